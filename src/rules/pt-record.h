@@ -1,0 +1,48 @@
+/* pt-record.h — reading `partida-record/1` documents strictly
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Records come from files people edit, other programs and old versions, so
+ * every accessor here checks the JSON type and never guesses: "3" is not 3,
+ * 3.0 is not 3, and a missing member is an error the caller names.
+ */
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+#include "pt-rules-error.h"
+
+G_BEGIN_DECLS
+
+/* The parts of a record's envelope, borrowed from the record node. */
+typedef struct
+{
+  const char  *game_id;
+  GStrv        players;     /* owned */
+  JsonObject  *options;     /* NULL when absent */
+  JsonObject  *setup;
+  JsonArray   *moves;       /* NULL when absent (a fresh game) */
+} PtRecordEnvelope;
+
+gboolean     pt_record_parse_envelope (JsonNode          *record,
+                                       PtRecordEnvelope  *envelope,
+                                       GError           **error);
+void         pt_record_envelope_clear (PtRecordEnvelope  *envelope);
+
+JsonNode    *pt_json_parse            (const char        *text,
+                                       GError           **error);
+gboolean     pt_json_get_int          (JsonNode          *node,
+                                       gint64            *out);
+gboolean     pt_json_get_bool         (JsonNode          *node,
+                                       gboolean          *out);
+const char  *pt_json_get_string       (JsonNode          *node);
+JsonObject  *pt_json_get_object       (JsonNode          *node);
+JsonArray   *pt_json_get_array        (JsonNode          *node);
+gboolean     pt_json_object_only_has  (JsonObject        *object,
+                                       const char * const *allowed,
+                                       const char       **unknown);
+JsonNode    *pt_json_node_new_object  (JsonObject        *object);
+JsonNode    *pt_json_node_new_array   (JsonArray         *array);
+
+G_END_DECLS

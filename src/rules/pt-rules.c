@@ -1,0 +1,212 @@
+/* pt-rules.c — the registry of games and record loading
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Each game is a subclass of PtGame whose class names its game id; the
+ * registry finds a game by looking through PtGame's subclasses, so adding
+ * a game means adding one g_type_ensure() line here.
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "pt-rules.h"
+/* Each game's header, once the game exists: */
+/* #include "pt-lost-cities-game.h" */
+/* #include "pt-circle-the-wagons-game.h" */
+/* #include "pt-next-station-game.h" */
+
+void
+pt_rules_init (void)
+{
+  static gsize initialized = 0;
+
+  if (g_once_init_enter (&initialized))
+    {
+      /* g_type_ensure (PT_TYPE_LOST_CITIES_GAME); */
+      /* g_type_ensure (PT_TYPE_CIRCLE_THE_WAGONS_GAME); */
+      /* g_type_ensure (PT_TYPE_NEXT_STATION_GAME); */
+      g_once_init_leave (&initialized, 1);
+    }
+}
+
+const char * const *
+pt_rules_list_games (void)
+{
+  static GStrv ids = NULL;
+
+  if (g_once_init_enter (&ids))
+    {
+      g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+      g_autofree GType *children = NULL;
+      guint n = 0;
+
+      pt_rules_init ();
+      children = g_type_children (PT_TYPE_GAME, &n);
+      for (guint i = 0; i < n; i++)
+        {
+          g_autoptr(GTypeClass) klass = g_type_class_ref (children[i]);
+          g_strv_builder_add (builder, PT_GAME_CLASS (klass)->game_id);
+        }
+      g_once_init_leave (&ids, g_strv_builder_end (builder));
+    }
+  return (const char * const *) ids;
+}
+
+GType
+pt_rules_lookup_game (const char  *game_id,
+                      GError     **error)
+{
+  g_autofree GType *children = NULL;
+  guint n = 0;
+
+  pt_rules_init ();
+  children = g_type_children (PT_TYPE_GAME, &n);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GTypeClass) klass = g_type_class_ref (children[i]);
+
+      if (g_strcmp0 (PT_GAME_CLASS (klass)->game_id, game_id) == 0)
+        return children[i];
+    }
+  g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_UNKNOWN_GAME,
+               _("Unknown game “%s”"), game_id ? game_id : "");
+  return G_TYPE_INVALID;
+}
+
+JsonObject *
+pt_rules_deal (const char  *game_id,
+               JsonObject  *options,
+               guint        n_players,
+               int          first_player,
+               guint64      seed,
+               GError     **error)
+{
+  GType type = pt_rules_lookup_game (game_id, error);
+  g_autoptr(GTypeClass) klass = NULL;
+  PtGameClass *game_class;
+
+  if (type == G_TYPE_INVALID)
+    return NULL;
+  klass = g_type_class_ref (type);
+  game_class = PT_GAME_CLASS (klass);
+  if (n_players < game_class->min_players || n_players > game_class->max_players)
+    {
+      g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_OPTIONS,
+                   _("This game needs %u to %u players, not %u"),
+                   game_class->min_players, game_class->max_players, n_players);
+      return NULL;
+    }
+  if (first_player >= (int) n_players)
+    {
+      g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_OPTIONS,
+                   _("There is no player %d to start"), first_player);
+      return NULL;
+    }
+  return game_class->deal (game_class, options, n_players, first_player, seed, error);
+}
+
+PtGame *
+pt_rules_new_game (const char          *game_id,
+                   const char * const  *players,
+                   JsonObject          *options,
+                   JsonObject          *setup,
+                   GError             **error)
+{
+  GType type = pt_rules_lookup_game (game_id, error);
+  g_autoptr(PtGame) game = NULL;
+
+  if (type == G_TYPE_INVALID)
+    return NULL;
+  game = g_object_new (type, "players", players, NULL);
+  if (!pt_game_setup (game, options, setup, error))
+    return NULL;
+  return g_steal_pointer (&game);
+}
+
+PtGame *
+pt_rules_new_dealt_game (const char          *game_id,
+                         const char * const  *players,
+                         JsonObject          *options,
+                         int                  first_player,
+                         guint64              seed,
+                         GError             **error)
+{
+  g_autoptr(JsonObject) setup = NULL;
+
+  setup = pt_rules_deal (game_id, options, g_strv_length ((GStrv) players),
+                         first_player, seed, error);
+  if (setup == NULL)
+    return NULL;
+  return pt_rules_new_game (game_id, players, options, setup, error);
+}
+
+/**
+ * pt_rules_load_record:
+ * @error_move: (out) (optional): on error, the 0-based index into "moves"
+ *   of the first offending move, or -1 for an error in the envelope/setup
+ * @error_player: (out) (optional): on error, the player concerned, or -1
+ *
+ * Sets a game up from a record and replays its moves, stopping at the
+ * first offending one. A record may stop mid-game (a saved game).
+ */
+PtGame *
+pt_rules_load_record (JsonNode  *record,
+                      int       *error_move,
+                      int       *error_player,
+                      GError   **error)
+{
+  PtRecordEnvelope envelope;
+  g_autoptr(PtGame) game = NULL;
+  int move_index = -1, player = -1;
+  GError *local_error = NULL;
+
+  if (!pt_record_parse_envelope (record, &envelope, &local_error))
+    goto fail;
+
+  game = pt_rules_new_game (envelope.game_id, (const char * const *) envelope.players,
+                            envelope.options, envelope.setup, &local_error);
+  if (game == NULL)
+    goto fail;
+
+  for (guint i = 0; envelope.moves != NULL && i < json_array_get_length (envelope.moves); i++)
+    {
+      JsonNode *move = json_array_get_element (envelope.moves, i);
+
+      move_index = (int) i;
+      if (!pt_game_replay_record_move (game, move, &player, &local_error))
+        goto fail;
+    }
+
+  pt_record_envelope_clear (&envelope);
+  return g_steal_pointer (&game);
+
+fail:
+  pt_record_envelope_clear (&envelope);
+  if (error_move != NULL)
+    *error_move = move_index;
+  if (error_player != NULL)
+    *error_player = player;
+  g_propagate_error (error, local_error);
+  return NULL;
+}
+
+PtGame *
+pt_rules_load_record_string (const char  *text,
+                             int         *error_move,
+                             int         *error_player,
+                             GError     **error)
+{
+  g_autoptr(JsonNode) record = pt_json_parse (text, error);
+
+  if (record == NULL)
+    {
+      if (error_move != NULL)
+        *error_move = -1;
+      if (error_player != NULL)
+        *error_player = -1;
+      return NULL;
+    }
+  return pt_rules_load_record (record, error_move, error_player, error);
+}

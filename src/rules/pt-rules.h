@@ -1,0 +1,47 @@
+/* pt-rules.h — the games Partida knows, by id, and loading records
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "pt-game.h"
+#include "pt-match.h"
+#include "pt-record.h"
+#include "pt-rng.h"
+#include "pt-rules-error.h"
+
+G_BEGIN_DECLS
+
+void                 pt_rules_init               (void);
+const char * const  *pt_rules_list_games         (void);
+GType                pt_rules_lookup_game        (const char          *game_id,
+                                                  GError             **error);
+
+JsonObject          *pt_rules_deal               (const char          *game_id,
+                                                  JsonObject          *options,
+                                                  guint                n_players,
+                                                  int                  first_player,
+                                                  guint64              seed,
+                                                  GError             **error);
+PtGame              *pt_rules_new_game           (const char          *game_id,
+                                                  const char * const  *players,
+                                                  JsonObject          *options,
+                                                  JsonObject          *setup,
+                                                  GError             **error);
+PtGame              *pt_rules_new_dealt_game     (const char          *game_id,
+                                                  const char * const  *players,
+                                                  JsonObject          *options,
+                                                  int                  first_player,
+                                                  guint64              seed,
+                                                  GError             **error);
+PtGame              *pt_rules_load_record        (JsonNode            *record,
+                                                  int                 *error_move,
+                                                  int                 *error_player,
+                                                  GError             **error);
+PtGame              *pt_rules_load_record_string (const char          *text,
+                                                  int                 *error_move,
+                                                  int                 *error_player,
+                                                  GError             **error);
+
+G_END_DECLS
