@@ -49,13 +49,25 @@ struct _PtGameClass
   guint       max_players;
   gboolean    hidden_information;
 
-  /* A fresh setup object for a new game, dealt from @seed. @first_player
-   * is -1 to let the seed choose. Validates @options (may be NULL). */
-  JsonObject *(*deal)               (PtGameClass  *klass,
+  /* Deal a new game from @seed. @first_player is -1 to let the seed
+   * choose. Validates @options (may be NULL: the defaults) and returns the
+   * normalised options as they go into the record (random choices such as
+   * Next Station's drawn objectives are made here, from the seed) and the
+   * setup object. */
+  gboolean    (*deal)               (PtGameClass  *klass,
                                      JsonObject   *options,
                                      guint         n_players,
                                      int           first_player,
                                      guint64       seed,
+                                     JsonObject  **out_options,
+                                     JsonObject  **out_setup,
+                                     GError      **error);
+
+  /* Score a companion score sheet (the physical game on the table): the
+   * sheet format and the result are documented per game. Uses the same
+   * scoring functions as digital play. */
+  JsonNode   *(*score_sheet)        (PtGameClass  *klass,
+                                     JsonObject   *sheet,
                                      GError      **error);
 
   /* (Re)initialise the whole state. @options may be NULL (defaults). */
@@ -110,7 +122,7 @@ struct _PtGameClass
                                      int          *error_player,
                                      GError      **error);
 
-  gpointer padding[8];
+  gpointer padding[7];
 };
 
 /* One applied move of the history. */

@@ -75,12 +75,21 @@ pt_rules_lookup_game (const char  *game_id,
   return G_TYPE_INVALID;
 }
 
-JsonObject *
+/**
+ * pt_rules_deal:
+ * @options: (nullable): the options asked for; %NULL for the defaults
+ * @first_player: the starting seat, or -1 to let the seed choose
+ * @out_options: (out): the normalised options, as they go into a record
+ * @out_setup: (out): the setup object of a record
+ */
+gboolean
 pt_rules_deal (const char  *game_id,
                JsonObject  *options,
                guint        n_players,
                int          first_player,
                guint64      seed,
+               JsonObject **out_options,
+               JsonObject **out_setup,
                GError     **error)
 {
   GType type = pt_rules_lookup_game (game_id, error);
@@ -88,7 +97,7 @@ pt_rules_deal (const char  *game_id,
   PtGameClass *game_class;
 
   if (type == G_TYPE_INVALID)
-    return NULL;
+    return FALSE;
   klass = g_type_class_ref (type);
   game_class = PT_GAME_CLASS (klass);
   if (n_players < game_class->min_players || n_players > game_class->max_players)
@@ -96,15 +105,68 @@ pt_rules_deal (const char  *game_id,
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_OPTIONS,
                    _("This game needs %u to %u players, not %u"),
                    game_class->min_players, game_class->max_players, n_players);
-      return NULL;
+      return FALSE;
     }
   if (first_player >= (int) n_players)
     {
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_OPTIONS,
                    _("There is no player %d to start"), first_player);
+      return FALSE;
+    }
+  return game_class->deal (game_class, options, n_players, first_player, seed,
+                           out_options, out_setup, error);
+}
+
+/* A fresh record (setup, no moves), as `partida-cli new` prints it. */
+JsonNode *
+pt_rules_new_record (const char          *game_id,
+                     const char * const  *players,
+                     JsonObject          *options,
+                     int                  first_player,
+                     guint64              seed,
+                     GError             **error)
+{
+  g_autoptr(PtGame) game = pt_rules_new_dealt_game (game_id, players, options,
+                                                    first_player, seed, error);
+
+  return game ? pt_game_to_record (game) : NULL;
+}
+
+/**
+ * pt_rules_score_sheet:
+ * @sheet: a companion score sheet: a JSON object whose "game" member names
+ *   the game; the rest is documented per game
+ *
+ * Scores the sheet with the game's own scoring functions, or refuses an
+ * impossible sheet with %PT_RULES_ERROR_INVALID_SHEET.
+ */
+JsonNode *
+pt_rules_score_sheet (JsonNode  *sheet,
+                      GError   **error)
+{
+  JsonObject *object = pt_json_get_object (sheet);
+  g_autoptr(GTypeClass) klass = NULL;
+  const char *game_id;
+  GType type;
+
+  if (object == NULL)
+    {
+      g_set_error_literal (error, PT_RULES_ERROR, PT_RULES_ERROR_INVALID_SHEET,
+                           _("A score sheet must be a JSON object"));
       return NULL;
     }
-  return game_class->deal (game_class, options, n_players, first_player, seed, error);
+  game_id = pt_json_get_string (json_object_get_member (object, "game"));
+  type = pt_rules_lookup_game (game_id, error);
+  if (type == G_TYPE_INVALID)
+    return NULL;
+  klass = g_type_class_ref (type);
+  if (PT_GAME_CLASS (klass)->score_sheet == NULL)
+    {
+      g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_INVALID_SHEET,
+                   _("There is no score sheet for “%s”"), game_id);
+      return NULL;
+    }
+  return PT_GAME_CLASS (klass)->score_sheet (PT_GAME_CLASS (klass), object, error);
 }
 
 PtGame *
@@ -133,13 +195,13 @@ pt_rules_new_dealt_game (const char          *game_id,
                          guint64              seed,
                          GError             **error)
 {
+  g_autoptr(JsonObject) dealt_options = NULL;
   g_autoptr(JsonObject) setup = NULL;
 
-  setup = pt_rules_deal (game_id, options, g_strv_length ((GStrv) players),
-                         first_player, seed, error);
-  if (setup == NULL)
+  if (!pt_rules_deal (game_id, options, g_strv_length ((GStrv) players),
+                      first_player, seed, &dealt_options, &setup, error))
     return NULL;
-  return pt_rules_new_game (game_id, players, options, setup, error);
+  return pt_rules_new_game (game_id, players, dealt_options, setup, error);
 }
 
 /**

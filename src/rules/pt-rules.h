@@ -18,11 +18,21 @@ const char * const  *pt_rules_list_games         (void);
 GType                pt_rules_lookup_game        (const char          *game_id,
                                                   GError             **error);
 
-JsonObject          *pt_rules_deal               (const char          *game_id,
+gboolean             pt_rules_deal               (const char          *game_id,
                                                   JsonObject          *options,
                                                   guint                n_players,
                                                   int                  first_player,
                                                   guint64              seed,
+                                                  JsonObject         **out_options,
+                                                  JsonObject         **out_setup,
+                                                  GError             **error);
+JsonNode            *pt_rules_new_record         (const char          *game_id,
+                                                  const char * const  *players,
+                                                  JsonObject          *options,
+                                                  int                  first_player,
+                                                  guint64              seed,
+                                                  GError             **error);
+JsonNode            *pt_rules_score_sheet        (JsonNode            *sheet,
                                                   GError             **error);
 PtGame              *pt_rules_new_game           (const char          *game_id,
                                                   const char * const  *players,
