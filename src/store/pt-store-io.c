@@ -1,0 +1,876 @@
+/* pt-store-io.c — export, import, CSV, backup and restore of the history
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+
+#include "pt-store-private.h"
+
+#define EXPORT_FORMAT "partida-export/1"
+
+static char *
+iso_time (gint64 seconds)
+{
+  g_autoptr(GDateTime) time = g_date_time_new_from_unix_utc (seconds);
+
+  return time != NULL ? g_date_time_format_iso8601 (time) : g_strdup ("");
+}
+
+/* Export ------------------------------------------------------------------- */
+
+static void
+add_json_text (JsonBuilder *builder,
+               const char  *member,
+               const char  *text)
+{
+  JsonNode *node = text != NULL ? json_from_string (text, NULL) : NULL;
+
+  json_builder_set_member_name (builder, member);
+  if (node == NULL)
+    node = json_node_new (JSON_NODE_NULL);
+  json_builder_add_value (builder, node);
+}
+
+static void
+add_time (JsonBuilder *builder,
+          const char  *member,
+          gint64       seconds)
+{
+  g_autofree char *text = iso_time (seconds);
+
+  json_builder_set_member_name (builder, member);
+  json_builder_add_string_value (builder, text);
+}
+
+static void
+add_string (JsonBuilder *builder,
+            const char  *member,
+            const char  *value)
+{
+  json_builder_set_member_name (builder, member);
+  json_builder_add_string_value (builder, value != NULL ? value : "");
+}
+
+static void
+add_int (JsonBuilder *builder,
+         const char  *member,
+         gint64       value)
+{
+  json_builder_set_member_name (builder, member);
+  json_builder_add_int_value (builder, value);
+}
+
+static void
+add_bool (JsonBuilder *builder,
+          const char  *member,
+          gboolean     value)
+{
+  json_builder_set_member_name (builder, member);
+  json_builder_add_boolean_value (builder, value);
+}
+
+static gboolean
+export_players (PtStore      *self,
+                JsonBuilder  *builder,
+                GError      **error)
+{
+  g_autoptr(PtStmt) stmt = NULL;
+  int rc;
+
+  stmt = pt_store_prepare (self,
+                           "SELECT id, uuid, name, colour, created, archived FROM players"
+                           " WHERE deleted = 0 ORDER BY id",
+                           error);
+  if (stmt == NULL)
+    return FALSE;
+  json_builder_set_member_name (builder, "players");
+  json_builder_begin_array (builder);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      json_builder_begin_object (builder);
+      add_string (builder, "uuid", (const char *) sqlite3_column_text (stmt, 1));
+      add_string (builder, "name", (const char *) sqlite3_column_text (stmt, 2));
+      add_string (builder, "colour", (const char *) sqlite3_column_text (stmt, 3));
+      add_time (builder, "created", sqlite3_column_int64 (stmt, 4));
+      add_bool (builder, "archived", sqlite3_column_int (stmt, 5) != 0);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  if (rc != SQLITE_DONE)
+    return pt_store_set_error (self, rc, _("Could not export the players"), error);
+  return TRUE;
+}
+
+static gboolean
+export_nights (PtStore      *self,
+               JsonBuilder  *builder,
+               GError      **error)
+{
+  g_autoptr(PtStmt) stmt = NULL;
+  int rc;
+
+  stmt = pt_store_prepare (self, "SELECT uuid, date, place, notes FROM nights ORDER BY id", error);
+  if (stmt == NULL)
+    return FALSE;
+  json_builder_set_member_name (builder, "nights");
+  json_builder_begin_array (builder);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      json_builder_begin_object (builder);
+      add_string (builder, "uuid", (const char *) sqlite3_column_text (stmt, 0));
+      add_string (builder, "date", (const char *) sqlite3_column_text (stmt, 1));
+      add_string (builder, "place", (const char *) sqlite3_column_text (stmt, 2));
+      add_string (builder, "notes", (const char *) sqlite3_column_text (stmt, 3));
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  if (rc != SQLITE_DONE)
+    return pt_store_set_error (self, rc, _("Could not export the nights"), error);
+  return TRUE;
+}
+
+static gboolean
+export_results (PtStore      *self,
+                JsonBuilder  *builder,
+                gint64        match_id,
+                GError      **error)
+{
+  g_autoptr(PtStmt) stmt = NULL;
+  int rc;
+
+  stmt = pt_store_prepare (self,
+                           "SELECT p.uuid, r.seat, r.score, r.rank, r.winner, r.is_ai, r.ai_level"
+                           " FROM results r JOIN players p ON p.id = r.player_id"
+                           " WHERE r.match_id = ? ORDER BY r.seat",
+                           error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, match_id);
+  json_builder_set_member_name (builder, "results");
+  json_builder_begin_array (builder);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      json_builder_begin_object (builder);
+      add_string (builder, "player", (const char *) sqlite3_column_text (stmt, 0));
+      add_int (builder, "seat", sqlite3_column_int (stmt, 1));
+      add_int (builder, "score", sqlite3_column_int (stmt, 2));
+      add_int (builder, "rank", sqlite3_column_int (stmt, 3));
+      add_bool (builder, "winner", sqlite3_column_int (stmt, 4) != 0);
+      add_bool (builder, "ai", sqlite3_column_int (stmt, 5) != 0);
+      add_int (builder, "ai_level", sqlite3_column_int (stmt, 6));
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  if (rc != SQLITE_DONE)
+    return pt_store_set_error (self, rc, _("Could not export the matches"), error);
+  return TRUE;
+}
+
+static gboolean
+export_matches (PtStore      *self,
+                JsonBuilder  *builder,
+                GError      **error)
+{
+  g_autoptr(PtStmt) stmt = NULL;
+  int rc;
+
+  stmt = pt_store_prepare (self,
+                           "SELECT m.id, m.uuid, m.game, m.mode, m.started, m.finished, n.uuid,"
+                           " m.options, m.rule_reading, m.notes, b.json, r.json"
+                           " FROM matches m LEFT JOIN nights n ON n.id = m.night_id"
+                           " LEFT JOIN breakdowns b ON b.match_id = m.id"
+                           " LEFT JOIN records r ON r.match_id = m.id"
+                           " WHERE m.deleted = 0 ORDER BY m.id",
+                           error);
+  if (stmt == NULL)
+    return FALSE;
+  json_builder_set_member_name (builder, "matches");
+  json_builder_begin_array (builder);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      json_builder_begin_object (builder);
+      add_string (builder, "uuid", (const char *) sqlite3_column_text (stmt, 1));
+      add_string (builder, "game", (const char *) sqlite3_column_text (stmt, 2));
+      add_string (builder, "mode", pt_match_mode_to_string (sqlite3_column_int (stmt, 3)));
+      add_time (builder, "started", sqlite3_column_int64 (stmt, 4));
+      add_time (builder, "finished", sqlite3_column_int64 (stmt, 5));
+      json_builder_set_member_name (builder, "night");
+      if (sqlite3_column_type (stmt, 6) == SQLITE_NULL)
+        json_builder_add_null_value (builder);
+      else
+        json_builder_add_string_value (builder, (const char *) sqlite3_column_text (stmt, 6));
+      add_json_text (builder, "options", (const char *) sqlite3_column_text (stmt, 7));
+      add_string (builder, "rule_reading", (const char *) sqlite3_column_text (stmt, 8));
+      add_string (builder, "notes", (const char *) sqlite3_column_text (stmt, 9));
+      if (!export_results (self, builder, sqlite3_column_int64 (stmt, 0), error))
+        return FALSE;
+      add_json_text (builder, "breakdown", (const char *) sqlite3_column_text (stmt, 10));
+      add_json_text (builder, "record", (const char *) sqlite3_column_text (stmt, 11));
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  if (rc != SQLITE_DONE)
+    return pt_store_set_error (self, rc, _("Could not export the matches"), error);
+  return TRUE;
+}
+
+char *
+pt_store_export_json (PtStore  *self,
+                      GError  **error)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(JsonNode) root = NULL;
+  gboolean ok;
+
+  g_return_val_if_fail (PT_IS_STORE (self), NULL);
+
+  /* A read transaction: one consistent snapshot even if a writer runs. */
+  if (!pt_store_exec (self, "BEGIN", error))
+    return NULL;
+  json_builder_begin_object (builder);
+  add_string (builder, "format", EXPORT_FORMAT);
+  ok = export_players (self, builder, error) &&
+       export_nights (self, builder, error) &&
+       export_matches (self, builder, error);
+  pt_store_rollback (self);
+  if (!ok)
+    return NULL;
+  json_builder_end_object (builder);
+  root = json_builder_get_root (builder);
+  return json_to_string (root, TRUE);
+}
+
+/* Import ------------------------------------------------------------------- */
+
+static gboolean
+invalid (GError     **error,
+         const char  *where,
+         const char  *what)
+{
+  g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID, _("Invalid export file: %s: %s"),
+               where, what);
+  return FALSE;
+}
+
+static const char *
+get_string (JsonObject *object,
+            const char *member,
+            gboolean    required)
+{
+  JsonNode *node = json_object_get_member (object, member);
+
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return required ? NULL : "";
+  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+    return NULL;
+  return json_node_get_string (node);
+}
+
+static gboolean
+get_int (JsonObject *object,
+         const char *member,
+         gint64     *value)
+{
+  JsonNode *node = json_object_get_member (object, member);
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
+      json_node_get_value_type (node) != G_TYPE_INT64)
+    return FALSE;
+  *value = json_node_get_int (node);
+  return TRUE;
+}
+
+static gboolean
+get_bool (JsonObject *object,
+          const char *member,
+          gboolean   *value)
+{
+  JsonNode *node = json_object_get_member (object, member);
+
+  if (node == NULL)
+    {
+      *value = FALSE;
+      return TRUE;
+    }
+  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_BOOLEAN)
+    return FALSE;
+  *value = json_node_get_boolean (node);
+  return TRUE;
+}
+
+static gboolean
+get_time (JsonObject *object,
+          const char *member,
+          gint64     *value)
+{
+  const char *text = get_string (object, member, TRUE);
+  g_autoptr(GDateTime) time = NULL;
+
+  if (text == NULL)
+    return get_int (object, member, value);
+  time = g_date_time_new_from_iso8601 (text, NULL);
+  if (time == NULL)
+    return FALSE;
+  *value = g_date_time_to_unix (time);
+  return TRUE;
+}
+
+/* A JSON member as text for the database; absent = NULL. */
+static char *
+member_text (JsonObject *object,
+             const char *member)
+{
+  JsonNode *node = json_object_get_member (object, member);
+
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return NULL;
+  return json_to_string (node, FALSE);
+}
+
+typedef struct
+{
+  PtStore *self;
+  GHashTable *player_ids;   /* uuid -> gint64* */
+  GHashTable *night_ids;    /* uuid -> gint64* */
+  GHashTable *games;        /* games with new matches */
+  PtImportSummary summary;
+} Import;
+
+static gint64
+lookup_id (PtStore     *self,
+           const char  *sql,
+           const char  *text,
+           GError     **error)
+{
+  g_autoptr(PtStmt) stmt = pt_store_prepare (self, sql, error);
+  int rc;
+
+  if (stmt == NULL)
+    return -1;
+  sqlite3_bind_text (stmt, 1, text, -1, SQLITE_TRANSIENT);
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_ROW)
+    return sqlite3_column_int64 (stmt, 0);
+  if (rc == SQLITE_DONE)
+    return 0;
+  pt_store_set_error (self, rc, _("Could not import"), error);
+  return -1;
+}
+
+static void
+remember (GHashTable *table,
+          const char *uuid,
+          gint64      id)
+{
+  gint64 *value = g_new (gint64, 1);
+
+  *value = id;
+  g_hash_table_replace (table, g_strdup (uuid), value);
+}
+
+static gboolean
+import_player (Import      *import,
+               JsonObject  *object,
+               const char  *where,
+               GError     **error)
+{
+  PtStore *self = import->self;
+  const char *uuid = get_string (object, "uuid", TRUE);
+  const char *name = get_string (object, "name", TRUE);
+  const char *colour = get_string (object, "colour", FALSE);
+  gint64 created, id;
+  gboolean archived;
+  g_autoptr(PtStmt) insert = NULL;
+  int rc;
+
+  if (uuid == NULL || name == NULL || *name == '\0' || colour == NULL ||
+      !get_time (object, "created", &created) || !get_bool (object, "archived", &archived))
+    return invalid (error, where, _("a player needs a uuid, a name, a colour and a creation time"));
+
+  if ((id = lookup_id (self, "SELECT id FROM players WHERE uuid = ?", uuid, error)) < 0)
+    return FALSE;
+  /* The same person created separately on another computer: the name of an
+   * active player is that player. */
+  if (id == 0 && !archived &&
+      (id = lookup_id (self,
+                       "SELECT id FROM players WHERE name = ? COLLATE NOCASE"
+                       " AND archived = 0 AND deleted = 0",
+                       name, error)) < 0)
+    return FALSE;
+  if (id == 0)
+    {
+      insert = pt_store_prepare (self,
+                                 "INSERT INTO players (uuid, name, colour, created, archived)"
+                                 " VALUES (?, ?, ?, ?, ?)",
+                                 error);
+      if (insert == NULL)
+        return FALSE;
+      sqlite3_bind_text (insert, 1, uuid, -1, SQLITE_TRANSIENT);
+      sqlite3_bind_text (insert, 2, name, -1, SQLITE_TRANSIENT);
+      sqlite3_bind_text (insert, 3, colour, -1, SQLITE_TRANSIENT);
+      sqlite3_bind_int64 (insert, 4, created);
+      sqlite3_bind_int (insert, 5, archived);
+      if ((rc = sqlite3_step (insert)) != SQLITE_DONE)
+        return pt_store_set_error (self, rc, _("Could not import the players"), error);
+      id = sqlite3_last_insert_rowid (self->db);
+      import->summary.players_added++;
+    }
+  remember (import->player_ids, uuid, id);
+  return TRUE;
+}
+
+static gboolean
+import_night (Import      *import,
+              JsonObject  *object,
+              const char  *where,
+              GError     **error)
+{
+  PtStore *self = import->self;
+  const char *uuid = get_string (object, "uuid", TRUE);
+  const char *date = get_string (object, "date", TRUE);
+  const char *place = get_string (object, "place", FALSE);
+  const char *notes = get_string (object, "notes", FALSE);
+  g_autoptr(PtStmt) insert = NULL;
+  gint64 id;
+  int rc;
+
+  if (uuid == NULL || date == NULL || place == NULL || notes == NULL)
+    return invalid (error, where, _("a night needs a uuid and a date"));
+  if ((id = lookup_id (self, "SELECT id FROM nights WHERE uuid = ?", uuid, error)) < 0)
+    return FALSE;
+  if (id == 0)
+    {
+      insert = pt_store_prepare (self,
+                                 "INSERT INTO nights (uuid, date, place, notes) VALUES (?, ?, ?, ?)",
+                                 error);
+      if (insert == NULL)
+        return FALSE;
+      sqlite3_bind_text (insert, 1, uuid, -1, SQLITE_TRANSIENT);
+      sqlite3_bind_text (insert, 2, date, -1, SQLITE_TRANSIENT);
+      sqlite3_bind_text (insert, 3, place, -1, SQLITE_TRANSIENT);
+      sqlite3_bind_text (insert, 4, notes, -1, SQLITE_TRANSIENT);
+      if ((rc = sqlite3_step (insert)) != SQLITE_DONE)
+        return pt_store_set_error (self, rc, _("Could not import the nights"), error);
+      id = sqlite3_last_insert_rowid (self->db);
+      import->summary.nights_added++;
+    }
+  remember (import->night_ids, uuid, id);
+  return TRUE;
+}
+
+static gboolean
+import_result (Import        *import,
+               PtMatchEntry  *entry,
+               JsonNode      *node,
+               const char    *where,
+               GError       **error)
+{
+  JsonObject *object = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+  const char *player;
+  gint64 seat, score, rank, level = 0, *id;
+  gboolean winner, ai;
+  PtMatchResult *result;
+
+  if (object == NULL || (player = get_string (object, "player", TRUE)) == NULL ||
+      !get_int (object, "seat", &seat) || !get_int (object, "score", &score) ||
+      !get_int (object, "rank", &rank) || !get_bool (object, "winner", &winner) ||
+      !get_bool (object, "ai", &ai) ||
+      (json_object_has_member (object, "ai_level") && !get_int (object, "ai_level", &level)) ||
+      seat < 0 || seat > 64 || rank < 0 || rank > 64 || ABS (score) > G_MAXINT / 2)
+    return invalid (error, where, _("a result needs a player, a seat, a score, a rank and a winner flag"));
+  id = g_hash_table_lookup (import->player_ids, player);
+  if (id == NULL)
+    return invalid (error, where, _("the player is not in the file"));
+  result = pt_match_result_new (*id, seat, score, winner);
+  result->rank = rank;
+  result->is_ai = ai;
+  result->ai_level = level;
+  pt_match_entry_add_result (entry, result);
+  return TRUE;
+}
+
+static gboolean
+import_match (Import      *import,
+              JsonObject  *object,
+              const char  *where,
+              GError     **error)
+{
+  PtStore *self = import->self;
+  const char *uuid = get_string (object, "uuid", TRUE);
+  const char *game = get_string (object, "game", TRUE);
+  const char *mode = get_string (object, "mode", TRUE);
+  const char *night = get_string (object, "night", FALSE);
+  const char *rule_reading = get_string (object, "rule_reading", FALSE);
+  const char *notes = get_string (object, "notes", FALSE);
+  JsonNode *results = json_object_get_member (object, "results");
+  g_autoptr(PtMatchEntry) entry = NULL;
+  PtMatchMode match_mode;
+  gint64 existing;
+
+  if (uuid == NULL || game == NULL || *game == '\0' || mode == NULL ||
+      !pt_match_mode_from_string (mode, &match_mode) || night == NULL ||
+      rule_reading == NULL || notes == NULL || results == NULL || !JSON_NODE_HOLDS_ARRAY (results))
+    return invalid (error, where, _("a match needs a uuid, a game, a mode and results"));
+
+  entry = pt_match_entry_new (game, match_mode);
+  if (!get_time (object, "started", &entry->started) ||
+      !get_time (object, "finished", &entry->finished))
+    return invalid (error, where, _("bad start or finish time"));
+  for (guint i = 0; i < json_array_get_length (json_node_get_array (results)); i++)
+    {
+      g_autofree char *result_where = g_strdup_printf ("%s.results[%u]", where, i);
+
+      if (!import_result (import, entry,
+                          json_array_get_element (json_node_get_array (results), i),
+                          result_where, error))
+        return FALSE;
+    }
+  if ((existing = lookup_id (self, "SELECT id FROM matches WHERE uuid = ?", uuid, error)) < 0)
+    return FALSE;
+  if (existing > 0)
+    {
+      import->summary.matches_skipped++;
+      return TRUE;
+    }
+  if (*night != '\0')
+    {
+      gint64 *night_id = g_hash_table_lookup (import->night_ids, night);
+
+      if (night_id == NULL)
+        return invalid (error, where, _("the night is not in the file"));
+      entry->night_id = *night_id;
+    }
+  entry->uuid = g_strdup (uuid);
+  entry->rule_reading = g_strdup (rule_reading);
+  entry->notes = g_strdup (notes);
+  entry->options = member_text (object, "options");
+  entry->breakdown = member_text (object, "breakdown");
+  entry->record = member_text (object, "record");
+  if (!pt_store_insert_match (self, entry, FALSE, error))
+    {
+      g_prefix_error (error, "%s: ", where);
+      return FALSE;
+    }
+  g_hash_table_add (import->games, g_strdup (game));
+  import->summary.matches_added++;
+  return TRUE;
+}
+
+typedef gboolean (*ImportFunc) (Import *, JsonObject *, const char *, GError **);
+
+static gboolean
+import_array (Import      *import,
+              JsonObject  *root,
+              const char  *member,
+              ImportFunc   func,
+              GError     **error)
+{
+  JsonNode *node = json_object_get_member (root, member);
+  JsonArray *array;
+
+  if (node == NULL)
+    return TRUE;
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    return invalid (error, member, _("not an array"));
+  array = json_node_get_array (node);
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      JsonNode *element = json_array_get_element (array, i);
+      g_autofree char *where = g_strdup_printf ("%s[%u]", member, i);
+
+      if (!JSON_NODE_HOLDS_OBJECT (element))
+        return invalid (error, where, _("not an object"));
+      if (!func (import, json_node_get_object (element), where, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+import_locked (Import      *import,
+               JsonObject  *root,
+               GError     **error)
+{
+  GHashTableIter iter;
+  gpointer game;
+
+  if (!import_array (import, root, "players", import_player, error) ||
+      !import_array (import, root, "nights", import_night, error) ||
+      !import_array (import, root, "matches", import_match, error))
+    return FALSE;
+  /* Ratings once per touched game rather than once per imported match. */
+  g_hash_table_iter_init (&iter, import->games);
+  while (g_hash_table_iter_next (&iter, &game, NULL))
+    if (!pt_stats_recompute_ratings (import->self, game, error))
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
+pt_store_import_json (PtStore          *self,
+                      const char       *json,
+                      PtImportSummary  *summary,
+                      GError          **error)
+{
+  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
+  g_autoptr(GError) local_error = NULL;
+  Import import = { self };
+  JsonNode *root;
+  gboolean ok;
+
+  g_return_val_if_fail (PT_IS_STORE (self), FALSE);
+  g_return_val_if_fail (json != NULL, FALSE);
+
+  if (!json_parser_load_from_data (parser, json, -1, &local_error))
+    return invalid (error, "JSON", local_error->message);
+  root = json_parser_get_root (parser);
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root) ||
+      g_strcmp0 (get_string (json_node_get_object (root), "format", TRUE), EXPORT_FORMAT) != 0)
+    return invalid (error, "format", _("not a Partida export (partida-export/1)"));
+
+  import.player_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  import.night_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  import.games = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  ok = pt_store_begin (self, error);
+  if (ok)
+    {
+      ok = import_locked (&import, json_node_get_object (root), error) &&
+           pt_store_commit (self, error);
+      if (!ok)
+        pt_store_rollback (self);
+    }
+  if (ok && summary != NULL)
+    *summary = import.summary;
+
+  g_hash_table_unref (import.player_ids);
+  g_hash_table_unref (import.night_ids);
+  g_hash_table_unref (import.games);
+  return ok;
+}
+
+/* CSV ---------------------------------------------------------------------- */
+
+static void
+csv_field (GString    *out,
+           const char *text,
+           gboolean    last)
+{
+  if (text == NULL)
+    text = "";
+  /* RFC 4180: quote fields with separators, quotes or line breaks, and
+   * double the quotes inside; leading/trailing spaces are quoted too so
+   * spreadsheets keep them. */
+  if (strpbrk (text, ",\"\r\n") != NULL || *text == ' ' ||
+      (*text != '\0' && text[strlen (text) - 1] == ' '))
+    {
+      g_string_append_c (out, '"');
+      for (const char *p = text; *p != '\0'; p++)
+        {
+          if (*p == '"')
+            g_string_append_c (out, '"');
+          g_string_append_c (out, *p);
+        }
+      g_string_append_c (out, '"');
+    }
+  else
+    g_string_append (out, text);
+  g_string_append (out, last ? "\r\n" : ",");
+}
+
+static void
+csv_int (GString *out,
+         gint64   value)
+{
+  g_string_append_printf (out, "%" G_GINT64_FORMAT ",", value);
+}
+
+char *
+pt_store_export_csv (PtStore  *self,
+                     GError  **error)
+{
+  g_autoptr(PtStmt) stmt = NULL;
+  g_autoptr(GString) out = g_string_new (NULL);
+  int rc;
+
+  g_return_val_if_fail (PT_IS_STORE (self), NULL);
+  stmt = pt_store_prepare (self,
+                           "SELECT m.uuid, m.game, m.mode, m.started, m.finished, n.date, p.name,"
+                           " r.seat, r.score, r.rank, r.winner, r.is_ai, r.ai_level, m.notes"
+                           " FROM matches m JOIN results r ON r.match_id = m.id"
+                           " JOIN players p ON p.id = r.player_id"
+                           " LEFT JOIN nights n ON n.id = m.night_id"
+                           " WHERE m.deleted = 0 ORDER BY m.finished, m.id, r.seat",
+                           error);
+  if (stmt == NULL)
+    return NULL;
+  g_string_append (out, "match,game,mode,started,finished,night,player,seat,score,rank,winner,"
+                        "ai,ai_level,notes\r\n");
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      g_autofree char *started = iso_time (sqlite3_column_int64 (stmt, 3));
+      g_autofree char *finished = iso_time (sqlite3_column_int64 (stmt, 4));
+
+      csv_field (out, (const char *) sqlite3_column_text (stmt, 0), FALSE);
+      csv_field (out, (const char *) sqlite3_column_text (stmt, 1), FALSE);
+      csv_field (out, pt_match_mode_to_string (sqlite3_column_int (stmt, 2)), FALSE);
+      csv_field (out, started, FALSE);
+      csv_field (out, finished, FALSE);
+      csv_field (out, (const char *) sqlite3_column_text (stmt, 5), FALSE);
+      csv_field (out, (const char *) sqlite3_column_text (stmt, 6), FALSE);
+      for (int c = 7; c <= 12; c++)
+        csv_int (out, sqlite3_column_int64 (stmt, c));
+      csv_field (out, (const char *) sqlite3_column_text (stmt, 13), TRUE);
+    }
+  if (rc != SQLITE_DONE)
+    {
+      pt_store_set_error (self, rc, _("Could not export the results"), error);
+      return NULL;
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+/* Backup and restore ------------------------------------------------------- */
+
+gboolean
+pt_store_backup (PtStore     *self,
+                 const char  *dest_path,
+                 GError     **error)
+{
+  g_autofree char *tmp = NULL;
+
+  g_return_val_if_fail (PT_IS_STORE (self), FALSE);
+  g_return_val_if_fail (dest_path != NULL, FALSE);
+
+  /* Copy beside the destination and rename: an existing backup is only
+   * replaced by a complete one. */
+  tmp = g_strdup_printf ("%s.partial-%d", dest_path, (int) getpid ());
+  g_unlink (tmp);
+  if (!pt_store_copy_database (self->db, tmp, error))
+    return FALSE;
+  if (g_rename (tmp, dest_path) != 0)
+    {
+      int saved_errno = errno;
+      g_unlink (tmp);
+      g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_IO, _("Could not write “%s”: %s"),
+                   dest_path, g_strerror (saved_errno));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+check_backup (sqlite3     *src,
+              const char  *path,
+              GError     **error)
+{
+  sqlite3_stmt *stmt = NULL;
+  int version = -1, app_id = -1;
+  gboolean ok = FALSE;
+
+  if (sqlite3_prepare_v2 (src, "PRAGMA user_version", -1, &stmt, NULL) == SQLITE_OK &&
+      sqlite3_step (stmt) == SQLITE_ROW)
+    version = sqlite3_column_int (stmt, 0);
+  sqlite3_finalize (stmt);
+  if (sqlite3_prepare_v2 (src, "PRAGMA application_id", -1, &stmt, NULL) == SQLITE_OK &&
+      sqlite3_step (stmt) == SQLITE_ROW)
+    app_id = sqlite3_column_int (stmt, 0);
+  sqlite3_finalize (stmt);
+  if (version > PT_STORE_SCHEMA_VERSION)
+    {
+      g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_NEWER_VERSION,
+                   _("“%s” was written by a newer version of Partida"), path);
+      return FALSE;
+    }
+  if (version < 1 || app_id != PT_STORE_APPLICATION_ID)
+    {
+      g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_CORRUPT,
+                   _("“%s” is not a Partida database"), path);
+      return FALSE;
+    }
+  if (sqlite3_prepare_v2 (src, "PRAGMA integrity_check", -1, &stmt, NULL) == SQLITE_OK &&
+      sqlite3_step (stmt) == SQLITE_ROW)
+    ok = g_strcmp0 ((const char *) sqlite3_column_text (stmt, 0), "ok") == 0;
+  sqlite3_finalize (stmt);
+  if (!ok)
+    g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_CORRUPT, _("“%s” is damaged"), path);
+  return ok;
+}
+
+gboolean
+pt_store_restore (PtStore     *self,
+                  const char  *src_path,
+                  GError     **error)
+{
+  sqlite3 *src = NULL;
+  sqlite3_backup *backup;
+  g_autofree char *suffix = NULL;
+  g_autofree char *keep = NULL;
+  int rc, version = 0;
+
+  g_return_val_if_fail (PT_IS_STORE (self), FALSE);
+  g_return_val_if_fail (src_path != NULL, FALSE);
+
+  if (!g_file_test (src_path, G_FILE_TEST_EXISTS))
+    {
+      g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_NOT_FOUND, _("There is no file “%s”"),
+                   src_path);
+      return FALSE;
+    }
+  if (!pt_store_check_header (src_path, error))
+    return FALSE;
+  rc = sqlite3_open_v2 (src_path, &src, SQLITE_OPEN_READONLY, NULL);
+  if (rc != SQLITE_OK)
+    {
+      g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_CORRUPT, _("Could not open “%s”: %s"),
+                   src_path, sqlite3_errmsg (src));
+      sqlite3_close_v2 (src);
+      return FALSE;
+    }
+  if (!check_backup (src, src_path, error))
+    {
+      sqlite3_close_v2 (src);
+      return FALSE;
+    }
+
+  /* Keep what is being replaced: a restore is a big step to undo by hand. */
+  suffix = pt_store_timestamp_suffix ();
+  keep = g_strdup_printf ("%s.before-restore-%s", self->path, suffix);
+  if (!pt_store_copy_database (self->db, keep, error))
+    {
+      sqlite3_close_v2 (src);
+      return FALSE;
+    }
+
+  g_hash_table_remove_all (self->statements);
+  backup = sqlite3_backup_init (self->db, "main", src, "main");
+  if (backup == NULL)
+    rc = sqlite3_errcode (self->db);
+  else
+    {
+      rc = sqlite3_backup_step (backup, -1);
+      rc = sqlite3_backup_finish (backup) == SQLITE_OK && rc == SQLITE_DONE ? SQLITE_OK : rc;
+    }
+  sqlite3_close_v2 (src);
+  if (rc != SQLITE_OK)
+    return pt_store_set_error (self, rc, _("Could not restore the backup"), error);
+
+  {
+    g_autoptr(PtStmt) stmt = pt_store_prepare (self, "PRAGMA user_version", error);
+    if (stmt == NULL || sqlite3_step (stmt) != SQLITE_ROW)
+      return stmt == NULL ? FALSE
+                          : pt_store_set_error (self, sqlite3_errcode (self->db),
+                                                _("Could not restore the backup"), error);
+    version = sqlite3_column_int (stmt, 0);
+  }
+  self->schema_version = version;
+  return pt_store_migrate (self, version, error);
+}

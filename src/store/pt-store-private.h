@@ -1,0 +1,97 @@
+/* pt-store-private.h — shared between the files of the store library
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <sqlite3.h>
+
+#include "pt-store.h"
+
+G_BEGIN_DECLS
+
+/* "PTDA": marks a database as Partida's, so another application's SQLite
+ * file is refused instead of being migrated into. */
+#define PT_STORE_APPLICATION_ID 0x50544441
+
+struct _PtStore
+{
+  GObject parent_instance;
+
+  char *path;
+  sqlite3 *db;
+  int schema_version;
+  char *migration_backup;
+  GHashTable *statements;   /* SQL text (static) -> sqlite3_stmt */
+};
+
+/* A cached statement, reset (not finalized) when it goes out of scope. */
+typedef sqlite3_stmt PtStmt;
+void pt_stmt_release (PtStmt *stmt);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PtStmt, pt_stmt_release)
+
+/* @sql must be a string literal (it is the cache key). */
+PtStmt  *pt_store_prepare         (PtStore     *self,
+                                   const char  *sql,
+                                   GError     **error);
+gboolean pt_store_exec            (PtStore     *self,
+                                   const char  *sql,
+                                   GError     **error);
+/* Maps an SQLite result code to a PT_STORE_ERROR; always returns FALSE. */
+gboolean pt_store_set_error       (PtStore     *self,
+                                   int          rc,
+                                   const char  *what,
+                                   GError     **error);
+gboolean pt_store_step_done       (PtStore     *self,
+                                   PtStmt      *stmt,
+                                   const char  *what,
+                                   GError     **error);
+gboolean pt_store_begin           (PtStore  *self,
+                                   GError  **error);
+gboolean pt_store_commit          (PtStore  *self,
+                                   GError  **error);
+void     pt_store_rollback        (PtStore  *self);
+sqlite3 *pt_store_get_handle      (PtStore  *self);
+
+char    *pt_store_dup_column_text (PtStmt *stmt,
+                                   int     column);
+/* Parses @json and returns it re-serialised, or NULL + INVALID error. */
+char    *pt_store_canonical_json  (const char  *json,
+                                   const char  *fallback,
+                                   const char  *what,
+                                   GError     **error);
+PtMatchResult *pt_store_read_result (PtStmt *stmt, int first_column);
+GPtrArray *pt_store_load_results  (PtStore  *self,
+                                   gint64    match_id,
+                                   GError  **error);
+gboolean pt_store_insert_match    (PtStore       *self,
+                                   PtMatchEntry  *entry,
+                                   gboolean       update_ratings,
+                                   GError       **error);
+PtPlayer *pt_store_read_player    (PtStmt *stmt);
+
+gboolean pt_store_check_header     (const char  *path,
+                                   GError     **error);
+char    *pt_store_timestamp_suffix (void);
+gboolean pt_store_copy_database    (sqlite3     *src,
+                                    const char  *dest,
+                                    GError     **error);
+/* Runs the migration steps after version @from. */
+gboolean pt_store_migrate          (PtStore  *self,
+                                    int       from,
+                                    GError  **error);
+
+/* Schema (pt-store.c): the SQL of migration step @version (1-based), for
+ * tests that build an old database. */
+const char *pt_store_migration_sql (int version);
+
+/* Ratings (pt-stats.c), called inside the store's transactions. */
+gboolean pt_stats_rate_new_match   (PtStore  *self,
+                                    gint64    match_id,
+                                    GError  **error);
+gboolean pt_stats_recompute_ratings (PtStore     *self,
+                                     const char  *game,
+                                     GError     **error);
+
+G_END_DECLS

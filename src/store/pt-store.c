@@ -1,0 +1,2035 @@
+/* pt-store.c — the match history database
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+
+#include "pt-store-private.h"
+
+G_DEFINE_QUARK (pt-store-error-quark, pt_store_error)
+
+G_DEFINE_FINAL_TYPE (PtStore, pt_store, G_TYPE_OBJECT)
+
+enum
+{
+  PROP_0,
+  PROP_PATH,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* Schema ------------------------------------------------------------------
+ *
+ * Step N turns a version N-1 database into version N; steps are never edited
+ * once released, only appended. Times are Unix seconds (UTC). Rows are soft
+ * deleted (deleted = 1) until purged so the UI can undo.
+ */
+static const char *const migrations[] = {
+  NULL,
+  /* 1: the history */
+  "CREATE TABLE players ("
+  "  id INTEGER PRIMARY KEY,"
+  "  uuid TEXT NOT NULL UNIQUE,"
+  "  name TEXT NOT NULL CHECK (length (name) > 0),"
+  "  colour TEXT NOT NULL DEFAULT '',"
+  "  created INTEGER NOT NULL,"
+  "  archived INTEGER NOT NULL DEFAULT 0,"
+  "  deleted INTEGER NOT NULL DEFAULT 0);"
+  /* Names are unique among active players only: an archived "Ana" does not
+   * stop a new "Ana" from joining. Case-insensitive, as people would see it. */
+  "CREATE UNIQUE INDEX players_active_name ON players (name COLLATE NOCASE)"
+  "  WHERE archived = 0 AND deleted = 0;"
+  "CREATE TABLE nights ("
+  "  id INTEGER PRIMARY KEY,"
+  "  uuid TEXT NOT NULL UNIQUE,"
+  "  date TEXT NOT NULL,"
+  "  place TEXT NOT NULL DEFAULT '',"
+  "  notes TEXT NOT NULL DEFAULT '');"
+  "CREATE TABLE matches ("
+  "  id INTEGER PRIMARY KEY,"
+  "  uuid TEXT NOT NULL UNIQUE,"
+  "  game TEXT NOT NULL,"
+  "  mode INTEGER NOT NULL CHECK (mode IN (0, 1)),"
+  "  started INTEGER NOT NULL,"
+  "  finished INTEGER NOT NULL,"
+  "  night_id INTEGER REFERENCES nights (id) ON DELETE SET NULL,"
+  "  options TEXT NOT NULL DEFAULT '{}',"
+  "  rule_reading TEXT NOT NULL DEFAULT '',"
+  "  notes TEXT NOT NULL DEFAULT '',"
+  "  deleted INTEGER NOT NULL DEFAULT 0);"
+  "CREATE INDEX matches_finished ON matches (finished, id);"
+  "CREATE INDEX matches_game_finished ON matches (game, finished, id);"
+  "CREATE INDEX matches_night ON matches (night_id);"
+  "CREATE TABLE results ("
+  "  match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,"
+  "  seat INTEGER NOT NULL,"
+  "  player_id INTEGER NOT NULL REFERENCES players (id),"
+  "  score INTEGER NOT NULL,"
+  "  rank INTEGER NOT NULL,"
+  "  winner INTEGER NOT NULL,"
+  "  is_ai INTEGER NOT NULL DEFAULT 0,"
+  "  ai_level INTEGER NOT NULL DEFAULT 0,"
+  "  PRIMARY KEY (match_id, seat),"
+  "  UNIQUE (match_id, player_id)) WITHOUT ROWID;"
+  "CREATE INDEX results_player ON results (player_id, match_id);"
+  "CREATE TABLE breakdowns ("
+  "  match_id INTEGER PRIMARY KEY REFERENCES matches (id) ON DELETE CASCADE,"
+  "  json TEXT NOT NULL);"
+  "CREATE TABLE records ("
+  "  match_id INTEGER PRIMARY KEY REFERENCES matches (id) ON DELETE CASCADE,"
+  "  json TEXT NOT NULL);"
+  "CREATE TABLE saved_games ("
+  "  id INTEGER PRIMARY KEY,"
+  "  game TEXT NOT NULL,"
+  "  record TEXT NOT NULL,"
+  "  options TEXT NOT NULL DEFAULT '{}',"
+  "  created INTEGER NOT NULL,"
+  "  updated INTEGER NOT NULL);",
+  /* 2: score sheet drafts and Elo ratings (filled by the migration) */
+  "CREATE TABLE drafts ("
+  "  game TEXT PRIMARY KEY,"
+  "  json TEXT NOT NULL,"
+  "  updated INTEGER NOT NULL);"
+  "CREATE TABLE ratings ("
+  "  match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,"
+  "  player_id INTEGER NOT NULL REFERENCES players (id) ON DELETE CASCADE,"
+  "  game TEXT NOT NULL,"
+  "  finished INTEGER NOT NULL,"
+  "  before REAL NOT NULL,"
+  "  after REAL NOT NULL,"
+  "  plays INTEGER NOT NULL,"
+  "  PRIMARY KEY (match_id, player_id)) WITHOUT ROWID;"
+  "CREATE INDEX ratings_player ON ratings (player_id, game, finished, match_id);",
+};
+
+G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == PT_STORE_SCHEMA_VERSION + 1);
+
+const char *
+pt_store_migration_sql (int version)
+{
+  g_return_val_if_fail (version >= 1 && version <= PT_STORE_SCHEMA_VERSION, NULL);
+  return migrations[version];
+}
+
+/* Errors and statements ---------------------------------------------------- */
+
+gboolean
+pt_store_set_error (PtStore     *self,
+                    int          rc,
+                    const char  *what,
+                    GError     **error)
+{
+  const char *detail = self != NULL && self->db != NULL ? sqlite3_errmsg (self->db) : sqlite3_errstr (rc);
+  PtStoreError code;
+
+  switch (rc & 0xff)
+    {
+    case SQLITE_FULL:
+      code = PT_STORE_ERROR_FULL;
+      detail = _("the disk is full");
+      break;
+    case SQLITE_IOERR:
+      code = PT_STORE_ERROR_IO;
+      break;
+    case SQLITE_CORRUPT:
+    case SQLITE_NOTADB:
+      code = PT_STORE_ERROR_CORRUPT;
+      break;
+    case SQLITE_READONLY:
+    case SQLITE_CANTOPEN:
+    case SQLITE_PERM:
+      code = PT_STORE_ERROR_READ_ONLY;
+      break;
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+      code = PT_STORE_ERROR_BUSY;
+      break;
+    case SQLITE_CONSTRAINT:
+      code = rc == SQLITE_CONSTRAINT_UNIQUE ? PT_STORE_ERROR_DUPLICATE : PT_STORE_ERROR_INVALID;
+      break;
+    default:
+      code = PT_STORE_ERROR_FAILED;
+    }
+  g_set_error (error, PT_STORE_ERROR, code, "%s: %s", what, detail);
+  return FALSE;
+}
+
+void
+pt_stmt_release (PtStmt *stmt)
+{
+  sqlite3_reset (stmt);
+  sqlite3_clear_bindings (stmt);
+}
+
+PtStmt *
+pt_store_prepare (PtStore     *self,
+                  const char  *sql,
+                  GError     **error)
+{
+  sqlite3_stmt *stmt = g_hash_table_lookup (self->statements, sql);
+  int rc;
+
+  if (stmt != NULL)
+    return stmt;
+  rc = sqlite3_prepare_v3 (self->db, sql, -1, SQLITE_PREPARE_PERSISTENT, &stmt, NULL);
+  if (rc != SQLITE_OK)
+    {
+      pt_store_set_error (self, rc, _("Could not read the database"), error);
+      return NULL;
+    }
+  g_hash_table_insert (self->statements, (gpointer) sql, stmt);
+  return stmt;
+}
+
+gboolean
+pt_store_exec (PtStore     *self,
+               const char  *sql,
+               GError     **error)
+{
+  int rc = sqlite3_exec (self->db, sql, NULL, NULL, NULL);
+
+  if (rc != SQLITE_OK)
+    return pt_store_set_error (self, rc, _("Database error"), error);
+  return TRUE;
+}
+
+gboolean
+pt_store_step_done (PtStore     *self,
+                    PtStmt      *stmt,
+                    const char  *what,
+                    GError     **error)
+{
+  int rc = sqlite3_step (stmt);
+
+  if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+    return pt_store_set_error (self, rc, what, error);
+  return TRUE;
+}
+
+/* IMMEDIATE takes the write lock up front, so a busy database fails (after
+ * the busy timeout) before anything is done rather than half way. */
+gboolean
+pt_store_begin (PtStore  *self,
+                GError  **error)
+{
+  return pt_store_exec (self, "BEGIN IMMEDIATE", error);
+}
+
+gboolean
+pt_store_commit (PtStore  *self,
+                 GError  **error)
+{
+  int rc = sqlite3_exec (self->db, "COMMIT", NULL, NULL, NULL);
+
+  if (rc != SQLITE_OK)
+    {
+      pt_store_set_error (self, rc, _("Could not save the change"), error);
+      pt_store_rollback (self);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+void
+pt_store_rollback (PtStore *self)
+{
+  /* After SQLITE_FULL or an I/O error SQLite may have rolled back already. */
+  if (!sqlite3_get_autocommit (self->db))
+    sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
+}
+
+sqlite3 *
+pt_store_get_handle (PtStore *self)
+{
+  return self->db;
+}
+
+char *
+pt_store_dup_column_text (PtStmt *stmt,
+                          int     column)
+{
+  const unsigned char *text = sqlite3_column_text (stmt, column);
+
+  return text != NULL ? g_strdup ((const char *) text) : NULL;
+}
+
+char *
+pt_store_canonical_json (const char  *json,
+                         const char  *fallback,
+                         const char  *what,
+                         GError     **error)
+{
+  g_autoptr(JsonParser) parser = NULL;
+  g_autoptr(GError) local_error = NULL;
+
+  if (json == NULL)
+    return g_strdup (fallback);
+  parser = json_parser_new_immutable ();
+  if (!json_parser_load_from_data (parser, json, -1, &local_error))
+    {
+      g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID, _("Invalid %s: %s"), what,
+                   local_error->message);
+      return NULL;
+    }
+  if (json_parser_get_root (parser) == NULL)
+    return g_strdup (fallback);
+  return json_to_string (json_parser_get_root (parser), FALSE);
+}
+
+static gint64
+now_seconds (void)
+{
+  return g_get_real_time () / G_USEC_PER_SEC;
+}
+
+static gboolean
+not_found (GError     **error,
+           const char  *what,
+           gint64       id)
+{
+  g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_NOT_FOUND, _("No %s with id %" G_GINT64_FORMAT),
+               what, id);
+  return FALSE;
+}
+
+/* Object ------------------------------------------------------------------ */
+
+static void
+pt_store_finalize (GObject *object)
+{
+  PtStore *self = PT_STORE (object);
+
+  pt_store_close (self);
+  g_clear_pointer (&self->statements, g_hash_table_unref);
+  g_clear_pointer (&self->path, g_free);
+  g_clear_pointer (&self->migration_backup, g_free);
+
+  G_OBJECT_CLASS (pt_store_parent_class)->finalize (object);
+}
+
+static void
+pt_store_get_property (GObject    *object,
+                       guint       prop_id,
+                       GValue     *value,
+                       GParamSpec *pspec)
+{
+  PtStore *self = PT_STORE (object);
+
+  switch (prop_id)
+    {
+    case PROP_PATH:
+      g_value_set_string (value, self->path);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pt_store_class_init (PtStoreClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = pt_store_finalize;
+  object_class->get_property = pt_store_get_property;
+
+  properties[PROP_PATH] =
+    g_param_spec_string ("path", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+pt_store_init (PtStore *self)
+{
+  self->statements = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) sqlite3_finalize);
+}
+
+void
+pt_store_close (PtStore *self)
+{
+  g_return_if_fail (PT_IS_STORE (self));
+
+  if (self->db == NULL)
+    return;
+  g_hash_table_remove_all (self->statements);
+  sqlite3_close_v2 (self->db);
+  self->db = NULL;
+}
+
+const char *
+pt_store_get_path (PtStore *self)
+{
+  g_return_val_if_fail (PT_IS_STORE (self), NULL);
+  return self->path;
+}
+
+int
+pt_store_get_schema_version (PtStore *self)
+{
+  g_return_val_if_fail (PT_IS_STORE (self), 0);
+  return self->schema_version;
+}
+
+const char *
+pt_store_get_migration_backup (PtStore *self)
+{
+  g_return_val_if_fail (PT_IS_STORE (self), NULL);
+  return self->migration_backup;
+}
+
+/* Opening ----------------------------------------------------------------- */
+
+char *
+pt_store_resolve_path (const char *explicit_path)
+{
+  const char *env;
+
+  if (explicit_path != NULL && *explicit_path != '\0')
+    return g_strdup (explicit_path);
+  env = g_getenv ("PARTIDA_DB");
+  if (env != NULL && *env != '\0')
+    return g_strdup (env);
+  return g_build_filename (g_get_user_data_dir (), "partida", "partida.db", NULL);
+}
+
+/* Refuse anything that is not an SQLite file before SQLite sees it: opening
+ * and then switching to WAL would write to it. An empty file is a new database. */
+gboolean
+pt_store_check_header (const char  *path,
+                       GError     **error)
+{
+  static const char magic[16] = "SQLite format 3";
+  char header[100];
+  FILE *file;
+  size_t n;
+
+  if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    {
+      g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_CORRUPT,
+                   _("“%s” is not a regular file"), path);
+      return FALSE;
+    }
+  file = g_fopen (path, "rb");
+  if (file == NULL)
+    {
+      int saved_errno = errno;
+      g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_READ_ONLY,
+                   _("Could not open “%s”: %s"), path, g_strerror (saved_errno));
+      return FALSE;
+    }
+  n = fread (header, 1, sizeof header, file);
+  fclose (file);
+  if (n == 0)
+    return TRUE;
+  if (n < sizeof header || memcmp (header, magic, sizeof magic) != 0)
+    {
+      g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_CORRUPT,
+                   _("“%s” is not a Partida database (not an SQLite file)"), path);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+query_int (PtStore     *self,
+           const char  *sql,
+           int         *value,
+           GError     **error)
+{
+  sqlite3_stmt *stmt = NULL;
+  int rc = sqlite3_prepare_v2 (self->db, sql, -1, &stmt, NULL);
+
+  if (rc == SQLITE_OK)
+    {
+      rc = sqlite3_step (stmt);
+      if (rc == SQLITE_ROW)
+        {
+          *value = sqlite3_column_int (stmt, 0);
+          rc = SQLITE_OK;
+        }
+    }
+  sqlite3_finalize (stmt);
+  if (rc != SQLITE_OK)
+    return pt_store_set_error (self, rc, _("Could not read the database"), error);
+  return TRUE;
+}
+
+char *
+pt_store_timestamp_suffix (void)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+
+  return g_date_time_format (now, "%Y%m%d-%H%M%S");
+}
+
+/* Copies the open database to @dest with the online backup API. */
+gboolean
+pt_store_copy_database (sqlite3     *src,
+               const char  *dest,
+               GError     **error)
+{
+  sqlite3 *out = NULL;
+  sqlite3_backup *backup;
+  int rc = sqlite3_open_v2 (dest, &out, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+
+  if (rc == SQLITE_OK)
+    {
+      backup = sqlite3_backup_init (out, "main", src, "main");
+      if (backup == NULL)
+        rc = sqlite3_errcode (out);
+      else
+        {
+          rc = sqlite3_backup_step (backup, -1);
+          sqlite3_backup_finish (backup);
+          rc = rc == SQLITE_DONE ? SQLITE_OK : rc;
+        }
+    }
+  if (rc != SQLITE_OK)
+    {
+      g_set_error (error, PT_STORE_ERROR,
+                   (rc & 0xff) == SQLITE_FULL ? PT_STORE_ERROR_FULL : PT_STORE_ERROR_IO,
+                   _("Could not copy the database to “%s”: %s"), dest,
+                   out != NULL ? sqlite3_errmsg (out) : sqlite3_errstr (rc));
+      sqlite3_close_v2 (out);
+      g_unlink (dest);
+      return FALSE;
+    }
+  return sqlite3_close_v2 (out) == SQLITE_OK;
+}
+
+gboolean
+pt_store_migrate (PtStore  *self,
+         int       from,
+         GError  **error)
+{
+  for (int version = from + 1; version <= PT_STORE_SCHEMA_VERSION; version++)
+    {
+      g_autofree char *pragma = g_strdup_printf ("PRAGMA user_version = %d", version);
+
+      if (!pt_store_begin (self, error))
+        return FALSE;
+      if (!pt_store_exec (self, migrations[version], error) ||
+          (version == 1 && !pt_store_exec (self, "PRAGMA application_id = 1347699777", error)) ||
+          (version == 2 && !pt_stats_recompute_ratings (self, NULL, error)) ||
+          !pt_store_exec (self, pragma, error) ||
+          !pt_store_commit (self, error))
+        {
+          pt_store_rollback (self);
+          g_prefix_error (error, _("Could not update the database to version %d: "), version);
+          return FALSE;
+        }
+      self->schema_version = version;
+    }
+  return TRUE;
+}
+
+G_STATIC_ASSERT (PT_STORE_APPLICATION_ID == 1347699777);
+
+static gboolean
+open_checked (PtStore           *self,
+              PtStoreOpenFlags   flags,
+              GError           **error)
+{
+  gboolean exists = g_file_test (self->path, G_FILE_TEST_EXISTS);
+  int version = 0, app_id = 0, tables = 0;
+  int rc;
+
+  if (!exists && !(flags & PT_STORE_OPEN_CREATE))
+    {
+      g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_NOT_FOUND,
+                   _("There is no database at “%s”"), self->path);
+      return FALSE;
+    }
+  if (exists && !pt_store_check_header (self->path, error))
+    return FALSE;
+  if (!exists)
+    {
+      g_autofree char *dir = g_path_get_dirname (self->path);
+
+      if (g_mkdir_with_parents (dir, 0755) != 0)
+        {
+          int saved_errno = errno;
+          g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_READ_ONLY,
+                       _("Could not create the folder “%s”: %s"), dir, g_strerror (saved_errno));
+          return FALSE;
+        }
+    }
+
+  rc = sqlite3_open_v2 (self->path, &self->db,
+                        SQLITE_OPEN_READWRITE | (exists ? 0 : SQLITE_OPEN_CREATE), NULL);
+  if (rc != SQLITE_OK)
+    {
+      pt_store_set_error (self, rc, _("Could not open the database"), error);
+      return FALSE;
+    }
+  sqlite3_extended_result_codes (self->db, 1);
+  sqlite3_busy_timeout (self->db, 5000);
+  if (sqlite3_db_readonly (self->db, "main") == 1)
+    {
+      g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_READ_ONLY,
+                   _("The database “%s” cannot be written"), self->path);
+      return FALSE;
+    }
+
+  /* Read-only probes first: nothing is written until the file is known to
+   * be a Partida database this build understands. */
+  if (!query_int (self, "PRAGMA user_version", &version, error) ||
+      !query_int (self, "PRAGMA application_id", &app_id, error) ||
+      !query_int (self, "SELECT count(*) FROM sqlite_master", &tables, error))
+    {
+      g_prefix_error (error, _("“%s” is damaged: "), self->path);
+      return FALSE;
+    }
+  if (version > PT_STORE_SCHEMA_VERSION)
+    {
+      g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_NEWER_VERSION,
+                   _("The database “%s” was written by a newer version of Partida (schema %d, this "
+                     "version knows %d); it was left untouched"),
+                   self->path, version, PT_STORE_SCHEMA_VERSION);
+      return FALSE;
+    }
+  if ((app_id != 0 && app_id != PT_STORE_APPLICATION_ID) ||
+      (app_id == 0 && (version != 0 || tables != 0)))
+    {
+      g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_CORRUPT,
+                   _("“%s” is an SQLite database of another application"), self->path);
+      return FALSE;
+    }
+
+  {
+    sqlite3_stmt *stmt = NULL;
+    const char *mode = NULL;
+
+    rc = sqlite3_prepare_v2 (self->db, "PRAGMA journal_mode = WAL", -1, &stmt, NULL);
+    if (rc == SQLITE_OK && (rc = sqlite3_step (stmt)) == SQLITE_ROW)
+      mode = (const char *) sqlite3_column_text (stmt, 0);
+    if (g_strcmp0 (mode, "wal") != 0)
+      {
+        if (rc == SQLITE_ROW || rc == SQLITE_DONE)
+          rc = SQLITE_CANTOPEN;
+        sqlite3_finalize (stmt);
+        pt_store_set_error (self, rc, _("Could not open the database journal"), error);
+        return FALSE;
+      }
+    sqlite3_finalize (stmt);
+  }
+  if (!pt_store_exec (self, "PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL", error))
+    return FALSE;
+
+  self->schema_version = version;
+  if (version > 0 && version < PT_STORE_SCHEMA_VERSION)
+    {
+      g_autofree char *suffix = pt_store_timestamp_suffix ();
+      g_autofree char *backup = g_strdup_printf ("%s.v%d-backup-%s", self->path, version, suffix);
+
+      if (!pt_store_copy_database (self->db, backup, error))
+        return FALSE;
+      self->migration_backup = g_steal_pointer (&backup);
+    }
+  return pt_store_migrate (self, version, error);
+}
+
+PtStore *
+pt_store_open (const char        *path,
+               PtStoreOpenFlags   flags,
+               GError           **error)
+{
+  g_autoptr(PtStore) self = NULL;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  self = g_object_new (PT_TYPE_STORE, NULL);
+  self->path = g_strdup (path);
+  if (!open_checked (self, flags, error))
+    return NULL;
+  return g_steal_pointer (&self);
+}
+
+gboolean
+pt_store_move_aside (const char  *path,
+                     char       **new_path,
+                     GError     **error)
+{
+  g_autofree char *suffix = pt_store_timestamp_suffix ();
+  g_autofree char *target = NULL;
+  static const char *const companions[] = { "-wal", "-shm", "-journal" };
+
+  /* Never overwrite an earlier broken file: add a counter when needed. */
+  target = g_strdup_printf ("%s.broken-%s", path, suffix);
+  for (int n = 2; g_file_test (target, G_FILE_TEST_EXISTS); n++)
+    {
+      g_free (target);
+      target = g_strdup_printf ("%s.broken-%s-%d", path, suffix, n);
+    }
+  if (g_rename (path, target) != 0)
+    {
+      int saved_errno = errno;
+      g_set_error (error, PT_STORE_ERROR,
+                   saved_errno == ENOENT ? PT_STORE_ERROR_NOT_FOUND : PT_STORE_ERROR_READ_ONLY,
+                   _("Could not move “%s” aside: %s"), path, g_strerror (saved_errno));
+      return FALSE;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (companions); i++)
+    {
+      g_autofree char *from = g_strconcat (path, companions[i], NULL);
+      g_autofree char *to = g_strconcat (target, companions[i], NULL);
+
+      if (g_file_test (from, G_FILE_TEST_EXISTS))
+        g_rename (from, to);
+    }
+  if (new_path != NULL)
+    *new_path = g_steal_pointer (&target);
+  return TRUE;
+}
+
+/* Players ----------------------------------------------------------------- */
+
+#define PLAYER_COLUMNS "id, uuid, name, colour, created, archived"
+
+PtPlayer *
+pt_store_read_player (PtStmt *stmt)
+{
+  PtPlayer *player = pt_player_new ();
+
+  player->id = sqlite3_column_int64 (stmt, 0);
+  player->uuid = pt_store_dup_column_text (stmt, 1);
+  player->name = pt_store_dup_column_text (stmt, 2);
+  player->colour = pt_store_dup_column_text (stmt, 3);
+  player->created = sqlite3_column_int64 (stmt, 4);
+  player->archived = sqlite3_column_int (stmt, 5) != 0;
+  return player;
+}
+
+static char *
+clean_name (const char  *name,
+            GError     **error)
+{
+  g_autofree char *copy = NULL;
+
+  if (name == NULL || !g_utf8_validate (name, -1, NULL))
+    {
+      g_set_error_literal (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID,
+                           _("A name must be valid text"));
+      return NULL;
+    }
+  copy = g_strstrip (g_strdup (name));
+  if (*copy == '\0')
+    {
+      g_set_error_literal (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID,
+                           _("A player needs a name"));
+      return NULL;
+    }
+  return g_steal_pointer (&copy);
+}
+
+static gboolean
+duplicate_name (GError     **error,
+                const char  *name)
+{
+  g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_DUPLICATE,
+               _("There is already a player called “%s”"), name);
+  return FALSE;
+}
+
+PtPlayer *
+pt_store_add_player (PtStore     *self,
+                     const char  *name,
+                     const char  *colour,
+                     GError     **error)
+{
+  g_autoptr(PtStmt) stmt = NULL;
+  g_autofree char *clean = clean_name (name, error);
+  g_autofree char *uuid = g_uuid_string_random ();
+  int rc;
+
+  g_return_val_if_fail (PT_IS_STORE (self), NULL);
+  if (clean == NULL)
+    return NULL;
+  stmt = pt_store_prepare (self,
+                           "INSERT INTO players (uuid, name, colour, created) VALUES (?, ?, ?, ?)",
+                           error);
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_text (stmt, 1, uuid, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 2, clean, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 3, colour != NULL ? colour : "", -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int64 (stmt, 4, now_seconds ());
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_CONSTRAINT_UNIQUE)
+    {
+      duplicate_name (error, clean);
+      return NULL;
+    }
+  if (rc != SQLITE_DONE)
+    {
+      pt_store_set_error (self, rc, _("Could not add the player"), error);
+      return NULL;
+    }
+  return pt_store_get_player (self, sqlite3_last_insert_rowid (self->db), error);
+}
+
+PtPlayer *
+pt_store_get_player (PtStore     *self,
+                     gint64       id,
+                     GError     **error)
+{
+  g_autoptr(PtStmt) stmt = NULL;
+  int rc;
+
+  g_return_val_if_fail (PT_IS_STORE (self), NULL);
+  stmt = pt_store_prepare (self, "SELECT " PLAYER_COLUMNS " FROM players WHERE id = ? AND deleted = 0",
+                           error);
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, id);
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_ROW)
+    return pt_store_read_player (stmt);
+  if (rc == SQLITE_DONE)
+    not_found (error, "player", id);
+  else
+    pt_store_set_error (self, rc, _("Could not read the player"), error);
+  return NULL;
+}
+
+PtPlayer *
+pt_store_find_player (PtStore     *self,
+                      const char  *name,
+                      GError     **error)
+{
+  g_autoptr(PtStmt) stmt = NULL;
+  int rc;
+
+  g_return_val_if_fail (PT_IS_STORE (self), NULL);
+  /* An active player wins over an archived one of the same name. */
+  stmt = pt_store_prepare (self,
+                           "SELECT " PLAYER_COLUMNS " FROM players"
+                           " WHERE name = ? COLLATE NOCASE AND deleted = 0"
+                           " ORDER BY archived, id LIMIT 1",
+                           error);
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_text (stmt, 1, name, -1, SQLITE_TRANSIENT);
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_ROW)
+    return pt_store_read_player (stmt);
+  if (rc == SQLITE_DONE)
+    g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_NOT_FOUND, _("No player called “%s”"), name);
+  else
+    pt_store_set_error (self, rc, _("Could not read the player"), error);
+  return NULL;
+}
+
+GPtrArray *
+pt_store_list_players (PtStore   *self,
+                       gboolean   include_archived,
+                       GError   **error)
+{
+  g_autoptr(PtStmt) stmt = NULL;
+  g_autoptr(GPtrArray) players = g_ptr_array_new_with_free_func ((GDestroyNotify) pt_player_unref);
+  int rc;
+
+  g_return_val_if_fail (PT_IS_STORE (self), NULL);
+  stmt = pt_store_prepare (self,
+                           "SELECT " PLAYER_COLUMNS " FROM players"
+                           " WHERE deleted = 0 AND (archived = 0 OR ?)"
+                           " ORDER BY name COLLATE NOCASE, id",
+                           error);
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int (stmt, 1, include_archived);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    g_ptr_array_add (players, pt_store_read_player (stmt));
+  if (rc != SQLITE_DONE)
+    {
+      pt_store_set_error (self, rc, _("Could not read the players"), error);
+      return NULL;
+    }
+  return g_steal_pointer (&players);
+}
+
+/* Runs a prepared single-row change and checks it touched a row. */
+static gboolean
+step_change (PtStore     *self,
+             PtStmt      *stmt,
+             const char  *what,
+             gint64       id,
+             GError     **error)
+{
+  int rc = sqlite3_step (stmt);
+
+  if (rc != SQLITE_DONE)
+    return pt_store_set_error (self, rc, _("Could not save the change"), error);
+  if (sqlite3_changes (self->db) == 0)
+    return not_found (error, what, id);
+  return TRUE;
+}
+
+gboolean
+pt_store_update_player (PtStore     *self,
+                        gint64       id,
+                        const char  *name,
+                        const char  *colour,
+                        GError     **error)
+{
+  g_autoptr(PtStmt) stmt = NULL;
+  g_autofree char *clean = NULL;
+  int rc;
+
+  g_return_val_if_fail (PT_IS_STORE (self), FALSE);
+  if (name != NULL && (clean = clean_name (name, error)) == NULL)
+    return FALSE;
+  stmt = pt_store_prepare (self,
+                           "UPDATE players SET name = coalesce (?, name), colour = coalesce (?, colour)"
+                           " WHERE id = ? AND deleted = 0",
+                           error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_text (stmt, 1, clean, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 2, colour, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int64 (stmt, 3, id);
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_CONSTRAINT_UNIQUE)
+    return duplicate_name (error, clean);
+  if (rc != SQLITE_DONE)
+    return pt_store_set_error (self, rc, _("Could not rename the player"), error);
+  if (sqlite3_changes (self->db) == 0)
+    return not_found (error, "player", id);
+  return TRUE;
+}
+
+gboolean
+pt_store_set_player_archived (PtStore   *self,
+                              gint64     id,
+                              gboolean   archived,
+                              GError   **error)
+{
+  g_autoptr(PtStmt) stmt = NULL;
+  int rc;
+
+  g_return_val_if_fail (PT_IS_STORE (self), FALSE);
+  stmt = pt_store_prepare (self, "UPDATE players SET archived = ? WHERE id = ? AND deleted = 0", error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int (stmt, 1, archived ? 1 : 0);
+  sqlite3_bind_int64 (stmt, 2, id);
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_CONSTRAINT_UNIQUE)
+    {
+      g_autoptr(PtPlayer) player = pt_store_get_player (self, id, NULL);
+      return duplicate_name (error, player != NULL ? player->name : "?");
+    }
+  if (rc != SQLITE_DONE)
+    return pt_store_set_error (self, rc, _("Could not archive the player"), error);
+  if (sqlite3_changes (self->db) == 0)
+    return not_found (error, "player", id);
+  return TRUE;
+}
+
+/* The games a player has results in (including soft-deleted matches). */
+static GPtrArray *
+player_games (PtStore  *self,
+              gint64    player_id,
+              GError  **error)
+{
+  g_autoptr(PtStmt) stmt = NULL;
+  g_autoptr(GPtrArray) games = g_ptr_array_new_with_free_func (g_free);
+  int rc;
+
+  stmt = pt_store_prepare (self,
+                           "SELECT DISTINCT m.game FROM results r JOIN matches m ON m.id = r.match_id"
+                           " WHERE r.player_id = ?",
+                           error);
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, player_id);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    g_ptr_array_add (games, pt_store_dup_column_text (stmt, 0));
+  if (rc != SQLITE_DONE)
+    {
+      pt_store_set_error (self, rc, _("Could not read the matches"), error);
+      return NULL;
+    }
+  return g_steal_pointer (&games);
+}
+
+static gboolean
+merge_players_locked (PtStore  *self,
+                      gint64    from,
+                      gint64    into,
+                      GError  **error)
+{
+  g_autoptr(PtPlayer) a = NULL;
+  g_autoptr(PtPlayer) b = NULL;
+  g_autoptr(GPtrArray) games = NULL;
+  g_autoptr(PtStmt) overlap = NULL;
+  g_autoptr(PtStmt) move = NULL;
+  g_autoptr(PtStmt) drop = NULL;
+
+  if ((a = pt_store_get_player (self, from, error)) == NULL ||
+      (b = pt_store_get_player (self, into, error)) == NULL)
+    return FALSE;
+  if (from == into)
+    {
+      g_set_error_literal (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID,
+                           _("A player cannot be merged into themselves"));
+      return FALSE;
+    }
+  /* Two seats of one match cannot become the same person. */
+  overlap = pt_store_prepare (self,
+                              "SELECT count(*) FROM results a JOIN results b ON b.match_id = a.match_id"
+                              " WHERE a.player_id = ? AND b.player_id = ?",
+                              error);
+  if (overlap == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (overlap, 1, from);
+  sqlite3_bind_int64 (overlap, 2, into);
+  if (sqlite3_step (overlap) != SQLITE_ROW)
+    return pt_store_set_error (self, sqlite3_errcode (self->db), _("Could not merge"), error);
+  if (sqlite3_column_int (overlap, 0) > 0)
+    {
+      g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID,
+                   _("“%s” and “%s” played against each other in %d matches; they cannot be merged"),
+                   a->name, b->name, sqlite3_column_int (overlap, 0));
+      return FALSE;
+    }
+  if ((games = player_games (self, from, error)) == NULL)
+    return FALSE;
+  move = pt_store_prepare (self, "UPDATE results SET player_id = ? WHERE player_id = ?", error);
+  if (move == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (move, 1, into);
+  sqlite3_bind_int64 (move, 2, from);
+  if (!pt_store_step_done (self, move, _("Could not merge"), error))
+    return FALSE;
+  drop = pt_store_prepare (self, "DELETE FROM players WHERE id = ?", error);
+  if (drop == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (drop, 1, from);
+  if (!pt_store_step_done (self, drop, _("Could not merge"), error))
+    return FALSE;
+  for (guint i = 0; i < games->len; i++)
+    if (!pt_stats_recompute_ratings (self, g_ptr_array_index (games, i), error))
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
+pt_store_merge_players (PtStore  *self,
+                        gint64    from,
+                        gint64    into,
+                        GError  **error)
+{
+  g_return_val_if_fail (PT_IS_STORE (self), FALSE);
+
+  if (!pt_store_begin (self, error))
+    return FALSE;
+  if (!merge_players_locked (self, from, into, error))
+    {
+      pt_store_rollback (self);
+      return FALSE;
+    }
+  return pt_store_commit (self, error);
+}
+
+gboolean
+pt_store_delete_player (PtStore  *self,
+                        gint64    id,
+                        GError  **error)
+{
+  g_autoptr(PtStmt) count = NULL;
+  g_autoptr(PtStmt) stmt = NULL;
+  int matches;
+
+  g_return_val_if_fail (PT_IS_STORE (self), FALSE);
+  /* Removing a player who has matches would tear holes into other players'
+   * history; such a player is archived instead (hidden, history kept). */
+  count = pt_store_prepare (self, "SELECT count(*) FROM results WHERE player_id = ?", error);
+  if (count == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (count, 1, id);
+  if (sqlite3_step (count) != SQLITE_ROW)
+    return pt_store_set_error (self, sqlite3_errcode (self->db), _("Could not delete the player"),
+                               error);
+  matches = sqlite3_column_int (count, 0);
+  if (matches > 0)
+    {
+      g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_IN_USE,
+                   ngettext ("The player has played %d match; archive them instead",
+                             "The player has played %d matches; archive them instead", matches),
+                   matches);
+      return FALSE;
+    }
+  stmt = pt_store_prepare (self, "UPDATE players SET deleted = 1 WHERE id = ? AND deleted = 0", error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, id);
+  return step_change (self, stmt, "player", id, error);
+}
+
+gboolean
+pt_store_undelete_player (PtStore  *self,
+                          gint64    id,
+                          GError  **error)
+{
+  g_autoptr(PtStmt) stmt = NULL;
+  int rc;
+
+  g_return_val_if_fail (PT_IS_STORE (self), FALSE);
+  stmt = pt_store_prepare (self, "UPDATE players SET deleted = 0 WHERE id = ? AND deleted = 1", error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, id);
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_CONSTRAINT_UNIQUE)
+    {
+      g_set_error_literal (error, PT_STORE_ERROR, PT_STORE_ERROR_DUPLICATE,
+                           _("Another player has taken this name meanwhile"));
+      return FALSE;
+    }
+  if (rc != SQLITE_DONE)
+    return pt_store_set_error (self, rc, _("Could not restore the player"), error);
+  if (sqlite3_changes (self->db) == 0)
+    return not_found (error, "deleted player", id);
+  return TRUE;
+}
+
+/* Nights ------------------------------------------------------------------ */
+
+static gboolean
+check_date (const char  *date,
+            GError     **error)
+{
+  unsigned y, m, d;
+  char tail;
+
+  if (date != NULL && sscanf (date, "%4u-%2u-%2u%c", &y, &m, &d, &tail) == 3 &&
+      strlen (date) == 10 && g_date_valid_dmy (d, m, y))
+    return TRUE;
+  g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID,
+               _("“%s” is not a date (YYYY-MM-DD)"), date != NULL ? date : "");
+  return FALSE;
+}
+
+static PtNight *
+read_night (PtStmt *stmt)
+{
+  PtNight *night = pt_night_new ();
+
+  night->id = sqlite3_column_int64 (stmt, 0);
+  night->uuid = pt_store_dup_column_text (stmt, 1);
+  night->date = pt_store_dup_column_text (stmt, 2);
+  night->place = pt_store_dup_column_text (stmt, 3);
+  night->notes = pt_store_dup_column_text (stmt, 4);
+  return night;
+}
+
+PtNight *
+pt_store_add_night (PtStore     *self,
+                    const char  *date,
+                    const char  *place,
+                    const char  *notes,
+                    GError     **error)
+{
+  g_autoptr(PtStmt) stmt = NULL;
+  g_autofree char *uuid = g_uuid_string_random ();
+  PtNight *night;
+  int rc;
+
+  g_return_val_if_fail (PT_IS_STORE (self), NULL);
+  if (!check_date (date, error))
+    return NULL;
+  stmt = pt_store_prepare (self,
+                           "INSERT INTO nights (uuid, date, place, notes) VALUES (?, ?, ?, ?)", error);
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_text (stmt, 1, uuid, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 2, date, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 3, place != NULL ? place : "", -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 4, notes != NULL ? notes : "", -1, SQLITE_TRANSIENT);
+  rc = sqlite3_step (stmt);
+  if (rc != SQLITE_DONE)
+    {
+      pt_store_set_error (self, rc, _("Could not add the night"), error);
+      return NULL;
+    }
+  night = pt_night_new ();
+  night->id = sqlite3_last_insert_rowid (self->db);
+  night->uuid = g_steal_pointer (&uuid);
+  night->date = g_strdup (date);
+  night->place = g_strdup (place != NULL ? place : "");
+  night->notes = g_strdup (notes != NULL ? notes : "");
+  return night;
+}
+
+GPtrArray *
+pt_store_list_nights (PtStore  *self,
+                      GError  **error)
+{
+  g_autoptr(PtStmt) stmt = NULL;
+  g_autoptr(GPtrArray) nights = g_ptr_array_new_with_free_func ((GDestroyNotify) pt_night_unref);
+  int rc;
+
+  g_return_val_if_fail (PT_IS_STORE (self), NULL);
+  stmt = pt_store_prepare (self,
+                           "SELECT id, uuid, date, place, notes FROM nights ORDER BY date DESC, id DESC",
+                           error);
+  if (stmt == NULL)
+    return NULL;
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    g_ptr_array_add (nights, read_night (stmt));
+  if (rc != SQLITE_DONE)
+    {
+      pt_store_set_error (self, rc, _("Could not read the nights"), error);
+      return NULL;
+    }
+  return g_steal_pointer (&nights);
+}
+
+gboolean
+pt_store_update_night (PtStore     *self,
+                       gint64       id,
+                       const char  *date,
+                       const char  *place,
+                       const char  *notes,
+                       GError     **error)
+{
+  g_autoptr(PtStmt) stmt = NULL;
+
+  g_return_val_if_fail (PT_IS_STORE (self), FALSE);
+  if (date != NULL && !check_date (date, error))
+    return FALSE;
+  stmt = pt_store_prepare (self,
+                           "UPDATE nights SET date = coalesce (?, date), place = coalesce (?, place),"
+                           " notes = coalesce (?, notes) WHERE id = ?",
+                           error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_text (stmt, 1, date, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 2, place, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 3, notes, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int64 (stmt, 4, id);
+  return step_change (self, stmt, "night", id, error);
+}
+
+gboolean
+pt_store_delete_night (PtStore  *self,
+                       gint64    id,
+                       GError  **error)
+{
+  g_autoptr(PtStmt) stmt = NULL;
+
+  g_return_val_if_fail (PT_IS_STORE (self), FALSE);
+  stmt = pt_store_prepare (self, "DELETE FROM nights WHERE id = ?", error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, id);
+  return step_change (self, stmt, "night", id, error);
+}
+
+/* Matches ----------------------------------------------------------------- */
+
+static gint64
+changes_or_error (PtStore *self, int rc)
+{
+  return rc == SQLITE_DONE ? sqlite3_changes (self->db) : -1;
+}
+
+/* Ranks from scores when the caller left them at 0: higher is better in all
+ * three games; tied scores share a rank (1, 1, 3). */
+static void
+fill_ranks (GPtrArray *results)
+{
+  for (guint i = 0; i < results->len; i++)
+    {
+      PtMatchResult *r = g_ptr_array_index (results, i);
+      if (r->rank != 0)
+        return;
+    }
+  for (guint i = 0; i < results->len; i++)
+    {
+      PtMatchResult *r = g_ptr_array_index (results, i);
+      r->rank = 1;
+      for (guint j = 0; j < results->len; j++)
+        if (((PtMatchResult *) g_ptr_array_index (results, j))->score > r->score)
+          r->rank++;
+    }
+}
+
+static gboolean
+validate_entry (PtMatchEntry  *entry,
+                GError       **error)
+{
+  if (entry->game == NULL || *entry->game == '\0')
+    {
+      g_set_error_literal (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID, _("A match needs a game"));
+      return FALSE;
+    }
+  if (entry->mode != PT_MATCH_MODE_DIGITAL && entry->mode != PT_MATCH_MODE_COMPANION)
+    {
+      g_set_error_literal (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID, _("Unknown match mode"));
+      return FALSE;
+    }
+  if (entry->results == NULL || entry->results->len == 0)
+    {
+      g_set_error_literal (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID,
+                           _("A match needs at least one player"));
+      return FALSE;
+    }
+  for (guint i = 0; i < entry->results->len; i++)
+    {
+      PtMatchResult *a = g_ptr_array_index (entry->results, i);
+      for (guint j = i + 1; j < entry->results->len; j++)
+        {
+          PtMatchResult *b = g_ptr_array_index (entry->results, j);
+          if (a->seat == b->seat || a->player_id == b->player_id)
+            {
+              g_set_error_literal (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID,
+                                   _("Each player and seat may appear only once in a match"));
+              return FALSE;
+            }
+        }
+    }
+  return TRUE;
+}
+
+gboolean
+pt_store_insert_match (PtStore       *self,
+                       PtMatchEntry  *entry,
+                       gboolean       update_ratings,
+                       GError       **error)
+{
+  g_autofree char *options = NULL;
+  g_autofree char *breakdown = NULL;
+  g_autofree char *record = NULL;
+  g_autoptr(PtStmt) insert = NULL;
+  g_autoptr(PtStmt) result = NULL;
+  g_autoptr(PtStmt) extra = NULL;
+  int rc;
+
+  if (!validate_entry (entry, error) ||
+      (options = pt_store_canonical_json (entry->options, "{}", "options", error)) == NULL ||
+      (breakdown = pt_store_canonical_json (entry->breakdown, "null", "breakdown", error)) == NULL ||
+      (entry->record != NULL &&
+       (record = pt_store_canonical_json (entry->record, NULL, "game record", error)) == NULL))
+    return FALSE;
+  if (entry->uuid == NULL)
+    entry->uuid = g_uuid_string_random ();
+  if (entry->finished == 0)
+    entry->finished = now_seconds ();
+  if (entry->started == 0)
+    entry->started = entry->finished;
+  fill_ranks (entry->results);
+
+  insert = pt_store_prepare (self,
+                             "INSERT INTO matches (uuid, game, mode, started, finished, night_id,"
+                             " options, rule_reading, notes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                             error);
+  if (insert == NULL)
+    return FALSE;
+  sqlite3_bind_text (insert, 1, entry->uuid, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (insert, 2, entry->game, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int (insert, 3, entry->mode);
+  sqlite3_bind_int64 (insert, 4, entry->started);
+  sqlite3_bind_int64 (insert, 5, entry->finished);
+  if (entry->night_id > 0)
+    sqlite3_bind_int64 (insert, 6, entry->night_id);
+  sqlite3_bind_text (insert, 7, options, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (insert, 8, entry->rule_reading != NULL ? entry->rule_reading : "", -1,
+                     SQLITE_TRANSIENT);
+  sqlite3_bind_text (insert, 9, entry->notes != NULL ? entry->notes : "", -1, SQLITE_TRANSIENT);
+  rc = sqlite3_step (insert);
+  if (rc == SQLITE_CONSTRAINT_UNIQUE)
+    {
+      g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_DUPLICATE,
+                   _("The match %s is already in the history"), entry->uuid);
+      return FALSE;
+    }
+  if (rc != SQLITE_DONE)
+    return pt_store_set_error (self, rc, _("Could not save the match"), error);
+  entry->id = sqlite3_last_insert_rowid (self->db);
+
+  result = pt_store_prepare (self,
+                             "INSERT INTO results (match_id, seat, player_id, score, rank, winner,"
+                             " is_ai, ai_level) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                             error);
+  if (result == NULL)
+    return FALSE;
+  for (guint i = 0; i < entry->results->len; i++)
+    {
+      PtMatchResult *r = g_ptr_array_index (entry->results, i);
+
+      sqlite3_reset (result);
+      sqlite3_bind_int64 (result, 1, entry->id);
+      sqlite3_bind_int (result, 2, r->seat);
+      sqlite3_bind_int64 (result, 3, r->player_id);
+      sqlite3_bind_int (result, 4, r->score);
+      sqlite3_bind_int (result, 5, r->rank);
+      sqlite3_bind_int (result, 6, r->winner ? 1 : 0);
+      sqlite3_bind_int (result, 7, r->is_ai ? 1 : 0);
+      sqlite3_bind_int (result, 8, r->ai_level);
+      rc = sqlite3_step (result);
+      if ((rc & 0xff) == SQLITE_CONSTRAINT && rc != SQLITE_CONSTRAINT_UNIQUE &&
+          rc != SQLITE_CONSTRAINT_PRIMARYKEY)
+        {
+          g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_NOT_FOUND,
+                       _("No player with id %" G_GINT64_FORMAT), r->player_id);
+          return FALSE;
+        }
+      if (rc != SQLITE_DONE)
+        return pt_store_set_error (self, rc, _("Could not save the match"), error);
+    }
+
+  extra = pt_store_prepare (self, "INSERT INTO breakdowns (match_id, json) VALUES (?, ?)", error);
+  if (extra == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (extra, 1, entry->id);
+  sqlite3_bind_text (extra, 2, breakdown, -1, SQLITE_TRANSIENT);
+  if (!pt_store_step_done (self, extra, _("Could not save the match"), error))
+    return FALSE;
+  if (record != NULL)
+    {
+      g_autoptr(PtStmt) rec = pt_store_prepare (self, "INSERT INTO records (match_id, json) VALUES (?, ?)",
+                                                error);
+      if (rec == NULL)
+        return FALSE;
+      sqlite3_bind_int64 (rec, 1, entry->id);
+      sqlite3_bind_text (rec, 2, record, -1, SQLITE_TRANSIENT);
+      if (!pt_store_step_done (self, rec, _("Could not save the match"), error))
+        return FALSE;
+    }
+  /* Foreign keys: a night id that does not exist. */
+  if (entry->night_id > 0)
+    {
+      g_autoptr(PtStmt) night = pt_store_prepare (self, "SELECT 1 FROM nights WHERE id = ?", error);
+      if (night == NULL)
+        return FALSE;
+      sqlite3_bind_int64 (night, 1, entry->night_id);
+      if (sqlite3_step (night) != SQLITE_ROW)
+        return not_found (error, "night", entry->night_id);
+    }
+  if (update_ratings && !pt_stats_rate_new_match (self, entry->id, error))
+    return FALSE;
+  return TRUE;
+}
+
+gint64
+pt_store_save_match (PtStore       *self,
+                     PtMatchEntry  *entry,
+                     GError       **error)
+{
+  gboolean had_uuid;
+
+  g_return_val_if_fail (PT_IS_STORE (self), 0);
+  g_return_val_if_fail (entry != NULL, 0);
+
+  had_uuid = entry->uuid != NULL;
+  if (!pt_store_begin (self, error))
+    return 0;
+  if (!pt_store_insert_match (self, entry, TRUE, error) || !pt_store_commit (self, error))
+    {
+      pt_store_rollback (self);
+      entry->id = 0;
+      if (!had_uuid)
+        g_clear_pointer (&entry->uuid, g_free);
+      return 0;
+    }
+  return entry->id;
+}
+
+PtMatchResult *
+pt_store_read_result (PtStmt *stmt,
+                      int     c)
+{
+  PtMatchResult *r = pt_match_result_new (sqlite3_column_int64 (stmt, c),
+                                          sqlite3_column_int (stmt, c + 2),
+                                          sqlite3_column_int (stmt, c + 3),
+                                          sqlite3_column_int (stmt, c + 5) != 0);
+
+  r->player_name = pt_store_dup_column_text (stmt, c + 1);
+  r->rank = sqlite3_column_int (stmt, c + 4);
+  r->is_ai = sqlite3_column_int (stmt, c + 6) != 0;
+  r->ai_level = sqlite3_column_int (stmt, c + 7);
+  return r;
+}
+
+GPtrArray *
+pt_store_load_results (PtStore  *self,
+                       gint64    match_id,
+                       GError  **error)
+{
+  g_autoptr(PtStmt) stmt = NULL;
+  g_autoptr(GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify) pt_match_result_unref);
+  int rc;
+
+  stmt = pt_store_prepare (self,
+                           "SELECT r.player_id, p.name, r.seat, r.score, r.rank, r.winner, r.is_ai,"
+                           " r.ai_level FROM results r JOIN players p ON p.id = r.player_id"
+                           " WHERE r.match_id = ? ORDER BY r.seat",
+                           error);
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, match_id);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    g_ptr_array_add (results, pt_store_read_result (stmt, 0));
+  if (rc != SQLITE_DONE)
+    {
+      pt_store_set_error (self, rc, _("Could not read the match"), error);
+      return NULL;
+    }
+  return g_steal_pointer (&results);
+}
+
+#define MATCH_COLUMNS \
+  "m.id, m.uuid, m.game, m.mode, m.started, m.finished, m.night_id, m.rule_reading, m.notes, m.deleted"
+
+static PtMatchEntry *
+read_match (PtStmt *stmt)
+{
+  PtMatchEntry *entry = pt_match_entry_new ((const char *) sqlite3_column_text (stmt, 2),
+                                            sqlite3_column_int (stmt, 3));
+
+  entry->id = sqlite3_column_int64 (stmt, 0);
+  entry->uuid = pt_store_dup_column_text (stmt, 1);
+  entry->started = sqlite3_column_int64 (stmt, 4);
+  entry->finished = sqlite3_column_int64 (stmt, 5);
+  entry->night_id = sqlite3_column_int64 (stmt, 6);
+  entry->rule_reading = pt_store_dup_column_text (stmt, 7);
+  entry->notes = pt_store_dup_column_text (stmt, 8);
+  entry->deleted = sqlite3_column_int (stmt, 9) != 0;
+  return entry;
+}
+
+PtMatchEntry *
+pt_store_load_match (PtStore  *self,
+                     gint64    id,
+                     GError  **error)
+{
+  g_autoptr(PtStmt) stmt = NULL;
+  g_autoptr(PtMatchEntry) entry = NULL;
+  GPtrArray *results;
+  int rc;
+
+  g_return_val_if_fail (PT_IS_STORE (self), NULL);
+  stmt = pt_store_prepare (self,
+                           "SELECT " MATCH_COLUMNS ", m.options, b.json, r.json FROM matches m"
+                           " LEFT JOIN breakdowns b ON b.match_id = m.id"
+                           " LEFT JOIN records r ON r.match_id = m.id WHERE m.id = ?",
+                           error);
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, id);
+  rc = sqlite3_step (stmt);
+  if (rc != SQLITE_ROW)
+    {
+      if (rc == SQLITE_DONE)
+        not_found (error, "match", id);
+      else
+        pt_store_set_error (self, rc, _("Could not read the match"), error);
+      return NULL;
+    }
+  entry = read_match (stmt);
+  entry->options = pt_store_dup_column_text (stmt, 10);
+  entry->breakdown = pt_store_dup_column_text (stmt, 11);
+  entry->record = pt_store_dup_column_text (stmt, 12);
+  if ((results = pt_store_load_results (self, id, error)) == NULL)
+    return NULL;
+  g_ptr_array_unref (entry->results);
+  entry->results = results;
+  return g_steal_pointer (&entry);
+}
+
+gint64
+pt_store_find_match_by_uuid (PtStore     *self,
+                             const char  *uuid,
+                             GError     **error)
+{
+  g_autoptr(PtStmt) stmt = NULL;
+  int rc;
+
+  g_return_val_if_fail (PT_IS_STORE (self), 0);
+  stmt = pt_store_prepare (self, "SELECT id FROM matches WHERE uuid = ?", error);
+  if (stmt == NULL)
+    return 0;
+  sqlite3_bind_text (stmt, 1, uuid, -1, SQLITE_TRANSIENT);
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_ROW)
+    return sqlite3_column_int64 (stmt, 0);
+  if (rc == SQLITE_DONE)
+    g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_NOT_FOUND, _("No match %s"), uuid);
+  else
+    pt_store_set_error (self, rc, _("Could not read the match"), error);
+  return 0;
+}
+
+gboolean
+pt_store_set_match_notes (PtStore     *self,
+                          gint64       id,
+                          const char  *notes,
+                          GError     **error)
+{
+  g_autoptr(PtStmt) stmt = NULL;
+
+  g_return_val_if_fail (PT_IS_STORE (self), FALSE);
+  stmt = pt_store_prepare (self, "UPDATE matches SET notes = ? WHERE id = ?", error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_text (stmt, 1, notes != NULL ? notes : "", -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int64 (stmt, 2, id);
+  return step_change (self, stmt, "match", id, error);
+}
+
+gboolean
+pt_store_set_match_night (PtStore  *self,
+                          gint64    id,
+                          gint64    night_id,
+                          GError  **error)
+{
+  g_autoptr(PtStmt) stmt = NULL;
+  int rc;
+
+  g_return_val_if_fail (PT_IS_STORE (self), FALSE);
+  stmt = pt_store_prepare (self, "UPDATE matches SET night_id = ? WHERE id = ?", error);
+  if (stmt == NULL)
+    return FALSE;
+  if (night_id > 0)
+    sqlite3_bind_int64 (stmt, 1, night_id);
+  sqlite3_bind_int64 (stmt, 2, id);
+  rc = sqlite3_step (stmt);
+  if ((rc & 0xff) == SQLITE_CONSTRAINT)
+    return not_found (error, "night", night_id);
+  if (changes_or_error (self, rc) < 0)
+    return pt_store_set_error (self, rc, _("Could not save the change"), error);
+  if (sqlite3_changes (self->db) == 0)
+    return not_found (error, "match", id);
+  return TRUE;
+}
+
+static char *
+match_game (PtStore *self, gint64 id)
+{
+  g_autoptr(PtStmt) stmt = pt_store_prepare (self, "SELECT game FROM matches WHERE id = ?", NULL);
+
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, id);
+  return sqlite3_step (stmt) == SQLITE_ROW ? pt_store_dup_column_text (stmt, 0) : NULL;
+}
+
+/* Soft delete and undo: flips the flag and re-rates the game, because every
+ * later rating depends on the match. */
+static gboolean
+set_match_deleted (PtStore   *self,
+                   gint64     id,
+                   gboolean   deleted,
+                   GError   **error)
+{
+  g_autoptr(PtStmt) stmt = NULL;
+  g_autofree char *game = NULL;
+
+  if (!pt_store_begin (self, error))
+    return FALSE;
+  stmt = pt_store_prepare (self, "UPDATE matches SET deleted = ? WHERE id = ? AND deleted = ?", error);
+  if (stmt == NULL)
+    goto fail;
+  sqlite3_bind_int (stmt, 1, deleted);
+  sqlite3_bind_int64 (stmt, 2, id);
+  sqlite3_bind_int (stmt, 3, !deleted);
+  if (!step_change (self, stmt, deleted ? "match" : "deleted match", id, error))
+    goto fail;
+  game = match_game (self, id);
+  if (!pt_stats_recompute_ratings (self, game, error))
+    goto fail;
+  return pt_store_commit (self, error);
+
+fail:
+  pt_store_rollback (self);
+  return FALSE;
+}
+
+gboolean
+pt_store_delete_match (PtStore  *self,
+                       gint64    id,
+                       GError  **error)
+{
+  g_return_val_if_fail (PT_IS_STORE (self), FALSE);
+  return set_match_deleted (self, id, TRUE, error);
+}
+
+gboolean
+pt_store_undelete_match (PtStore  *self,
+                         gint64    id,
+                         GError  **error)
+{
+  g_return_val_if_fail (PT_IS_STORE (self), FALSE);
+  return set_match_deleted (self, id, FALSE, error);
+}
+
+int
+pt_store_purge (PtStore  *self,
+                GError  **error)
+{
+  int removed;
+
+  g_return_val_if_fail (PT_IS_STORE (self), -1);
+  if (!pt_store_begin (self, error))
+    return -1;
+  if (!pt_store_exec (self, "DELETE FROM matches WHERE deleted = 1", error))
+    goto fail;
+  removed = sqlite3_changes (self->db);
+  if (!pt_store_exec (self,
+                      "DELETE FROM players WHERE deleted = 1"
+                      " AND NOT EXISTS (SELECT 1 FROM results WHERE player_id = players.id)",
+                      error))
+    goto fail;
+  removed += sqlite3_changes (self->db);
+  if (!pt_store_commit (self, error))
+    return -1;
+  return removed;
+
+fail:
+  pt_store_rollback (self);
+  return -1;
+}
+
+int
+pt_store_count_matches (PtStore  *self,
+                        GError  **error)
+{
+  g_autoptr(PtStmt) stmt = NULL;
+  int rc;
+
+  g_return_val_if_fail (PT_IS_STORE (self), -1);
+  stmt = pt_store_prepare (self, "SELECT count(*) FROM matches WHERE deleted = 0", error);
+  if (stmt == NULL)
+    return -1;
+  rc = sqlite3_step (stmt);
+  if (rc != SQLITE_ROW)
+    {
+      pt_store_set_error (self, rc, _("Could not read the matches"), error);
+      return -1;
+    }
+  return sqlite3_column_int (stmt, 0);
+}
+
+/* History ----------------------------------------------------------------- */
+
+void
+pt_history_query_init (PtHistoryQuery *query)
+{
+  memset (query, 0, sizeof *query);
+  query->mode = -1;
+}
+
+static char *
+like_pattern (const char *text)
+{
+  GString *pattern = g_string_new ("%");
+
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (*p == '%' || *p == '_' || *p == '\\')
+        g_string_append_c (pattern, '\\');
+      g_string_append_c (pattern, *p);
+    }
+  g_string_append_c (pattern, '%');
+  return g_string_free (pattern, FALSE);
+}
+
+GPtrArray *
+pt_store_history (PtStore               *self,
+                  const PtHistoryQuery  *query,
+                  GError               **error)
+{
+  g_autoptr(GString) sql = g_string_new ("SELECT " MATCH_COLUMNS " FROM matches m");
+  g_autoptr(GPtrArray) entries = g_ptr_array_new_with_free_func ((GDestroyNotify) pt_match_entry_unref);
+  g_autofree char *pattern = NULL;
+  sqlite3_stmt *stmt = NULL;
+  int rc, n = 0;
+
+  g_return_val_if_fail (PT_IS_STORE (self), NULL);
+  g_return_val_if_fail (query != NULL, NULL);
+
+  /* Built from fixed pieces only; every value is bound. The indexes on
+   * (game, finished, id) and (finished, id) let SQLite walk newest first and
+   * stop after one page; the player test is a lookup in results' unique
+   * (match_id, player_id) index. */
+  g_string_append (sql, query->game != NULL ? " INDEXED BY matches_game_finished WHERE m.game = ?1"
+                                            : " WHERE 1");
+  g_string_append (sql, " AND m.deleted = 0");
+  if (query->mode >= 0)
+    g_string_append (sql, " AND m.mode = ?2");
+  if (query->from != 0)
+    g_string_append (sql, " AND m.finished >= ?3");
+  if (query->to != 0)
+    g_string_append (sql, " AND m.finished < ?4");
+  if (query->night_id > 0)
+    g_string_append (sql, " AND m.night_id = ?5");
+  if (query->player_id > 0)
+    g_string_append (sql, " AND EXISTS (SELECT 1 FROM results r WHERE r.match_id = m.id"
+                          " AND r.player_id = ?6)");
+  if (query->search != NULL && *query->search != '\0')
+    {
+      pattern = like_pattern (query->search);
+      g_string_append (sql, " AND (m.notes LIKE ?7 ESCAPE '\\' OR EXISTS (SELECT 1 FROM results r"
+                            " JOIN players p ON p.id = r.player_id WHERE r.match_id = m.id"
+                            " AND p.name LIKE ?7 ESCAPE '\\'))");
+    }
+  if (query->before_id > 0)
+    g_string_append (sql, " AND (m.finished < ?8 OR (m.finished = ?8 AND m.id < ?9))");
+  g_string_append (sql, " ORDER BY m.finished DESC, m.id DESC LIMIT ?10 OFFSET ?11");
+
+  rc = sqlite3_prepare_v2 (self->db, sql->str, -1, &stmt, NULL);
+  if (rc != SQLITE_OK)
+    {
+      pt_store_set_error (self, rc, _("Could not read the history"), error);
+      return NULL;
+    }
+  if (query->game != NULL)
+    sqlite3_bind_text (stmt, 1, query->game, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int (stmt, 2, query->mode);
+  sqlite3_bind_int64 (stmt, 3, query->from);
+  sqlite3_bind_int64 (stmt, 4, query->to);
+  sqlite3_bind_int64 (stmt, 5, query->night_id);
+  sqlite3_bind_int64 (stmt, 6, query->player_id);
+  if (pattern != NULL)
+    sqlite3_bind_text (stmt, 7, pattern, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int64 (stmt, 8, query->before_finished);
+  sqlite3_bind_int64 (stmt, 9, query->before_id);
+  sqlite3_bind_int (stmt, 10, query->limit > 0 ? query->limit : 50);
+  sqlite3_bind_int (stmt, 11, MAX (query->offset, 0));
+
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      g_ptr_array_add (entries, read_match (stmt));
+      n++;
+    }
+  sqlite3_finalize (stmt);
+  if (rc != SQLITE_DONE)
+    {
+      pt_store_set_error (self, rc, _("Could not read the history"), error);
+      return NULL;
+    }
+  for (guint i = 0; i < entries->len; i++)
+    {
+      PtMatchEntry *entry = g_ptr_array_index (entries, i);
+      GPtrArray *results = pt_store_load_results (self, entry->id, error);
+
+      if (results == NULL)
+        return NULL;
+      g_ptr_array_unref (entry->results);
+      entry->results = results;
+    }
+  return g_steal_pointer (&entries);
+}
+
+/* Saved games and drafts --------------------------------------------------- */
+
+gint64
+pt_store_save_game_in_progress (PtStore     *self,
+                                gint64       id,
+                                const char  *game,
+                                const char  *record,
+                                const char  *options,
+                                GError     **error)
+{
+  g_autoptr(PtStmt) stmt = NULL;
+  g_autofree char *rec = NULL;
+  g_autofree char *opts = NULL;
+  int rc;
+
+  g_return_val_if_fail (PT_IS_STORE (self), 0);
+  if (game == NULL || *game == '\0' || record == NULL)
+    {
+      g_set_error_literal (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID,
+                           _("A saved game needs a game and a record"));
+      return 0;
+    }
+  if ((rec = pt_store_canonical_json (record, NULL, "game record", error)) == NULL ||
+      (opts = pt_store_canonical_json (options, "{}", "options", error)) == NULL)
+    return 0;
+
+  if (id > 0)
+    stmt = pt_store_prepare (self,
+                             "UPDATE saved_games SET game = ?1, record = ?2, options = ?3, updated = ?4"
+                             " WHERE id = ?5",
+                             error);
+  else
+    stmt = pt_store_prepare (self,
+                             "INSERT INTO saved_games (game, record, options, created, updated)"
+                             " VALUES (?1, ?2, ?3, ?4, ?4)",
+                             error);
+  if (stmt == NULL)
+    return 0;
+  sqlite3_bind_text (stmt, 1, game, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 2, rec, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 3, opts, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int64 (stmt, 4, now_seconds ());
+  if (id > 0)
+    sqlite3_bind_int64 (stmt, 5, id);
+  rc = sqlite3_step (stmt);
+  if (rc != SQLITE_DONE)
+    {
+      pt_store_set_error (self, rc, _("Could not save the game"), error);
+      return 0;
+    }
+  if (id > 0)
+    {
+      if (sqlite3_changes (self->db) == 0)
+        {
+          not_found (error, "saved game", id);
+          return 0;
+        }
+      return id;
+    }
+  return sqlite3_last_insert_rowid (self->db);
+}
+
+static PtSavedGame *
+read_saved_game (PtStmt *stmt)
+{
+  PtSavedGame *saved = pt_saved_game_new ();
+
+  saved->id = sqlite3_column_int64 (stmt, 0);
+  saved->game = pt_store_dup_column_text (stmt, 1);
+  saved->record = pt_store_dup_column_text (stmt, 2);
+  saved->options = pt_store_dup_column_text (stmt, 3);
+  saved->created = sqlite3_column_int64 (stmt, 4);
+  saved->updated = sqlite3_column_int64 (stmt, 5);
+  return saved;
+}
+
+GPtrArray *
+pt_store_list_saved_games (PtStore  *self,
+                           GError  **error)
+{
+  g_autoptr(PtStmt) stmt = NULL;
+  g_autoptr(GPtrArray) games = g_ptr_array_new_with_free_func ((GDestroyNotify) pt_saved_game_unref);
+  int rc;
+
+  g_return_val_if_fail (PT_IS_STORE (self), NULL);
+  stmt = pt_store_prepare (self,
+                           "SELECT id, game, record, options, created, updated FROM saved_games"
+                           " ORDER BY updated DESC, id DESC",
+                           error);
+  if (stmt == NULL)
+    return NULL;
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    g_ptr_array_add (games, read_saved_game (stmt));
+  if (rc != SQLITE_DONE)
+    {
+      pt_store_set_error (self, rc, _("Could not read the saved games"), error);
+      return NULL;
+    }
+  return g_steal_pointer (&games);
+}
+
+PtSavedGame *
+pt_store_load_saved_game (PtStore  *self,
+                          gint64    id,
+                          GError  **error)
+{
+  g_autoptr(PtStmt) stmt = NULL;
+  int rc;
+
+  g_return_val_if_fail (PT_IS_STORE (self), NULL);
+  stmt = pt_store_prepare (self,
+                           "SELECT id, game, record, options, created, updated FROM saved_games"
+                           " WHERE id = ?",
+                           error);
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, id);
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_ROW)
+    return read_saved_game (stmt);
+  if (rc == SQLITE_DONE)
+    not_found (error, "saved game", id);
+  else
+    pt_store_set_error (self, rc, _("Could not read the saved game"), error);
+  return NULL;
+}
+
+gboolean
+pt_store_delete_saved_game (PtStore  *self,
+                            gint64    id,
+                            GError  **error)
+{
+  g_autoptr(PtStmt) stmt = NULL;
+
+  g_return_val_if_fail (PT_IS_STORE (self), FALSE);
+  stmt = pt_store_prepare (self, "DELETE FROM saved_games WHERE id = ?", error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, id);
+  return step_change (self, stmt, "saved game", id, error);
+}
+
+gboolean
+pt_store_set_draft (PtStore     *self,
+                    const char  *game,
+                    const char  *json,
+                    GError     **error)
+{
+  g_autoptr(PtStmt) stmt = NULL;
+  g_autofree char *canonical = NULL;
+
+  g_return_val_if_fail (PT_IS_STORE (self), FALSE);
+  g_return_val_if_fail (game != NULL, FALSE);
+  if ((canonical = pt_store_canonical_json (json, "null", "score sheet", error)) == NULL)
+    return FALSE;
+  stmt = pt_store_prepare (self,
+                           "INSERT OR REPLACE INTO drafts (game, json, updated) VALUES (?, ?, ?)", error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_text (stmt, 1, game, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 2, canonical, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int64 (stmt, 3, now_seconds ());
+  return pt_store_step_done (self, stmt, _("Could not save the score sheet"), error);
+}
+
+char *
+pt_store_get_draft (PtStore     *self,
+                    const char  *game,
+                    GError     **error)
+{
+  g_autoptr(PtStmt) stmt = NULL;
+  int rc;
+
+  g_return_val_if_fail (PT_IS_STORE (self), NULL);
+  stmt = pt_store_prepare (self, "SELECT json FROM drafts WHERE game = ?", error);
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_text (stmt, 1, game, -1, SQLITE_TRANSIENT);
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_ROW)
+    return pt_store_dup_column_text (stmt, 0);
+  if (rc != SQLITE_DONE)
+    pt_store_set_error (self, rc, _("Could not read the score sheet"), error);
+  return NULL;
+}
+
+gboolean
+pt_store_clear_draft (PtStore     *self,
+                      const char  *game,
+                      GError     **error)
+{
+  g_autoptr(PtStmt) stmt = NULL;
+
+  g_return_val_if_fail (PT_IS_STORE (self), FALSE);
+  stmt = pt_store_prepare (self, "DELETE FROM drafts WHERE game = ?", error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_text (stmt, 1, game, -1, SQLITE_TRANSIENT);
+  return pt_store_step_done (self, stmt, _("Could not clear the score sheet"), error);
+}

@@ -1,0 +1,250 @@
+/* pt-store.h — the match history: players, nights, matches, saved games
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * One SQLite database (WAL, foreign keys on, a busy timeout), schema
+ * versioned with PRAGMA user_version and migrated forward on open after a
+ * backup copy of the file. Every public call that changes something is one
+ * transaction: it either happens completely or not at all. Nothing here
+ * knows GTK; a match is plain data (PtMatchEntry).
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "pt-store-types.h"
+
+G_BEGIN_DECLS
+
+#define PT_STORE_ERROR (pt_store_error_quark ())
+GQuark pt_store_error_quark (void);
+
+typedef enum
+{
+  PT_STORE_ERROR_FAILED,
+  PT_STORE_ERROR_CORRUPT,        /* not an SQLite file, damaged, or not a Partida database */
+  PT_STORE_ERROR_NEWER_VERSION,  /* written by a newer Partida; left untouched */
+  PT_STORE_ERROR_READ_ONLY,      /* the file or its folder cannot be written */
+  PT_STORE_ERROR_NOT_FOUND,
+  PT_STORE_ERROR_DUPLICATE,      /* a name already taken by an active player, … */
+  PT_STORE_ERROR_IN_USE,         /* a player with matches cannot be deleted (archive instead) */
+  PT_STORE_ERROR_INVALID,        /* bad input: malformed JSON, missing fields, … */
+  PT_STORE_ERROR_FULL,           /* disk (or page limit) full: the change was rolled back */
+  PT_STORE_ERROR_IO,             /* read/write error: the change was rolled back */
+  PT_STORE_ERROR_BUSY,           /* another process holds the database too long */
+} PtStoreError;
+
+typedef enum
+{
+  PT_STORE_OPEN_NONE = 0,
+  PT_STORE_OPEN_CREATE = 1 << 0,   /* create the file (and its folder) if missing */
+} PtStoreOpenFlags;
+
+/* The schema version this build writes. */
+#define PT_STORE_SCHEMA_VERSION 2
+
+#define PT_TYPE_STORE (pt_store_get_type ())
+G_DECLARE_FINAL_TYPE (PtStore, pt_store, PT, STORE, GObject)
+
+/* Path resolution shared by the app and partida-cli: explicit path (--db),
+ * else $PARTIDA_DB, else $XDG_DATA_HOME/partida/partida.db. */
+char    *pt_store_resolve_path (const char *explicit_path);
+
+PtStore *pt_store_open         (const char        *path,
+                                PtStoreOpenFlags   flags,
+                                GError           **error);
+const char *pt_store_get_path  (PtStore *self);
+int      pt_store_get_schema_version (PtStore *self);
+/* The copy made before the last migration on open, or NULL. */
+const char *pt_store_get_migration_backup (PtStore *self);
+void     pt_store_close        (PtStore *self);
+
+/* After a CORRUPT or NEWER_VERSION error: rename the file (and its -wal and
+ * -shm companions) to PATH.broken-YYYYMMDD-HHMMSS so a new database can be
+ * created at PATH. The old file is kept, never overwritten. */
+gboolean pt_store_move_aside   (const char  *path,
+                                char       **new_path,
+                                GError     **error);
+
+/* Players ----------------------------------------------------------------- */
+PtPlayer  *pt_store_add_player      (PtStore     *self,
+                                     const char  *name,
+                                     const char  *colour,
+                                     GError     **error);
+PtPlayer  *pt_store_get_player      (PtStore     *self,
+                                     gint64       id,
+                                     GError     **error);
+PtPlayer  *pt_store_find_player     (PtStore     *self,
+                                     const char  *name,
+                                     GError     **error);
+/* Active players by name; archived ones too when include_archived. */
+GPtrArray *pt_store_list_players    (PtStore     *self,
+                                     gboolean     include_archived,
+                                     GError     **error);
+gboolean   pt_store_update_player   (PtStore     *self,
+                                     gint64       id,
+                                     const char  *name,
+                                     const char  *colour,
+                                     GError     **error);
+gboolean   pt_store_set_player_archived (PtStore  *self,
+                                         gint64    id,
+                                         gboolean  archived,
+                                         GError  **error);
+/* Moves every result of @from to @into, then removes @from. Fails if both
+ * played in the same match. Ratings are recomputed. */
+gboolean   pt_store_merge_players   (PtStore  *self,
+                                     gint64    from,
+                                     gint64    into,
+                                     GError  **error);
+/* Soft delete (undoable until pt_store_purge()); only players without
+ * matches — the others are archived instead (IN_USE). */
+gboolean   pt_store_delete_player   (PtStore  *self,
+                                     gint64    id,
+                                     GError  **error);
+gboolean   pt_store_undelete_player (PtStore  *self,
+                                     gint64    id,
+                                     GError  **error);
+
+/* Nights ------------------------------------------------------------------ */
+PtNight   *pt_store_add_night       (PtStore     *self,
+                                     const char  *date,
+                                     const char  *place,
+                                     const char  *notes,
+                                     GError     **error);
+GPtrArray *pt_store_list_nights     (PtStore  *self,
+                                     GError  **error);
+gboolean   pt_store_update_night    (PtStore     *self,
+                                     gint64       id,
+                                     const char  *date,
+                                     const char  *place,
+                                     const char  *notes,
+                                     GError     **error);
+/* The night's matches stay, without a night. */
+gboolean   pt_store_delete_night    (PtStore  *self,
+                                     gint64    id,
+                                     GError  **error);
+
+/* Matches ----------------------------------------------------------------- */
+/* Saves a finished match; returns its id (and fills entry->id and
+ * entry->uuid). JSON texts are validated and stored in a canonical form. */
+gint64        pt_store_save_match     (PtStore       *self,
+                                       PtMatchEntry  *entry,
+                                       GError       **error);
+PtMatchEntry *pt_store_load_match     (PtStore  *self,
+                                       gint64    id,
+                                       GError  **error);
+gint64        pt_store_find_match_by_uuid (PtStore     *self,
+                                           const char  *uuid,
+                                           GError     **error);
+gboolean      pt_store_set_match_notes (PtStore     *self,
+                                        gint64       id,
+                                        const char  *notes,
+                                        GError     **error);
+gboolean      pt_store_set_match_night (PtStore  *self,
+                                        gint64    id,
+                                        gint64    night_id,
+                                        GError  **error);
+gboolean      pt_store_delete_match   (PtStore  *self,
+                                       gint64    id,
+                                       GError  **error);
+gboolean      pt_store_undelete_match (PtStore  *self,
+                                       gint64    id,
+                                       GError  **error);
+/* Removes for good every soft-deleted match and player; returns how many. */
+int           pt_store_purge          (PtStore  *self,
+                                       GError  **error);
+int           pt_store_count_matches  (PtStore  *self,
+                                       GError  **error);
+
+/* History: newest first. Fields left 0/NULL do not filter. */
+typedef struct
+{
+  const char *game;
+  gint64 player_id;
+  int mode;               /* -1 any, else a PtMatchMode */
+  gint64 from;            /* finished >= from (0 = no bound) */
+  gint64 to;              /* finished < to (0 = no bound) */
+  const char *search;     /* substring of a player's name or of the notes */
+  gint64 night_id;
+  int limit;              /* 0 = 50 */
+  int offset;
+  /* Keyset paging: when before_id > 0 only matches older than the match
+   * (before_finished, before_id) are returned; faster than a big offset. */
+  gint64 before_finished;
+  gint64 before_id;
+} PtHistoryQuery;
+
+void       pt_history_query_init (PtHistoryQuery *query);
+/* Of PtMatchEntry with results (without record, breakdown and options,
+ * which pt_store_load_match() gives). */
+GPtrArray *pt_store_history      (PtStore               *self,
+                                  const PtHistoryQuery  *query,
+                                  GError               **error);
+
+/* Saved games in progress -------------------------------------------------- */
+/* id 0 creates; returns the id. Written after every move: one small UPDATE. */
+gint64       pt_store_save_game_in_progress (PtStore     *self,
+                                             gint64       id,
+                                             const char  *game,
+                                             const char  *record,
+                                             const char  *options,
+                                             GError     **error);
+GPtrArray   *pt_store_list_saved_games      (PtStore  *self,
+                                             GError  **error);
+PtSavedGame *pt_store_load_saved_game       (PtStore  *self,
+                                             gint64    id,
+                                             GError  **error);
+gboolean     pt_store_delete_saved_game     (PtStore  *self,
+                                             gint64    id,
+                                             GError  **error);
+
+/* Companion score sheet drafts: one per game, offered again after a crash. */
+gboolean pt_store_set_draft   (PtStore     *self,
+                               const char  *game,
+                               const char  *json,
+                               GError     **error);
+/* NULL without error when there is no draft. */
+char    *pt_store_get_draft   (PtStore     *self,
+                               const char  *game,
+                               GError     **error);
+gboolean pt_store_clear_draft (PtStore     *self,
+                               const char  *game,
+                               GError     **error);
+
+/* Import, export, backup (pt-store-io.c) ----------------------------------- */
+/* Everything except soft-deleted rows, saved games and drafts, as
+ * "partida-export/1" JSON; stable order, no timestamp, so two exports of the
+ * same data are byte-identical. */
+char    *pt_store_export_json (PtStore  *self,
+                               GError  **error);
+
+typedef struct
+{
+  int players_added;
+  int nights_added;
+  int matches_added;
+  int matches_skipped;   /* already present (same UUID) */
+} PtImportSummary;
+
+/* All or nothing: the whole document is validated and imported in one
+ * transaction. Matches, players and nights are recognised by UUID; a player
+ * with an unknown UUID but the name of an active player is that player. */
+gboolean pt_store_import_json (PtStore          *self,
+                               const char       *json,
+                               PtImportSummary  *summary,
+                               GError          **error);
+/* One row per player per match (RFC 4180 quoting). */
+char    *pt_store_export_csv  (PtStore  *self,
+                               GError  **error);
+/* Online backup to a file (written beside it, then renamed into place). */
+gboolean pt_store_backup      (PtStore     *self,
+                               const char  *dest_path,
+                               GError     **error);
+/* Replaces the whole database with a backup after checking it; the current
+ * database is first copied to PATH.before-restore-YYYYMMDD-HHMMSS. */
+gboolean pt_store_restore     (PtStore     *self,
+                               const char  *src_path,
+                               GError     **error);
+
+G_END_DECLS
