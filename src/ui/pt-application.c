@@ -1,0 +1,408 @@
+/* pt-application.c — the Partida application: command line, app actions,
+ * settings and style.
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "pt-application.h"
+#include "pt-preferences-window.h"
+#include "pt-window.h"
+
+#define PT_RESOURCE_BASE_PATH "/io/github/partida/Partida"
+#define PT_SETTINGS_SCHEMA_ID "io.github.partida.Partida"
+
+struct _PtApplication
+{
+  AdwApplication  parent_instance;
+
+  GSettings      *settings;
+  char           *db_path;
+};
+
+G_DEFINE_FINAL_TYPE (PtApplication, pt_application, ADW_TYPE_APPLICATION)
+
+enum {
+  PROP_0,
+  PROP_DB_PATH,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+PtApplication *
+pt_application_new (const char        *application_id,
+                    GApplicationFlags  flags)
+{
+  g_return_val_if_fail (application_id != NULL, NULL);
+
+  return g_object_new (PT_TYPE_APPLICATION,
+                       "application-id", application_id,
+                       "flags", flags,
+                       /* The .Devel ID must not move the resources. */
+                       "resource-base-path", PT_RESOURCE_BASE_PATH,
+                       NULL);
+}
+
+const char *
+pt_application_get_db_path (PtApplication *self)
+{
+  g_return_val_if_fail (PT_IS_APPLICATION (self), NULL);
+
+  return self->db_path;
+}
+
+void
+pt_application_set_db_path (PtApplication *self,
+                            const char    *db_path)
+{
+  g_return_if_fail (PT_IS_APPLICATION (self));
+
+  if (g_strcmp0 (self->db_path, db_path) == 0)
+    return;
+
+  g_free (self->db_path);
+  self->db_path = g_strdup (db_path);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DB_PATH]);
+}
+
+GSettings *
+pt_application_get_settings (PtApplication *self)
+{
+  g_return_val_if_fail (PT_IS_APPLICATION (self), NULL);
+
+  return self->settings;
+}
+
+static void
+apply_style (PtApplication *self)
+{
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+  AdwColorScheme scheme;
+
+  switch (g_settings_get_enum (self->settings, "style"))
+    {
+    case 1:
+      scheme = ADW_COLOR_SCHEME_FORCE_LIGHT;
+      break;
+    case 2:
+      scheme = ADW_COLOR_SCHEME_FORCE_DARK;
+      break;
+    default:
+      /* "Follow system": light unless the desktop asks for dark. */
+      scheme = ADW_COLOR_SCHEME_DEFAULT;
+      break;
+    }
+
+  adw_style_manager_set_color_scheme (manager, scheme);
+}
+
+static void
+on_style_changed (GSettings     *settings,
+                  const char    *key,
+                  PtApplication *self)
+{
+  apply_style (self);
+}
+
+static void
+pt_application_activate (GApplication *app)
+{
+  PtApplication *self = PT_APPLICATION (app);
+  GtkWindow *window;
+
+  /* No schema: startup said why; there is nothing to show. */
+  if (self->settings == NULL)
+    return;
+
+  window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  if (window == NULL)
+    window = GTK_WINDOW (pt_window_new (self));
+
+  gtk_window_present (window);
+}
+
+static void
+show_about (GSimpleAction *action,
+            GVariant      *parameter,
+            gpointer       user_data)
+{
+  GtkApplication *app = GTK_APPLICATION (user_data);
+  GtkWindow *parent = gtk_application_get_active_window (app);
+  GtkWidget *about;
+  static const char *developers[] = { "The Partida authors", NULL };
+  static const char *lost_cities[] = { "Reiner Knizia", NULL };
+  static const char *circle_the_wagons[] = {
+    "Steven Aramini", "Danny Devine", "Paul Kluka", NULL
+  };
+  static const char *next_station[] = { "Matthew Dunstan", NULL };
+
+  about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
+                        "transient-for", parent,
+                        "modal", TRUE,
+                        "application-name", _("Partida"),
+                        "application-icon", APPLICATION_ID,
+                        "developer-name", _("The Partida authors"),
+                        "version", PACKAGE_VERSION,
+                        "website", "https://github.com/partida/partida",
+                        "issue-url", "https://github.com/partida/partida/issues",
+                        "copyright", _("© 2026 The Partida authors"),
+                        "license-type", GTK_LICENSE_GPL_3_0,
+                        "developers", developers,
+                        /* Translators: put your names here, one per line. */
+                        "translator-credits", _("translator-credits"),
+                        "comments", _("Partida is an unofficial fan project. It is not "
+                                      "affiliated with or endorsed by the designers or "
+                                      "publishers of these games. The game names belong "
+                                      "to their owners."),
+                        NULL);
+
+  adw_about_window_add_credit_section (ADW_ABOUT_WINDOW (about),
+                                       _("Lost Cities designed by"), lost_cities);
+  adw_about_window_add_credit_section (ADW_ABOUT_WINDOW (about),
+                                       _("Circle the Wagons designed by"), circle_the_wagons);
+  adw_about_window_add_credit_section (ADW_ABOUT_WINDOW (about),
+                                       _("Next Station: London designed by"), next_station);
+
+  gtk_window_present (GTK_WINDOW (about));
+}
+
+static void
+show_preferences (GSimpleAction *action,
+                  GVariant      *parameter,
+                  gpointer       user_data)
+{
+  PtApplication *self = PT_APPLICATION (user_data);
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+  PtPreferencesWindow *preferences;
+
+  preferences = pt_preferences_window_new (self->settings);
+  gtk_window_set_transient_for (GTK_WINDOW (preferences), parent);
+  gtk_window_set_application (GTK_WINDOW (preferences), GTK_APPLICATION (self));
+  gtk_window_present (GTK_WINDOW (preferences));
+}
+
+static void
+quit (GSimpleAction *action,
+      GVariant      *parameter,
+      gpointer       user_data)
+{
+  GtkApplication *app = GTK_APPLICATION (user_data);
+  GList *windows;
+
+  /* Close the windows first so each one saves its size. */
+  while ((windows = gtk_application_get_windows (app)) != NULL)
+    gtk_window_destroy (GTK_WINDOW (windows->data));
+
+  g_application_quit (G_APPLICATION (app));
+}
+
+static const GActionEntry app_actions[] = {
+  { "about", show_about },
+  { "preferences", show_preferences },
+  { "quit", quit },
+};
+
+static gboolean
+load_settings (PtApplication *self)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr(GSettingsSchema) schema = NULL;
+
+  if (source != NULL)
+    schema = g_settings_schema_source_lookup (source, PT_SETTINGS_SCHEMA_ID, TRUE);
+
+  if (schema == NULL)
+    {
+      g_printerr (_("The settings schema %s is not installed. Install Partida, or run it "
+                    "from a build with GSETTINGS_SCHEMA_DIR=<build>/data.\n"),
+                  PT_SETTINGS_SCHEMA_ID);
+      return FALSE;
+    }
+
+  self->settings = g_settings_new_full (schema, NULL, NULL);
+
+  return TRUE;
+}
+
+static void
+pt_application_startup (GApplication *app)
+{
+  PtApplication *self = PT_APPLICATION (app);
+  static const char *quit_accels[] = { "<Control>q", NULL };
+  static const char *preferences_accels[] = { "<Control>comma", NULL };
+
+  G_APPLICATION_CLASS (pt_application_parent_class)->startup (app);
+
+  /* Look the schema up first: GSettings aborts on a missing one, and
+   * --version and --help must work without it (they never get here). */
+  if (!load_settings (self))
+    return;
+
+  gtk_window_set_default_icon_name (APPLICATION_ID);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,
+                                   G_N_ELEMENTS (app_actions), app);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit", quit_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.preferences",
+                                         preferences_accels);
+
+  g_signal_connect_object (self->settings, "changed::style",
+                           G_CALLBACK (on_style_changed), self, 0);
+  apply_style (self);
+}
+
+/* Runs in the primary instance: options parsed in the local instance arrive
+ * here as a dictionary, so a second `partida --db X` reaches the running one. */
+static int
+pt_application_command_line (GApplication            *app,
+                             GApplicationCommandLine *command_line)
+{
+  PtApplication *self = PT_APPLICATION (app);
+  GVariantDict *options = g_application_command_line_get_options_dict (command_line);
+  const char *db_path = NULL;
+
+  if (self->settings == NULL)
+    return EXIT_FAILURE;
+
+  if (g_variant_dict_lookup (options, "db", "^&ay", &db_path) && db_path[0] != '\0')
+    {
+      g_autoptr(GFile) file = g_application_command_line_create_file_for_arg (command_line,
+                                                                              db_path);
+      g_autofree char *path = g_file_get_path (file);
+
+      pt_application_set_db_path (self, path);
+    }
+
+  g_application_activate (app);
+
+  return EXIT_SUCCESS;
+}
+
+static int
+pt_application_handle_local_options (GApplication *app,
+                                     GVariantDict *options)
+{
+  if (g_variant_dict_contains (options, "version"))
+    {
+      g_print ("partida %s\n", PACKAGE_VERSION);
+      return EXIT_SUCCESS;
+    }
+
+  /* -1: carry on to the primary instance. */
+  return -1;
+}
+
+static void
+pt_application_constructed (GObject *object)
+{
+  PtApplication *self = PT_APPLICATION (object);
+  const char *env_db = g_getenv ("PARTIDA_DB");
+
+  G_OBJECT_CLASS (pt_application_parent_class)->constructed (object);
+
+  /* --db (handled in command_line) wins over the environment. */
+  if (env_db != NULL && env_db[0] != '\0')
+    pt_application_set_db_path (self, env_db);
+}
+
+static void
+pt_application_finalize (GObject *object)
+{
+  PtApplication *self = PT_APPLICATION (object);
+
+  g_clear_object (&self->settings);
+  g_clear_pointer (&self->db_path, g_free);
+
+  G_OBJECT_CLASS (pt_application_parent_class)->finalize (object);
+}
+
+static void
+pt_application_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  PtApplication *self = PT_APPLICATION (object);
+
+  switch (prop_id)
+    {
+    case PROP_DB_PATH:
+      g_value_set_string (value, self->db_path);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pt_application_set_property (GObject      *object,
+                             guint         prop_id,
+                             const GValue *value,
+                             GParamSpec   *pspec)
+{
+  PtApplication *self = PT_APPLICATION (object);
+
+  switch (prop_id)
+    {
+    case PROP_DB_PATH:
+      pt_application_set_db_path (self, g_value_get_string (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pt_application_class_init (PtApplicationClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  object_class->constructed = pt_application_constructed;
+  object_class->finalize = pt_application_finalize;
+  object_class->get_property = pt_application_get_property;
+  object_class->set_property = pt_application_set_property;
+
+  app_class->activate = pt_application_activate;
+  app_class->startup = pt_application_startup;
+  app_class->command_line = pt_application_command_line;
+  app_class->handle_local_options = pt_application_handle_local_options;
+
+  /**
+   * PtApplication:db-path:
+   *
+   * The database file given with `--db PATH` or `PARTIDA_DB`, or %NULL for
+   * the default location under the user data directory.
+   */
+  properties[PROP_DB_PATH] =
+    g_param_spec_string ("db-path", NULL, NULL,
+                         NULL,
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+pt_application_init (PtApplication *self)
+{
+  static const GOptionEntry entries[] = {
+    { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Show the version and exit"), NULL },
+    { "db", 0, 0, G_OPTION_ARG_FILENAME, NULL,
+      N_("Use the match history in PATH instead of the default database"), N_("PATH") },
+    { NULL }
+  };
+
+  g_application_add_main_option_entries (G_APPLICATION (self), entries);
+  g_application_set_option_context_summary (G_APPLICATION (self),
+                                            _("Board game nights: play Lost Cities, Circle "
+                                              "the Wagons and Next Station: London, or keep "
+                                              "score at the table."));
+}

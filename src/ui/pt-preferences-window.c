@@ -1,0 +1,195 @@
+/* pt-preferences-window.c — style, computer player level and the rule
+ * readings a group prefers, all stored in GSettings.
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "pt-preferences-window.h"
+
+struct _PtPreferencesWindow
+{
+  AdwPreferencesWindow  parent_instance;
+
+  GSettings            *settings;
+
+  /* Template widgets */
+  AdwComboRow          *style_row;
+  AdwComboRow          *ai_level_row;
+  AdwComboRow          *lost_cities_scoring_row;
+  GtkAdjustment        *lost_cities_rounds_adjustment;
+  AdwComboRow          *lost_cities_next_starter_row;
+};
+
+G_DEFINE_FINAL_TYPE (PtPreferencesWindow, pt_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
+
+enum {
+  PROP_0,
+  PROP_SETTINGS,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* The rows list their choices in the same order as these enum nicks. */
+static const char * const style_nicks[] = { "follow", "light", "dark", NULL };
+static const char * const ai_level_nicks[] = { "easy", "medium", "hard", NULL };
+static const char * const scoring_nicks[] = { "rulebook", "seed", NULL };
+static const char * const next_starter_nicks[] = { "alternate", "loser", "leader", NULL };
+
+PtPreferencesWindow *
+pt_preferences_window_new (GSettings *settings)
+{
+  g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
+
+  return g_object_new (PT_TYPE_PREFERENCES_WINDOW,
+                       "settings", settings,
+                       NULL);
+}
+
+static gboolean
+nick_to_index (GValue   *value,
+               GVariant *variant,
+               gpointer  user_data)
+{
+  const char * const *nicks = user_data;
+  const char *nick = g_variant_get_string (variant, NULL);
+
+  for (guint i = 0; nicks[i] != NULL; i++)
+    if (g_strcmp0 (nicks[i], nick) == 0)
+      {
+        g_value_set_uint (value, i);
+        return TRUE;
+      }
+
+  return FALSE;
+}
+
+static GVariant *
+index_to_nick (const GValue       *value,
+               const GVariantType *expected_type,
+               gpointer            user_data)
+{
+  const char * const *nicks = user_data;
+  guint index = g_value_get_uint (value);
+
+  if (index >= g_strv_length ((char **) nicks))
+    return NULL;
+
+  return g_variant_new_string (nicks[index]);
+}
+
+static void
+bind_choice (PtPreferencesWindow *self,
+             const char          *key,
+             AdwComboRow         *row,
+             const char * const  *nicks)
+{
+  g_settings_bind_with_mapping (self->settings, key, row, "selected",
+                                G_SETTINGS_BIND_DEFAULT,
+                                nick_to_index, index_to_nick,
+                                (gpointer) nicks, NULL);
+}
+
+static void
+pt_preferences_window_constructed (GObject *object)
+{
+  PtPreferencesWindow *self = PT_PREFERENCES_WINDOW (object);
+
+  G_OBJECT_CLASS (pt_preferences_window_parent_class)->constructed (object);
+
+  bind_choice (self, "style", self->style_row, style_nicks);
+  bind_choice (self, "ai-level", self->ai_level_row, ai_level_nicks);
+  bind_choice (self, "lost-cities-scoring", self->lost_cities_scoring_row, scoring_nicks);
+  bind_choice (self, "lost-cities-next-starter", self->lost_cities_next_starter_row,
+               next_starter_nicks);
+  g_settings_bind (self->settings, "lost-cities-rounds",
+                   self->lost_cities_rounds_adjustment, "value",
+                   G_SETTINGS_BIND_DEFAULT);
+}
+
+static void
+pt_preferences_window_dispose (GObject *object)
+{
+  PtPreferencesWindow *self = PT_PREFERENCES_WINDOW (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), PT_TYPE_PREFERENCES_WINDOW);
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (pt_preferences_window_parent_class)->dispose (object);
+}
+
+static void
+pt_preferences_window_get_property (GObject    *object,
+                                    guint       prop_id,
+                                    GValue     *value,
+                                    GParamSpec *pspec)
+{
+  PtPreferencesWindow *self = PT_PREFERENCES_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_SETTINGS:
+      g_value_set_object (value, self->settings);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pt_preferences_window_set_property (GObject      *object,
+                                    guint         prop_id,
+                                    const GValue *value,
+                                    GParamSpec   *pspec)
+{
+  PtPreferencesWindow *self = PT_PREFERENCES_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_SETTINGS:
+      self->settings = g_value_dup_object (value);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pt_preferences_window_class_init (PtPreferencesWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->constructed = pt_preferences_window_constructed;
+  object_class->dispose = pt_preferences_window_dispose;
+  object_class->get_property = pt_preferences_window_get_property;
+  object_class->set_property = pt_preferences_window_set_property;
+
+  properties[PROP_SETTINGS] =
+    g_param_spec_object ("settings", NULL, NULL,
+                         G_TYPE_SETTINGS,
+                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY |
+                          G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/partida/Partida/pt-preferences-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, PtPreferencesWindow, style_row);
+  gtk_widget_class_bind_template_child (widget_class, PtPreferencesWindow, ai_level_row);
+  gtk_widget_class_bind_template_child (widget_class, PtPreferencesWindow,
+                                        lost_cities_scoring_row);
+  gtk_widget_class_bind_template_child (widget_class, PtPreferencesWindow,
+                                        lost_cities_rounds_adjustment);
+  gtk_widget_class_bind_template_child (widget_class, PtPreferencesWindow,
+                                        lost_cities_next_starter_row);
+}
+
+static void
+pt_preferences_window_init (PtPreferencesWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}

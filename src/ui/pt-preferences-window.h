@@ -1,0 +1,19 @@
+/* pt-preferences-window.h
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+G_BEGIN_DECLS
+
+#define PT_TYPE_PREFERENCES_WINDOW (pt_preferences_window_get_type ())
+
+G_DECLARE_FINAL_TYPE (PtPreferencesWindow, pt_preferences_window, PT, PREFERENCES_WINDOW,
+                      AdwPreferencesWindow)
+
+PtPreferencesWindow *pt_preferences_window_new (GSettings *settings);
+
+G_END_DECLS

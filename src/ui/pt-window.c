@@ -1,0 +1,224 @@
+/* pt-window.c — the main window: navigation between the four areas.
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pt-history-page.h"
+#include "pt-play-page.h"
+#include "pt-score-sheet-page.h"
+#include "pt-stats-page.h"
+#include "pt-window.h"
+
+struct _PtWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  GSettings            *settings;
+
+  /* Template widgets */
+  AdwToastOverlay      *toast_overlay;
+  AdwViewStack         *stack;
+};
+
+G_DEFINE_FINAL_TYPE (PtWindow, pt_window, ADW_TYPE_APPLICATION_WINDOW)
+
+
+/**
+ * pt_window_get_visible_area:
+ *
+ * Returns: the name of the visible area: "play", "score-sheet", "history"
+ *   or "stats".
+ */
+const char *
+pt_window_get_visible_area (PtWindow *self)
+{
+  g_return_val_if_fail (PT_IS_WINDOW (self), NULL);
+
+  return adw_view_stack_get_visible_child_name (self->stack);
+}
+
+void
+pt_window_add_toast (PtWindow *self,
+                     AdwToast *toast)
+{
+  g_return_if_fail (PT_IS_WINDOW (self));
+  g_return_if_fail (ADW_IS_TOAST (toast));
+
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+static void
+show_area (GtkWidget  *widget,
+           const char *action_name,
+           GVariant   *parameter)
+{
+  PtWindow *self = PT_WINDOW (widget);
+  /* The action name "win.show-<area>" carries the stack page name. */
+  const char *area = action_name + strlen ("win.show-");
+
+  adw_view_stack_set_visible_child_name (self->stack, area);
+}
+
+static void
+save_window_state (PtWindow *self)
+{
+  int width, height;
+
+  if (self->settings == NULL)
+    return;
+
+  /* The default size is the unmaximized size, which is what to restore. */
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  g_settings_delay (self->settings);
+  g_settings_set_int (self->settings, "window-width", width);
+  g_settings_set_int (self->settings, "window-height", height);
+  g_settings_set_boolean (self->settings, "window-maximized",
+                          gtk_window_is_maximized (GTK_WINDOW (self)));
+  g_settings_apply (self->settings);
+}
+
+static gboolean
+pt_window_close_request (GtkWindow *window)
+{
+  save_window_state (PT_WINDOW (window));
+
+  return GTK_WINDOW_CLASS (pt_window_parent_class)->close_request (window);
+}
+
+static void
+on_first_frame (GdkFrameClock *frame_clock,
+                PtWindow      *self)
+{
+  gint64 now = g_get_monotonic_time ();
+  g_autofree char *status = NULL;
+  const char *hwm;
+  long rss_kb = -1;
+
+  g_signal_handlers_disconnect_by_func (frame_clock, on_first_frame, self);
+
+  /* Peak RSS so far; the benchmark script also reads it from wait4(). */
+  if (g_file_get_contents ("/proc/self/status", &status, NULL, NULL)
+      && (hwm = strstr (status, "VmHWM:")) != NULL)
+    rss_kb = strtol (hwm + strlen ("VmHWM:"), NULL, 10);
+
+  printf ("partida-bench first-frame-monotonic-us=%" G_GINT64_FORMAT " vmhwm-kb=%ld\n",
+          now, rss_kb);
+  fflush (stdout);
+
+  g_application_quit (G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))));
+}
+
+static void
+pt_window_realize (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (pt_window_parent_class)->realize (widget);
+
+  /* Startup benchmark (tests/bench/startup): report the first painted frame
+   * of the main window, then quit. */
+  if (g_strcmp0 (g_getenv ("PARTIDA_BENCH_EXIT_AFTER_FIRST_FRAME"), "1") == 0)
+    g_signal_connect_object (gtk_widget_get_frame_clock (widget), "after-paint",
+                             G_CALLBACK (on_first_frame), widget, 0);
+}
+
+static void
+restore_window_state (PtWindow *self)
+{
+  if (self->settings == NULL)
+    return;
+
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               MAX (360, g_settings_get_int (self->settings, "window-width")),
+                               MAX (294, g_settings_get_int (self->settings, "window-height")));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+}
+
+PtWindow *
+pt_window_new (PtApplication *application)
+{
+  PtWindow *self;
+
+  g_return_val_if_fail (PT_IS_APPLICATION (application), NULL);
+
+  self = g_object_new (PT_TYPE_WINDOW,
+                       "application", application,
+                       NULL);
+
+  /* "application" is set after constructed(), so the saved size is read
+   * here, before the window is first shown. */
+  self->settings = g_object_ref (pt_application_get_settings (application));
+  restore_window_state (self);
+
+  return self;
+}
+
+static void
+pt_window_constructed (GObject *object)
+{
+  G_OBJECT_CLASS (pt_window_parent_class)->constructed (object);
+
+  if (g_strcmp0 (PROFILE, "development") == 0)
+    gtk_widget_add_css_class (GTK_WIDGET (object), "devel");
+}
+
+static void
+pt_window_dispose (GObject *object)
+{
+  PtWindow *self = PT_WINDOW (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), PT_TYPE_WINDOW);
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (pt_window_parent_class)->dispose (object);
+}
+
+static void
+pt_window_class_init (PtWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->constructed = pt_window_constructed;
+  object_class->dispose = pt_window_dispose;
+  widget_class->realize = pt_window_realize;
+  window_class->close_request = pt_window_close_request;
+
+  /* The page types must exist before the template names them. */
+  g_type_ensure (PT_TYPE_PLAY_PAGE);
+  g_type_ensure (PT_TYPE_SCORE_SHEET_PAGE);
+  g_type_ensure (PT_TYPE_HISTORY_PAGE);
+  g_type_ensure (PT_TYPE_STATS_PAGE);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/partida/Partida/pt-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, PtWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, PtWindow, stack);
+
+  gtk_widget_class_install_action (widget_class, "win.show-play", NULL, show_area);
+  gtk_widget_class_install_action (widget_class, "win.show-score-sheet", NULL, show_area);
+  gtk_widget_class_install_action (widget_class, "win.show-history", NULL, show_area);
+  gtk_widget_class_install_action (widget_class, "win.show-stats", NULL, show_area);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_1, GDK_ALT_MASK,
+                                       "win.show-play", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_2, GDK_ALT_MASK,
+                                       "win.show-score-sheet", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_3, GDK_ALT_MASK,
+                                       "win.show-history", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_4, GDK_ALT_MASK,
+                                       "win.show-stats", NULL);
+}
+
+static void
+pt_window_init (PtWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
