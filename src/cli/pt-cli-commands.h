@@ -30,11 +30,25 @@ typedef struct
 
 /* Commands provided by the pt-cli-*.c files; add yours here and to the
  * tables in pt-cli.c. */
+int pt_cli_new    (int argc, char **argv);   /* pt-cli-new.c */
+int pt_cli_replay (int argc, char **argv);   /* pt-cli-replay.c */
+int pt_cli_legal  (int argc, char **argv);   /* pt-cli-legal.c */
+int pt_cli_score  (int argc, char **argv);   /* pt-cli-score.c */
 
 /* Benchmarks: `partida-cli bench NAME`, one function per NAME. */
+int pt_cli_bench_lost_cities (int argc, char **argv);   /* pt-cli-bench-lost-cities.c */
 
 /* Helpers shared by the commands (pt-cli.c). */
 char *pt_cli_read_input (const char *path, GError **error);
 void  pt_cli_print_json (JsonNode *node, gboolean pretty);
+
+/* Record commands (pt-cli-replay.c): load a record file, printing any
+ * error as {"error": {"move": K, "message": …, "player": P}} (with @json)
+ * or a readable line on stderr. PT_CLI_NO_MOVE leaves "move" out. */
+#define PT_CLI_NO_MOVE G_MININT
+typedef struct _PtGame PtGame;
+PtGame *pt_cli_load_record_file (const char *path, gboolean json, const char *command);
+void    pt_cli_print_error      (gboolean json, const char *command, int move, int player,
+                                 const char *message);
 
 G_END_DECLS

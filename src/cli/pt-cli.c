@@ -13,12 +13,15 @@
 #include "pt-cli-commands.h"
 
 static const PtCliCommand commands[] = {
-  /* { "replay", "Replay a game record and print the position", pt_cli_replay }, */
+  { "new", "Print a freshly dealt game record", pt_cli_new },
+  { "replay", "Replay a game record and print the position", pt_cli_replay },
+  { "legal", "List the legal moves at the end of a game record", pt_cli_legal },
+  { "score", "Score a companion score sheet", pt_cli_score },
   { NULL, NULL, NULL }
 };
 
 static const PtCliCommand benches[] = {
-  /* { "lost-cities", "Random full rounds per second", pt_cli_bench_lost_cities }, */
+  { "lost-cities", "Random full rounds per second", pt_cli_bench_lost_cities },
   { NULL, NULL, NULL }
 };
 

@@ -1,0 +1,160 @@
+/* pt-cli-replay.c — `partida-cli replay FILE`: replay a record
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Also home of the record loading shared by the commands that read a
+ * record (replay, legal): one place prints record errors, in one format:
+ *
+ *   {"error": {"move": K, "message": "…", "player": P}}
+ *
+ * K is the 0-based index into "moves" (-1: the envelope or the setup), and
+ * "player" is present when the rules named one.
+ */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "pt-cli-commands.h"
+#include "pt-rules.h"
+
+void
+pt_cli_print_error (gboolean    json,
+                    const char *command,
+                    int         move,
+                    int         player,
+                    const char *message)
+{
+  if (json)
+    {
+      g_autoptr(JsonObject) root = json_object_new ();
+      g_autoptr(JsonNode) node = NULL;
+      JsonObject *error = json_object_new ();
+
+      if (move != PT_CLI_NO_MOVE)
+        json_object_set_int_member (error, "move", move);
+      json_object_set_string_member (error, "message", message);
+      if (player >= 0)
+        json_object_set_int_member (error, "player", player);
+      json_object_set_object_member (root, "error", error);
+      node = pt_json_node_new_object (json_object_ref (root));
+      pt_cli_print_json (node, FALSE);
+    }
+  else if (move >= 0)
+    fprintf (stderr, "partida-cli %s: move %d: %s\n", command, move, message);
+  else
+    fprintf (stderr, "partida-cli %s: %s\n", command, message);
+}
+
+/**
+ * pt_cli_load_record_file:
+ * @path: a file name, or "-" for standard input
+ *
+ * Loads and replays a record; on failure prints the error (as JSON when
+ * @json) and returns %NULL.
+ */
+PtGame *
+pt_cli_load_record_file (const char *path,
+                         gboolean    json,
+                         const char *command)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = pt_cli_read_input (path, &error);
+  PtGame *game;
+  int move = -1, player = -1;
+
+  if (text == NULL)
+    {
+      pt_cli_print_error (json, command, -1, -1, error->message);
+      return NULL;
+    }
+  game = pt_rules_load_record_string (text, &move, &player, &error);
+  if (game == NULL)
+    pt_cli_print_error (json, command, move, player, error->message);
+  return game;
+}
+
+static JsonNode *
+scores_to_json (PtGame *game)
+{
+  int scores[PT_GAME_MAX_PLAYERS];
+  JsonArray *array = json_array_new ();
+
+  pt_game_get_scores (game, scores);
+  for (guint p = 0; p < pt_game_get_n_players (game); p++)
+    json_array_add_int_element (array, scores[p]);
+  return pt_json_node_new_array (array);
+}
+
+static void
+print_summary (PtGame *game)
+{
+  guint n = pt_game_get_n_players (game);
+  int scores[PT_GAME_MAX_PLAYERS];
+  int current = pt_game_get_current_player (game);
+  guint winners = pt_game_get_winners (game);
+
+  pt_game_get_scores (game, scores);
+  printf ("%s after %u moves: ", pt_game_get_game_id (game), pt_game_get_n_moves (game));
+  if (pt_game_get_is_over (game))
+    printf ("over\n");
+  else
+    printf ("%s to move (phase %s)\n", pt_game_get_player_name (game, (guint) current),
+            pt_game_get_phase (game));
+  for (guint p = 0; p < n; p++)
+    printf ("  %s: %d%s\n", pt_game_get_player_name (game, p), scores[p],
+            winners & (1u << p) ? "  (winner)" : "");
+}
+
+int
+pt_cli_replay (int    argc,
+               char **argv)
+{
+  gboolean json = FALSE;
+  GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print the result (or the error) as JSON", NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new ("FILE — replay a game record (- for standard input)");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PtGame) game = NULL;
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  g_option_context_set_description (context,
+    "With --json prints {\"game\", \"over\", \"current_player\" (-1 when over), \"scores\",\n"
+    "\"winners\" (empty while not over)}; an invalid record exits with status 1 and\n"
+    "{\"error\": {\"move\": K, \"message\": …}} (K = -1 for a setup error).");
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      fprintf (stderr, "partida-cli replay: %s\n", error->message);
+      return PT_CLI_EXIT_USAGE;
+    }
+  if (argc != 2)
+    {
+      fprintf (stderr, "Usage: partida-cli replay FILE [--json] (see --help)\n");
+      return PT_CLI_EXIT_USAGE;
+    }
+
+  game = pt_cli_load_record_file (argv[1], json, "replay");
+  if (game == NULL)
+    return PT_CLI_EXIT_INVALID;
+
+  if (json)
+    {
+      g_autoptr(JsonObject) result = json_object_new ();
+      g_autoptr(JsonNode) node = NULL;
+
+      json_object_set_string_member (result, "game", pt_game_get_game_id (game));
+      json_object_set_boolean_member (result, "over", pt_game_get_is_over (game));
+      json_object_set_int_member (result, "current_player", pt_game_get_current_player (game));
+      json_object_set_member (result, "scores", scores_to_json (game));
+      json_object_set_member (result, "winners",
+                              pt_game_winners_to_json (pt_game_get_winners (game),
+                                                       pt_game_get_n_players (game)));
+      node = pt_json_node_new_object (json_object_ref (result));
+      pt_cli_print_json (node, FALSE);
+    }
+  else
+    print_summary (game);
+  return PT_CLI_EXIT_OK;
+}

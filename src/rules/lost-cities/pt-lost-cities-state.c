@@ -1,0 +1,411 @@
+/* pt-lost-cities-state.c — the typed Lost Cities state; see the header
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * This is the hot loop of the bots: no allocation, no JSON, no GObject.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "pt-lost-cities-state.h"
+
+guint
+pt_lost_cities_n_cards (guint n_colors)
+{
+  return n_colors * PT_LOST_CITIES_COLOR_CARDS;
+}
+
+/* Colour by colour: the three wagers, then 2..10. The deal shuffles this. */
+void
+pt_lost_cities_full_deck (guint             n_colors,
+                          PtLostCitiesCard *cards)
+{
+  guint n = 0;
+
+  for (guint c = 0; c < n_colors; c++)
+    {
+      for (guint w = 0; w < PT_LOST_CITIES_N_WAGERS; w++)
+        cards[n++] = PT_LOST_CITIES_CARD (c, 0);
+      for (guint k = 1; k < PT_LOST_CITIES_KINDS; k++)
+        cards[n++] = PT_LOST_CITIES_CARD (c, k);
+    }
+}
+
+/* Codes are case-sensitive: "Y2".."Y10" and "YW". */
+gboolean
+pt_lost_cities_card_from_code (const char       *code,
+                               guint             n_colors,
+                               PtLostCitiesCard *card)
+{
+  int color;
+
+  if (code == NULL || code[0] == '\0')
+    return FALSE;
+  color = pt_lost_cities_color_from_letter (code[0], n_colors);
+  if (color < 0)
+    return FALSE;
+  if (strcmp (code + 1, "W") == 0)
+    {
+      *card = PT_LOST_CITIES_CARD (color, 0);
+      return TRUE;
+    }
+  if (strcmp (code + 1, "10") == 0)
+    {
+      *card = PT_LOST_CITIES_CARD (color, 9);
+      return TRUE;
+    }
+  if (code[1] >= '2' && code[1] <= '9' && code[2] == '\0')
+    {
+      *card = PT_LOST_CITIES_CARD (color, code[1] - '1');
+      return TRUE;
+    }
+  return FALSE;
+}
+
+const char *
+pt_lost_cities_card_to_code (PtLostCitiesCard  card,
+                             char             *buffer)
+{
+  guint kind = PT_LOST_CITIES_CARD_KIND (card);
+
+  buffer[0] = pt_lost_cities_color_letters[PT_LOST_CITIES_CARD_COLOR (card)];
+  if (kind == 0)
+    {
+      buffer[1] = 'W';
+      buffer[2] = '\0';
+    }
+  else if (kind == 9)
+    {
+      buffer[1] = '1';
+      buffer[2] = '0';
+      buffer[3] = '\0';
+    }
+  else
+    {
+      buffer[1] = (char) ('1' + kind);
+      buffer[2] = '\0';
+    }
+  return buffer;
+}
+
+void
+pt_lost_cities_state_init (PtLostCitiesState         *state,
+                           const PtLostCitiesOptions *options,
+                           const PtLostCitiesCard    *hand0,
+                           const PtLostCitiesCard    *hand1,
+                           const PtLostCitiesCard    *deck,
+                           guint                      deck_len,
+                           guint                      first_player)
+{
+  g_return_if_fail (deck_len <= PT_LOST_CITIES_MAX_DECK);
+  g_return_if_fail (first_player < PT_LOST_CITIES_N_PLAYERS);
+
+  memset (state, 0, sizeof *state);
+  state->options = *options;
+  state->current = (guint8) first_player;
+  state->first_player = (guint8) first_player;
+  state->deck_len = (guint8) deck_len;
+  state->hand_len[0] = state->hand_len[1] = PT_LOST_CITIES_HAND_SIZE;
+  memcpy (state->hand[0], hand0, PT_LOST_CITIES_HAND_SIZE);
+  memcpy (state->hand[1], hand1, PT_LOST_CITIES_HAND_SIZE);
+  memcpy (state->deck, deck, deck_len);
+}
+
+/* The deal: shuffle the full deck (pt_rng_shuffle), the first 8 cards are
+ * player 0's hand, the next 8 player 1's, the rest the deck, top first;
+ * then, when @first_player is -1, pt_rng_below (rng, 2) picks the starter. */
+void
+pt_lost_cities_state_deal (PtLostCitiesState         *state,
+                           const PtLostCitiesOptions *options,
+                           PtRng                     *rng,
+                           int                        first_player)
+{
+  PtLostCitiesCard cards[PT_LOST_CITIES_MAX_CARDS];
+  guint n = pt_lost_cities_n_cards (options->n_colors);
+
+  pt_lost_cities_full_deck (options->n_colors, cards);
+  pt_rng_shuffle (rng, cards, n, sizeof cards[0]);
+  if (first_player < 0)
+    first_player = (int) pt_rng_below (rng, PT_LOST_CITIES_N_PLAYERS);
+  pt_lost_cities_state_init (state, options, cards, cards + PT_LOST_CITIES_HAND_SIZE,
+                             cards + 2 * PT_LOST_CITIES_HAND_SIZE,
+                             n - 2 * PT_LOST_CITIES_HAND_SIZE, (guint) first_player);
+}
+
+int
+pt_lost_cities_state_find_in_hand (const PtLostCitiesState *state,
+                                   guint                    player,
+                                   PtLostCitiesCard         card)
+{
+  for (guint i = 0; i < state->hand_len[player]; i++)
+    if (state->hand[player][i] == card)
+      return (int) i;
+  return -1;
+}
+
+PtLostCitiesMoveError
+pt_lost_cities_state_check_move (const PtLostCitiesState *state,
+                                 const PtLostCitiesMove  *move)
+{
+  guint player = state->current;
+  guint color, kind;
+
+  if (state->over)
+    return PT_LOST_CITIES_MOVE_OVER;
+  if (move->card >= state->options.n_colors * PT_LOST_CITIES_KINDS)
+    return PT_LOST_CITIES_MOVE_UNKNOWN_CARD;
+  if (move->draw != PT_LOST_CITIES_DRAW_DECK && move->draw >= state->options.n_colors)
+    return PT_LOST_CITIES_MOVE_UNKNOWN_PILE;
+  if (pt_lost_cities_state_find_in_hand (state, player, move->card) < 0)
+    return PT_LOST_CITIES_MOVE_NOT_IN_HAND;
+
+  color = PT_LOST_CITIES_CARD_COLOR (move->card);
+  kind = PT_LOST_CITIES_CARD_KIND (move->card);
+  if (!move->discard)
+    {
+      guint values = state->values[player][color];
+
+      if (kind == 0 && values != 0)
+        return PT_LOST_CITIES_MOVE_WAGER_AFTER_NUMBER;
+      if (kind != 0 && (values >> (kind + 1)) != 0)
+        return PT_LOST_CITIES_MOVE_NOT_ASCENDING;
+    }
+  if (move->draw != PT_LOST_CITIES_DRAW_DECK)
+    {
+      /* Checked before emptiness: drawing from a pile that was empty
+       * before the discard would take back the discarded card. */
+      if (move->discard && move->draw == color)
+        return PT_LOST_CITIES_MOVE_REDRAW_DISCARD;
+      if (state->pile_len[move->draw] == 0)
+        return PT_LOST_CITIES_MOVE_EMPTY_PILE;
+    }
+  /* The deck is never empty while the round goes on: the draw that
+   * empties it ends the round. */
+  return PT_LOST_CITIES_MOVE_OK;
+}
+
+/* Removes @card from @player's hand. Among interchangeable copies (two
+ * wagers) the one the opponent saw is taken first: after the play the
+ * opponent can no longer be sure a copy is left. */
+static void
+hand_remove (PtLostCitiesState *state,
+             guint              player,
+             PtLostCitiesCard   card)
+{
+  guint8 *hand = state->hand[player];
+  guint last = state->hand_len[player] - 1u;
+  int slot = -1;
+
+  for (guint i = 0; i <= last; i++)
+    if (hand[i] == card)
+      {
+        if (slot < 0)
+          slot = (int) i;
+        if (state->known[player] & (1u << i))
+          {
+            slot = (int) i;
+            break;
+          }
+      }
+  g_assert (slot >= 0);
+
+  hand[slot] = hand[last];
+  state->known[player] &= (guint8) ~(1u << slot);
+  if (state->known[player] & (1u << last))
+    state->known[player] = (guint8) ((state->known[player] & ~(1u << last)) | (1u << slot));
+  state->hand_len[player] = (guint8) last;
+}
+
+void
+pt_lost_cities_state_apply (PtLostCitiesState      *state,
+                            const PtLostCitiesMove *move)
+{
+  guint player = state->current;
+  guint color = PT_LOST_CITIES_CARD_COLOR (move->card);
+  guint kind = PT_LOST_CITIES_CARD_KIND (move->card);
+  guint slot;
+
+  hand_remove (state, player, move->card);
+  if (move->discard)
+    state->pile[color][state->pile_len[color]++] = (guint8) kind;
+  else if (kind == 0)
+    state->wagers[player][color]++;
+  else
+    state->values[player][color] |= (guint16) (1u << (kind + 1));
+
+  slot = state->hand_len[player]++;
+  if (move->draw == PT_LOST_CITIES_DRAW_DECK)
+    {
+      state->hand[player][slot] = state->deck[state->deck_pos++];
+      if (state->deck_pos == state->deck_len)
+        state->over = TRUE;
+    }
+  else
+    {
+      guint8 taken = state->pile[move->draw][--state->pile_len[move->draw]];
+
+      state->hand[player][slot] = PT_LOST_CITIES_CARD (move->draw, taken);
+      state->known[player] |= (guint8) (1u << slot);
+    }
+
+  state->n_turns++;
+  if (!state->over)
+    state->current = (guint8) (player ^ 1u);
+}
+
+PtLostCitiesMoveError
+pt_lost_cities_state_play (PtLostCitiesState      *state,
+                           const PtLostCitiesMove *move)
+{
+  PtLostCitiesMoveError result = pt_lost_cities_state_check_move (state, move);
+
+  if (result == PT_LOST_CITIES_MOVE_OK)
+    pt_lost_cities_state_apply (state, move);
+  return result;
+}
+
+static inline gboolean
+may_play (const PtLostCitiesState *state,
+          guint                    player,
+          PtLostCitiesCard         card)
+{
+  guint values = state->values[player][PT_LOST_CITIES_CARD_COLOR (card)];
+  guint kind = PT_LOST_CITIES_CARD_KIND (card);
+
+  return kind == 0 ? values == 0 : (values >> (kind + 1)) == 0;
+}
+
+static inline guint
+add_draws (const PtLostCitiesState *state,
+           PtLostCitiesCard         card,
+           gboolean                 discard,
+           PtLostCitiesMove        *moves)
+{
+  guint n = 0;
+  guint color = PT_LOST_CITIES_CARD_COLOR (card);
+
+  moves[n++] = (PtLostCitiesMove) { card, (guint8) discard, PT_LOST_CITIES_DRAW_DECK };
+  for (guint c = 0; c < state->options.n_colors; c++)
+    if (state->pile_len[c] > 0 && !(discard && c == color))
+      moves[n++] = (PtLostCitiesMove) { card, (guint8) discard, (guint8) c };
+  return n;
+}
+
+/* Order: hand cards by code, play before discard, deck before the piles
+ * in colour order. */
+guint
+pt_lost_cities_state_legal_moves (const PtLostCitiesState *state,
+                                  PtLostCitiesMove        *moves)
+{
+  guint player = state->current;
+  PtLostCitiesCard sorted[PT_LOST_CITIES_HAND_SIZE];
+  guint n_hand = state->hand_len[player];
+  guint n = 0;
+
+  if (state->over)
+    return 0;
+
+  /* Insertion sort of at most 8 cards. */
+  for (guint i = 0; i < n_hand; i++)
+    {
+      PtLostCitiesCard card = state->hand[player][i];
+      guint j = i;
+
+      while (j > 0 && sorted[j - 1] > card)
+        {
+          sorted[j] = sorted[j - 1];
+          j--;
+        }
+      sorted[j] = card;
+    }
+
+  for (guint i = 0; i < n_hand; i++)
+    {
+      if (i > 0 && sorted[i] == sorted[i - 1])
+        continue;
+      if (may_play (state, player, sorted[i]))
+        n += add_draws (state, sorted[i], FALSE, moves + n);
+      n += add_draws (state, sorted[i], TRUE, moves + n);
+    }
+  return n;
+}
+
+void
+pt_lost_cities_state_random_move (const PtLostCitiesState *state,
+                                  PtRng                   *rng,
+                                  PtLostCitiesMove        *move)
+{
+  guint player = state->current;
+  guint8 sources[1 + PT_LOST_CITIES_MAX_COLORS];
+  guint n_sources = 0;
+  PtLostCitiesCard card;
+  guint color;
+
+  card = state->hand[player][pt_rng_below (rng, state->hand_len[player])];
+  color = PT_LOST_CITIES_CARD_COLOR (card);
+  move->card = card;
+  move->discard = !may_play (state, player, card) || (pt_rng_next (rng) & 1);
+
+  sources[n_sources++] = PT_LOST_CITIES_DRAW_DECK;
+  for (guint c = 0; c < state->options.n_colors; c++)
+    if (state->pile_len[c] > 0 && !(move->discard && c == color))
+      sources[n_sources++] = (guint8) c;
+  move->draw = sources[pt_rng_below (rng, n_sources)];
+}
+
+int
+pt_lost_cities_state_expedition_score (const PtLostCitiesState *state,
+                                       guint                    player,
+                                       guint                    color)
+{
+  return pt_lost_cities_score_expedition_mask (&state->options, state->wagers[player][color],
+                                               state->values[player][color]);
+}
+
+int
+pt_lost_cities_state_score (const PtLostCitiesState *state,
+                            guint                    player)
+{
+  int score = 0;
+
+  for (guint c = 0; c < state->options.n_colors; c++)
+    score += pt_lost_cities_state_expedition_score (state, player, c);
+  return score;
+}
+
+guint
+pt_lost_cities_state_winners (const PtLostCitiesState *state)
+{
+  int a = pt_lost_cities_state_score (state, 0);
+  int b = pt_lost_cities_state_score (state, 1);
+
+  return a > b ? 1u : b > a ? 2u : 3u;
+}
+
+void
+pt_lost_cities_state_determinize (const PtLostCitiesState *state,
+                                  guint                    viewer,
+                                  PtRng                   *rng,
+                                  PtLostCitiesState       *out)
+{
+  guint opponent = viewer ^ 1u;
+  PtLostCitiesCard pool[PT_LOST_CITIES_MAX_DECK + PT_LOST_CITIES_HAND_SIZE];
+  guint n = 0, k = 0;
+
+  *out = *state;
+  for (guint i = 0; i < state->hand_len[opponent]; i++)
+    if (!(state->known[opponent] & (1u << i)))
+      pool[n++] = state->hand[opponent][i];
+  for (guint i = state->deck_pos; i < state->deck_len; i++)
+    pool[n++] = state->deck[i];
+
+  pt_rng_shuffle (rng, pool, n, sizeof pool[0]);
+
+  for (guint i = 0; i < out->hand_len[opponent]; i++)
+    if (!(out->known[opponent] & (1u << i)))
+      out->hand[opponent][i] = pool[k++];
+  for (guint i = out->deck_pos; i < out->deck_len; i++)
+    out->deck[i] = pool[k++];
+}
