@@ -1447,6 +1447,27 @@ pt_store_save_match (PtStore       *self,
   return entry->id;
 }
 
+gboolean
+pt_store_save_matches (PtStore    *self,
+                       GPtrArray  *entries,
+                       GError    **error)
+{
+  g_return_val_if_fail (PT_IS_STORE (self), FALSE);
+  g_return_val_if_fail (entries != NULL, FALSE);
+
+  if (!pt_store_begin (self, error))
+    return FALSE;
+  for (guint i = 0; i < entries->len; i++)
+    if (!pt_store_insert_match (self, g_ptr_array_index (entries, i), TRUE, error))
+      {
+        pt_store_rollback (self);
+        for (guint j = 0; j <= i; j++)
+          ((PtMatchEntry *) g_ptr_array_index (entries, j))->id = 0;
+        return FALSE;
+      }
+  return pt_store_commit (self, error);
+}
+
 PtMatchResult *
 pt_store_read_result (PtStmt *stmt,
                       int     c)

@@ -131,6 +131,11 @@ gboolean   pt_store_delete_night    (PtStore  *self,
 gint64        pt_store_save_match     (PtStore       *self,
                                        PtMatchEntry  *entry,
                                        GError       **error);
+/* Several matches in one transaction (all or none), e.g. a night entered
+ * from paper; much faster than one transaction each. */
+gboolean      pt_store_save_matches   (PtStore    *self,
+                                       GPtrArray  *entries,
+                                       GError    **error);
 PtMatchEntry *pt_store_load_match     (PtStore  *self,
                                        gint64    id,
                                        GError  **error);
