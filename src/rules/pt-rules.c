@@ -14,7 +14,7 @@
 #include "pt-rules.h"
 /* Each game's header, once the game exists: */
 #include "pt-lost-cities-game.h"
-/* #include "pt-circle-the-wagons-game.h" */
+#include "pt-circle-the-wagons-game.h"
 /* #include "pt-next-station-game.h" */
 
 void
@@ -25,7 +25,7 @@ pt_rules_init (void)
   if (g_once_init_enter (&initialized))
     {
       g_type_ensure (PT_TYPE_LOST_CITIES_GAME);
-      /* g_type_ensure (PT_TYPE_CIRCLE_THE_WAGONS_GAME); */
+      g_type_ensure (PT_TYPE_CIRCLE_THE_WAGONS_GAME);
       /* g_type_ensure (PT_TYPE_NEXT_STATION_GAME); */
       g_once_init_leave (&initialized, 1);
     }
