@@ -25,13 +25,19 @@ main (int    argc,
       char **argv)
 {
   g_autoptr(PtApplication) app = NULL;
+  GApplicationFlags flags = G_APPLICATION_HANDLES_COMMAND_LINE;
 
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, locale_dir ());
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
-  app = pt_application_new (APPLICATION_ID, G_APPLICATION_HANDLES_COMMAND_LINE);
+  /* The startup benchmark must measure a fresh process, never hand over to
+   * a Partida that is already running. */
+  if (g_strcmp0 (g_getenv ("PARTIDA_BENCH_EXIT_AFTER_FIRST_FRAME"), "1") == 0)
+    flags |= G_APPLICATION_NON_UNIQUE;
+
+  app = pt_application_new (APPLICATION_ID, flags);
 
   return g_application_run (G_APPLICATION (app), argc, argv);
 }

@@ -167,6 +167,16 @@ find_toplevel (GType type)
   return NULL;
 }
 
+static void
+assert_setting (GSettings  *settings,
+                const char *key,
+                const char *expected)
+{
+  g_autofree char *value = g_settings_get_string (settings, key);
+
+  g_assert_cmpstr (value, ==, expected);
+}
+
 static AdwViewStack *
 get_stack (void)
 {
@@ -237,7 +247,7 @@ test_preferences_style (void)
   g_assert_cmpint (adw_style_manager_get_color_scheme (manager), ==, ADW_COLOR_SCHEME_DEFAULT);
 
   adw_combo_row_set_selected (style_row, 2);
-  g_assert_cmpstr (g_settings_get_string (settings, "style"), ==, "dark");
+  assert_setting (settings, "style", "dark");
   g_assert_cmpint (adw_style_manager_get_color_scheme (manager), ==,
                    ADW_COLOR_SCHEME_FORCE_DARK);
   WAIT_UNTIL (adw_style_manager_get_dark (manager));
@@ -275,18 +285,18 @@ test_preferences_rules (void)
   row = ADW_COMBO_ROW (find_by_name (GTK_WIDGET (preferences), "lost-cities-scoring-row"));
   g_assert_nonnull (row);
   adw_combo_row_set_selected (row, 1);
-  g_assert_cmpstr (g_settings_get_string (settings, "lost-cities-scoring"), ==, "seed");
+  assert_setting (settings, "lost-cities-scoring", "seed");
 
   row = ADW_COMBO_ROW (find_by_name (GTK_WIDGET (preferences), "lost-cities-next-starter-row"));
   g_assert_nonnull (row);
   adw_combo_row_set_selected (row, 1);
-  g_assert_cmpstr (g_settings_get_string (settings, "lost-cities-next-starter"), ==, "loser");
+  assert_setting (settings, "lost-cities-next-starter", "loser");
 
   row = ADW_COMBO_ROW (find_by_name (GTK_WIDGET (preferences), "ai-level-row"));
   g_assert_nonnull (row);
   g_assert_cmpuint (adw_combo_row_get_selected (row), ==, 1);
   adw_combo_row_set_selected (row, 2);
-  g_assert_cmpstr (g_settings_get_string (settings, "ai-level"), ==, "hard");
+  assert_setting (settings, "ai-level", "hard");
 
   rounds = GTK_SPIN_BUTTON (find_by_name (GTK_WIDGET (preferences), "lost-cities-rounds-spin"));
   g_assert_nonnull (rounds);
