@@ -110,6 +110,17 @@ on_style_changed (GSettings     *settings,
   apply_style (self);
 }
 
+/* The main window, not whichever window (preferences…) was focused last. */
+static GtkWindow *
+get_main_window (GtkApplication *app)
+{
+  for (GList *l = gtk_application_get_windows (app); l != NULL; l = l->next)
+    if (PT_IS_WINDOW (l->data))
+      return l->data;
+
+  return NULL;
+}
+
 static void
 pt_application_activate (GApplication *app)
 {
@@ -120,7 +131,7 @@ pt_application_activate (GApplication *app)
   if (self->settings == NULL)
     return;
 
-  window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  window = get_main_window (GTK_APPLICATION (app));
   if (window == NULL)
     window = GTK_WINDOW (pt_window_new (self));
 
@@ -133,7 +144,7 @@ show_about (GSimpleAction *action,
             gpointer       user_data)
 {
   GtkApplication *app = GTK_APPLICATION (user_data);
-  GtkWindow *parent = gtk_application_get_active_window (app);
+  GtkWindow *parent = get_main_window (app);
   GtkWidget *about;
   static const char *developers[] = { "The Partida authors", NULL };
   static const char *lost_cities[] = { "Reiner Knizia", NULL };
@@ -178,7 +189,7 @@ show_preferences (GSimpleAction *action,
                   gpointer       user_data)
 {
   PtApplication *self = PT_APPLICATION (user_data);
-  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+  GtkWindow *parent = get_main_window (GTK_APPLICATION (self));
   PtPreferencesWindow *preferences;
 
   preferences = pt_preferences_window_new (self->settings);
@@ -193,11 +204,11 @@ quit (GSimpleAction *action,
       gpointer       user_data)
 {
   GtkApplication *app = GTK_APPLICATION (user_data);
-  GList *windows;
+  g_autoptr(GList) windows = g_list_copy (gtk_application_get_windows (app));
 
-  /* Close the windows first so each one saves its size. */
-  while ((windows = gtk_application_get_windows (app)) != NULL)
-    gtk_window_destroy (GTK_WINDOW (windows->data));
+  /* Close (not destroy) the windows so the main window saves its size. */
+  for (GList *l = windows; l != NULL; l = l->next)
+    gtk_window_close (GTK_WINDOW (l->data));
 
   g_application_quit (G_APPLICATION (app));
 }

@@ -353,6 +353,46 @@ test_about_window (void)
   WAIT_UNTIL (find_toplevel (ADW_TYPE_ABOUT_WINDOW) == NULL);
 }
 
+/* Alt+1…4 lead to the four areas. */
+static void
+test_window_accelerators (void)
+{
+  static const char * const expected[][2] = {
+    { "<Alt>1", "win.show-play" },
+    { "<Alt>2", "win.show-score-sheet" },
+    { "<Alt>3", "win.show-history" },
+    { "<Alt>4", "win.show-stats" },
+  };
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
+  guint found = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+          GtkShortcutAction *action = gtk_shortcut_get_action (shortcut);
+          g_autofree char *trigger = gtk_shortcut_trigger_to_string (gtk_shortcut_get_trigger (shortcut));
+
+          if (!GTK_IS_NAMED_ACTION (action))
+            continue;
+
+          for (guint k = 0; k < G_N_ELEMENTS (expected); k++)
+            if (g_strcmp0 (trigger, expected[k][0]) == 0
+                && g_strcmp0 (gtk_named_action_get_action_name (GTK_NAMED_ACTION (action)),
+                              expected[k][1]) == 0)
+              found |= 1u << k;
+        }
+    }
+
+  g_assert_cmpuint (found, ==, 0xf);
+}
+
 static void
 test_window_narrow (void)
 {
@@ -415,6 +455,22 @@ test_window_remembers_size (void)
 
   g_settings_reset (settings, "window-width");
   g_settings_reset (settings, "window-height");
+}
+
+/* Runs last: it closes every window. */
+static void
+test_quit_saves_size (void)
+{
+  GSettings *settings = pt_application_get_settings (app);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
+  WAIT_UNTIL (gtk_widget_get_width (GTK_WIDGET (window)) > 700);
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
+  g_assert_null (gtk_application_get_windows (GTK_APPLICATION (app)));
+  g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 800);
+  g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 600);
+  window = NULL;
 }
 
 static void
@@ -514,6 +570,7 @@ main (int   argc,
 
   g_test_add_func ("/ui/window/opens", test_window_opens);
   g_test_add_func ("/ui/window/areas", test_window_areas);
+  g_test_add_func ("/ui/window/accelerators", test_window_accelerators);
   g_test_add_func ("/ui/window/narrow", test_window_narrow);
   g_test_add_func ("/ui/window/remembers-size", test_window_remembers_size);
   g_test_add_func ("/ui/preferences/style", test_preferences_style);
@@ -522,6 +579,7 @@ main (int   argc,
   g_test_add_func ("/ui/about-window/opens", test_about_window);
   if (g_strcmp0 (lang, "es") == 0)
     g_test_add_func ("/ui/i18n/spanish", test_spanish);
+  g_test_add_func ("/ui/quit/saves-size", test_quit_saves_size);
 
   ret = g_test_run ();
 
