@@ -15,7 +15,7 @@
 /* Each game's header, once the game exists: */
 #include "pt-lost-cities-game.h"
 #include "pt-circle-the-wagons-game.h"
-/* #include "pt-next-station-game.h" */
+#include "pt-next-station-game.h"
 
 void
 pt_rules_init (void)
@@ -26,7 +26,7 @@ pt_rules_init (void)
     {
       g_type_ensure (PT_TYPE_LOST_CITIES_GAME);
       g_type_ensure (PT_TYPE_CIRCLE_THE_WAGONS_GAME);
-      /* g_type_ensure (PT_TYPE_NEXT_STATION_GAME); */
+      g_type_ensure (PT_TYPE_NEXT_STATION_GAME);
       g_once_init_leave (&initialized, 1);
     }
 }
