@@ -7,7 +7,8 @@
  * bots' Monte Carlo search uses: deal (shuffle), then random turns until a
  * draw empties the deck, then score. Two policies:
  *   legal    — enumerate every legal move, pick one uniformly;
- *   playout  — pt_lost_cities_state_random_move(), the cheap rollout policy.
+ *   playout  — pt_lost_cities_state_playout(): pt_lost_cities_state_random_move()
+ *              until the end, the cheap rollout policy of the bots.
  */
 #include "config.h"
 
@@ -39,6 +40,8 @@ run (const PtLostCitiesOptions *options,
       PtLostCitiesState state;
 
       pt_lost_cities_state_deal (&state, options, &rng, -1);
+      if (!enumerate)
+        pt_lost_cities_state_playout (&state, &rng);
       while (!state.over)
         {
           PtLostCitiesMove move;

@@ -196,31 +196,30 @@ hand_remove (PtLostCitiesState *state,
 {
   guint8 *hand = state->hand[player];
   guint last = state->hand_len[player] - 1u;
-  int slot = -1;
+  guint known = state->known[player];
+  guint slot = 0;
 
-  for (guint i = 0; i <= last; i++)
-    if (hand[i] == card)
-      {
-        if (slot < 0)
-          slot = (int) i;
-        if (state->known[player] & (1u << i))
-          {
-            slot = (int) i;
-            break;
-          }
-      }
-  g_assert (slot >= 0);
+  while (hand[slot] != card)
+    slot++;
+  if (PT_LOST_CITIES_CARD_KIND (card) == 0 && !(known & (1u << slot)))
+    for (guint i = slot + 1; i <= last; i++)
+      if (hand[i] == card && (known & (1u << i)))
+        {
+          slot = i;
+          break;
+        }
 
   hand[slot] = hand[last];
-  state->known[player] &= (guint8) ~(1u << slot);
-  if (state->known[player] & (1u << last))
-    state->known[player] = (guint8) ((state->known[player] & ~(1u << last)) | (1u << slot));
+  known &= ~(1u << slot);
+  if (known & (1u << last))
+    known = (known & ~(1u << last)) | (1u << slot);
+  state->known[player] = (guint8) known;
   state->hand_len[player] = (guint8) last;
 }
 
-void
-pt_lost_cities_state_apply (PtLostCitiesState      *state,
-                            const PtLostCitiesMove *move)
+static inline void
+apply_move (PtLostCitiesState      *state,
+            const PtLostCitiesMove *move)
 {
   guint player = state->current;
   guint color = PT_LOST_CITIES_CARD_COLOR (move->card);
@@ -229,7 +228,10 @@ pt_lost_cities_state_apply (PtLostCitiesState      *state,
 
   hand_remove (state, player, move->card);
   if (move->discard)
-    state->pile[color][state->pile_len[color]++] = (guint8) kind;
+    {
+      state->pile[color][state->pile_len[color]++] = (guint8) kind;
+      state->piles_mask |= (guint8) (1u << color);
+    }
   else if (kind == 0)
     state->wagers[player][color]++;
   else
@@ -246,6 +248,9 @@ pt_lost_cities_state_apply (PtLostCitiesState      *state,
     {
       guint8 taken = state->pile[move->draw][--state->pile_len[move->draw]];
 
+      if (state->pile_len[move->draw] == 0)
+        state->piles_mask &= (guint8) ~(1u << move->draw);
+
       state->hand[player][slot] = PT_LOST_CITIES_CARD (move->draw, taken);
       state->known[player] |= (guint8) (1u << slot);
     }
@@ -255,6 +260,13 @@ pt_lost_cities_state_apply (PtLostCitiesState      *state,
     state->current = (guint8) (player ^ 1u);
 }
 
+void
+pt_lost_cities_state_apply (PtLostCitiesState      *state,
+                            const PtLostCitiesMove *move)
+{
+  apply_move (state, move);
+}
+
 PtLostCitiesMoveError
 pt_lost_cities_state_play (PtLostCitiesState      *state,
                            const PtLostCitiesMove *move)
@@ -262,7 +274,7 @@ pt_lost_cities_state_play (PtLostCitiesState      *state,
   PtLostCitiesMoveError result = pt_lost_cities_state_check_move (state, move);
 
   if (result == PT_LOST_CITIES_MOVE_OK)
-    pt_lost_cities_state_apply (state, move);
+    apply_move (state, move);
   return result;
 }
 
@@ -277,20 +289,13 @@ may_play (const PtLostCitiesState *state,
   return kind == 0 ? values == 0 : (values >> (kind + 1)) == 0;
 }
 
-static inline guint
-add_draws (const PtLostCitiesState *state,
-           PtLostCitiesCard         card,
-           gboolean                 discard,
-           PtLostCitiesMove        *moves)
+static inline PtLostCitiesMove
+make_move (PtLostCitiesCard card,
+           gboolean         discard,
+           guint8           draw)
 {
-  guint n = 0;
-  guint color = PT_LOST_CITIES_CARD_COLOR (card);
-
-  moves[n++] = (PtLostCitiesMove) { card, (guint8) discard, PT_LOST_CITIES_DRAW_DECK };
-  for (guint c = 0; c < state->options.n_colors; c++)
-    if (state->pile_len[c] > 0 && !(discard && c == color))
-      moves[n++] = (PtLostCitiesMove) { card, (guint8) discard, (guint8) c };
-  return n;
+  PtLostCitiesMove move = { card, (guint8) discard, draw, 0 };
+  return move;
 }
 
 /* Order: hand cards by code, play before discard, deck before the piles
@@ -301,11 +306,15 @@ pt_lost_cities_state_legal_moves (const PtLostCitiesState *state,
 {
   guint player = state->current;
   PtLostCitiesCard sorted[PT_LOST_CITIES_HAND_SIZE];
+  guint8 piles[PT_LOST_CITIES_MAX_COLORS];
   guint n_hand = state->hand_len[player];
-  guint n = 0;
+  guint n = 0, n_piles = 0;
 
   if (state->over)
     return 0;
+
+  for (guint mask = state->piles_mask; mask != 0; mask &= mask - 1)
+    piles[n_piles++] = (guint8) __builtin_ctz (mask);
 
   /* Insertion sort of at most 8 cards. */
   for (guint i = 0; i < n_hand; i++)
@@ -323,13 +332,75 @@ pt_lost_cities_state_legal_moves (const PtLostCitiesState *state,
 
   for (guint i = 0; i < n_hand; i++)
     {
-      if (i > 0 && sorted[i] == sorted[i - 1])
+      PtLostCitiesCard card = sorted[i];
+      guint8 color = (guint8) PT_LOST_CITIES_CARD_COLOR (card);
+
+      if (i > 0 && card == sorted[i - 1])
         continue;
-      if (may_play (state, player, sorted[i]))
-        n += add_draws (state, sorted[i], FALSE, moves + n);
-      n += add_draws (state, sorted[i], TRUE, moves + n);
+      if (may_play (state, player, card))
+        {
+          moves[n++] = make_move (card, FALSE, PT_LOST_CITIES_DRAW_DECK);
+          for (guint k = 0; k < n_piles; k++)
+            moves[n++] = make_move (card, FALSE, piles[k]);
+        }
+      moves[n++] = make_move (card, TRUE, PT_LOST_CITIES_DRAW_DECK);
+      for (guint k = 0; k < n_piles; k++)
+        if (piles[k] != color)
+          moves[n++] = make_move (card, TRUE, piles[k]);
     }
   return n;
+}
+
+/* Without -mpopcnt, __builtin_popcount() is a libgcc call. */
+static inline guint
+popcount6 (guint mask)
+{
+  static const guint8 counts[64] = {
+    0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5,
+    1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5, 2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 4, 5, 4, 5, 5, 6,
+  };
+  return counts[mask & 63u];
+}
+
+/* A fast bounded integer from 32 random bits (Lemire's multiply-shift
+ * without the rejection step): the bias is below 2^-25 for our bounds,
+ * which does not matter to a random playout. Deals use pt_rng_below(). */
+static inline guint
+bits_below (guint32 bits,
+            guint   bound)
+{
+  return (guint) (((guint64) bits * bound) >> 32);
+}
+
+/* One 64-bit draw per turn: the hand slot from the low half (decided by
+ * its high bits), the play-or-discard coin from bit 0, the draw source
+ * from the high half. */
+static inline void
+random_move (const PtLostCitiesState *state,
+             PtRng                   *rng,
+             PtLostCitiesMove        *move)
+{
+  guint player = state->current;
+  guint64 r = pt_rng_next (rng);
+  PtLostCitiesCard card;
+  guint color, piles, k;
+  gboolean discard;
+  guint8 draw = PT_LOST_CITIES_DRAW_DECK;
+
+  card = state->hand[player][bits_below ((guint32) r, state->hand_len[player])];
+  color = PT_LOST_CITIES_CARD_COLOR (card);
+  discard = !may_play (state, player, card) || (r & 1);
+
+  /* Source 0 is the deck, source k > 0 the k-th non-empty pile. */
+  piles = state->piles_mask & ~(discard ? 1u << color : 0u);
+  k = bits_below ((guint32) (r >> 32), 1u + popcount6 (piles));
+  if (k > 0)
+    {
+      while (--k > 0)
+        piles &= piles - 1;
+      draw = (guint8) __builtin_ctz (piles);
+    }
+  *move = make_move (card, discard, draw);
 }
 
 void
@@ -337,22 +408,22 @@ pt_lost_cities_state_random_move (const PtLostCitiesState *state,
                                   PtRng                   *rng,
                                   PtLostCitiesMove        *move)
 {
-  guint player = state->current;
-  guint8 sources[1 + PT_LOST_CITIES_MAX_COLORS];
-  guint n_sources = 0;
-  PtLostCitiesCard card;
-  guint color;
+  random_move (state, rng, move);
+}
 
-  card = state->hand[player][pt_rng_below (rng, state->hand_len[player])];
-  color = PT_LOST_CITIES_CARD_COLOR (card);
-  move->card = card;
-  move->discard = !may_play (state, player, card) || (pt_rng_next (rng) & 1);
+/* Random turns (pt_lost_cities_state_random_move()) until the round ends:
+ * one Monte Carlo playout. */
+void
+pt_lost_cities_state_playout (PtLostCitiesState *state,
+                              PtRng             *rng)
+{
+  while (!state->over)
+    {
+      PtLostCitiesMove move;
 
-  sources[n_sources++] = PT_LOST_CITIES_DRAW_DECK;
-  for (guint c = 0; c < state->options.n_colors; c++)
-    if (state->pile_len[c] > 0 && !(move->discard && c == color))
-      sources[n_sources++] = (guint8) c;
-  move->draw = sources[pt_rng_below (rng, n_sources)];
+      random_move (state, rng, &move);
+      apply_move (state, &move);
+    }
 }
 
 int

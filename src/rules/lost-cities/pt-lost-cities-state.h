@@ -49,6 +49,7 @@ typedef struct
   PtLostCitiesCard card;
   guint8           discard;  /* FALSE: play to the own expedition; TRUE: to the discard pile */
   guint8           draw;     /* PT_LOST_CITIES_DRAW_DECK or a colour index */
+  guint8           padding;  /* 0; makes a move one 32-bit word */
 } PtLostCitiesMove;
 
 typedef enum
@@ -77,6 +78,8 @@ typedef struct
    * knows it is there. */
   guint8           known[PT_LOST_CITIES_N_PLAYERS];
   guint8           pile_len[PT_LOST_CITIES_MAX_COLORS];
+  guint8           piles_mask;     /* bit c: the colour-c discard pile is not empty */
+  guint8           reserved;       /* 0; no padding, so states compare with memcmp() */
   guint8           wagers[PT_LOST_CITIES_N_PLAYERS][PT_LOST_CITIES_MAX_COLORS];
   guint16          values[PT_LOST_CITIES_N_PLAYERS][PT_LOST_CITIES_MAX_COLORS]; /* bit v: value v */
   guint16          n_turns;
@@ -138,6 +141,9 @@ guint    pt_lost_cities_state_legal_moves (const PtLostCitiesState *state,
 void     pt_lost_cities_state_random_move (const PtLostCitiesState *state,
                                            PtRng                   *rng,
                                            PtLostCitiesMove        *move);
+/* Random moves as above until the round ends: one Monte Carlo playout. */
+void     pt_lost_cities_state_playout   (PtLostCitiesState       *state,
+                                         PtRng                   *rng);
 
 int      pt_lost_cities_state_expedition_score (const PtLostCitiesState *state,
                                                 guint                    player,
