@@ -34,9 +34,18 @@ int pt_cli_new    (int argc, char **argv);   /* pt-cli-new.c */
 int pt_cli_replay (int argc, char **argv);   /* pt-cli-replay.c */
 int pt_cli_legal  (int argc, char **argv);   /* pt-cli-legal.c */
 int pt_cli_score  (int argc, char **argv);   /* pt-cli-score.c */
+int pt_cli_players (int argc, char **argv);  /* pt-cli-store.c */
+int pt_cli_history (int argc, char **argv);  /* pt-cli-store.c */
+int pt_cli_stats   (int argc, char **argv);  /* pt-cli-store.c */
+int pt_cli_export  (int argc, char **argv);  /* pt-cli-store.c */
+int pt_cli_import  (int argc, char **argv);  /* pt-cli-store.c */
+int pt_cli_backup  (int argc, char **argv);  /* pt-cli-store.c */
+int pt_cli_restore (int argc, char **argv);  /* pt-cli-store.c */
 
 /* Benchmarks: `partida-cli bench NAME`, one function per NAME. */
 int pt_cli_bench_lost_cities (int argc, char **argv);   /* pt-cli-bench-lost-cities.c */
+int pt_cli_bench_store (int argc, char **argv);         /* pt-cli-bench-store.c */
+int pt_cli_bench_next_station (int argc, char **argv);  /* pt-cli-bench-next-station.c */
 
 /* Helpers shared by the commands (pt-cli.c). */
 char *pt_cli_read_input (const char *path, GError **error);

@@ -17,11 +17,20 @@ static const PtCliCommand commands[] = {
   { "replay", "Replay a game record and print the position", pt_cli_replay },
   { "legal", "List the legal moves at the end of a game record", pt_cli_legal },
   { "score", "Score a companion score sheet", pt_cli_score },
+  { "players", "List the players of the match history", pt_cli_players },
+  { "history", "List matches, newest first, with filters", pt_cli_history },
+  { "stats", "Player statistics and ratings", pt_cli_stats },
+  { "export", "Export the history as JSON or CSV", pt_cli_export },
+  { "import", "Import a JSON export (all or nothing)", pt_cli_import },
+  { "backup", "Copy the database to a file", pt_cli_backup },
+  { "restore", "Replace the database with a backup", pt_cli_restore },
   { NULL, NULL, NULL }
 };
 
 static const PtCliCommand benches[] = {
   { "lost-cities", "Random full rounds per second", pt_cli_bench_lost_cities },
+  { "store", "Match history: insert, statistics, history page at 100k matches", pt_cli_bench_store },
+  { "next-station-london", "Random full solo games per second", pt_cli_bench_next_station },
   { NULL, NULL, NULL }
 };
 
