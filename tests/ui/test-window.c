@@ -220,10 +220,11 @@ test_window_areas (void)
       g_assert_cmpstr (G_OBJECT_TYPE_NAME (page), ==, areas[i].page_type);
       WAIT_UNTIL (gtk_widget_get_mapped (page));
 
-      /* Not built yet: the area must say so, not pretend. */
+      /* An area that is not built yet says so on a status page; whatever
+       * status page an area shows must have a title. */
       status = ADW_STATUS_PAGE (find_by_type (page, ADW_TYPE_STATUS_PAGE));
-      g_assert_nonnull (status);
-      g_assert_cmpstr (adw_status_page_get_title (status), !=, "");
+      if (status != NULL && gtk_widget_get_mapped (GTK_WIDGET (status)))
+        g_assert_cmpstr (adw_status_page_get_title (status), !=, "");
 
       save_screenshot (GTK_WIDGET (window), areas[i].area);
     }
@@ -476,20 +477,24 @@ test_quit_saves_size (void)
 static void
 test_spanish (void)
 {
+  static const char * const titles[][2] = {
+    { "play", "Jugar" },
+    { "score-sheet", "Hoja de puntuación" },
+    { "history", "Historial" },
+    { "stats", "Jugadores" },
+  };
   AdwViewStack *stack = get_stack ();
-  AdwViewStackPage *page;
-  AdwStatusPage *status;
 
-  page = adw_view_stack_get_page (stack, adw_view_stack_get_child_by_name (stack, "score-sheet"));
-  g_assert_cmpstr (adw_view_stack_page_get_title (page), ==, "Hoja de puntuación");
+  /* The labels of the view switcher come from the template, translated. */
+  for (guint i = 0; i < G_N_ELEMENTS (titles); i++)
+    {
+      GtkWidget *child = adw_view_stack_get_child_by_name (stack, titles[i][0]);
+      AdwViewStackPage *page = adw_view_stack_get_page (stack, child);
 
-  page = adw_view_stack_get_page (stack, adw_view_stack_get_child_by_name (stack, "play"));
-  g_assert_cmpstr (adw_view_stack_page_get_title (page), ==, "Jugar");
+      g_assert_cmpstr (adw_view_stack_page_get_title (page), ==, titles[i][1]);
+    }
 
-  status = ADW_STATUS_PAGE (find_by_type (adw_view_stack_get_child_by_name (stack, "history"),
-                                          ADW_TYPE_STATUS_PAGE));
-  g_assert_cmpstr (adw_status_page_get_title (status), ==, "El historial aún no está disponible");
-
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Partida");
   g_assert_cmpstr (_("Preferences"), ==, "Preferencias");
 }
 
