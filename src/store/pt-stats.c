@@ -476,6 +476,49 @@ compare_lines_by_game (gconstpointer a,
   return g_strcmp0 (la->game, lb->game);
 }
 
+/* Head-to-head from the match's lineup ("player:rank:winner,…") stored with
+ * each result: no join per match. */
+static void
+add_lineup (PtPlayerStats *stats,
+            GHashTable    *pairs,
+            gboolean       winner,
+            int            rank,
+            const char    *lineup)
+{
+  const char *p = lineup;
+
+  while (p != NULL && *p != '\0')
+    {
+      char *end;
+      gint64 opponent = g_ascii_strtoll (p, &end, 10);
+      int opponent_rank = 0, opponent_winner = 0;
+      PtHeadToHead *h;
+
+      if (*end == ':')
+        opponent_rank = (int) g_ascii_strtoll (end + 1, &end, 10);
+      if (*end == ':')
+        opponent_winner = (int) g_ascii_strtoll (end + 1, &end, 10);
+      p = *end == ',' ? end + 1 : NULL;
+      if (opponent == stats->player->id || opponent <= 0)
+        continue;
+      h = g_hash_table_lookup (pairs, &opponent);
+      if (h == NULL)
+        {
+          h = pt_head_to_head_new ();
+          h->player_a = stats->player->id;
+          h->name_a = g_strdup (stats->player->name);
+          h->player_b = opponent;
+          g_hash_table_insert (pairs, &h->player_b, h);
+          g_ptr_array_add (stats->head_to_head, h);
+        }
+      h->plays++;
+      h->wins_a += winner ? 1 : 0;
+      h->wins_b += opponent_winner != 0;
+      h->a_ahead += rank < opponent_rank;
+      h->b_ahead += opponent_rank < rank;
+    }
+}
+
 static gboolean
 player_lines (PtStats        *self,
               PtPlayerStats  *stats,
@@ -484,13 +527,14 @@ player_lines (PtStats        *self,
   g_autoptr(PtStmt) stmt = NULL;
   g_autoptr(GHashTable) games = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                                        (GDestroyNotify) tally_free);
+  g_autoptr(GHashTable) pairs = g_hash_table_new (g_int64_hash, g_int64_equal);
   Tally *overall = tally_new (stats->player->id, stats->player->name, NULL);
   GHashTableIter iter;
   gpointer value;
   int rc;
 
   stmt = pt_store_prepare (self->store,
-                           "SELECT game, score, winner, finished FROM results"
+                           "SELECT game, score, winner, finished, rank, lineup FROM results"
                            " WHERE player_id = ? AND deleted = 0 ORDER BY finished, match_id",
                            error);
   if (stmt == NULL)
@@ -514,6 +558,8 @@ player_lines (PtStats        *self,
         }
       tally_add (t, score, winner, finished);
       tally_add (overall, score, winner, finished);
+      add_lineup (stats, pairs, winner, sqlite3_column_int (stmt, 4),
+                  (const char *) sqlite3_column_text (stmt, 5));
     }
   if (rc != SQLITE_DONE)
     {
@@ -562,58 +608,15 @@ compare_head_to_head (gconstpointer a,
   return g_utf8_collate (ha->name_b, hb->name_b);
 }
 
-/* Aggregated here rather than with GROUP BY: the rows come straight off the
- * player's covering index plus one primary-key range per match, and a hash
- * of a dozen opponents beats sorting 50,000 rows. */
+/* Names and order of the head-to-head lines gathered by player_lines(). */
 static gboolean
 player_head_to_head (PtStats        *self,
                      PtPlayerStats  *stats,
                      GError        **error)
 {
-  g_autoptr(PtStmt) stmt = NULL;
-  g_autoptr(GHashTable) pairs = g_hash_table_new (g_int64_hash, g_int64_equal);
-  GHashTableIter iter;
-  gpointer value;
-  int rc;
-
-  stmt = pt_store_prepare (self->store,
-                           "SELECT b.player_id, a.winner, b.winner, a.rank, b.rank"
-                           " FROM results a JOIN results b ON b.match_id = a.match_id"
-                           " AND b.player_id <> a.player_id"
-                           " WHERE a.player_id = ? AND a.deleted = 0",
-                           error);
-  if (stmt == NULL)
-    return FALSE;
-  sqlite3_bind_int64 (stmt, 1, stats->player->id);
-  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+  for (guint i = 0; i < stats->head_to_head->len; i++)
     {
-      gint64 opponent = sqlite3_column_int64 (stmt, 0);
-      PtHeadToHead *h = g_hash_table_lookup (pairs, &opponent);
-      int rank_a = sqlite3_column_int (stmt, 3), rank_b = sqlite3_column_int (stmt, 4);
-
-      if (h == NULL)
-        {
-          h = pt_head_to_head_new ();
-          h->player_a = stats->player->id;
-          h->name_a = g_strdup (stats->player->name);
-          h->player_b = opponent;
-          g_hash_table_insert (pairs, &h->player_b, h);
-          g_ptr_array_add (stats->head_to_head, h);
-        }
-      h->plays++;
-      h->wins_a += sqlite3_column_int (stmt, 1) != 0;
-      h->wins_b += sqlite3_column_int (stmt, 2) != 0;
-      h->a_ahead += rank_a < rank_b;
-      h->b_ahead += rank_b < rank_a;
-    }
-  if (rc != SQLITE_DONE)
-    return pt_store_set_error (self->store, rc, _("Could not read the statistics"), error);
-  pt_stmt_release (g_steal_pointer (&stmt));
-
-  g_hash_table_iter_init (&iter, pairs);
-  while (g_hash_table_iter_next (&iter, NULL, &value))
-    {
-      PtHeadToHead *h = value;
+      PtHeadToHead *h = stats->head_to_head->pdata[i];
       g_autoptr(PtStmt) name = pt_store_prepare (self->store, "SELECT name FROM players WHERE id = ?",
                                                  error);
       if (name == NULL)

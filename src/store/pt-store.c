@@ -115,10 +115,15 @@ static const char *const migrations[] = {
   "ALTER TABLE results ADD COLUMN game TEXT NOT NULL DEFAULT '';"
   "ALTER TABLE results ADD COLUMN finished INTEGER NOT NULL DEFAULT 0;"
   "ALTER TABLE results ADD COLUMN deleted INTEGER NOT NULL DEFAULT 0;"
+  /* lineup: "player:rank:winner,…" of the whole match, so head-to-head
+   * comes from the same index scan instead of a join per match. */
+  "ALTER TABLE results ADD COLUMN lineup TEXT NOT NULL DEFAULT '';"
   "UPDATE results SET (game, finished, deleted) ="
   "  (SELECT game, finished, deleted FROM matches WHERE id = results.match_id);"
+  "UPDATE results SET lineup = (SELECT group_concat (player_id || ':' || rank || ':' || winner, ',')"
+  "  FROM results r2 WHERE r2.match_id = results.match_id);"
   "CREATE INDEX results_player_time ON results"
-  "  (player_id, deleted, finished, match_id, game, score, winner, rank);"
+  "  (player_id, deleted, finished, match_id, game, score, winner, rank, lineup);"
   "CREATE TRIGGER matches_copy_to_results AFTER UPDATE OF game, finished, deleted ON matches"
   "  BEGIN UPDATE results SET game = NEW.game, finished = NEW.finished, deleted = NEW.deleted"
   "  WHERE match_id = NEW.id; END;",
@@ -1026,6 +1031,17 @@ merge_players_locked (PtStore  *self,
   sqlite3_bind_int64 (move, 2, from);
   if (!pt_store_step_done (self, move, _("Could not merge"), error))
     return FALSE;
+  {
+    g_autoptr(PtStmt) lineups = pt_store_prepare (self,
+      "UPDATE results SET lineup = (SELECT group_concat (player_id || ':' || rank || ':' || winner, ',')"
+      " FROM results r2 WHERE r2.match_id = results.match_id)"
+      " WHERE match_id IN (SELECT match_id FROM results WHERE player_id = ?)", error);
+    if (lineups == NULL)
+      return FALSE;
+    sqlite3_bind_int64 (lineups, 1, into);
+    if (!pt_store_step_done (self, lineups, _("Could not merge"), error))
+      return FALSE;
+  }
   drop = pt_store_prepare (self, "DELETE FROM players WHERE id = ?", error);
   if (drop == NULL)
     return FALSE;
@@ -1329,6 +1345,7 @@ pt_store_insert_match (PtStore       *self,
   g_autoptr(PtStmt) insert = NULL;
   g_autoptr(PtStmt) result = NULL;
   g_autoptr(PtStmt) extra = NULL;
+  g_autoptr(GString) lineup = NULL;
   int rc;
 
   if (!validate_entry (entry, error) ||
@@ -1373,9 +1390,18 @@ pt_store_insert_match (PtStore       *self,
     return pt_store_set_error (self, rc, _("Could not save the match"), error);
   entry->id = sqlite3_last_insert_rowid (self->db);
 
+  lineup = g_string_new (NULL);
+  for (guint i = 0; i < entry->results->len; i++)
+    {
+      PtMatchResult *r = g_ptr_array_index (entry->results, i);
+      g_string_append_printf (lineup, "%s%" G_GINT64_FORMAT ":%d:%d", i > 0 ? "," : "", r->player_id,
+                              r->rank, r->winner ? 1 : 0);
+    }
+
   result = pt_store_prepare (self,
                              "INSERT INTO results (match_id, seat, player_id, score, rank, winner,"
-                             " is_ai, ai_level, game, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                             " is_ai, ai_level, game, finished, lineup)"
+                             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                              error);
   if (result == NULL)
     return FALSE;
@@ -1394,6 +1420,7 @@ pt_store_insert_match (PtStore       *self,
       sqlite3_bind_int (result, 8, r->ai_level);
       sqlite3_bind_text (result, 9, entry->game, -1, SQLITE_TRANSIENT);
       sqlite3_bind_int64 (result, 10, entry->finished);
+      sqlite3_bind_text (result, 11, lineup->str, -1, SQLITE_STATIC);
       rc = sqlite3_step (result);
       if ((rc & 0xff) == SQLITE_CONSTRAINT && rc != SQLITE_CONSTRAINT_UNIQUE &&
           rc != SQLITE_CONSTRAINT_PRIMARYKEY)

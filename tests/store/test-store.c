@@ -115,6 +115,18 @@ test_schema_migrate_v1 (void)
   entry = pt_store_load_match (store, 1, &error);
   g_assert_no_error (error);
   g_assert_cmpint (entry->results->len, ==, 2);
+  {
+    /* The columns copied into results by the migration feed the statistics. */
+    g_autoptr(PtStats) stats = pt_stats_new (store);
+    g_autoptr(PtPlayerStats) ps = pt_stats_player (stats, 1, &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (ps->overall->plays, ==, 1);
+    g_assert_cmpint (ps->overall->last_played, ==, 200);
+    g_assert_cmpint (ps->head_to_head->len, ==, 1);
+    g_assert_cmpstr (((PtHeadToHead *) ps->head_to_head->pdata[0])->name_b, ==, "Beto");
+    g_assert_cmpint (((PtHeadToHead *) ps->head_to_head->pdata[0])->wins_a, ==, 1);
+    g_assert_cmpint (((PtHeadToHead *) ps->head_to_head->pdata[0])->a_ahead, ==, 1);
+  }
 
   g_clear_object (&store);
   test_rmdir (dir);
@@ -273,6 +285,12 @@ test_players_merge (void)
   g_assert_no_error (error);
   g_assert_cmpint (ps->overall->plays, ==, 3);
   g_assert_cmpint (ps->overall->wins, ==, 2);
+  /* Head-to-head follows the merge: Beto met Ana (10–5) and Anita (7–9, 10–5). */
+  g_assert_cmpint (ps->head_to_head->len, ==, 1);
+  g_assert_cmpint (((PtHeadToHead *) ps->head_to_head->pdata[0])->player_b, ==, beto);
+  g_assert_cmpint (((PtHeadToHead *) ps->head_to_head->pdata[0])->plays, ==, 3);
+  g_assert_cmpint (((PtHeadToHead *) ps->head_to_head->pdata[0])->wins_a, ==, 2);
+  g_assert_cmpint (((PtHeadToHead *) ps->head_to_head->pdata[0])->wins_b, ==, 1);
   g_assert_cmpint (ps->per_game->len, ==, 2);
   g_assert_cmpint (ps->ratings->len, ==, 2);
   gone = pt_store_get_player (store, anita, &error);
