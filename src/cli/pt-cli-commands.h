@@ -41,11 +41,13 @@ int pt_cli_export  (int argc, char **argv);  /* pt-cli-store.c */
 int pt_cli_import  (int argc, char **argv);  /* pt-cli-store.c */
 int pt_cli_backup  (int argc, char **argv);  /* pt-cli-store.c */
 int pt_cli_restore (int argc, char **argv);  /* pt-cli-store.c */
+int pt_cli_arena   (int argc, char **argv);  /* pt-cli-arena.c */
 
 /* Benchmarks: `partida-cli bench NAME`, one function per NAME. */
 int pt_cli_bench_lost_cities (int argc, char **argv);   /* pt-cli-bench-lost-cities.c */
 int pt_cli_bench_store (int argc, char **argv);         /* pt-cli-bench-store.c */
 int pt_cli_bench_next_station (int argc, char **argv);  /* pt-cli-bench-next-station.c */
+int pt_cli_bench_circle_the_wagons (int argc, char **argv);  /* pt-cli-bench-circle-the-wagons.c */
 
 /* Helpers shared by the commands (pt-cli.c). */
 char *pt_cli_read_input (const char *path, GError **error);

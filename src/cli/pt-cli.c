@@ -24,6 +24,7 @@ static const PtCliCommand commands[] = {
   { "import", "Import a JSON export (all or nothing)", pt_cli_import },
   { "backup", "Copy the database to a file", pt_cli_backup },
   { "restore", "Replace the database with a backup", pt_cli_restore },
+  { "arena", "Computer players against each other: win rate, score, time", pt_cli_arena },
   { NULL, NULL, NULL }
 };
 
@@ -31,6 +32,7 @@ static const PtCliCommand benches[] = {
   { "lost-cities", "Random full rounds per second", pt_cli_bench_lost_cities },
   { "store", "Match history: insert, statistics, history page at 100k matches", pt_cli_bench_store },
   { "next-station-london", "Random full solo games per second", pt_cli_bench_next_station },
+  { "circle-the-wagons", "Placement enumeration (30-card town) and random full games per second", pt_cli_bench_circle_the_wagons },
   { NULL, NULL, NULL }
 };
 

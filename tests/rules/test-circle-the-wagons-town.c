@@ -32,6 +32,11 @@ naive_legal (const PtWagonsTown *town, int ax, int ay)
 
   if (!town->has_cells)
     return ax == 0 && ay == 0;
+  /* The town's capacity: a span of 60 cells, 48 placements. */
+  if (MAX (town->max_x, ax + 1) - MIN (town->min_x, ax) >= PT_WAGONS_TOWN_MAX_SPAN ||
+      MAX (town->max_y, ay + 1) - MIN (town->min_y, ay) >= PT_WAGONS_TOWN_MAX_SPAN ||
+      town->n_placements >= PT_WAGONS_TOWN_MAX_CARDS)
+    return FALSE;
   for (int dy = 0; dy < 2; dy++)
     for (int dx = 0; dx < 2; dx++)
       {
@@ -152,7 +157,7 @@ test_enumeration_matches_rule (void)
   for (guint round = 0; round < 60; round++)
     {
       PtWagonsTown town;
-      guint n_cards = 1 + round % PT_WAGONS_TOWN_MAX_CARDS;
+      guint n_cards = 1 + round % 40;
 
       pt_wagons_town_init (&town);
       for (guint i = 0; i < n_cards; i++)
@@ -214,26 +219,36 @@ test_enumeration_matches_rule (void)
     }
 }
 
-/* A straight line of 30 cards: the widest town; its ends must not see
- * each other across the torus seam. */
+/* A straight line of 30 cards: the widest town (60 cells); its ends must
+ * not see each other across the torus seam, and it cannot grow wider. */
 static void
 test_widest_town (void)
 {
   static PtWagonsAnchor anchors[PT_WAGONS_TOWN_MAX_ANCHORS];
   PtWagonsTown town;
-  guint n;
+  guint n, k = 0;
 
   pt_wagons_town_init (&town);
-  for (int i = 0; i < PT_WAGONS_TOWN_MAX_CARDS; i++)
+  for (int i = 0; i < 30; i++)
     {
       g_assert_cmpint (pt_wagons_town_check_anchor (&town, 2 * i, 0), ==, PT_WAGONS_PLACE_OK);
       pt_wagons_town_place (&town, card ("B8"), 2 * i, 0, FALSE);   /* D/w F/w W/f M/w */
     }
   g_assert_cmpint (town.max_x - town.min_x + 1, ==, PT_WAGONS_TOWN_MAX_SPAN);
-  g_assert_cmpint (pt_wagons_town_check_anchor (&town, 2 * PT_WAGONS_TOWN_MAX_CARDS, 0), ==,
-                   PT_WAGONS_PLACE_TOWN_FULL);
+  g_assert_cmpint (pt_wagons_town_check_anchor (&town, 60, 0), ==, PT_WAGONS_PLACE_TOWN_FULL);
+  g_assert_cmpint (pt_wagons_town_check_anchor (&town, -2, 0), ==, PT_WAGONS_PLACE_TOWN_FULL);
+  g_assert_cmpint (pt_wagons_town_check_anchor (&town, -1, 0), ==, PT_WAGONS_PLACE_TOWN_FULL);
+  g_assert_cmpint (pt_wagons_town_check_anchor (&town, 0, 0), ==, PT_WAGONS_PLACE_OK);
+  g_assert_cmpint (pt_wagons_town_check_anchor (&town, 58, -2), ==, PT_WAGONS_PLACE_OK);
+  g_assert_cmpint (pt_wagons_town_check_anchor (&town, 59, 1), ==, PT_WAGONS_PLACE_TOWN_FULL);
   n = pt_wagons_town_list_anchors (&town, anchors);
-  g_assert_cmpuint (n, ==, 0);
+  for (guint a = 0; a < n; a++)
+    g_assert_true (naive_legal (&town, anchors[a].x, anchors[a].y));
+  for (int y = -4; y <= 5; y++)
+    for (int x = -4; x <= 64; x++)
+      k += naive_legal (&town, x, y);
+  g_assert_cmpuint (n, ==, k);
+  g_assert_cmpuint (n, ==, 59 * 5);   /* x 0…58, y −2…2 */
   g_assert_false (naive_legal (&town, -3, 0));
   g_assert_cmpint (pt_wagons_town_get_cell (&town, -1, 0), ==, 0);
   g_assert_cmpint (pt_wagons_town_get_cell (&town, 60, 0), ==, 0);
@@ -241,6 +256,23 @@ test_widest_town (void)
    * forest/mountains columns: a run of 2, 1 point. */
   g_assert_cmpint (pt_wagons_bonus_town (&town, PT_WAGONS_WAGON_TRAIN), ==, 10 + 30);
   g_assert_cmpint (pt_wagons_largest_group (&town, PT_WAGONS_WATER), ==, 1);
+}
+
+/* Cards pile up to the placement limit; covering keeps working until then. */
+static void
+test_placement_limit (void)
+{
+  static PtWagonsAnchor anchors[PT_WAGONS_TOWN_MAX_ANCHORS];
+  PtWagonsTown town;
+
+  pt_wagons_town_init (&town);
+  for (int i = 0; i < PT_WAGONS_TOWN_MAX_CARDS; i++)
+    {
+      g_assert_cmpint (pt_wagons_town_check_anchor (&town, 0, 0), ==, PT_WAGONS_PLACE_OK);
+      pt_wagons_town_place (&town, i % PT_WAGONS_N_CARDS, 0, 0, i & 1);
+    }
+  g_assert_cmpint (pt_wagons_town_check_anchor (&town, 0, 0), ==, PT_WAGONS_PLACE_TOWN_FULL);
+  g_assert_cmpuint (pt_wagons_town_list_anchors (&town, anchors), ==, 0);
 }
 
 int
@@ -252,5 +284,6 @@ main (int argc, char **argv)
   g_test_add_func ("/rules/circle-the-wagons/town/covering", test_covering);
   g_test_add_func ("/rules/circle-the-wagons/town/enumeration-matches-rule", test_enumeration_matches_rule);
   g_test_add_func ("/rules/circle-the-wagons/town/widest", test_widest_town);
+  g_test_add_func ("/rules/circle-the-wagons/town/placement-limit", test_placement_limit);
   return g_test_run ();
 }

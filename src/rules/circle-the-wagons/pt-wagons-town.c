@@ -100,7 +100,9 @@ pt_wagons_town_check_anchor (const PtWagonsTown *town,
 
   if ((anchor_row_mask (town, (int) y) >> T (x)) & 1)
     {
-      if (town->n_placements >= PT_WAGONS_TOWN_MAX_CARDS)
+      if (town->n_placements >= PT_WAGONS_TOWN_MAX_CARDS ||
+          x < town->max_x - (PT_WAGONS_TOWN_MAX_SPAN - 1) || x > town->min_x + (PT_WAGONS_TOWN_MAX_SPAN - 2) ||
+          y < town->max_y - (PT_WAGONS_TOWN_MAX_SPAN - 1) || y > town->min_y + (PT_WAGONS_TOWN_MAX_SPAN - 2))
         return PT_WAGONS_PLACE_TOWN_FULL;
       return PT_WAGONS_PLACE_OK;
     }
@@ -179,7 +181,8 @@ pt_wagons_town_list_anchors (const PtWagonsTown *town,
                              PtWagonsAnchor     *anchors)
 {
   guint n = 0;
-  int x0;
+  int x0, x1, y0, y1;
+  guint64 width_mask;
 
   if (!town->has_cells)
     {
@@ -190,11 +193,17 @@ pt_wagons_town_list_anchors (const PtWagonsTown *town,
   if (town->n_placements >= PT_WAGONS_TOWN_MAX_CARDS)
     return 0;
 
-  x0 = town->min_x - 2;
-  for (int y = town->min_y - 2; y <= town->max_y + 1; y++)
+  /* Anchors run from min-2 to max+1, but no further than keeps the
+   * town within PT_WAGONS_TOWN_MAX_SPAN (which only a huge town reaches). */
+  x0 = MAX (town->min_x - 2, town->max_x - (PT_WAGONS_TOWN_MAX_SPAN - 1));
+  x1 = MIN (town->max_x + 1, town->min_x + (PT_WAGONS_TOWN_MAX_SPAN - 2));
+  y0 = MAX (town->min_y - 2, town->max_y - (PT_WAGONS_TOWN_MAX_SPAN - 1));
+  y1 = MIN (town->max_y + 1, town->min_y + (PT_WAGONS_TOWN_MAX_SPAN - 2));
+  width_mask = x1 - x0 >= 63 ? G_MAXUINT64 : (G_GUINT64_CONSTANT (1) << (x1 - x0 + 1)) - 1;
+  for (int y = y0; y <= y1; y++)
     {
       /* Rotate so bit 0 is x0: set bits then come out left to right. */
-      guint64 mask = rotr (anchor_row_mask (town, y), T (x0));
+      guint64 mask = rotr (anchor_row_mask (town, y), T (x0)) & width_mask;
 
       while (mask != 0)
         {

@@ -9,12 +9,15 @@
  *
  * Coordinates are integers, y downwards; the first card's top-left is at
  * (0, 0). A card at anchor (x, y) covers (x, y), (x+1, y), (x, y+1),
- * (x+1, y+1). Cells are stored on a 64×64 torus (index = coordinate & 63):
- * a town of at most PT_WAGONS_TOWN_MAX_CARDS cards spans at most 60 cells
- * in each direction (each card extends the town by at most 2), so the
- * cells of the town, the empty ring around it and every candidate anchor
- * (from min-2 to max+1) have distinct torus positions. Every lookup outside
- * the bounding box reads as empty.
+ * (x+1, y+1). Cells are stored on a 64×64 torus (index = coordinate & 63).
+ * A town may span at most PT_WAGONS_TOWN_MAX_SPAN = 60 cells in each
+ * direction (a real town of at most 15 cards spans at most 30; the limit
+ * only matters to benchmarks and bots stacking many cards), so the cells of
+ * the town, the empty ring around it and every candidate anchor (from
+ * min-2 to max+1) have distinct torus positions. Every lookup outside the
+ * bounding box reads as empty. A placement that would widen the town past
+ * the span, or a town of PT_WAGONS_TOWN_MAX_CARDS placements, is refused
+ * as PT_WAGONS_PLACE_TOWN_FULL.
  */
 #pragma once
 
@@ -24,8 +27,8 @@
 
 G_BEGIN_DECLS
 
-#define PT_WAGONS_TOWN_MAX_CARDS   30
-#define PT_WAGONS_TOWN_MAX_SPAN    (2 * PT_WAGONS_TOWN_MAX_CARDS)
+#define PT_WAGONS_TOWN_MAX_CARDS   48
+#define PT_WAGONS_TOWN_MAX_SPAN    60
 #define PT_WAGONS_TOWN_MAX_ANCHORS ((PT_WAGONS_TOWN_MAX_SPAN + 3) * (PT_WAGONS_TOWN_MAX_SPAN + 3))
 #define PT_WAGONS_TORUS            64
 #define PT_WAGONS_TORUS_MASK       63
