@@ -1,0 +1,106 @@
+/* pt-lost-cities-search.c — Monte Carlo over determinisations; see the header
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Flat Monte Carlo with common random numbers:
+ *
+ * 1. The main heuristic ranks the legal moves; the best n_candidates are
+ *    searched (the rest are almost never right, and pruning them buys many
+ *    more samples for the ones that matter).
+ * 2. Determinisation d deals the cards the player has not seen (from the
+ *    view: never the real hidden cards) to the opponent's unknown hand
+ *    slots and the deck, from a generator seeded by (seed, d). The
+ *    opponent's cards seen taken from discard piles stay in its hand.
+ * 3. Every candidate is played on the SAME determinisation d and finished
+ *    by the heuristic for both players; the result is the final score
+ *    difference. Comparing candidates on identical deals removes most of
+ *    the luck of the deal from the comparison.
+ * 4. The candidate with the best mean wins; ties go to the heuristic's
+ *    order. Same view + same seed → same move (unless the deadline cuts
+ *    the search short, which depends on the machine's speed).
+ */
+#include "config.h"
+
+#include "pt-lost-cities-heuristic.h"
+#include "pt-lost-cities-search.h"
+
+/* The minimum number of determinisations before the deadline may stop
+ * the search. */
+#define MIN_DETERMINIZATIONS 16
+
+void
+pt_lost_cities_search_params_init (PtLostCitiesSearchParams *params,
+                                   guint64                   seed)
+{
+  params->seed = seed;
+  params->n_determinizations = 200;
+  params->n_candidates = 8;
+  params->deadline = 0;
+}
+
+static int
+rollout (PtLostCitiesState *state,
+         guint              player)
+{
+  while (!state->over && state->n_turns < PT_LOST_CITIES_SEARCH_MAX_TURNS)
+    {
+      PtLostCitiesMove move;
+
+      pt_lost_cities_heuristic_move (state, &move);
+      pt_lost_cities_state_apply (state, &move);
+    }
+  return pt_lost_cities_state_score (state, player) -
+         pt_lost_cities_state_score (state, player ^ 1u);
+}
+
+gboolean
+pt_lost_cities_search (const PtLostCitiesView         *view,
+                       const PtLostCitiesSearchParams *params,
+                       GCancellable                   *cancellable,
+                       PtLostCitiesMove               *move,
+                       GError                        **error)
+{
+  PtLostCitiesMove moves[PT_LOST_CITIES_MAX_MOVES];
+  double scores[PT_LOST_CITIES_MAX_MOVES];
+  double totals[PT_LOST_CITIES_MAX_MOVES] = { 0 };
+  PtLostCitiesState sample;
+  PtRng rng;
+  guint n, n_candidates, best = 0;
+
+  g_return_val_if_fail (view->current == view->player && !view->over, FALSE);
+
+  /* The heuristic reads only the player's own knowledge, so any sample
+   * ranks the moves the same way. */
+  pt_rng_init (&rng, params->seed);
+  pt_lost_cities_view_determinize (view, &rng, &sample);
+  n = pt_lost_cities_heuristic_rank (&sample, moves, scores);
+  n_candidates = MIN (n, MAX (1u, params->n_candidates));
+
+  if (n_candidates > 1)
+    {
+      for (guint d = 0; d < params->n_determinizations; d++)
+        {
+          if (g_cancellable_set_error_if_cancelled (cancellable, error))
+            return FALSE;
+          if (params->deadline > 0 && d >= MIN_DETERMINIZATIONS &&
+              g_get_monotonic_time () > params->deadline)
+            break;
+
+          pt_rng_init (&rng, pt_rng_derive_seed (params->seed, d + 1));
+          pt_lost_cities_view_determinize (view, &rng, &sample);
+          for (guint i = 0; i < n_candidates; i++)
+            {
+              PtLostCitiesState state = sample;
+
+              pt_lost_cities_state_apply (&state, &moves[i]);
+              totals[i] += rollout (&state, view->player);
+            }
+        }
+      for (guint i = 1; i < n_candidates; i++)
+        if (totals[i] > totals[best])
+          best = i;
+    }
+  *move = moves[best];
+  return TRUE;
+}

@@ -1,0 +1,37 @@
+/* pt-lost-cities-search.h — the Hard Lost Cities player: Monte Carlo over
+ * determinisations of the hidden cards
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "pt-lost-cities-view.h"
+
+G_BEGIN_DECLS
+
+/* A rollout stops after this many turns of the round even if the deck is
+ * not empty: two players taking discards forever would never end it. */
+#define PT_LOST_CITIES_SEARCH_MAX_TURNS 400
+
+typedef struct
+{
+  guint64 seed;
+  guint   n_determinizations;   /* samples of the hidden cards, shared by every candidate */
+  guint   n_candidates;         /* the heuristic's best moves that get searched */
+  gint64  deadline;             /* g_get_monotonic_time() limit; 0: none */
+} PtLostCitiesSearchParams;
+
+void     pt_lost_cities_search_params_init (PtLostCitiesSearchParams *params,
+                                            guint64                   seed);
+/* The move of the view's player with the best mean final score difference
+ * over the rollouts. FALSE (and G_IO_ERROR_CANCELLED) when cancelled. */
+gboolean pt_lost_cities_search (const PtLostCitiesView         *view,
+                                const PtLostCitiesSearchParams *params,
+                                GCancellable                   *cancellable,
+                                PtLostCitiesMove               *move,
+                                GError                        **error);
+
+G_END_DECLS
