@@ -41,6 +41,7 @@ int pt_cli_export  (int argc, char **argv);  /* pt-cli-store.c */
 int pt_cli_import  (int argc, char **argv);  /* pt-cli-store.c */
 int pt_cli_backup  (int argc, char **argv);  /* pt-cli-store.c */
 int pt_cli_restore (int argc, char **argv);  /* pt-cli-store.c */
+int pt_cli_arena   (int argc, char **argv);  /* pt-cli-arena.c */
 
 /* Benchmarks: `partida-cli bench NAME`, one function per NAME. */
 int pt_cli_bench_lost_cities (int argc, char **argv);   /* pt-cli-bench-lost-cities.c */

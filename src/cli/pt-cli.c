@@ -24,6 +24,7 @@ static const PtCliCommand commands[] = {
   { "import", "Import a JSON export (all or nothing)", pt_cli_import },
   { "backup", "Copy the database to a file", pt_cli_backup },
   { "restore", "Replace the database with a backup", pt_cli_restore },
+  { "arena", "Computer players against each other: win rate, score, time", pt_cli_arena },
   { NULL, NULL, NULL }
 };
 
