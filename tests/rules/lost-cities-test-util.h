@@ -19,7 +19,7 @@ lc_test_setup (guint               n_colors,
                int                 first_player)
 {
   PtLostCitiesCard all[PT_LOST_CITIES_MAX_CARDS];
-  guint8 used[PT_LOST_CITIES_MAX_COLORS * PT_LOST_CITIES_KINDS] = { 0 };
+  guint8 used[PT_LOST_CITIES_CARD_CODES] = { 0 };
   JsonObject *setup = json_object_new ();
   JsonArray *hands = json_array_new ();
   JsonArray *deck = json_array_new ();

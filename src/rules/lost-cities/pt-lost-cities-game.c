@@ -290,7 +290,7 @@ parse_setup (JsonObject               *setup,
   static const char * const allowed[] = { "hands", "deck", "first_player", NULL };
   PtLostCitiesCard hands[PT_LOST_CITIES_N_PLAYERS][PT_LOST_CITIES_HAND_SIZE];
   PtLostCitiesCard deck[PT_LOST_CITIES_MAX_DECK];
-  guint8 counts[PT_LOST_CITIES_MAX_COLORS * PT_LOST_CITIES_KINDS] = { 0 };
+  guint8 counts[PT_LOST_CITIES_CARD_CODES] = { 0 };
   JsonArray *hands_json;
   const char *unknown = NULL;
   guint n_deck = 0, n_hand;
@@ -320,9 +320,10 @@ parse_setup (JsonObject               *setup,
 
   /* Every card exactly once (wagers thrice): no more was checked while
    * reading, so the first short count is a missing card. */
-  for (guint card = 0; card < options->n_colors * PT_LOST_CITIES_KINDS; card++)
+  for (guint card = 0; card < options->n_colors * PT_LOST_CITIES_CARD_STRIDE; card++)
     {
-      guint expected = PT_LOST_CITIES_CARD_KIND (card) == 0 ? PT_LOST_CITIES_N_WAGERS : 1;
+      guint expected = PT_LOST_CITIES_CARD_KIND (card) >= PT_LOST_CITIES_KINDS ? 0
+                       : PT_LOST_CITIES_CARD_KIND (card) == 0 ? PT_LOST_CITIES_N_WAGERS : 1;
 
       if (counts[card] < expected)
         {

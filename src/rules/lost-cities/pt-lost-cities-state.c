@@ -154,7 +154,7 @@ pt_lost_cities_state_check_move (const PtLostCitiesState *state,
 
   if (state->over)
     return PT_LOST_CITIES_MOVE_OVER;
-  if (move->card >= state->options.n_colors * PT_LOST_CITIES_KINDS)
+  if (!PT_LOST_CITIES_CARD_IS_VALID (move->card, state->options.n_colors))
     return PT_LOST_CITIES_MOVE_UNKNOWN_CARD;
   if (move->draw != PT_LOST_CITIES_DRAW_DECK && move->draw >= state->options.n_colors)
     return PT_LOST_CITIES_MOVE_UNKNOWN_PILE;
@@ -189,20 +189,18 @@ pt_lost_cities_state_check_move (const PtLostCitiesState *state,
 /* Removes @card from @player's hand. Among interchangeable copies (two
  * wagers) the one the opponent saw is taken first: after the play the
  * opponent can no longer be sure a copy is left. */
-static void
-hand_remove (PtLostCitiesState *state,
-             guint              player,
-             PtLostCitiesCard   card)
+static inline void
+hand_remove_at (PtLostCitiesState *state,
+                guint              player,
+                guint              slot)
 {
   guint8 *hand = state->hand[player];
+  PtLostCitiesCard card = hand[slot];
   guint last = state->hand_len[player] - 1u;
   guint known = state->known[player];
-  guint slot = 0;
 
-  while (hand[slot] != card)
-    slot++;
-  if (PT_LOST_CITIES_CARD_KIND (card) == 0 && !(known & (1u << slot)))
-    for (guint i = slot + 1; i <= last; i++)
+  if (PT_LOST_CITIES_CARD_KIND (card) == 0 && !(known & (1u << slot)) && known != 0)
+    for (guint i = 0; i <= last; i++)
       if (hand[i] == card && (known & (1u << i)))
         {
           slot = i;
@@ -217,16 +215,17 @@ hand_remove (PtLostCitiesState *state,
   state->hand_len[player] = (guint8) last;
 }
 
+/* @slot: where move->card is in the current player's hand. */
 static inline void
-apply_move (PtLostCitiesState      *state,
-            const PtLostCitiesMove *move)
+apply_move_at (PtLostCitiesState      *state,
+               const PtLostCitiesMove *move,
+               guint                   slot)
 {
   guint player = state->current;
   guint color = PT_LOST_CITIES_CARD_COLOR (move->card);
   guint kind = PT_LOST_CITIES_CARD_KIND (move->card);
-  guint slot;
 
-  hand_remove (state, player, move->card);
+  hand_remove_at (state, player, slot);
   if (move->discard)
     {
       state->pile[color][state->pile_len[color]++] = (guint8) kind;
@@ -258,6 +257,18 @@ apply_move (PtLostCitiesState      *state,
   state->n_turns++;
   if (!state->over)
     state->current = (guint8) (player ^ 1u);
+}
+
+static inline void
+apply_move (PtLostCitiesState      *state,
+            const PtLostCitiesMove *move)
+{
+  const guint8 *hand = state->hand[state->current];
+  guint slot = 0;
+
+  while (hand[slot] != move->card)
+    slot++;
+  apply_move_at (state, move, slot);
 }
 
 void
@@ -362,6 +373,31 @@ popcount6 (guint mask)
   return counts[mask & 63u];
 }
 
+/* pt_rng_next(), inlined into the playout loop: the same xoshiro256**
+ * step, so a seed gives the same playout through either. */
+static inline guint64
+rng_rotl (guint64 x,
+          int     k)
+{
+  return (x << k) | (x >> (64 - k));
+}
+
+static inline guint64
+rng_next (PtRng *rng)
+{
+  guint64 *s = rng->s;
+  guint64 result = rng_rotl (s[1] * 5, 7) * 9;
+  guint64 t = s[1] << 17;
+
+  s[2] ^= s[0];
+  s[3] ^= s[1];
+  s[1] ^= s[2];
+  s[0] ^= s[3];
+  s[2] ^= t;
+  s[3] = rng_rotl (s[3], 45);
+  return result;
+}
+
 /* A fast bounded integer from 32 random bits (Lemire's multiply-shift
  * without the rejection step): the bias is below 2^-25 for our bounds,
  * which does not matter to a random playout. Deals use pt_rng_below(). */
@@ -375,19 +411,20 @@ bits_below (guint32 bits,
 /* One 64-bit draw per turn: the hand slot from the low half (decided by
  * its high bits), the play-or-discard coin from bit 0, the draw source
  * from the high half. */
-static inline void
+static inline guint
 random_move (const PtLostCitiesState *state,
              PtRng                   *rng,
              PtLostCitiesMove        *move)
 {
   guint player = state->current;
-  guint64 r = pt_rng_next (rng);
+  guint64 r = rng_next (rng);
   PtLostCitiesCard card;
-  guint color, piles, k;
+  guint color, piles, k, slot;
   gboolean discard;
   guint8 draw = PT_LOST_CITIES_DRAW_DECK;
 
-  card = state->hand[player][bits_below ((guint32) r, state->hand_len[player])];
+  slot = bits_below ((guint32) r, state->hand_len[player]);
+  card = state->hand[player][slot];
   color = PT_LOST_CITIES_CARD_COLOR (card);
   discard = !may_play (state, player, card) || (r & 1);
 
@@ -401,6 +438,7 @@ random_move (const PtLostCitiesState *state,
       draw = (guint8) __builtin_ctz (piles);
     }
   *move = make_move (card, discard, draw);
+  return slot;
 }
 
 void
@@ -421,8 +459,9 @@ pt_lost_cities_state_playout (PtLostCitiesState *state,
     {
       PtLostCitiesMove move;
 
-      random_move (state, rng, &move);
-      apply_move (state, &move);
+      guint slot = random_move (state, rng, &move);
+
+      apply_move_at (state, &move, slot);
     }
 }
 

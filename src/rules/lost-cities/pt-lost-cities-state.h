@@ -8,9 +8,10 @@
  * lost-cities` work on this typed API; PtLostCitiesGame wraps it for the
  * JSON/GObject world.
  *
- * Cards are small integers: colour × 10 + kind, where kind 0 is a wager
- * and kinds 1..9 are the number cards 2..10 (value = kind + 1). The three
- * wagers of a colour share one code, because they are interchangeable.
+ * Cards are small integers: colour × 16 + kind, where kind 0 is a wager
+ * and kinds 1..9 are the number cards 2..10 (value = kind + 1); a stride
+ * of 16 makes colour and kind a shift and a mask in the hot loops. The
+ * three wagers of a colour share one code: they are interchangeable.
  *
  * A move is one whole turn: play or discard one card of the hand, then
  * draw from the deck or from a discard pile.
@@ -38,9 +39,14 @@ G_BEGIN_DECLS
 
 typedef guint8 PtLostCitiesCard;
 
-#define PT_LOST_CITIES_CARD(color, kind) ((PtLostCitiesCard) ((color) * PT_LOST_CITIES_KINDS + (kind)))
-#define PT_LOST_CITIES_CARD_COLOR(card)  ((card) / PT_LOST_CITIES_KINDS)
-#define PT_LOST_CITIES_CARD_KIND(card)   ((card) % PT_LOST_CITIES_KINDS)
+#define PT_LOST_CITIES_CARD_STRIDE 16
+/* Room for every card code: index arrays by card with this size. */
+#define PT_LOST_CITIES_CARD_CODES  (PT_LOST_CITIES_MAX_COLORS * PT_LOST_CITIES_CARD_STRIDE)
+#define PT_LOST_CITIES_CARD(color, kind) ((PtLostCitiesCard) ((color) * PT_LOST_CITIES_CARD_STRIDE + (kind)))
+#define PT_LOST_CITIES_CARD_COLOR(card)  ((guint) (card) >> 4)
+#define PT_LOST_CITIES_CARD_KIND(card)   ((guint) (card) & 15u)
+#define PT_LOST_CITIES_CARD_IS_VALID(card, n_colors) \
+  (PT_LOST_CITIES_CARD_COLOR (card) < (n_colors) && PT_LOST_CITIES_CARD_KIND (card) < PT_LOST_CITIES_KINDS)
 /* 0 for a wager, else 2..10 */
 #define PT_LOST_CITIES_CARD_VALUE(card)  (PT_LOST_CITIES_CARD_KIND (card) ? PT_LOST_CITIES_CARD_KIND (card) + 1 : 0)
 
