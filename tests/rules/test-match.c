@@ -42,7 +42,8 @@ expected_starter (PtMatch       *match,
   return a > b ? 0 : 1;
 }
 
-static void
+/* Returns how many times the policy (not the tie fallback) chose. */
+static guint
 run_match (PtNextStarter policy,
            guint64       seed)
 {
@@ -50,7 +51,7 @@ run_match (PtNextStarter policy,
   g_autoptr(GError) error = NULL;
   int totals[2] = { 0, 0 };
   int previous_first = -1;
-  guint winners = 0;
+  guint winners = 0, decided = 0;
 
   g_assert_cmpuint (pt_match_get_n_rounds (match), ==, 3);
   for (guint r = 0; r < 3; r++)
@@ -60,8 +61,11 @@ run_match (PtNextStarter policy,
 
       g_assert_false (pt_match_get_is_over (match));
       if (r > 0)
-        g_assert_cmpint ((int) pt_match_get_next_starter (match), ==,
-                         expected_starter (match, policy, previous_first));
+        {
+          g_assert_cmpint ((int) pt_match_get_next_starter (match), ==,
+                           expected_starter (match, policy, previous_first));
+          decided += pt_match_get_total (match, 0) != pt_match_get_total (match, 1);
+        }
       game = pt_match_start_round (match, &error);
       g_assert_no_error (error);
       g_assert_true (pt_match_get_current_game (match) == game);
@@ -97,6 +101,7 @@ run_match (PtNextStarter policy,
     if (totals[p] == MAX (totals[0], totals[1]))
       winners |= 1u << p;
   g_assert_cmpuint (pt_match_get_winners (match), ==, winners);
+  return decided;
 }
 
 static void
@@ -109,15 +114,21 @@ test_alternate (void)
 static void
 test_loser (void)
 {
+  guint decided = 0;
+
   for (guint64 seed = 1; seed <= 4; seed++)
-    run_match (PT_NEXT_STARTER_LOSER, seed);
+    decided += run_match (PT_NEXT_STARTER_LOSER, seed);
+  g_assert_cmpuint (decided, >, 0);
 }
 
 static void
 test_leader (void)
 {
+  guint decided = 0;
+
   for (guint64 seed = 1; seed <= 4; seed++)
-    run_match (PT_NEXT_STARTER_LEADER, seed);
+    decided += run_match (PT_NEXT_STARTER_LEADER, seed);
+  g_assert_cmpuint (decided, >, 0);
 }
 
 static void
