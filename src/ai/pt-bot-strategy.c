@@ -13,7 +13,7 @@
 static const PtBotStrategy *const strategies[] = {
   &pt_lost_cities_bot_strategy,
   /* &pt_circle_the_wagons_bot_strategy, */
-  /* &pt_next_station_bot_strategy, */
+  &pt_next_station_bot_strategy,
 };
 
 const PtBotStrategy *

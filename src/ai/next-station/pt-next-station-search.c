@@ -1,0 +1,722 @@
+/* pt-next-station-search.c — greedy play and Monte Carlo search for Next
+ * Station; see the header
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "pt-next-station-score.h"
+#include "pt-next-station-search.h"
+
+/* Weights of the greedy evaluation, tuned with `partida-cli bench
+ * next-station-bot` (mean solo score of Hard, whose rollouts use it). */
+#define TOURIST_VISIT_VALUE 2.5   /* the track pays 25 for 10 visits */
+#define MOBILITY_WEIGHT     0.15  /* per free way on from a line end */
+#define POWER_MARGIN        4.0   /* a power must beat the plain move by this much */
+
+#define N_SAMPLES_DEFAULT   150
+#define TOP_K_DEFAULT       10
+
+
+/* What the lines of the other rounds contribute, for the greedy gain. */
+typedef struct
+{
+  const PtStationMap *map;
+  guint   colour;
+  guint64 once, twice, thrice;    /* stations on ≥ 1, 2, 3 other lines */
+  guint   other_tourist;          /* tourist visits of the other lines */
+  guint   other_thames;
+  guint64 other_visited;
+  guint   objectives;             /* in play */
+  gboolean easy;                  /* ignore interchanges and objectives */
+} Context;
+
+/* Just the parts of a sheet that an action changes. */
+typedef struct
+{
+  guint64      stations;
+  guint64      ends;
+  PtSectionSet sections;          /* this line */
+  PtSectionSet used;              /* drawn ∪ blocked, every line */
+  guint8       started;
+  guint8       circled;
+} Sketch;
+
+static void
+context_init (Context                  *ctx,
+              const PtNextStationState *solo,
+              gboolean                  easy)
+{
+  const PtNextStationPlayer *sheet = &solo->players[0];
+  const PtStationMap *map = solo->map;
+
+  memset (ctx, 0, sizeof *ctx);
+  ctx->map = map;
+  ctx->colour = pt_next_station_state_colour (solo, 0);
+  ctx->objectives = solo->objectives;
+  ctx->easy = easy;
+  for (guint c = 0; c < PT_N_LINE_COLOURS; c++)
+    {
+      guint64 s = sheet->line_stations[c];
+
+      if (c == ctx->colour)
+        continue;
+      ctx->thrice |= ctx->twice & s;
+      ctx->twice |= ctx->once & s;
+      ctx->once |= s;
+      ctx->other_visited |= s;
+      ctx->other_tourist += (guint) __builtin_popcountll (s & map->tourist_sites);
+      for (guint w = 0; w < G_N_ELEMENTS (map->thames.w); w++)
+        ctx->other_thames += (guint) __builtin_popcountll (sheet->line_sections[c].w[w] &
+                                                           map->thames.w[w]);
+    }
+}
+
+static void
+sketch_init (Sketch                   *sketch,
+             const PtNextStationState *solo,
+             guint                     colour)
+{
+  const PtNextStationPlayer *sheet = &solo->players[0];
+
+  sketch->stations = sheet->line_stations[colour];
+  sketch->ends = sheet->ends;
+  sketch->sections = sheet->line_sections[colour];
+  for (guint w = 0; w < G_N_ELEMENTS (sketch->used.w); w++)
+    sketch->used.w[w] = sheet->drawn.w[w] | sheet->blocked.w[w];
+  sketch->started = sheet->started;
+  sketch->circled = sheet->circled[colour];
+}
+
+/* The same bookkeeping as the rules' draw_section(). */
+static void
+sketch_draw (Sketch             *sketch,
+             const PtStationMap *map,
+             guint               from,
+             guint               to)
+{
+  guint section = map->section_between[from][to];
+
+  if (!sketch->started)
+    {
+      sketch->ends |= PT_STATION_BIT (to);
+      sketch->started = TRUE;
+    }
+  else if (sketch->ends & PT_STATION_BIT (from))
+    sketch->ends = (sketch->ends & ~PT_STATION_BIT (from)) | PT_STATION_BIT (to);
+  else
+    sketch->ends |= PT_STATION_BIT (to);
+  sketch->stations |= PT_STATION_BIT (to);
+  pt_section_set_add (&sketch->sections, section);
+  pt_section_set_add (&sketch->used, section);
+  pt_section_set_union (&sketch->used, &map->sections[section].conflicts);
+}
+
+static guint
+sketch_list (const Sketch        *sketch,
+             const PtStationMap  *map,
+             PtStationSymbol      symbol,
+             gboolean             from_any,
+             PtNextStationChoice *out)
+{
+  guint64 from_set = from_any ? sketch->stations : sketch->ends;
+  guint64 reach = map->symbol_reach[symbol] & ~sketch->stations;
+  guint n = 0;
+
+  for (; from_set != 0; from_set &= from_set - 1)
+    {
+      guint from = (guint) __builtin_ctzll (from_set);
+      const PtStation *station = &map->stations[from];
+
+      for (guint k = 0; k < station->n_links; k++)
+        {
+          const PtStationLink *link = &station->links[k];
+
+          if ((reach & PT_STATION_BIT (link->station)) &&
+              !pt_section_set_has (&sketch->used, link->section))
+            {
+              out[n].from = (guint8) from;
+              out[n].to = link->station;
+              n++;
+            }
+        }
+    }
+  return n;
+}
+
+/* Free ways on from the line's ends: a line boxed in scores no more. */
+static guint
+sketch_mobility (const Sketch       *sketch,
+                 const PtStationMap *map)
+{
+  guint n = 0;
+
+  for (guint64 ends = sketch->ends; ends != 0; ends &= ends - 1)
+    {
+      const PtStation *station = &map->stations[__builtin_ctzll (ends)];
+
+      for (guint k = 0; k < station->n_links; k++)
+        if (!(sketch->stations & PT_STATION_BIT (station->links[k].station)) &&
+            !pt_section_set_has (&sketch->used, station->links[k].section))
+          n++;
+    }
+  return n;
+}
+
+/* D and M of a line, with @extra (a station circled, or none) counted
+ * twice; also returns the district with the most stations. */
+static void
+line_districts (const PtStationMap *map,
+                guint64             stations,
+                guint               circled,
+                guint              *districts,
+                guint              *most)
+{
+  *districts = *most = 0;
+  for (guint d = 0; d < map->n_districts; d++)
+    {
+      guint n = (guint) __builtin_popcountll (stations & map->district_stations[d]);
+
+      if (circled != PT_STATION_NONE && map->stations[circled].district == d)
+        n++;
+      if (n > 0)
+        (*districts)++;
+      *most = MAX (*most, n);
+    }
+}
+
+static guint
+thames_count (const PtStationMap *map,
+              const PtSectionSet *sections)
+{
+  guint n = 0;
+
+  for (guint w = 0; w < G_N_ELEMENTS (sections->w); w++)
+    n += (guint) __builtin_popcountll (sections->w[w] & map->thames.w[w]);
+  return n;
+}
+
+/* The greedy value of a sketch: what the line is worth now plus what it
+ * adds to the game-long scores. */
+static double
+sketch_value (const Context *ctx,
+              const Sketch  *sketch)
+{
+  const PtStationMap *map = ctx->map;
+  guint64 st = sketch->stations;
+  guint districts, most, thames, tourist;
+  double value;
+
+  line_districts (map, st, sketch->circled, &districts, &most);
+  thames = thames_count (map, &sketch->sections);
+  value = districts * most + 2.0 * thames;
+
+  /* Tourist visits count towards a track worth 25 for 10 visits. */
+  tourist = (guint) __builtin_popcountll (st & map->tourist_sites);
+  if (ctx->other_tourist < 10)
+    value += TOURIST_VISIT_VALUE * MIN (tourist, 10 - ctx->other_tourist);
+  if (ctx->easy)
+    return value;
+
+  /* Interchanges: 2, 5, 9 for stations on 2, 3, 4 lines. */
+  value += 2.0 * __builtin_popcountll (st & ctx->once) +
+           __builtin_popcountll (st & ctx->twice) +
+           __builtin_popcountll (st & ctx->thrice);
+
+  /* Shared objectives: partial credit for progress towards each one. */
+  if (ctx->objectives != 0)
+    {
+      guint64 visited = ctx->other_visited | st;
+
+      if (ctx->objectives & (1u << PT_NS_OBJECTIVE_INTERCHANGES_8))
+        value += 10.0 / 8 * MIN (8, __builtin_popcountll ((ctx->once & st) | ctx->twice));
+      if (ctx->objectives & (1u << PT_NS_OBJECTIVE_ALL_DISTRICTS))
+        {
+          guint n = 0;
+
+          for (guint d = 0; d < map->n_districts; d++)
+            n += (visited & map->district_stations[d]) != 0;
+          value += 10.0 * n / map->n_districts;
+        }
+      if (ctx->objectives & (1u << PT_NS_OBJECTIVE_ALL_TOURIST) && map->n_tourist_sites > 0)
+        value += 10.0 * __builtin_popcountll (visited & map->tourist_sites) / map->n_tourist_sites;
+      if (ctx->objectives & (1u << PT_NS_OBJECTIVE_CENTRAL_9) && map->central_district >= 0)
+        value += 10.0 * __builtin_popcountll (visited & map->district_stations[map->central_district]) /
+                 MAX (1, map->district_sizes[map->central_district]);
+      if (ctx->objectives & (1u << PT_NS_OBJECTIVE_THAMES_6))
+        value += 10.0 / 6 * MIN (6, ctx->other_thames + thames);
+    }
+  return value;
+}
+
+static double
+sketch_score (const Context *ctx,
+              const Sketch  *sketch)
+{
+  return sketch_value (ctx, sketch) + MOBILITY_WEIGHT * sketch_mobility (sketch, ctx->map);
+}
+
+/* The best station to circle: one in a district holding M stations. */
+static guint8
+best_circle (const PtStationMap *map,
+             guint64             stations)
+{
+  guint best = 0;
+  guint8 station = PT_STATION_NONE;
+
+  for (guint d = 0; d < map->n_districts; d++)
+    {
+      guint64 in = stations & map->district_stations[d];
+      guint n = (guint) __builtin_popcountll (in);
+
+      if (n > best)
+        {
+          best = n;
+          station = (guint8) __builtin_ctzll (in);
+        }
+    }
+  return station;
+}
+
+static void
+action_clear (PtNextStationAction *action)
+{
+  memset (action, 0, sizeof *action);
+  action->from2 = action->to2 = action->circle = PT_STATION_NONE;
+}
+
+static void
+action_set_pass (PtNextStationAction *action)
+{
+  action_clear (action);
+  action->pass = TRUE;
+  action->from = action->to = PT_STATION_NONE;
+}
+
+/* The symbol the double power's second section must reach (as in the
+ * rules). */
+static PtStationSymbol
+double_symbol (const PtNextStationState *solo,
+               guint                     first_to)
+{
+  PtStationSymbol symbol = pt_next_station_card_symbol (solo->card);
+
+  return symbol == PT_SYMBOL_ANY ? solo->map->stations[first_to].symbol : symbol;
+}
+
+/* Best plain section by the greedy score; FALSE when there is none. */
+static gboolean
+best_section (const Context             *ctx,
+              const Sketch              *base,
+              PtStationSymbol            symbol,
+              gboolean                   from_any,
+              PtRng                     *rng,
+              PtNextStationChoice       *best,
+              double                    *best_score)
+{
+  PtNextStationChoice choices[PT_NS_MAX_SECTION_CHOICES];
+  guint n = sketch_list (base, ctx->map, symbol, from_any, choices);
+  guint n_best = 0;
+
+  *best_score = -G_MAXDOUBLE;
+  for (guint i = 0; i < n; i++)
+    {
+      Sketch after = *base;
+      double score;
+
+      sketch_draw (&after, ctx->map, choices[i].from, choices[i].to);
+      score = sketch_score (ctx, &after);
+      if (score > *best_score + 1e-9)
+        {
+          *best_score = score;
+          *best = choices[i];
+          n_best = 1;
+        }
+      else if (score > *best_score - 1e-9 && rng != NULL &&
+               pt_rng_below (rng, ++n_best) == 0)
+        *best = choices[i];   /* a uniform pick among equals */
+    }
+  return n > 0;
+}
+
+/* The best use of the power on this card, if any beats @plain_score by
+ * enough (or this is the round's last card, when an unused power is
+ * lost). */
+static gboolean
+greedy_power (const PtNextStationState *solo,
+              const Context            *ctx,
+              const Sketch             *base,
+              double                    plain_score,
+              gboolean                  has_plain,
+              const PtNextStationChoice *plain,
+              PtRng                    *rng,
+              PtNextStationAction      *out)
+{
+  const PtStationMap *map = solo->map;
+  PtStationSymbol symbol = pt_next_station_card_symbol (solo->card);
+  gboolean last_turn = solo->n_underground >= 5;
+  double margin = last_turn ? 1e-9 : POWER_MARGIN;
+  PtNextStationPower power = solo->powers[ctx->colour];
+  PtNextStationChoice choice;
+  double score;
+
+  switch (power)
+    {
+    case PT_NS_POWER_JOKER:
+      if (symbol == PT_SYMBOL_ANY ||
+          !best_section (ctx, base, PT_SYMBOL_ANY, solo->switch_active, rng, &choice, &score) ||
+          score < plain_score + margin)
+        return FALSE;
+      break;
+    case PT_NS_POWER_SWITCH:
+      if (solo->switch_active || solo->turn < 3 ||
+          !best_section (ctx, base, symbol, TRUE, rng, &choice, &score) ||
+          score < plain_score + margin)
+        return FALSE;
+      break;
+    case PT_NS_POWER_DOUBLE:
+      {
+        PtNextStationChoice firsts[PT_NS_MAX_SECTION_CHOICES];
+        guint n = sketch_list (base, map, symbol, solo->switch_active, firsts);
+        double best = -G_MAXDOUBLE;
+        PtNextStationChoice second = { 0, };
+
+        for (guint i = 0; i < n; i++)
+          {
+            Sketch after = *base;
+            PtNextStationChoice c2;
+            double s2;
+
+            sketch_draw (&after, map, firsts[i].from, firsts[i].to);
+            if (best_section (ctx, &after, double_symbol (solo, firsts[i].to),
+                              solo->switch_active, NULL, &c2, &s2) && s2 > best)
+              {
+                best = s2;
+                choice = firsts[i];
+                second = c2;
+              }
+          }
+        if (best < plain_score + margin)
+          return FALSE;
+        action_clear (out);
+        out->power = PT_NS_POWER_DOUBLE;
+        out->from = choice.from;
+        out->to = choice.to;
+        out->from2 = second.from;
+        out->to2 = second.to;
+        return TRUE;
+      }
+    case PT_NS_POWER_CIRCLE:
+      {
+        guint64 line = base->stations;
+
+        /* Circling raises M by one whenever it is used; waiting for the
+         * last card lets the circle pick the final biggest district. */
+        if (!last_turn)
+          return FALSE;
+        action_clear (out);
+        if (has_plain)
+          {
+            out->from = plain->from;
+            out->to = plain->to;
+            line |= PT_STATION_BIT (plain->to);
+          }
+        else
+          {
+            out->pass = TRUE;
+            out->from = out->to = PT_STATION_NONE;
+          }
+        out->power = PT_NS_POWER_CIRCLE;
+        out->circle = best_circle (map, line);
+        return TRUE;
+      }
+    default:
+      return FALSE;
+    }
+  action_clear (out);
+  out->power = (guint8) power;
+  out->from = choice.from;
+  out->to = choice.to;
+  return TRUE;
+}
+
+static void
+greedy_with (const PtNextStationState *solo,
+             const Context            *ctx,
+             PtRng                    *rng,
+             PtNextStationAction      *out)
+{
+  PtNextStationChoice plain;
+  gboolean has_plain;
+  double plain_score;
+  Sketch base;
+
+  sketch_init (&base, solo, ctx->colour);
+  has_plain = best_section (ctx, &base, pt_next_station_card_symbol (solo->card),
+                            solo->switch_active, rng, &plain, &plain_score);
+  if (solo->powers_on && pt_next_station_state_power_available (solo, 0) &&
+      greedy_power (solo, ctx, &base, has_plain ? plain_score : sketch_score (ctx, &base),
+                    has_plain, &plain, rng, out))
+    return;
+  if (!has_plain)
+    {
+      action_set_pass (out);
+      return;
+    }
+  action_clear (out);
+  out->from = plain.from;
+  out->to = plain.to;
+}
+
+void
+pt_ns_greedy_action (const PtNextStationState *solo,
+                     double                    blunder,
+                     PtRng                    *rng,
+                     PtNextStationAction      *out)
+{
+  Context ctx;
+
+  context_init (&ctx, solo, blunder > 0);
+  if (blunder > 0 && pt_rng_double (rng) < blunder)
+    {
+      PtNextStationChoice choices[PT_NS_MAX_SECTION_CHOICES];
+      guint n = pt_next_station_state_list_card_sections (solo, 0, choices);
+
+      /* A slip, not a pass: players rarely pass on purpose. */
+      if (n > 0)
+        {
+          guint pick = pt_rng_below (rng, n);
+
+          action_clear (out);
+          out->from = choices[pick].from;
+          out->to = choices[pick].to;
+          return;
+        }
+    }
+  greedy_with (solo, &ctx, rng, out);
+}
+
+int
+pt_ns_solo_total (const PtNextStationState *solo)
+{
+  PtNextStationFigures figures;
+  PtNextStationTotals totals;
+
+  pt_next_station_state_figures (solo, 0, &figures);
+  pt_next_station_totals (&figures, &totals);
+  return totals.total;
+}
+
+/* Views */
+
+static void
+canonical_deck (guint8 deck[PT_NS_N_CARDS])
+{
+  for (guint i = 0; i < PT_NS_N_CARDS; i++)
+    deck[i] = (guint8) i;
+}
+
+gboolean
+pt_ns_view_init (PtNsView                 *view,
+                 const PtNextStationState *state,
+                 guint                     player)
+{
+  PtNextStationState *solo = &view->solo;
+  guint16 seen = 0;
+
+  if (state->over || player >= state->n_players || (state->acted & (1u << player)))
+    return FALSE;
+
+  memset (view, 0, sizeof *view);
+  view->player = (guint8) player;
+  *solo = *state;
+  solo->n_players = 1;
+  solo->acted = 0;
+  solo->players[0] = state->players[player];
+  memcpy (solo->colour_order[0], state->colour_order[player], PT_NS_ROUNDS);
+  for (guint p = 1; p < PT_NS_MAX_PLAYERS; p++)
+    {
+      memset (&solo->players[p], 0, sizeof solo->players[p]);
+      memset (solo->colour_order[p], 0, PT_NS_ROUNDS);
+    }
+
+  /* Only the cards flipped in this round are known; the rest of this
+   * deck, the later decks (and the unflipped tail of earlier ones, which
+   * no longer matter) become canonical. */
+  for (guint r = 0; r < PT_NS_ROUNDS; r++)
+    if (r != state->round)
+      canonical_deck (solo->decks[r]);
+  for (guint i = 0; i < state->next_card; i++)
+    seen |= (guint16) (1u << state->decks[state->round][i]);
+  for (guint c = 0; c < PT_NS_N_CARDS; c++)
+    if (!(seen & (1u << c)))
+      view->unseen[view->n_unseen++] = (guint8) c;
+  memcpy (&solo->decks[state->round][state->next_card], view->unseen, view->n_unseen);
+  return TRUE;
+}
+
+/* Search */
+
+void
+pt_ns_search_params_init (PtNsSearchParams *params)
+{
+  params->n_samples = N_SAMPLES_DEFAULT;
+  params->top_k = TOP_K_DEFAULT;
+  params->deadline = 0;
+}
+
+static void
+sample_decks (const PtNsView     *view,
+              PtRng              *rng,
+              PtNextStationState *solo)
+{
+  guint round = view->solo.round;
+
+  *solo = view->solo;
+  memcpy (&solo->decks[round][solo->next_card], view->unseen, view->n_unseen);
+  pt_rng_shuffle (rng, &solo->decks[round][solo->next_card], view->n_unseen, 1);
+  for (guint r = round + 1; r < PT_NS_ROUNDS; r++)
+    pt_rng_shuffle (rng, solo->decks[r], PT_NS_N_CARDS, 1);
+}
+
+static int
+rollout (PtNextStationState *solo,
+         PtRng              *rng)
+{
+  Context ctx;
+  guint round = G_MAXUINT;
+
+  while (!solo->over)
+    {
+      PtNextStationAction action;
+
+      /* The other lines only change between rounds. */
+      if (solo->round != round)
+        {
+          context_init (&ctx, solo, FALSE);
+          round = solo->round;
+        }
+      greedy_with (solo, &ctx, rng, &action);
+      pt_next_station_state_apply_unchecked (solo, 0, &action);
+    }
+  return pt_ns_solo_total (solo);
+}
+
+typedef struct
+{
+  PtNextStationAction action;
+  double              prior;
+  double              sum;
+} Candidate;
+
+static int
+compare_prior (gconstpointer a,
+               gconstpointer b)
+{
+  const Candidate *x = a, *y = b;
+
+  return (x->prior < y->prior) - (x->prior > y->prior);
+}
+
+/* The greedy score after @action, for ranking the candidates. */
+static double
+action_prior (const PtNextStationState  *solo,
+              const Context             *ctx,
+              const PtNextStationAction *action)
+{
+  Sketch sketch;
+
+  sketch_init (&sketch, solo, ctx->colour);
+  if (!action->pass)
+    sketch_draw (&sketch, solo->map, action->from, action->to);
+  if (action->power == PT_NS_POWER_DOUBLE)
+    sketch_draw (&sketch, solo->map, action->from2, action->to2);
+  if (action->power == PT_NS_POWER_CIRCLE)
+    sketch.circled = action->circle;
+  return sketch_score (ctx, &sketch);
+}
+
+static GArray *
+root_candidates (const PtNsView *view,
+                 guint           top_k)
+{
+  g_autoptr(GArray) actions = pt_next_station_state_list_actions (&view->solo, 0);
+  GArray *candidates = g_array_new (FALSE, TRUE, sizeof (Candidate));
+  Context ctx;
+
+  context_init (&ctx, &view->solo, FALSE);
+  for (guint i = 0; i < actions->len; i++)
+    {
+      Candidate c = { 0, };
+
+      c.action = g_array_index (actions, PtNextStationAction, i);
+      c.prior = action_prior (&view->solo, &ctx, &c.action);
+      /* Passing keeps every option open: always a candidate. */
+      if (c.action.pass && c.action.power == PT_NS_POWER_NONE)
+        c.prior = G_MAXDOUBLE;
+      g_array_append_val (candidates, c);
+    }
+  /* Stable ranking: equal priors keep the rules' listing order. */
+  g_array_sort (candidates, compare_prior);
+  if (candidates->len > top_k + 1)
+    g_array_set_size (candidates, top_k + 1);
+  return candidates;
+}
+
+gboolean
+pt_ns_search (const PtNsView         *view,
+              const PtNsSearchParams *params,
+              PtRng                  *rng,
+              GCancellable           *cancellable,
+              PtNextStationAction    *out,
+              GError                **error)
+{
+  g_autoptr(GArray) candidates = root_candidates (view, MAX (params->top_k, 1));
+  guint n_done = 0;
+  double best = -G_MAXDOUBLE;
+
+  if (candidates->len == 1)
+    {
+      *out = g_array_index (candidates, Candidate, 0).action;
+      return TRUE;
+    }
+
+  for (guint s = 0; s < MAX (params->n_samples, 1); s++)
+    {
+      PtNextStationState sample;
+      guint64 rollout_seed = pt_rng_next (rng);
+
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
+      if (n_done > 0 && params->deadline > 0 && g_get_monotonic_time () > params->deadline)
+        break;
+      sample_decks (view, rng, &sample);
+      for (guint i = 0; i < candidates->len; i++)
+        {
+          Candidate *c = &g_array_index (candidates, Candidate, i);
+          PtNextStationState copy = sample;
+          PtRng rollout_rng;
+
+          /* The same deck and the same tie-breaks for every candidate. */
+          pt_rng_init (&rollout_rng, rollout_seed);
+          pt_next_station_state_apply_unchecked (&copy, 0, &c->action);
+          c->sum += rollout (&copy, &rollout_rng);
+        }
+      n_done++;
+    }
+
+  for (guint i = 0; i < candidates->len; i++)
+    {
+      const Candidate *c = &g_array_index (candidates, Candidate, i);
+
+      if (c->sum > best)
+        {
+          best = c->sum;
+          *out = c->action;
+        }
+    }
+  return TRUE;
+}

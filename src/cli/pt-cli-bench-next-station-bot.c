@@ -1,0 +1,171 @@
+/* pt-cli-bench-next-station-bot.c — `partida-cli bench next-station-bot`
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Plays N seeded solo games of Next Station: London with one computer
+ * level and prints the mean final score, its standard error and the time
+ * per turn (median, 95th percentile). Game g is dealt from seed S + g
+ * (4 shuffled decks and a shuffled colour order, modules as asked), so
+ * two levels run with the same --seed play the same deals. The bot sees
+ * only its view (pt_ns_view_init): never the unflipped cards.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#include "pt-cli-commands.h"
+#include "pt-next-station-score.h"
+#include "pt-next-station-search.h"
+
+static void
+deal (PtNextStationState *state,
+      guint64             seed,
+      gboolean            objectives,
+      gboolean            powers_on)
+{
+  guint8 decks[PT_NS_ROUNDS][PT_NS_N_CARDS];
+  guint8 colours[1][PT_NS_ROUNDS] = { { PT_LINE_PURPLE, PT_LINE_BLUE, PT_LINE_PINK, PT_LINE_GREEN } };
+  guint8 powers[PT_N_LINE_COLOURS] = { PT_NS_POWER_DOUBLE, PT_NS_POWER_JOKER,
+                                       PT_NS_POWER_SWITCH, PT_NS_POWER_CIRCLE };
+  guint8 objective_ids[PT_NS_N_OBJECTIVES] = { 0, 1, 2, 3, 4 };
+  guint mask = 0;
+  PtRng rng;
+
+  pt_rng_init (&rng, seed);
+  for (guint r = 0; r < PT_NS_ROUNDS; r++)
+    {
+      for (guint i = 0; i < PT_NS_N_CARDS; i++)
+        decks[r][i] = (guint8) i;
+      pt_rng_shuffle (&rng, decks[r], PT_NS_N_CARDS, 1);
+    }
+  pt_rng_shuffle (&rng, colours[0], PT_NS_ROUNDS, 1);
+  pt_rng_shuffle (&rng, powers, PT_N_LINE_COLOURS, 1);
+  pt_rng_shuffle (&rng, objective_ids, PT_NS_N_OBJECTIVES, 1);
+  if (objectives)
+    mask = (1u << objective_ids[0]) | (1u << objective_ids[1]);
+  pt_next_station_state_init (state, pt_station_map_get_london (), 1,
+                              (const guint8 (*)[PT_NS_N_CARDS]) decks,
+                              (const guint8 (*)[PT_NS_ROUNDS]) colours, powers_on, powers, mask);
+}
+
+static void
+choose (const PtNextStationState *state,
+        const char               *level,
+        guint64                   seed,
+        PtNextStationAction      *action)
+{
+  PtNsView view;
+  PtRng rng;
+
+  pt_rng_init (&rng, seed);
+  if (!pt_ns_view_init (&view, state, 0))
+    g_assert_not_reached ();
+  if (g_strcmp0 (level, "hard") == 0)
+    {
+      PtNsSearchParams params;
+
+      pt_ns_search_params_init (&params);
+      pt_ns_search (&view, &params, &rng, NULL, action, NULL);
+    }
+  else
+    pt_ns_greedy_action (&view.solo, g_strcmp0 (level, "easy") == 0 ? 0.25 : 0.0, &rng, action);
+}
+
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+int
+pt_cli_bench_next_station_bot (int    argc,
+                               char **argv)
+{
+  int n_games = 200;
+  gint64 seed = 1;
+  gboolean json = FALSE, objectives = FALSE, powers = FALSE;
+  g_autofree char *level = NULL;
+  GOptionEntry entries[] = {
+    { "level", 0, 0, G_OPTION_ARG_STRING, &level, "easy, medium or hard (default hard)", "LEVEL" },
+    { "games", 0, 0, G_OPTION_ARG_INT, &n_games, "Solo games (default 200)", "N" },
+    { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, "First deal seed (default 1)", "N" },
+    { "objectives", 0, 0, G_OPTION_ARG_NONE, &objectives, "Play with 2 shared objectives", NULL },
+    { "powers", 0, 0, G_OPTION_ARG_NONE, &powers, "Play with pencil powers", NULL },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print the figures as JSON", NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context =
+    g_option_context_new ("— mean solo score of a Next Station: London computer player");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
+  double sum = 0, sum2 = 0, mean, se, median, p95;
+  int min_score = G_MAXINT, max_score = G_MININT;
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      fprintf (stderr, "partida-cli bench next-station-bot: %s\n", error->message);
+      return PT_CLI_EXIT_USAGE;
+    }
+  if (level == NULL)
+    level = g_strdup ("hard");
+  if (argc != 1 || n_games < 2 ||
+      (g_strcmp0 (level, "easy") != 0 && g_strcmp0 (level, "medium") != 0 &&
+       g_strcmp0 (level, "hard") != 0))
+    {
+      fprintf (stderr, "Usage: partida-cli bench next-station-bot [OPTIONS…] (see --help)\n");
+      return PT_CLI_EXIT_USAGE;
+    }
+
+  for (int g = 0; g < n_games; g++)
+    {
+      PtNextStationState state;
+      guint turn = 0;
+      int score;
+
+      deal (&state, (guint64) seed + (guint64) g, objectives, powers);
+      while (!state.over)
+        {
+          PtNextStationAction action;
+          gint64 start = g_get_monotonic_time ();
+          double ms;
+
+          choose (&state, level, pt_rng_derive_seed ((guint64) seed + (guint64) g, turn++), &action);
+          ms = (double) (g_get_monotonic_time () - start) / 1000.0;
+          g_array_append_val (times, ms);
+          if (!pt_next_station_state_apply (&state, 0, &action, &error))
+            {
+              fprintf (stderr, "partida-cli bench next-station-bot: illegal move: %s\n",
+                       error->message);
+              return PT_CLI_EXIT_INVALID;
+            }
+        }
+      score = pt_ns_solo_total (&state);
+      sum += score;
+      sum2 += (double) score * score;
+      min_score = MIN (min_score, score);
+      max_score = MAX (max_score, score);
+    }
+
+  mean = sum / n_games;
+  se = sqrt (MAX (0.0, (sum2 - n_games * mean * mean) / (n_games - 1)) / n_games);
+  g_array_sort (times, compare_doubles);
+  median = g_array_index (times, double, times->len / 2);
+  p95 = g_array_index (times, double, MIN (times->len - 1, (guint) (times->len * 0.95)));
+
+  if (json)
+    printf ("{\"level\": \"%s\", \"games\": %d, \"mean\": %.2f, \"se\": %.2f, \"min\": %d, "
+            "\"max\": %d, \"turn_ms_median\": %.2f, \"turn_ms_p95\": %.2f}\n",
+            level, n_games, mean, se, min_score, max_score, median, p95);
+  else
+    printf ("next-station-bot %s: mean solo score %.2f ± %.2f (SE) over %d games "
+            "(seeds %" G_GINT64_FORMAT "…; min %d, max %d); per turn %.2f ms median, %.2f ms p95%s%s\n",
+            level, mean, se, n_games, seed, min_score, max_score, median, p95,
+            objectives ? ", objectives" : "", powers ? ", powers" : "");
+  return PT_CLI_EXIT_OK;
+}
