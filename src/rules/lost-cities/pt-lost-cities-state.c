@@ -309,6 +309,19 @@ make_move (PtLostCitiesCard card,
   return move;
 }
 
+static inline guint32
+move_word (guint card,
+           guint discard,
+           guint draw)
+{
+  G_STATIC_ASSERT (sizeof (PtLostCitiesMove) == 4);
+#if G_BYTE_ORDER == G_LITTLE_ENDIAN
+  return card | (discard << 8) | (draw << 16);
+#else
+  return (card << 24) | (discard << 16) | (draw << 8);
+#endif
+}
+
 /* Order: hand cards by code, play before discard, deck before the piles
  * in colour order. */
 guint
@@ -341,23 +354,34 @@ pt_lost_cities_state_legal_moves (const PtLostCitiesState *state,
       sorted[j] = card;
     }
 
+  /* Moves are written as 32-bit words (card, discard, draw, 0 in
+   * memory order): the list is built in the bots' inner loop. */
   for (guint i = 0; i < n_hand; i++)
     {
       PtLostCitiesCard card = sorted[i];
-      guint8 color = (guint8) PT_LOST_CITIES_CARD_COLOR (card);
+      guint color = PT_LOST_CITIES_CARD_COLOR (card);
+      guint32 word;
 
       if (i > 0 && card == sorted[i - 1])
         continue;
       if (may_play (state, player, card))
         {
-          moves[n++] = make_move (card, FALSE, PT_LOST_CITIES_DRAW_DECK);
+          word = move_word (card, FALSE, PT_LOST_CITIES_DRAW_DECK);
+          memcpy (&moves[n++], &word, sizeof word);
           for (guint k = 0; k < n_piles; k++)
-            moves[n++] = make_move (card, FALSE, piles[k]);
+            {
+              word = move_word (card, FALSE, piles[k]);
+              memcpy (&moves[n++], &word, sizeof word);
+            }
         }
-      moves[n++] = make_move (card, TRUE, PT_LOST_CITIES_DRAW_DECK);
+      word = move_word (card, TRUE, PT_LOST_CITIES_DRAW_DECK);
+      memcpy (&moves[n++], &word, sizeof word);
       for (guint k = 0; k < n_piles; k++)
         if (piles[k] != color)
-          moves[n++] = make_move (card, TRUE, piles[k]);
+          {
+            word = move_word (card, TRUE, piles[k]);
+            memcpy (&moves[n++], &word, sizeof word);
+          }
     }
   return n;
 }
