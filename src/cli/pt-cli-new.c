@@ -117,9 +117,13 @@ pt_cli_new (int    argc,
   GType type;
   int status = PT_CLI_EXIT_OK;
 
+  g_autofree char *games = g_strjoinv (", ", (GStrv) pt_rules_list_games ());
+  g_autofree char *description = g_strdup_printf ("Games: %s.\n"
+                                                  "A flag a game does not take is refused by that game.",
+                                                  games);
+
   g_option_context_add_main_entries (context, entries, NULL);
-  g_option_context_set_description (context, "Games: lost-cities, circle-the-wagons, next-station-london.\n"
-                                             "A flag a game does not take is refused by that game.");
+  g_option_context_set_description (context, description);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
       fprintf (stderr, "partida-cli new: %s\n", error->message);

@@ -23,6 +23,7 @@ struct _PtApplication
 
   GSettings      *settings;
   char           *db_path;
+  PtStore        *store;   /* opened on first use by pt_application_get_store() */
 };
 
 G_DEFINE_FINAL_TYPE (PtApplication, pt_application, ADW_TYPE_APPLICATION)
@@ -69,6 +70,32 @@ pt_application_set_db_path (PtApplication *self,
   g_free (self->db_path);
   self->db_path = g_strdup (db_path);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DB_PATH]);
+}
+
+/**
+ * pt_application_get_store:
+ *
+ * The match history, opened (and created if missing) on first use from the
+ * --db path, PARTIDA_DB or the default location. Lazily, so that --version,
+ * --help and windows that never show the history do not touch the file.
+ *
+ * Returns: (transfer none) (nullable): the store, or %NULL with @error set
+ *   when the file cannot be opened (corrupt, newer, read-only…).
+ */
+PtStore *
+pt_application_get_store (PtApplication  *self,
+                          GError        **error)
+{
+  g_return_val_if_fail (PT_IS_APPLICATION (self), NULL);
+
+  if (self->store == NULL)
+    {
+      g_autofree char *path = pt_store_resolve_path (self->db_path);
+
+      self->store = pt_store_open (path, PT_STORE_OPEN_CREATE, error);
+    }
+
+  return self->store;
 }
 
 GSettings *
@@ -328,6 +355,7 @@ pt_application_finalize (GObject *object)
   PtApplication *self = PT_APPLICATION (object);
 
   g_clear_object (&self->settings);
+  g_clear_object (&self->store);
   g_clear_pointer (&self->db_path, g_free);
 
   G_OBJECT_CLASS (pt_application_parent_class)->finalize (object);
