@@ -7,6 +7,8 @@
 
 #include <adwaita.h>
 
+#include "pt-store.h"
+
 G_BEGIN_DECLS
 
 #define PT_TYPE_APPLICATION (pt_application_get_type ())
@@ -19,5 +21,7 @@ const char    *pt_application_get_db_path (PtApplication     *self);
 void           pt_application_set_db_path (PtApplication     *self,
                                            const char        *db_path);
 GSettings     *pt_application_get_settings (PtApplication    *self);
+PtStore       *pt_application_get_store    (PtApplication    *self,
+                                            GError          **error);
 
 G_END_DECLS

@@ -1,17 +1,40 @@
-/* pt-history-page.c — the History area: finished matches and nights.
- *
- * Not built yet: the page says so plainly until its issue replaces this file.
+/* pt-history-page.c — the History area: every match, newest first,
+ * grouped by game night, with filters, a match page and night pages.
  *
  * Copyright 2026 The Partida authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
+#include "pt-companion-util.h"
 #include "pt-history-page.h"
+#include "pt-score-sheet-page.h"
 
 struct _PtHistoryPage
 {
-  AdwBin parent_instance;
+  AdwBin          parent_instance;
+
+  PtHistoryModel *model;
+  GArray         *player_ids;      /* gint64, parallel to the player filter (0 = all) */
+  gint64          deleted_id;      /* the last deleted match, for Undo */
+  gint64          night_id;        /* the night on screen */
+  char           *night_summary;
+  gboolean        filling_filters;
+
+  GtkStack       *stack;
+  GtkStack       *list_stack;
+  GtkSearchEntry *search_entry;
+  GtkDropDown    *game_filter;
+  GtkDropDown    *player_filter;
+  GtkDropDown    *mode_filter;
+  GtkDropDown    *date_filter;
+  GtkListView    *list_view;
+  AdwStatusPage  *empty_status;
+  GtkButton      *empty_button;
+  AdwBin         *detail_bin;
+  PtMatchView    *match_view;      /* owned by detail_bin while shown */
 };
 
 G_DEFINE_FINAL_TYPE (PtHistoryPage, pt_history_page, ADW_TYPE_BIN)
@@ -22,12 +45,738 @@ pt_history_page_new (void)
   return g_object_new (PT_TYPE_HISTORY_PAGE, NULL);
 }
 
+PtHistoryModel *
+pt_history_page_get_model (PtHistoryPage *self)
+{
+  g_return_val_if_fail (PT_IS_HISTORY_PAGE (self), NULL);
+  return self->model;
+}
+
+PtMatchView *
+pt_history_page_get_match_view (PtHistoryPage *self)
+{
+  g_return_val_if_fail (PT_IS_HISTORY_PAGE (self), NULL);
+  return self->match_view;
+}
+
+/* Filters ---------------------------------------------------------------------- */
+
+static void
+fill_player_filter (PtHistoryPage *self,
+                    PtStore       *store)
+{
+  g_autoptr(GPtrArray) players = pt_store_list_players (store, TRUE, NULL);
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  gint64 selected_id = 0;
+  guint selected = 0, position;
+  gint64 all = 0;
+
+  position = gtk_drop_down_get_selected (self->player_filter);
+  if (position != GTK_INVALID_LIST_POSITION && position < self->player_ids->len)
+    selected_id = g_array_index (self->player_ids, gint64, position);
+
+  g_array_set_size (self->player_ids, 0);
+  gtk_string_list_append (names, _("All players"));
+  g_array_append_val (self->player_ids, all);
+  for (guint i = 0; players != NULL && i < players->len; i++)
+    {
+      PtPlayer *player = g_ptr_array_index (players, i);
+
+      gtk_string_list_append (names, player->name);
+      g_array_append_val (self->player_ids, player->id);
+      if (player->id == selected_id)
+        selected = self->player_ids->len - 1;
+    }
+  self->filling_filters = TRUE;
+  gtk_drop_down_set_model (self->player_filter, G_LIST_MODEL (names));
+  gtk_drop_down_set_selected (self->player_filter, selected);
+  self->filling_filters = FALSE;
+}
+
+static void
+build_query (PtHistoryPage  *self,
+             PtHistoryQuery *query)
+{
+  guint game = gtk_drop_down_get_selected (self->game_filter);
+  guint player = gtk_drop_down_get_selected (self->player_filter);
+  guint mode = gtk_drop_down_get_selected (self->mode_filter);
+  guint date = gtk_drop_down_get_selected (self->date_filter);
+  static const int days[] = { 0, 7, 30, 365 };
+
+  pt_history_query_init (query);
+  if (game > 0 && game <= PT_COMPANION_N_GAMES)
+    query->game = pt_companion_game_ids[game - 1];
+  if (player != GTK_INVALID_LIST_POSITION && player < self->player_ids->len)
+    query->player_id = g_array_index (self->player_ids, gint64, player);
+  query->mode = mode == 1 ? PT_MATCH_MODE_DIGITAL : mode == 2 ? PT_MATCH_MODE_COMPANION : -1;
+  if (date > 0 && date < G_N_ELEMENTS (days))
+    query->from = pt_companion_days_ago (days[date]);
+  query->search = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
+}
+
+static gboolean
+filters_active (PtHistoryPage *self)
+{
+  return gtk_drop_down_get_selected (self->game_filter) > 0 ||
+         gtk_drop_down_get_selected (self->player_filter) > 0 ||
+         gtk_drop_down_get_selected (self->mode_filter) > 0 ||
+         gtk_drop_down_get_selected (self->date_filter) > 0 ||
+         gtk_editable_get_text (GTK_EDITABLE (self->search_entry))[0] != '\0';
+}
+
+void
+pt_history_page_reload (PtHistoryPage *self)
+{
+  g_autoptr(GError) error = NULL;
+  PtStore *store;
+  PtHistoryQuery query;
+
+  g_return_if_fail (PT_IS_HISTORY_PAGE (self));
+
+  store = pt_companion_get_store (GTK_WIDGET (self), &error);
+  if (store == NULL)
+    {
+      adw_status_page_set_title (self->empty_status, _("The History Cannot Be Opened"));
+      adw_status_page_set_description (self->empty_status, error->message);
+      gtk_widget_set_visible (GTK_WIDGET (self->empty_button), FALSE);
+      gtk_stack_set_visible_child_name (self->list_stack, "empty");
+      return;
+    }
+  if (!self->filling_filters && self->player_ids->len == 0)
+    fill_player_filter (self, store);
+  build_query (self, &query);
+  if (!pt_history_model_load (self->model, store, &query, &error))
+    pt_companion_error_toast (GTK_WIDGET (self), error);
+
+  if (pt_history_model_get_n_matches (self->model) > 0)
+    gtk_stack_set_visible_child_name (self->list_stack, "matches");
+  else
+    {
+      gboolean filtered = filters_active (self);
+
+      /* Two different empty states: nothing yet, or nothing that matches. */
+      adw_status_page_set_title (self->empty_status,
+                                 filtered ? _("No Matches Found") : _("No Matches Yet"));
+      adw_status_page_set_description (self->empty_status,
+                                       filtered
+                                       ? _("No match fits these filters. Try another game, player or time, or clear the search.")
+                                       : _("Every match you finish lands here: play one in the Play area, or keep score of a game on the table with a score sheet."));
+      gtk_widget_set_visible (GTK_WIDGET (self->empty_button), !filtered);
+      gtk_stack_set_visible_child_name (self->list_stack, "empty");
+    }
+}
+
+static void
+on_filter_changed (GObject       *object,
+                   GParamSpec    *pspec,
+                   PtHistoryPage *self)
+{
+  if (!self->filling_filters)
+    pt_history_page_reload (self);
+}
+
+static void
+on_search_changed (GtkSearchEntry *entry,
+                   PtHistoryPage  *self)
+{
+  pt_history_page_reload (self);
+}
+
+/* The list ---------------------------------------------------------------------- */
+
+static void
+setup_item (GtkSignalListItemFactory *factory,
+            GtkListItem              *item,
+            gpointer                  user_data)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *title = gtk_label_new (NULL);
+  GtkWidget *subtitle = gtk_label_new (NULL);
+  GtkWidget *end = gtk_label_new (NULL);
+
+  gtk_widget_set_margin_top (box, 6);
+  gtk_widget_set_margin_bottom (box, 6);
+  gtk_widget_set_margin_start (box, 6);
+  gtk_widget_set_margin_end (box, 6);
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_END);
+  gtk_label_set_xalign (GTK_LABEL (subtitle), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (subtitle), PANGO_ELLIPSIZE_END);
+  gtk_widget_add_css_class (subtitle, "dim-label");
+  gtk_widget_set_hexpand (text, TRUE);
+  gtk_widget_add_css_class (end, "dim-label");
+  gtk_widget_add_css_class (end, "numeric");
+  gtk_box_append (GTK_BOX (text), title);
+  gtk_box_append (GTK_BOX (text), subtitle);
+  gtk_box_append (GTK_BOX (box), text);
+  gtk_box_append (GTK_BOX (box), end);
+  gtk_list_item_set_child (item, box);
+}
+
+static char *
+results_text (PtMatchEntry *entry,
+              gboolean      markup)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < entry->results->len; i++)
+    {
+      PtMatchResult *result = g_ptr_array_index (entry->results, i);
+      g_autofree char *name = markup ? g_markup_escape_text (result->player_name, -1)
+                                     : g_strdup (result->player_name);
+
+      if (i > 0)
+        g_string_append (text, " · ");
+      if (markup && result->winner)
+        g_string_append_printf (text, "<b>%s %d</b>", name, result->score);
+      else
+        g_string_append_printf (text, "%s %d", name, result->score);
+    }
+  return g_string_free (text, FALSE);
+}
+
+static void
+bind_item (GtkSignalListItemFactory *factory,
+           GtkListItem              *item,
+           gpointer                  user_data)
+{
+  PtHistoryItem *history_item = gtk_list_item_get_item (item);
+  GtkWidget *box = gtk_list_item_get_child (item);
+  GtkWidget *text = gtk_widget_get_first_child (box);
+  GtkLabel *title = GTK_LABEL (gtk_widget_get_first_child (text));
+  GtkLabel *subtitle = GTK_LABEL (gtk_widget_get_next_sibling (GTK_WIDGET (title)));
+  GtkLabel *end = GTK_LABEL (gtk_widget_get_next_sibling (text));
+  PtMatchEntry *entry = pt_history_item_get_entry (history_item);
+
+  if (entry == NULL)
+    {
+      const char *sub = pt_history_item_get_subtitle (history_item);
+
+      gtk_label_set_use_markup (subtitle, FALSE);
+      gtk_label_set_text (title, pt_history_item_get_title (history_item));
+      gtk_label_set_text (subtitle, sub ? sub : "");
+      gtk_widget_set_visible (GTK_WIDGET (subtitle), sub != NULL);
+      gtk_label_set_text (end, pt_history_item_get_night_id (history_item) > 0 ? "›" : "");
+      gtk_widget_add_css_class (GTK_WIDGET (title), "heading");
+      gtk_widget_add_css_class (box, "pt-history-heading");
+      /* Only a night has a page of its own. */
+      gtk_list_item_set_activatable (item, pt_history_item_get_night_id (history_item) > 0);
+    }
+  else
+    {
+      g_autofree char *results = results_text (entry, TRUE);
+      g_autofree char *when = NULL;
+      g_autoptr(GDateTime) utc = g_date_time_new_from_unix_utc (entry->finished);
+      g_autoptr(GDateTime) local = utc ? g_date_time_to_local (utc) : NULL;
+      g_autofree char *game = g_strdup_printf ("%s%s", pt_companion_game_name (entry->game),
+                                               entry->mode == PT_MATCH_MODE_COMPANION ? " ✎" : "");
+
+      when = local ? g_date_time_format (local, "%H:%M") : g_strdup ("");
+      gtk_label_set_text (title, game);
+      gtk_label_set_use_markup (subtitle, TRUE);
+      gtk_label_set_markup (subtitle, results);
+      gtk_widget_set_visible (GTK_WIDGET (subtitle), TRUE);
+      gtk_label_set_text (end, when);
+      gtk_widget_remove_css_class (GTK_WIDGET (title), "heading");
+      gtk_widget_remove_css_class (box, "pt-history-heading");
+      gtk_list_item_set_activatable (item, TRUE);
+    }
+}
+
+/* Match and night pages ----------------------------------------------------------- */
+
+static void on_edit_requested (PtMatchView *view, PtHistoryPage *self);
+static void on_delete_requested (PtMatchView *view, PtHistoryPage *self);
+
+gboolean
+pt_history_page_show_match (PtHistoryPage *self,
+                            gint64         id)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PtMatchEntry) entry = NULL;
+  PtStore *store;
+
+  g_return_val_if_fail (PT_IS_HISTORY_PAGE (self), FALSE);
+  store = pt_companion_get_store (GTK_WIDGET (self), &error);
+  if (store == NULL || (entry = pt_store_load_match (store, id, &error)) == NULL)
+    {
+      pt_companion_error_toast (GTK_WIDGET (self), error);
+      return FALSE;
+    }
+  self->match_view = PT_MATCH_VIEW (pt_match_view_new ());
+  g_signal_connect_object (self->match_view, "edit-requested", G_CALLBACK (on_edit_requested), self, 0);
+  g_signal_connect_object (self->match_view, "delete-requested", G_CALLBACK (on_delete_requested), self, 0);
+  pt_match_view_set_match (self->match_view, store, entry);
+  adw_bin_set_child (self->detail_bin, GTK_WIDGET (self->match_view));
+  self->night_id = 0;
+  gtk_stack_set_visible_child_name (self->stack, "detail");
+  return TRUE;
+}
+
+static void
+on_copy_summary (GtkButton     *button,
+                 PtHistoryPage *self)
+{
+  GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (self));
+
+  gdk_clipboard_set_text (clipboard, self->night_summary ? self->night_summary : "");
+  pt_companion_toast (GTK_WIDGET (self), adw_toast_new (_("Summary copied")));
+}
+
+static void
+on_night_match_activated (AdwActionRow  *row,
+                          PtHistoryPage *self)
+{
+  gint64 id = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (row), "match-id"));
+
+  pt_history_page_show_match (self, id);
+}
+
+char *
+pt_history_page_get_night_summary (PtHistoryPage *self)
+{
+  g_return_val_if_fail (PT_IS_HISTORY_PAGE (self), NULL);
+  return g_strdup (self->night_summary);
+}
+
+gboolean
+pt_history_page_show_night (PtHistoryPage *self,
+                            gint64         night_id)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) nights = NULL;
+  g_autoptr(GPtrArray) summaries = NULL;
+  g_autoptr(GPtrArray) matches = NULL;
+  g_autoptr(PtStats) stats = NULL;
+  g_autoptr(GString) summary = g_string_new (NULL);
+  PtNight *night = NULL;
+  PtNightSummary *night_summary = NULL;
+  PtHistoryQuery query;
+  PtStore *store;
+  GtkWidget *box, *header, *group, *copy;
+  g_autofree char *date = NULL;
+
+  g_return_val_if_fail (PT_IS_HISTORY_PAGE (self), FALSE);
+  store = pt_companion_get_store (GTK_WIDGET (self), &error);
+  if (store == NULL || (nights = pt_store_list_nights (store, &error)) == NULL)
+    {
+      pt_companion_error_toast (GTK_WIDGET (self), error);
+      return FALSE;
+    }
+  for (guint i = 0; i < nights->len; i++)
+    if (((PtNight *) g_ptr_array_index (nights, i))->id == night_id)
+      night = g_ptr_array_index (nights, i);
+  if (night == NULL)
+    return FALSE;
+  stats = pt_stats_new (store);
+  summaries = pt_stats_nights (stats, NULL);
+  for (guint i = 0; summaries != NULL && i < summaries->len; i++)
+    if (((PtNightSummary *) g_ptr_array_index (summaries, i))->night_id == night_id)
+      night_summary = g_ptr_array_index (summaries, i);
+
+  pt_history_query_init (&query);
+  query.night_id = night_id;
+  query.limit = 500;
+  matches = pt_store_history (store, &query, NULL);
+
+  date = pt_companion_format_night_date (night->date);
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
+  header = adw_status_page_new ();
+  gtk_widget_add_css_class (header, "compact");
+  adw_status_page_set_icon_name (ADW_STATUS_PAGE (header), "weather-clear-night-symbolic");
+  adw_status_page_set_title (ADW_STATUS_PAGE (header),
+                             night->place && night->place[0] ? night->place : _("Game night"));
+  adw_status_page_set_description (ADW_STATUS_PAGE (header), date);
+  gtk_box_append (GTK_BOX (box), header);
+
+  g_string_append_printf (summary, _("Game night, %s"), date);
+  if (night->place && night->place[0])
+    g_string_append_printf (summary, _(" at %s"), night->place);
+  g_string_append (summary, "\n");
+  if (night->notes && night->notes[0])
+    g_string_append_printf (summary, "%s\n", night->notes);
+
+  group = adw_preferences_group_new ();
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Matches"));
+  if (night->notes && night->notes[0])
+    adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), night->notes);
+  for (guint i = 0; matches != NULL && i < matches->len; i++)
+    {
+      PtMatchEntry *entry = g_ptr_array_index (matches, i);
+      g_autofree char *results = results_text (entry, FALSE);
+      GString *winners = g_string_new (NULL);
+      GtkWidget *row = adw_action_row_new ();
+
+      for (guint j = 0; j < entry->results->len; j++)
+        {
+          PtMatchResult *result = g_ptr_array_index (entry->results, j);
+
+          if (result->winner)
+            g_string_append_printf (winners, "%s%s", winners->len ? ", " : "", result->player_name);
+        }
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), pt_companion_game_name (entry->game));
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), results);
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
+      g_object_set_data (G_OBJECT (row), "match-id", GSIZE_TO_POINTER ((gsize) entry->id));
+      g_signal_connect_object (row, "activated", G_CALLBACK (on_night_match_activated), self, 0);
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+      /* TRANSLATORS: a line of the night's summary: game, scores, winners */
+      g_string_append_printf (summary, _("%s: %s — won by %s\n"), pt_companion_game_name (entry->game),
+                              results, winners->str);
+      g_string_free (winners, TRUE);
+    }
+  if (matches == NULL || matches->len == 0)
+    {
+      GtkWidget *row = adw_action_row_new ();
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("No matches yet tonight"));
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
+                                   _("Matches saved today on a score sheet join this night."));
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+    }
+  gtk_box_append (GTK_BOX (box), group);
+
+  if (night_summary != NULL && night_summary->winners->len > 0)
+    {
+      GtkWidget *winners = adw_preferences_group_new ();
+
+      adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (winners), _("Winners"));
+      g_string_append (summary, _("Wins:"));
+      for (guint i = 0; i < night_summary->winners->len; i++)
+        {
+          PtStatLine *line = g_ptr_array_index (night_summary->winners, i);
+          g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d win of %d",
+                                                                "%d wins of %d", line->wins),
+                                                   line->wins, line->plays);
+          GtkWidget *row = adw_action_row_new ();
+
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), line->player_name);
+          adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_label_new (text));
+          adw_preferences_group_add (ADW_PREFERENCES_GROUP (winners), row);
+          g_string_append_printf (summary, " %s %d%s", line->player_name, line->wins,
+                                  i + 1 < night_summary->winners->len ? "," : "");
+        }
+      g_string_append (summary, "\n");
+      if (night_summary->best_player_name != NULL)
+        {
+          g_autofree char *best = g_strdup_printf (_("Best score: %s, %d in %s"),
+                                                   night_summary->best_player_name,
+                                                   night_summary->best_score,
+                                                   pt_companion_game_name (night_summary->best_game));
+
+          adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (winners), best);
+          g_string_append_printf (summary, "%s\n", best);
+        }
+      gtk_box_append (GTK_BOX (box), winners);
+    }
+
+  copy = gtk_button_new_with_mnemonic (_("_Copy Summary"));
+  gtk_widget_set_name (copy, "copy-summary");
+  gtk_widget_set_halign (copy, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (copy, "pill");
+  g_signal_connect_object (copy, "clicked", G_CALLBACK (on_copy_summary), self, 0);
+  gtk_box_append (GTK_BOX (box), copy);
+
+  g_free (self->night_summary);
+  self->night_summary = g_string_free (g_steal_pointer (&summary), FALSE);
+  self->night_id = night_id;
+  self->match_view = NULL;
+  adw_bin_set_child (self->detail_bin, box);
+  gtk_stack_set_visible_child_name (self->stack, "detail");
+  return TRUE;
+}
+
+static void
+on_activate (GtkListView   *list_view,
+             guint          position,
+             PtHistoryPage *self)
+{
+  g_autoptr(PtHistoryItem) item = g_list_model_get_item (G_LIST_MODEL (self->model), position);
+  PtMatchEntry *entry;
+
+  if (item == NULL)
+    return;
+  entry = pt_history_item_get_entry (item);
+  if (entry != NULL)
+    pt_history_page_show_match (self, entry->id);
+  else if (pt_history_item_get_night_id (item) > 0)
+    pt_history_page_show_night (self, pt_history_item_get_night_id (item));
+}
+
+static void
+back_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  PtHistoryPage *self = PT_HISTORY_PAGE (widget);
+
+  self->match_view = NULL;
+  self->night_id = 0;
+  gtk_stack_set_visible_child_name (self->stack, "list");
+  adw_bin_set_child (self->detail_bin, NULL);
+}
+
+/* Edit and delete ----------------------------------------------------------------- */
+
+static GtkWidget *
+find_widget_of_type (GtkWidget *root,
+                     GType      type)
+{
+  if (g_type_is_a (G_OBJECT_TYPE (root), type))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget_of_type (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+on_edit_requested (PtMatchView   *view,
+                   PtHistoryPage *self)
+{
+  g_autoptr(GError) error = NULL;
+  GtkWidget *root = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (self)));
+  GtkWidget *sheet_page = root ? find_widget_of_type (root, PT_TYPE_SCORE_SHEET_PAGE) : NULL;
+  PtMatchEntry *entry = pt_match_view_get_match (view);
+
+  if (sheet_page == NULL || entry == NULL)
+    return;
+  if (!pt_score_sheet_page_edit_match (PT_SCORE_SHEET_PAGE (sheet_page), entry->id, &error))
+    {
+      pt_companion_error_toast (GTK_WIDGET (self), error);
+      return;
+    }
+  back_action (GTK_WIDGET (self), NULL, NULL);
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.show-score-sheet", NULL);
+}
+
+gboolean
+pt_history_page_undo_delete (PtHistoryPage  *self,
+                             GError        **error)
+{
+  PtStore *store;
+
+  g_return_val_if_fail (PT_IS_HISTORY_PAGE (self), FALSE);
+  if (self->deleted_id == 0)
+    return TRUE;
+  store = pt_companion_get_store (GTK_WIDGET (self), error);
+  if (store == NULL || !pt_store_undelete_match (store, self->deleted_id, error))
+    return FALSE;
+  self->deleted_id = 0;
+  pt_history_page_reload (self);
+  return TRUE;
+}
+
+static void
+on_undo_clicked (AdwToast      *toast,
+                 PtHistoryPage *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!pt_history_page_undo_delete (self, &error))
+    pt_companion_error_toast (GTK_WIDGET (self), error);
+}
+
+gboolean
+pt_history_page_delete_match (PtHistoryPage  *self,
+                              GError        **error)
+{
+  PtMatchEntry *entry;
+  PtStore *store;
+  AdwToast *toast;
+
+  g_return_val_if_fail (PT_IS_HISTORY_PAGE (self), FALSE);
+  entry = self->match_view ? pt_match_view_get_match (self->match_view) : NULL;
+  if (entry == NULL)
+    return FALSE;
+  store = pt_companion_get_store (GTK_WIDGET (self), error);
+  if (store == NULL || !pt_store_delete_match (store, entry->id, error))
+    return FALSE;
+  self->deleted_id = entry->id;
+
+  /* Soft-deleted: it stays undoable while the app runs (the store purges
+   * later), so the toast's Undo always works. */
+  toast = adw_toast_new (_("Match deleted"));
+  adw_toast_set_button_label (toast, _("_Undo"));
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  g_signal_connect_object (toast, "button-clicked", G_CALLBACK (on_undo_clicked), self, 0);
+  pt_companion_toast (GTK_WIDGET (self), toast);
+
+  back_action (GTK_WIDGET (self), NULL, NULL);
+  pt_history_page_reload (self);
+  return TRUE;
+}
+
+static void
+on_delete_requested (PtMatchView   *view,
+                     PtHistoryPage *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!pt_history_page_delete_match (self, &error) && error != NULL)
+    pt_companion_error_toast (GTK_WIDGET (self), error);
+}
+
+/* Game nights ---------------------------------------------------------------------- */
+
+gint64
+pt_history_page_start_night (PtHistoryPage       *self,
+                             const char          *date,
+                             const char          *place,
+                             const char * const  *who,
+                             GError             **error)
+{
+  PtStore *store = pt_companion_get_store (GTK_WIDGET (self), error);
+  g_autoptr(PtNight) night = NULL;
+  g_autofree char *names = NULL;
+  g_autofree char *notes = NULL;
+
+  if (store == NULL)
+    return 0;
+  /* The store keeps no attendance list: who came is written in the night's
+   * notes, where the night page and the export show it. */
+  names = who != NULL && who[0] != NULL ? g_strjoinv (", ", (char **) who) : NULL;
+  notes = names ? g_strdup_printf (_("With %s"), names) : g_strdup ("");
+  night = pt_store_add_night (store, date, place ? place : "", notes, error);
+  if (night == NULL)
+    return 0;
+  pt_history_page_reload (self);
+  return night->id;
+}
+
+static void
+on_night_dialog_response (AdwMessageDialog *dialog,
+                          const char       *response,
+                          PtHistoryPage    *self)
+{
+  GtkWidget *box = adw_message_dialog_get_extra_child (dialog);
+  GtkEditable *date = g_object_get_data (G_OBJECT (box), "date");
+  GtkEditable *place = g_object_get_data (G_OBJECT (box), "place");
+  GtkWidget *list = g_object_get_data (G_OBJECT (box), "who");
+  g_autoptr(GPtrArray) who = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  gint64 id;
+
+  if (g_strcmp0 (response, "start") != 0)
+    return;
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL; row = gtk_widget_get_next_sibling (row))
+    {
+      GtkWidget *check = g_object_get_data (G_OBJECT (row), "check");
+
+      if (check != NULL && gtk_check_button_get_active (GTK_CHECK_BUTTON (check)))
+        g_ptr_array_add (who, (gpointer) adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)));
+    }
+  g_ptr_array_add (who, NULL);
+  id = pt_history_page_start_night (self, gtk_editable_get_text (date), gtk_editable_get_text (place),
+                                    (const char * const *) who->pdata, &error);
+  if (id == 0)
+    pt_companion_error_toast (GTK_WIDGET (self), error);
+  else
+    pt_history_page_show_night (self, id);
+}
+
+static void
+start_night_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  PtHistoryPage *self = PT_HISTORY_PAGE (widget);
+  PtStore *store = pt_companion_get_store (widget, NULL);
+  g_autoptr(GPtrArray) players = store ? pt_store_list_players (store, FALSE, NULL) : NULL;
+  g_autofree char *today = pt_companion_today_iso ();
+  GtkWidget *dialog, *box, *fields, *date, *place, *who;
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (widget)),
+                                   _("Start a Game Night?"),
+                                   _("Matches saved today on a score sheet will belong to this night."));
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  fields = gtk_list_box_new ();
+  gtk_widget_add_css_class (fields, "boxed-list");
+  gtk_list_box_set_selection_mode (GTK_LIST_BOX (fields), GTK_SELECTION_NONE);
+  date = adw_entry_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (date), _("Date"));
+  gtk_editable_set_text (GTK_EDITABLE (date), today);
+  place = adw_entry_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (place), _("Place"));
+  gtk_list_box_append (GTK_LIST_BOX (fields), date);
+  gtk_list_box_append (GTK_LIST_BOX (fields), place);
+  gtk_box_append (GTK_BOX (box), fields);
+
+  who = gtk_list_box_new ();
+  gtk_widget_add_css_class (who, "boxed-list");
+  gtk_list_box_set_selection_mode (GTK_LIST_BOX (who), GTK_SELECTION_NONE);
+  for (guint i = 0; players != NULL && i < players->len; i++)
+    {
+      PtPlayer *player = g_ptr_array_index (players, i);
+      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *check = gtk_check_button_new ();
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), player->name);
+      adw_action_row_add_prefix (ADW_ACTION_ROW (row), check);
+      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), check);
+      g_object_set_data (G_OBJECT (row), "check", check);
+      gtk_list_box_append (GTK_LIST_BOX (who), row);
+    }
+  if (players != NULL && players->len > 0)
+    gtk_box_append (GTK_BOX (box), who);
+  g_object_set_data (G_OBJECT (box), "date", date);
+  g_object_set_data (G_OBJECT (box), "place", place);
+  g_object_set_data (G_OBJECT (box), "who", who);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), box);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "start", _("_Start Night"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "start",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "start");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_night_dialog_response), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* Life cycle ---------------------------------------------------------------------- */
+
+static void
+pt_history_page_map (GtkWidget *widget)
+{
+  PtHistoryPage *self = PT_HISTORY_PAGE (widget);
+  PtStore *store = pt_companion_get_store (widget, NULL);
+
+  GTK_WIDGET_CLASS (pt_history_page_parent_class)->map (widget);
+  /* Matches may have been saved elsewhere since the page was last shown. */
+  if (store != NULL)
+    fill_player_filter (self, store);
+  pt_history_page_reload (self);
+}
+
 static void
 pt_history_page_dispose (GObject *object)
 {
-  gtk_widget_dispose_template (GTK_WIDGET (object), PT_TYPE_HISTORY_PAGE);
+  PtHistoryPage *self = PT_HISTORY_PAGE (object);
 
+  /* The bound stack is AdwBin's child: take it out of the bin first, or
+   * the template and the bin would both unparent it. */
+  adw_bin_set_child (ADW_BIN (object), NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (object), PT_TYPE_HISTORY_PAGE);
+  g_clear_object (&self->model);
   G_OBJECT_CLASS (pt_history_page_parent_class)->dispose (object);
+}
+
+static void
+pt_history_page_finalize (GObject *object)
+{
+  PtHistoryPage *self = PT_HISTORY_PAGE (object);
+
+  g_clear_pointer (&self->player_ids, g_array_unref);
+  g_clear_pointer (&self->night_summary, g_free);
+  G_OBJECT_CLASS (pt_history_page_parent_class)->finalize (object);
 }
 
 static void
@@ -37,13 +786,73 @@ pt_history_page_class_init (PtHistoryPageClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = pt_history_page_dispose;
+  object_class->finalize = pt_history_page_finalize;
+  widget_class->map = pt_history_page_map;
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/partida/Partida/pt-history-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, PtHistoryPage, stack);
+  gtk_widget_class_bind_template_child (widget_class, PtHistoryPage, list_stack);
+  gtk_widget_class_bind_template_child (widget_class, PtHistoryPage, search_entry);
+  gtk_widget_class_bind_template_child (widget_class, PtHistoryPage, game_filter);
+  gtk_widget_class_bind_template_child (widget_class, PtHistoryPage, player_filter);
+  gtk_widget_class_bind_template_child (widget_class, PtHistoryPage, mode_filter);
+  gtk_widget_class_bind_template_child (widget_class, PtHistoryPage, date_filter);
+  gtk_widget_class_bind_template_child (widget_class, PtHistoryPage, list_view);
+  gtk_widget_class_bind_template_child (widget_class, PtHistoryPage, empty_status);
+  gtk_widget_class_bind_template_child (widget_class, PtHistoryPage, empty_button);
+  gtk_widget_class_bind_template_child (widget_class, PtHistoryPage, detail_bin);
+
+  gtk_widget_class_install_action (widget_class, "history.back", NULL, back_action);
+  gtk_widget_class_install_action (widget_class, "history.start-night", NULL, start_night_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "history.back", NULL);
+}
+
+static void
+set_strings (GtkDropDown        *drop_down,
+             const char * const *strings)
+{
+  g_autoptr(GtkStringList) list = gtk_string_list_new (strings);
+
+  gtk_drop_down_set_model (drop_down, G_LIST_MODEL (list));
 }
 
 static void
 pt_history_page_init (PtHistoryPage *self)
 {
+  g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
+  const char *games[PT_COMPANION_N_GAMES + 2] = { _("All games"), NULL, };
+  const char *modes[] = { _("Any mode"), _("Played in Partida"), _("Score sheets"), NULL };
+  const char *dates[] = { _("Any time"), _("Last 7 days"), _("Last 30 days"), _("Last 12 months"), NULL };
+  GtkSelectionModel *selection;
+
   gtk_widget_init_template (GTK_WIDGET (self));
+  pt_companion_ensure_css ();
+  self->player_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  self->model = pt_history_model_new ();
+
+  for (guint i = 0; i < PT_COMPANION_N_GAMES; i++)
+    games[i + 1] = pt_companion_game_name (pt_companion_game_ids[i]);
+  set_strings (self->game_filter, games);
+  set_strings (self->mode_filter, modes);
+  set_strings (self->date_filter, dates);
+  {
+    const char *all[] = { _("All players"), NULL };
+
+    set_strings (self->player_filter, all);
+  }
+
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_item), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_item), NULL);
+  selection = GTK_SELECTION_MODEL (gtk_no_selection_new (G_LIST_MODEL (g_object_ref (self->model))));
+  gtk_list_view_set_model (self->list_view, selection);
+  g_object_unref (selection);
+  gtk_list_view_set_factory (self->list_view, factory);
+  g_signal_connect_object (self->list_view, "activate", G_CALLBACK (on_activate), self, 0);
+
+  g_signal_connect_object (self->game_filter, "notify::selected", G_CALLBACK (on_filter_changed), self, 0);
+  g_signal_connect_object (self->player_filter, "notify::selected", G_CALLBACK (on_filter_changed), self, 0);
+  g_signal_connect_object (self->mode_filter, "notify::selected", G_CALLBACK (on_filter_changed), self, 0);
+  g_signal_connect_object (self->date_filter, "notify::selected", G_CALLBACK (on_filter_changed), self, 0);
+  g_signal_connect_object (self->search_entry, "search-changed", G_CALLBACK (on_search_changed), self, 0);
 }

@@ -1,4 +1,4 @@
-/* pt-history-page.h
+/* pt-history-page.h — the History area: every match, newest first
  *
  * Copyright 2026 The Partida authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -7,12 +7,40 @@
 
 #include <adwaita.h>
 
+#include "pt-history-model.h"
+#include "pt-match-view.h"
+
 G_BEGIN_DECLS
 
 #define PT_TYPE_HISTORY_PAGE (pt_history_page_get_type ())
 
 G_DECLARE_FINAL_TYPE (PtHistoryPage, pt_history_page, PT, HISTORY_PAGE, AdwBin)
 
-GtkWidget *pt_history_page_new (void);
+GtkWidget      *pt_history_page_new          (void);
+/* Reads the history again with the filters on screen. */
+void            pt_history_page_reload       (PtHistoryPage *self);
+PtHistoryModel *pt_history_page_get_model    (PtHistoryPage *self);
+/* Opens the page of match @id; FALSE if it cannot be read. */
+gboolean        pt_history_page_show_match   (PtHistoryPage *self,
+                                              gint64         id);
+/* Opens the view of game night @night_id. */
+gboolean        pt_history_page_show_night   (PtHistoryPage *self,
+                                              gint64         night_id);
+/* (transfer none) (nullable): the match page on screen */
+PtMatchView    *pt_history_page_get_match_view (PtHistoryPage *self);
+/* Soft-deletes the match on screen with an undo toast (the Delete button). */
+gboolean        pt_history_page_delete_match (PtHistoryPage *self,
+                                              GError       **error);
+/* What the toast's Undo does. */
+gboolean        pt_history_page_undo_delete  (PtHistoryPage *self,
+                                              GError       **error);
+/* The summary of the night on screen, as "Copy Summary" copies it. */
+char           *pt_history_page_get_night_summary (PtHistoryPage *self);
+/* Starts a game night (as the dialog does); returns its id or 0. */
+gint64          pt_history_page_start_night  (PtHistoryPage       *self,
+                                              const char          *date,
+                                              const char          *place,
+                                              const char * const  *who,
+                                              GError             **error);
 
 G_END_DECLS

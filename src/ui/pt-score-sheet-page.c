@@ -1,20 +1,68 @@
-/* pt-score-sheet-page.c — the Score sheet area: companion mode for a game on the table.
- *
- * Not built yet: the page says so plainly until its issue replaces this file.
+/* pt-score-sheet-page.c — the Score sheet area: companion mode for a game
+ * played on the table.
  *
  * Copyright 2026 The Partida authors
  * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The page holds what every game's sheet shares — the game, the players,
+ * the game night, notes, the draft and saving — around one PtSheetView
+ * that knows the game. Nothing here adds up a score: the sheet view asks
+ * the rules layer, and saving stores what the rules layer returned.
+ *
+ * Drafts: every change is written to the store's draft of the game a
+ * moment later (and at once when the page goes away), so a closed window
+ * or a crash loses at most the last keystrokes; opening the game again
+ * offers the draft back. The draft is
+ *   {"sheet": INPUT, "notes": "…", "night": ID, "editing": MATCH_ID, "started": T}.
+ *
+ * The saved breakdown is the rules layer's result with the input sheet
+ * added as "sheet", so the match can be edited later with the same inputs.
  */
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
+#include "pt-application.h"
+#include "pt-companion-util.h"
+#include "pt-lost-cities-sheet-view.h"
+/* #include "pt-next-station-sheet-view.h" */
+#include "pt-rules.h"
 #include "pt-score-sheet-page.h"
+/* #include "pt-wagons-sheet-view.h" */
+
+#define DRAFT_DELAY_MS 250
+#define MAX_SEATS 4
 
 struct _PtScoreSheetPage
 {
   AdwBin parent_instance;
+
+  PtSheetView *sheet_view;
+  char        *game;
+  gint64       editing_id;     /* the match being edited, 0 for a new one */
+  gint64       started;
+  gint64       night_id;       /* tonight's game night, 0 = none */
+  guint        draft_source;
+  gboolean     loading;
+
+  GtkStack            *stack;
+  GtkRevealer         *draft_revealer;
+  GtkLabel            *draft_label;
+  AdwComboRow         *game_row;
+  AdwActionRow        *night_row;
+  GtkSwitch           *night_switch;
+  AdwEntryRow         *notes_row;
+  AdwPreferencesGroup *players_group;
+  GtkSpinButton       *n_players_spin;
+  AdwBin              *sheet_bin;
+  GtkLabel            *error_label;
+  GtkButton           *save_button;
+  GtkWidget           *player_rows[MAX_SEATS];
 };
 
 G_DEFINE_FINAL_TYPE (PtScoreSheetPage, pt_score_sheet_page, ADW_TYPE_BIN)
+
+static void schedule_draft (PtScoreSheetPage *self);
 
 GtkWidget *
 pt_score_sheet_page_new (void)
@@ -22,12 +70,753 @@ pt_score_sheet_page_new (void)
   return g_object_new (PT_TYPE_SCORE_SHEET_PAGE, NULL);
 }
 
+static PtSheetView *
+new_sheet_view (const char *game)
+{
+  if (g_strcmp0 (game, "lost-cities") == 0)
+    return PT_SHEET_VIEW (pt_lost_cities_sheet_view_new ());
+  /* WAGONS */
+  /* NEXT_STATION */
+  return NULL;
+}
+
+PtSheetView *
+pt_score_sheet_page_get_sheet_view (PtScoreSheetPage *self)
+{
+  g_return_val_if_fail (PT_IS_SCORE_SHEET_PAGE (self), NULL);
+  return self->sheet_view;
+}
+
+gint64
+pt_score_sheet_page_get_editing_id (PtScoreSheetPage *self)
+{
+  g_return_val_if_fail (PT_IS_SCORE_SHEET_PAGE (self), 0);
+  return self->editing_id;
+}
+
+/* Players ------------------------------------------------------------------ */
+
+static guint
+n_seats (PtScoreSheetPage *self)
+{
+  return (guint) gtk_spin_button_get_value_as_int (self->n_players_spin);
+}
+
+static void
+push_player_names (PtScoreSheetPage *self)
+{
+  const char *names[MAX_SEATS + 1] = { NULL, };
+  guint n = n_seats (self);
+
+  if (self->sheet_view == NULL)
+    return;
+  for (guint i = 0; i < n && i < MAX_SEATS; i++)
+    {
+      g_autofree char *stripped = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->player_rows[i]))));
+
+      names[i] = g_intern_string (stripped);
+    }
+  pt_sheet_view_set_players (self->sheet_view, names);
+}
+
+static void
+on_player_name_changed (GtkEditable      *editable,
+                        PtScoreSheetPage *self)
+{
+  if (self->loading)
+    return;
+  push_player_names (self);
+  schedule_draft (self);
+}
+
+static void
+update_player_rows (PtScoreSheetPage *self)
+{
+  guint n = n_seats (self);
+
+  for (guint i = 0; i < MAX_SEATS; i++)
+    gtk_widget_set_visible (self->player_rows[i], i < n);
+}
+
+static void
+on_n_players_changed (GtkSpinButton    *spin,
+                      PtScoreSheetPage *self)
+{
+  update_player_rows (self);
+  if (self->loading)
+    return;
+  push_player_names (self);
+  schedule_draft (self);
+}
+
+void
+pt_score_sheet_page_set_player_name (PtScoreSheetPage *self,
+                                     guint             seat,
+                                     const char       *name)
+{
+  g_return_if_fail (PT_IS_SCORE_SHEET_PAGE (self));
+  g_return_if_fail (seat < MAX_SEATS);
+  gtk_editable_set_text (GTK_EDITABLE (self->player_rows[seat]), name);
+}
+
+void
+pt_score_sheet_page_set_n_players (PtScoreSheetPage *self,
+                                   guint             n_players)
+{
+  g_return_if_fail (PT_IS_SCORE_SHEET_PAGE (self));
+  gtk_spin_button_set_value (self->n_players_spin, n_players);
+}
+
+/* The names of the last match of @game, so a group that plays again does
+ * not type them again. */
+static void
+prefill_players (PtScoreSheetPage *self,
+                 PtStore          *store)
+{
+  PtHistoryQuery query;
+  g_autoptr(GPtrArray) last = NULL;
+
+  pt_history_query_init (&query);
+  query.game = self->game;
+  query.limit = 1;
+  if (store == NULL || (last = pt_store_history (store, &query, NULL)) == NULL || last->len == 0)
+    return;
+  {
+    PtMatchEntry *entry = g_ptr_array_index (last, 0);
+
+    gtk_spin_button_set_value (self->n_players_spin, entry->results->len);
+    for (guint i = 0; i < entry->results->len && i < MAX_SEATS; i++)
+      {
+        PtMatchResult *result = g_ptr_array_index (entry->results, i);
+
+        gtk_editable_set_text (GTK_EDITABLE (self->player_rows[i]),
+                               result->player_name ? result->player_name : "");
+      }
+  }
+}
+
+/* Game night --------------------------------------------------------------- */
+
+/* Tonight's night: the latest night dated today. Matches saved today join
+ * it unless the switch is turned off. */
+static void
+update_night (PtScoreSheetPage *self,
+              PtStore          *store)
+{
+  g_autoptr(GPtrArray) nights = store ? pt_store_list_nights (store, NULL) : NULL;
+  g_autofree char *today = pt_companion_today_iso ();
+  PtNight *tonight = NULL;
+
+  for (guint i = 0; nights != NULL && i < nights->len; i++)
+    {
+      PtNight *night = g_ptr_array_index (nights, i);
+
+      if (g_strcmp0 (night->date, today) == 0 && (tonight == NULL || night->id > tonight->id))
+        tonight = night;
+    }
+  self->night_id = tonight ? tonight->id : 0;
+  gtk_widget_set_visible (GTK_WIDGET (self->night_row), tonight != NULL);
+  if (tonight != NULL)
+    {
+      g_autofree char *subtitle = tonight->place && tonight->place[0]
+        ? g_strdup_printf (_("Tonight at %s"), tonight->place)
+        : g_strdup (_("Tonight"));
+
+      adw_action_row_set_subtitle (self->night_row, subtitle);
+      gtk_switch_set_active (self->night_switch, TRUE);
+    }
+}
+
+/* Drafts -------------------------------------------------------------------- */
+
+static JsonObject *
+build_draft (PtScoreSheetPage *self)
+{
+  JsonObject *draft = json_object_new ();
+
+  json_object_set_object_member (draft, "sheet", pt_sheet_view_build_sheet (self->sheet_view));
+  json_object_set_string_member (draft, "notes", gtk_editable_get_text (GTK_EDITABLE (self->notes_row)));
+  json_object_set_int_member (draft, "editing", self->editing_id);
+  json_object_set_int_member (draft, "started", self->started);
+  json_object_set_int_member (draft, "n_players", n_seats (self));
+  {
+    JsonArray *names = json_array_new ();
+
+    for (guint i = 0; i < n_seats (self); i++)
+      json_array_add_string_element (names, gtk_editable_get_text (GTK_EDITABLE (self->player_rows[i])));
+    json_object_set_array_member (draft, "names", names);
+  }
+  return draft;
+}
+
+static void
+write_draft (PtScoreSheetPage *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonObject) draft = NULL;
+  g_autoptr(JsonNode) node = NULL;
+  g_autofree char *text = NULL;
+  PtStore *store;
+
+  g_clear_handle_id (&self->draft_source, g_source_remove);
+  if (self->sheet_view == NULL || self->game == NULL)
+    return;
+  store = pt_companion_get_store (GTK_WIDGET (self), &error);
+  if (store == NULL)
+    return;
+  draft = build_draft (self);
+  node = json_node_init_object (json_node_alloc (), draft);
+  text = json_to_string (node, FALSE);
+  if (!pt_store_set_draft (store, self->game, text, &error))
+    g_warning ("Could not keep the score sheet draft: %s", error->message);
+}
+
+static gboolean
+draft_timeout (gpointer user_data)
+{
+  PtScoreSheetPage *self = user_data;
+
+  self->draft_source = 0;
+  write_draft (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+schedule_draft (PtScoreSheetPage *self)
+{
+  if (self->loading || self->sheet_view == NULL)
+    return;
+  if (self->draft_source == 0)
+    self->draft_source = g_timeout_add (DRAFT_DELAY_MS, draft_timeout, self);
+}
+
+void
+pt_score_sheet_page_flush_draft (PtScoreSheetPage *self)
+{
+  g_return_if_fail (PT_IS_SCORE_SHEET_PAGE (self));
+  if (self->draft_source != 0)
+    write_draft (self);
+}
+
+static void
+clear_draft (PtScoreSheetPage *self)
+{
+  PtStore *store = pt_companion_get_store (GTK_WIDGET (self), NULL);
+
+  g_clear_handle_id (&self->draft_source, g_source_remove);
+  if (store != NULL && self->game != NULL)
+    pt_store_clear_draft (store, self->game, NULL);
+}
+
+/* The sheet ------------------------------------------------------------------ */
+
+static void
+on_sheet_changed (PtSheetView      *view,
+                  PtScoreSheetPage *self)
+{
+  schedule_draft (self);
+}
+
+static void
+on_sheet_valid (PtSheetView      *view,
+                GParamSpec       *pspec,
+                PtScoreSheetPage *self)
+{
+  const char *message = pt_sheet_view_get_error_message (view);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "sheet.save", pt_sheet_view_get_valid (view));
+  gtk_label_set_text (self->error_label, message ? message : "");
+}
+
+static void
+set_sheet_view (PtScoreSheetPage *self,
+                PtSheetView      *view)
+{
+  guint min, max;
+
+  if (self->sheet_view != NULL)
+    g_signal_handlers_disconnect_by_data (self->sheet_view, self);
+  self->sheet_view = view;
+  adw_bin_set_child (self->sheet_bin, GTK_WIDGET (view));
+  if (view == NULL)
+    return;
+
+  min = pt_sheet_view_get_min_players (view);
+  max = pt_sheet_view_get_max_players (view);
+  gtk_spin_button_set_range (self->n_players_spin, min, max);
+  gtk_widget_set_visible (GTK_WIDGET (self->n_players_spin), min != max);
+  g_signal_connect_object (view, "changed", G_CALLBACK (on_sheet_changed), self, 0);
+  g_signal_connect_object (view, "notify::valid", G_CALLBACK (on_sheet_valid), self, 0);
+  g_signal_connect_object (view, "notify::error-message", G_CALLBACK (on_sheet_valid), self, 0);
+}
+
+static void
+select_game_row (PtScoreSheetPage *self)
+{
+  for (guint i = 0; i < PT_COMPANION_N_GAMES; i++)
+    if (g_strcmp0 (pt_companion_game_ids[i], self->game) == 0)
+      adw_combo_row_set_selected (self->game_row, i);
+}
+
+/* Applies a draft to the fresh sheet; FALSE if it cannot be read. */
+static gboolean
+apply_draft (PtScoreSheetPage *self,
+             const char       *text)
+{
+  g_autoptr(JsonNode) node = pt_json_parse (text, NULL);
+  JsonObject *draft = node && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+  JsonObject *sheet = draft ? pt_companion_obj (draft, "sheet") : NULL;
+  JsonArray *names = draft ? pt_companion_arr (draft, "names") : NULL;
+
+  if (sheet == NULL)
+    return FALSE;
+  self->editing_id = json_object_get_int_member_with_default (draft, "editing", 0);
+  self->started = json_object_get_int_member_with_default (draft, "started", self->started);
+  gtk_editable_set_text (GTK_EDITABLE (self->notes_row),
+                         json_object_get_string_member_with_default (draft, "notes", ""));
+  gtk_spin_button_set_value (self->n_players_spin,
+                             json_object_get_int_member_with_default (draft, "n_players", 2));
+  for (guint i = 0; names != NULL && i < json_array_get_length (names) && i < MAX_SEATS; i++)
+    gtk_editable_set_text (GTK_EDITABLE (self->player_rows[i]),
+                           json_array_get_string_element (names, i));
+  return pt_sheet_view_load_sheet (self->sheet_view, sheet, NULL);
+}
+
+static void
+reset_fields (PtScoreSheetPage *self)
+{
+  self->editing_id = 0;
+  self->started = g_get_real_time () / G_USEC_PER_SEC;
+  gtk_editable_set_text (GTK_EDITABLE (self->notes_row), "");
+  for (guint i = 0; i < MAX_SEATS; i++)
+    gtk_editable_set_text (GTK_EDITABLE (self->player_rows[i]), "");
+}
+
+static void
+show_notice (PtScoreSheetPage *self,
+             const char       *text)
+{
+  gtk_label_set_text (self->draft_label, text ? text : "");
+  gtk_revealer_set_reveal_child (self->draft_revealer, text != NULL);
+}
+
+/* A fresh sheet for @game; with @use_draft, the draft when there is one. */
+static void
+open_sheet (PtScoreSheetPage *self,
+            const char       *game,
+            gboolean          use_draft)
+{
+  PtStore *store = pt_companion_get_store (GTK_WIDGET (self), NULL);
+  g_autofree char *draft = NULL;
+  PtSheetView *view = new_sheet_view (game);
+
+  g_return_if_fail (view != NULL);
+  if (self->draft_source != 0)
+    write_draft (self);
+
+  self->loading = TRUE;
+  g_free (self->game);
+  self->game = g_strdup (game);
+  select_game_row (self);
+  set_sheet_view (self, view);
+  reset_fields (self);
+  update_night (self, store);
+  show_notice (self, NULL);
+
+  if (use_draft && store != NULL)
+    draft = pt_store_get_draft (store, game, NULL);
+  if (draft != NULL && apply_draft (self, draft))
+    show_notice (self, self->editing_id != 0
+                       ? _("You were changing a saved match: your changes are back.")
+                       : _("This sheet was not saved last time: it is back as you left it."));
+  else
+    {
+      prefill_players (self, store);
+      if (g_strcmp0 (game, "lost-cities") == 0)
+        {
+          GtkApplication *app = GTK_APPLICATION (g_application_get_default ());
+          GSettings *settings = PT_IS_APPLICATION (app) ? pt_application_get_settings (PT_APPLICATION (app)) : NULL;
+
+          /* The reading chosen in Preferences, which the sheet can change. */
+          if (settings != NULL)
+            {
+              g_autofree char *reading = g_settings_get_string (settings, "lost-cities-scoring");
+
+              pt_lost_cities_sheet_view_set_reading (PT_LOST_CITIES_SHEET_VIEW (view), reading);
+            }
+        }
+    }
+  update_player_rows (self);
+  self->loading = FALSE;
+  push_player_names (self);
+  on_sheet_valid (view, NULL, self);
+  gtk_stack_set_visible_child_name (self->stack, "sheet");
+}
+
+void
+pt_score_sheet_page_open_game (PtScoreSheetPage *self,
+                               const char       *game)
+{
+  g_return_if_fail (PT_IS_SCORE_SHEET_PAGE (self));
+  open_sheet (self, game, TRUE);
+}
+
+gboolean
+pt_score_sheet_page_edit_match (PtScoreSheetPage  *self,
+                                gint64             match_id,
+                                GError           **error)
+{
+  PtStore *store = pt_companion_get_store (GTK_WIDGET (self), error);
+  g_autoptr(PtMatchEntry) entry = NULL;
+  g_autoptr(JsonNode) node = NULL;
+  JsonObject *sheet = NULL;
+
+  g_return_val_if_fail (PT_IS_SCORE_SHEET_PAGE (self), FALSE);
+  if (store == NULL || (entry = pt_store_load_match (store, match_id, error)) == NULL)
+    return FALSE;
+  node = entry->breakdown ? pt_json_parse (entry->breakdown, NULL) : NULL;
+  if (node != NULL && JSON_NODE_HOLDS_OBJECT (node))
+    sheet = pt_companion_obj (json_node_get_object (node), "sheet");
+  if (entry->mode != PT_MATCH_MODE_COMPANION || sheet == NULL || new_sheet_view (entry->game) == NULL)
+    {
+      g_set_error_literal (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID,
+                           _("Only matches kept with a score sheet can be edited"));
+      return FALSE;
+    }
+
+  open_sheet (self, entry->game, FALSE);
+  self->loading = TRUE;
+  self->editing_id = entry->id;
+  self->started = entry->started;
+  gtk_editable_set_text (GTK_EDITABLE (self->notes_row), entry->notes ? entry->notes : "");
+  gtk_spin_button_set_value (self->n_players_spin, entry->results->len);
+  for (guint i = 0; i < entry->results->len && i < MAX_SEATS; i++)
+    {
+      PtMatchResult *result = g_ptr_array_index (entry->results, i);
+
+      gtk_editable_set_text (GTK_EDITABLE (self->player_rows[i]), result->player_name);
+    }
+  gtk_switch_set_active (self->night_switch, entry->night_id != 0);
+  if (entry->night_id != 0)
+    self->night_id = entry->night_id;
+  pt_sheet_view_load_sheet (self->sheet_view, sheet, NULL);
+  self->loading = FALSE;
+  push_player_names (self);
+  show_notice (self, _("Editing a saved match: saving replaces it."));
+  write_draft (self);
+  return TRUE;
+}
+
+/* Saving --------------------------------------------------------------------- */
+
+static PtPlayer *
+resolve_player (PtStore     *store,
+                const char  *name,
+                GError     **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  PtPlayer *player = pt_store_find_player (store, name, &local_error);
+
+  if (player != NULL)
+    {
+      /* Someone archived is back at the table. */
+      if (player->archived && !pt_store_set_player_archived (store, player->id, FALSE, error))
+        g_clear_pointer (&player, pt_player_unref);
+      return player;
+    }
+  if (!g_error_matches (local_error, PT_STORE_ERROR, PT_STORE_ERROR_NOT_FOUND))
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return NULL;
+    }
+  return pt_store_add_player (store, name, "", error);
+}
+
+static gboolean
+is_winner (JsonArray *winners,
+           guint      seat)
+{
+  for (guint i = 0; winners != NULL && i < json_array_get_length (winners); i++)
+    if (pt_companion_int_at (winners, i) == seat)
+      return TRUE;
+  return FALSE;
+}
+
+/* Ranks follow the rules layer's verdict: its winners (after the game's
+ * tie-break) rank first, then everyone by score; equal scores share. */
+static void
+assign_ranks (GPtrArray *results)
+{
+  for (guint i = 0; i < results->len; i++)
+    {
+      PtMatchResult *a = g_ptr_array_index (results, i);
+      int better = 0;
+
+      for (guint j = 0; j < results->len; j++)
+        {
+          PtMatchResult *b = g_ptr_array_index (results, j);
+
+          if ((b->winner && !a->winner) || (b->winner == a->winner && b->score > a->score))
+            better++;
+        }
+      a->rank = better + 1;
+    }
+}
+
+/* Each game's result names the scores and winners a little differently. */
+static JsonArray *
+result_scores (JsonObject *result)
+{
+  if (json_object_has_member (result, "totals"))
+    return pt_companion_arr (result, "totals");
+  return pt_companion_arr (result, "scores");
+}
+
+gint64
+pt_score_sheet_page_save (PtScoreSheetPage  *self,
+                          GError           **error)
+{
+  PtStore *store;
+  JsonObject *result;
+  JsonArray *scores, *winners;
+  g_autoptr(PtMatchEntry) entry = NULL;
+  g_autoptr(JsonObject) breakdown = NULL;
+  g_autoptr(JsonNode) breakdown_node = NULL;
+  g_autoptr(JsonObject) options = NULL;
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(JsonObject) sheet = NULL;
+  guint n;
+  gint64 id;
+
+  g_return_val_if_fail (PT_IS_SCORE_SHEET_PAGE (self), 0);
+
+  if (self->sheet_view == NULL || !pt_sheet_view_get_valid (self->sheet_view))
+    {
+      g_set_error_literal (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID,
+                           _("The sheet has an impossible value: correct it before saving"));
+      return 0;
+    }
+  if ((store = pt_companion_get_store (GTK_WIDGET (self), error)) == NULL)
+    return 0;
+
+  n = n_seats (self);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->player_rows[i]))));
+      g_autofree char *key = g_utf8_casefold (name, -1);
+
+      if (name[0] == '\0')
+        {
+          g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID,
+                       _("Type the name of player %u"), i + 1);
+          gtk_widget_add_css_class (self->player_rows[i], "error");
+          return 0;
+        }
+      gtk_widget_remove_css_class (self->player_rows[i], "error");
+      if (!g_hash_table_add (seen, g_steal_pointer (&key)))
+        {
+          g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID,
+                       _("%s is at the table twice"), name);
+          gtk_widget_add_css_class (self->player_rows[i], "error");
+          return 0;
+        }
+    }
+
+  /* Score once more from the widgets, so what is saved is exactly what the
+   * rules layer says about what is on screen. */
+  pt_sheet_view_evaluate (self->sheet_view);
+  result = pt_sheet_view_get_result (self->sheet_view);
+  if (result == NULL)
+    {
+      g_set_error_literal (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID,
+                           pt_sheet_view_get_error_message (self->sheet_view));
+      return 0;
+    }
+  scores = result_scores (result);
+  winners = pt_companion_arr (result, "winners");
+  if (scores == NULL || json_array_get_length (scores) != n)
+    {
+      g_set_error_literal (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID,
+                           _("The sheet has no scores to save yet"));
+      return 0;
+    }
+
+  entry = pt_match_entry_new (self->game, PT_MATCH_MODE_COMPANION);
+  entry->started = self->started;
+  entry->finished = g_get_real_time () / G_USEC_PER_SEC;
+  entry->night_id = gtk_switch_get_active (self->night_switch) ? self->night_id : 0;
+  entry->notes = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->notes_row)));
+  entry->rule_reading = pt_sheet_view_get_rule_reading (self->sheet_view);
+  sheet = pt_sheet_view_build_sheet (self->sheet_view);
+  if (json_object_has_member (result, "options"))
+    {
+      g_autoptr(JsonNode) options_node = json_node_copy (json_object_get_member (result, "options"));
+
+      entry->options = json_to_string (options_node, FALSE);
+    }
+  breakdown = json_object_new ();
+  {
+    g_autoptr(GList) members = json_object_get_members (result);
+
+    for (GList *l = members; l != NULL; l = l->next)
+      json_object_set_member (breakdown, l->data,
+                              json_node_copy (json_object_get_member (result, l->data)));
+  }
+  json_object_set_object_member (breakdown, "sheet", json_object_ref (sheet));
+  breakdown_node = json_node_init_object (json_node_alloc (), breakdown);
+  entry->breakdown = json_to_string (breakdown_node, FALSE);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->player_rows[i]))));
+      g_autoptr(PtPlayer) player = resolve_player (store, name, error);
+
+      if (player == NULL)
+        return 0;
+      pt_match_entry_add_result (entry,
+                                 pt_match_result_new (player->id, (int) i,
+                                                      (int) pt_companion_int_at (scores, i),
+                                                      is_winner (winners, i)));
+    }
+  assign_ranks (entry->results);
+
+  id = pt_store_save_match (store, entry, error);
+  if (id <= 0)
+    return 0;
+  /* Editing replaces: the old match goes (soft-deleted, so the history's
+   * undo still works) once the new one is safe. */
+  if (self->editing_id != 0)
+    {
+      g_autoptr(GError) delete_error = NULL;
+
+      if (!pt_store_delete_match (store, self->editing_id, &delete_error))
+        g_warning ("The edited match %" G_GINT64_FORMAT " stays in the history: %s",
+                   self->editing_id, delete_error->message);
+    }
+  clear_draft (self);
+  return id;
+}
+
+static void
+save_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  PtScoreSheetPage *self = PT_SCORE_SHEET_PAGE (widget);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *game = g_strdup (self->game);
+  gboolean edited = self->editing_id != 0;
+  AdwToast *toast;
+
+  if (pt_score_sheet_page_save (self, &error) == 0)
+    {
+      gtk_label_set_text (self->error_label, error->message);
+      return;
+    }
+  toast = adw_toast_new (edited ? _("Match updated in the history") : _("Match saved in the history"));
+  adw_toast_set_button_label (toast, _("_Show History"));
+  adw_toast_set_action_name (toast, "win.show-history");
+  pt_companion_toast (widget, toast);
+  /* A new sheet for the next match, with the same players. */
+  {
+    guint n = n_seats (self);
+    g_auto(GStrv) names = g_new0 (char *, MAX_SEATS + 1);
+
+    for (guint i = 0; i < n; i++)
+      names[i] = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->player_rows[i])));
+    open_sheet (self, game, FALSE);
+    gtk_spin_button_set_value (self->n_players_spin, n);
+    for (guint i = 0; i < n; i++)
+      gtk_editable_set_text (GTK_EDITABLE (self->player_rows[i]), names[i]);
+  }
+}
+
+static void
+new_action (GtkWidget  *widget,
+            const char *action_name,
+            GVariant   *parameter)
+{
+  pt_score_sheet_page_open_game (PT_SCORE_SHEET_PAGE (widget), g_variant_get_string (parameter, NULL));
+}
+
+static void
+discard_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  PtScoreSheetPage *self = PT_SCORE_SHEET_PAGE (widget);
+  g_autofree char *game = g_strdup (self->game);
+
+  clear_draft (self);
+  open_sheet (self, game, FALSE);
+}
+
+static void
+close_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  PtScoreSheetPage *self = PT_SCORE_SHEET_PAGE (widget);
+
+  /* The draft stays: the sheet comes back when the game is picked again. */
+  if (self->draft_source != 0)
+    write_draft (self);
+  gtk_stack_set_visible_child_name (self->stack, "start");
+}
+
+static void
+on_game_selected (AdwComboRow      *row,
+                  GParamSpec       *pspec,
+                  PtScoreSheetPage *self)
+{
+  guint selected = adw_combo_row_get_selected (row);
+
+  if (self->loading || selected >= PT_COMPANION_N_GAMES ||
+      g_strcmp0 (pt_companion_game_ids[selected], self->game) == 0)
+    return;
+  open_sheet (self, pt_companion_game_ids[selected], TRUE);
+}
+
+static void
+on_text_changed (GtkEditable      *editable,
+                 PtScoreSheetPage *self)
+{
+  schedule_draft (self);
+}
+
+static void
+pt_score_sheet_page_unmap (GtkWidget *widget)
+{
+  pt_score_sheet_page_flush_draft (PT_SCORE_SHEET_PAGE (widget));
+  GTK_WIDGET_CLASS (pt_score_sheet_page_parent_class)->unmap (widget);
+}
+
 static void
 pt_score_sheet_page_dispose (GObject *object)
 {
+  PtScoreSheetPage *self = PT_SCORE_SHEET_PAGE (object);
+
+  /* Closing the window must not lose the last keystrokes. */
+  if (self->draft_source != 0)
+    write_draft (self);
+  if (self->sheet_view != NULL)
+    g_signal_handlers_disconnect_by_data (self->sheet_view, self);
+  self->sheet_view = NULL;
+  /* The bound stack is AdwBin's child: take it out of the bin first, or
+   * the template and the bin would both unparent it. */
+  adw_bin_set_child (ADW_BIN (object), NULL);
   gtk_widget_dispose_template (GTK_WIDGET (object), PT_TYPE_SCORE_SHEET_PAGE);
 
   G_OBJECT_CLASS (pt_score_sheet_page_parent_class)->dispose (object);
+}
+
+static void
+pt_score_sheet_page_finalize (GObject *object)
+{
+  PtScoreSheetPage *self = PT_SCORE_SHEET_PAGE (object);
+
+  g_clear_pointer (&self->game, g_free);
+  G_OBJECT_CLASS (pt_score_sheet_page_parent_class)->finalize (object);
 }
 
 static void
@@ -37,13 +826,57 @@ pt_score_sheet_page_class_init (PtScoreSheetPageClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = pt_score_sheet_page_dispose;
+  object_class->finalize = pt_score_sheet_page_finalize;
+  widget_class->unmap = pt_score_sheet_page_unmap;
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/partida/Partida/pt-score-sheet-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, PtScoreSheetPage, stack);
+  gtk_widget_class_bind_template_child (widget_class, PtScoreSheetPage, draft_revealer);
+  gtk_widget_class_bind_template_child (widget_class, PtScoreSheetPage, draft_label);
+  gtk_widget_class_bind_template_child (widget_class, PtScoreSheetPage, game_row);
+  gtk_widget_class_bind_template_child (widget_class, PtScoreSheetPage, night_row);
+  gtk_widget_class_bind_template_child (widget_class, PtScoreSheetPage, night_switch);
+  gtk_widget_class_bind_template_child (widget_class, PtScoreSheetPage, notes_row);
+  gtk_widget_class_bind_template_child (widget_class, PtScoreSheetPage, players_group);
+  gtk_widget_class_bind_template_child (widget_class, PtScoreSheetPage, n_players_spin);
+  gtk_widget_class_bind_template_child (widget_class, PtScoreSheetPage, sheet_bin);
+  gtk_widget_class_bind_template_child (widget_class, PtScoreSheetPage, error_label);
+  gtk_widget_class_bind_template_child (widget_class, PtScoreSheetPage, save_button);
+
+  gtk_widget_class_install_action (widget_class, "sheet.new", "s", new_action);
+  gtk_widget_class_install_action (widget_class, "sheet.save", NULL, save_action);
+  gtk_widget_class_install_action (widget_class, "sheet.discard", NULL, discard_action);
+  gtk_widget_class_install_action (widget_class, "sheet.close", NULL, close_action);
 }
 
 static void
 pt_score_sheet_page_init (PtScoreSheetPage *self)
 {
+  g_autoptr(GtkStringList) games = gtk_string_list_new (NULL);
+
   gtk_widget_init_template (GTK_WIDGET (self));
+  pt_companion_ensure_css ();
+
+  for (guint i = 0; i < PT_COMPANION_N_GAMES; i++)
+    gtk_string_list_append (games, pt_companion_game_name (pt_companion_game_ids[i]));
+  adw_combo_row_set_model (self->game_row, G_LIST_MODEL (games));
+  g_signal_connect_object (self->game_row, "notify::selected", G_CALLBACK (on_game_selected), self, 0);
+
+  for (guint i = 0; i < MAX_SEATS; i++)
+    {
+      GtkWidget *row = adw_entry_row_new ();
+      g_autofree char *title = g_strdup_printf (_("Player %u"), i + 1);
+      g_autofree char *name = g_strdup_printf ("player-%u", i);
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      gtk_widget_set_name (row, name);
+      g_signal_connect_object (row, "changed", G_CALLBACK (on_player_name_changed), self, 0);
+      adw_preferences_group_add (self->players_group, row);
+      self->player_rows[i] = row;
+    }
+  g_signal_connect_object (self->n_players_spin, "value-changed", G_CALLBACK (on_n_players_changed), self, 0);
+  g_signal_connect_object (self->notes_row, "changed", G_CALLBACK (on_text_changed), self, 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->night_row), FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "sheet.save", FALSE);
 }

@@ -1,0 +1,210 @@
+/* pt-companion-util.c — helpers shared by the companion pages
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <stdio.h>
+
+#include "pt-application.h"
+#include "pt-companion-util.h"
+#include "pt-window.h"
+
+const char * const pt_companion_game_ids[PT_COMPANION_N_GAMES] = {
+  "lost-cities", "circle-the-wagons", "next-station-london",
+};
+
+/* The companion pages' own styles, once per process (the shell's
+ * style.css is loaded by AdwApplication). */
+void
+pt_companion_ensure_css (void)
+{
+  static gboolean loaded = FALSE;
+  g_autoptr(GtkCssProvider) provider = NULL;
+  GdkDisplay *display = gdk_display_get_default ();
+
+  if (loaded || display == NULL)
+    return;
+  loaded = TRUE;
+  provider = gtk_css_provider_new ();
+  gtk_css_provider_load_from_resource (provider, "/io/github/partida/Partida/companion.css");
+  gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+}
+
+/**
+ * pt_companion_get_store:
+ * @widget: a widget inside a PtWindow
+ *
+ * Returns: (transfer none) (nullable): the application's store; %NULL with
+ *   @error set when it cannot be opened or @widget is not in a window yet.
+ */
+PtStore *
+pt_companion_get_store (GtkWidget  *widget,
+                        GError    **error)
+{
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkApplication *app = NULL;
+
+  if (GTK_IS_WINDOW (root))
+    app = gtk_window_get_application (GTK_WINDOW (root));
+  if (app == NULL)
+    app = GTK_APPLICATION (g_application_get_default ());
+  if (!PT_IS_APPLICATION (app))
+    {
+      g_set_error_literal (error, PT_STORE_ERROR, PT_STORE_ERROR_FAILED,
+                           _("The match history is not available here"));
+      return NULL;
+    }
+  return pt_application_get_store (PT_APPLICATION (app), error);
+}
+
+/* Game names are trademarks and stay in English, as on the boxes sold in
+ * Spain; only the id → name mapping lives here. */
+const char *
+pt_companion_game_name (const char *game)
+{
+  if (g_strcmp0 (game, "lost-cities") == 0)
+    return "Lost Cities";
+  if (g_strcmp0 (game, "circle-the-wagons") == 0)
+    return "Circle the Wagons";
+  if (g_strcmp0 (game, "next-station-london") == 0)
+    return "Next Station: London";
+  return game != NULL ? game : "";
+}
+
+char *
+pt_companion_format_date (gint64 unix_time)
+{
+  g_autoptr(GDateTime) utc = g_date_time_new_from_unix_utc (unix_time);
+  g_autoptr(GDateTime) local = NULL;
+
+  if (utc == NULL)
+    return g_strdup ("");
+  local = g_date_time_to_local (utc);
+  /* TRANSLATORS: a match's date and time, strftime format */
+  return g_date_time_format (local, _("%-d %b %Y, %H:%M"));
+}
+
+char *
+pt_companion_format_day (gint64 unix_time)
+{
+  g_autoptr(GDateTime) utc = g_date_time_new_from_unix_utc (unix_time);
+  g_autoptr(GDateTime) local = NULL;
+
+  if (utc == NULL)
+    return g_strdup ("");
+  local = g_date_time_to_local (utc);
+  /* TRANSLATORS: a day heading in the history, strftime format */
+  return g_date_time_format (local, _("%A %-d %B %Y"));
+}
+
+char *
+pt_companion_format_night_date (const char *iso_date)
+{
+  int y, m, d;
+  g_autoptr(GDateTime) date = NULL;
+
+  if (iso_date == NULL || sscanf (iso_date, "%d-%d-%d", &y, &m, &d) != 3 ||
+      (date = g_date_time_new_local (y, m, d, 12, 0, 0)) == NULL)
+    return g_strdup (iso_date != NULL ? iso_date : "");
+  return g_date_time_format (date, _("%A %-d %B %Y"));
+}
+
+char *
+pt_companion_today_iso (void)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+
+  return g_date_time_format (now, "%Y-%m-%d");
+}
+
+gint64
+pt_companion_days_ago (int days)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autoptr(GDateTime) midnight = g_date_time_new_local (g_date_time_get_year (now),
+                                                         g_date_time_get_month (now),
+                                                         g_date_time_get_day_of_month (now),
+                                                         0, 0, 0);
+  g_autoptr(GDateTime) then = g_date_time_add_days (midnight, -days);
+
+  return g_date_time_to_unix (then);
+}
+
+void
+pt_companion_toast (GtkWidget *widget,
+                    AdwToast  *toast)
+{
+  GtkRoot *root = gtk_widget_get_root (widget);
+
+  if (PT_IS_WINDOW (root))
+    pt_window_add_toast (PT_WINDOW (root), toast);
+  else
+    g_object_unref (g_object_ref_sink (toast));
+}
+
+void
+pt_companion_error_toast (GtkWidget    *widget,
+                          const GError *error)
+{
+  AdwToast *toast = adw_toast_new (error->message);
+
+  adw_toast_set_timeout (toast, 0);
+  pt_companion_toast (widget, toast);
+}
+
+/* A player without a chosen colour still gets a stable one, from the name,
+ * so the charts and lists can tell players apart. */
+static const char * const palette[] = {
+  "#3584e4", "#e66100", "#2ec27e", "#c061cb", "#e5a50a", "#1c71d8", "#a51d2d", "#63452c",
+};
+
+static void
+draw_swatch (GtkDrawingArea *area,
+             cairo_t        *cr,
+             int             width,
+             int             height,
+             gpointer        user_data)
+{
+  const GdkRGBA *rgba = user_data;
+  double r = MIN (width, height) / 2.0;
+
+  cairo_arc (cr, width / 2.0, height / 2.0, r - 1, 0, 2 * G_PI);
+  gdk_cairo_set_source_rgba (cr, rgba);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.2);
+  cairo_set_line_width (cr, 1);
+  cairo_stroke (cr);
+}
+
+GtkWidget *
+pt_companion_colour_swatch (const char *colour,
+                            const char *name)
+{
+  GtkWidget *area = gtk_drawing_area_new ();
+  GdkRGBA *rgba = g_new0 (GdkRGBA, 1);
+
+  if (colour == NULL || colour[0] == '\0' || !gdk_rgba_parse (rgba, colour))
+    gdk_rgba_parse (rgba, palette[g_str_hash (name != NULL ? name : "") % G_N_ELEMENTS (palette)]);
+  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), 16);
+  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), 16);
+  gtk_widget_set_valign (area, GTK_ALIGN_CENTER);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), draw_swatch, rgba, g_free);
+  return area;
+}
+
+/**
+ * pt_companion_player_rgba:
+ * The colour a player is drawn with: theirs, else one from the name.
+ */
+void
+pt_companion_player_rgba (const char *colour,
+                          const char *name,
+                          GdkRGBA    *rgba)
+{
+  if (colour == NULL || colour[0] == '\0' || !gdk_rgba_parse (rgba, colour))
+    gdk_rgba_parse (rgba, palette[g_str_hash (name != NULL ? name : "") % G_N_ELEMENTS (palette)]);
+}

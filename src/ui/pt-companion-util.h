@@ -1,0 +1,100 @@
+/* pt-companion-util.h — small helpers shared by the companion pages
+ * (score sheets, history, players & statistics). Not a class.
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+#include <json-glib/json-glib.h>
+
+#include "pt-stats.h"
+#include "pt-store.h"
+
+G_BEGIN_DECLS
+
+/* Lenient readers of the rules layer's JSON: a missing member or one of
+ * another type reads as NULL/0 instead of a critical warning. */
+static inline JsonObject *
+pt_companion_obj (JsonObject *object,
+                  const char *member)
+{
+  JsonNode *node = object != NULL ? json_object_get_member (object, member) : NULL;
+
+  return node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+}
+
+static inline JsonArray *
+pt_companion_arr (JsonObject *object,
+                  const char *member)
+{
+  JsonNode *node = object != NULL ? json_object_get_member (object, member) : NULL;
+
+  return node != NULL && JSON_NODE_HOLDS_ARRAY (node) ? json_node_get_array (node) : NULL;
+}
+
+static inline gint64
+pt_companion_int (JsonObject *object,
+                  const char *member)
+{
+  JsonNode *node = object != NULL ? json_object_get_member (object, member) : NULL;
+
+  return node != NULL && JSON_NODE_HOLDS_VALUE (node) ? json_node_get_int (node) : 0;
+}
+
+static inline gint64
+pt_companion_int_at (JsonArray *array,
+                     guint      index)
+{
+  JsonNode *node = array != NULL && index < json_array_get_length (array)
+                   ? json_array_get_element (array, index) : NULL;
+
+  return node != NULL && JSON_NODE_HOLDS_VALUE (node) ? json_node_get_int (node) : 0;
+}
+
+static inline JsonObject *
+pt_companion_obj_at (JsonArray *array,
+                     guint      index)
+{
+  JsonNode *node = array != NULL && index < json_array_get_length (array)
+                   ? json_array_get_element (array, index) : NULL;
+
+  return node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+}
+
+static inline const char *
+pt_companion_str (JsonObject *object,
+                  const char *member)
+{
+  JsonNode *node = object != NULL ? json_object_get_member (object, member) : NULL;
+
+  return node != NULL && JSON_NODE_HOLDS_VALUE (node) &&
+         json_node_get_value_type (node) == G_TYPE_STRING ? json_node_get_string (node) : NULL;
+}
+
+/* The games a score sheet exists for, in menu order. */
+#define PT_COMPANION_N_GAMES 3
+extern const char * const pt_companion_game_ids[PT_COMPANION_N_GAMES];
+
+void        pt_companion_ensure_css     (void);
+PtStore    *pt_companion_get_store      (GtkWidget    *widget,
+                                         GError      **error);
+const char *pt_companion_game_name      (const char   *game);
+char       *pt_companion_format_date    (gint64        unix_time);
+char       *pt_companion_format_day     (gint64        unix_time);
+char       *pt_companion_format_night_date (const char *iso_date);
+void        pt_companion_toast          (GtkWidget    *widget,
+                                         AdwToast     *toast);
+void        pt_companion_error_toast    (GtkWidget    *widget,
+                                         const GError *error);
+void        pt_companion_player_rgba    (const char   *colour,
+                                         const char   *name,
+                                         GdkRGBA      *rgba);
+GtkWidget  *pt_companion_colour_swatch  (const char   *colour,
+                                         const char   *name);
+char       *pt_companion_today_iso      (void);
+/* Monday 00:00 local time of today, as Unix seconds, for filters. */
+gint64      pt_companion_days_ago       (int           days);
+
+G_END_DECLS

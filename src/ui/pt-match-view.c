@@ -1,0 +1,432 @@
+/* pt-match-view.c — one match of the history: results and breakdown
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Shows the breakdown the rules layer produced when the match was scored,
+ * line by line; it adds nothing up itself. Signals "edit-requested" and
+ * "delete-requested" leave editing and deleting (with its undo) to the page.
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "pt-companion-util.h"
+#include "pt-lost-cities-score.h"
+#include "pt-match-view.h"
+#include "pt-record.h"
+
+struct _PtMatchView
+{
+  AdwBin        parent_instance;
+
+  PtStore      *store;
+  PtMatchEntry *entry;
+  GtkBox       *box;
+};
+
+G_DEFINE_FINAL_TYPE (PtMatchView, pt_match_view, ADW_TYPE_BIN)
+
+enum {
+  EDIT_REQUESTED,
+  DELETE_REQUESTED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+GtkWidget *
+pt_match_view_new (void)
+{
+  return g_object_new (PT_TYPE_MATCH_VIEW, NULL);
+}
+
+PtMatchEntry *
+pt_match_view_get_match (PtMatchView *self)
+{
+  g_return_val_if_fail (PT_IS_MATCH_VIEW (self), NULL);
+  return self->entry;
+}
+
+static GtkWidget *
+add_group (PtMatchView *self,
+           const char  *title,
+           const char  *description)
+{
+  GtkWidget *group = adw_preferences_group_new ();
+
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), title);
+  if (description != NULL)
+    adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), description);
+  gtk_box_append (self->box, group);
+  return group;
+}
+
+static GtkWidget *
+add_row (GtkWidget  *group,
+         const char *title,
+         const char *subtitle,
+         const char *value)
+{
+  GtkWidget *row = adw_action_row_new ();
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  if (subtitle != NULL && subtitle[0] != '\0')
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  if (value != NULL)
+    {
+      GtkWidget *label = gtk_label_new (value);
+
+      gtk_widget_add_css_class (label, "numeric");
+      gtk_widget_add_css_class (label, "heading");
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
+    }
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+  return row;
+}
+
+static char *
+int_text (gint64 value)
+{
+  return g_strdup_printf ("%" G_GINT64_FORMAT, value);
+}
+
+static const char *
+player_name (PtMatchEntry *entry,
+             guint         seat)
+{
+  for (guint i = 0; i < entry->results->len; i++)
+    {
+      PtMatchResult *result = g_ptr_array_index (entry->results, i);
+
+      if ((guint) result->seat == seat)
+        return result->player_name;
+    }
+  return "";
+}
+
+/* Lost Cities: each round, each player's expeditions. */
+static void
+show_lost_cities (PtMatchView *self,
+                  JsonObject  *breakdown)
+{
+  JsonArray *rounds = pt_companion_arr (breakdown, "rounds");
+
+  for (guint r = 0; rounds != NULL && r < json_array_get_length (rounds); r++)
+    {
+      JsonObject *round = pt_companion_obj_at (rounds, r);
+      JsonArray *players = pt_companion_arr (round, "players");
+      g_autofree char *title = g_strdup_printf (_("Round %u"), r + 1);
+      GtkWidget *group = add_group (self, title, NULL);
+
+      for (guint p = 0; players != NULL && p < json_array_get_length (players); p++)
+        {
+          JsonObject *player = pt_companion_obj_at (players, p);
+          JsonObject *expeditions = pt_companion_obj (player, "expeditions");
+          g_autofree char *score = int_text (pt_companion_int (player, "score"));
+          GtkWidget *expander = adw_expander_row_new ();
+
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), player_name (self->entry, p));
+          adw_expander_row_add_action (ADW_EXPANDER_ROW (expander), gtk_label_new (score));
+          for (guint c = 0; c < PT_LOST_CITIES_MAX_COLORS; c++)
+            {
+              char letter[2] = { pt_lost_cities_color_letters[c], '\0' };
+              JsonObject *expedition = expeditions ? pt_companion_obj (expeditions, letter) : NULL;
+              JsonArray *cards;
+              g_autoptr(GString) text = g_string_new (NULL);
+              g_autofree char *points = NULL;
+              g_autofree char *name = NULL;
+              GtkWidget *row;
+              gint64 wagers;
+
+              if (expedition == NULL)
+                continue;
+              wagers = pt_companion_int (expedition, "wagers");
+              cards = pt_companion_arr (expedition, "cards");
+              if (wagers == 0 && (cards == NULL || json_array_get_length (cards) == 0))
+                continue;
+              if (wagers > 0)
+                g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%d wager", "%d wagers", wagers),
+                                        (int) wagers);
+              for (guint i = 0; cards != NULL && i < json_array_get_length (cards); i++)
+                g_string_append_printf (text, "%s%d", text->len > 0 ? (i == 0 ? " · " : " ") : "",
+                                        (int) pt_companion_int_at (cards, i));
+              points = int_text (pt_companion_int (expedition, "score"));
+              name = g_utf8_strup (pt_lost_cities_color_name (c), -1);
+              row = adw_action_row_new ();
+              adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), name);
+              adw_action_row_set_subtitle (ADW_ACTION_ROW (row), text->str);
+              adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_label_new (points));
+              adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), row);
+            }
+          adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), expander);
+        }
+    }
+}
+
+/* Circle the Wagons: the bonus cards, then each player's lines. */
+static void
+show_wagons (PtMatchView *self,
+             JsonObject  *breakdown)
+{
+  JsonArray *bonus = pt_companion_arr (breakdown, "bonus");
+  JsonArray *players = pt_companion_arr (breakdown, "players");
+  const char *tie_break = json_object_get_string_member_with_default (breakdown, "tie_break", "none");
+  g_autoptr(GString) cards = g_string_new (NULL);
+  GtkWidget *group;
+
+  for (guint i = 0; bonus != NULL && i < json_array_get_length (bonus); i++)
+    {
+      JsonObject *card = pt_companion_obj_at (bonus, i);
+
+      g_string_append_printf (cards, "%s%s", i > 0 ? " · " : "",
+                              _(json_object_get_string_member_with_default (card, "name", "")));
+    }
+  if (g_strcmp0 (tie_break, "cards") == 0)
+    g_string_append_printf (cards, "\n%s", _("Tied: the player with fewer cards in town won"));
+  else if (g_strcmp0 (tie_break, "shared") == 0)
+    g_string_append_printf (cards, "\n%s", _("Tied on points and cards: the win is shared"));
+  group = add_group (self, _("Bonus cards"), cards->str);
+
+  for (guint p = 0; players != NULL && p < json_array_get_length (players); p++)
+    {
+      JsonObject *player = pt_companion_obj_at (players, p);
+      JsonArray *lines = pt_companion_arr (player, "lines");
+      g_autofree char *total = int_text (pt_companion_int (player, "total"));
+      g_autofree char *cards_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d card in town",
+                                                                  "%d cards in town",
+                                                                  pt_companion_int (player, "cards")),
+                                                     (int) pt_companion_int (player, "cards"));
+      GtkWidget *expander = adw_expander_row_new ();
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), player_name (self->entry, p));
+      adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (expander), cards_text);
+      adw_expander_row_add_action (ADW_EXPANDER_ROW (expander), gtk_label_new (total));
+      for (guint i = 0; lines != NULL && i < json_array_get_length (lines); i++)
+        {
+          JsonObject *line = pt_companion_obj_at (lines, i);
+          g_autofree char *points = int_text (pt_companion_int (line, "points"));
+          GtkWidget *row = adw_action_row_new ();
+
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row),
+                                         _(json_object_get_string_member_with_default (line, "name", "")));
+          adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_label_new (points));
+          adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), row);
+        }
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), expander);
+    }
+}
+
+/* Next Station: London: the lines, tourists, interchanges, objectives. */
+static void
+show_next_station (PtMatchView *self,
+                   JsonObject  *breakdown)
+{
+  JsonArray *players = pt_companion_arr (breakdown, "players");
+  JsonObject *solo = pt_companion_obj (breakdown, "solo_rating");
+  GtkWidget *group = add_group (self, _("Score sheet"), NULL);
+
+  for (guint p = 0; players != NULL && p < json_array_get_length (players); p++)
+    {
+      JsonObject *player = pt_companion_obj_at (players, p);
+      JsonArray *lines = pt_companion_arr (player, "lines");
+      g_autofree char *total = int_text (pt_companion_int (player, "total"));
+      GtkWidget *expander = adw_expander_row_new ();
+      static const struct { const char *member; const char *label; } extras[] = {
+        { "tourist_score", N_("Tourist sites") },
+        { "interchange_score", N_("Interchanges") },
+        { "objective_score", N_("Shared objectives") },
+      };
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), player_name (self->entry, p));
+      adw_expander_row_add_action (ADW_EXPANDER_ROW (expander), gtk_label_new (total));
+      for (guint i = 0; lines != NULL && i < json_array_get_length (lines); i++)
+        {
+          g_autofree char *title = g_strdup_printf (_("Line %u"), i + 1);
+          g_autofree char *points = int_text (pt_companion_int_at (lines, i));
+          GtkWidget *row = adw_action_row_new ();
+
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+          adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_label_new (points));
+          adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), row);
+        }
+      for (guint i = 0; i < G_N_ELEMENTS (extras); i++)
+        {
+          g_autofree char *points = int_text (json_object_get_int_member_with_default (player, extras[i].member, 0));
+          GtkWidget *row = adw_action_row_new ();
+
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(extras[i].label));
+          adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_label_new (points));
+          adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), row);
+        }
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), expander);
+    }
+  if (solo != NULL)
+    add_row (group, _("Solo rating"),
+             json_object_get_string_member_with_default (solo, "label", ""), NULL);
+}
+
+static void
+on_notes_apply (AdwEntryRow *row,
+                PtMatchView *self)
+{
+  g_autoptr(GError) error = NULL;
+  const char *notes = gtk_editable_get_text (GTK_EDITABLE (row));
+
+  if (self->store == NULL || self->entry == NULL)
+    return;
+  if (!pt_store_set_match_notes (self->store, self->entry->id, notes, &error))
+    pt_companion_error_toast (GTK_WIDGET (self), error);
+  else
+    {
+      g_free (self->entry->notes);
+      self->entry->notes = g_strdup (notes);
+      pt_companion_toast (GTK_WIDGET (self), adw_toast_new (_("Notes saved")));
+    }
+}
+
+static void
+on_edit_clicked (GtkButton   *button,
+                 PtMatchView *self)
+{
+  g_signal_emit (self, signals[EDIT_REQUESTED], 0);
+}
+
+static void
+on_delete_clicked (GtkButton   *button,
+                   PtMatchView *self)
+{
+  g_signal_emit (self, signals[DELETE_REQUESTED], 0);
+}
+
+static const char *
+reading_name (const char *reading)
+{
+  if (g_strcmp0 (reading, "seed") == 0)
+    return _("Seed rules");
+  if (g_strcmp0 (reading, "rulebook") == 0)
+    return _("Rulebook");
+  return reading;
+}
+
+void
+pt_match_view_set_match (PtMatchView  *self,
+                         PtStore      *store,
+                         PtMatchEntry *entry)
+{
+  GtkWidget *child;
+  GtkWidget *header, *group, *notes, *buttons, *edit, *delete;
+  g_autofree char *date = NULL;
+  g_autofree char *subtitle = NULL;
+  g_autoptr(JsonNode) node = NULL;
+  JsonObject *breakdown = NULL;
+
+  g_return_if_fail (PT_IS_MATCH_VIEW (self));
+
+  g_set_object (&self->store, store);
+  g_clear_pointer (&self->entry, pt_match_entry_unref);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->box))) != NULL)
+    gtk_box_remove (self->box, child);
+  if (entry == NULL)
+    return;
+  self->entry = pt_match_entry_ref (entry);
+
+  date = pt_companion_format_date (entry->finished);
+  subtitle = g_strdup_printf ("%s · %s", date,
+                              entry->mode == PT_MATCH_MODE_COMPANION ? _("Score sheet")
+                                                                     : _("Played in Partida"));
+  header = adw_status_page_new ();
+  gtk_widget_add_css_class (header, "compact");
+  adw_status_page_set_title (ADW_STATUS_PAGE (header), pt_companion_game_name (entry->game));
+  adw_status_page_set_description (ADW_STATUS_PAGE (header), subtitle);
+  gtk_box_append (self->box, header);
+
+  group = add_group (self, _("Results"), entry->rule_reading && entry->rule_reading[0]
+                     ? reading_name (entry->rule_reading) : NULL);
+  for (guint i = 0; i < entry->results->len; i++)
+    {
+      PtMatchResult *result = g_ptr_array_index (entry->results, i);
+      g_autofree char *score = int_text (result->score);
+      g_autofree char *rank = g_strdup_printf (_("Place %d"), result->rank);
+      GtkWidget *row = add_row (group, result->player_name, rank, score);
+
+      if (result->winner)
+        {
+          GtkWidget *icon = gtk_image_new_from_icon_name ("emblem-favorite-symbolic");
+
+          gtk_widget_set_tooltip_text (icon, _("Winner"));
+          gtk_widget_add_css_class (icon, "accent");
+          adw_action_row_add_prefix (ADW_ACTION_ROW (row), icon);
+        }
+    }
+
+  node = entry->breakdown ? pt_json_parse (entry->breakdown, NULL) : NULL;
+  breakdown = node && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+  if (breakdown != NULL)
+    {
+      if (g_strcmp0 (entry->game, "lost-cities") == 0)
+        show_lost_cities (self, breakdown);
+      else if (g_strcmp0 (entry->game, "circle-the-wagons") == 0)
+        show_wagons (self, breakdown);
+      else if (g_strcmp0 (entry->game, "next-station-london") == 0)
+        show_next_station (self, breakdown);
+    }
+
+  group = add_group (self, _("Notes"), NULL);
+  notes = adw_entry_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (notes), _("Notes"));
+  adw_entry_row_set_show_apply_button (ADW_ENTRY_ROW (notes), TRUE);
+  gtk_editable_set_text (GTK_EDITABLE (notes), entry->notes ? entry->notes : "");
+  g_signal_connect_object (notes, "apply", G_CALLBACK (on_notes_apply), self, 0);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), notes);
+
+  buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  gtk_widget_set_halign (buttons, GTK_ALIGN_CENTER);
+  edit = gtk_button_new_with_mnemonic (_("_Edit Scores"));
+  gtk_widget_set_name (edit, "edit-match");
+  gtk_widget_add_css_class (edit, "pill");
+  /* Digital matches come from their record: only sheets are edited. */
+  gtk_widget_set_visible (edit, entry->mode == PT_MATCH_MODE_COMPANION);
+  g_signal_connect_object (edit, "clicked", G_CALLBACK (on_edit_clicked), self, 0);
+  delete = gtk_button_new_with_mnemonic (_("_Delete Match"));
+  gtk_widget_set_name (delete, "delete-match");
+  gtk_widget_add_css_class (delete, "pill");
+  gtk_widget_add_css_class (delete, "destructive-action");
+  g_signal_connect_object (delete, "clicked", G_CALLBACK (on_delete_clicked), self, 0);
+  gtk_box_append (GTK_BOX (buttons), edit);
+  gtk_box_append (GTK_BOX (buttons), delete);
+  gtk_box_append (self->box, buttons);
+}
+
+static void
+pt_match_view_dispose (GObject *object)
+{
+  PtMatchView *self = PT_MATCH_VIEW (object);
+
+  g_clear_object (&self->store);
+  g_clear_pointer (&self->entry, pt_match_entry_unref);
+  G_OBJECT_CLASS (pt_match_view_parent_class)->dispose (object);
+}
+
+static void
+pt_match_view_class_init (PtMatchViewClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = pt_match_view_dispose;
+
+  signals[EDIT_REQUESTED] = g_signal_new ("edit-requested", G_TYPE_FROM_CLASS (klass),
+                                          G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                          G_TYPE_NONE, 0);
+  signals[DELETE_REQUESTED] = g_signal_new ("delete-requested", G_TYPE_FROM_CLASS (klass),
+                                            G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                            G_TYPE_NONE, 0);
+}
+
+static void
+pt_match_view_init (PtMatchView *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
+
+  self->box = GTK_BOX (box);
+  adw_bin_set_child (ADW_BIN (self), box);
+}
