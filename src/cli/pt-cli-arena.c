@@ -21,6 +21,13 @@
  * forever in Lost Cities) and is scored as it stands; the report counts
  * such rounds as "capped".
  *
+ * Either side may be an external engine, "engine:COMMAND ARGS" instead of a
+ * level (docs/engine-protocol.md; each worker thread starts its own copy,
+ * with --budget, or 5 s, per move). An engine that crashes, hangs, prints
+ * garbage or answers an illegal move forfeits that round (a win for the
+ * other side, scored as the position stood); it is restarted for the next
+ * round and the report lists the forfeits with their reasons.
+ *
  * With --threads 2 two worker threads play alternate deals; each round is
  * independent and its result goes into its own slot, so the figures are
  * the same as with one thread (apart from the timings).
@@ -33,6 +40,7 @@
 
 #include "pt-bot.h"
 #include "pt-cli-commands.h"
+#include "pt-engine.h"
 #include "pt-rules.h"
 
 #define MAX_MOVES 1000
@@ -42,12 +50,16 @@ typedef struct
   int      score[2];     /* per side: 0 = A, 1 = B */
   gboolean capped;
   gboolean failed;
+  int      forfeit;      /* 0, or 1 + the side that forfeited */
+  char    *reason;       /* why it forfeited */
 } RoundResult;
 
 typedef struct
 {
   const char  *game_id;
   PtBotLevel   level[2];
+  char        *engine[2];   /* the command of an engine side, else NULL */
+  char        *label[2];    /* the level id or "engine:…" */
   guint        budget;
   guint64      seed;
   gboolean     solo;
@@ -71,6 +83,7 @@ play_round (Arena   *arena,
             guint    worker,
             guint    round,
             PtBot  **bots,
+            PtEngine **engines,
             GError **error)
 {
   guint deal = round / 2;
@@ -104,7 +117,21 @@ play_round (Arena   *arena,
           break;
         }
       start = g_get_monotonic_time ();
-      move = pt_bot_choose_move (bots[side], game, (guint) seat, NULL, error);
+      if (engines[side] != NULL)
+        {
+          g_autoptr(GError) engine_error = NULL;
+
+          move = pt_engine_choose_move (engines[side], game, (guint) seat, NULL, &engine_error);
+          if (move == NULL)
+            {
+              /* The engine forfeits; it was stopped and restarts next round. */
+              result->forfeit = (int) side + 1;
+              result->reason = g_strdup (engine_error->message);
+              break;
+            }
+        }
+      else
+        move = pt_bot_choose_move (bots[side], game, (guint) seat, NULL, error);
       if (move == NULL)
         return FALSE;
       {
@@ -114,6 +141,13 @@ play_round (Arena   *arena,
       if (!pt_game_request_move (game, (guint) seat, move, error))
         return FALSE;
     }
+
+  /* The forfeiting seat: side ^ swap, as seat ^ swap is the side. */
+  for (guint side = 0; side < 2; side++)
+    if (engines[side] != NULL)
+      pt_engine_game_over (engines[side], game,
+                           result->forfeit ? (int) ((guint) (result->forfeit - 1) ^ swap) : -1,
+                           result->reason);
 
   if (arena->solo)
     result->score[0] = pt_game_get_score (game, 0);
@@ -131,12 +165,20 @@ worker_run (gpointer data)
   g_autoptr(PtBot) a = NULL;
   g_autoptr(PtBot) b = NULL;
   PtBot *bots[2];
+  PtEngine *engines[2] = { NULL, NULL };
 
   /* Bots are created per thread; their seeds are fixed by the arena seed,
    * so a bot plays the same whatever thread runs it. */
-  a = pt_bot_new (arena->game_id, arena->level[0], pt_rng_derive_seed (arena->seed, G_MAXUINT32 + 1ull),
-                  arena->budget, NULL);
-  if (!arena->solo)
+  for (guint side = 0; side < (arena->solo ? 1u : 2u); side++)
+    if (arena->engine[side] != NULL)
+      {
+        engines[side] = pt_engine_new (arena->engine[side], NULL);
+        pt_engine_set_move_time (engines[side], arena->budget ? arena->budget : PT_ENGINE_DEFAULT_MOVE_TIME);
+      }
+  if (engines[0] == NULL)
+    a = pt_bot_new (arena->game_id, arena->level[0], pt_rng_derive_seed (arena->seed, G_MAXUINT32 + 1ull),
+                    arena->budget, NULL);
+  if (!arena->solo && engines[1] == NULL)
     b = pt_bot_new (arena->game_id, arena->level[1], pt_rng_derive_seed (arena->seed, G_MAXUINT32 + 2ull),
                     arena->budget, NULL);
   bots[0] = a;
@@ -150,7 +192,7 @@ worker_run (gpointer data)
 
       if (unit % arena->n_threads != w->index)
         continue;
-      if (!play_round (arena, w->index, round, bots, &error))
+      if (!play_round (arena, w->index, round, bots, engines, &error))
         {
           arena->results[round].failed = TRUE;
           g_mutex_lock (&arena->lock);
@@ -160,6 +202,8 @@ worker_run (gpointer data)
           break;
         }
     }
+  for (guint side = 0; side < 2; side++)
+    g_clear_object (&engines[side]);
   return NULL;
 }
 
@@ -221,7 +265,9 @@ usage (FILE *out)
            "Plays computer players against each other on seeded deals, every deal twice\n"
            "with the seats swapped, and reports A's win rate (95 %% Wilson interval), the\n"
            "mean score difference and the time per move. --solo: one-player games, mean score.\n"
-           "Levels: easy, medium, hard, random, aggressive. --budget: ms per move (0: none).\n");
+           "Levels: easy, medium, hard, random, aggressive, or an external engine\n"
+           "'engine:COMMAND ARGS' (docs/engine-protocol.md). --budget: ms per move (0: none;\n"
+           "an engine then gets 5000 ms).\n");
 }
 
 int
@@ -252,6 +298,7 @@ pt_cli_arena (int    argc,
   GArray *times[2];
   double wins = 0, sum = 0, sum2 = 0, rate, low, high, mean, se;
   guint capped = 0, n;
+  guint forfeits[2] = { 0, 0 };
   int status = PT_CLI_EXIT_OK;
 
   g_option_context_add_main_entries (context, entries, NULL);
@@ -275,6 +322,7 @@ pt_cli_arena (int    argc,
     }
 
   pt_rules_init ();
+  g_mutex_init (&arena.lock);
   arena.game_id = argv[1];
   arena.solo = solo;
   arena.budget = (guint) budget;
@@ -286,24 +334,48 @@ pt_cli_arena (int    argc,
       fprintf (stderr, "partida-cli arena: --seed: %s\n", error->message);
       return PT_CLI_EXIT_USAGE;
     }
-  if (!pt_bot_level_from_id (a_id, &arena.level[0]) ||
-      (!solo && !pt_bot_level_from_id (b_id, &arena.level[1])))
+  for (guint side = 0; side < (solo ? 1u : 2u); side++)
+    if (pt_engine_spec_parse (side == 0 ? a_id : b_id, &arena.engine[side]))
+      {
+        g_autoptr(PtEngine) engine = NULL;
+
+        /* Start it once here, so a broken command or handshake stops the
+         * arena before it starts instead of forfeiting every round. */
+        engine = pt_engine_new (arena.engine[side], &error);
+        if (engine != NULL && pt_engine_start (engine, NULL, &error) &&
+            !pt_engine_plays (engine, arena.game_id))
+          g_set_error (&error, PT_ENGINE_ERROR, PT_ENGINE_ERROR_UNSUPPORTED_GAME,
+                       "the engine “%s” does not play %s", pt_engine_get_name (engine),
+                       arena.game_id);
+        if (error != NULL)
+          {
+            fprintf (stderr, "partida-cli arena: %s: %s\n", side == 0 ? "A" : "B", error->message);
+            status = PT_CLI_EXIT_INVALID;
+            goto out;
+          }
+        arena.label[side] = g_strdup_printf ("%s (%s)", side == 0 ? a_id : b_id,
+                                             pt_engine_get_name (engine));
+      }
+    else if (pt_bot_level_from_id (side == 0 ? a_id : b_id, &arena.level[side]))
+      arena.label[side] = g_strdup (pt_bot_level_to_id (arena.level[side]));
+  if (arena.label[0] == NULL || (!solo && arena.label[1] == NULL))
     {
       fprintf (stderr, "partida-cli arena: unknown level “%s”\n",
-               pt_bot_level_from_id (a_id, &arena.level[0]) ? b_id : a_id);
-      return PT_CLI_EXIT_USAGE;
+               arena.label[0] != NULL ? b_id : a_id);
+      status = PT_CLI_EXIT_USAGE;
+      goto out;
     }
   for (guint side = 0; side < (solo ? 1u : 2u); side++)
-    if (!pt_bot_supports (arena.game_id, arena.level[side]))
+    if (arena.engine[side] == NULL && !pt_bot_supports (arena.game_id, arena.level[side]))
       {
         fprintf (stderr, "partida-cli arena: no “%s” computer player for %s\n",
                  pt_bot_level_to_id (arena.level[side]), arena.game_id);
-        return PT_CLI_EXIT_INVALID;
+        status = PT_CLI_EXIT_INVALID;
+        goto out;
       }
 
   arena.n_rounds = solo ? (guint) n_games : ((guint) n_games + 1u) & ~1u;
   arena.results = g_new0 (RoundResult, arena.n_rounds);
-  g_mutex_init (&arena.lock);
   for (guint t = 0; t < arena.n_threads; t++)
     for (guint side = 0; side < 2; side++)
       arena.times[t][side] = g_array_new (FALSE, FALSE, sizeof (double));
@@ -356,7 +428,12 @@ pt_cli_arena (int    argc,
       const RoundResult *result = &arena.results[r];
       double diff = solo ? result->score[0] : result->score[0] - result->score[1];
 
-      if (!solo)
+      if (result->forfeit)
+        {
+          wins += result->forfeit == 2 ? 1.0 : 0;
+          forfeits[result->forfeit - 1]++;
+        }
+      else if (!solo)
         wins += result->score[0] > result->score[1] ? 1.0 : result->score[0] == result->score[1] ? 0.5 : 0;
       sum += diff;
       sum2 += diff * diff;
@@ -374,9 +451,9 @@ pt_cli_arena (int    argc,
       JsonObject *timing = json_object_new ();
 
       json_object_set_string_member (root, "game", arena.game_id);
-      json_object_set_string_member (root, "a", pt_bot_level_to_id (arena.level[0]));
+      json_object_set_string_member (root, "a", arena.label[0]);
       if (!solo)
-        json_object_set_string_member (root, "b", pt_bot_level_to_id (arena.level[1]));
+        json_object_set_string_member (root, "b", arena.label[1]);
       json_object_set_int_member (root, "rounds", n);
       json_object_set_int_member (root, "seed", (gint64) arena.seed);
       json_object_set_int_member (root, "capped", capped);
@@ -400,6 +477,22 @@ pt_cli_arena (int    argc,
       if (!solo)
         json_object_set_object_member (timing, "b", timing_json (times[1]));
       json_object_set_object_member (root, "time", timing);
+      if (arena.engine[0] != NULL || arena.engine[1] != NULL)
+        {
+          JsonArray *list = json_array_new ();
+
+          for (guint r = 0; r < n; r++)
+            if (arena.results[r].forfeit)
+              {
+                JsonObject *forfeit = json_object_new ();
+
+                json_object_set_int_member (forfeit, "round", r);
+                json_object_set_string_member (forfeit, "side", arena.results[r].forfeit == 1 ? "a" : "b");
+                json_object_set_string_member (forfeit, "reason", arena.results[r].reason);
+                json_array_add_object_element (list, forfeit);
+              }
+          json_object_set_array_member (root, "forfeits", list);
+        }
       json_node_take_object (node, root);
       pt_cli_print_json (node, TRUE);
     }
@@ -413,18 +506,28 @@ pt_cli_arena (int    argc,
               capped_note ? capped_note : "");
       if (solo)
         printf ("A (%s): mean score %.2f ± %.2f (s.e.)\n",
-                pt_bot_level_to_id (arena.level[0]), mean, se);
+                arena.label[0], mean, se);
       else
         {
           printf ("A (%s) vs B (%s): A wins %.1f %% [95 %% CI %.1f – %.1f %%]\n",
-                  pt_bot_level_to_id (arena.level[0]), pt_bot_level_to_id (arena.level[1]),
+                  arena.label[0], arena.label[1],
                   100 * rate, 100 * low, 100 * high);
           printf ("score difference A − B: %+.2f ± %.2f (s.e.) per round\n", mean, se);
         }
       for (guint side = 0; side < (solo ? 1u : 2u); side++)
         printf ("time per move, %s (%s): median %.2f ms, 95th percentile %.2f ms (%u moves)\n",
-                side == 0 ? "A" : "B", pt_bot_level_to_id (arena.level[side]),
+                side == 0 ? "A" : "B", arena.label[side],
                 percentile (times[side], 0.5), percentile (times[side], 0.95), times[side]->len);
+      for (guint side = 0; side < 2; side++)
+        if (forfeits[side] > 0)
+          for (guint r = 0; r < n; r++)
+            if (arena.results[r].forfeit == (int) side + 1)
+              {
+                /* The first reason says enough; the JSON lists them all. */
+                printf ("%s forfeited %u round%s (first, round %u: %s)\n", side == 0 ? "A" : "B",
+                        forfeits[side], forfeits[side] == 1 ? "" : "s", r, arena.results[r].reason);
+                break;
+              }
     }
   for (guint side = 0; side < 2; side++)
     g_array_unref (times[side]);
@@ -432,7 +535,14 @@ pt_cli_arena (int    argc,
 out:
   for (guint t = 0; t < arena.n_threads; t++)
     for (guint side = 0; side < 2; side++)
-      g_array_unref (arena.times[t][side]);
+      g_clear_pointer (&arena.times[t][side], g_array_unref);
+  for (guint r = 0; arena.results != NULL && r < arena.n_rounds; r++)
+    g_free (arena.results[r].reason);
+  for (guint side = 0; side < 2; side++)
+    {
+      g_free (arena.engine[side]);
+      g_free (arena.label[side]);
+    }
   g_free (arena.results);
   g_free (arena.error);
   g_mutex_clear (&arena.lock);
