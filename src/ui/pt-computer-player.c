@@ -1,0 +1,128 @@
+/* pt-computer-player.c — the UI's adapter to the computer players
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Until src/ai/ provides PtBot, a stand-in chooses uniformly among the
+ * legal moves the rules list (seeded, so a saved game replays the same).
+ * It still runs in a worker thread through GTask, like the real bots will,
+ * so the board code that waits for it (spinner, cancellation, animation)
+ * is the code that will wait for them.
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "pt-computer-player.h"
+#include "pt-rng.h"
+
+gboolean
+pt_computer_player_has_bots (void)
+{
+  return FALSE;
+}
+
+const char *
+pt_computer_level_label (PtComputerLevel level)
+{
+  switch (level)
+    {
+    case PT_COMPUTER_LEVEL_EASY: return _("Computer, easy");
+    case PT_COMPUTER_LEVEL_HARD: return _("Computer, hard");
+    case PT_COMPUTER_LEVEL_MEDIUM:
+    default: return _("Computer, medium");
+    }
+}
+
+const char *
+pt_computer_level_to_string (PtComputerLevel level)
+{
+  switch (level)
+    {
+    case PT_COMPUTER_LEVEL_EASY: return "easy";
+    case PT_COMPUTER_LEVEL_HARD: return "hard";
+    case PT_COMPUTER_LEVEL_MEDIUM:
+    default: return "medium";
+    }
+}
+
+PtComputerLevel
+pt_computer_level_from_string (const char *text)
+{
+  if (g_strcmp0 (text, "easy") == 0)
+    return PT_COMPUTER_LEVEL_EASY;
+  if (g_strcmp0 (text, "hard") == 0)
+    return PT_COMPUTER_LEVEL_HARD;
+  return PT_COMPUTER_LEVEL_MEDIUM;
+}
+
+typedef struct
+{
+  JsonNode *legal;
+  guint64   seed;
+} ChooseData;
+
+static void
+choose_data_free (ChooseData *data)
+{
+  g_clear_pointer (&data->legal, json_node_unref);
+  g_free (data);
+}
+
+static void
+choose_in_thread (GTask        *task,
+                  gpointer      source,
+                  gpointer      task_data,
+                  GCancellable *cancellable)
+{
+  ChooseData *data = task_data;
+  JsonArray *moves = json_node_get_array (data->legal);
+  guint n = json_array_get_length (moves);
+  PtRng rng;
+
+  if (n == 0)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED,
+                               _("The computer has no legal move"));
+      return;
+    }
+
+  pt_rng_init (&rng, data->seed);
+  g_task_return_pointer (task,
+                         json_node_copy (json_array_get_element (moves, pt_rng_below (&rng, n))),
+                         (GDestroyNotify) json_node_unref);
+}
+
+void
+pt_computer_player_choose_async (PtGame              *game,
+                                 guint                player,
+                                 PtComputerLevel      level,
+                                 guint64              seed,
+                                 GCancellable        *cancellable,
+                                 GAsyncReadyCallback  callback,
+                                 gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  ChooseData *data;
+
+  g_return_if_fail (PT_IS_GAME (game));
+
+  task = g_task_new (game, cancellable, callback, user_data);
+  g_task_set_source_tag (task, pt_computer_player_choose_async);
+  data = g_new0 (ChooseData, 1);
+  /* The legal moves are read here, in the main thread: the game object is
+   * not thread-safe, the copy is. */
+  data->legal = pt_game_list_legal_moves (game, player);
+  data->seed = pt_rng_derive_seed (seed, pt_game_get_n_moves (game));
+  g_task_set_task_data (task, data, (GDestroyNotify) choose_data_free);
+  g_task_run_in_thread (task, choose_in_thread);
+}
+
+JsonNode *
+pt_computer_player_choose_finish (GAsyncResult  *result,
+                                  GError       **error)
+{
+  g_return_val_if_fail (G_IS_TASK (result), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}

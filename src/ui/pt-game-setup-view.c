@@ -1,0 +1,430 @@
+/* pt-game-setup-view.c — choose a game, its players and its options
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Defaults make the common case two clicks away: Lost Cities, the first
+ * known player (or "You") against the computer at medium level, the
+ * rulebook reading, a random seed. Each seat is a name (typed, or picked
+ * from the players the history knows) and who plays it: a person or the
+ * computer at a level. Options are only those of the chosen game.
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <stdlib.h>
+
+#include "pt-computer-player.h"
+#include "pt-game-setup-view.h"
+
+#define MAX_SEATS 4
+
+struct _PtGameSetupView
+{
+  GtkWidget   parent_instance;
+
+  GtkWidget  *game_row;
+  GtkWidget  *players_group;
+  GtkWidget  *count_row;
+  GtkWidget  *count_spin;
+  GtkWidget  *seat_rows[MAX_SEATS];
+  GtkWidget  *seat_kinds[MAX_SEATS];
+  GtkWidget  *seat_menus[MAX_SEATS];
+  GtkWidget  *lc_group;
+  GtkWidget  *colors_row;
+  GtkWidget  *scoring_row;
+  GtkWidget  *ns_group;
+  GtkWidget  *objectives_switch;
+  GtkWidget  *powers_switch;
+  GtkWidget  *seed_row;
+  GMenu      *players_menu;
+};
+
+G_DEFINE_FINAL_TYPE (PtGameSetupView, pt_game_setup_view, GTK_TYPE_WIDGET)
+
+static const char * const game_ids[] = {
+  "lost-cities", "circle-the-wagons", "next-station-london", NULL
+};
+
+static guint
+n_seats (PtGameSetupView *self)
+{
+  if (g_strcmp0 (pt_game_setup_view_get_game_id (self), "next-station-london") == 0)
+    return gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->count_spin));
+  return 2;
+}
+
+static void
+update_visibility (PtGameSetupView *self)
+{
+  const char *id = pt_game_setup_view_get_game_id (self);
+  gboolean ns = g_strcmp0 (id, "next-station-london") == 0;
+  guint n = n_seats (self);
+
+  gtk_widget_set_visible (self->lc_group, g_strcmp0 (id, "lost-cities") == 0);
+  gtk_widget_set_visible (self->ns_group, ns);
+  gtk_widget_set_visible (self->count_row, ns);
+  for (guint i = 0; i < MAX_SEATS; i++)
+    gtk_widget_set_visible (self->seat_rows[i], i < n);
+}
+
+static void
+on_changed (PtGameSetupView *self)
+{
+  update_visibility (self);
+}
+
+/* Seats ------------------------------------------------------------------ */
+
+static void
+action_pick_player (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  PtGameSetupView *self = PT_GAME_SETUP_VIEW (widget);
+  guint32 index;
+  const char *name;
+
+  g_variant_get (parameter, "(u&s)", &index, &name);
+  if (index < MAX_SEATS)
+    gtk_editable_set_text (GTK_EDITABLE (self->seat_rows[index]), name);
+}
+
+void
+pt_game_setup_view_set_players (PtGameSetupView *self,
+                                GPtrArray       *players)
+{
+  g_return_if_fail (PT_IS_GAME_SETUP_VIEW (self));
+
+  for (guint s = 0; s < MAX_SEATS; s++)
+    {
+      g_autoptr(GMenu) menu = g_menu_new ();
+
+      for (guint i = 0; players != NULL && i < players->len; i++)
+        {
+          PtPlayer *player = g_ptr_array_index (players, i);
+          g_autoptr(GMenuItem) item = g_menu_item_new (player->name, NULL);
+
+          g_menu_item_set_action_and_target (item, "setup.pick-player", "(us)", s, player->name);
+          g_menu_append_item (menu, item);
+        }
+      gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (self->seat_menus[s]), G_MENU_MODEL (menu));
+      gtk_widget_set_visible (self->seat_menus[s], players != NULL && players->len > 0);
+    }
+
+  /* The first seat defaults to the first known player. */
+  if (players != NULL && players->len > 0
+      && g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->seat_rows[0])), _("You")) == 0)
+    gtk_editable_set_text (GTK_EDITABLE (self->seat_rows[0]),
+                           ((PtPlayer *) g_ptr_array_index (players, 0))->name);
+}
+
+void
+pt_game_setup_view_set_seat (PtGameSetupView *self,
+                             guint            index,
+                             const char      *name,
+                             int              computer_level)
+{
+  g_return_if_fail (PT_IS_GAME_SETUP_VIEW (self));
+  g_return_if_fail (index < MAX_SEATS);
+
+  gtk_editable_set_text (GTK_EDITABLE (self->seat_rows[index]), name);
+  /* Kind list: 0 person, 1 easy, 2 medium, 3 hard. */
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->seat_kinds[index]),
+                              computer_level < 0 ? 0 : (guint) computer_level + 1);
+}
+
+void
+pt_game_setup_view_set_n_players (PtGameSetupView *self,
+                                  guint            n_players)
+{
+  g_return_if_fail (PT_IS_GAME_SETUP_VIEW (self));
+
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->count_spin), n_players);
+}
+
+void
+pt_game_setup_view_set_seed (PtGameSetupView *self,
+                             const char      *seed)
+{
+  g_return_if_fail (PT_IS_GAME_SETUP_VIEW (self));
+
+  gtk_editable_set_text (GTK_EDITABLE (self->seed_row), seed ? seed : "");
+}
+
+const char *
+pt_game_setup_view_get_game_id (PtGameSetupView *self)
+{
+  guint selected;
+
+  g_return_val_if_fail (PT_IS_GAME_SETUP_VIEW (self), NULL);
+
+  selected = adw_combo_row_get_selected (ADW_COMBO_ROW (self->game_row));
+  return game_ids[MIN (selected, G_N_ELEMENTS (game_ids) - 2)];
+}
+
+void
+pt_game_setup_view_set_game_id (PtGameSetupView *self,
+                                const char      *game_id)
+{
+  g_return_if_fail (PT_IS_GAME_SETUP_VIEW (self));
+
+  for (guint i = 0; game_ids[i] != NULL; i++)
+    if (g_strcmp0 (game_ids[i], game_id) == 0)
+      adw_combo_row_set_selected (ADW_COMBO_ROW (self->game_row), i);
+}
+
+gboolean
+pt_game_setup_view_get_setup (PtGameSetupView  *self,
+                              JsonArray       **out_seats,
+                              JsonObject      **out_options,
+                              guint64          *out_seed,
+                              GError          **error)
+{
+  g_autoptr(JsonArray) seats = json_array_new ();
+  g_autoptr(JsonObject) options = json_object_new ();
+  const char *id = pt_game_setup_view_get_game_id (self);
+  const char *seed_text;
+  guint n = n_seats (self);
+
+  g_return_val_if_fail (PT_IS_GAME_SETUP_VIEW (self), FALSE);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->seat_rows[i]))));
+      guint kind = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->seat_kinds[i]));
+      JsonObject *s;
+
+      if (name[0] == '\0')
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                       _("Player %u needs a name"), i + 1);
+          return FALSE;
+        }
+      for (guint j = 0; j < i; j++)
+        if (g_utf8_collate (name, json_object_get_string_member (json_array_get_object_element (seats, j), "name")) == 0)
+          {
+            g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                         _("Two players are called “%s”: give each seat its own name"), name);
+            return FALSE;
+          }
+
+      s = json_object_new ();
+      json_object_set_string_member (s, "name", name);
+      json_object_set_boolean_member (s, "computer", kind > 0);
+      json_object_set_string_member (s, "level", pt_computer_level_to_string (kind > 0 ? kind - 1 : 1));
+      json_array_add_object_element (seats, s);
+    }
+
+  if (g_strcmp0 (id, "lost-cities") == 0)
+    {
+      json_object_set_int_member (options, "colors",
+                                  adw_combo_row_get_selected (ADW_COMBO_ROW (self->colors_row)) == 1 ? 6 : 5);
+      json_object_set_string_member (options, "rules",
+                                     adw_combo_row_get_selected (ADW_COMBO_ROW (self->scoring_row)) == 1
+                                     ? "seed" : "rulebook");
+    }
+  else if (g_strcmp0 (id, "next-station-london") == 0)
+    {
+      json_object_set_boolean_member (options, "objectives",
+                                      gtk_switch_get_active (GTK_SWITCH (self->objectives_switch)));
+      json_object_set_boolean_member (options, "powers",
+                                      gtk_switch_get_active (GTK_SWITCH (self->powers_switch)));
+    }
+
+  seed_text = gtk_editable_get_text (GTK_EDITABLE (self->seed_row));
+  if (seed_text[0] != '\0')
+    {
+      char *end = NULL;
+      guint64 seed = g_ascii_strtoull (seed_text, &end, 10);
+
+      if (end == seed_text || *end != '\0')
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                       _("The seed must be a whole number, or empty for a random deal"));
+          return FALSE;
+        }
+      *out_seed = seed;
+    }
+  else
+    *out_seed = g_random_int () | ((guint64) g_random_int () << 32);
+
+  *out_seats = g_steal_pointer (&seats);
+  *out_options = g_steal_pointer (&options);
+  return TRUE;
+}
+
+/* Construction ----------------------------------------------------------- */
+
+static GtkWidget *
+combo_row (const char         *title,
+           const char * const *choices,
+           guint               selected)
+{
+  GtkWidget *row = adw_combo_row_new ();
+  g_autoptr(GtkStringList) list = gtk_string_list_new (choices);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (list));
+  adw_combo_row_set_selected (ADW_COMBO_ROW (row), selected);
+  return row;
+}
+
+static GtkWidget *
+switch_row (GtkWidget  *group,
+            const char *title,
+            const char *subtitle,
+            GtkWidget **out_switch)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *sw = gtk_switch_new ();
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  gtk_widget_set_valign (sw, GTK_ALIGN_CENTER);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), sw);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), sw);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+  *out_switch = sw;
+  return row;
+}
+
+static void
+build (PtGameSetupView *self)
+{
+  const char *games[] = { _("Lost Cities"), _("Circle the Wagons"), _("Next Station: London"), NULL };
+  const char *kinds[] = { _("Person"), _("Computer, easy"), _("Computer, medium"),
+                          _("Computer, hard"), NULL };
+  const char *colors[] = { _("Five expeditions"), _("Six expeditions (with purple)"), NULL };
+  const char *scoring[] = { _("Rulebook"), _("Seed text"), NULL };
+  GtkWidget *group, *button;
+
+  group = adw_preferences_group_new ();
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("New Game"));
+  self->game_row = combo_row (_("Game"), games, 0);
+  gtk_widget_set_name (self->game_row, "game-row");
+  g_signal_connect_swapped (self->game_row, "notify::selected", G_CALLBACK (on_changed), self);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), self->game_row);
+  gtk_widget_set_parent (group, GTK_WIDGET (self));
+
+  self->players_group = adw_preferences_group_new ();
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self->players_group), _("Players"));
+  self->count_row = adw_action_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->count_row), _("Number of players"));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->count_row), _("One player plays solo"));
+  self->count_spin = gtk_spin_button_new_with_range (1, MAX_SEATS, 1);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->count_spin), 2);
+  gtk_widget_set_valign (self->count_spin, GTK_ALIGN_CENTER);
+  g_signal_connect_swapped (self->count_spin, "value-changed", G_CALLBACK (on_changed), self);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (self->count_row), self->count_spin);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->players_group), self->count_row);
+
+  for (guint i = 0; i < MAX_SEATS; i++)
+    {
+      g_autofree char *title = g_strdup_printf (_("Player %u"), i + 1);
+      g_autofree char *default_name = NULL;
+
+      self->seat_rows[i] = adw_entry_row_new ();
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->seat_rows[i]), title);
+      if (i == 0)
+        default_name = g_strdup (_("You"));
+      else if (i == 1)
+        default_name = g_strdup (_("Computer"));
+      else
+        default_name = g_strdup_printf (_("Player %u"), i + 1);
+      gtk_editable_set_text (GTK_EDITABLE (self->seat_rows[i]), default_name);
+
+      self->seat_menus[i] = gtk_menu_button_new ();
+      gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (self->seat_menus[i]), "avatar-default-symbolic");
+      gtk_widget_set_tooltip_text (self->seat_menus[i], _("Choose a known player"));
+      gtk_widget_set_valign (self->seat_menus[i], GTK_ALIGN_CENTER);
+      gtk_widget_add_css_class (self->seat_menus[i], "flat");
+      gtk_widget_set_visible (self->seat_menus[i], FALSE);
+      adw_entry_row_add_suffix (ADW_ENTRY_ROW (self->seat_rows[i]), self->seat_menus[i]);
+
+      self->seat_kinds[i] = gtk_drop_down_new_from_strings (kinds);
+      gtk_widget_set_valign (self->seat_kinds[i], GTK_ALIGN_CENTER);
+      gtk_drop_down_set_selected (GTK_DROP_DOWN (self->seat_kinds[i]), i == 1 ? 2 : 0);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->seat_kinds[i]),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, _("Played by"), -1);
+      adw_entry_row_add_suffix (ADW_ENTRY_ROW (self->seat_rows[i]), self->seat_kinds[i]);
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->players_group), self->seat_rows[i]);
+    }
+  gtk_widget_set_parent (self->players_group, GTK_WIDGET (self));
+
+  self->lc_group = adw_preferences_group_new ();
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self->lc_group), _("Options"));
+  self->colors_row = combo_row (_("Expeditions"), colors, 0);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->lc_group), self->colors_row);
+  self->scoring_row = combo_row (_("Scoring reading"), scoring, 0);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->scoring_row),
+                               _("Whether wagers count toward the 8-card bonus and whether an "
+                                 "expedition of wagers only costs points"));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->lc_group), self->scoring_row);
+  gtk_widget_set_parent (self->lc_group, GTK_WIDGET (self));
+
+  self->ns_group = adw_preferences_group_new ();
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self->ns_group), _("Options"));
+  switch_row (self->ns_group, _("Shared objectives"), _("Two objectives worth 10 points each"),
+              &self->objectives_switch);
+  switch_row (self->ns_group, _("Pencil powers"), _("Each colour brings a power, usable once"),
+              &self->powers_switch);
+  gtk_widget_set_parent (self->ns_group, GTK_WIDGET (self));
+
+  group = adw_preferences_group_new ();
+  self->seed_row = adw_entry_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->seed_row),
+                                 _("Seed (optional, the same seed deals the same game)"));
+  gtk_editable_set_text (GTK_EDITABLE (self->seed_row), "");
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), self->seed_row);
+  gtk_widget_set_parent (group, GTK_WIDGET (self));
+
+  button = gtk_button_new_with_mnemonic (_("_Start"));
+  gtk_widget_add_css_class (button, "pill");
+  gtk_widget_add_css_class (button, "suggested-action");
+  gtk_widget_set_halign (button, GTK_ALIGN_CENTER);
+  gtk_widget_set_name (button, "start-button");
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "play.start");
+  gtk_widget_set_parent (button, GTK_WIDGET (self));
+
+  update_visibility (self);
+}
+
+GtkWidget *
+pt_game_setup_view_new (void)
+{
+  return g_object_new (PT_TYPE_GAME_SETUP_VIEW, NULL);
+}
+
+static void
+pt_game_setup_view_dispose (GObject *object)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL)
+    gtk_widget_unparent (child);
+
+  G_OBJECT_CLASS (pt_game_setup_view_parent_class)->dispose (object);
+}
+
+static void
+pt_game_setup_view_class_init (PtGameSetupViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = pt_game_setup_view_dispose;
+  gtk_widget_class_install_action (widget_class, "setup.pick-player", "(us)", action_pick_player);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "game-setup");
+}
+
+static void
+pt_game_setup_view_init (PtGameSetupView *self)
+{
+  GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
+
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
+  gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (layout), 18);
+  build (self);
+}

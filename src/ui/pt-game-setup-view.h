@@ -1,0 +1,47 @@
+/* pt-game-setup-view.h — choose a game, its players and its options
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include <json-glib/json-glib.h>
+
+#include "pt-store.h"
+
+G_BEGIN_DECLS
+
+#define PT_TYPE_GAME_SETUP_VIEW (pt_game_setup_view_get_type ())
+
+G_DECLARE_FINAL_TYPE (PtGameSetupView, pt_game_setup_view, PT, GAME_SETUP_VIEW, GtkWidget)
+
+GtkWidget  *pt_game_setup_view_new          (void);
+/* Known players offered for each seat. */
+void        pt_game_setup_view_set_players  (PtGameSetupView *self,
+                                             GPtrArray       *players);
+/* "lost-cities", "circle-the-wagons", "next-station-london" */
+const char *pt_game_setup_view_get_game_id  (PtGameSetupView *self);
+void        pt_game_setup_view_set_game_id  (PtGameSetupView *self,
+                                             const char      *game_id);
+/* Seat @index: its name, and -1 for a human or a PtComputerLevel. */
+void        pt_game_setup_view_set_seat     (PtGameSetupView *self,
+                                             guint            index,
+                                             const char      *name,
+                                             int              computer_level);
+void        pt_game_setup_view_set_n_players (PtGameSetupView *self,
+                                              guint            n_players);
+void        pt_game_setup_view_set_seed     (PtGameSetupView *self,
+                                             const char      *seed);
+
+/* What the form says: the seats (as PtGameView takes them), the game
+ * options (as the rules' deal takes them) and the seed (random if the
+ * field is empty). FALSE with a message the user can act on. */
+gboolean    pt_game_setup_view_get_setup    (PtGameSetupView  *self,
+                                             JsonArray       **seats,
+                                             JsonObject      **options,
+                                             guint64          *seed,
+                                             GError          **error);
+
+G_END_DECLS

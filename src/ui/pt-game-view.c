@@ -1,0 +1,869 @@
+/* pt-game-view.c — the frame around a board
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * PtGameView owns one PtGame and the seats around it. It decides who looks
+ * at the board (the seat whose hand is shown), covers the board between two
+ * human players on one screen, asks the computer for its moves without ever
+ * blocking the main loop, saves the game after every move, and at the end
+ * writes the match into the history and shows the result.
+ *
+ * Everything it shows follows the game's signals; it never computes a
+ * score or decides a rule.
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "pt-computer-player.h"
+#include "pt-game-view.h"
+#include "pt-lost-cities-board.h"
+#include "pt-result-view.h"
+
+struct _PtGameView
+{
+  AdwBin         parent_instance;
+
+  PtGame        *game;
+  JsonArray     *seats;
+  PtStore       *store;
+  gint64         saved_id;
+  gint64         match_id;
+  gint64         started;
+
+  int            viewer;       /* the seat whose side is shown */
+  gboolean       covered;
+  gboolean       thinking;
+  gboolean       result_shown;
+  GCancellable  *cancellable;
+  guint          delay_id;
+  JsonNode      *pending_move;
+  char          *banner;
+
+  GtkWidget     *stack;
+  GtkWidget     *banner_label;
+  GtkWidget     *spinner;
+  GtkWidget     *hint_label;
+  GtkWidget     *board;
+  GtkWidget     *cover;
+  GtkWidget     *cover_label;
+  GtkWidget     *cover_button;
+  GtkWidget     *result;
+  GtkWidget     *toasts;
+};
+
+G_DEFINE_FINAL_TYPE (PtGameView, pt_game_view, ADW_TYPE_BIN)
+
+enum {
+  LEAVE,
+  PLAY_AGAIN,
+  FINISHED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* How long a computer move stays announced before it is made: long enough
+ * to see what changed, short enough not to bore. Tests set it to 0. */
+static guint computer_delay_ms = 450;
+
+void
+pt_game_view_set_computer_delay (guint ms)
+{
+  computer_delay_ms = ms;
+}
+
+static void update_turn (PtGameView *self);
+
+/* Seats ---------------------------------------------------------------- */
+
+static JsonObject *
+seat (PtGameView *self,
+      guint       index)
+{
+  if (self->seats == NULL || index >= json_array_get_length (self->seats))
+    return NULL;
+  return json_array_get_object_element (self->seats, index);
+}
+
+static gboolean
+seat_is_computer (PtGameView *self,
+                  int         index)
+{
+  JsonObject *s = index >= 0 ? seat (self, index) : NULL;
+
+  return s != NULL && json_object_get_boolean_member_with_default (s, "computer", FALSE);
+}
+
+static guint
+n_human_seats (PtGameView *self)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < pt_game_get_n_players (self->game); i++)
+    n += !seat_is_computer (self, i);
+  return n;
+}
+
+static int
+first_human_seat (PtGameView *self)
+{
+  for (guint i = 0; i < pt_game_get_n_players (self->game); i++)
+    if (!seat_is_computer (self, i))
+      return i;
+  return -1;
+}
+
+char *
+pt_game_view_saved_options (JsonArray *seats,
+                            gint64     started)
+{
+  g_autoptr(JsonObject) object = json_object_new ();
+  g_autoptr(JsonNode) node = NULL;
+
+  json_object_set_array_member (object, "seats", json_array_ref (seats));
+  json_object_set_int_member (object, "started", started);
+  node = json_node_init_object (json_node_alloc (), object);
+  return json_to_string (node, FALSE);
+}
+
+/* Rules summaries -------------------------------------------------------- */
+
+const char *
+pt_game_view_rules_summary (const char *game_id)
+{
+  if (g_strcmp0 (game_id, "lost-cities") == 0)
+    return _("Two explorers, five expeditions (six with purple). On your turn, first play one "
+             "card: either on your own expedition of its colour, where each number must be "
+             "higher than the last one there, or face up on that colour’s discard pile. Wagers "
+             "go on an expedition before any number and multiply its result. Then draw one "
+             "card: from the deck, or the top card of a discard pile — but not the card you "
+             "just discarded.\n\n"
+             "The round ends when the last card of the deck is drawn. Each started expedition "
+             "scores the sum of its numbers minus 20, times one plus its wagers; eight or more "
+             "cards add 20. Expeditions you never started cost nothing.");
+  if (g_strcmp0 (game_id, "circle-the-wagons") == 0)
+    return _("Fifteen cards lie in a circle; three more show the bonus rules of this game. "
+             "The second player picks where the circle starts. On your turn take any card of "
+             "the circle: every card before it goes to your opponent for free. Place each card "
+             "you get in your town, covering or touching the cards already there along an "
+             "edge, turned upright or upside down.\n\n"
+             "At the end each terrain scores the size of its largest connected group, and the "
+             "three bonus cards add or take away points. On a tie, fewer cards in town wins.");
+  if (g_strcmp0 (game_id, "next-station-london") == 0)
+    return _("Four rounds, one coloured line each. Each turn a station card is turned over and "
+             "every player may extend their line by one straight section, from either end to "
+             "the next station with the card’s symbol (a joker or the central station matches "
+             "anything), or pass. Sections never cross and a line never visits a station "
+             "twice. The switch card lets the next section branch from any station of the "
+             "line. The round ends with the fifth underground card.\n\n"
+             "A line scores districts visited × most stations in one district, plus 2 for each "
+             "crossing of the Thames. Tourist sites and stations where your lines meet add "
+             "points at the end.");
+  return "";
+}
+
+/* Saving ----------------------------------------------------------------- */
+
+static void
+show_error (PtGameView *self,
+            const char *message)
+{
+  AdwToast *toast = adw_toast_new (message);
+
+  adw_toast_set_timeout (toast, 5);
+  adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (self->toasts), toast);
+}
+
+static void
+save_in_progress (PtGameView *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *record = NULL;
+  g_autofree char *options = NULL;
+  gint64 id;
+
+  if (self->store == NULL || pt_game_get_is_over (self->game))
+    return;
+
+  record = pt_game_to_record_string (self->game, FALSE);
+  options = pt_game_view_saved_options (self->seats, self->started);
+  id = pt_store_save_game_in_progress (self->store, self->saved_id,
+                                       pt_game_get_game_id (self->game),
+                                       record, options, &error);
+  if (id <= 0)
+    {
+      g_autofree char *message = g_strdup_printf (_("The game could not be saved: %s"),
+                                                  error ? error->message : "");
+      show_error (self, message);
+      return;
+    }
+  self->saved_id = id;
+}
+
+static gint64
+find_or_add_player (PtStore     *store,
+                    const char  *name,
+                    GError     **error)
+{
+  g_autoptr(PtPlayer) player = NULL;
+  g_autoptr(GError) local_error = NULL;
+
+  player = pt_store_find_player (store, name, &local_error);
+  if (player == NULL)
+    {
+      g_clear_error (&local_error);
+      player = pt_store_add_player (store, name, "", error);
+    }
+  return player ? player->id : 0;
+}
+
+static char *
+rule_reading (PtGame *game)
+{
+  g_autoptr(JsonNode) record = pt_game_to_record (game);
+  JsonObject *options = json_object_get_object_member (json_node_get_object (record), "options");
+
+  if (g_strcmp0 (pt_game_get_game_id (game), "lost-cities") == 0 && options != NULL)
+    {
+      gboolean bonus = json_object_get_boolean_member_with_default (options, "bonus_counts_wagers", TRUE);
+      gboolean wagers = json_object_get_boolean_member_with_default (options, "wager_only_scores", TRUE);
+
+      if (bonus && wagers)
+        return g_strdup ("rulebook");
+      if (!bonus && !wagers)
+        return g_strdup ("seed");
+      return g_strdup ("custom");
+    }
+  return g_strdup ("");
+}
+
+static void
+save_finished (PtGameView *self)
+{
+  g_autoptr(PtMatchEntry) entry = NULL;
+  g_autoptr(JsonNode) record = NULL;
+  g_autoptr(JsonNode) breakdown = NULL;
+  g_autoptr(GError) error = NULL;
+  int scores[PT_GAME_MAX_PLAYERS] = { 0 };
+  guint winners = pt_game_get_winners (self->game);
+  JsonNode *options;
+
+  if (self->store == NULL || self->match_id > 0)
+    return;
+
+  record = pt_game_to_record (self->game);
+  breakdown = pt_game_get_breakdown (self->game);
+  options = json_object_get_member (json_node_get_object (record), "options");
+  pt_game_get_scores (self->game, scores);
+
+  entry = pt_match_entry_new (pt_game_get_game_id (self->game), PT_MATCH_MODE_DIGITAL);
+  entry->started = self->started;
+  entry->finished = g_get_real_time () / G_USEC_PER_SEC;
+  entry->options = options ? json_to_string (options, FALSE) : g_strdup ("{}");
+  entry->rule_reading = rule_reading (self->game);
+  entry->breakdown = breakdown ? json_to_string (breakdown, FALSE) : NULL;
+  entry->record = json_to_string (record, FALSE);
+
+  for (guint i = 0; i < pt_game_get_n_players (self->game); i++)
+    {
+      gint64 id = find_or_add_player (self->store, pt_game_get_player_name (self->game, i), &error);
+      PtMatchResult *result;
+
+      if (id <= 0)
+        break;
+      result = pt_match_result_new (id, i, scores[i], (winners & (1u << i)) != 0);
+      result->is_ai = seat_is_computer (self, i);
+      if (result->is_ai)
+        result->ai_level = 1 + pt_computer_level_from_string (json_object_get_string_member_with_default (seat (self, i), "level", "medium"));
+      pt_match_entry_add_result (entry, result);
+    }
+
+  if (error == NULL)
+    self->match_id = pt_store_save_match (self->store, entry, &error);
+  if (self->match_id <= 0)
+    {
+      g_autofree char *message = g_strdup_printf (_("The match could not be saved in the history: %s"),
+                                                  error ? error->message : "");
+      self->match_id = 0;
+      show_error (self, message);
+      return;
+    }
+
+  if (self->saved_id > 0)
+    {
+      g_autoptr(GError) delete_error = NULL;
+
+      if (pt_store_delete_saved_game (self->store, self->saved_id, &delete_error))
+        self->saved_id = 0;
+    }
+}
+
+/* The computer's turn ------------------------------------------------------ */
+
+static void
+cancel_computer (PtGameView *self)
+{
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  g_clear_handle_id (&self->delay_id, g_source_remove);
+  g_clear_pointer (&self->pending_move, json_node_unref);
+  self->thinking = FALSE;
+  gtk_spinner_set_spinning (GTK_SPINNER (self->spinner), FALSE);
+}
+
+static gboolean
+play_pending_move (gpointer user_data)
+{
+  PtGameView *self = user_data;
+  g_autoptr(JsonNode) move = g_steal_pointer (&self->pending_move);
+  g_autoptr(GError) error = NULL;
+  int player = pt_game_get_current_player (self->game);
+
+  self->delay_id = 0;
+  self->thinking = FALSE;
+  gtk_spinner_set_spinning (GTK_SPINNER (self->spinner), FALSE);
+  /* On success on_move_applied() moves the turn on. */
+  if (move == NULL || player < 0
+      || !pt_game_request_move (self->game, player, move, &error))
+    {
+      if (error != NULL)
+        show_error (self, error->message);
+      update_turn (self);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_computer_move (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  g_autoptr(PtGameView) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) move = pt_computer_player_choose_finish (result, &error);
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  if (self->cancellable == NULL || g_cancellable_is_cancelled (self->cancellable))
+    return;
+  g_clear_object (&self->cancellable);
+  if (move == NULL)
+    {
+      self->thinking = FALSE;
+      gtk_spinner_set_spinning (GTK_SPINNER (self->spinner), FALSE);
+      show_error (self, error->message);
+      return;
+    }
+
+  self->pending_move = g_steal_pointer (&move);
+  if (computer_delay_ms == 0)
+    play_pending_move (self);
+  else
+    self->delay_id = g_timeout_add (computer_delay_ms, play_pending_move, self);
+}
+
+static void
+start_computer (PtGameView *self,
+                int         player)
+{
+  JsonObject *s = seat (self, player);
+  PtComputerLevel level = pt_computer_level_from_string (json_object_get_string_member_with_default (s, "level", "medium"));
+
+  if (self->thinking)
+    return;
+  self->thinking = TRUE;
+  self->cancellable = g_cancellable_new ();
+  gtk_spinner_set_spinning (GTK_SPINNER (self->spinner), TRUE);
+  pt_computer_player_choose_async (self->game, player, level,
+                                   (guint64) self->started * 7919u + (guint64) player,
+                                   self->cancellable, on_computer_move, g_object_ref (self));
+}
+
+/* Turns ----------------------------------------------------------------- */
+
+static void
+set_banner (PtGameView *self,
+            const char *text)
+{
+  g_free (self->banner);
+  self->banner = g_strdup (text);
+  gtk_label_set_text (GTK_LABEL (self->banner_label), text);
+}
+
+static void
+show_result (PtGameView *self)
+{
+  if (self->result_shown)
+    return;
+  self->result_shown = TRUE;
+  cancel_computer (self);
+  save_finished (self);
+  pt_result_view_set_game (PT_RESULT_VIEW (self->result), self->game);
+  gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "result");
+  set_banner (self, _("Game over"));
+  g_signal_emit (self, signals[FINISHED], 0);
+}
+
+static void
+update_turn (PtGameView *self)
+{
+  int current = pt_game_get_current_player (self->game);
+  const char *name;
+  g_autofree char *text = NULL;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.undo",
+                                 pt_game_get_can_undo (self->game) && !pt_game_get_is_over (self->game));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.hint",
+                                 pt_computer_player_has_bots () && !self->covered
+                                 && current >= 0 && !seat_is_computer (self, current));
+
+  if (pt_game_get_is_over (self->game))
+    {
+      show_result (self);
+      return;
+    }
+  gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "play");
+
+  name = pt_game_get_player_name (self->game, current);
+  if (seat_is_computer (self, current))
+    {
+      self->covered = FALSE;
+      if (self->viewer < 0 || seat_is_computer (self, self->viewer))
+        self->viewer = first_human_seat (self);
+      g_object_set (self->board, "viewer", self->viewer, "interactive", FALSE, NULL);
+      text = g_strdup_printf (_("%s is thinking…"), name);
+      set_banner (self, text);
+      start_computer (self, current);
+    }
+  else if (current != self->viewer && n_human_seats (self) > 1
+           && pt_game_get_hidden_information (self->game))
+    {
+      /* Hot seat: hide the hand until the next player has the device. */
+      g_autofree char *button = NULL;
+
+      self->covered = TRUE;
+      g_object_set (self->board, "interactive", FALSE, NULL);
+      text = g_strdup_printf (_("Pass the device to %s"), name);
+      set_banner (self, text);
+      gtk_label_set_text (GTK_LABEL (self->cover_label), text);
+      /* Translators: the hot-seat cover's button, e.g. "I Am Beto, Show My Cards" */
+      button = g_strdup_printf (_("I Am %s, Show My Cards"), name);
+      gtk_button_set_label (GTK_BUTTON (self->cover_button), button);
+    }
+  else
+    {
+      self->covered = FALSE;
+      self->viewer = current;
+      g_object_set (self->board, "viewer", self->viewer, "interactive", TRUE, NULL);
+      if (n_human_seats (self) > 1)
+        text = g_strdup_printf (_("%s’s turn"), name);
+      else
+        text = g_strdup_printf (_("Your turn, %s"), name);
+      set_banner (self, text);
+    }
+
+  gtk_widget_set_visible (self->cover, self->covered);
+  gtk_widget_set_visible (self->board, !self->covered);
+}
+
+static void
+on_move_applied (PtGame     *game,
+                 guint       player,
+                 JsonNode   *move,
+                 PtGameView *self)
+{
+  gtk_label_set_text (GTK_LABEL (self->hint_label), "");
+  save_in_progress (self);
+  /* The computer's reply is started from here too, after the board has
+   * redrawn (its handler ran first). */
+  if (!self->thinking)
+    update_turn (self);
+}
+
+static void
+on_move_undone (PtGame     *game,
+                PtGameView *self)
+{
+  save_in_progress (self);
+}
+
+static void
+on_board_error (GtkWidget  *board,
+                const char *message,
+                PtGameView *self)
+{
+  show_error (self, message);
+}
+
+/* Actions --------------------------------------------------------------- */
+
+static void
+action_undo (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  PtGameView *self = PT_GAME_VIEW (widget);
+  g_autoptr(GError) error = NULL;
+
+  cancel_computer (self);
+  if (!pt_game_undo (self->game, &error))
+    {
+      show_error (self, error->message);
+      return;
+    }
+  /* Against the computer, undo goes back to the human's last turn. */
+  while (seat_is_computer (self, pt_game_get_current_player (self->game))
+         && pt_game_get_can_undo (self->game) && n_human_seats (self) > 0)
+    if (!pt_game_undo (self->game, NULL))
+      break;
+  /* Taking back a move on a shared screen: the one who takes it back is
+   * the one who sees the hand. */
+  self->viewer = pt_game_get_current_player (self->game);
+  update_turn (self);
+}
+
+static void
+on_hint (GObject      *source,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  g_autoptr(PtGameView) self = user_data;
+  g_autoptr(JsonNode) move = pt_computer_player_choose_finish (result, NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *move_text = NULL;
+
+  if (move == NULL)
+    return;
+  move_text = json_to_string (move, FALSE);
+  text = g_strdup_printf (_("Hint: the hard computer would play %s"), move_text);
+  gtk_label_set_text (GTK_LABEL (self->hint_label), text);
+}
+
+static void
+action_hint (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  PtGameView *self = PT_GAME_VIEW (widget);
+  int current = pt_game_get_current_player (self->game);
+
+  if (current < 0 || seat_is_computer (self, current) || !pt_computer_player_has_bots ())
+    return;
+  gtk_label_set_text (GTK_LABEL (self->hint_label), _("Thinking about a hint…"));
+  pt_computer_player_choose_async (self->game, current, PT_COMPUTER_LEVEL_HARD,
+                                   (guint64) g_get_real_time (), NULL, on_hint, g_object_ref (self));
+}
+
+static void
+action_reveal (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  PtGameView *self = PT_GAME_VIEW (widget);
+
+  if (!self->covered)
+    return;
+  self->viewer = pt_game_get_current_player (self->game);
+  update_turn (self);
+  gtk_widget_grab_focus (self->board);
+}
+
+static void
+action_leave (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  PtGameView *self = PT_GAME_VIEW (widget);
+
+  cancel_computer (self);
+  g_signal_emit (self, signals[LEAVE], 0);
+}
+
+static void
+action_play_again (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  g_signal_emit (widget, signals[PLAY_AGAIN], 0);
+}
+
+/* Construction ----------------------------------------------------------- */
+
+static GtkWidget *
+create_board (PtGame *game)
+{
+  const char *id = pt_game_get_game_id (game);
+
+  if (g_strcmp0 (id, "lost-cities") == 0)
+    return pt_lost_cities_board_new (game);
+
+  return adw_status_page_new ();
+}
+
+static GtkWidget *
+build_header (PtGameView *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *button, *rules, *popover, *label;
+
+  button = gtk_button_new_from_icon_name ("go-previous-symbolic");
+  gtk_widget_set_tooltip_text (button, _("Leave the game (it stays saved)"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "game.leave");
+  gtk_box_append (GTK_BOX (box), button);
+
+  self->banner_label = gtk_label_new (NULL);
+  gtk_widget_add_css_class (self->banner_label, "title-4");
+  gtk_label_set_ellipsize (GTK_LABEL (self->banner_label), PANGO_ELLIPSIZE_END);
+  gtk_widget_set_hexpand (self->banner_label, TRUE);
+  gtk_widget_set_halign (self->banner_label, GTK_ALIGN_START);
+  gtk_box_append (GTK_BOX (box), self->banner_label);
+
+  self->spinner = gtk_spinner_new ();
+  gtk_box_append (GTK_BOX (box), self->spinner);
+
+  button = gtk_button_new_from_icon_name ("dialog-information-symbolic");
+  gtk_widget_set_tooltip_text (button, _("Hint: what the hard computer would play"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "game.hint");
+  gtk_box_append (GTK_BOX (box), button);
+
+  button = gtk_button_new_from_icon_name ("edit-undo-symbolic");
+  gtk_widget_set_tooltip_text (button, _("Take back the last move"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "game.undo");
+  gtk_box_append (GTK_BOX (box), button);
+
+  rules = gtk_menu_button_new ();
+  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (rules), "help-about-symbolic");
+  gtk_widget_set_tooltip_text (rules, _("Rules summary"));
+  popover = gtk_popover_new ();
+  label = gtk_label_new (pt_game_view_rules_summary (pt_game_get_game_id (self->game)));
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 50);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_set_margin_start (label, 6);
+  gtk_widget_set_margin_end (label, 6);
+  gtk_popover_set_child (GTK_POPOVER (popover), label);
+  gtk_menu_button_set_popover (GTK_MENU_BUTTON (rules), popover);
+  gtk_widget_set_name (rules, "rules-button");
+  gtk_box_append (GTK_BOX (box), rules);
+
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_widget_set_margin_top (box, 6);
+  return box;
+}
+
+static void
+build (PtGameView *self)
+{
+  GtkWidget *outer = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *play = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *scroll, *result_box, *buttons, *button, *board_box;
+
+  gtk_box_append (GTK_BOX (outer), build_header (self));
+
+  self->hint_label = gtk_label_new (NULL);
+  gtk_widget_add_css_class (self->hint_label, "dim-label");
+  gtk_box_append (GTK_BOX (outer), self->hint_label);
+
+  self->board = create_board (self->game);
+  if (g_signal_lookup ("move-error", G_OBJECT_TYPE (self->board)) != 0)
+    g_signal_connect_object (self->board, "move-error", G_CALLBACK (on_board_error), self, 0);
+  self->cover = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
+  gtk_widget_set_valign (self->cover, GTK_ALIGN_CENTER);
+  gtk_widget_set_vexpand (self->cover, TRUE);
+  self->cover_label = gtk_label_new (NULL);
+  gtk_widget_add_css_class (self->cover_label, "title-1");
+  gtk_label_set_wrap (GTK_LABEL (self->cover_label), TRUE);
+  self->cover_button = gtk_button_new ();
+  gtk_widget_add_css_class (self->cover_button, "pill");
+  gtk_widget_add_css_class (self->cover_button, "suggested-action");
+  gtk_widget_set_halign (self->cover_button, GTK_ALIGN_CENTER);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->cover_button), "game.reveal");
+  gtk_box_append (GTK_BOX (self->cover), self->cover_label);
+  gtk_box_append (GTK_BOX (self->cover), self->cover_button);
+  gtk_widget_set_visible (self->cover, FALSE);
+
+  board_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_widget_set_margin_start (board_box, 12);
+  gtk_widget_set_margin_end (board_box, 12);
+  gtk_widget_set_margin_bottom (board_box, 12);
+  gtk_box_append (GTK_BOX (board_box), self->board);
+  gtk_box_append (GTK_BOX (board_box), self->cover);
+  scroll = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroll), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroll), board_box);
+  gtk_widget_set_vexpand (scroll, TRUE);
+  gtk_box_append (GTK_BOX (play), scroll);
+
+  result_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  self->result = pt_result_view_new ();
+  gtk_widget_set_vexpand (self->result, TRUE);
+  gtk_box_append (GTK_BOX (result_box), self->result);
+  buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  gtk_widget_set_halign (buttons, GTK_ALIGN_CENTER);
+  gtk_widget_set_margin_bottom (buttons, 18);
+  button = gtk_button_new_with_mnemonic (_("_Back to the Games"));
+  gtk_widget_add_css_class (button, "pill");
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "game.leave");
+  gtk_box_append (GTK_BOX (buttons), button);
+  button = gtk_button_new_with_mnemonic (_("Play _Again"));
+  gtk_widget_add_css_class (button, "pill");
+  gtk_widget_add_css_class (button, "suggested-action");
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "game.play-again");
+  gtk_box_append (GTK_BOX (buttons), button);
+  gtk_box_append (GTK_BOX (result_box), buttons);
+
+  self->stack = gtk_stack_new ();
+  gtk_stack_add_named (GTK_STACK (self->stack), play, "play");
+  gtk_stack_add_named (GTK_STACK (self->stack), result_box, "result");
+  gtk_widget_set_vexpand (self->stack, TRUE);
+  gtk_box_append (GTK_BOX (outer), self->stack);
+
+  self->toasts = adw_toast_overlay_new ();
+  adw_toast_overlay_set_child (ADW_TOAST_OVERLAY (self->toasts), outer);
+  adw_bin_set_child (ADW_BIN (self), self->toasts);
+}
+
+GtkWidget *
+pt_game_view_new (PtGame    *game,
+                  JsonArray *seats,
+                  PtStore   *store,
+                  gint64     saved_id,
+                  gint64     started)
+{
+  PtGameView *self;
+
+  g_return_val_if_fail (PT_IS_GAME (game), NULL);
+  g_return_val_if_fail (seats != NULL, NULL);
+
+  self = g_object_new (PT_TYPE_GAME_VIEW, NULL);
+  self->game = g_object_ref (game);
+  self->seats = json_array_ref (seats);
+  self->store = store ? g_object_ref (store) : NULL;
+  self->saved_id = saved_id;
+  self->started = started;
+  self->viewer = -1;
+
+  build (self);
+  g_signal_connect_object (game, "move-applied", G_CALLBACK (on_move_applied), self, G_CONNECT_AFTER);
+  g_signal_connect_object (game, "move-undone", G_CALLBACK (on_move_undone), self, G_CONNECT_AFTER);
+  update_turn (self);
+
+  return GTK_WIDGET (self);
+}
+
+PtGame *
+pt_game_view_get_game (PtGameView *self)
+{
+  g_return_val_if_fail (PT_IS_GAME_VIEW (self), NULL);
+  return self->game;
+}
+
+GtkWidget *
+pt_game_view_get_board (PtGameView *self)
+{
+  g_return_val_if_fail (PT_IS_GAME_VIEW (self), NULL);
+  return self->board;
+}
+
+gint64
+pt_game_view_get_saved_id (PtGameView *self)
+{
+  g_return_val_if_fail (PT_IS_GAME_VIEW (self), 0);
+  return self->saved_id;
+}
+
+gint64
+pt_game_view_get_match_id (PtGameView *self)
+{
+  g_return_val_if_fail (PT_IS_GAME_VIEW (self), 0);
+  return self->match_id;
+}
+
+gboolean
+pt_game_view_get_covered (PtGameView *self)
+{
+  g_return_val_if_fail (PT_IS_GAME_VIEW (self), FALSE);
+  return self->covered;
+}
+
+gboolean
+pt_game_view_get_thinking (PtGameView *self)
+{
+  g_return_val_if_fail (PT_IS_GAME_VIEW (self), FALSE);
+  return self->thinking;
+}
+
+const char *
+pt_game_view_get_banner (PtGameView *self)
+{
+  g_return_val_if_fail (PT_IS_GAME_VIEW (self), NULL);
+  return self->banner ? self->banner : "";
+}
+
+GtkWidget *
+pt_game_view_get_result_view (PtGameView *self)
+{
+  g_return_val_if_fail (PT_IS_GAME_VIEW (self), NULL);
+  return self->result;
+}
+
+static void
+pt_game_view_dispose (GObject *object)
+{
+  PtGameView *self = PT_GAME_VIEW (object);
+
+  cancel_computer (self);
+  if (self->game != NULL)
+    g_signal_handlers_disconnect_by_data (self->game, self);
+  g_clear_object (&self->game);
+  g_clear_object (&self->store);
+  g_clear_pointer (&self->seats, json_array_unref);
+
+  G_OBJECT_CLASS (pt_game_view_parent_class)->dispose (object);
+}
+
+static void
+pt_game_view_finalize (GObject *object)
+{
+  PtGameView *self = PT_GAME_VIEW (object);
+
+  g_free (self->banner);
+
+  G_OBJECT_CLASS (pt_game_view_parent_class)->finalize (object);
+}
+
+static void
+pt_game_view_class_init (PtGameViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = pt_game_view_dispose;
+  object_class->finalize = pt_game_view_finalize;
+
+  signals[LEAVE] = g_signal_new ("leave", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[PLAY_AGAIN] = g_signal_new ("play-again", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                      0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[FINISHED] = g_signal_new ("finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                    0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  gtk_widget_class_install_action (widget_class, "game.undo", NULL, action_undo);
+  gtk_widget_class_install_action (widget_class, "game.hint", NULL, action_hint);
+  gtk_widget_class_install_action (widget_class, "game.reveal", NULL, action_reveal);
+  gtk_widget_class_install_action (widget_class, "game.leave", NULL, action_leave);
+  gtk_widget_class_install_action (widget_class, "game.play-again", NULL, action_play_again);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK, "game.undo", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_h, GDK_CONTROL_MASK, "game.hint", NULL);
+
+  gtk_widget_class_set_css_name (widget_class, "game-view");
+}
+
+static void
+pt_game_view_init (PtGameView *self)
+{
+}

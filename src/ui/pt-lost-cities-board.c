@@ -1,0 +1,998 @@
+/* pt-lost-cities-board.c — the Lost Cities table on screen
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Everything shown comes from the game's view for the board's viewer
+ * (pt_game_get_view()): the own hand, both expeditions with the scores the
+ * rules computed, the discard piles, the deck count. A turn is chosen in
+ * three steps (card, then expedition or discard, then where to draw) and
+ * each step only offers what pt_game_list_legal_moves() contains; the
+ * finished move goes to pt_game_request_move(). The board redraws on the
+ * game's signals, never on its own guess of the result.
+ *
+ * Actions (for keyboard shortcuts and tests): board.select("Y5"),
+ * board.play, board.discard, board.draw("deck" | colour letter),
+ * board.cancel, board.show-piles.
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <adwaita.h>
+
+#include "pt-lost-cities-board.h"
+#include "pt-lost-cities-pile.h"
+
+#define MAX_COLORS 6
+#define HAND_MAX 8
+
+typedef enum
+{
+  TARGET_NONE,
+  TARGET_PLAY,
+  TARGET_DISCARD,
+} Target;
+
+struct _PtLostCitiesBoard
+{
+  GtkWidget   parent_instance;
+
+  PtGame     *game;
+  int         viewer;
+  gboolean    interactive;
+  gboolean    show_piles;
+
+  JsonNode   *view;           /* the last view shown */
+  JsonNode   *legal;          /* the viewer's legal moves, or NULL */
+  char       *selected;       /* a hand card code */
+  Target      target;
+  char       *prompt;
+  char       *last_move;
+  int         last_color;     /* the pile the other player's last card went to */
+  gboolean    last_discard;
+  guint       n_colors;
+
+  GtkWidget  *top_title;
+  GtkWidget  *last_move_label;
+  GtkWidget  *grid;
+  GtkWidget  *top_piles[MAX_COLORS];
+  GtkWidget  *top_scores[MAX_COLORS];
+  GtkWidget  *discard_buttons[MAX_COLORS];
+  GtkWidget  *discard_piles[MAX_COLORS];
+  GtkWidget  *own_buttons[MAX_COLORS];
+  GtkWidget  *own_piles[MAX_COLORS];
+  GtkWidget  *own_scores[MAX_COLORS];
+  GtkWidget  *deck_button;
+  GtkWidget  *deck_pile;
+  GtkWidget  *bottom_title;
+  GtkWidget  *prompt_label;
+  GtkWidget  *cancel_button;
+  GtkWidget  *hand_box;
+  GtkWidget  *hand_buttons[HAND_MAX];
+  GtkWidget  *hand_piles[HAND_MAX];
+};
+
+G_DEFINE_FINAL_TYPE (PtLostCitiesBoard, pt_lost_cities_board, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_GAME,
+  PROP_VIEWER,
+  PROP_INTERACTIVE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum {
+  MOVE_ERROR,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static const char letters[] = "YBWGRP";
+
+static void refresh (PtLostCitiesBoard *self);
+
+/* The seats shown at the top (the other player) and at the bottom (the
+ * viewer; seat 0 for a spectator). */
+static guint
+bottom_seat (PtLostCitiesBoard *self)
+{
+  return self->viewer >= 0 ? (guint) self->viewer : 0;
+}
+
+static guint
+top_seat (PtLostCitiesBoard *self)
+{
+  return 1 - bottom_seat (self);
+}
+
+static JsonObject *
+view_object (PtLostCitiesBoard *self)
+{
+  return self->view ? json_node_get_object (self->view) : NULL;
+}
+
+/* Expedition codes, wagers first, then the numbers in the order played. */
+static GStrv
+expedition_codes (JsonObject *expedition,
+                  char        letter)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  JsonArray *cards = json_object_get_array_member (expedition, "cards");
+  gint64 wagers = json_object_get_int_member (expedition, "wagers");
+
+  for (gint64 i = 0; i < wagers; i++)
+    {
+      g_autofree char *code = g_strdup_printf ("%cW", letter);
+      g_strv_builder_add (builder, code);
+    }
+  for (guint i = 0; i < json_array_get_length (cards); i++)
+    {
+      g_autofree char *code = g_strdup_printf ("%c%" G_GINT64_FORMAT, letter,
+                                               json_array_get_int_element (cards, i));
+      g_strv_builder_add (builder, code);
+    }
+  return g_strv_builder_end (builder);
+}
+
+static GStrv
+array_codes (JsonArray *array)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
+    g_strv_builder_add (builder, json_array_get_string_element (array, i));
+  return g_strv_builder_end (builder);
+}
+
+static const char *
+move_card (JsonObject *move,
+           gboolean   *discard)
+{
+  if (json_object_has_member (move, "play"))
+    {
+      *discard = FALSE;
+      return json_object_get_string_member (move, "play");
+    }
+  *discard = TRUE;
+  return json_object_get_string_member (move, "discard");
+}
+
+/* Is there a legal move with this card (and target, and draw)? NULL
+ * arguments match anything. */
+static gboolean
+legal_has (PtLostCitiesBoard *self,
+           const char        *card,
+           Target             target,
+           const char        *draw)
+{
+  JsonArray *moves;
+
+  if (self->legal == NULL)
+    return FALSE;
+
+  moves = json_node_get_array (self->legal);
+  for (guint i = 0; i < json_array_get_length (moves); i++)
+    {
+      JsonObject *move = json_array_get_object_element (moves, i);
+      gboolean discard;
+      const char *code = move_card (move, &discard);
+
+      if (card != NULL && g_strcmp0 (code, card) != 0)
+        continue;
+      if (target == TARGET_PLAY && discard)
+        continue;
+      if (target == TARGET_DISCARD && !discard)
+        continue;
+      if (draw != NULL && g_strcmp0 (json_object_get_string_member (move, "draw"), draw) != 0)
+        continue;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+can_act (PtLostCitiesBoard *self)
+{
+  return self->interactive && self->viewer >= 0 && self->legal != NULL
+         && json_array_get_length (json_node_get_array (self->legal)) > 0;
+}
+
+static void
+set_prompt (PtLostCitiesBoard *self,
+            const char        *prompt)
+{
+  g_free (self->prompt);
+  self->prompt = g_strdup (prompt);
+  gtk_label_set_text (GTK_LABEL (self->prompt_label), prompt);
+}
+
+/* Offers @button as a choice or not. Not by making it insensitive: that
+ * would fade the table's cards. Clicks and keyboard focus are what go. */
+static void
+offer (GtkWidget *button,
+       gboolean   legal,
+       gboolean   mark)
+{
+  gtk_widget_set_can_target (button, legal);
+  gtk_widget_set_focusable (button, legal);
+  gtk_accessible_update_state (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_STATE_DISABLED, !legal, -1);
+  if (legal && mark)
+    gtk_widget_add_css_class (button, "legal-target");
+  else
+    gtk_widget_remove_css_class (button, "legal-target");
+}
+
+static void
+update_choices (PtLostCitiesBoard *self)
+{
+  gboolean acting = can_act (self);
+  int selected_color = -1;
+
+  if (self->selected != NULL)
+    selected_color = (int) (strchr (letters, self->selected[0]) - letters);
+
+  for (guint i = 0; i < HAND_MAX; i++)
+    {
+      GtkWidget *button = self->hand_buttons[i];
+      const char *code = g_object_get_data (G_OBJECT (button), "code");
+
+      offer (button, acting && code != NULL, FALSE);
+      if (code != NULL && g_strcmp0 (code, self->selected) == 0)
+        gtk_widget_add_css_class (button, "selected-card");
+      else
+        gtk_widget_remove_css_class (button, "selected-card");
+      pt_lost_cities_pile_set_highlight (PT_LOST_CITIES_PILE (self->hand_piles[i]),
+                                         code != NULL && g_strcmp0 (code, self->selected) == 0);
+    }
+
+  for (guint c = 0; c < self->n_colors; c++)
+    {
+      char draw[2] = { letters[c], '\0' };
+      gboolean own = FALSE, pile = FALSE;
+
+      if (acting && self->selected != NULL && self->target == TARGET_NONE && (int) c == selected_color)
+        {
+          own = legal_has (self, self->selected, TARGET_PLAY, NULL);
+          pile = legal_has (self, self->selected, TARGET_DISCARD, NULL);
+        }
+      else if (acting && self->selected != NULL && self->target != TARGET_NONE)
+        pile = legal_has (self, self->selected, self->target, draw);
+
+      offer (self->own_buttons[c], own, TRUE);
+      offer (self->discard_buttons[c], pile, TRUE);
+    }
+  {
+    gboolean deck = acting && self->selected != NULL && self->target != TARGET_NONE
+                    && legal_has (self, self->selected, self->target, "deck");
+
+    offer (self->deck_button, deck, TRUE);
+  }
+  gtk_widget_set_visible (self->cancel_button, acting && self->selected != NULL);
+
+  if (!acting)
+    set_prompt (self, "");
+  else if (self->selected == NULL)
+    set_prompt (self, _("Choose a card from your hand"));
+  else if (self->target == TARGET_NONE)
+    {
+      g_autofree char *card = pt_lost_cities_card_describe (self->selected);
+      g_autofree char *text = NULL;
+
+      if (legal_has (self, self->selected, TARGET_PLAY, NULL))
+        text = g_strdup_printf (_("Play the %s on your expedition, or discard it"), card);
+      else
+        text = g_strdup_printf (_("The %s cannot go on your expedition: discard it"), card);
+      set_prompt (self, text);
+    }
+  else
+    set_prompt (self, _("Draw a card: from the deck or the top of a discard pile"));
+}
+
+static void
+update_hand (PtLostCitiesBoard *self,
+             JsonObject        *view)
+{
+  JsonArray *hand = NULL;
+  guint n = 0;
+  int previous_color = -1;
+
+  if (json_object_has_member (view, "hand"))
+    hand = json_object_get_array_member (view, "hand");
+  if (hand != NULL)
+    n = MIN (json_array_get_length (hand), HAND_MAX);
+
+  for (guint i = 0; i < HAND_MAX; i++)
+    {
+      GtkWidget *button = self->hand_buttons[i];
+
+      if (i < n)
+        {
+          const char *code = json_array_get_string_element (hand, i);
+          const char *codes[] = { code, NULL };
+          int color = (int) (strchr (letters, code[0]) - letters);
+          g_autofree char *name = pt_lost_cities_card_describe (code);
+
+          g_object_set_data_full (G_OBJECT (button), "code", g_strdup (code), g_free);
+          pt_lost_cities_pile_set_cards (PT_LOST_CITIES_PILE (self->hand_piles[i]), codes);
+          gtk_accessible_update_property (GTK_ACCESSIBLE (button),
+                                          GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+          gtk_widget_set_tooltip_text (button, name);
+          /* Group by colour: the view's hand is sorted, a gap marks a new colour. */
+          gtk_widget_set_margin_start (button, i > 0 && color != previous_color ? 10 : 0);
+          previous_color = color;
+          gtk_widget_set_visible (button, TRUE);
+        }
+      else
+        {
+          g_object_set_data (G_OBJECT (button), "code", NULL);
+          gtk_widget_set_visible (button, FALSE);
+        }
+    }
+
+  if (self->selected != NULL)
+    {
+      gboolean found = FALSE;
+
+      for (guint i = 0; i < n; i++)
+        found |= g_strcmp0 (json_array_get_string_element (hand, i), self->selected) == 0;
+      if (!found)
+        {
+          g_clear_pointer (&self->selected, g_free);
+          self->target = TARGET_NONE;
+        }
+    }
+}
+
+static void
+update_table (PtLostCitiesBoard *self,
+              JsonObject        *view)
+{
+  JsonArray *expeditions = json_object_get_array_member (view, "expeditions");
+  JsonObject *discards = json_object_get_object_member (view, "discards");
+  JsonArray *scores = json_object_get_array_member (view, "scores");
+  JsonArray *counts = json_object_get_array_member (view, "hand_counts");
+  const char * const *names = pt_game_get_players (self->game);
+  guint top = top_seat (self), bottom = bottom_seat (self);
+  gboolean over = json_object_get_boolean_member (view, "over");
+  int current = json_object_get_int_member (view, "current_player");
+  g_autofree char *top_text = NULL;
+  g_autofree char *bottom_text = NULL;
+  guint deck = json_object_get_int_member (view, "deck_count");
+
+  for (guint c = 0; c < MAX_COLORS; c++)
+    {
+      gboolean shown = c < self->n_colors;
+
+      gtk_widget_set_visible (self->top_piles[c], shown);
+      gtk_widget_set_visible (self->top_scores[c], shown);
+      gtk_widget_set_visible (self->discard_buttons[c], shown);
+      gtk_widget_set_visible (self->own_buttons[c], shown);
+      gtk_widget_set_visible (self->own_scores[c], shown);
+    }
+
+  for (guint c = 0; c < self->n_colors; c++)
+    {
+      char key[2] = { letters[c], '\0' };
+      JsonObject *mine = json_object_get_object_member (json_array_get_object_element (expeditions, bottom), key);
+      JsonObject *theirs = json_object_get_object_member (json_array_get_object_element (expeditions, top), key);
+      g_auto(GStrv) mine_codes = expedition_codes (mine, letters[c]);
+      g_auto(GStrv) their_codes = expedition_codes (theirs, letters[c]);
+      g_auto(GStrv) pile = array_codes (json_object_get_array_member (discards, key));
+      const char *colour = pt_lost_cities_color_label (c);
+      JsonObject *exps[2] = { theirs, mine };
+      GtkWidget *labels[2] = { self->top_scores[c], self->own_scores[c] };
+      g_autofree char *own_name = NULL;
+      g_autofree char *pile_name = NULL;
+
+      pt_lost_cities_pile_set_cards (PT_LOST_CITIES_PILE (self->own_piles[c]),
+                                     (const char * const *) mine_codes);
+      pt_lost_cities_pile_set_cards (PT_LOST_CITIES_PILE (self->top_piles[c]),
+                                     (const char * const *) their_codes);
+      pt_lost_cities_pile_set_cards (PT_LOST_CITIES_PILE (self->discard_piles[c]),
+                                     (const char * const *) pile);
+
+      for (guint k = 0; k < 2; k++)
+        {
+          gint64 wagers = json_object_get_int_member (exps[k], "wagers");
+          gint64 score = json_object_get_int_member (exps[k], "score");
+          g_autofree char *text = NULL;
+
+          if (wagers > 0)
+            text = g_strdup_printf ("%" G_GINT64_FORMAT " (×%" G_GINT64_FORMAT ")", score, wagers + 1);
+          else
+            text = g_strdup_printf ("%" G_GINT64_FORMAT, score);
+          gtk_label_set_text (GTK_LABEL (labels[k]), text);
+        }
+
+      /* Translators: a button, e.g. "Your red expedition" */
+      own_name = g_strdup_printf (_("Your %s expedition"), colour);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->own_buttons[c]),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, own_name, -1);
+      /* Translators: a button, e.g. "red discard pile" */
+      pile_name = g_strdup_printf (_("%s discard pile"), colour);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->discard_buttons[c]),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, pile_name, -1);
+
+      pt_lost_cities_pile_set_highlight (PT_LOST_CITIES_PILE (self->top_piles[c]),
+                                         (int) c == self->last_color && !self->last_discard);
+      pt_lost_cities_pile_set_highlight (PT_LOST_CITIES_PILE (self->discard_piles[c]),
+                                         (int) c == self->last_color && self->last_discard);
+      pt_lost_cities_pile_set_mode (PT_LOST_CITIES_PILE (self->discard_piles[c]),
+                                    self->show_piles ? PT_LOST_CITIES_PILE_FAN : PT_LOST_CITIES_PILE_TOP);
+    }
+
+  pt_lost_cities_pile_set_count (PT_LOST_CITIES_PILE (self->deck_pile), deck);
+
+  /* Translators: "Beto · 8 cards · 12 points" */
+  top_text = g_strdup_printf (_("%s · %d cards · %d points%s"), names[top],
+                              (int) json_array_get_int_element (counts, top),
+                              (int) json_array_get_int_element (scores, top),
+                              !over && current == (int) top ? _(" · to play") : "");
+  bottom_text = g_strdup_printf (_("%s · %d cards · %d points%s"), names[bottom],
+                                 (int) json_array_get_int_element (counts, bottom),
+                                 (int) json_array_get_int_element (scores, bottom),
+                                 !over && current == (int) bottom ? _(" · to play") : "");
+  gtk_label_set_text (GTK_LABEL (self->top_title), top_text);
+  gtk_label_set_text (GTK_LABEL (self->bottom_title), bottom_text);
+  gtk_label_set_text (GTK_LABEL (self->last_move_label), self->last_move ? self->last_move : "");
+}
+
+static void
+refresh (PtLostCitiesBoard *self)
+{
+  JsonObject *view;
+
+  g_clear_pointer (&self->view, json_node_unref);
+  g_clear_pointer (&self->legal, json_node_unref);
+  self->view = pt_game_get_view (self->game, self->viewer);
+  view = view_object (self);
+  if (view == NULL)
+    return;
+
+  self->n_colors = json_object_get_int_member (json_object_get_object_member (view, "options"), "colors");
+  self->n_colors = CLAMP (self->n_colors, 5, MAX_COLORS);
+  if (self->viewer >= 0 && pt_game_get_current_player (self->game) == self->viewer)
+    self->legal = pt_game_list_legal_moves (self->game, self->viewer);
+
+  update_hand (self, view);
+  update_table (self, view);
+  update_choices (self);
+}
+
+/* "Beto played the red 7 and drew from the deck": read against the view
+ * from before the move, where the pile top that was taken still shows. */
+static void
+describe_move (PtLostCitiesBoard *self,
+               guint              player,
+               JsonNode          *move_node)
+{
+  JsonObject *move = json_node_get_object (move_node);
+  JsonObject *before = view_object (self);
+  const char *name = pt_game_get_player_name (self->game, player);
+  const char *draw = json_object_get_string_member (move, "draw");
+  gboolean discard;
+  const char *code = move_card (move, &discard);
+  g_autofree char *card = pt_lost_cities_card_describe (code);
+  g_autofree char *taken = NULL;
+
+  if (g_strcmp0 (draw, "deck") != 0 && before != NULL)
+    {
+      JsonArray *pile = json_object_get_array_member (json_object_get_object_member (before, "discards"), draw);
+      guint n = pile ? json_array_get_length (pile) : 0;
+
+      if (n > 0)
+        taken = pt_lost_cities_card_describe (json_array_get_string_element (pile, n - 1));
+    }
+
+  g_free (self->last_move);
+  if (!discard && taken == NULL)
+    self->last_move = g_strdup_printf (_("%s played the %s and drew from the deck."), name, card);
+  else if (!discard)
+    self->last_move = g_strdup_printf (_("%s played the %s and took the %s from its discard pile."),
+                                       name, card, taken);
+  else if (taken == NULL)
+    self->last_move = g_strdup_printf (_("%s discarded the %s and drew from the deck."), name, card);
+  else
+    self->last_move = g_strdup_printf (_("%s discarded the %s and took the %s from its discard pile."),
+                                       name, card, taken);
+  self->last_color = (int) (strchr (letters, code[0]) - letters);
+  self->last_discard = discard;
+}
+
+static void
+on_move_applied (PtGame            *game,
+                 guint              player,
+                 JsonNode          *move,
+                 PtLostCitiesBoard *self)
+{
+  if ((int) player != self->viewer)
+    describe_move (self, player, move);
+  else
+    {
+      g_clear_pointer (&self->last_move, g_free);
+      self->last_color = -1;
+    }
+  g_clear_pointer (&self->selected, g_free);
+  self->target = TARGET_NONE;
+  refresh (self);
+}
+
+static void
+on_move_undone (PtGame            *game,
+                PtLostCitiesBoard *self)
+{
+  g_clear_pointer (&self->last_move, g_free);
+  self->last_color = -1;
+  g_clear_pointer (&self->selected, g_free);
+  self->target = TARGET_NONE;
+  refresh (self);
+}
+
+/* Choosing ------------------------------------------------------------- */
+
+static void
+select_card (PtLostCitiesBoard *self,
+             const char        *code)
+{
+  if (!can_act (self) || !legal_has (self, code, TARGET_NONE, NULL))
+    return;
+
+  if (g_strcmp0 (self->selected, code) == 0 && self->target == TARGET_NONE)
+    g_clear_pointer (&self->selected, g_free);
+  else
+    {
+      g_free (self->selected);
+      self->selected = g_strdup (code);
+    }
+  self->target = TARGET_NONE;
+  update_choices (self);
+}
+
+static void
+choose_target (PtLostCitiesBoard *self,
+               Target             target)
+{
+  if (!can_act (self) || self->selected == NULL
+      || !legal_has (self, self->selected, target, NULL))
+    return;
+  self->target = target;
+  update_choices (self);
+  /* Keyboard users land on the deck, the usual draw. */
+  if (gtk_widget_get_focusable (self->deck_button))
+    gtk_widget_grab_focus (self->deck_button);
+}
+
+static void
+choose_draw (PtLostCitiesBoard *self,
+             const char        *draw)
+{
+  g_autoptr(JsonObject) move = NULL;
+  g_autoptr(JsonNode) node = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (!can_act (self) || self->selected == NULL || self->target == TARGET_NONE
+      || !legal_has (self, self->selected, self->target, draw))
+    return;
+
+  move = json_object_new ();
+  json_object_set_string_member (move, self->target == TARGET_PLAY ? "play" : "discard",
+                                 self->selected);
+  json_object_set_string_member (move, "draw", draw);
+  node = json_node_init_object (json_node_alloc (), move);
+
+  if (!pt_game_request_move (self->game, self->viewer, node, &error))
+    g_signal_emit (self, signals[MOVE_ERROR], 0, error->message);
+}
+
+static void
+cancel_choice (PtLostCitiesBoard *self)
+{
+  g_clear_pointer (&self->selected, g_free);
+  self->target = TARGET_NONE;
+  update_choices (self);
+}
+
+static void
+action_select (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  select_card (PT_LOST_CITIES_BOARD (widget), g_variant_get_string (parameter, NULL));
+}
+
+static void
+action_play (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  choose_target (PT_LOST_CITIES_BOARD (widget), TARGET_PLAY);
+}
+
+static void
+action_discard (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  choose_target (PT_LOST_CITIES_BOARD (widget), TARGET_DISCARD);
+}
+
+static void
+action_draw (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  choose_draw (PT_LOST_CITIES_BOARD (widget), g_variant_get_string (parameter, NULL));
+}
+
+static void
+action_cancel (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  cancel_choice (PT_LOST_CITIES_BOARD (widget));
+}
+
+static void
+action_show_piles (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  PtLostCitiesBoard *self = PT_LOST_CITIES_BOARD (widget);
+
+  self->show_piles = !self->show_piles;
+  refresh (self);
+}
+
+/* Buttons -------------------------------------------------------------- */
+
+static void
+on_hand_clicked (GtkButton         *button,
+                 PtLostCitiesBoard *self)
+{
+  select_card (self, g_object_get_data (G_OBJECT (button), "code"));
+}
+
+static void
+on_own_clicked (GtkButton         *button,
+                PtLostCitiesBoard *self)
+{
+  choose_target (self, TARGET_PLAY);
+}
+
+static void
+on_discard_clicked (GtkButton         *button,
+                    PtLostCitiesBoard *self)
+{
+  int c = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "color"));
+  char draw[2] = { letters[c], '\0' };
+
+  if (self->target == TARGET_NONE)
+    choose_target (self, TARGET_DISCARD);
+  else
+    choose_draw (self, draw);
+}
+
+static void
+on_deck_clicked (GtkButton         *button,
+                 PtLostCitiesBoard *self)
+{
+  choose_draw (self, "deck");
+}
+
+static GtkWidget *
+card_button (GtkWidget *child)
+{
+  GtkWidget *button = gtk_button_new ();
+
+  gtk_button_set_child (GTK_BUTTON (button), child);
+  gtk_widget_add_css_class (button, "flat");
+  gtk_widget_add_css_class (button, "card-button");
+  return button;
+}
+
+static GtkWidget *
+score_label (void)
+{
+  GtkWidget *label = gtk_label_new ("0");
+
+  gtk_widget_add_css_class (label, "caption");
+  gtk_widget_add_css_class (label, "numeric");
+  return label;
+}
+
+static void
+build (PtLostCitiesBoard *self)
+{
+  GtkWidget *grid_scroll, *hand_row, *toggle, *header, *table_label;
+
+  self->top_title = gtk_label_new (NULL);
+  gtk_widget_add_css_class (self->top_title, "heading");
+  gtk_widget_set_halign (self->top_title, GTK_ALIGN_START);
+  gtk_widget_set_parent (self->top_title, GTK_WIDGET (self));
+
+  self->last_move_label = gtk_label_new (NULL);
+  gtk_label_set_wrap (GTK_LABEL (self->last_move_label), TRUE);
+  gtk_widget_set_halign (self->last_move_label, GTK_ALIGN_START);
+  gtk_widget_add_css_class (self->last_move_label, "last-move");
+  gtk_widget_set_parent (self->last_move_label, GTK_WIDGET (self));
+
+  self->grid = gtk_grid_new ();
+  gtk_grid_set_column_spacing (GTK_GRID (self->grid), 4);
+  gtk_grid_set_row_spacing (GTK_GRID (self->grid), 2);
+  gtk_widget_set_halign (self->grid, GTK_ALIGN_CENTER);
+
+  for (guint c = 0; c < MAX_COLORS; c++)
+    {
+      self->top_piles[c] = pt_lost_cities_pile_new (PT_LOST_CITIES_PILE_FAN, c);
+      self->top_scores[c] = score_label ();
+      self->discard_piles[c] = pt_lost_cities_pile_new (PT_LOST_CITIES_PILE_TOP, c);
+      self->discard_buttons[c] = card_button (self->discard_piles[c]);
+      g_object_set_data (G_OBJECT (self->discard_buttons[c]), "color", GINT_TO_POINTER (c));
+      g_signal_connect (self->discard_buttons[c], "clicked", G_CALLBACK (on_discard_clicked), self);
+      self->own_piles[c] = pt_lost_cities_pile_new (PT_LOST_CITIES_PILE_FAN, c);
+      self->own_buttons[c] = card_button (self->own_piles[c]);
+      gtk_widget_set_valign (self->own_buttons[c], GTK_ALIGN_START);
+      g_signal_connect (self->own_buttons[c], "clicked", G_CALLBACK (on_own_clicked), self);
+      self->own_scores[c] = score_label ();
+
+      gtk_grid_attach (GTK_GRID (self->grid), self->top_scores[c], c, 0, 1, 1);
+      gtk_grid_attach (GTK_GRID (self->grid), self->top_piles[c], c, 1, 1, 1);
+      gtk_grid_attach (GTK_GRID (self->grid), self->discard_buttons[c], c, 2, 1, 1);
+      gtk_grid_attach (GTK_GRID (self->grid), self->own_buttons[c], c, 3, 1, 1);
+      gtk_grid_attach (GTK_GRID (self->grid), self->own_scores[c], c, 4, 1, 1);
+    }
+  gtk_widget_set_margin_top (self->discard_buttons[0], 8);
+
+  self->deck_pile = pt_lost_cities_pile_new (PT_LOST_CITIES_PILE_BACK, -1);
+  self->deck_button = card_button (self->deck_pile);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->deck_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Deck"), -1);
+  gtk_widget_set_margin_start (self->deck_button, 16);
+  g_signal_connect (self->deck_button, "clicked", G_CALLBACK (on_deck_clicked), self);
+  gtk_grid_attach (GTK_GRID (self->grid), self->deck_button, MAX_COLORS, 2, 1, 1);
+
+  table_label = gtk_label_new (_("Deck"));
+  gtk_widget_add_css_class (table_label, "caption");
+  gtk_widget_set_margin_start (table_label, 16);
+  gtk_grid_attach (GTK_GRID (self->grid), table_label, MAX_COLORS, 3, 1, 1);
+  gtk_widget_set_valign (table_label, GTK_ALIGN_START);
+
+  grid_scroll = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (grid_scroll), GTK_POLICY_AUTOMATIC,
+                                  GTK_POLICY_NEVER);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (grid_scroll), TRUE);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (grid_scroll), self->grid);
+  gtk_widget_set_parent (grid_scroll, GTK_WIDGET (self));
+
+  header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  self->bottom_title = gtk_label_new (NULL);
+  gtk_widget_add_css_class (self->bottom_title, "heading");
+  gtk_widget_set_hexpand (self->bottom_title, TRUE);
+  gtk_widget_set_halign (self->bottom_title, GTK_ALIGN_START);
+  gtk_box_append (GTK_BOX (header), self->bottom_title);
+  toggle = gtk_button_new_with_mnemonic (_("_Whole Discard Piles"));
+  gtk_widget_set_tooltip_text (toggle, _("Show every card of the discard piles, or only the top"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (toggle), "board.show-piles");
+  gtk_widget_add_css_class (toggle, "flat");
+  gtk_box_append (GTK_BOX (header), toggle);
+  gtk_widget_set_parent (header, GTK_WIDGET (self));
+
+  self->prompt_label = gtk_label_new (NULL);
+  gtk_widget_add_css_class (self->prompt_label, "dim-label");
+  gtk_label_set_wrap (GTK_LABEL (self->prompt_label), TRUE);
+  gtk_widget_set_parent (self->prompt_label, GTK_WIDGET (self));
+
+  hand_row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_set_halign (hand_row, GTK_ALIGN_CENTER);
+  self->hand_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 2);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->hand_box),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Your hand"), -1);
+  for (guint i = 0; i < HAND_MAX; i++)
+    {
+      self->hand_piles[i] = pt_lost_cities_pile_new (PT_LOST_CITIES_PILE_TOP, -1);
+      self->hand_buttons[i] = card_button (self->hand_piles[i]);
+      g_signal_connect (self->hand_buttons[i], "clicked", G_CALLBACK (on_hand_clicked), self);
+      gtk_box_append (GTK_BOX (self->hand_box), self->hand_buttons[i]);
+    }
+  gtk_box_append (GTK_BOX (hand_row), self->hand_box);
+  self->cancel_button = gtk_button_new_from_icon_name ("edit-undo-symbolic");
+  gtk_widget_set_tooltip_text (self->cancel_button, _("Choose another card"));
+  gtk_widget_set_valign (self->cancel_button, GTK_ALIGN_CENTER);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->cancel_button), "board.cancel");
+  gtk_box_append (GTK_BOX (hand_row), self->cancel_button);
+
+  {
+    GtkWidget *hand_scroll = gtk_scrolled_window_new ();
+
+    gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (hand_scroll), GTK_POLICY_AUTOMATIC,
+                                    GTK_POLICY_NEVER);
+    gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (hand_scroll), TRUE);
+    gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (hand_scroll), hand_row);
+    gtk_widget_set_parent (hand_scroll, GTK_WIDGET (self));
+  }
+}
+
+/* GObject -------------------------------------------------------------- */
+
+GtkWidget *
+pt_lost_cities_board_new (PtGame *game)
+{
+  return g_object_new (PT_TYPE_LOST_CITIES_BOARD, "game", game, NULL);
+}
+
+const char *
+pt_lost_cities_board_get_prompt (PtLostCitiesBoard *self)
+{
+  g_return_val_if_fail (PT_IS_LOST_CITIES_BOARD (self), NULL);
+
+  return self->prompt ? self->prompt : "";
+}
+
+const char *
+pt_lost_cities_board_get_last_move (PtLostCitiesBoard *self)
+{
+  g_return_val_if_fail (PT_IS_LOST_CITIES_BOARD (self), NULL);
+
+  return self->last_move ? self->last_move : "";
+}
+
+static void
+pt_lost_cities_board_constructed (GObject *object)
+{
+  PtLostCitiesBoard *self = PT_LOST_CITIES_BOARD (object);
+
+  G_OBJECT_CLASS (pt_lost_cities_board_parent_class)->constructed (object);
+
+  g_signal_connect_object (self->game, "move-applied", G_CALLBACK (on_move_applied), self, 0);
+  g_signal_connect_object (self->game, "move-undone", G_CALLBACK (on_move_undone), self, 0);
+  refresh (self);
+}
+
+static void
+pt_lost_cities_board_dispose (GObject *object)
+{
+  PtLostCitiesBoard *self = PT_LOST_CITIES_BOARD (object);
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+  g_clear_object (&self->game);
+  g_clear_pointer (&self->view, json_node_unref);
+  g_clear_pointer (&self->legal, json_node_unref);
+
+  G_OBJECT_CLASS (pt_lost_cities_board_parent_class)->dispose (object);
+}
+
+static void
+pt_lost_cities_board_finalize (GObject *object)
+{
+  PtLostCitiesBoard *self = PT_LOST_CITIES_BOARD (object);
+
+  g_free (self->selected);
+  g_free (self->prompt);
+  g_free (self->last_move);
+
+  G_OBJECT_CLASS (pt_lost_cities_board_parent_class)->finalize (object);
+}
+
+static void
+pt_lost_cities_board_get_property (GObject    *object,
+                                   guint       prop_id,
+                                   GValue     *value,
+                                   GParamSpec *pspec)
+{
+  PtLostCitiesBoard *self = PT_LOST_CITIES_BOARD (object);
+
+  switch (prop_id)
+    {
+    case PROP_GAME:
+      g_value_set_object (value, self->game);
+      break;
+    case PROP_VIEWER:
+      g_value_set_int (value, self->viewer);
+      break;
+    case PROP_INTERACTIVE:
+      g_value_set_boolean (value, self->interactive);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pt_lost_cities_board_set_property (GObject      *object,
+                                   guint         prop_id,
+                                   const GValue *value,
+                                   GParamSpec   *pspec)
+{
+  PtLostCitiesBoard *self = PT_LOST_CITIES_BOARD (object);
+
+  switch (prop_id)
+    {
+    case PROP_GAME:
+      self->game = g_value_dup_object (value);
+      break;
+    case PROP_VIEWER:
+      if (self->viewer != g_value_get_int (value))
+        {
+          self->viewer = g_value_get_int (value);
+          g_clear_pointer (&self->selected, g_free);
+          self->target = TARGET_NONE;
+          if (self->game != NULL && self->view != NULL)
+            refresh (self);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    case PROP_INTERACTIVE:
+      if (self->interactive != g_value_get_boolean (value))
+        {
+          self->interactive = g_value_get_boolean (value);
+          if (self->view != NULL)
+            refresh (self);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pt_lost_cities_board_class_init (PtLostCitiesBoardClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->constructed = pt_lost_cities_board_constructed;
+  object_class->dispose = pt_lost_cities_board_dispose;
+  object_class->finalize = pt_lost_cities_board_finalize;
+  object_class->get_property = pt_lost_cities_board_get_property;
+  object_class->set_property = pt_lost_cities_board_set_property;
+
+  properties[PROP_GAME] =
+    g_param_spec_object ("game", NULL, NULL, PT_TYPE_GAME,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_VIEWER] =
+    g_param_spec_int ("viewer", NULL, NULL, -1, PT_GAME_MAX_PLAYERS - 1, 0,
+                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_INTERACTIVE] =
+    g_param_spec_boolean ("interactive", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  signals[MOVE_ERROR] =
+    g_signal_new ("move-error", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+
+  gtk_widget_class_install_action (widget_class, "board.select", "s", action_select);
+  gtk_widget_class_install_action (widget_class, "board.play", NULL, action_play);
+  gtk_widget_class_install_action (widget_class, "board.discard", NULL, action_discard);
+  gtk_widget_class_install_action (widget_class, "board.draw", "s", action_draw);
+  gtk_widget_class_install_action (widget_class, "board.cancel", NULL, action_cancel);
+  gtk_widget_class_install_action (widget_class, "board.show-piles", NULL, action_show_piles);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "board.cancel", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK, "board.play", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_d, GDK_CONTROL_MASK, "board.discard", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_d, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "board.draw", "s", "deck");
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "lost-cities-board");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+}
+
+static void
+pt_lost_cities_board_init (PtLostCitiesBoard *self)
+{
+  GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
+
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
+  gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (layout), 6);
+  self->last_color = -1;
+  build (self);
+}

@@ -1,0 +1,48 @@
+/* pt-lost-cities-pile.h — one Lost Cities card, or a pile of them, drawn
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  PT_LOST_CITIES_PILE_FAN,      /* every card, overlapping downwards (an expedition) */
+  PT_LOST_CITIES_PILE_TOP,      /* only the top card, with a count (a discard pile) */
+  PT_LOST_CITIES_PILE_BACK,     /* face down, with a count (the deck) */
+} PtLostCitiesPileMode;
+
+#define PT_TYPE_LOST_CITIES_PILE (pt_lost_cities_pile_get_type ())
+
+G_DECLARE_FINAL_TYPE (PtLostCitiesPile, pt_lost_cities_pile, PT, LOST_CITIES_PILE, GtkWidget)
+
+GtkWidget *pt_lost_cities_pile_new          (PtLostCitiesPileMode  mode,
+                                             int                   color);
+/* Codes as in records ("Y5", "YW"), bottom first; NULL or empty: no card. */
+void       pt_lost_cities_pile_set_cards    (PtLostCitiesPile     *self,
+                                             const char * const   *codes);
+void       pt_lost_cities_pile_set_count    (PtLostCitiesPile     *self,
+                                             guint                 count);
+void       pt_lost_cities_pile_set_mode     (PtLostCitiesPile     *self,
+                                             PtLostCitiesPileMode  mode);
+void       pt_lost_cities_pile_set_highlight (PtLostCitiesPile    *self,
+                                              gboolean             highlight);
+
+/* Shared with the other Lost Cities widgets: the drawing of one card, so a
+ * card looks the same in the hand, on the table and in a replay. */
+void       pt_lost_cities_draw_card         (cairo_t              *cr,
+                                             const char           *code,
+                                             double                x,
+                                             double                y,
+                                             double                width,
+                                             double                height,
+                                             gboolean              dark);
+/* "yellow 5", "red wager": the accessible name of a card. */
+char      *pt_lost_cities_card_describe     (const char           *code);
+const char *pt_lost_cities_color_label      (int                   color);
+
+G_END_DECLS

@@ -1,0 +1,246 @@
+/* pt-result-view.c — the end of a game: who won, and every point explained
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The scores, winners and breakdown are the game's own (pt_game_get_scores,
+ * pt_game_get_winners, pt_game_get_breakdown): this view only lays them
+ * out. Lost Cities gets one row per expedition; the other games' breakdown
+ * objects are listed member by member, which keeps every number the rules
+ * produced visible without a table per game.
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "pt-lost-cities-pile.h"
+#include "pt-result-view.h"
+
+struct _PtResultView
+{
+  AdwBin      parent_instance;
+
+  GtkWidget  *status;
+  GtkWidget  *groups;
+};
+
+G_DEFINE_FINAL_TYPE (PtResultView, pt_result_view, ADW_TYPE_BIN)
+
+GtkWidget *
+pt_result_view_new (void)
+{
+  return g_object_new (PT_TYPE_RESULT_VIEW, NULL);
+}
+
+const char *
+pt_result_view_get_title (PtResultView *self)
+{
+  g_return_val_if_fail (PT_IS_RESULT_VIEW (self), NULL);
+
+  return adw_status_page_get_title (ADW_STATUS_PAGE (self->status));
+}
+
+static GtkWidget *
+add_row (GtkWidget  *group,
+         const char *title,
+         const char *subtitle,
+         const char *value)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *label = gtk_label_new (value);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  if (subtitle != NULL && subtitle[0] != '\0')
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  gtk_widget_add_css_class (label, "numeric");
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+  return row;
+}
+
+static void
+add_lost_cities_rows (GtkWidget  *group,
+                      JsonObject *player)
+{
+  JsonObject *expeditions = json_object_get_object_member (player, "expeditions");
+  static const char letters[] = "YBWGRP";
+
+  for (guint c = 0; c < 6; c++)
+    {
+      char key[2] = { letters[c], '\0' };
+      JsonObject *e;
+      JsonArray *cards;
+      g_autoptr(GString) detail = g_string_new (NULL);
+      g_autofree char *value = NULL;
+      g_autofree char *title = NULL;
+      gint64 wagers;
+
+      if (expeditions == NULL || !json_object_has_member (expeditions, key))
+        continue;
+      e = json_object_get_object_member (expeditions, key);
+      cards = json_object_get_array_member (e, "cards");
+      wagers = json_object_get_int_member (e, "wagers");
+      if (wagers > 0)
+        g_string_append_printf (detail,
+                                g_dngettext (GETTEXT_PACKAGE, "%d wager", "%d wagers", wagers),
+                                (int) wagers);
+      for (guint i = 0; i < json_array_get_length (cards); i++)
+        g_string_append_printf (detail, "%s%d", detail->len > 0 ? (i == 0 ? " · " : " ") : "",
+                                (int) json_array_get_int_element (cards, i));
+      if (detail->len == 0)
+        g_string_assign (detail, _("not started"));
+      title = g_strdup (pt_lost_cities_color_label (c));
+      title[0] = g_ascii_toupper (title[0]);
+      value = g_strdup_printf ("%d", (int) json_object_get_int_member (e, "score"));
+      add_row (group, title, detail->str, value);
+    }
+}
+
+static char *
+humanize (const char *key)
+{
+  char *text = g_strdup (key);
+
+  g_strdelimit (text, "_-", ' ');
+  text[0] = g_ascii_toupper (text[0]);
+  return text;
+}
+
+static char *
+node_to_text (JsonNode *node)
+{
+  if (JSON_NODE_HOLDS_VALUE (node))
+    {
+      GType type = json_node_get_value_type (node);
+
+      if (type == G_TYPE_INT64)
+        return g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (node));
+      if (type == G_TYPE_BOOLEAN)
+        return g_strdup (json_node_get_boolean (node) ? _("yes") : _("no"));
+      if (type == G_TYPE_STRING)
+        return g_strdup (json_node_get_string (node));
+      if (type == G_TYPE_DOUBLE)
+        return g_strdup_printf ("%g", json_node_get_double (node));
+    }
+  if (JSON_NODE_HOLDS_ARRAY (node))
+    {
+      JsonArray *array = json_node_get_array (node);
+      g_autoptr(GString) text = g_string_new (NULL);
+
+      for (guint i = 0; i < json_array_get_length (array); i++)
+        {
+          g_autofree char *item = node_to_text (json_array_get_element (array, i));
+
+          if (item == NULL)
+            return NULL;
+          g_string_append_printf (text, "%s%s", i > 0 ? ", " : "", item);
+        }
+      return g_string_free (g_steal_pointer (&text), FALSE);
+    }
+  return NULL;
+}
+
+static void
+add_generic_rows (GtkWidget  *group,
+                  JsonObject *object,
+                  const char *prefix)
+{
+  g_autoptr(GList) members = json_object_get_members (object);
+
+  for (GList *l = members; l != NULL; l = l->next)
+    {
+      JsonNode *node = json_object_get_member (object, l->data);
+      g_autofree char *title = humanize (l->data);
+      g_autofree char *full = prefix ? g_strdup_printf ("%s › %s", prefix, title) : g_strdup (title);
+      g_autofree char *value = node_to_text (node);
+
+      if (value != NULL)
+        add_row (group, full, NULL, value);
+      else if (JSON_NODE_HOLDS_OBJECT (node) && prefix == NULL)
+        add_generic_rows (group, json_node_get_object (node), title);
+    }
+}
+
+void
+pt_result_view_set_game (PtResultView *self,
+                         PtGame       *game)
+{
+  guint n = pt_game_get_n_players (game);
+  guint winners = pt_game_get_winners (game);
+  g_autoptr(JsonNode) breakdown = pt_game_get_breakdown (game);
+  JsonArray *players = NULL;
+  int scores[PT_GAME_MAX_PLAYERS] = { 0 };
+  GtkWidget *child;
+  g_autofree char *title = NULL;
+  guint n_winners = 0;
+  int winner = -1;
+
+  g_return_if_fail (PT_IS_RESULT_VIEW (self));
+
+  pt_game_get_scores (game, scores);
+  for (guint i = 0; i < n; i++)
+    if (winners & (1u << i))
+      {
+        n_winners++;
+        winner = i;
+      }
+
+  if (n == 1)
+    title = g_strdup_printf (_("%s Scored %d Points"), pt_game_get_player_name (game, 0), scores[0]);
+  else if (n_winners == 1)
+    /* Translators: the result screen's title, e.g. "Ana Wins" */
+    title = g_strdup_printf (_("%s Wins"), pt_game_get_player_name (game, winner));
+  else
+    title = g_strdup (_("A Shared Victory"));
+  adw_status_page_set_title (ADW_STATUS_PAGE (self->status), title);
+
+  while ((child = gtk_widget_get_first_child (self->groups)) != NULL)
+    gtk_box_remove (GTK_BOX (self->groups), child);
+
+  if (breakdown != NULL && JSON_NODE_HOLDS_OBJECT (breakdown)
+      && json_object_has_member (json_node_get_object (breakdown), "players"))
+    players = json_object_get_array_member (json_node_get_object (breakdown), "players");
+
+  for (guint i = 0; i < n; i++)
+    {
+      GtkWidget *group = adw_preferences_group_new ();
+      g_autofree char *group_title = NULL;
+      g_autofree char *total = g_strdup_printf ("%d", scores[i]);
+      JsonObject *player = NULL;
+
+      if (players != NULL && i < json_array_get_length (players)
+          && JSON_NODE_HOLDS_OBJECT (json_array_get_element (players, i)))
+        player = json_array_get_object_element (players, i);
+
+      group_title = g_strdup_printf ((winners & (1u << i)) ? _("%s — winner") : "%s",
+                                     pt_game_get_player_name (game, i));
+      adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), group_title);
+      if (player != NULL && g_strcmp0 (pt_game_get_game_id (game), "lost-cities") == 0)
+        add_lost_cities_rows (group, player);
+      else if (player != NULL)
+        add_generic_rows (group, player, NULL);
+      gtk_widget_add_css_class (add_row (group, _("Total"), NULL, total), "heading");
+      gtk_box_append (GTK_BOX (self->groups), group);
+    }
+}
+
+static void
+pt_result_view_class_init (PtResultViewClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  gtk_widget_class_set_css_name (widget_class, "result-view");
+}
+
+static void
+pt_result_view_init (PtResultView *self)
+{
+  GtkWidget *clamp = adw_clamp_new ();
+
+  self->status = adw_status_page_new ();
+  adw_status_page_set_icon_name (ADW_STATUS_PAGE (self->status), "pt-play-symbolic");
+  self->groups = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
+  adw_clamp_set_child (ADW_CLAMP (clamp), self->groups);
+  adw_status_page_set_child (ADW_STATUS_PAGE (self->status), clamp);
+  adw_bin_set_child (ADW_BIN (self), self->status);
+}

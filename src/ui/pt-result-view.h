@@ -1,0 +1,24 @@
+/* pt-result-view.h — the end of a game: who won, and every point explained
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "pt-game.h"
+
+G_BEGIN_DECLS
+
+#define PT_TYPE_RESULT_VIEW (pt_result_view_get_type ())
+
+G_DECLARE_FINAL_TYPE (PtResultView, pt_result_view, PT, RESULT_VIEW, AdwBin)
+
+GtkWidget  *pt_result_view_new       (void);
+/* Shows the result of @game, which must be over. */
+void        pt_result_view_set_game  (PtResultView *self,
+                                      PtGame       *game);
+const char *pt_result_view_get_title (PtResultView *self);
+
+G_END_DECLS

@@ -1,0 +1,332 @@
+/* test-play-lost-cities.c — Lost Cities played on screen, through the
+ * board's actions: against the computer to the result screen and the
+ * history; hot seat with the cover; closing the window mid-game,
+ * continuing and finishing. Screenshots and the redraw time go to the
+ * build directory.
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "play-test-util.h"
+#include "pt-lost-cities-board.h"
+#include "pt-rules.h"
+
+static PtApplication *app;
+static GtkWidget *window;
+static char *db_dir;
+
+/* A window of the application holding only the Play page: the other pages
+ * belong to other units (and their tests), and need not work for these. */
+static GtkWidget *
+new_play_window (void)
+{
+  GtkWidget *win = adw_application_window_new (GTK_APPLICATION (app));
+
+  adw_application_window_set_content (ADW_APPLICATION_WINDOW (win), pt_play_page_new ());
+  gtk_window_set_title (GTK_WINDOW (win), "Partida");
+  gtk_window_set_default_size (GTK_WINDOW (win), 1000, 760);
+  gtk_window_present (GTK_WINDOW (win));
+  WAIT_UNTIL (gtk_widget_get_mapped (win));
+  return win;
+}
+
+static PtPlayPage *
+get_play_page (void)
+{
+  PtPlayPage *page = PT_PLAY_PAGE (find_by_type (GTK_WIDGET (window), PT_TYPE_PLAY_PAGE));
+
+  g_assert_nonnull (page);
+  return page;
+}
+
+static PtGameView *
+start_game (const char *name0,
+            int         level0,
+            const char *name1,
+            int         level1,
+            const char *seed)
+{
+  PtPlayPage *page = get_play_page ();
+  PtGameSetupView *setup = PT_GAME_SETUP_VIEW (pt_play_page_get_setup_view (page));
+  GtkWidget *view;
+
+  pt_game_setup_view_set_game_id (setup, "lost-cities");
+  pt_game_setup_view_set_seat (setup, 0, name0, level0);
+  pt_game_setup_view_set_seat (setup, 1, name1, level1);
+  pt_game_setup_view_set_seed (setup, seed);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "play.start", NULL));
+
+  view = pt_play_page_get_game_view (page);
+  g_assert_true (PT_IS_GAME_VIEW (view));
+  WAIT_UNTIL (gtk_widget_get_mapped (view));
+  return PT_GAME_VIEW (view);
+}
+
+/* One human turn, chosen among the legal moves and entered the way a
+ * player does: card, then expedition or discard pile, then the draw. */
+static void
+play_human_turn (PtGameView *view)
+{
+  PtGame *game = pt_game_view_get_game (view);
+  GtkWidget *board = pt_game_view_get_board (view);
+  int player = pt_game_get_current_player (game);
+  g_autoptr(JsonNode) legal = pt_game_list_legal_moves (game, player);
+  JsonArray *moves = json_node_get_array (legal);
+  guint n_before = pt_game_get_n_moves (game);
+  JsonObject *move;
+  guint pick = 0;
+
+  g_assert_cmpuint (json_array_get_length (moves), >, 0);
+  /* Prefer playing to an expedition (so expeditions grow and score), and
+   * vary the choice with the move number. */
+  for (guint k = 0; k < json_array_get_length (moves); k++)
+    {
+      guint i = (k + n_before * 5) % json_array_get_length (moves);
+      JsonObject *m = json_array_get_object_element (moves, i);
+
+      pick = i;
+      if (json_object_has_member (m, "play"))
+        break;
+    }
+  move = json_array_get_object_element (moves, pick);
+
+  if (json_object_has_member (move, "play"))
+    {
+      g_assert_true (gtk_widget_activate_action (board, "board.select", "s",
+                                                 json_object_get_string_member (move, "play")));
+      g_assert_cmpstr (pt_lost_cities_board_get_prompt (PT_LOST_CITIES_BOARD (board)), !=, "");
+      g_assert_true (gtk_widget_activate_action (board, "board.play", NULL));
+    }
+  else
+    {
+      g_assert_true (gtk_widget_activate_action (board, "board.select", "s",
+                                                 json_object_get_string_member (move, "discard")));
+      g_assert_true (gtk_widget_activate_action (board, "board.discard", NULL));
+    }
+  g_assert_true (gtk_widget_activate_action (board, "board.draw", "s",
+                                             json_object_get_string_member (move, "draw")));
+  g_assert_cmpuint (pt_game_get_n_moves (game), ==, n_before + 1);
+}
+
+/* Plays until @stop_after moves are made or the game ends; computer
+ * turns happen on their own, covers are lifted as a player would. */
+static void
+play_until (PtGameView *view,
+            guint       stop_after)
+{
+  PtGame *game = pt_game_view_get_game (view);
+
+  while (!pt_game_get_is_over (game) && pt_game_get_n_moves (game) < stop_after)
+    {
+      if (pt_game_view_get_thinking (view))
+        {
+          guint n = pt_game_get_n_moves (game);
+
+          /* The main loop runs while the computer thinks. */
+          WAIT_UNTIL (pt_game_get_n_moves (game) > n || pt_game_get_is_over (game));
+          continue;
+        }
+      if (pt_game_view_get_covered (view))
+        {
+          g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.reveal", NULL));
+          g_assert_false (pt_game_view_get_covered (view));
+          continue;
+        }
+      play_human_turn (view);
+      g_main_context_iteration (NULL, FALSE);
+    }
+}
+
+static PtStore *
+open_store (void)
+{
+  g_autoptr(GError) error = NULL;
+  PtStore *store = pt_store_open (g_getenv ("PARTIDA_DB"), PT_STORE_OPEN_NONE, &error);
+
+  g_assert_no_error (error);
+  return store;
+}
+
+static void
+test_against_computer (void)
+{
+  PtGameView *view;
+  PtGame *game;
+  GtkWidget *board;
+  g_autoptr(PtStore) store = NULL;
+  g_autoptr(GPtrArray) history = NULL;
+  g_autoptr(GPtrArray) saved = NULL;
+  g_autoptr(PtMatchEntry) entry = NULL;
+  g_autoptr(PtGame) replayed = NULL;
+  PtHistoryQuery query;
+  PtMatchEntry *row;
+  const char *title;
+  double redraw;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 760);
+  set_dark (FALSE);
+  save_screenshot (GTK_WIDGET (window), "play-start-screen");
+
+  view = start_game ("Ana", -1, "Computer", 1, "20260101");
+  game = pt_game_view_get_game (view);
+  board = pt_game_view_get_board (view);
+  g_assert_true (PT_IS_LOST_CITIES_BOARD (board));
+
+  /* Whoever starts, the computer's first move (if any) comes by itself. */
+  play_until (view, 1);
+  WAIT_UNTIL (!pt_game_view_get_thinking (view));
+  save_screenshot (GTK_WIDGET (window), "lost-cities-start");
+
+  play_until (view, 24);
+  WAIT_UNTIL (!pt_game_view_get_thinking (view));
+  /* The computer's last move is described for the human. */
+  if (pt_game_get_current_player (game) == 0)
+    g_assert_cmpstr (pt_lost_cities_board_get_last_move (PT_LOST_CITIES_BOARD (board)), !=, "");
+  save_screenshot (GTK_WIDGET (window), "lost-cities-middle");
+  set_dark (TRUE);
+  save_screenshot (GTK_WIDGET (window), "lost-cities-middle-dark");
+  redraw = measure_redraw_ms (board, 30);
+  report_figure ("lost-cities-board-full-redraw", redraw);
+  set_dark (FALSE);
+
+  /* The game is saved while it runs. */
+  store = open_store ();
+  saved = pt_store_list_saved_games (store, NULL);
+  g_assert_cmpuint (saved->len, ==, 1);
+
+  /* Undo against the computer goes back to Ana's turn. */
+  if (pt_game_get_can_undo (game) && pt_game_get_current_player (game) == 0)
+    {
+      guint n = pt_game_get_n_moves (game);
+
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.undo", NULL));
+      g_assert_cmpuint (pt_game_get_n_moves (game), ==, n - 2);
+      g_assert_cmpint (pt_game_get_current_player (game), ==, 0);
+    }
+
+  play_until (view, G_MAXUINT);
+  WAIT_UNTIL (pt_game_view_get_match_id (view) > 0);
+  title = pt_result_view_get_title (PT_RESULT_VIEW (pt_game_view_get_result_view (view)));
+  g_assert_true (strstr (title, "Ana") != NULL || strstr (title, "Computer") != NULL
+                 || pt_game_get_winners (game) == 3);
+  save_screenshot (GTK_WIDGET (window), "lost-cities-end");
+  set_dark (TRUE);
+  save_screenshot (GTK_WIDGET (window), "lost-cities-end-dark");
+  set_dark (FALSE);
+
+  /* The history holds the match, digital, with its record and results. */
+  g_clear_pointer (&saved, g_ptr_array_unref);
+  saved = pt_store_list_saved_games (store, NULL);
+  g_assert_cmpuint (saved->len, ==, 0);
+  pt_history_query_init (&query);
+  query.game = "lost-cities";
+  history = pt_store_history (store, &query, NULL);
+  g_assert_cmpuint (history->len, ==, 1);
+  row = g_ptr_array_index (history, 0);
+  g_assert_cmpint (row->mode, ==, PT_MATCH_MODE_DIGITAL);
+  entry = pt_store_load_match (store, row->id, NULL);
+  g_assert_nonnull (entry->record);
+  replayed = pt_rules_load_record_string (entry->record, NULL, NULL, NULL);
+  g_assert_nonnull (replayed);
+  g_assert_true (pt_game_get_is_over (replayed));
+  g_assert_cmpuint (entry->results->len, ==, 2);
+  for (guint i = 0; i < 2; i++)
+    {
+      PtMatchResult *result = g_ptr_array_index (entry->results, i);
+
+      g_assert_cmpint (result->score, ==, pt_game_get_score (replayed, result->seat));
+      g_assert_cmpint (result->is_ai, ==, result->seat == 1);
+    }
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.leave", NULL));
+  g_assert_null (pt_play_page_get_game_view (get_play_page ()));
+}
+
+static void
+test_hot_seat_continue (void)
+{
+  PtGameView *view;
+  PtGame *game;
+  g_autoptr(PtStore) store = NULL;
+  g_autoptr(GPtrArray) saved = NULL;
+  g_autoptr(GPtrArray) history = NULL;
+  PtHistoryQuery query;
+  PtSavedGame *saved_game;
+  guint n_moves;
+
+  view = start_game ("Beto", -1, "Carla", -1, "99");
+  game = pt_game_view_get_game (view);
+
+  /* Two people on one screen: the hand stays hidden until the player
+   * whose turn it is confirms. */
+  g_assert_true (pt_game_view_get_covered (view));
+  save_screenshot (GTK_WIDGET (window), "lost-cities-cover");
+  play_until (view, 7);
+  g_assert_true (pt_game_view_get_covered (view));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.reveal", NULL));
+  n_moves = pt_game_get_n_moves (game);
+
+  /* Close the window mid-game: nothing is lost. */
+  gtk_window_destroy (GTK_WINDOW (window));
+  window = NULL;
+  settle (50);
+
+  window = new_play_window ();
+
+  store = open_store ();
+  saved = pt_store_list_saved_games (store, NULL);
+  g_assert_cmpuint (saved->len, ==, 1);
+  saved_game = g_ptr_array_index (saved, 0);
+  save_screenshot (GTK_WIDGET (window), "play-continue-list");
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (get_play_page ()), "play.continue", "x",
+                                             saved_game->id));
+  view = PT_GAME_VIEW (pt_play_page_get_game_view (get_play_page ()));
+  g_assert_nonnull (view);
+  game = pt_game_view_get_game (view);
+  g_assert_cmpuint (pt_game_get_n_moves (game), ==, n_moves);
+
+  play_until (view, G_MAXUINT);
+  WAIT_UNTIL (pt_game_view_get_match_id (view) > 0);
+
+  g_clear_pointer (&saved, g_ptr_array_unref);
+  saved = pt_store_list_saved_games (store, NULL);
+  g_assert_cmpuint (saved->len, ==, 0);
+  pt_history_query_init (&query);
+  query.game = "lost-cities";
+  history = pt_store_history (store, &query, NULL);
+  g_assert_cmpuint (history->len, ==, 2);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.leave", NULL));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  int ret;
+
+  if ((ret = play_test_init (&argc, &argv, &db_dir)) != 0)
+    return ret;
+
+  app = pt_application_new (APPLICATION_ID, G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  /* Hold the application: windows come and go in these tests. */
+  g_application_hold (G_APPLICATION (app));
+  window = new_play_window ();
+
+  g_test_add_func ("/ui/play/lost-cities/against-computer", test_against_computer);
+  g_test_add_func ("/ui/play/lost-cities/hot-seat-close-continue", test_hot_seat_continue);
+
+  ret = g_test_run ();
+
+  if (window != NULL)
+    gtk_window_destroy (GTK_WINDOW (window));
+  g_application_release (G_APPLICATION (app));
+  g_clear_object (&app);
+  remove_db_dir (db_dir);
+  g_free (db_dir);
+  return ret;
+}
