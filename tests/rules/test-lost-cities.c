@@ -330,6 +330,31 @@ test_deal_reproducible (void)
 
   g_assert_cmpmem (state_of (a), sizeof (PtLostCitiesState), state_of (b), sizeof (PtLostCitiesState));
   g_assert_true (memcmp (state_of (a), state_of (c), sizeof (PtLostCitiesState)) != 0);
+
+  /* The deal is the documented one: pt_rng_shuffle() of the full deck
+   * (colour by colour, wagers then 2..10), 8 + 8 cards, the rest the deck,
+   * then the starter from the same generator. */
+  for (guint colors = 5; colors <= 6; colors++)
+    {
+      PtLostCitiesCard cards[PT_LOST_CITIES_MAX_CARDS];
+      PtLostCitiesOptions options;
+      PtLostCitiesState state;
+      PtRng rng, rng2;
+      guint n = pt_lost_cities_n_cards (colors);
+
+      pt_lost_cities_options_init_default (&options);
+      options.n_colors = (guint8) colors;
+      pt_rng_init (&rng, 31337);
+      rng2 = rng;
+      pt_lost_cities_state_deal (&state, &options, &rng, -1);
+      pt_lost_cities_full_deck (colors, cards);
+      pt_rng_shuffle (&rng2, cards, n, 1);
+      g_assert_cmpmem (state.hand[0], 8, cards, 8);
+      g_assert_cmpmem (state.hand[1], 8, cards + 8, 8);
+      g_assert_cmpmem (state.deck, n - 16, cards + 16, n - 16);
+      g_assert_cmpuint (state.first_player, ==, pt_rng_below (&rng2, 2));
+      g_assert_cmpmem (&rng, sizeof rng, &rng2, sizeof rng2);
+    }
 }
 
 /* Random rounds --------------------------------------------------------- */
