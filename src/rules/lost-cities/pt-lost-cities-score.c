@@ -269,12 +269,12 @@ pt_lost_cities_score_expedition_mask (const PtLostCitiesOptions *options,
   int sum = 0;
   guint n = 0;
 
-  for (guint v = PT_LOST_CITIES_MIN_VALUE; v <= PT_LOST_CITIES_MAX_VALUE; v++)
-    if (values_mask & (1u << v))
-      {
-        sum += (int) v;
-        n++;
-      }
+  /* Only the set bits: every random playout ends here. */
+  for (guint mask = values_mask & 0x7fcu; mask != 0; mask &= mask - 1)
+    {
+      sum += __builtin_ctz (mask);
+      n++;
+    }
   return score_from_totals (options, wagers, n, sum);
 }
 
