@@ -42,6 +42,7 @@ int pt_cli_import  (int argc, char **argv);  /* pt-cli-store.c */
 int pt_cli_backup  (int argc, char **argv);  /* pt-cli-store.c */
 int pt_cli_restore (int argc, char **argv);  /* pt-cli-store.c */
 int pt_cli_arena   (int argc, char **argv);  /* pt-cli-arena.c */
+int pt_cli_engine  (int argc, char **argv);  /* pt-cli-engine.c */
 
 /* Benchmarks: `partida-cli bench NAME`, one function per NAME. */
 int pt_cli_bench_lost_cities (int argc, char **argv);   /* pt-cli-bench-lost-cities.c */

@@ -25,6 +25,7 @@ static const PtCliCommand commands[] = {
   { "backup", "Copy the database to a file", pt_cli_backup },
   { "restore", "Replace the database with a backup", pt_cli_restore },
   { "arena", "Computer players against each other: win rate, score, time", pt_cli_arena },
+  { "engine", "Play Partida's computer players over partida-engine/1 (stdin/stdout)", pt_cli_engine },
   { NULL, NULL, NULL }
 };
 

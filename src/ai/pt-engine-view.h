@@ -1,0 +1,51 @@
+/* pt-engine-view.h — Partida's own bots playing from a protocol view
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * `partida-cli engine` is Partida's bots behind partida-engine/1: all it
+ * receives is the JSON the protocol carries (the player's view as
+ * pt_game_get_view() gives it and the legal moves), never a PtGame. So a
+ * game's bot can play there only if its snapshot can be rebuilt from that
+ * JSON; an adapter per game does that (for Lost Cities the view JSON maps
+ * one to one onto PtLostCitiesView, which is exactly what the bots search
+ * on, so the engine plays the very same moves as the built-in bot).
+ *
+ * The RANDOM level needs only the legal moves and works for every game.
+ *
+ * REGISTRATION POINT: to let a game's bot play as an engine, write a
+ * `snapshot_from_view` for its strategy (JSON view → the strategy's
+ * snapshot) and add a line to `adapters[]` in pt-engine-view.c.
+ */
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+#include "pt-bot.h"
+
+G_BEGIN_DECLS
+
+/* Whether Partida can play @game_id at @level from a view alone. */
+gboolean  pt_engine_view_supports (const char  *game_id,
+                                   PtBotLevel   level);
+
+/* A move for @player, chosen by the built-in bot of @game_id at @level
+ * from @view and @legal (the protocol's "view" and "legal"), seeded with
+ * @seed; @deadline is a g_get_monotonic_time() limit (0: none). The
+ * answer is always one of @legal. */
+JsonNode *pt_engine_view_choose   (const char  *game_id,
+                                   PtBotLevel   level,
+                                   guint64      seed,
+                                   guint        player,
+                                   JsonNode    *view,
+                                   JsonNode    *legal,
+                                   gint64       deadline,
+                                   GError     **error);
+
+/* Exposed for the tests: the Lost Cities view JSON → PtLostCitiesView
+ * (an opaque pointer here to keep the game's headers out). */
+gpointer  pt_engine_view_lost_cities_snapshot (JsonNode  *view,
+                                               guint      player,
+                                               GError   **error);
+
+G_END_DECLS
