@@ -240,8 +240,9 @@ wilson (double  p,
   double centre = (p + z * z / (2 * n)) / denominator;
   double half = z * sqrt (p * (1 - p) / n + z * z / (4 * n * n)) / denominator;
 
-  *low = centre - half;
-  *high = centre + half;
+  /* Rounding must not leave p itself outside its interval (p = 0 or 1). */
+  *low = CLAMP (centre - half, 0.0, p);
+  *high = CLAMP (centre + half, p, 1.0);
 }
 
 static JsonObject *
