@@ -296,8 +296,10 @@ evaluate (const Ctx *x,
 {
   const PtLostCitiesState *state = x->state;
   guint me = x->me;
-  int my_score = pt_lost_cities_state_score (state, me);
-  int diff = my_score - pt_lost_cities_state_score (state, x->opponent);
+  /* The actual scores matter only when a deck draw ends the round. */
+  gboolean last = x->deck == 1;
+  int diff = last ? pt_lost_cities_state_score (state, me) -
+                    pt_lost_cities_state_score (state, x->opponent) : 0;
   gboolean stall = FALSE, run = FALSE;
 
   if (x->careful && x->deck <= 6)
@@ -341,9 +343,10 @@ evaluate (const Ctx *x,
           if (kind == 0 && x->deck < 16)
             score -= LATE_WAGER;
           t->action[i][0] = score;
-          t->score_after[i][0] = diff - my_score + pt_lost_cities_score_expedition_mask (
-              &state->options, new_wagers, new_played) +
-            my_score - pt_lost_cities_state_expedition_score (state, me, c);
+          if (last)
+            t->score_after[i][0] = diff - pt_lost_cities_state_expedition_score (state, me, c) +
+                                   pt_lost_cities_score_expedition_mask (&state->options,
+                                                                         new_wagers, new_played);
         }
       t->action[i][1] = my_value (x, c, hand, hand_wagers, played, played_wagers) - x->base[c];
       if (x->careful)
@@ -491,6 +494,31 @@ pt_lost_cities_heuristic_rank (const PtLostCitiesState *state,
 /* The best move straight from the table, without building the move list:
  * the rollout policy of the Hard level. Ties: the first slot, play before
  * discard, the deck before the piles. */
+static inline void
+consider (const Ctx        *x,
+          const Table      *t,
+          guint             i,
+          guint             discard,
+          guint8            draw,
+          double            action,
+          double           *best_score,
+          PtLostCitiesMove *best)
+{
+  double score = draw_score (x, t, i, discard, draw);
+
+  if (score <= NO_SCORE / 2)
+    return;
+  score += action;
+  if (score > *best_score)
+    {
+      *best_score = score;
+      best->card = x->state->hand[x->me][i];
+      best->discard = (guint8) discard;
+      best->draw = draw;
+      best->padding = 0;
+    }
+}
+
 static void
 best_move (const Ctx        *x,
            const Table      *t,
@@ -498,31 +526,40 @@ best_move (const Ctx        *x,
 {
   const PtLostCitiesState *state = x->state;
   double best_score = NO_SCORE * 2;
+  int first = -1, second = -1;
+
+  /* The two best piles: a draw from another colour than the action's does
+   * not depend on the action, so only these, the deck and the action's
+   * own colour can be best. */
+  for (guint c = 0; c < x->n_colors; c++)
+    {
+      if (t->draw[c] <= NO_SCORE / 2)
+        continue;
+      if (first < 0 || t->draw[c] > t->draw[first])
+        {
+          second = first;
+          first = (int) c;
+        }
+      else if (second < 0 || t->draw[c] > t->draw[second])
+        second = (int) c;
+    }
 
   for (guint i = 0; i < state->hand_len[x->me]; i++)
     for (guint discard = 0; discard < 2; discard++)
       {
         double action = t->action[i][discard];
+        guint c;
 
         if (action <= NO_SCORE / 2)
           continue;
-        for (guint d = 0; d <= x->n_colors; d++)
-          {
-            guint8 draw = d == 0 ? PT_LOST_CITIES_DRAW_DECK : (guint8) (d - 1);
-            double score = draw_score (x, t, i, discard, draw);
-
-            if (score <= NO_SCORE / 2)
-              continue;
-            score += action;
-            if (score > best_score)
-              {
-                best_score = score;
-                best->card = state->hand[x->me][i];
-                best->discard = (guint8) discard;
-                best->draw = draw;
-                best->padding = 0;
-              }
-          }
+        c = PT_LOST_CITIES_CARD_COLOR (state->hand[x->me][i]);
+        consider (x, t, i, discard, PT_LOST_CITIES_DRAW_DECK, action, &best_score, best);
+        if (first >= 0 && (guint) first != c)
+          consider (x, t, i, discard, (guint8) first, action, &best_score, best);
+        else if (second >= 0)
+          consider (x, t, i, discard, (guint8) second, action, &best_score, best);
+        if (!discard && t->draw[c] > NO_SCORE / 2)
+          consider (x, t, i, discard, (guint8) c, action, &best_score, best);
       }
 }
 

@@ -22,6 +22,8 @@
  */
 #include "config.h"
 
+#include <stdlib.h>
+
 #include "pt-lost-cities-heuristic.h"
 #include "pt-lost-cities-search.h"
 
@@ -37,6 +39,11 @@ pt_lost_cities_search_params_init (PtLostCitiesSearchParams *params,
   params->n_determinizations = 200;
   params->n_candidates = 8;
   params->deadline = 0;
+  /* TUNING ONLY */
+  if (g_getenv ("PT_LC_DETS"))
+    params->n_determinizations = atoi (g_getenv ("PT_LC_DETS"));
+  if (g_getenv ("PT_LC_CANDS"))
+    params->n_candidates = atoi (g_getenv ("PT_LC_CANDS"));
 }
 
 static int
@@ -54,6 +61,30 @@ rollout (PtLostCitiesState *state,
          pt_lost_cities_state_score (state, player ^ 1u);
 }
 
+/* Sorts candidates [0, n) by total, best first (stable: ties keep the
+ * heuristic's order). */
+static void
+sort_by_total (PtLostCitiesMove *moves,
+               double           *totals,
+               guint             n)
+{
+  for (guint i = 1; i < n; i++)
+    {
+      PtLostCitiesMove move = moves[i];
+      double total = totals[i];
+      guint j = i;
+
+      while (j > 0 && totals[j - 1] < total)
+        {
+          moves[j] = moves[j - 1];
+          totals[j] = totals[j - 1];
+          j--;
+        }
+      moves[j] = move;
+      totals[j] = total;
+    }
+}
+
 gboolean
 pt_lost_cities_search (const PtLostCitiesView         *view,
                        const PtLostCitiesSearchParams *params,
@@ -66,7 +97,7 @@ pt_lost_cities_search (const PtLostCitiesView         *view,
   double totals[PT_LOST_CITIES_MAX_MOVES] = { 0 };
   PtLostCitiesState sample;
   PtRng rng;
-  guint n, n_candidates, best = 0;
+  guint n, alive, n_phases = 0, d = 0;
 
   g_return_val_if_fail (view->current == view->player && !view->over, FALSE);
 
@@ -75,21 +106,33 @@ pt_lost_cities_search (const PtLostCitiesView         *view,
   pt_rng_init (&rng, params->seed);
   pt_lost_cities_view_determinize (view, &rng, &sample);
   n = pt_lost_cities_heuristic_rank (&sample, moves, scores);
-  n_candidates = MIN (n, MAX (1u, params->n_candidates));
+  alive = MIN (n, MAX (1u, params->n_candidates));
 
-  if (n_candidates > 1)
+  /* Sequential halving: the rollouts are shared out over log2 (alive)
+   * phases; after each phase the worse half of the candidates drops out.
+   * The survivors keep accumulating on the same determinisations, so
+   * they are always compared on identical deals. */
+  for (guint k = alive; k > 1; k = (k + 1) / 2)
+    n_phases++;
+  for (guint phase = 0; phase < n_phases && alive > 1; phase++)
     {
-      for (guint d = 0; d < params->n_determinizations; d++)
+      guint budget = params->n_determinizations * params->n_candidates / n_phases;
+      guint phase_end = d + MAX (1u, budget / alive);
+
+      for (; d < phase_end; d++)
         {
           if (g_cancellable_set_error_if_cancelled (cancellable, error))
             return FALSE;
           if (params->deadline > 0 && d >= MIN_DETERMINIZATIONS &&
               g_get_monotonic_time () > params->deadline)
-            break;
+            {
+              phase = n_phases;
+              break;
+            }
 
           pt_rng_init (&rng, pt_rng_derive_seed (params->seed, d + 1));
           pt_lost_cities_view_determinize (view, &rng, &sample);
-          for (guint i = 0; i < n_candidates; i++)
+          for (guint i = 0; i < alive; i++)
             {
               PtLostCitiesState state = sample;
 
@@ -97,10 +140,9 @@ pt_lost_cities_search (const PtLostCitiesView         *view,
               totals[i] += rollout (&state, view->player);
             }
         }
-      for (guint i = 1; i < n_candidates; i++)
-        if (totals[i] > totals[best])
-          best = i;
+      sort_by_total (moves, totals, alive);
+      alive = (alive + 1) / 2;
     }
-  *move = moves[best];
+  *move = moves[0];
   return TRUE;
 }

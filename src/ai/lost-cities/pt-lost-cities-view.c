@@ -9,6 +9,10 @@
 
 #include "pt-lost-cities-view.h"
 
+/* Room for every card code, whatever the encoding's stride. */
+#define CARD_CODES (PT_LOST_CITIES_MAX_COLORS * 16)
+G_STATIC_ASSERT (PT_LOST_CITIES_CARD (PT_LOST_CITIES_MAX_COLORS - 1, PT_LOST_CITIES_KINDS - 1) < CARD_CODES);
+
 static void
 sort_cards (PtLostCitiesCard *cards,
             guint             n)
@@ -72,7 +76,7 @@ pt_lost_cities_view_unseen (const PtLostCitiesView *view,
                             PtLostCitiesCard       *cards)
 {
   /* copies[card]: how many copies are still unaccounted for. */
-  guint8 copies[PT_LOST_CITIES_MAX_COLORS * PT_LOST_CITIES_KINDS];
+  guint8 copies[CARD_CODES];
   guint n_colors = view->options.n_colors;
   guint n = 0;
 
@@ -100,9 +104,10 @@ pt_lost_cities_view_unseen (const PtLostCitiesView *view,
         }
     }
 
-  for (guint card = 0; card < n_colors * PT_LOST_CITIES_KINDS; card++)
-    for (guint i = 0; i < copies[card]; i++)
-      cards[n++] = (PtLostCitiesCard) card;
+  for (guint c = 0; c < n_colors; c++)
+    for (guint k = 0; k < PT_LOST_CITIES_KINDS; k++)
+      for (guint i = 0; i < copies[PT_LOST_CITIES_CARD (c, k)]; i++)
+        cards[n++] = PT_LOST_CITIES_CARD (c, k);
   return n;
 }
 
