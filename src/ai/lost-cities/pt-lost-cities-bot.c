@@ -97,7 +97,7 @@ const PtBotStrategy pt_lost_cities_bot_strategy = {
             (1u << PT_BOT_LEVEL_HARD) | (1u << PT_BOT_LEVEL_AGGRESSIVE),
   .descriptions = {
     [PT_BOT_LEVEL_EASY] = N_("Plays sensible cards, ignores what you collect and often slips"),
-    [PT_BOT_LEVEL_MEDIUM] = N_("Opens expeditions with care, bets early and watches your discards"),
+    [PT_BOT_LEVEL_MEDIUM] = N_("Opens expeditions with care, bets early and never feeds you cards"),
     [PT_BOT_LEVEL_HARD] = N_("Simulates hundreds of possible deals before every move"),
     [PT_BOT_LEVEL_RANDOM] = N_("Plays random legal moves (for testing)"),
     [PT_BOT_LEVEL_AGGRESSIVE] = N_("Opens expeditions and bets eagerly, never watching you (for testing)"),
