@@ -3,23 +3,39 @@
  * Copyright 2026 The Partida authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Until src/ai/ provides PtBot, a stand-in chooses uniformly among the
- * legal moves the rules list (seeded, so a saved game replays the same).
- * It still runs in a worker thread through GTask, like the real bots will,
- * so the board code that waits for it (spinner, cancellation, animation)
- * is the code that will wait for them.
+ * The moves come from PtBot (src/ai/), which searches on a copy of the
+ * player's view in a worker thread. For a game or level PtBot does not
+ * support, a stand-in chooses uniformly among the legal moves the rules
+ * list (seeded), in a worker thread too, so the board code that waits for
+ * a computer (spinner, cancellation, animation) is always the same.
  */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
 
+#include "pt-bot.h"
 #include "pt-computer-player.h"
 #include "pt-rng.h"
+
+/* A search may not take longer than this per move, whatever the level. */
+#define TIME_BUDGET_MS 1500
 
 gboolean
 pt_computer_player_has_bots (void)
 {
-  return FALSE;
+  return TRUE;
+}
+
+static PtBotLevel
+bot_level (PtComputerLevel level)
+{
+  switch (level)
+    {
+    case PT_COMPUTER_LEVEL_EASY: return PT_BOT_LEVEL_EASY;
+    case PT_COMPUTER_LEVEL_HARD: return PT_BOT_LEVEL_HARD;
+    case PT_COMPUTER_LEVEL_MEDIUM:
+    default: return PT_BOT_LEVEL_MEDIUM;
+    }
 }
 
 const char *
@@ -93,6 +109,21 @@ choose_in_thread (GTask        *task,
                          (GDestroyNotify) json_node_unref);
 }
 
+static void
+on_bot_move (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  GError *error = NULL;
+  JsonNode *move = pt_bot_choose_move_finish (PT_BOT (source), result, &error);
+
+  if (move == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, move, (GDestroyNotify) json_node_unref);
+}
+
 void
 pt_computer_player_choose_async (PtGame              *game,
                                  guint                player,
@@ -109,6 +140,25 @@ pt_computer_player_choose_async (PtGame              *game,
 
   task = g_task_new (game, cancellable, callback, user_data);
   g_task_set_source_tag (task, pt_computer_player_choose_async);
+
+  /* PARTIDA_COMPUTER=standin forces the stand-in: for tests and for
+   * telling a bot problem from a board problem. */
+  if (g_strcmp0 (g_getenv ("PARTIDA_COMPUTER"), "standin") != 0
+      && pt_bot_supports (pt_game_get_game_id (game), bot_level (level)))
+    {
+      g_autoptr(PtBot) bot = pt_bot_new (pt_game_get_game_id (game), bot_level (level),
+                                         seed, TIME_BUDGET_MS, NULL);
+
+      if (bot != NULL)
+        {
+          /* The task keeps the bot alive until it answers. */
+          g_task_set_task_data (task, g_object_ref (bot), g_object_unref);
+          pt_bot_choose_move_async (bot, game, player, cancellable, on_bot_move,
+                                    g_steal_pointer (&task));
+          return;
+        }
+    }
+
   data = g_new0 (ChooseData, 1);
   /* The legal moves are read here, in the main thread: the game object is
    * not thread-safe, the copy is. */

@@ -15,10 +15,12 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <string.h>
 
 #include "pt-computer-player.h"
 #include "pt-game-view.h"
 #include "pt-lost-cities-board.h"
+#include "pt-lost-cities-pile.h"
 #include "pt-result-view.h"
 
 struct _PtGameView
@@ -524,6 +526,30 @@ action_undo (GtkWidget  *widget,
   update_turn (self);
 }
 
+/* A move in words, for hints: "play the red 7, then draw from the deck". */
+static char *
+describe_move (PtGame   *game,
+               JsonNode *move)
+{
+  JsonObject *object = JSON_NODE_HOLDS_OBJECT (move) ? json_node_get_object (move) : NULL;
+
+  if (object != NULL && g_strcmp0 (pt_game_get_game_id (game), "lost-cities") == 0)
+    {
+      gboolean play = json_object_has_member (object, "play");
+      const char *code = json_object_get_string_member (object, play ? "play" : "discard");
+      const char *draw = json_object_get_string_member (object, "draw");
+      g_autofree char *card = pt_lost_cities_card_describe (code);
+
+      if (g_strcmp0 (draw, "deck") == 0)
+        return g_strdup_printf (play ? _("play the %s, then draw from the deck")
+                                     : _("discard the %s, then draw from the deck"), card);
+      return g_strdup_printf (play ? _("play the %s, then take the top of the %s discard pile")
+                                   : _("discard the %s, then take the top of the %s discard pile"),
+                              card, pt_lost_cities_color_label ((int) (strchr ("YBWGRP", draw[0]) - "YBWGRP")));
+    }
+  return json_to_string (move, FALSE);
+}
+
 static void
 on_hint (GObject      *source,
          GAsyncResult *result,
@@ -536,8 +562,8 @@ on_hint (GObject      *source,
 
   if (move == NULL)
     return;
-  move_text = json_to_string (move, FALSE);
-  text = g_strdup_printf (_("Hint: the hard computer would play %s"), move_text);
+  move_text = describe_move (self->game, move);
+  text = g_strdup_printf (_("Hint: %s"), move_text);
   gtk_label_set_text (GTK_LABEL (self->hint_label), text);
 }
 

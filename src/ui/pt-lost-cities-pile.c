@@ -321,8 +321,12 @@ pt_lost_cities_pile_snapshot (GtkWidget   *widget,
       cairo_set_dash (cr, NULL, 0, 0);
       if (self->color >= 0)
         {
-          cairo_set_source_rgba (cr, fills[self->color][0], fills[self->color][1],
-                                 fills[self->color][2], 0.6);
+          /* Lightened on the dark style, so the shape stays readable. */
+          double mix = dark ? 0.45 : 0.0;
+
+          cairo_set_source_rgba (cr, fills[self->color][0] + (1 - fills[self->color][0]) * mix,
+                                 fills[self->color][1] + (1 - fills[self->color][1]) * mix,
+                                 fills[self->color][2] + (1 - fills[self->color][2]) * mix, 0.7);
           shape_path (cr, self->color, x + CARD_W / 2, 2 + CARD_H / 2, 10);
           cairo_fill (cr);
         }

@@ -208,6 +208,28 @@ setup_language (const char *test_lang)
       setlocale (LC_ALL, "C.UTF-8");
     }
 
+  /* es.po plus the Play area's pending strings, laid out as a locale
+   * folder in a temporary directory. */
+  if (g_strcmp0 (test_lang, "es") == 0 && g_getenv ("PARTIDA_PLAY_MO") != NULL)
+    {
+      static char *locale_dir;
+      g_autofree char *messages = NULL;
+      g_autofree char *target = NULL;
+      g_autofree char *contents = NULL;
+      gsize length = 0;
+
+      locale_dir = g_dir_make_tmp ("partida-play-locale-XXXXXX", NULL);
+      messages = g_build_filename (locale_dir, "es", "LC_MESSAGES", NULL);
+      target = g_build_filename (messages, "partida.mo", NULL);
+      if (locale_dir != NULL && g_mkdir_with_parents (messages, 0755) == 0
+          && g_file_get_contents (g_getenv ("PARTIDA_PLAY_MO"), &contents, &length, NULL)
+          && g_file_set_contents (target, contents, length, NULL))
+        {
+          g_free (po_dir);
+          po_dir = g_strdup (locale_dir);
+        }
+    }
+
   bindtextdomain (GETTEXT_PACKAGE, po_dir);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
@@ -258,6 +280,10 @@ play_test_init (int    *argc,
     g_setenv ("PARTIDA_DB", db, TRUE);
   }
   pt_game_view_set_computer_delay (0);
+  /* PtBot's Lost Cities player crashes in pt_lost_cities_view_determinize()
+   * at the time of writing (its own tests too); the boards are tested with
+   * the stand-in computer until that is fixed. Remove this line then. */
+  g_setenv ("PARTIDA_COMPUTER", "standin", FALSE);
   return 0;
 }
 
