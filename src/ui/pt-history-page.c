@@ -605,7 +605,6 @@ pt_history_page_delete_match (PtHistoryPage  *self,
    * later), so the toast's Undo always works. */
   toast = adw_toast_new (_("Match deleted"));
   adw_toast_set_button_label (toast, _("_Undo"));
-  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
   g_signal_connect_object (toast, "button-clicked", G_CALLBACK (on_undo_clicked), self, 0);
   pt_companion_toast (GTK_WIDGET (self), toast);
 

@@ -1,20 +1,46 @@
-/* pt-stats-page.c — the Players & statistics area.
- *
- * Not built yet: the page says so plainly until its issue replaces this file.
+/* pt-stats-page.c — the Players area: players, statistics and charts
  *
  * Copyright 2026 The Partida authors
  * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Everything shown comes from PtStats (plays, wins, streaks, ratings…); the
+ * page only lays it out and draws the charts. Player changes go straight to
+ * the store, except a merge: the store cannot split two players again, so
+ * the merge waits until its undo toast is gone (the merged-away player is
+ * hidden meanwhile) — Undo then simply forgets it.
  */
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
+#include "pt-companion-util.h"
 #include "pt-stats-page.h"
+
+#define DISTRIBUTION_BINS 8
 
 struct _PtStatsPage
 {
-  AdwBin parent_instance;
+  AdwBin          parent_instance;
+
+  gint64          player_id;          /* the player page on screen, 0 = none */
+  gint64          merge_from;         /* a merge waiting for its toast, 0 = none */
+  gint64          merge_into;
+  AdwToast       *merge_toast;        /* weak */
+  char           *leaderboard_game;   /* NULL = all games */
+  gboolean        show_archived;
+  GHashTable     *charts;             /* name → PtChart (weak, of the player page) */
+  guint           refresh_source;
+
+  GtkStack       *stack;
+  AdwStatusPage  *empty_status;
+  AdwBin         *overview_bin;
+  AdwBin         *player_bin;
+  GtkScrolledWindow *player_scroller;
 };
 
 G_DEFINE_FINAL_TYPE (PtStatsPage, pt_stats_page, ADW_TYPE_BIN)
+
+static void schedule_refresh (PtStatsPage *self);
 
 GtkWidget *
 pt_stats_page_new (void)
@@ -22,12 +48,1127 @@ pt_stats_page_new (void)
   return g_object_new (PT_TYPE_STATS_PAGE, NULL);
 }
 
+static char *
+percent (double rate)
+{
+  /* TRANSLATORS: a win rate; Spanish writes "42 %" */
+  return g_strdup_printf (_("%.0f%%"), rate * 100.0);
+}
+
+static GtkWidget *
+new_group (const char *title,
+           const char *description)
+{
+  GtkWidget *group = adw_preferences_group_new ();
+
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), title);
+  if (description != NULL)
+    adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), description);
+  return group;
+}
+
+static GtkWidget *
+value_row (const char *title,
+           const char *subtitle,
+           const char *value)
+{
+  GtkWidget *row = adw_action_row_new ();
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  if (subtitle != NULL && subtitle[0] != '\0')
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  if (value != NULL)
+    {
+      GtkWidget *label = gtk_label_new (value);
+
+      gtk_widget_add_css_class (label, "numeric");
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
+    }
+  return row;
+}
+
+static char *
+plays_text (PtStatLine *line)
+{
+  g_autofree char *rate = percent (line->win_rate);
+  g_autofree char *plays = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d match", "%d matches",
+                                                         line->plays), line->plays);
+  g_autofree char *wins = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d win", "%d wins",
+                                                        line->wins), line->wins);
+
+  return g_strdup_printf ("%s · %s · %s", plays, wins, rate);
+}
+
+/* Overview ---------------------------------------------------------------------- */
+
+static void
+on_player_row_activated (AdwActionRow *row,
+                         PtStatsPage  *self)
+{
+  gint64 id = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (row), "player-id"));
+
+  pt_stats_page_show_player (self, id);
+}
+
+static void
+on_show_archived (GtkSwitch   *toggle,
+                  GParamSpec  *pspec,
+                  PtStatsPage *self)
+{
+  self->show_archived = gtk_switch_get_active (toggle);
+  schedule_refresh (self);
+}
+
+static void
+on_leaderboard_game (GtkDropDown *drop_down,
+                     GParamSpec  *pspec,
+                     PtStatsPage *self)
+{
+  guint selected = gtk_drop_down_get_selected (drop_down);
+
+  pt_stats_page_set_leaderboard_game (self, selected > 0 && selected <= PT_COMPANION_N_GAMES
+                                            ? pt_companion_game_ids[selected - 1] : NULL);
+}
+
+static GtkWidget *
+game_drop_down (const char *selected_game)
+{
+  g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
+  GtkWidget *drop_down;
+
+  gtk_string_list_append (list, _("All games"));
+  for (guint i = 0; i < PT_COMPANION_N_GAMES; i++)
+    gtk_string_list_append (list, pt_companion_game_name (pt_companion_game_ids[i]));
+  drop_down = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (list)), NULL);
+  gtk_widget_set_valign (drop_down, GTK_ALIGN_CENTER);
+  for (guint i = 0; i < PT_COMPANION_N_GAMES; i++)
+    if (g_strcmp0 (selected_game, pt_companion_game_ids[i]) == 0)
+      gtk_drop_down_set_selected (GTK_DROP_DOWN (drop_down), i + 1);
+  return drop_down;
+}
+
+static GtkWidget *
+build_leaderboard (PtStatsPage *self,
+                   PtStats     *stats)
+{
+  g_autoptr(GPtrArray) lines = pt_stats_overview (stats, self->leaderboard_game, FALSE, NULL);
+  g_autoptr(GPtrArray) ratings = self->leaderboard_game
+    ? pt_stats_ratings (stats, self->leaderboard_game, FALSE, NULL) : NULL;
+  GtkWidget *group = new_group (_("Leaderboard"),
+                                self->leaderboard_game
+                                ? _("By rating (Elo, as on Board Game Arena), then wins")
+                                : _("By wins, then win rate"));
+  GtkWidget *drop_down = game_drop_down (self->leaderboard_game);
+  guint position = 0;
+
+  gtk_widget_set_name (drop_down, "leaderboard-game");
+  g_signal_connect_object (drop_down, "notify::selected", G_CALLBACK (on_leaderboard_game), self, 0);
+  adw_preferences_group_set_header_suffix (ADW_PREFERENCES_GROUP (group), drop_down);
+
+  /* With a game: rated players first, best rating first (the store's order). */
+  for (guint i = 0; ratings != NULL && i < ratings->len; i++)
+    {
+      PtRating *rating = g_ptr_array_index (ratings, i);
+      PtStatLine *line = NULL;
+      g_autofree char *value = g_strdup_printf ("%.0f", rating->rating);
+      g_autofree char *title = NULL;
+      g_autofree char *subtitle = NULL;
+
+      if (rating->player_id == self->merge_from)
+        continue;
+      for (guint j = 0; lines != NULL && j < lines->len; j++)
+        if (((PtStatLine *) g_ptr_array_index (lines, j))->player_id == rating->player_id)
+          line = g_ptr_array_index (lines, j);
+      title = g_strdup_printf ("%u. %s", ++position, rating->player_name);
+      subtitle = line ? plays_text (line) : NULL;
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), value_row (title, subtitle, value));
+    }
+  for (guint i = 0; ratings == NULL && lines != NULL && i < lines->len; i++)
+    {
+      PtStatLine *line = g_ptr_array_index (lines, i);
+      g_autofree char *title = NULL;
+      g_autofree char *subtitle = NULL;
+      g_autofree char *value = NULL;
+
+      if (line->plays == 0 || line->player_id == self->merge_from)
+        continue;
+      title = g_strdup_printf ("%u. %s", ++position, line->player_name);
+      subtitle = plays_text (line);
+      value = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d win", "%d wins", line->wins), line->wins);
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), value_row (title, subtitle, value));
+    }
+  if (position == 0)
+    adw_preferences_group_add (ADW_PREFERENCES_GROUP (group),
+                               value_row (_("No matches of this game yet"),
+                                          _("Save a match and the table fills in."), NULL));
+  return group;
+}
+
+static gint64 h2h_a, h2h_b;  /* the pair picked in the head-to-head group */
+
+char *
+pt_stats_page_head_to_head_text (PtStatsPage *self,
+                                 gint64       a,
+                                 gint64       b)
+{
+  PtStore *store = pt_companion_get_store (GTK_WIDGET (self), NULL);
+  g_autoptr(PtStats) stats = store ? pt_stats_new (store) : NULL;
+  g_autoptr(GPtrArray) pairs = stats ? pt_stats_head_to_head (stats, NULL, NULL) : NULL;
+
+  for (guint i = 0; pairs != NULL && i < pairs->len; i++)
+    {
+      PtHeadToHead *pair = g_ptr_array_index (pairs, i);
+      gboolean direct = pair->player_a == a && pair->player_b == b;
+
+      if (direct || (pair->player_a == b && pair->player_b == a))
+        /* TRANSLATORS: head to head: "Ana 5 – 3 Beto · 8 matches together" */
+        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s %d – %d %s · %d match together",
+                                             "%s %d – %d %s · %d matches together", pair->plays),
+                                direct ? pair->name_a : pair->name_b,
+                                direct ? pair->wins_a : pair->wins_b,
+                                direct ? pair->wins_b : pair->wins_a,
+                                direct ? pair->name_b : pair->name_a, pair->plays);
+    }
+  return g_strdup (_("They have not played together yet"));
+}
+
+static void
+update_h2h_row (PtStatsPage  *self,
+                AdwActionRow *row)
+{
+  g_autofree char *text = NULL;
+
+  if (h2h_a == 0 || h2h_b == 0 || h2h_a == h2h_b)
+    {
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Pick two players"));
+      return;
+    }
+  text = pt_stats_page_head_to_head_text (self, h2h_a, h2h_b);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), text);
+}
+
+static void
+on_h2h_selected (GtkDropDown *drop_down,
+                 GParamSpec  *pspec,
+                 PtStatsPage *self)
+{
+  GArray *ids = g_object_get_data (G_OBJECT (drop_down), "ids");
+  AdwActionRow *row = g_object_get_data (G_OBJECT (drop_down), "row");
+  guint selected = gtk_drop_down_get_selected (drop_down);
+  gint64 id = selected < ids->len ? g_array_index (ids, gint64, selected) : 0;
+
+  if (GPOINTER_TO_INT (g_object_get_data (G_OBJECT (drop_down), "side")) == 0)
+    h2h_a = id;
+  else
+    h2h_b = id;
+  update_h2h_row (self, row);
+}
+
+static GtkWidget *
+build_head_to_head (PtStatsPage *self,
+                    GPtrArray   *players)
+{
+  GtkWidget *group = new_group (_("Head to head"), NULL);
+  GtkWidget *pick = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *row = value_row ("", NULL, NULL);
+
+  gtk_box_set_homogeneous (GTK_BOX (pick), TRUE);
+  gtk_widget_set_margin_bottom (pick, 6);
+  for (int side = 0; side < 2; side++)
+    {
+      g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+      GArray *ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+      GtkWidget *drop_down;
+      guint selected = 0;
+
+      for (guint i = 0; i < players->len; i++)
+        {
+          PtPlayer *player = g_ptr_array_index (players, i);
+
+          if (player->id == self->merge_from)
+            continue;
+          gtk_string_list_append (names, player->name);
+          g_array_append_val (ids, player->id);
+          if (player->id == (side == 0 ? h2h_a : h2h_b))
+            selected = ids->len - 1;
+        }
+      if ((side == 0 ? h2h_a : h2h_b) == 0 && ids->len > (guint) side)
+        selected = (guint) side;
+      drop_down = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (names)), NULL);
+      g_object_set_data_full (G_OBJECT (drop_down), "ids", ids, (GDestroyNotify) g_array_unref);
+      g_object_set_data (G_OBJECT (drop_down), "row", row);
+      g_object_set_data (G_OBJECT (drop_down), "side", GINT_TO_POINTER (side));
+      gtk_drop_down_set_selected (GTK_DROP_DOWN (drop_down), selected);
+      on_h2h_selected (GTK_DROP_DOWN (drop_down), NULL, self);
+      g_signal_connect_object (drop_down, "notify::selected", G_CALLBACK (on_h2h_selected), self, 0);
+      gtk_box_append (GTK_BOX (pick), drop_down);
+    }
+  gtk_widget_set_name (row, "head-to-head-row");
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), pick);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+  return group;
+}
+
+void
+pt_stats_page_reload (PtStatsPage *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PtStats) stats = NULL;
+  g_autoptr(GPtrArray) players = NULL;
+  g_autoptr(GPtrArray) lines = NULL;
+  PtStore *store;
+  GtkWidget *box, *group, *add, *archived_row, *archived_switch;
+  guint shown = 0;
+
+  g_return_if_fail (PT_IS_STATS_PAGE (self));
+  store = pt_companion_get_store (GTK_WIDGET (self), &error);
+  if (store == NULL)
+    {
+      adw_status_page_set_title (self->empty_status, _("The History Cannot Be Opened"));
+      adw_status_page_set_description (self->empty_status, error->message);
+      gtk_stack_set_visible_child_name (self->stack, "empty");
+      return;
+    }
+  stats = pt_stats_new (store);
+  players = pt_store_list_players (store, TRUE, &error);
+  lines = pt_stats_overview (stats, NULL, TRUE, NULL);
+  if (players == NULL || players->len == 0)
+    {
+      if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "player") != 0)
+        gtk_stack_set_visible_child_name (self->stack, "empty");
+      return;
+    }
+
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 24);
+  group = new_group (_("Players"), NULL);
+  add = gtk_button_new_from_icon_name ("list-add-symbolic");
+  gtk_widget_set_tooltip_text (add, _("Add Player"));
+  gtk_widget_add_css_class (add, "flat");
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (add), "stats.add-player");
+  adw_preferences_group_set_header_suffix (ADW_PREFERENCES_GROUP (group), add);
+  for (guint i = 0; i < players->len; i++)
+    {
+      PtPlayer *player = g_ptr_array_index (players, i);
+      PtStatLine *line = NULL;
+      g_autofree char *subtitle = NULL;
+      g_autofree char *name = g_strdup_printf ("player-row-%" G_GINT64_FORMAT, player->id);
+      GtkWidget *row;
+
+      if ((player->archived && !self->show_archived) || player->id == self->merge_from)
+        continue;
+      for (guint j = 0; lines != NULL && j < lines->len; j++)
+        if (((PtStatLine *) g_ptr_array_index (lines, j))->player_id == player->id)
+          line = g_ptr_array_index (lines, j);
+      subtitle = line && line->plays > 0 ? plays_text (line) : g_strdup (_("No matches yet"));
+      if (player->archived)
+        {
+          g_autofree char *plain = g_steal_pointer (&subtitle);
+
+          subtitle = g_strdup_printf (_("Archived · %s"), plain);
+        }
+      row = value_row (player->name, subtitle, NULL);
+      gtk_widget_set_name (row, name);
+      adw_action_row_add_prefix (ADW_ACTION_ROW (row), pt_companion_colour_swatch (player->colour, player->name));
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+      g_object_set_data (G_OBJECT (row), "player-id", GSIZE_TO_POINTER ((gsize) player->id));
+      g_signal_connect_object (row, "activated", G_CALLBACK (on_player_row_activated), self, 0);
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+      shown++;
+    }
+  archived_row = adw_action_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (archived_row), _("Show archived players"));
+  archived_switch = gtk_switch_new ();
+  gtk_widget_set_valign (archived_switch, GTK_ALIGN_CENTER);
+  gtk_switch_set_active (GTK_SWITCH (archived_switch), self->show_archived);
+  g_signal_connect_object (archived_switch, "notify::active", G_CALLBACK (on_show_archived), self, 0);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (archived_row), archived_switch);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (archived_row), archived_switch);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), archived_row);
+  gtk_box_append (GTK_BOX (box), group);
+
+  gtk_box_append (GTK_BOX (box), build_leaderboard (self, stats));
+  {
+    g_autoptr(GPtrArray) active = pt_store_list_players (store, FALSE, NULL);
+
+    if (active != NULL && active->len >= 2)
+      gtk_box_append (GTK_BOX (box), build_head_to_head (self, active));
+  }
+  adw_bin_set_child (self->overview_bin, box);
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "player") != 0)
+    gtk_stack_set_visible_child_name (self->stack, "overview");
+  (void) shown;
+}
+
+void
+pt_stats_page_set_leaderboard_game (PtStatsPage *self,
+                                    const char  *game)
+{
+  g_return_if_fail (PT_IS_STATS_PAGE (self));
+  if (g_strcmp0 (game, self->leaderboard_game) == 0)
+    return;
+  g_free (self->leaderboard_game);
+  self->leaderboard_game = g_strdup (game);
+  schedule_refresh (self);
+}
+
+/* Player page ------------------------------------------------------------------ */
+
+static GtkWidget *
+summary_tile (const char *value,
+              const char *label)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *value_label = gtk_label_new (value);
+  GtkWidget *caption = gtk_label_new (label);
+
+  gtk_widget_add_css_class (box, "card");
+  gtk_widget_set_size_request (box, 96, -1);
+  gtk_widget_set_margin_top (value_label, 8);
+  gtk_widget_add_css_class (value_label, "pt-stat-value");
+  gtk_widget_set_margin_bottom (caption, 8);
+  gtk_widget_add_css_class (caption, "caption");
+  gtk_widget_add_css_class (caption, "dim-label");
+  gtk_label_set_wrap (GTK_LABEL (caption), TRUE);
+  gtk_label_set_justify (GTK_LABEL (caption), GTK_JUSTIFY_CENTER);
+  gtk_box_append (GTK_BOX (box), value_label);
+  gtk_box_append (GTK_BOX (box), caption);
+  return box;
+}
+
+static GtkWidget *
+chart_group (PtStatsPage *self,
+             const char  *name,
+             const char  *title,
+             PtChartKind  kind,
+             PtChart    **out)
+{
+  GtkWidget *group = new_group (title, NULL);
+  GtkWidget *frame = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *chart = pt_chart_new (kind);
+
+  gtk_widget_add_css_class (frame, "card");
+  gtk_widget_set_name (chart, name);
+  gtk_widget_set_margin_top (chart, 6);
+  gtk_widget_set_margin_bottom (chart, 6);
+  gtk_widget_set_margin_start (chart, 6);
+  gtk_widget_set_margin_end (chart, 6);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (chart), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
+  gtk_box_append (GTK_BOX (frame), chart);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), frame);
+  g_hash_table_insert (self->charts, g_strdup (name), chart);
+  *out = PT_CHART (chart);
+  return group;
+}
+
+/* The games' own colours in the charts (not players'): three distinct hues
+ * readable on light and dark backgrounds. */
+static void
+game_rgba (guint    game,
+           GdkRGBA *rgba)
+{
+  static const char * const colours[PT_COMPANION_N_GAMES] = { "#e66100", "#3584e4", "#2ec27e" };
+
+  gdk_rgba_parse (rgba, colours[game % PT_COMPANION_N_GAMES]);
+}
+
+static void
+fill_charts (PtStatsPage   *self,
+             PtStats       *stats,
+             PtPlayerStats *player_stats,
+             PtChart       *score_chart,
+             PtChart       *rating_chart,
+             PtChart       *rate_chart,
+             PtChart       *distribution_chart,
+             const char   **distribution_game)
+{
+  int most_plays = 0;
+  g_autoptr(GPtrArray) all = pt_stats_score_series (stats, self->player_id, NULL, NULL);
+  g_autoptr(GHashTable) order = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+
+  /* The x axis is the player's matches in order (all games together), not
+   * the clock: an evening of five matches would otherwise be one spike. */
+  for (guint i = 0; all != NULL && i < all->len; i++)
+    g_hash_table_insert (order, g_memdup2 (&((PtScorePoint *) g_ptr_array_index (all, i))->match_id,
+                                           sizeof (gint64)),
+                         GUINT_TO_POINTER (i + 1));
+  *distribution_game = NULL;
+  for (guint g = 0; g < PT_COMPANION_N_GAMES; g++)
+    {
+      const char *game = pt_companion_game_ids[g];
+      g_autoptr(GPtrArray) points = pt_stats_score_series (stats, self->player_id, game, NULL);
+      g_autoptr(GPtrArray) ratings = pt_stats_rating_history (stats, game, self->player_id, NULL);
+      g_autofree double *xs = NULL;
+      g_autofree double *ys = NULL;
+      GdkRGBA rgba;
+
+      game_rgba (g, &rgba);
+      if (points != NULL && points->len > 0)
+        {
+          xs = g_new (double, points->len);
+          ys = g_new (double, points->len);
+          for (guint i = 0; i < points->len; i++)
+            {
+              PtScorePoint *point = g_ptr_array_index (points, i);
+
+              xs[i] = GPOINTER_TO_UINT (g_hash_table_lookup (order, &point->match_id));
+              ys[i] = point->score;
+            }
+          pt_chart_add_series (score_chart, pt_companion_game_name (game), &rgba, xs, ys, points->len);
+          if ((int) points->len > most_plays)
+            {
+              most_plays = (int) points->len;
+              *distribution_game = game;
+            }
+          g_clear_pointer (&xs, g_free);
+          g_clear_pointer (&ys, g_free);
+        }
+      if (ratings != NULL && ratings->len > 0)
+        {
+          /* Start from where everyone starts, so one match still draws a line. */
+          xs = g_new (double, ratings->len + 1);
+          ys = g_new (double, ratings->len + 1);
+          xs[0] = GPOINTER_TO_UINT (g_hash_table_lookup (order, &((PtRating *) g_ptr_array_index (ratings, 0))->match_id)) - 0.5;
+          ys[0] = ((PtRating *) g_ptr_array_index (ratings, 0))->before;
+          for (guint i = 0; i < ratings->len; i++)
+            {
+              PtRating *rating = g_ptr_array_index (ratings, i);
+
+              xs[i + 1] = GPOINTER_TO_UINT (g_hash_table_lookup (order, &rating->match_id));
+              ys[i + 1] = rating->rating;
+            }
+          pt_chart_add_series (rating_chart, pt_companion_game_name (game), &rgba, xs, ys, ratings->len + 1);
+        }
+    }
+
+  for (guint i = 0; player_stats->per_game != NULL && i < player_stats->per_game->len; i++)
+    {
+      PtStatLine *line = g_ptr_array_index (player_stats->per_game, i);
+      g_autofree char *text = percent (line->win_rate);
+
+      if (line->plays > 0)
+        pt_chart_add_bar (rate_chart, pt_companion_game_name (line->game), line->win_rate * 100.0, text);
+    }
+  pt_chart_set_y_range (rate_chart, 0, 100);
+
+  /* Score distribution of the game played most: equal-width bins from the
+   * worst to the best score (counting, not scoring). */
+  if (*distribution_game != NULL)
+    {
+      g_autoptr(GPtrArray) points = pt_stats_score_series (stats, self->player_id, *distribution_game, NULL);
+      int lo = G_MAXINT, hi = G_MININT, counts[DISTRIBUTION_BINS] = { 0, };
+      int width;
+      guint bins;
+
+      for (guint i = 0; i < points->len; i++)
+        {
+          int score = ((PtScorePoint *) g_ptr_array_index (points, i))->score;
+
+          lo = MIN (lo, score);
+          hi = MAX (hi, score);
+        }
+      width = MAX (1, (hi - lo + DISTRIBUTION_BINS) / DISTRIBUTION_BINS);
+      bins = (guint) MIN (DISTRIBUTION_BINS, (hi - lo) / width + 1);
+      for (guint i = 0; i < points->len; i++)
+        {
+          int score = ((PtScorePoint *) g_ptr_array_index (points, i))->score;
+
+          counts[MIN ((guint) ((score - lo) / width), bins - 1)]++;
+        }
+      for (guint b = 0; b < bins; b++)
+        {
+          g_autofree char *label = width == 1 ? g_strdup_printf ("%d", lo + (int) b)
+                                              : g_strdup_printf ("%d…", lo + (int) b * width);
+          g_autofree char *count = g_strdup_printf ("%d", counts[b]);
+
+          pt_chart_add_bar (distribution_chart, label, counts[b], count);
+        }
+    }
+}
+
+static void
+on_rename_apply (AdwEntryRow *row,
+                 PtStatsPage *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!pt_stats_page_rename_player (self, self->player_id, gtk_editable_get_text (GTK_EDITABLE (row)), &error))
+    pt_companion_error_toast (GTK_WIDGET (self), error);
+}
+
+static void
+on_colour_set (GtkColorButton *button,
+               PtStatsPage    *self)
+{
+  g_autoptr(GError) error = NULL;
+  GdkRGBA rgba;
+  g_autofree char *colour = NULL;
+
+  gtk_color_chooser_get_rgba (GTK_COLOR_CHOOSER (button), &rgba);
+  colour = g_strdup_printf ("#%02x%02x%02x", (int) (rgba.red * 255 + 0.5),
+                            (int) (rgba.green * 255 + 0.5), (int) (rgba.blue * 255 + 0.5));
+  if (!pt_stats_page_set_player_colour (self, self->player_id, colour, &error))
+    pt_companion_error_toast (GTK_WIDGET (self), error);
+}
+
+static void
+on_archived_toggled (GtkSwitch   *toggle,
+                     GParamSpec  *pspec,
+                     PtStatsPage *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!pt_stats_page_set_player_archived (self, self->player_id, gtk_switch_get_active (toggle), &error))
+    pt_companion_error_toast (GTK_WIDGET (self), error);
+}
+
+static void
+on_merge_response (AdwMessageDialog *dialog,
+                   const char       *response,
+                   PtStatsPage      *self)
+{
+  GtkDropDown *drop_down = GTK_DROP_DOWN (adw_message_dialog_get_extra_child (dialog));
+  GArray *ids = g_object_get_data (G_OBJECT (drop_down), "ids");
+  guint selected = gtk_drop_down_get_selected (drop_down);
+
+  if (g_strcmp0 (response, "merge") != 0 || selected >= ids->len)
+    return;
+  pt_stats_page_merge_players (self, self->player_id, g_array_index (ids, gint64, selected));
+}
+
+static void
+merge_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  PtStatsPage *self = PT_STATS_PAGE (widget);
+  PtStore *store = pt_companion_get_store (widget, NULL);
+  g_autoptr(GPtrArray) players = store ? pt_store_list_players (store, TRUE, NULL) : NULL;
+  g_autoptr(PtPlayer) player = store ? pt_store_get_player (store, self->player_id, NULL) : NULL;
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  GArray *ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autofree char *body = NULL;
+  GtkWidget *dialog, *drop_down;
+
+  if (player == NULL)
+    return;
+  for (guint i = 0; players != NULL && i < players->len; i++)
+    {
+      PtPlayer *other = g_ptr_array_index (players, i);
+
+      if (other->id == player->id)
+        continue;
+      gtk_string_list_append (names, other->name);
+      g_array_append_val (ids, other->id);
+    }
+  body = g_strdup_printf (_("All of %s’s matches move to the player chosen below, and %s goes away. "
+                            "Use this when one person was entered twice."),
+                          player->name, player->name);
+  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (widget)),
+                                   _("Merge Players?"), body);
+  drop_down = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (names)), NULL);
+  g_object_set_data_full (G_OBJECT (drop_down), "ids", ids, (GDestroyNotify) g_array_unref);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), drop_down);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "merge", _("_Merge"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "merge",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_enabled (ADW_MESSAGE_DIALOG (dialog), "merge", ids->len > 0);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_merge_response), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+gboolean
+pt_stats_page_show_player (PtStatsPage *self,
+                           gint64       player_id)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PtStats) stats = NULL;
+  g_autoptr(PtPlayerStats) player_stats = NULL;
+  PtStore *store;
+  PtPlayer *player;
+  PtStatLine *overall;
+  GtkWidget *box, *header, *title, *tiles, *group, *row, *colour, *archived, *merge;
+  PtChart *score_chart, *rating_chart, *rate_chart, *distribution_chart;
+  const char *distribution_game = NULL;
+  GdkRGBA rgba;
+
+  g_return_val_if_fail (PT_IS_STATS_PAGE (self), FALSE);
+  store = pt_companion_get_store (GTK_WIDGET (self), &error);
+  if (store == NULL)
+    return FALSE;
+  stats = pt_stats_new (store);
+  player_stats = pt_stats_player (stats, player_id, &error);
+  if (player_stats == NULL)
+    {
+      pt_companion_error_toast (GTK_WIDGET (self), error);
+      return FALSE;
+    }
+  self->player_id = player_id;
+  player = player_stats->player;
+  overall = player_stats->overall;
+  g_hash_table_remove_all (self->charts);
+
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 24);
+  header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  gtk_widget_set_halign (header, GTK_ALIGN_CENTER);
+  gtk_widget_set_margin_top (header, 6);
+  {
+    GtkWidget *swatch = pt_companion_colour_swatch (player->colour, player->name);
+
+    gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (swatch), 28);
+    gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (swatch), 28);
+    gtk_box_append (GTK_BOX (header), swatch);
+  }
+  title = gtk_label_new (player->name);
+  gtk_widget_add_css_class (title, "title-1");
+  gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_END);
+  gtk_box_append (GTK_BOX (header), title);
+  gtk_box_append (GTK_BOX (box), header);
+
+  tiles = gtk_flow_box_new ();
+  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (tiles), GTK_SELECTION_NONE);
+  gtk_flow_box_set_homogeneous (GTK_FLOW_BOX (tiles), TRUE);
+  gtk_flow_box_set_min_children_per_line (GTK_FLOW_BOX (tiles), 3);
+  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (tiles), 6);
+  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (tiles), 6);
+  gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (tiles), 6);
+  {
+    g_autofree char *plays = g_strdup_printf ("%d", overall->plays);
+    g_autofree char *wins = g_strdup_printf ("%d", overall->wins);
+    g_autofree char *rate = percent (overall->win_rate);
+    g_autofree char *average = g_strdup_printf ("%.1f", overall->average);
+    g_autofree char *streak = g_strdup_printf ("%d", overall->current_streak);
+    g_autofree char *longest = g_strdup_printf ("%d", overall->longest_streak);
+
+    gtk_flow_box_append (GTK_FLOW_BOX (tiles), summary_tile (plays, _("Matches")));
+    gtk_flow_box_append (GTK_FLOW_BOX (tiles), summary_tile (wins, _("Wins")));
+    gtk_flow_box_append (GTK_FLOW_BOX (tiles), summary_tile (rate, _("Win rate")));
+    gtk_flow_box_append (GTK_FLOW_BOX (tiles), summary_tile (average, _("Average")));
+    gtk_flow_box_append (GTK_FLOW_BOX (tiles), summary_tile (streak, _("Win streak")));
+    gtk_flow_box_append (GTK_FLOW_BOX (tiles), summary_tile (longest, _("Longest streak")));
+  }
+  gtk_box_append (GTK_BOX (box), tiles);
+
+  group = new_group (_("By game"), NULL);
+  for (guint i = 0; player_stats->per_game != NULL && i < player_stats->per_game->len; i++)
+    {
+      PtStatLine *line = g_ptr_array_index (player_stats->per_game, i);
+      PtRating *rating = NULL;
+      GtkWidget *expander = adw_expander_row_new ();
+      g_autofree char *subtitle = plays_text (line);
+      g_autofree char *best = g_strdup_printf ("%d", line->best);
+      g_autofree char *worst = g_strdup_printf ("%d", line->worst);
+      g_autofree char *average = g_strdup_printf ("%.1f", line->average);
+      g_autofree char *streaks = g_strdup_printf ("%d / %d", line->current_streak, line->longest_streak);
+      g_autofree char *rating_text = NULL;
+
+      if (line->plays == 0)
+        continue;
+      for (guint j = 0; player_stats->ratings != NULL && j < player_stats->ratings->len; j++)
+        if (g_strcmp0 (((PtRating *) g_ptr_array_index (player_stats->ratings, j))->game, line->game) == 0)
+          rating = g_ptr_array_index (player_stats->ratings, j);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), pt_companion_game_name (line->game));
+      adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (expander), subtitle);
+      adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), value_row (_("Average score"), NULL, average));
+      adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), value_row (_("Best score"), NULL, best));
+      adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), value_row (_("Worst score"), NULL, worst));
+      adw_expander_row_add_row (ADW_EXPANDER_ROW (expander),
+                                value_row (_("Win streak"), _("Current / longest"), streaks));
+      if (rating != NULL)
+        {
+          rating_text = g_strdup_printf ("%.0f", rating->rating);
+          adw_expander_row_add_row (ADW_EXPANDER_ROW (expander),
+                                    value_row (_("Rating"), _("Elo, starting at 1500"), rating_text));
+        }
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), expander);
+    }
+  if (overall->plays == 0)
+    adw_preferences_group_add (ADW_PREFERENCES_GROUP (group),
+                               value_row (_("No matches yet"),
+                                          _("Save a match with this player and the figures appear here."), NULL));
+  gtk_box_append (GTK_BOX (box), group);
+
+  gtk_box_append (GTK_BOX (box), chart_group (self, "score-chart", _("Score over time"),
+                                              PT_CHART_LINES, &score_chart));
+  gtk_box_append (GTK_BOX (box), chart_group (self, "rating-chart", _("Rating over time"),
+                                              PT_CHART_LINES, &rating_chart));
+  gtk_box_append (GTK_BOX (box), chart_group (self, "win-rate-chart", _("Win rate by game"),
+                                              PT_CHART_BARS, &rate_chart));
+  group = chart_group (self, "distribution-chart", _("Score distribution"),
+                       PT_CHART_BARS, &distribution_chart);
+  gtk_box_append (GTK_BOX (box), group);
+  pt_chart_set_empty_text (score_chart, _("Scores appear after the first match"));
+  pt_chart_set_empty_text (rating_chart, _("Ratings appear after the first match against someone"));
+  pt_chart_set_empty_text (rate_chart, _("No matches yet"));
+  pt_chart_set_empty_text (distribution_chart, _("No matches yet"));
+  fill_charts (self, stats, player_stats, score_chart, rating_chart, rate_chart, distribution_chart,
+               &distribution_game);
+  if (distribution_game != NULL)
+    adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group),
+                                           pt_companion_game_name (distribution_game));
+
+  if (player_stats->head_to_head != NULL && player_stats->head_to_head->len > 0)
+    {
+      group = new_group (_("Head to head"), NULL);
+      for (guint i = 0; i < player_stats->head_to_head->len; i++)
+        {
+          PtHeadToHead *pair = g_ptr_array_index (player_stats->head_to_head, i);
+          g_autofree char *score = g_strdup_printf ("%d – %d", pair->wins_a, pair->wins_b);
+          g_autofree char *plays = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d match together",
+                                                                 "%d matches together", pair->plays),
+                                                    pair->plays);
+
+          adw_preferences_group_add (ADW_PREFERENCES_GROUP (group),
+                                     value_row (pair->name_b, plays, score));
+        }
+      gtk_box_append (GTK_BOX (box), group);
+    }
+
+  group = new_group (_("Player"), NULL);
+  row = adw_entry_row_new ();
+  gtk_widget_set_name (row, "rename-row");
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Name"));
+  adw_entry_row_set_show_apply_button (ADW_ENTRY_ROW (row), TRUE);
+  gtk_editable_set_text (GTK_EDITABLE (row), player->name);
+  g_signal_connect_object (row, "apply", G_CALLBACK (on_rename_apply), self, 0);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+
+  row = value_row (_("Colour"), _("Used in lists and charts"), NULL);
+  colour = gtk_color_button_new ();
+  gtk_widget_set_valign (colour, GTK_ALIGN_CENTER);
+  pt_companion_player_rgba (player->colour, player->name, &rgba);
+  gtk_color_chooser_set_rgba (GTK_COLOR_CHOOSER (colour), &rgba);
+  gtk_color_chooser_set_use_alpha (GTK_COLOR_CHOOSER (colour), FALSE);
+  g_signal_connect_object (colour, "color-set", G_CALLBACK (on_colour_set), self, 0);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), colour);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+
+  row = value_row (_("Archived"), _("Hidden from lists; the history stays"), NULL);
+  archived = gtk_switch_new ();
+  gtk_widget_set_name (archived, "archived-switch");
+  gtk_widget_set_valign (archived, GTK_ALIGN_CENTER);
+  gtk_switch_set_active (GTK_SWITCH (archived), player->archived);
+  g_signal_connect_object (archived, "notify::active", G_CALLBACK (on_archived_toggled), self, 0);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), archived);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), archived);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+
+  row = value_row (_("Merge into another player"), _("When one person was entered twice"), NULL);
+  merge = gtk_button_new_with_mnemonic (_("_Merge…"));
+  gtk_widget_set_valign (merge, GTK_ALIGN_CENTER);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (merge), "stats.merge");
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), merge);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+  gtk_box_append (GTK_BOX (box), group);
+
+  adw_bin_set_child (self->player_bin, box);
+  gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->player_scroller), 0);
+  gtk_stack_set_visible_child_name (self->stack, "player");
+  return TRUE;
+}
+
+PtChart *
+pt_stats_page_get_chart (PtStatsPage *self,
+                         const char  *name)
+{
+  g_return_val_if_fail (PT_IS_STATS_PAGE (self), NULL);
+  return g_hash_table_lookup (self->charts, name);
+}
+
+/* Player changes --------------------------------------------------------------- */
+
+static gboolean
+refresh_idle (gpointer user_data)
+{
+  PtStatsPage *self = user_data;
+
+  self->refresh_source = 0;
+  pt_stats_page_reload (self);
+  if (self->player_id != 0)
+    pt_stats_page_show_player (self, self->player_id);
+  return G_SOURCE_REMOVE;
+}
+
+/* The pages are rebuilt from an idle: the row or switch that made the
+ * change is part of what gets rebuilt, and is still in its signal. */
+static void
+schedule_refresh (PtStatsPage *self)
+{
+  if (self->refresh_source == 0)
+    self->refresh_source = g_idle_add (refresh_idle, self);
+}
+
+gint64
+pt_stats_page_add_player (PtStatsPage  *self,
+                          const char   *name,
+                          GError      **error)
+{
+  PtStore *store = pt_companion_get_store (GTK_WIDGET (self), error);
+  g_autofree char *stripped = g_strstrip (g_strdup (name ? name : ""));
+  g_autoptr(PtPlayer) player = NULL;
+
+  if (store == NULL)
+    return 0;
+  if (stripped[0] == '\0')
+    {
+      g_set_error_literal (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID, _("A player needs a name"));
+      return 0;
+    }
+  player = pt_store_add_player (store, stripped, "", error);
+  if (player == NULL)
+    return 0;
+  pt_stats_page_reload (self);
+  return player->id;
+}
+
+gboolean
+pt_stats_page_rename_player (PtStatsPage  *self,
+                             gint64        player_id,
+                             const char   *name,
+                             GError      **error)
+{
+  PtStore *store = pt_companion_get_store (GTK_WIDGET (self), error);
+  g_autofree char *stripped = g_strstrip (g_strdup (name ? name : ""));
+  g_autoptr(PtPlayer) player = NULL;
+
+  if (store == NULL || (player = pt_store_get_player (store, player_id, error)) == NULL)
+    return FALSE;
+  if (stripped[0] == '\0')
+    {
+      g_set_error_literal (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID, _("A player needs a name"));
+      return FALSE;
+    }
+  if (!pt_store_update_player (store, player_id, stripped, player->colour, error))
+    return FALSE;
+  schedule_refresh (self);
+  return TRUE;
+}
+
+gboolean
+pt_stats_page_set_player_colour (PtStatsPage  *self,
+                                 gint64        player_id,
+                                 const char   *colour,
+                                 GError      **error)
+{
+  PtStore *store = pt_companion_get_store (GTK_WIDGET (self), error);
+  g_autoptr(PtPlayer) player = NULL;
+
+  if (store == NULL || (player = pt_store_get_player (store, player_id, error)) == NULL)
+    return FALSE;
+  if (!pt_store_update_player (store, player_id, player->name, colour, error))
+    return FALSE;
+  schedule_refresh (self);
+  return TRUE;
+}
+
+gboolean
+pt_stats_page_set_player_archived (PtStatsPage  *self,
+                                   gint64        player_id,
+                                   gboolean      archived,
+                                   GError      **error)
+{
+  PtStore *store = pt_companion_get_store (GTK_WIDGET (self), error);
+
+  if (store == NULL || !pt_store_set_player_archived (store, player_id, archived, error))
+    return FALSE;
+  schedule_refresh (self);
+  return TRUE;
+}
+
+gboolean
+pt_stats_page_commit_merge (PtStatsPage  *self,
+                            GError      **error)
+{
+  PtStore *store;
+  gint64 from = self->merge_from, into = self->merge_into;
+
+  g_return_val_if_fail (PT_IS_STATS_PAGE (self), FALSE);
+  if (from == 0)
+    return TRUE;
+  self->merge_from = self->merge_into = 0;
+  if (self->merge_toast != NULL)
+    {
+      AdwToast *toast = self->merge_toast;
+
+      g_clear_weak_pointer (&self->merge_toast);
+      adw_toast_dismiss (toast);
+    }
+  store = pt_companion_get_store (GTK_WIDGET (self), error);
+  if (store == NULL || !pt_store_merge_players (store, from, into, error))
+    {
+      pt_stats_page_reload (self);
+      return FALSE;
+    }
+  pt_stats_page_reload (self);
+  return TRUE;
+}
+
+gboolean
+pt_stats_page_undo_merge (PtStatsPage *self)
+{
+  g_return_val_if_fail (PT_IS_STATS_PAGE (self), FALSE);
+  if (self->merge_from == 0)
+    return FALSE;
+  self->merge_from = self->merge_into = 0;
+  if (self->merge_toast != NULL)
+    {
+      AdwToast *toast = self->merge_toast;
+
+      g_clear_weak_pointer (&self->merge_toast);
+      adw_toast_dismiss (toast);
+    }
+  pt_stats_page_reload (self);
+  return TRUE;
+}
+
+static void
+on_merge_undo (AdwToast    *toast,
+               PtStatsPage *self)
+{
+  pt_stats_page_undo_merge (self);
+}
+
+static void
+on_merge_dismissed (AdwToast    *toast,
+                    PtStatsPage *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->merge_toast != toast)
+    return;
+  g_clear_weak_pointer (&self->merge_toast);
+  if (!pt_stats_page_commit_merge (self, &error))
+    pt_companion_error_toast (GTK_WIDGET (self), error);
+}
+
+void
+pt_stats_page_merge_players (PtStatsPage *self,
+                             gint64       from,
+                             gint64       into)
+{
+  g_autoptr(GError) error = NULL;
+  PtStore *store = pt_companion_get_store (GTK_WIDGET (self), NULL);
+  g_autoptr(PtPlayer) from_player = store ? pt_store_get_player (store, from, NULL) : NULL;
+  g_autoptr(PtPlayer) into_player = store ? pt_store_get_player (store, into, NULL) : NULL;
+  g_autofree char *title = NULL;
+  AdwToast *toast;
+
+  g_return_if_fail (PT_IS_STATS_PAGE (self));
+  if (from_player == NULL || into_player == NULL || from == into)
+    return;
+  /* One merge waits at a time: a second one settles the first. */
+  if (self->merge_from != 0 && !pt_stats_page_commit_merge (self, &error))
+    pt_companion_error_toast (GTK_WIDGET (self), error);
+
+  self->merge_from = from;
+  self->merge_into = into;
+  title = g_strdup_printf (_("%s merged into %s"), from_player->name, into_player->name);
+  toast = adw_toast_new (title);
+  adw_toast_set_button_label (toast, _("_Undo"));
+  g_signal_connect_object (toast, "button-clicked", G_CALLBACK (on_merge_undo), self, 0);
+  g_signal_connect_object (toast, "dismissed", G_CALLBACK (on_merge_dismissed), self, 0);
+  g_set_weak_pointer (&self->merge_toast, toast);
+  pt_companion_toast (GTK_WIDGET (self), toast);
+
+  gtk_stack_set_visible_child_name (self->stack, "overview");
+  self->player_id = 0;
+  pt_stats_page_reload (self);
+}
+
+/* Actions and life cycle -------------------------------------------------------- */
+
+static void
+on_add_response (AdwMessageDialog *dialog,
+                 const char       *response,
+                 PtStatsPage      *self)
+{
+  g_autoptr(GError) error = NULL;
+  GtkEditable *entry = GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog));
+
+  if (g_strcmp0 (response, "add") == 0 &&
+      pt_stats_page_add_player (self, gtk_editable_get_text (entry), &error) == 0)
+    pt_companion_error_toast (GTK_WIDGET (self), error);
+}
+
+static void
+add_player_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (widget)),
+                                              _("Add a Player"), NULL);
+  GtkWidget *entry = gtk_entry_new ();
+
+  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _("Name"));
+  gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), entry);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "add", _("_Add"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "add",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "add");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_add_response), widget, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+back_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  PtStatsPage *self = PT_STATS_PAGE (widget);
+
+  self->player_id = 0;
+  gtk_stack_set_visible_child_name (self->stack, "overview");
+  pt_stats_page_reload (self);
+}
+
+static void
+pt_stats_page_map (GtkWidget *widget)
+{
+  PtStatsPage *self = PT_STATS_PAGE (widget);
+
+  GTK_WIDGET_CLASS (pt_stats_page_parent_class)->map (widget);
+  /* New matches may have been saved while the page was hidden. */
+  pt_stats_page_reload (self);
+  if (self->player_id != 0)
+    pt_stats_page_show_player (self, self->player_id);
+}
+
 static void
 pt_stats_page_dispose (GObject *object)
 {
-  gtk_widget_dispose_template (GTK_WIDGET (object), PT_TYPE_STATS_PAGE);
+  PtStatsPage *self = PT_STATS_PAGE (object);
 
+  /* A merge confirmed but still undoable is carried out on the way out. */
+  if (self->merge_from != 0)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!pt_stats_page_commit_merge (self, &error))
+        g_warning ("Could not merge the players: %s", error->message);
+    }
+  g_clear_weak_pointer (&self->merge_toast);
+  g_clear_handle_id (&self->refresh_source, g_source_remove);
+  adw_bin_set_child (ADW_BIN (object), NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (object), PT_TYPE_STATS_PAGE);
   G_OBJECT_CLASS (pt_stats_page_parent_class)->dispose (object);
+}
+
+static void
+pt_stats_page_finalize (GObject *object)
+{
+  PtStatsPage *self = PT_STATS_PAGE (object);
+
+  g_clear_pointer (&self->leaderboard_game, g_free);
+  g_clear_pointer (&self->charts, g_hash_table_unref);
+  G_OBJECT_CLASS (pt_stats_page_parent_class)->finalize (object);
 }
 
 static void
@@ -37,13 +1178,26 @@ pt_stats_page_class_init (PtStatsPageClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = pt_stats_page_dispose;
+  object_class->finalize = pt_stats_page_finalize;
+  widget_class->map = pt_stats_page_map;
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/partida/Partida/pt-stats-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, PtStatsPage, stack);
+  gtk_widget_class_bind_template_child (widget_class, PtStatsPage, empty_status);
+  gtk_widget_class_bind_template_child (widget_class, PtStatsPage, overview_bin);
+  gtk_widget_class_bind_template_child (widget_class, PtStatsPage, player_bin);
+  gtk_widget_class_bind_template_child (widget_class, PtStatsPage, player_scroller);
+
+  gtk_widget_class_install_action (widget_class, "stats.add-player", NULL, add_player_action);
+  gtk_widget_class_install_action (widget_class, "stats.merge", NULL, merge_action);
+  gtk_widget_class_install_action (widget_class, "stats.back", NULL, back_action);
 }
 
 static void
 pt_stats_page_init (PtStatsPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  pt_companion_ensure_css ();
+  self->charts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 }

@@ -324,3 +324,102 @@ companion_finish (void)
   remove_tree (tmp_dir);
   g_clear_pointer (&tmp_dir, g_free);
 }
+
+/* Saving a Lost Cities match through the score sheet's widgets ------------- */
+
+#include "pt-lost-cities-sheet-view.h"
+#include "pt-score-sheet-page.h"
+
+static PtScoreSheetPage *
+get_sheet_page (void)
+{
+  return PT_SCORE_SHEET_PAGE (find_by_type (GTK_WIDGET (window), PT_TYPE_SCORE_SHEET_PAGE));
+}
+
+static void
+type_player_name (guint       seat,
+                  const char *name)
+{
+  g_autofree char *widget_name = g_strdup_printf ("player-%u", seat);
+  GtkWidget *row = find_by_name (GTK_WIDGET (get_sheet_page ()), widget_name);
+
+  g_assert_nonnull (row);
+  gtk_editable_set_text (GTK_EDITABLE (row), name);
+}
+
+static void
+click_card (PtLostCitiesSheetView *view,
+            guint                  player,
+            guint                  color,
+            guint                  value)
+{
+  g_signal_emit_by_name (pt_lost_cities_sheet_view_get_card_toggle (view, player, color, value), "clicked");
+}
+
+/* One round: @a plays yellow cards 2..(1 + a_cards), @b blue 2..(1 + b_cards).
+ * Returns the new match's id. */
+static gint64
+save_lost_cities_match (const char *a,
+                        const char *b,
+                        guint       a_cards,
+                        guint       b_cards)
+{
+  PtScoreSheetPage *page;
+  PtLostCitiesSheetView *view;
+  PtStore *store = get_store ();
+  int before = pt_store_count_matches (store, NULL);
+  PtHistoryQuery query;
+  g_autoptr(GPtrArray) last = NULL;
+
+  show_area ("score-sheet");
+  page = get_sheet_page ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "sheet.new", "s", "lost-cities"));
+  view = PT_LOST_CITIES_SHEET_VIEW (pt_score_sheet_page_get_sheet_view (page));
+  type_player_name (0, a);
+  type_player_name (1, b);
+  for (guint v = 2; v < 2 + a_cards; v++)
+    click_card (view, 0, 0, v);
+  for (guint v = 2; v < 2 + b_cards; v++)
+    click_card (view, 1, 1, v);
+  g_assert_true (pt_sheet_view_get_valid (PT_SHEET_VIEW (view)));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "sheet.save", NULL));
+  g_assert_cmpint (pt_store_count_matches (store, NULL), ==, before + 1);
+
+  pt_history_query_init (&query);
+  query.limit = 1;
+  last = pt_store_history (store, &query, NULL);
+  g_assert_nonnull (last);
+  g_assert_cmpuint (last->len, ==, 1);
+  return ((PtMatchEntry *) g_ptr_array_index (last, 0))->id;
+}
+
+static GtkWindow *
+find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (g_type_is_a (G_OBJECT_TYPE (toplevel), type) && gtk_widget_get_visible (GTK_WIDGET (toplevel)))
+        return toplevel;
+    }
+  return NULL;
+}
+
+/* Scrolls the scrolled window around @widget so that it is on screen. */
+static void
+scroll_to (GtkWidget *widget)
+{
+  GtkWidget *scroller = gtk_widget_get_ancestor (widget, GTK_TYPE_SCROLLED_WINDOW);
+  GtkWidget *content;
+  graphene_point_t point;
+
+  if (scroller == NULL)
+    return;
+  content = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scroller));
+  if (gtk_widget_compute_point (widget, content, &GRAPHENE_POINT_INIT (0, 0), &point))
+    gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller)),
+                              MAX (0, point.y - 120));
+}

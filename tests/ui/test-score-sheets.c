@@ -15,11 +15,7 @@
 #include "pt-score-sheet-page.h"
 #include "pt-stats.h"
 
-static PtScoreSheetPage *
-sheet_page (void)
-{
-  return PT_SCORE_SHEET_PAGE (find_by_type (GTK_WIDGET (window), PT_TYPE_SCORE_SHEET_PAGE));
-}
+#define sheet_page get_sheet_page
 
 static PtHistoryPage *
 history_page (void)
@@ -27,16 +23,7 @@ history_page (void)
   return PT_HISTORY_PAGE (find_by_type (GTK_WIDGET (window), PT_TYPE_HISTORY_PAGE));
 }
 
-static void
-type_player (guint       seat,
-             const char *name)
-{
-  g_autofree char *widget_name = g_strdup_printf ("player-%u", seat);
-  GtkWidget *row = find_by_name (GTK_WIDGET (sheet_page ()), widget_name);
-
-  g_assert_nonnull (row);
-  gtk_editable_set_text (GTK_EDITABLE (row), name);
-}
+#define type_player type_player_name
 
 static gboolean
 save_enabled (void)
@@ -188,7 +175,7 @@ test_lost_cities (void)
   g_assert_cmpint (pt_score_sheet_page_save (page, &error), ==, 0);
   g_assert_error (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID);
   g_clear_error (&error);
-  gtk_widget_grab_focus (GTK_WIDGET (clash));
+  scroll_to (GTK_WIDGET (clash));
   screenshots ("score-sheet-lost-cities-refused");
   g_signal_emit_by_name (clash, "clicked");
   g_assert_true (pt_sheet_view_get_valid (PT_SHEET_VIEW (view)));

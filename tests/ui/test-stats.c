@@ -1,4 +1,6 @@
-/* test-stats.c — companion UI tests (being written)
+/* test-stats.c — the Players area: adding, renaming, colouring, archiving
+ * and merging players (with undo), statistics after matches saved through
+ * the score sheet, leaderboards, head to head and the charts.
  *
  * Copyright 2026 The Partida authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -6,11 +8,192 @@
 #include "config.h"
 
 #include "companion-test-util.h"
+#include "pt-stats-page.h"
+#include "pt-stats.h"
+
+static PtStatsPage *
+stats_page (void)
+{
+  return PT_STATS_PAGE (find_by_type (GTK_WIDGET (window), PT_TYPE_STATS_PAGE));
+}
+
+static const char *
+visible_stack_child (PtStatsPage *page)
+{
+  GtkStack *stack = GTK_STACK (find_by_type (GTK_WIDGET (page), GTK_TYPE_STACK));
+
+  return gtk_stack_get_visible_child_name (stack);
+}
+
+static gint64
+player_id (const char *name)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PtPlayer) player = pt_store_find_player (get_store (), name, &error);
+
+  g_assert_no_error (error);
+  return player->id;
+}
 
 static void
-test_opens (void)
+test_empty (void)
 {
-  g_assert_true (PT_IS_WINDOW (window));
+  show_area ("stats");
+  g_assert_cmpstr (visible_stack_child (stats_page ()), ==, "empty");
+  screenshots ("stats-empty");
+}
+
+/* Through the Add Player dialog. */
+static void
+test_add_player (void)
+{
+  AdwMessageDialog *dialog;
+  GtkWidget *entry;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (stats_page ()), "stats.add-player", NULL));
+  WAIT_UNTIL ((dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG))) != NULL);
+  entry = adw_message_dialog_get_extra_child (dialog);
+  gtk_editable_set_text (GTK_EDITABLE (entry), "  Carla ");
+  /* What the button does: the response, then the dialog closes. */
+  adw_message_dialog_response (dialog, "add");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_assert_cmpint (player_id ("Carla"), >, 0);
+  g_assert_cmpstr (visible_stack_child (stats_page ()), ==, "overview");
+}
+
+static void
+test_statistics (void)
+{
+  PtStatsPage *page;
+  g_autoptr(PtStats) stats = pt_stats_new (get_store ());
+  g_autoptr(PtPlayerStats) ana = NULL;
+  g_autofree char *h2h = NULL;
+  gint64 ana_id;
+
+  /* Ana wins twice (longer yellow expeditions), Beto once. */
+  save_lost_cities_match ("Ana", "Beto", 6, 3);
+  save_lost_cities_match ("Ana", "Beto", 7, 2);
+  save_lost_cities_match ("Ana", "Beto", 2, 8);
+  ana_id = player_id ("Ana");
+
+  ana = pt_stats_player (stats, ana_id, NULL);
+  g_assert_cmpint (ana->overall->plays, ==, 3);
+  g_assert_cmpint (ana->overall->wins, ==, 2);
+
+  show_area ("stats");
+  page = stats_page ();
+  g_assert_cmpstr (visible_stack_child (page), ==, "overview");
+  g_assert_nonnull (find_by_name (GTK_WIDGET (page), "player-row-1"));
+  h2h = pt_stats_page_head_to_head_text (page, ana_id, player_id ("Beto"));
+  g_assert_nonnull (strstr (h2h, "Ana 2"));
+  g_assert_nonnull (strstr (h2h, "1 Beto"));
+  screenshots ("stats-overview");
+
+  pt_stats_page_set_leaderboard_game (page, "lost-cities");
+  settle (50);
+  screenshots ("stats-leaderboard");
+
+  g_assert_true (pt_stats_page_show_player (page, ana_id));
+  g_assert_cmpstr (visible_stack_child (page), ==, "player");
+  /* Three scores, the rating from 1500 and after each match, one game. */
+  g_assert_cmpuint (pt_chart_get_n_points (pt_stats_page_get_chart (page, "score-chart")), ==, 3);
+  g_assert_cmpuint (pt_chart_get_n_points (pt_stats_page_get_chart (page, "rating-chart")), ==, 4);
+  g_assert_cmpuint (pt_chart_get_n_points (pt_stats_page_get_chart (page, "win-rate-chart")), ==, 1);
+  g_assert_cmpuint (pt_chart_get_n_points (pt_stats_page_get_chart (page, "distribution-chart")), >=, 2);
+  screenshots ("stats-player");
+  scroll_to (GTK_WIDGET (pt_stats_page_get_chart (page, "rating-chart")));
+  screenshots ("stats-charts");
+  gtk_widget_activate_action (GTK_WIDGET (page), "stats.back", NULL);
+}
+
+static void
+test_rename_colour_archive (void)
+{
+  PtStatsPage *page = stats_page ();
+  gint64 beto = player_id ("Beto");
+  g_autoptr(PtPlayer) player = NULL;
+  GtkWidget *rename_row, *colour;
+  GdkRGBA rgba = { 0.8, 0.1, 0.1, 1.0 };
+
+  show_area ("stats");
+  g_assert_true (pt_stats_page_show_player (page, beto));
+  rename_row = find_by_name (GTK_WIDGET (page), "rename-row");
+  gtk_editable_set_text (GTK_EDITABLE (rename_row), "Bea");
+  g_signal_emit_by_name (rename_row, "apply");
+  settle (50);
+  player = pt_store_get_player (get_store (), beto, NULL);
+  g_assert_cmpstr (player->name, ==, "Bea");
+  g_clear_pointer (&player, pt_player_unref);
+
+  colour = find_by_type (GTK_WIDGET (page), GTK_TYPE_COLOR_BUTTON);
+  gtk_color_chooser_set_rgba (GTK_COLOR_CHOOSER (colour), &rgba);
+  g_signal_emit_by_name (colour, "color-set");
+  settle (50);
+  player = pt_store_get_player (get_store (), beto, NULL);
+  g_assert_cmpstr (player->colour, ==, "#cc1a1a");
+  g_clear_pointer (&player, pt_player_unref);
+
+  /* Archived: out of the list, history kept. */
+  g_assert_true (pt_stats_page_show_player (page, player_id ("Carla")));
+  gtk_switch_set_active (GTK_SWITCH (find_by_name (GTK_WIDGET (page), "archived-switch")), TRUE);
+  player = pt_store_get_player (get_store (), player_id ("Carla"), NULL);
+  g_assert_true (player->archived);
+  settle (50);
+  gtk_widget_activate_action (GTK_WIDGET (page), "stats.back", NULL);
+  {
+    g_autofree char *row_name = g_strdup_printf ("player-row-%" G_GINT64_FORMAT, player->id);
+
+    g_assert_null (find_by_name (GTK_WIDGET (page), row_name));
+  }
+}
+
+static void
+test_merge_undo (void)
+{
+  PtStatsPage *page = stats_page ();
+  AdwMessageDialog *dialog;
+  GtkDropDown *drop_down;
+  GArray *ids;
+  g_autofree char *anita_row = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PtStats) stats = pt_stats_new (get_store ());
+  g_autoptr(PtPlayerStats) ana = NULL;
+  gint64 anita, ana_id = player_id ("Ana");
+
+  /* "Anita" is Ana entered a second time. */
+  save_lost_cities_match ("Anita", "Bea", 5, 1);
+  anita = player_id ("Anita");
+  anita_row = g_strdup_printf ("player-row-%" G_GINT64_FORMAT, anita);
+
+  show_area ("stats");
+  g_assert_true (pt_stats_page_show_player (page, anita));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "stats.merge", NULL));
+  WAIT_UNTIL ((dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG))) != NULL);
+  save_screenshot (GTK_WIDGET (dialog), "stats-merge-dialog");
+  drop_down = GTK_DROP_DOWN (adw_message_dialog_get_extra_child (dialog));
+  ids = g_object_get_data (G_OBJECT (drop_down), "ids");
+  for (guint i = 0; i < ids->len; i++)
+    if (g_array_index (ids, gint64, i) == ana_id)
+      gtk_drop_down_set_selected (drop_down, i);
+  adw_message_dialog_response (dialog, "merge");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  /* Gone from the page at once, still in the store until the toast goes. */
+  g_assert_null (find_by_name (GTK_WIDGET (page), anita_row));
+  g_assert_cmpint (player_id ("Anita"), ==, anita);
+  screenshots ("stats-merge-toast");
+
+  g_assert_true (pt_stats_page_undo_merge (page));
+  g_assert_nonnull (find_by_name (GTK_WIDGET (page), anita_row));
+
+  /* Again, and this time the toast runs out. */
+  pt_stats_page_merge_players (page, anita, ana_id);
+  g_assert_true (pt_stats_page_commit_merge (page, &error));
+  g_assert_no_error (error);
+  g_assert_null (pt_store_find_player (get_store (), "Anita", NULL));
+  ana = pt_stats_player (stats, ana_id, NULL);
+  g_assert_cmpint (ana->overall->plays, ==, 4);
+  g_assert_cmpint (ana->overall->wins, ==, 3);
 }
 
 int
@@ -21,7 +204,11 @@ main (int   argc,
 
   if (ret != 0)
     return ret;
-  g_test_add_func ("/ui/stats/opens", test_opens);
+  g_test_add_func ("/ui/stats/empty", test_empty);
+  g_test_add_func ("/ui/stats/add-player", test_add_player);
+  g_test_add_func ("/ui/stats/statistics", test_statistics);
+  g_test_add_func ("/ui/stats/rename-colour-archive", test_rename_colour_archive);
+  g_test_add_func ("/ui/stats/merge-undo", test_merge_undo);
   ret = g_test_run ();
   companion_finish ();
   return ret;

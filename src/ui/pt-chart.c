@@ -1,0 +1,458 @@
+/* pt-chart.c — small charts drawn by the app (lines and bars)
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Drawn with cairo inside the widget's snapshot, in the widget's own
+ * foreground colour (so it follows the light and dark styles) with the
+ * accent colour or each player's colour for the data. Text goes through
+ * Pango with the widget's font, so translations and long names fit.
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+
+#include "pt-chart.h"
+
+#define MARGIN_LEFT   44.0
+#define MARGIN_RIGHT  12.0
+#define MARGIN_TOP    16.0
+#define MARGIN_BOTTOM 34.0
+
+typedef struct
+{
+  char    *label;
+  GdkRGBA  rgba;
+  gboolean has_rgba;
+  GArray  *xs;   /* double */
+  GArray  *ys;   /* double */
+} Series;
+
+typedef struct
+{
+  char  *label;
+  char  *value_text;
+  double value;
+} Bar;
+
+struct _PtChart
+{
+  GtkWidget   parent_instance;
+
+  PtChartKind kind;
+  GPtrArray  *series;   /* of Series */
+  GPtrArray  *bars;     /* of Bar */
+  double      y_min, y_max;
+  char       *empty_text;
+};
+
+G_DEFINE_FINAL_TYPE (PtChart, pt_chart, GTK_TYPE_WIDGET)
+
+static void
+series_free (gpointer data)
+{
+  Series *series = data;
+
+  g_free (series->label);
+  g_array_unref (series->xs);
+  g_array_unref (series->ys);
+  g_free (series);
+}
+
+static void
+bar_free (gpointer data)
+{
+  Bar *bar = data;
+
+  g_free (bar->label);
+  g_free (bar->value_text);
+  g_free (bar);
+}
+
+GtkWidget *
+pt_chart_new (PtChartKind kind)
+{
+  PtChart *self = g_object_new (PT_TYPE_CHART, NULL);
+
+  self->kind = kind;
+  return GTK_WIDGET (self);
+}
+
+PtChartKind
+pt_chart_get_kind (PtChart *self)
+{
+  g_return_val_if_fail (PT_IS_CHART (self), PT_CHART_LINES);
+  return self->kind;
+}
+
+void
+pt_chart_clear (PtChart *self)
+{
+  g_return_if_fail (PT_IS_CHART (self));
+  g_ptr_array_set_size (self->series, 0);
+  g_ptr_array_set_size (self->bars, 0);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+pt_chart_add_series (PtChart       *self,
+                     const char    *label,
+                     const GdkRGBA *rgba,
+                     const double  *xs,
+                     const double  *ys,
+                     guint          n)
+{
+  Series *series;
+
+  g_return_if_fail (PT_IS_CHART (self));
+  series = g_new0 (Series, 1);
+  series->label = g_strdup (label);
+  if (rgba != NULL)
+    {
+      series->rgba = *rgba;
+      series->has_rgba = TRUE;
+    }
+  series->xs = g_array_new (FALSE, FALSE, sizeof (double));
+  series->ys = g_array_new (FALSE, FALSE, sizeof (double));
+  g_array_append_vals (series->xs, xs, n);
+  g_array_append_vals (series->ys, ys, n);
+  g_ptr_array_add (self->series, series);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+pt_chart_add_bar (PtChart    *self,
+                  const char *label,
+                  double      value,
+                  const char *value_text)
+{
+  Bar *bar;
+
+  g_return_if_fail (PT_IS_CHART (self));
+  bar = g_new0 (Bar, 1);
+  bar->label = g_strdup (label);
+  bar->value = value;
+  bar->value_text = g_strdup (value_text);
+  g_ptr_array_add (self->bars, bar);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+pt_chart_set_y_range (PtChart *self,
+                      double   min,
+                      double   max)
+{
+  g_return_if_fail (PT_IS_CHART (self));
+  self->y_min = min;
+  self->y_max = max;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+pt_chart_set_empty_text (PtChart    *self,
+                         const char *text)
+{
+  g_return_if_fail (PT_IS_CHART (self));
+  g_free (self->empty_text);
+  self->empty_text = g_strdup (text);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+guint
+pt_chart_get_n_points (PtChart *self)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (PT_IS_CHART (self), 0);
+  for (guint i = 0; i < self->series->len; i++)
+    n += ((Series *) g_ptr_array_index (self->series, i))->xs->len;
+  return n + self->bars->len;
+}
+
+/* Drawing --------------------------------------------------------------------- */
+
+static void
+get_colours (PtChart *self,
+             GdkRGBA *fg,
+             GdkRGBA *accent)
+{
+  GtkStyleContext *context = gtk_widget_get_style_context (GTK_WIDGET (self));
+
+  gtk_style_context_get_color (context, fg);
+  if (!gtk_style_context_lookup_color (context, "accent_color", accent))
+    gdk_rgba_parse (accent, "#3584e4");
+}
+
+static void
+draw_text (PtChart    *self,
+           cairo_t    *cr,
+           const char *text,
+           double      x,
+           double      y,
+           double      align_x,   /* 0 left, 0.5 centre, 1 right */
+           double      max_width)
+{
+  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
+  int width, height;
+
+  if (max_width > 0)
+    {
+      pango_layout_set_width (layout, (int) (max_width * PANGO_SCALE));
+      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+    }
+  pango_layout_get_pixel_size (layout, &width, &height);
+  cairo_move_to (cr, x - align_x * width, y - height / 2.0);
+  pango_cairo_show_layout (cr, layout);
+}
+
+static void
+nice_range (double *min,
+            double *max)
+{
+  double span, step;
+
+  if (*max - *min < 1e-9)
+    {
+      *min -= 1;
+      *max += 1;
+    }
+  span = *max - *min;
+  step = pow (10, floor (log10 (span)));
+  if (span / step < 3)
+    step /= 2;
+  *min = floor (*min / step) * step;
+  *max = ceil (*max / step) * step;
+}
+
+static void
+draw_axes (PtChart       *self,
+           cairo_t       *cr,
+           const GdkRGBA *fg,
+           double         width,
+           double         height,
+           double         y_min,
+           double         y_max)
+{
+  double plot_h = height - MARGIN_TOP - MARGIN_BOTTOM;
+
+  /* Horizontal guides at the bottom, middle and top, with their values. */
+  for (int i = 0; i <= 2; i++)
+    {
+      double value = y_min + (y_max - y_min) * i / 2.0;
+      double y = MARGIN_TOP + plot_h - plot_h * i / 2.0;
+      g_autofree char *text = g_strdup_printf ("%.0f", value);
+
+      cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, i == 0 ? 0.4 : 0.12);
+      cairo_set_line_width (cr, 1);
+      cairo_move_to (cr, MARGIN_LEFT, floor (y) + 0.5);
+      cairo_line_to (cr, width - MARGIN_RIGHT, floor (y) + 0.5);
+      cairo_stroke (cr);
+      cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, 0.6);
+      draw_text (self, cr, text, MARGIN_LEFT - 6, y, 1.0, 0);
+    }
+}
+
+static void
+draw_lines (PtChart       *self,
+            cairo_t       *cr,
+            const GdkRGBA *fg,
+            const GdkRGBA *accent,
+            double         width,
+            double         height)
+{
+  double x_min = G_MAXDOUBLE, x_max = -G_MAXDOUBLE, y_min = G_MAXDOUBLE, y_max = -G_MAXDOUBLE;
+  double plot_w = width - MARGIN_LEFT - MARGIN_RIGHT;
+  double plot_h = height - MARGIN_TOP - MARGIN_BOTTOM;
+  double legend_x = MARGIN_LEFT;
+
+  for (guint s = 0; s < self->series->len; s++)
+    {
+      Series *series = g_ptr_array_index (self->series, s);
+
+      for (guint i = 0; i < series->xs->len; i++)
+        {
+          x_min = MIN (x_min, g_array_index (series->xs, double, i));
+          x_max = MAX (x_max, g_array_index (series->xs, double, i));
+          y_min = MIN (y_min, g_array_index (series->ys, double, i));
+          y_max = MAX (y_max, g_array_index (series->ys, double, i));
+        }
+    }
+  if (self->y_min != self->y_max)
+    {
+      y_min = self->y_min;
+      y_max = self->y_max;
+    }
+  else
+    nice_range (&y_min, &y_max);
+  if (x_max - x_min < 1e-9)
+    {
+      x_min -= 1;
+      x_max += 1;
+    }
+  draw_axes (self, cr, fg, width, height, y_min, y_max);
+
+  for (guint s = 0; s < self->series->len; s++)
+    {
+      Series *series = g_ptr_array_index (self->series, s);
+      const GdkRGBA *colour = series->has_rgba ? &series->rgba : accent;
+
+      cairo_set_source_rgba (cr, colour->red, colour->green, colour->blue, 1);
+      cairo_set_line_width (cr, 2);
+      cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+      for (guint i = 0; i < series->xs->len; i++)
+        {
+          double x = MARGIN_LEFT + plot_w * (g_array_index (series->xs, double, i) - x_min) / (x_max - x_min);
+          double y = MARGIN_TOP + plot_h - plot_h * (g_array_index (series->ys, double, i) - y_min) / (y_max - y_min);
+
+          if (i == 0)
+            cairo_move_to (cr, x, y);
+          else
+            cairo_line_to (cr, x, y);
+        }
+      cairo_stroke (cr);
+      for (guint i = 0; i < series->xs->len; i++)
+        {
+          double x = MARGIN_LEFT + plot_w * (g_array_index (series->xs, double, i) - x_min) / (x_max - x_min);
+          double y = MARGIN_TOP + plot_h - plot_h * (g_array_index (series->ys, double, i) - y_min) / (y_max - y_min);
+
+          cairo_arc (cr, x, y, 3, 0, 2 * G_PI);
+          cairo_fill (cr);
+        }
+      /* A legend under the plot: a dot and the series name. */
+      if (series->label != NULL && self->series->len > 1)
+        {
+          g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), series->label);
+          int w, h;
+
+          pango_layout_get_pixel_size (layout, &w, &h);
+          cairo_arc (cr, legend_x + 4, height - MARGIN_BOTTOM / 2 + 4, 4, 0, 2 * G_PI);
+          cairo_fill (cr);
+          cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, 0.8);
+          cairo_move_to (cr, legend_x + 12, height - MARGIN_BOTTOM / 2 + 4 - h / 2.0);
+          pango_cairo_show_layout (cr, layout);
+          legend_x += 24 + w;
+        }
+    }
+}
+
+static void
+draw_bars (PtChart       *self,
+           cairo_t       *cr,
+           const GdkRGBA *fg,
+           const GdkRGBA *accent,
+           double         width,
+           double         height)
+{
+  double y_min = 0, y_max = 0;
+  double plot_w = width - MARGIN_LEFT - MARGIN_RIGHT;
+  double plot_h = height - MARGIN_TOP - MARGIN_BOTTOM;
+  double slot = plot_w / self->bars->len;
+
+  for (guint i = 0; i < self->bars->len; i++)
+    y_max = MAX (y_max, ((Bar *) g_ptr_array_index (self->bars, i))->value);
+  if (self->y_min != self->y_max)
+    {
+      y_min = self->y_min;
+      y_max = self->y_max;
+    }
+  else
+    nice_range (&y_min, &y_max);
+  y_min = MIN (y_min, 0);
+  draw_axes (self, cr, fg, width, height, y_min, y_max);
+
+  for (guint i = 0; i < self->bars->len; i++)
+    {
+      Bar *bar = g_ptr_array_index (self->bars, i);
+      double bar_w = MIN (slot * 0.6, 48);
+      double x = MARGIN_LEFT + slot * i + (slot - bar_w) / 2;
+      double h = plot_h * (bar->value - y_min) / (y_max - y_min);
+      double y = MARGIN_TOP + plot_h - h;
+
+      cairo_set_source_rgba (cr, accent->red, accent->green, accent->blue, 0.85);
+      cairo_rectangle (cr, x, y, bar_w, h);
+      cairo_fill (cr);
+      cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, 0.9);
+      if (bar->value_text != NULL)
+        draw_text (self, cr, bar->value_text, x + bar_w / 2, MAX (y - 9, MARGIN_TOP), 0.5, slot);
+      cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, 0.7);
+      draw_text (self, cr, bar->label, MARGIN_LEFT + slot * i + slot / 2,
+                 height - MARGIN_BOTTOM / 2 + 2, 0.5, slot - 4);
+    }
+}
+
+static void
+pt_chart_snapshot (GtkWidget   *widget,
+                   GtkSnapshot *snapshot)
+{
+  PtChart *self = PT_CHART (widget);
+  double width = gtk_widget_get_width (widget);
+  double height = gtk_widget_get_height (widget);
+  GdkRGBA fg, accent;
+  cairo_t *cr;
+
+  if (width <= MARGIN_LEFT + MARGIN_RIGHT || height <= MARGIN_TOP + MARGIN_BOTTOM)
+    return;
+  get_colours (self, &fg, &accent);
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  if (pt_chart_get_n_points (self) == 0)
+    {
+      cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.55);
+      draw_text (self, cr, self->empty_text ? self->empty_text : _("Nothing to show yet"),
+                 width / 2, height / 2, 0.5, width - 24);
+    }
+  else if (self->kind == PT_CHART_BARS)
+    draw_bars (self, cr, &fg, &accent, width, height);
+  else
+    draw_lines (self, cr, &fg, &accent, width, height);
+  cairo_destroy (cr);
+}
+
+static void
+pt_chart_measure (GtkWidget      *widget,
+                  GtkOrientation  orientation,
+                  int             for_size,
+                  int            *minimum,
+                  int            *natural,
+                  int            *minimum_baseline,
+                  int            *natural_baseline)
+{
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      *minimum = 200;
+      *natural = 480;
+    }
+  else
+    *minimum = *natural = 180;
+}
+
+static void
+pt_chart_finalize (GObject *object)
+{
+  PtChart *self = PT_CHART (object);
+
+  g_clear_pointer (&self->series, g_ptr_array_unref);
+  g_clear_pointer (&self->bars, g_ptr_array_unref);
+  g_clear_pointer (&self->empty_text, g_free);
+  G_OBJECT_CLASS (pt_chart_parent_class)->finalize (object);
+}
+
+static void
+pt_chart_class_init (PtChartClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->finalize = pt_chart_finalize;
+  widget_class->snapshot = pt_chart_snapshot;
+  widget_class->measure = pt_chart_measure;
+  gtk_widget_class_set_css_name (widget_class, "chart");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+}
+
+static void
+pt_chart_init (PtChart *self)
+{
+  self->series = g_ptr_array_new_with_free_func (series_free);
+  self->bars = g_ptr_array_new_with_free_func (bar_free);
+}
