@@ -617,15 +617,23 @@ action_play_again (GtkWidget  *widget,
 
 /* Construction ----------------------------------------------------------- */
 
-static GtkWidget *
-create_board (PtGame *game)
+GtkWidget *
+pt_game_view_create_board (PtGame *game)
 {
   const char *id = pt_game_get_game_id (game);
 
   if (g_strcmp0 (id, "lost-cities") == 0)
     return pt_lost_cities_board_new (game);
 
-  return adw_status_page_new ();
+  {
+    /* A game without a board yet: say so rather than show nothing. */
+    GtkWidget *page = adw_status_page_new ();
+
+    adw_status_page_set_title (ADW_STATUS_PAGE (page), _("This Board Is Not Ready Yet"));
+    adw_status_page_set_description (ADW_STATUS_PAGE (page),
+                                     _("The game is saved; it can be continued in a later version."));
+    return page;
+  }
 }
 
 static GtkWidget *
@@ -693,7 +701,7 @@ build (PtGameView *self)
   gtk_widget_add_css_class (self->hint_label, "dim-label");
   gtk_box_append (GTK_BOX (outer), self->hint_label);
 
-  self->board = create_board (self->game);
+  self->board = pt_game_view_create_board (self->game);
   if (g_signal_lookup ("move-error", G_OBJECT_TYPE (self->board)) != 0)
     g_signal_connect_object (self->board, "move-error", G_CALLBACK (on_board_error), self, 0);
   self->cover = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);

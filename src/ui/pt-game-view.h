@@ -42,6 +42,9 @@ char       *pt_game_view_saved_options  (JsonArray  *seats,
 /* How long a computer move is announced before it is made (default
  * 450 ms; tests use 0). */
 void        pt_game_view_set_computer_delay (guint       ms);
+/* The board widget for @game (properties "game", "viewer", "interactive";
+ * signal "move-error"). */
+GtkWidget  *pt_game_view_create_board   (PtGame     *game);
 /* The rules summary of a game, in our own words. */
 const char *pt_game_view_rules_summary  (const char *game_id);
 

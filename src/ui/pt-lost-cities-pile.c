@@ -306,8 +306,18 @@ pt_lost_cities_pile_snapshot (GtkWidget   *widget,
       g_autofree char *count = g_strdup_printf ("%u", self->count);
 
       if (self->count > 0)
-        pt_lost_cities_draw_card (cr, NULL, x, 2, CARD_W, CARD_H, dark);
-      cairo_set_source_rgb (cr, 1, 1, 1);
+        {
+          pt_lost_cities_draw_card (cr, NULL, x, 2, CARD_W, CARD_H, dark);
+          cairo_set_source_rgb (cr, 1, 1, 1);
+        }
+      else
+        {
+          /* An empty deck: an outline and a readable 0. */
+          rounded_rect (cr, x + 1, 3, CARD_W - 2, CARD_H - 2, 5);
+          cairo_set_source_rgba (cr, dark ? 1 : 0, dark ? 1 : 0, dark ? 1 : 0, 0.3);
+          cairo_stroke (cr);
+          cairo_set_source_rgba (cr, dark ? 1 : 0, dark ? 1 : 0, dark ? 1 : 0, 0.6);
+        }
       draw_text (cr, count, x + CARD_W / 2, 2 + CARD_H / 2, 18, TRUE, TRUE);
     }
   else if (n == 0)

@@ -11,6 +11,7 @@
 
 #include "play-test-util.h"
 #include "pt-lost-cities-board.h"
+#include "pt-replay-view.h"
 #include "pt-rules.h"
 
 static PtApplication *app;
@@ -244,6 +245,61 @@ test_against_computer (void)
   g_assert_null (pt_play_page_get_game_view (get_play_page ()));
 }
 
+/* The finished match replays move by move from its stored record. */
+static void
+test_replay (void)
+{
+  g_autoptr(PtStore) store = open_store ();
+  g_autoptr(GPtrArray) history = NULL;
+  g_autoptr(PtMatchEntry) entry = NULL;
+  g_autoptr(JsonNode) record = NULL;
+  g_autoptr(GError) error = NULL;
+  PtHistoryQuery query;
+  GtkWidget *win, *replay;
+  guint n;
+
+  pt_history_query_init (&query);
+  query.game = "lost-cities";
+  history = pt_store_history (store, &query, NULL);
+  g_assert_cmpuint (history->len, >=, 1);
+  entry = pt_store_load_match (store, ((PtMatchEntry *) g_ptr_array_index (history, 0))->id, NULL);
+  record = json_from_string (entry->record, &error);
+  g_assert_no_error (error);
+
+  replay = pt_replay_view_new (record, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (replay);
+  n = pt_replay_view_get_n_steps (PT_REPLAY_VIEW (replay));
+  g_assert_cmpuint (n, >, 10);
+
+  win = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (win), 1000, 700);
+  gtk_window_set_child (GTK_WINDOW (win), replay);
+  gtk_window_present (GTK_WINDOW (win));
+  WAIT_UNTIL (gtk_widget_get_mapped (replay));
+
+  g_assert_true (gtk_widget_activate_action (replay, "replay.next", NULL));
+  g_assert_cmpuint (pt_replay_view_get_step (PT_REPLAY_VIEW (replay)), ==, 1);
+  g_assert_true (gtk_widget_activate_action (replay, "replay.last", NULL));
+  g_assert_cmpuint (pt_replay_view_get_step (PT_REPLAY_VIEW (replay)), ==, n);
+  pt_replay_view_set_step (PT_REPLAY_VIEW (replay), n / 2);
+  g_assert_true (gtk_widget_activate_action (replay, "replay.previous", NULL));
+  g_assert_cmpuint (pt_replay_view_get_step (PT_REPLAY_VIEW (replay)), ==, n / 2 - 1);
+  save_screenshot (win, "lost-cities-replay");
+  g_assert_true (gtk_widget_activate_action (replay, "replay.first", NULL));
+  g_assert_cmpuint (pt_replay_view_get_step (PT_REPLAY_VIEW (replay)), ==, 0);
+  gtk_window_destroy (GTK_WINDOW (win));
+
+  /* A broken record is refused with a message, not shown. */
+  {
+    g_autoptr(JsonNode) bad = json_from_string ("{\"format\": \"partida-record/1\", \"game\": \"lost-cities\"}", NULL);
+    g_autoptr(GError) bad_error = NULL;
+
+    g_assert_null (pt_replay_view_new (bad, &bad_error));
+    g_assert_nonnull (bad_error);
+  }
+}
+
 static void
 test_hot_seat_continue (void)
 {
@@ -318,6 +374,7 @@ main (int   argc,
   window = new_play_window ();
 
   g_test_add_func ("/ui/play/lost-cities/against-computer", test_against_computer);
+  g_test_add_func ("/ui/play/lost-cities/replay", test_replay);
   g_test_add_func ("/ui/play/lost-cities/hot-seat-close-continue", test_hot_seat_continue);
 
   ret = g_test_run ();
