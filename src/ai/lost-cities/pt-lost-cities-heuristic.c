@@ -33,6 +33,7 @@
  *   drawing from a discard pile; a player ahead runs the deck down. With
  *   one card left, drawing it ends the round: done when (and only when) the
  *   actual score after this turn's play is ahead, or nothing else is legal.
+ * - Past 90 turns, pile draws cost more and more, so stalling ends.
  * - A small bonus for playing rather than holding, so that cards leave the
  *   hand in time and slots stay free.
  *
@@ -54,6 +55,10 @@
 #define STALL_BONUS     4.0
 #define RUN_BONUS       2.0
 #define END_BONUS       1000.0
+/* A round normally lasts about 45 turns. Past LONG_ROUND turns every pile
+ * draw costs a little more each turn, so that two players stalling
+ * against each other cannot go on forever. */
+#define LONG_ROUND      90
 
 static guint8 mask_sum[1u << 11];
 static guint8 mask_count[1u << 11];
@@ -381,6 +386,12 @@ next:
         score += 0.5 * danger (x, top);
       if (stall)
         score += STALL_BONUS;
+      if (state->n_turns > LONG_ROUND)
+        {
+          /* Quadratic: it outweighs even END_BONUS after ~65 more turns. */
+          double excess = state->n_turns - LONG_ROUND;
+          score -= excess * excess / 4;
+        }
       t->draw[c] = score;
     }
 }
@@ -405,7 +416,7 @@ draw_score (const Ctx  *x,
         {
           int after = t->score_after[i][discard];
           /* The draw ends the round: only the actual scores count. */
-          return after > 0 ? END_BONUS + after : -END_BONUS + after;
+          return after > 0 ? END_BONUS + after : after < 0 ? -END_BONUS + after : 0;
         }
       return t->draw_deck;
     }
@@ -639,7 +650,8 @@ pt_lost_cities_heuristic_sloppy (const PtLostCitiesState *state,
  * 5. Otherwise discard: a dead card (below its expedition's top), else
  *    the lowest card of the weakest colour in hand.
  * Draw: a pile top it could play on an opened expedition, or of a colour
- * with 10+ points in hand; otherwise the deck.
+ * with 10+ points in hand; otherwise the deck (always the deck in an
+ * overlong round).
  */
 void
 pt_lost_cities_heuristic_aggressive (const PtLostCitiesState *state,
@@ -737,7 +749,8 @@ pt_lost_cities_heuristic_aggressive (const PtLostCitiesState *state,
     {
       PtLostCitiesCard top;
 
-      if (state->pile_len[c] == 0 || (discard && c == PT_LOST_CITIES_CARD_COLOR (move->card)))
+      if (state->pile_len[c] == 0 || (discard && c == PT_LOST_CITIES_CARD_COLOR (move->card)) ||
+          state->n_turns > LONG_ROUND)
         continue;
       top = PT_LOST_CITIES_CARD (c, state->pile[c][state->pile_len[c] - 1]);
       if ((OPENED (c) && PLAYABLE (top)) || hand_points[c] >= 10)

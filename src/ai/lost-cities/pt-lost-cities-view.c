@@ -69,6 +69,7 @@ pt_lost_cities_view_init (PtLostCitiesView        *view,
     memcpy (view->pile[c], state->pile[c], state->pile_len[c]);
   memcpy (view->wagers, state->wagers, sizeof view->wagers);
   memcpy (view->values, state->values, sizeof view->values);
+  view->n_turns = state->n_turns;
 }
 
 guint
@@ -165,4 +166,5 @@ pt_lost_cities_view_determinize (const PtLostCitiesView *view,
     }
   memcpy (out->wagers, view->wagers, sizeof out->wagers);
   memcpy (out->values, view->values, sizeof out->values);
+  out->n_turns = view->n_turns;
 }

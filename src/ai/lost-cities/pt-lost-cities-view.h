@@ -39,6 +39,7 @@ typedef struct
   guint8           pile[PT_LOST_CITIES_MAX_COLORS][PT_LOST_CITIES_COLOR_CARDS]; /* kinds, bottom first */
   guint8           wagers[PT_LOST_CITIES_N_PLAYERS][PT_LOST_CITIES_MAX_COLORS];
   guint16          values[PT_LOST_CITIES_N_PLAYERS][PT_LOST_CITIES_MAX_COLORS];
+  guint16          n_turns;      /* turns played this round */
 } PtLostCitiesView;
 
 /* Copies from @state only what @player may know; the rest of the view is
