@@ -12,7 +12,7 @@
 /* REGISTRATION POINT: one line per game (see pt-bot-strategy.h). */
 static const PtBotStrategy *const strategies[] = {
   &pt_lost_cities_bot_strategy,
-  /* &pt_circle_the_wagons_bot_strategy, */
+  &pt_circle_the_wagons_bot_strategy,
   &pt_next_station_bot_strategy,
 };
 

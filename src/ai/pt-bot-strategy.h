@@ -55,6 +55,7 @@ typedef struct
 /* The strategies of the games (one per game, in src/ai/<game>/). */
 extern const PtBotStrategy pt_lost_cities_bot_strategy;
 extern const PtBotStrategy pt_next_station_bot_strategy;
+extern const PtBotStrategy pt_circle_the_wagons_bot_strategy;
 
 /* NULL when no strategy plays @game_id. */
 const PtBotStrategy *pt_bot_strategy_lookup (const char *game_id);

@@ -1,0 +1,53 @@
+/* pt-wagons-search.h — how the Circle the Wagons computer players think
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Plain typed functions on PtWagonsState values, used by the bot strategy
+ * (pt-wagons-bot.c), the tests and the arena through it. Circle the
+ * Wagons has no hidden information (the circle lies face up), so the bots
+ * see the whole state.
+ *
+ * Every level places a card where the exact score (both towns, the three
+ * bonus cards, interactive ones included) is best for it; they differ in
+ * how they take:
+ *   Medium  the take whose card, placed, and whose free cards, placed by
+ *           the opponent, leave the best score difference;
+ *   Hard    near the end, alpha-beta over the takes of both players
+ *           (placements as above) to the end of the game: an exact search;
+ *           earlier, each of the most promising takes played out to the
+ *           end with Medium's choices on both sides;
+ *   Easy    Medium with a random take or placement now and then.
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "pt-rng.h"
+#include "pt-wagons-state.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  double   blunder;        /* Easy: chance of a random take or a careless placement */
+  guint    max_depth;      /* Hard: takes searched ahead (0: Medium's one-take look) */
+  guint    exact_decisions; /* Hard: search to the end from this many takes left */
+  guint    top_k;          /* Hard: earlier, decisions played out to the end */
+  guint64  work_limit;     /* Hard: town evaluations per move; 0: none */
+  gint64   deadline;       /* g_get_monotonic_time () limit; 0: none */
+} PtWagonsSearchParams;
+
+void      pt_wagons_search_params_init (PtWagonsSearchParams *params,
+                                        int                   level);
+
+/* The move of the player to move in @state (any phase but over). FALSE
+ * only when cancelled. */
+gboolean  pt_wagons_search_move        (const PtWagonsState        *state,
+                                        const PtWagonsSearchParams *params,
+                                        PtRng                      *rng,
+                                        GCancellable               *cancellable,
+                                        PtWagonsMove               *out,
+                                        GError                    **error);
+
+G_END_DECLS
