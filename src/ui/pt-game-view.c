@@ -22,6 +22,7 @@
 #include "pt-lost-cities-board.h"
 #include "pt-lost-cities-pile.h"
 #include "pt-result-view.h"
+#include "pt-wagons-board.h"
 
 struct _PtGameView
 {
@@ -624,6 +625,8 @@ pt_game_view_create_board (PtGame *game)
 
   if (g_strcmp0 (id, "lost-cities") == 0)
     return pt_lost_cities_board_new (game);
+  if (g_strcmp0 (id, "circle-the-wagons") == 0)
+    return pt_wagons_board_new (game);
 
   {
     /* A game without a board yet: say so rather than show nothing. */

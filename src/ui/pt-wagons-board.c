@@ -1,0 +1,780 @@
+/* pt-wagons-board.c — the Circle the Wagons table on screen
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * From the game's view: the circle (or the queue once started) in order,
+ * the three bonus cards with their rules, the free cards waiting to be
+ * placed, both towns and each player's live breakdown from
+ * pt_game_get_breakdown(). Only what pt_game_list_legal_moves() lists is
+ * offered: start cards, queue cards to take, and placements (the ghost in
+ * the town says whether the cursor spot is one of them). The score a
+ * placement would give is asked from the rules on a scratch copy of the
+ * game (loaded from its record), never computed here.
+ *
+ * Actions: board.start("A1"), board.take("B4"), board.place((x, y, rot)),
+ * board.rotate.
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <adwaita.h>
+
+#include "pt-rules.h"
+#include "pt-wagons-board.h"
+#include "pt-wagons-cards.h"
+#include "pt-wagons-town-view.h"
+
+#define CIRCLE_CELL 22
+
+struct _PtWagonsBoard
+{
+  GtkWidget   parent_instance;
+
+  PtGame     *game;
+  int         viewer;
+  gboolean    interactive;
+
+  JsonNode   *view;
+  JsonNode   *legal;
+  JsonNode   *breakdown;
+  char       *prompt;
+  char       *preview;
+  int         placer;         /* whose town shows the ghost, or -1 */
+
+  GtkWidget  *prompt_label;
+  GtkWidget  *bonus_box;
+  GtkWidget  *queue_title;
+  GtkWidget  *queue_box;
+  GtkWidget  *pending_label;
+  GtkWidget  *town_titles[2];
+  GtkWidget  *towns[2];
+  GtkWidget  *breakdowns[2];
+  GtkWidget  *preview_label;
+};
+
+G_DEFINE_FINAL_TYPE (PtWagonsBoard, pt_wagons_board, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_GAME,
+  PROP_VIEWER,
+  PROP_INTERACTIVE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum {
+  MOVE_ERROR,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static gboolean
+can_act (PtWagonsBoard *self)
+{
+  return self->interactive && self->legal != NULL
+         && json_array_get_length (json_node_get_array (self->legal)) > 0;
+}
+
+static gboolean
+legal_has (PtWagonsBoard *self,
+           const char    *member,
+           const char    *card)
+{
+  JsonArray *moves;
+
+  if (self->legal == NULL)
+    return FALSE;
+  moves = json_node_get_array (self->legal);
+  for (guint i = 0; i < json_array_get_length (moves); i++)
+    {
+      JsonObject *m = json_array_get_object_element (moves, i);
+
+      if (json_object_has_member (m, member)
+          && (card == NULL || g_strcmp0 (json_object_get_string_member (m, member), card) == 0))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+request (PtWagonsBoard *self,
+         JsonObject    *move)
+{
+  g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), move);
+  g_autoptr(GError) error = NULL;
+  int player = pt_game_get_current_player (self->game);
+
+  if (player < 0 || !pt_game_request_move (self->game, player, node, &error))
+    g_signal_emit (self, signals[MOVE_ERROR], 0, error ? error->message : _("The game is over"));
+}
+
+/* The circle ----------------------------------------------------------------- */
+
+static void
+draw_small_card (GtkDrawingArea *area,
+                 cairo_t        *cr,
+                 int             width,
+                 int             height,
+                 gpointer        user_data)
+{
+  const char *card = g_object_get_data (G_OBJECT (area), "card");
+
+  pt_wagons_draw_card (cr, card, FALSE, (width - 2 * CIRCLE_CELL) / 2.0, 0, CIRCLE_CELL);
+}
+
+static void
+on_queue_enter (GtkEventControllerMotion *motion,
+                double                    x,
+                double                    y,
+                PtWagonsBoard            *self)
+{
+  GtkWidget *hovered = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (motion));
+  gboolean before = TRUE;
+
+  /* Show which cards a take would give away: those before it. */
+  for (GtkWidget *child = gtk_widget_get_first_child (self->queue_box); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (child == hovered)
+        before = FALSE;
+      if (before && g_strcmp0 (pt_game_get_phase (self->game), "take") == 0)
+        gtk_widget_add_css_class (child, "given-away");
+      else
+        gtk_widget_remove_css_class (child, "given-away");
+    }
+}
+
+static void
+on_queue_leave (GtkEventControllerMotion *motion,
+                PtWagonsBoard            *self)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (self->queue_box); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    gtk_widget_remove_css_class (child, "given-away");
+}
+
+static void
+on_queue_clicked (GtkButton     *button,
+                  PtWagonsBoard *self)
+{
+  const char *card = g_object_get_data (G_OBJECT (button), "card");
+  const char *member = g_strcmp0 (pt_game_get_phase (self->game), "start") == 0 ? "start" : "take";
+  JsonObject *move;
+
+  if (!can_act (self) || !legal_has (self, member, card))
+    return;
+  move = json_object_new ();
+  json_object_set_string_member (move, member, card);
+  request (self, move);
+}
+
+static void
+update_queue (PtWagonsBoard *self,
+              JsonObject    *view)
+{
+  const char *phase = json_object_get_string_member (view, "phase");
+  gboolean starting = g_strcmp0 (phase, "start") == 0;
+  JsonArray *cards = json_object_get_array_member (view, starting ? "circle" : "queue");
+  const char *taker = pt_game_get_current_player (self->game) >= 0
+                      ? pt_game_get_player_name (self->game, pt_game_get_current_player (self->game)) : "";
+  GtkWidget *child;
+  guint n = json_array_get_length (cards);
+
+  while ((child = gtk_widget_get_first_child (self->queue_box)) != NULL)
+    gtk_box_remove (GTK_BOX (self->queue_box), child);
+
+  gtk_label_set_text (GTK_LABEL (self->queue_title),
+                      starting ? _("The circle (clockwise)") : _("The queue, from the start card"));
+
+  for (guint i = 0; i < n; i++)
+    {
+      const char *card = json_array_get_string_element (cards, i);
+      GtkWidget *button = gtk_button_new ();
+      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+      GtkWidget *area = gtk_drawing_area_new ();
+      GtkWidget *label = gtk_label_new (card);
+      GtkEventController *motion = gtk_event_controller_motion_new ();
+      gboolean legal = can_act (self) && legal_has (self, starting ? "start" : "take", card);
+      g_autofree char *name = NULL;
+
+      g_object_set_data_full (G_OBJECT (area), "card", g_strdup (card), g_free);
+      gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), 2 * CIRCLE_CELL);
+      gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), 2 * CIRCLE_CELL);
+      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), draw_small_card, NULL, NULL);
+      gtk_widget_add_css_class (label, "caption");
+      gtk_box_append (GTK_BOX (box), area);
+      gtk_box_append (GTK_BOX (box), label);
+      gtk_button_set_child (GTK_BUTTON (button), box);
+      gtk_widget_add_css_class (button, "flat");
+      gtk_widget_add_css_class (button, "card-button");
+      g_object_set_data_full (G_OBJECT (button), "card", g_strdup (card), g_free);
+      g_signal_connect (button, "clicked", G_CALLBACK (on_queue_clicked), self);
+      g_signal_connect (motion, "enter", G_CALLBACK (on_queue_enter), self);
+      g_signal_connect (motion, "leave", G_CALLBACK (on_queue_leave), self);
+      gtk_widget_add_controller (button, motion);
+
+      gtk_widget_set_can_target (button, legal);
+      gtk_widget_set_focusable (button, legal);
+      if (legal)
+        gtk_widget_add_css_class (button, "legal-target");
+      if (starting)
+        name = g_strdup_printf (_("Start the circle at %s"), card);
+      else if (i == 0)
+        name = g_strdup_printf (_("Take %s"), card);
+      else
+        /* Translators: "Take B4; 2 cards go to Beto" */
+        name = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Take %s; %u card goes to the other player",
+                                             "Take %s; %u cards go to the other player", i), card, i);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+      gtk_widget_set_tooltip_text (button, name);
+      gtk_box_append (GTK_BOX (self->queue_box), button);
+    }
+  (void) taker;
+}
+
+/* Bonus cards and free cards ------------------------------------------------ */
+
+static void
+update_bonus (PtWagonsBoard *self,
+              JsonObject    *view)
+{
+  JsonArray *bonus = json_object_get_array_member (view, "bonus");
+  GtkWidget *child;
+
+  if (gtk_widget_get_first_child (self->bonus_box) != NULL)
+    return;   /* they never change during a game */
+  for (guint i = 0; i < json_array_get_length (bonus); i++)
+    {
+      int kind = pt_wagons_bonus_from_id (json_object_get_string_member (json_array_get_object_element (bonus, i), "id"));
+      GtkWidget *label;
+      g_autofree char *markup = NULL;
+
+      if (kind < 0)
+        continue;
+      markup = g_markup_printf_escaped ("<b>%s</b>\n%s", _(pt_wagons_bonus_info[kind].name),
+                                        _(pt_wagons_bonus_info[kind].description));
+      label = gtk_label_new (NULL);
+      gtk_label_set_markup (GTK_LABEL (label), markup);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
+      gtk_widget_set_hexpand (label, TRUE);
+      gtk_widget_add_css_class (label, "card");
+      gtk_widget_add_css_class (label, "bonus-card");
+      gtk_box_append (GTK_BOX (self->bonus_box), label);
+    }
+  child = NULL;
+  (void) child;
+}
+
+static void
+update_pending (PtWagonsBoard *self,
+                JsonObject    *view)
+{
+  JsonArray *pending = json_object_get_array_member (view, "pending");
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < json_array_get_length (pending); i++)
+    {
+      JsonObject *p = json_array_get_object_element (pending, i);
+
+      g_string_append_printf (text, "%s%s (%s)", text->len > 0 ? ", " : "",
+                              json_object_get_string_member (p, "card"),
+                              pt_game_get_player_name (self->game, json_object_get_int_member (p, "player")));
+    }
+  if (text->len > 0)
+    {
+      g_autofree char *line = g_strdup_printf (_("To place, in order: %s"), text->str);
+      gtk_label_set_text (GTK_LABEL (self->pending_label), line);
+    }
+  else
+    gtk_label_set_text (GTK_LABEL (self->pending_label), "");
+}
+
+/* Towns and breakdowns -------------------------------------------------------- */
+
+static void
+update_towns (PtWagonsBoard *self,
+              JsonObject    *view)
+{
+  JsonArray *towns = json_object_get_array_member (view, "towns");
+  JsonArray *players = NULL;
+  const char *placing = NULL;
+  int current = pt_game_get_current_player (self->game);
+
+  if (self->breakdown != NULL && json_object_has_member (json_node_get_object (self->breakdown), "players"))
+    players = json_object_get_array_member (json_node_get_object (self->breakdown), "players");
+
+  if (can_act (self) && g_strcmp0 (pt_game_get_phase (self->game), "place") == 0)
+    placing = json_object_get_string_member (json_array_get_object_element (json_node_get_array (self->legal), 0), "place");
+  self->placer = placing != NULL ? current : -1;
+
+  for (guint p = 0; p < 2; p++)
+    {
+      JsonObject *town = json_array_get_object_element (towns, p);
+      g_autoptr(GString) lines = g_string_new (NULL);
+      g_autofree char *title = NULL;
+      int total = pt_game_get_score (self->game, p);
+
+      pt_wagons_town_view_set_cells (PT_WAGONS_TOWN_VIEW (self->towns[p]),
+                                     json_object_get_array_member (town, "cells"));
+      pt_wagons_town_view_set_placing (PT_WAGONS_TOWN_VIEW (self->towns[p]),
+                                       (int) p == self->placer ? placing : NULL,
+                                       (int) p == self->placer ? json_node_get_array (self->legal) : NULL);
+
+      /* Translators: "Ana’s town · 23 points" */
+      title = g_strdup_printf (_("%s’s town · %d points"), pt_game_get_player_name (self->game, p), total);
+      gtk_label_set_text (GTK_LABEL (self->town_titles[p]), title);
+      {
+        g_autofree char *name = g_strdup_printf (_("%s’s town"), pt_game_get_player_name (self->game, p));
+        gtk_accessible_update_property (GTK_ACCESSIBLE (self->towns[p]),
+                                        GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+      }
+
+      if (players != NULL && p < json_array_get_length (players))
+        {
+          JsonArray *items = json_object_get_array_member (json_array_get_object_element (players, p), "lines");
+
+          for (guint i = 0; items != NULL && i < json_array_get_length (items); i++)
+            {
+              JsonObject *line = json_array_get_object_element (items, i);
+              const char *kind = json_object_get_string_member (line, "kind");
+              const char *name = json_object_get_string_member (line, "name");
+
+              g_string_append_printf (lines, "%s%s%s: %d", lines->len > 0 ? "\n" : "",
+                                      g_strcmp0 (kind, "bonus") == 0 ? "★ " : "",
+                                      _(name), (int) json_object_get_int_member (line, "points"));
+            }
+        }
+      gtk_label_set_text (GTK_LABEL (self->breakdowns[p]), lines->str);
+    }
+}
+
+static void
+set_preview (PtWagonsBoard *self,
+             const char    *text)
+{
+  g_free (self->preview);
+  self->preview = g_strdup (text ? text : "");
+  gtk_label_set_text (GTK_LABEL (self->preview_label), self->preview);
+  if (self->placer >= 0)
+    pt_wagons_town_view_set_preview (PT_WAGONS_TOWN_VIEW (self->towns[self->placer]), self->preview);
+}
+
+/* The score a placement would give, from the rules on a scratch game. */
+static void
+update_preview (PtWagonsBoard *self)
+{
+  PtWagonsTownView *town;
+  int x, y, rot;
+  g_autoptr(JsonNode) record = NULL;
+  g_autoptr(PtGame) scratch = NULL;
+  g_autoptr(JsonObject) move = NULL;
+  g_autoptr(JsonNode) node = NULL;
+  g_autofree char *text = NULL;
+  const char *card;
+
+  if (self->placer < 0)
+    {
+      set_preview (self, "");
+      return;
+    }
+  town = PT_WAGONS_TOWN_VIEW (self->towns[self->placer]);
+  if (!pt_wagons_town_view_cursor_is_legal (town))
+    {
+      set_preview (self, _("Not here: a card must cover part of your town or touch it along an edge"));
+      return;
+    }
+
+  pt_wagons_town_view_get_cursor (town, &x, &y, &rot);
+  card = json_object_get_string_member (json_array_get_object_element (json_node_get_array (self->legal), 0), "place");
+  record = pt_game_to_record (self->game);
+  scratch = pt_rules_load_record (record, NULL, NULL, NULL);
+  move = json_object_new ();
+  json_object_set_string_member (move, "place", card);
+  json_object_set_int_member (move, "x", x);
+  json_object_set_int_member (move, "y", y);
+  json_object_set_int_member (move, "rot", rot);
+  node = json_node_init_object (json_node_alloc (), move);
+  if (scratch != NULL && pt_game_request_move (scratch, self->placer, node, NULL))
+    {
+      int before = pt_game_get_score (self->game, self->placer);
+      int after = pt_game_get_score (scratch, self->placer);
+
+      text = g_strdup_printf (_("Here: your score would be %d (%+d)"), after, after - before);
+    }
+  set_preview (self, text);
+}
+
+static void
+on_cursor_moved (PtWagonsTownView *town,
+                 PtWagonsBoard    *self)
+{
+  update_preview (self);
+}
+
+static void
+place (PtWagonsBoard *self,
+       int            x,
+       int            y,
+       int            rot)
+{
+  JsonObject *move;
+
+  if (!can_act (self) || self->placer < 0)
+    return;
+  move = json_object_new ();
+  json_object_set_string_member (move, "place",
+                                 json_object_get_string_member (json_array_get_object_element (json_node_get_array (self->legal), 0), "place"));
+  json_object_set_int_member (move, "x", x);
+  json_object_set_int_member (move, "y", y);
+  json_object_set_int_member (move, "rot", rot);
+  request (self, move);
+}
+
+static void
+on_town_place (PtWagonsTownView *town,
+               int               x,
+               int               y,
+               int               rot,
+               PtWagonsBoard    *self)
+{
+  place (self, x, y, rot);
+}
+
+/* Refresh --------------------------------------------------------------------- */
+
+static void
+update_prompt (PtWagonsBoard *self)
+{
+  const char *phase = pt_game_get_phase (self->game);
+  const char *text = "";
+
+  if (!can_act (self))
+    text = "";
+  else if (g_strcmp0 (phase, "start") == 0)
+    text = _("Choose the card where the circle starts");
+  else if (g_strcmp0 (phase, "take") == 0)
+    text = _("Take a card from the queue: the cards before it go to your opponent");
+  else if (g_strcmp0 (phase, "place") == 0)
+    text = _("Place the card in your town: arrows or the pointer to move it, R or right click to turn it, Enter or click to place it");
+  g_free (self->prompt);
+  self->prompt = g_strdup (text);
+  gtk_label_set_text (GTK_LABEL (self->prompt_label), text);
+}
+
+static void
+refresh (PtWagonsBoard *self)
+{
+  JsonObject *view;
+  int current = pt_game_get_current_player (self->game);
+
+  g_clear_pointer (&self->view, json_node_unref);
+  g_clear_pointer (&self->legal, json_node_unref);
+  g_clear_pointer (&self->breakdown, json_node_unref);
+  self->view = pt_game_get_view (self->game, self->viewer);
+  self->breakdown = pt_game_get_breakdown (self->game);
+  if (current >= 0 && self->interactive)
+    self->legal = pt_game_list_legal_moves (self->game, current);
+  view = json_node_get_object (self->view);
+
+  update_bonus (self, view);
+  update_queue (self, view);
+  update_pending (self, view);
+  update_towns (self, view);
+  update_prompt (self);
+  update_preview (self);
+}
+
+static void
+on_game_changed (PtWagonsBoard *self)
+{
+  refresh (self);
+}
+
+/* Actions ----------------------------------------------------------------------- */
+
+static void
+action_start_take (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  PtWagonsBoard *self = PT_WAGONS_BOARD (widget);
+  const char *member = g_str_equal (action_name, "board.start") ? "start" : "take";
+  const char *card = g_variant_get_string (parameter, NULL);
+  JsonObject *move;
+
+  if (!can_act (self) || !legal_has (self, member, card))
+    return;
+  move = json_object_new ();
+  json_object_set_string_member (move, member, card);
+  request (self, move);
+}
+
+static void
+action_place (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  PtWagonsBoard *self = PT_WAGONS_BOARD (widget);
+  int x, y, rot;
+
+  g_variant_get (parameter, "(iii)", &x, &y, &rot);
+  if (self->placer < 0)
+    return;
+  /* As a player would: move the ghost there, then place it. */
+  pt_wagons_town_view_set_cursor (PT_WAGONS_TOWN_VIEW (self->towns[self->placer]), x, y, rot);
+  if (pt_wagons_town_view_cursor_is_legal (PT_WAGONS_TOWN_VIEW (self->towns[self->placer])))
+    place (self, x, y, rot);
+}
+
+static void
+action_rotate (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  PtWagonsBoard *self = PT_WAGONS_BOARD (widget);
+  int x, y, rot;
+
+  if (self->placer < 0)
+    return;
+  pt_wagons_town_view_get_cursor (PT_WAGONS_TOWN_VIEW (self->towns[self->placer]), &x, &y, &rot);
+  pt_wagons_town_view_set_cursor (PT_WAGONS_TOWN_VIEW (self->towns[self->placer]), x, y, rot == 180 ? 0 : 180);
+}
+
+/* Construction ------------------------------------------------------------------- */
+
+static void
+build (PtWagonsBoard *self)
+{
+  GtkWidget *scroll, *towns, *label;
+
+  self->prompt_label = gtk_label_new (NULL);
+  gtk_label_set_wrap (GTK_LABEL (self->prompt_label), TRUE);
+  gtk_widget_add_css_class (self->prompt_label, "dim-label");
+  gtk_widget_set_parent (self->prompt_label, GTK_WIDGET (self));
+
+  label = gtk_label_new (_("Bonus cards of this game"));
+  gtk_widget_add_css_class (label, "heading");
+  gtk_widget_set_halign (label, GTK_ALIGN_START);
+  gtk_widget_set_parent (label, GTK_WIDGET (self));
+  self->bonus_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_box_set_homogeneous (GTK_BOX (self->bonus_box), TRUE);
+  gtk_widget_set_parent (self->bonus_box, GTK_WIDGET (self));
+
+  self->queue_title = gtk_label_new (NULL);
+  gtk_widget_add_css_class (self->queue_title, "heading");
+  gtk_widget_set_halign (self->queue_title, GTK_ALIGN_START);
+  gtk_widget_set_parent (self->queue_title, GTK_WIDGET (self));
+  self->queue_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 2);
+  scroll = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroll), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroll), TRUE);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroll), self->queue_box);
+  gtk_widget_set_parent (scroll, GTK_WIDGET (self));
+
+  self->pending_label = gtk_label_new (NULL);
+  gtk_widget_set_halign (self->pending_label, GTK_ALIGN_START);
+  gtk_label_set_wrap (GTK_LABEL (self->pending_label), TRUE);
+  gtk_widget_set_parent (self->pending_label, GTK_WIDGET (self));
+
+  towns = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  gtk_box_set_homogeneous (GTK_BOX (towns), TRUE);
+  for (guint p = 0; p < 2; p++)
+    {
+      GtkWidget *column = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+      GtkWidget *frame = gtk_frame_new (NULL);
+
+      self->town_titles[p] = gtk_label_new (NULL);
+      gtk_widget_add_css_class (self->town_titles[p], "heading");
+      self->towns[p] = pt_wagons_town_view_new ();
+      gtk_widget_set_size_request (self->towns[p], -1, 300);
+      gtk_widget_set_vexpand (self->towns[p], TRUE);
+      g_signal_connect (self->towns[p], "place", G_CALLBACK (on_town_place), self);
+      g_signal_connect (self->towns[p], "cursor-moved", G_CALLBACK (on_cursor_moved), self);
+      gtk_frame_set_child (GTK_FRAME (frame), self->towns[p]);
+      self->breakdowns[p] = gtk_label_new (NULL);
+      gtk_widget_add_css_class (self->breakdowns[p], "caption");
+      gtk_widget_add_css_class (self->breakdowns[p], "numeric");
+      gtk_label_set_xalign (GTK_LABEL (self->breakdowns[p]), 0);
+      gtk_box_append (GTK_BOX (column), self->town_titles[p]);
+      gtk_box_append (GTK_BOX (column), frame);
+      gtk_box_append (GTK_BOX (column), self->breakdowns[p]);
+      gtk_box_append (GTK_BOX (towns), column);
+    }
+  gtk_widget_set_parent (towns, GTK_WIDGET (self));
+
+  self->preview_label = gtk_label_new (NULL);
+  gtk_widget_set_parent (self->preview_label, GTK_WIDGET (self));
+}
+
+GtkWidget *
+pt_wagons_board_new (PtGame *game)
+{
+  return g_object_new (PT_TYPE_WAGONS_BOARD, "game", game, NULL);
+}
+
+const char *
+pt_wagons_board_get_prompt (PtWagonsBoard *self)
+{
+  g_return_val_if_fail (PT_IS_WAGONS_BOARD (self), NULL);
+  return self->prompt ? self->prompt : "";
+}
+
+const char *
+pt_wagons_board_get_preview (PtWagonsBoard *self)
+{
+  g_return_val_if_fail (PT_IS_WAGONS_BOARD (self), NULL);
+  return self->preview ? self->preview : "";
+}
+
+static void
+pt_wagons_board_constructed (GObject *object)
+{
+  PtWagonsBoard *self = PT_WAGONS_BOARD (object);
+
+  G_OBJECT_CLASS (pt_wagons_board_parent_class)->constructed (object);
+
+  g_signal_connect_object (self->game, "move-applied", G_CALLBACK (on_game_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->game, "move-undone", G_CALLBACK (on_game_changed), self, G_CONNECT_SWAPPED);
+  refresh (self);
+}
+
+static void
+pt_wagons_board_dispose (GObject *object)
+{
+  PtWagonsBoard *self = PT_WAGONS_BOARD (object);
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+  g_clear_object (&self->game);
+  g_clear_pointer (&self->view, json_node_unref);
+  g_clear_pointer (&self->legal, json_node_unref);
+  g_clear_pointer (&self->breakdown, json_node_unref);
+
+  G_OBJECT_CLASS (pt_wagons_board_parent_class)->dispose (object);
+}
+
+static void
+pt_wagons_board_finalize (GObject *object)
+{
+  PtWagonsBoard *self = PT_WAGONS_BOARD (object);
+
+  g_free (self->prompt);
+  g_free (self->preview);
+
+  G_OBJECT_CLASS (pt_wagons_board_parent_class)->finalize (object);
+}
+
+static void
+pt_wagons_board_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  PtWagonsBoard *self = PT_WAGONS_BOARD (object);
+
+  switch (prop_id)
+    {
+    case PROP_GAME:
+      g_value_set_object (value, self->game);
+      break;
+    case PROP_VIEWER:
+      g_value_set_int (value, self->viewer);
+      break;
+    case PROP_INTERACTIVE:
+      g_value_set_boolean (value, self->interactive);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pt_wagons_board_set_property (GObject      *object,
+                              guint         prop_id,
+                              const GValue *value,
+                              GParamSpec   *pspec)
+{
+  PtWagonsBoard *self = PT_WAGONS_BOARD (object);
+
+  switch (prop_id)
+    {
+    case PROP_GAME:
+      self->game = g_value_dup_object (value);
+      break;
+    case PROP_VIEWER:
+      if (self->viewer != g_value_get_int (value))
+        {
+          self->viewer = g_value_get_int (value);
+          if (self->view != NULL)
+            refresh (self);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    case PROP_INTERACTIVE:
+      if (self->interactive != g_value_get_boolean (value))
+        {
+          self->interactive = g_value_get_boolean (value);
+          if (self->view != NULL)
+            refresh (self);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pt_wagons_board_class_init (PtWagonsBoardClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->constructed = pt_wagons_board_constructed;
+  object_class->dispose = pt_wagons_board_dispose;
+  object_class->finalize = pt_wagons_board_finalize;
+  object_class->get_property = pt_wagons_board_get_property;
+  object_class->set_property = pt_wagons_board_set_property;
+
+  properties[PROP_GAME] =
+    g_param_spec_object ("game", NULL, NULL, PT_TYPE_GAME,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_VIEWER] =
+    g_param_spec_int ("viewer", NULL, NULL, -1, PT_GAME_MAX_PLAYERS - 1, 0,
+                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_INTERACTIVE] =
+    g_param_spec_boolean ("interactive", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  signals[MOVE_ERROR] =
+    g_signal_new ("move-error", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+
+  gtk_widget_class_install_action (widget_class, "board.start", "s", action_start_take);
+  gtk_widget_class_install_action (widget_class, "board.take", "s", action_start_take);
+  gtk_widget_class_install_action (widget_class, "board.place", "(iii)", action_place);
+  gtk_widget_class_install_action (widget_class, "board.rotate", NULL, action_rotate);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "wagons-board");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+}
+
+static void
+pt_wagons_board_init (PtWagonsBoard *self)
+{
+  GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
+
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
+  gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (layout), 8);
+  self->placer = -1;
+  build (self);
+}

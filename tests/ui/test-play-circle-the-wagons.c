@@ -1,0 +1,250 @@
+/* test-play-circle-the-wagons.c — Circle the Wagons played on screen
+ * through the board's actions, against the computer, to the result screen
+ * and the history; then a hot-seat game closed mid-way, continued and
+ * finished. Screenshots and the redraw time go to the build directory.
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "play-test-util.h"
+#include "pt-rules.h"
+#include "pt-wagons-board.h"
+
+static PtApplication *app;
+static GtkWidget *window;
+static char *db_dir;
+
+static GtkWidget *
+new_play_window (void)
+{
+  GtkWidget *win = adw_application_window_new (GTK_APPLICATION (app));
+
+  adw_application_window_set_content (ADW_APPLICATION_WINDOW (win), pt_play_page_new ());
+  gtk_window_set_title (GTK_WINDOW (win), "Partida");
+  gtk_window_set_default_size (GTK_WINDOW (win), 1100, 860);
+  gtk_window_present (GTK_WINDOW (win));
+  WAIT_UNTIL (gtk_widget_get_mapped (win));
+  return win;
+}
+
+static PtPlayPage *
+get_play_page (void)
+{
+  return PT_PLAY_PAGE (find_by_type (window, PT_TYPE_PLAY_PAGE));
+}
+
+static PtGameView *
+start_game (const char *name0,
+            int         level0,
+            const char *name1,
+            int         level1,
+            const char *seed)
+{
+  PtPlayPage *page = get_play_page ();
+  PtGameSetupView *setup = PT_GAME_SETUP_VIEW (pt_play_page_get_setup_view (page));
+  GtkWidget *view;
+
+  pt_game_setup_view_set_game_id (setup, "circle-the-wagons");
+  pt_game_setup_view_set_seat (setup, 0, name0, level0);
+  pt_game_setup_view_set_seat (setup, 1, name1, level1);
+  pt_game_setup_view_set_seed (setup, seed);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "play.start", NULL));
+  view = pt_play_page_get_game_view (page);
+  g_assert_true (PT_IS_GAME_VIEW (view));
+  WAIT_UNTIL (gtk_widget_get_mapped (view));
+  return PT_GAME_VIEW (view);
+}
+
+/* One human action, among the legal ones, the way a player enters it. */
+static void
+play_human_action (PtGameView *view)
+{
+  PtGame *game = pt_game_view_get_game (view);
+  GtkWidget *board = pt_game_view_get_board (view);
+  int player = pt_game_get_current_player (game);
+  g_autoptr(JsonNode) legal = pt_game_list_legal_moves (game, player);
+  JsonArray *moves = json_node_get_array (legal);
+  guint n_before = pt_game_get_n_moves (game);
+  guint n = json_array_get_length (moves);
+  JsonObject *move;
+
+  g_assert_cmpuint (n, >, 0);
+  g_assert_cmpstr (pt_wagons_board_get_prompt (PT_WAGONS_BOARD (board)), !=, "");
+  move = json_array_get_object_element (moves, (n_before * 7) % n);
+
+  if (json_object_has_member (move, "start"))
+    g_assert_true (gtk_widget_activate_action (board, "board.start", "s",
+                                               json_object_get_string_member (move, "start")));
+  else if (json_object_has_member (move, "take"))
+    g_assert_true (gtk_widget_activate_action (board, "board.take", "s",
+                                               json_object_get_string_member (move, "take")));
+  else
+    {
+      /* The ghost shows what the placement would score. */
+      g_assert_cmpstr (pt_wagons_board_get_preview (PT_WAGONS_BOARD (board)), !=, "");
+      g_assert_true (gtk_widget_activate_action (board, "board.place", "(iii)",
+                                                 (int) json_object_get_int_member (move, "x"),
+                                                 (int) json_object_get_int_member (move, "y"),
+                                                 (int) json_object_get_int_member (move, "rot")));
+    }
+  g_assert_cmpuint (pt_game_get_n_moves (game), ==, n_before + 1);
+}
+
+static void
+play_until (PtGameView *view,
+            guint       stop_after)
+{
+  PtGame *game = pt_game_view_get_game (view);
+
+  while (!pt_game_get_is_over (game) && pt_game_get_n_moves (game) < stop_after)
+    {
+      if (pt_game_view_get_thinking (view))
+        {
+          guint n = pt_game_get_n_moves (game);
+
+          WAIT_UNTIL (pt_game_get_n_moves (game) > n || pt_game_get_is_over (game));
+          continue;
+        }
+      if (pt_game_view_get_covered (view))
+        {
+          g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.reveal", NULL));
+          continue;
+        }
+      play_human_action (view);
+      g_main_context_iteration (NULL, FALSE);
+    }
+}
+
+static PtStore *
+open_store (void)
+{
+  g_autoptr(GError) error = NULL;
+  PtStore *store = pt_store_open (g_getenv ("PARTIDA_DB"), PT_STORE_OPEN_NONE, &error);
+
+  g_assert_no_error (error);
+  return store;
+}
+
+static guint
+count_matches (PtStore *store)
+{
+  g_autoptr(GPtrArray) history = NULL;
+  PtHistoryQuery query;
+
+  pt_history_query_init (&query);
+  query.game = "circle-the-wagons";
+  history = pt_store_history (store, &query, NULL);
+  return history->len;
+}
+
+static void
+test_against_computer (void)
+{
+  PtGameView *view = start_game ("Ana", -1, "Computer", 1, "424242");
+  PtGame *game = pt_game_view_get_game (view);
+  GtkWidget *board = pt_game_view_get_board (view);
+  g_autoptr(PtStore) store = NULL;
+  g_autoptr(GPtrArray) history = NULL;
+  g_autoptr(PtMatchEntry) entry = NULL;
+  PtHistoryQuery query;
+
+  g_assert_true (PT_IS_WAGONS_BOARD (board));
+  set_dark (FALSE);
+  play_until (view, 1);
+  WAIT_UNTIL (!pt_game_view_get_thinking (view));
+  save_screenshot (window, "circle-the-wagons-start");
+
+  play_until (view, 14);
+  WAIT_UNTIL (!pt_game_view_get_thinking (view));
+  save_screenshot (window, "circle-the-wagons-middle");
+  set_dark (TRUE);
+  save_screenshot (window, "circle-the-wagons-middle-dark");
+  report_figure ("circle-the-wagons-board-full-redraw", measure_redraw_ms (board, 30));
+  set_dark (FALSE);
+
+  play_until (view, G_MAXUINT);
+  WAIT_UNTIL (pt_game_view_get_match_id (view) > 0);
+  save_screenshot (window, "circle-the-wagons-end");
+
+  store = open_store ();
+  g_assert_cmpuint (count_matches (store), ==, 1);
+  pt_history_query_init (&query);
+  query.game = "circle-the-wagons";
+  history = pt_store_history (store, &query, NULL);
+  entry = pt_store_load_match (store, ((PtMatchEntry *) g_ptr_array_index (history, 0))->id, NULL);
+  g_assert_cmpint (entry->mode, ==, PT_MATCH_MODE_DIGITAL);
+  g_assert_nonnull (entry->record);
+  for (guint i = 0; i < entry->results->len; i++)
+    {
+      PtMatchResult *result = g_ptr_array_index (entry->results, i);
+      g_assert_cmpint (result->score, ==, pt_game_get_score (game, result->seat));
+    }
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.leave", NULL));
+}
+
+static void
+test_hot_seat_continue (void)
+{
+  PtGameView *view = start_game ("Beto", -1, "Carla", -1, "77");
+  PtGame *game = pt_game_view_get_game (view);
+  g_autoptr(PtStore) store = NULL;
+  g_autoptr(GPtrArray) saved = NULL;
+  guint n_moves;
+  gint64 id;
+
+  /* Nothing is hidden in this game: no cover between the players. */
+  g_assert_false (pt_game_view_get_covered (view));
+  play_until (view, 9);
+  n_moves = pt_game_get_n_moves (game);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  settle (50);
+  window = new_play_window ();
+
+  store = open_store ();
+  saved = pt_store_list_saved_games (store, NULL);
+  g_assert_cmpuint (saved->len, ==, 1);
+  id = ((PtSavedGame *) g_ptr_array_index (saved, 0))->id;
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (get_play_page ()), "play.continue", "x", id));
+  view = PT_GAME_VIEW (pt_play_page_get_game_view (get_play_page ()));
+  game = pt_game_view_get_game (view);
+  g_assert_cmpuint (pt_game_get_n_moves (game), ==, n_moves);
+
+  play_until (view, G_MAXUINT);
+  WAIT_UNTIL (pt_game_view_get_match_id (view) > 0);
+  g_assert_cmpuint (count_matches (store), ==, 2);
+  g_clear_pointer (&saved, g_ptr_array_unref);
+  saved = pt_store_list_saved_games (store, NULL);
+  g_assert_cmpuint (saved->len, ==, 0);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  int ret;
+
+  if ((ret = play_test_init (&argc, &argv, &db_dir)) != 0)
+    return ret;
+
+  app = pt_application_new (APPLICATION_ID, G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_application_hold (G_APPLICATION (app));
+  window = new_play_window ();
+
+  g_test_add_func ("/ui/play/circle-the-wagons/against-computer", test_against_computer);
+  g_test_add_func ("/ui/play/circle-the-wagons/hot-seat-close-continue", test_hot_seat_continue);
+
+  ret = g_test_run ();
+
+  if (window != NULL)
+    gtk_window_destroy (GTK_WINDOW (window));
+  g_application_release (G_APPLICATION (app));
+  g_clear_object (&app);
+  remove_db_dir (db_dir);
+  g_free (db_dir);
+  return ret;
+}
