@@ -25,10 +25,10 @@
 #include "pt-application.h"
 #include "pt-companion-util.h"
 #include "pt-lost-cities-sheet-view.h"
-/* #include "pt-next-station-sheet-view.h" */
+#include "pt-next-station-sheet-view.h"
 #include "pt-rules.h"
 #include "pt-score-sheet-page.h"
-/* #include "pt-wagons-sheet-view.h" */
+#include "pt-wagons-sheet-view.h"
 
 #define DRAFT_DELAY_MS 250
 #define MAX_SEATS 4
@@ -75,8 +75,10 @@ new_sheet_view (const char *game)
 {
   if (g_strcmp0 (game, "lost-cities") == 0)
     return PT_SHEET_VIEW (pt_lost_cities_sheet_view_new ());
-  /* WAGONS */
-  /* NEXT_STATION */
+  if (g_strcmp0 (game, "circle-the-wagons") == 0)
+    return PT_SHEET_VIEW (pt_wagons_sheet_view_new ());
+  if (g_strcmp0 (game, "next-station-london") == 0)
+    return PT_SHEET_VIEW (pt_next_station_sheet_view_new ());
   return NULL;
 }
 

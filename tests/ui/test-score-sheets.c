@@ -11,6 +11,9 @@
 #include "pt-history-page.h"
 #include "pt-lost-cities-score.h"
 #include "pt-lost-cities-sheet-view.h"
+#include "pt-next-station-sheet-view.h"
+#include "pt-wagons-cards.h"
+#include "pt-wagons-sheet-view.h"
 #include "pt-rules.h"
 #include "pt-score-sheet-page.h"
 #include "pt-stats.h"
@@ -246,6 +249,225 @@ test_lost_cities (void)
   }
 }
 
+/* After saving: the newest match of the history page, its scores, and the
+ * first player's statistics for @game. */
+static void
+assert_saved (const char *game,
+              JsonArray  *scores,
+              const char *screenshot)
+{
+  PtStore *store = get_store ();
+  PtHistoryModel *model;
+  PtMatchEntry *entry = NULL;
+  g_autoptr(PtStats) stats = pt_stats_new (store);
+  g_autoptr(PtPlayerStats) ana = NULL;
+  g_autoptr(PtPlayer) player = pt_store_find_player (store, "Ana", NULL);
+
+  show_area ("history");
+  model = pt_history_page_get_model (history_page ());
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (model)) && entry == NULL; i++)
+    {
+      g_autoptr(PtHistoryItem) item = g_list_model_get_item (G_LIST_MODEL (model), i);
+
+      entry = pt_history_item_get_entry (item);
+      if (entry != NULL)
+        pt_match_entry_ref (entry);
+    }
+  g_assert_nonnull (entry);
+  g_assert_cmpstr (entry->game, ==, game);
+  for (guint p = 0; p < entry->results->len; p++)
+    g_assert_cmpint (((PtMatchResult *) g_ptr_array_index (entry->results, p))->score, ==,
+                     json_array_get_int_element (scores, p));
+  g_assert_true (pt_history_page_show_match (history_page (), entry->id));
+  screenshots (screenshot);
+  gtk_widget_activate_action (GTK_WIDGET (history_page ()), "history.back", NULL);
+
+  ana = pt_stats_player (stats, player->id, NULL);
+  for (guint i = 0; i < ana->per_game->len; i++)
+    {
+      PtStatLine *line = g_ptr_array_index (ana->per_game, i);
+
+      if (g_strcmp0 (line->game, game) == 0)
+        {
+          g_assert_cmpint (line->plays, ==, 1);
+          g_assert_cmpint (line->best, ==, json_array_get_int_element (scores, 0));
+        }
+    }
+  pt_match_entry_unref (entry);
+}
+
+static void
+set_wagons (PtWagonsSheetView *view,
+            guint              player,
+            const char        *what,
+            int                value)
+{
+  GtkSpinButton *spin = pt_wagons_sheet_view_get_spin (view, player, what);
+
+  g_assert_nonnull (spin);
+  gtk_spin_button_set_value (spin, value);
+}
+
+static const char *wagons_expected_sheet =
+  "{\"game\": \"circle-the-wagons\", \"bonus\": [\"happy_cows\", \"claim_jumpers\", \"wagon_train\"],"
+  " \"players\": ["
+  "  {\"name\": \"Ana\", \"cards\": 7, \"groups\": {\"desert\": 4, \"forest\": 1, \"mountains\": 6,"
+  "   \"plains\": 5, \"snow\": 1, \"water\": 3}, \"mines\": 3, \"guns\": 2,"
+  "   \"bonus\": {\"happy_cows\": {\"cows\": 3}, \"wagon_train\": {\"runs\": [3, 2]}}},"
+  "  {\"name\": \"Beto\", \"cards\": 8, \"groups\": {\"desert\": 3, \"forest\": 3, \"mountains\": 3,"
+  "   \"plains\": 3, \"snow\": 3, \"water\": 3}, \"mines\": 2, \"guns\": 4,"
+  "   \"bonus\": {\"happy_cows\": {\"cows\": 1}, \"wagon_train\": {\"runs\": [4]}}}]}";
+
+static void
+test_circle_the_wagons (void)
+{
+  PtScoreSheetPage *page;
+  PtWagonsSheetView *view;
+  g_autoptr(JsonNode) expected = score (wagons_expected_sheet);
+  JsonArray *scores = json_object_get_array_member (json_node_get_object (expected), "scores");
+  static const char * const bonus[] = { "happy_cows", "claim_jumpers", "wagon_train" };
+  static const int groups[2][6] = { { 4, 1, 6, 5, 1, 3 }, { 3, 3, 3, 3, 3, 3 } };
+  GtkSpinButton *cards;
+
+  show_area ("score-sheet");
+  page = sheet_page ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "sheet.new", "s", "circle-the-wagons"));
+  view = PT_WAGONS_SHEET_VIEW (pt_score_sheet_page_get_sheet_view (page));
+  g_assert_true (PT_IS_WAGONS_SHEET_VIEW (view));
+  type_player (0, "Ana");
+  type_player (1, "Beto");
+  /* Nothing typed yet: the sheet says what is missing and cannot be saved. */
+  g_assert_false (pt_sheet_view_get_valid (PT_SHEET_VIEW (view)));
+  g_assert_false (save_enabled ());
+
+  for (guint i = 0; i < 3; i++)
+    adw_combo_row_set_selected (pt_wagons_sheet_view_get_bonus_row (view, i),
+                                (guint) pt_wagons_bonus_from_id (bonus[i]) + 1);
+  set_wagons (view, 0, "cards", 7);
+  set_wagons (view, 1, "cards", 8);
+  for (guint p = 0; p < 2; p++)
+    for (guint t = 0; t < PT_WAGONS_N_TERRAINS; t++)
+      set_wagons (view, p, pt_wagons_terrain_id (t), groups[p][t]);
+  set_wagons (view, 0, "mines", 3);
+  set_wagons (view, 0, "guns", 2);
+  set_wagons (view, 1, "mines", 2);
+  set_wagons (view, 1, "guns", 4);
+  set_wagons (view, 0, "happy_cows/cows", 3);
+  set_wagons (view, 1, "happy_cows/cows", 1);
+  gtk_editable_set_text (pt_wagons_sheet_view_get_runs_entry (view, 0), "3, 2");
+  gtk_editable_set_text (pt_wagons_sheet_view_get_runs_entry (view, 1), "4");
+
+  g_assert_true (pt_sheet_view_get_valid (PT_SHEET_VIEW (view)));
+  for (guint p = 0; p < 2; p++)
+    g_assert_cmpint (label_int (pt_wagons_sheet_view_get_total_label (view, p)), ==,
+                     json_array_get_int_element (scores, p));
+  g_assert_cmpstr (gtk_label_get_text (pt_wagons_sheet_view_get_verdict_label (view)), !=, "");
+  screenshots ("score-sheet-wagons");
+
+  /* 9 + 8 cards cannot come from a deck of 15 circle cards. */
+  cards = pt_wagons_sheet_view_get_spin (view, 0, "cards");
+  gtk_spin_button_set_value (cards, 9);
+  g_assert_false (pt_sheet_view_get_valid (PT_SHEET_VIEW (view)));
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (cards), "error"));
+  g_assert_false (save_enabled ());
+  scroll_to (GTK_WIDGET (cards));
+  screenshots ("score-sheet-wagons-refused");
+  gtk_spin_button_set_value (cards, 7);
+  g_assert_true (pt_sheet_view_get_valid (PT_SHEET_VIEW (view)));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "sheet.save", NULL));
+  assert_saved ("circle-the-wagons", scores, "history-match-wagons");
+}
+
+static const char *ns_expected_sheet =
+  "{\"game\": \"next-station-london\", \"objectives\": false, \"powers\": false, \"players\": ["
+  " {\"name\": \"Ana\", \"lines\": [{\"districts\": 6, \"max_in_district\": 3, \"thames\": 1},"
+  "  {\"districts\": 5, \"max_in_district\": 2, \"thames\": 0}, {\"districts\": 7, \"max_in_district\": 3, \"thames\": 2},"
+  "  {\"districts\": 4, \"max_in_district\": 4, \"thames\": 1}],"
+  "  \"tourist_visits\": 7, \"interchanges\": {\"2\": 5, \"3\": 1, \"4\": 0}},"
+  " {\"name\": \"Beto\", \"lines\": [{\"districts\": 5, \"max_in_district\": 2, \"thames\": 1},"
+  "  {\"districts\": 6, \"max_in_district\": 3, \"thames\": 1}, {\"districts\": 3, \"max_in_district\": 2, \"thames\": 0},"
+  "  {\"districts\": 5, \"max_in_district\": 3, \"thames\": 2}],"
+  "  \"tourist_visits\": 4, \"interchanges\": {\"2\": 3, \"3\": 2, \"4\": 1}}]}";
+
+static void
+test_next_station (void)
+{
+  PtScoreSheetPage *page;
+  PtNextStationSheetView *view;
+  g_autoptr(JsonNode) expected_node = score (ns_expected_sheet);
+  JsonObject *expected = json_node_get_object (expected_node);
+  JsonArray *scores = json_object_get_array_member (expected, "scores");
+  JsonArray *players = json_object_get_array_member (expected, "players");
+  g_autoptr(JsonNode) input = pt_json_parse (ns_expected_sheet, NULL);
+  JsonArray *input_players = json_object_get_array_member (json_node_get_object (input), "players");
+  GtkSpinButton *districts;
+
+  show_area ("score-sheet");
+  page = sheet_page ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "sheet.new", "s", "next-station-london"));
+  view = PT_NEXT_STATION_SHEET_VIEW (pt_score_sheet_page_get_sheet_view (page));
+  g_assert_true (PT_IS_NEXT_STATION_SHEET_VIEW (view));
+  pt_score_sheet_page_set_n_players (page, 2);
+  type_player (0, "Ana");
+  type_player (1, "Beto");
+
+  /* Typed from the same figures as the expected sheet. */
+  for (guint p = 0; p < 2; p++)
+    {
+      JsonObject *player = json_array_get_object_element (input_players, p);
+      JsonArray *lines = json_object_get_array_member (player, "lines");
+      JsonObject *interchanges = json_object_get_object_member (player, "interchanges");
+      static const char * const members[] = { "districts", "max_in_district", "thames" };
+
+      for (guint l = 0; l < 4; l++)
+        for (guint m = 0; m < 3; m++)
+          gtk_spin_button_set_value (pt_next_station_sheet_view_get_spin (view, p, (int) l, members[m]),
+                                     json_object_get_int_member (json_array_get_object_element (lines, l), members[m]));
+      gtk_spin_button_set_value (pt_next_station_sheet_view_get_spin (view, p, -1, "tourist_visits"),
+                                 json_object_get_int_member (player, "tourist_visits"));
+      gtk_spin_button_set_value (pt_next_station_sheet_view_get_spin (view, p, -1, "2"),
+                                 json_object_get_int_member (interchanges, "2"));
+      gtk_spin_button_set_value (pt_next_station_sheet_view_get_spin (view, p, -1, "3"),
+                                 json_object_get_int_member (interchanges, "3"));
+      gtk_spin_button_set_value (pt_next_station_sheet_view_get_spin (view, p, -1, "4"),
+                                 json_object_get_int_member (interchanges, "4"));
+    }
+  g_assert_true (pt_sheet_view_get_valid (PT_SHEET_VIEW (view)));
+  for (guint p = 0; p < 2; p++)
+    {
+      JsonArray *line_scores = json_object_get_array_member (json_array_get_object_element (players, p), "lines");
+
+      g_assert_cmpint (label_int (pt_next_station_sheet_view_get_total_label (view, p)), ==,
+                       json_array_get_int_element (scores, p));
+      for (guint l = 0; l < 4; l++)
+        g_assert_cmpint (label_int (pt_next_station_sheet_view_get_line_label (view, p, l)), ==,
+                         json_array_get_int_element (line_scores, l));
+    }
+  screenshots ("score-sheet-next-station");
+
+  /* London has 13 districts: a 14th is refused where it is typed. */
+  districts = pt_next_station_sheet_view_get_spin (view, 1, 2, "districts");
+  gtk_spin_button_set_value (districts, 14);
+  g_assert_false (pt_sheet_view_get_valid (PT_SHEET_VIEW (view)));
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (districts), "error"));
+  g_assert_nonnull (strstr (pt_sheet_view_get_error_message (PT_SHEET_VIEW (view)), "Beto"));
+  g_assert_false (save_enabled ());
+  gtk_spin_button_set_value (districts, 3);
+  g_assert_true (pt_sheet_view_get_valid (PT_SHEET_VIEW (view)));
+
+  /* Alone, the sheet gives the solo rating. */
+  pt_score_sheet_page_set_n_players (page, 1);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (pt_next_station_sheet_view_get_solo_label (view))));
+  g_assert_cmpstr (gtk_label_get_text (pt_next_station_sheet_view_get_solo_label (view)), !=, "");
+  screenshots ("score-sheet-next-station-solo");
+  pt_score_sheet_page_set_n_players (page, 2);
+  type_player (1, "Beto");
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "sheet.save", NULL));
+  assert_saved ("next-station-london", scores, "history-match-next-station");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -255,6 +477,8 @@ main (int   argc,
   if (ret != 0)
     return ret;
   g_test_add_func ("/ui/score-sheets/lost-cities", test_lost_cities);
+  g_test_add_func ("/ui/score-sheets/circle-the-wagons", test_circle_the_wagons);
+  g_test_add_func ("/ui/score-sheets/next-station", test_next_station);
   ret = g_test_run ();
   companion_finish ();
   return ret;
