@@ -15,7 +15,7 @@
 #define HARD_MAX_DEPTH    15        /* every take of the game */
 #define HARD_EXACT        8         /* solve exactly from this many takes left */
 #define HARD_TOP_K        8         /* decisions played out to the end */
-#define HARD_WORK_LIMIT   150000    /* town evaluations per move */
+#define HARD_WORK_LIMIT   100000    /* town evaluations per move: ~0.3 s */
 #define WIN_VALUE         1000.0    /* a won game outranks any margin */
 /* Between placements of equal score, keep more territories visible: they
  * are what later cards and bonus cards build on. */
@@ -469,6 +469,14 @@ rollout (Search              *search,
   settle (search, &position);
   while (pt_wagons_state_get_phase (&position) != PT_WAGONS_PHASE_OVER)
     {
+      /* Out of time or cancelled: this playout does not count. The work
+       * limit is only checked between playouts, so that it reproduces. */
+      if ((search->params->deadline > 0 && g_get_monotonic_time () > search->params->deadline) ||
+          g_cancellable_is_cancelled (search->cancellable))
+        {
+          search->stopped = TRUE;
+          return -G_MAXDOUBLE;
+        }
       guint n, best = 0;
       g_autofree Child *children = expand (search, &position, &n);
 
@@ -520,8 +528,13 @@ choose_decision (Search              *search,
   search->work = 0;
   for (guint i = 0; i < MIN (n, search->params->top_k); i++)
     {
-      children[i].value = rollout (search, &children[i].after, mover);
-      if (children[i].value > children[best].value)
+      double value = rollout (search, &children[i].after, mover);
+
+      /* A playout cut short leaves Medium's choice or the best so far. */
+      if (search->stopped)
+        break;
+      children[i].value = value;
+      if (i == 0 || value > children[best].value)
         best = i;
       if (search_stopped (search))
         break;
