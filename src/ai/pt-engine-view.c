@@ -18,6 +18,7 @@
 
 typedef gpointer (*SnapshotFromView) (JsonNode  *view,
                                       guint      player,
+                                      guint      move_number,
                                       GError   **error);
 
 typedef struct
@@ -125,6 +126,7 @@ get_uint (JsonObject *object,
 static gboolean
 parse_lost_cities_view (JsonNode          *node,
                         guint              player,
+                        guint              move_number,
                         PtLostCitiesView  *view,
                         GError           **error)
 {
@@ -153,6 +155,8 @@ parse_lost_cities_view (JsonNode          *node,
   if (!get_uint (object, "deck_count", PT_LOST_CITIES_MAX_DECK, &value))
     return bad_view (error, "deck_count");
   view->deck_count = (guint8) value;
+  /* A Lost Cities game is one round and every move one turn. */
+  view->n_turns = (guint16) MIN (move_number, G_MAXUINT16);
 
   if (!parse_cards (json_object_get_member (object, "hand"), n_colors, PT_LOST_CITIES_HAND_SIZE,
                     view->hand, &view->hand_len))
@@ -246,11 +250,12 @@ parse_lost_cities_view (JsonNode          *node,
 gpointer
 pt_engine_view_lost_cities_snapshot (JsonNode  *view,
                                      guint      player,
+                                     guint      move_number,
                                      GError   **error)
 {
   g_autofree PtLostCitiesView *snapshot = g_new0 (PtLostCitiesView, 1);
 
-  if (!parse_lost_cities_view (view, player, snapshot, error))
+  if (!parse_lost_cities_view (view, player, move_number, snapshot, error))
     return NULL;
   return g_steal_pointer (&snapshot);
 }
@@ -276,6 +281,7 @@ pt_engine_view_choose (const char  *game_id,
                        guint        player,
                        JsonNode    *view,
                        JsonNode    *legal,
+                       guint        move_number,
                        gint64       deadline,
                        GError     **error)
 {
@@ -307,7 +313,7 @@ pt_engine_view_choose (const char  *game_id,
                    _("There is no “%s” computer player for %s"), pt_bot_level_to_id (level), game_id);
       return NULL;
     }
-  snapshot = adapter->snapshot_from_view (view, player, error);
+  snapshot = adapter->snapshot_from_view (view, player, move_number, error);
   if (snapshot == NULL)
     return NULL;
   move = adapter->strategy->choose (snapshot, &request, NULL, error);

@@ -30,8 +30,8 @@ gboolean  pt_engine_view_supports (const char  *game_id,
                                    PtBotLevel   level);
 
 /* A move for @player, chosen by the built-in bot of @game_id at @level
- * from @view and @legal (the protocol's "view" and "legal"), seeded with
- * @seed; @deadline is a g_get_monotonic_time() limit (0: none). The
+ * from @view, @legal and @move_number (the protocol's "view", "legal" and
+ * "move_number"), seeded with @seed; @deadline is a g_get_monotonic_time() limit (0: none). The
  * answer is always one of @legal. */
 JsonNode *pt_engine_view_choose   (const char  *game_id,
                                    PtBotLevel   level,
@@ -39,6 +39,7 @@ JsonNode *pt_engine_view_choose   (const char  *game_id,
                                    guint        player,
                                    JsonNode    *view,
                                    JsonNode    *legal,
+                                   guint        move_number,
                                    gint64       deadline,
                                    GError     **error);
 
@@ -46,6 +47,7 @@ JsonNode *pt_engine_view_choose   (const char  *game_id,
  * (an opaque pointer here to keep the game's headers out). */
 gpointer  pt_engine_view_lost_cities_snapshot (JsonNode  *view,
                                                guint      player,
+                                               guint      move_number,
                                                GError   **error);
 
 G_END_DECLS

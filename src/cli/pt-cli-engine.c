@@ -150,13 +150,13 @@ answer_move (EngineState *state,
       return;
     }
   move = pt_engine_view_choose (game_id, state->level, seed, (guint) player, view, legal,
-                                deadline, &error);
+                                (guint) MAX (move_number, 0), deadline, &error);
   if (move == NULL)
     {
       send_log ("the %s bot failed (%s); playing a random legal move",
                 pt_bot_level_to_id (state->level), error->message);
       move = pt_engine_view_choose (game_id, PT_BOT_LEVEL_RANDOM, seed, (guint) player, view,
-                                    legal, 0, NULL);
+                                    legal, 0, 0, NULL);
     }
   json_object_set_string_member (answer, "type", "move");
   json_object_set_member (answer, "move", move);

@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include "pt-engines-page.h"
 #include "pt-preferences-window.h"
 
 struct _PtPreferencesWindow
@@ -107,6 +108,9 @@ pt_preferences_window_constructed (GObject *object)
   g_settings_bind (self->settings, "lost-cities-rounds",
                    self->lost_cities_rounds_adjustment, "value",
                    G_SETTINGS_BIND_DEFAULT);
+  /* External engines (partida-engine/1): a page of its own. */
+  adw_preferences_window_add (ADW_PREFERENCES_WINDOW (self),
+                              ADW_PREFERENCES_PAGE (pt_engines_page_new (self->settings)));
 }
 
 static void

@@ -1,0 +1,244 @@
+/* test-engines-page.c — Preferences → Engines in a real display: add an
+ * engine (its handshake is tested first), refuse a broken one, test a row
+ * again, remove it; screenshots.
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * argv[1]: the python3 to run tests/engines/random-engine.py with.
+ */
+#include "config.h"
+
+#include <locale.h>
+#include <string.h>
+
+#include "pt-engines-page.h"
+#include "pt-preferences-window.h"
+
+static GSettings *settings;
+static char *python;
+static char *script;
+
+#define WAIT_UNTIL(cond)                                                \
+  G_STMT_START {                                                        \
+    gint64 _deadline = g_get_monotonic_time () + 15 * G_USEC_PER_SEC;  \
+    while (!(cond) && g_get_monotonic_time () < _deadline)              \
+      {                                                                 \
+        if (!g_main_context_iteration (NULL, FALSE))                    \
+          g_usleep (1000);                                              \
+      }                                                                 \
+    g_assert_true (cond);                                               \
+  } G_STMT_END
+
+static void
+settle (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (2000);
+}
+
+static void
+save_screenshot (GtkWidget  *widget,
+                 const char *name)
+{
+  const char *build_dir = g_getenv ("PARTIDA_BUILD_DIR");
+  g_autofree char *dir = g_build_filename (build_dir ? build_dir : ".", "screenshots", NULL);
+  g_autofree char *file = g_strdup_printf ("en-%s.png", name);
+  g_autofree char *path = g_build_filename (dir, file, NULL);
+  g_autoptr(GdkPaintable) paintable = NULL;
+  g_autoptr(GtkSnapshot) snapshot = NULL;
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  int width, height;
+
+  settle (400);
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
+  paintable = gtk_widget_paintable_new (widget);
+  width = gdk_paintable_get_intrinsic_width (paintable);
+  height = gdk_paintable_get_intrinsic_height (paintable);
+  snapshot = gtk_snapshot_new ();
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
+                                         node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  g_test_message ("screenshot: %s", path);
+}
+
+static GtkWidget *
+find_by_name (GtkWidget  *root,
+              const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (root), name) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_by_name (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static guint
+n_engines (void)
+{
+  g_autoptr(GVariant) list = g_settings_get_value (settings, "engines");
+
+  return (guint) g_variant_n_children (list);
+}
+
+static GtkWindow *
+open_engines_page (void)
+{
+  GtkWindow *preferences = GTK_WINDOW (pt_preferences_window_new (settings));
+
+  gtk_window_set_default_size (preferences, 640, 700);
+  gtk_window_present (preferences);
+  adw_preferences_window_set_visible_page_name (ADW_PREFERENCES_WINDOW (preferences), "engines");
+  WAIT_UNTIL (gtk_widget_get_mapped (GTK_WIDGET (preferences)));
+  return preferences;
+}
+
+static void
+type_command (GtkWindow  *preferences,
+              const char *command)
+{
+  GtkWidget *row = find_by_name (GTK_WIDGET (preferences), "engine-command-row");
+
+  g_assert_nonnull (row);
+  gtk_editable_set_text (GTK_EDITABLE (row), command);
+  g_signal_emit_by_name (row, "apply");
+}
+
+static void
+test_add_test_remove (void)
+{
+  g_autofree char *command = g_strdup_printf ("'%s' '%s'", python, script);
+  g_autofree char *broken = g_strdup_printf ("'%s' '%s' --mode handshake", python, script);
+  g_auto(GStrv) names = NULL;
+  g_auto(GStrv) specs = NULL;
+  GtkWindow *preferences = open_engines_page ();
+  AdwActionRow *status = ADW_ACTION_ROW (find_by_name (GTK_WIDGET (preferences), "engine-status-row"));
+  GtkWidget *row, *button;
+
+  g_settings_reset (settings, "engines");
+  save_screenshot (GTK_WIDGET (preferences), "preferences-engines-empty");
+
+  /* A broken engine is refused, with the reason. */
+  type_command (preferences, broken);
+  WAIT_UNTIL (g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (status)),
+                         "The engine did not pass the test") == 0);
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (status), "handshake is wrong"));
+  g_assert_cmpuint (n_engines (), ==, 0);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (find_by_name (GTK_WIDGET (preferences),
+                                                                      "engine-command-row"))),
+                   ==, broken);
+  save_screenshot (GTK_WIDGET (preferences), "preferences-engines-refused");
+
+  /* A good one is added under the name from its handshake. */
+  type_command (preferences, command);
+  WAIT_UNTIL (n_engines () == 1);
+  WAIT_UNTIL (strstr (adw_action_row_get_subtitle (status), "Lost Cities") != NULL);
+  pt_engines_page_list_for_game (settings, "lost-cities", &names, &specs);
+  g_assert_cmpstr (names[0], ==, "Random test engine");
+  g_assert_true (g_str_has_prefix (specs[0], "engine:"));
+  g_assert_nonnull (strstr (specs[0], "random-engine.py"));
+  g_assert_null (names[1]);
+  g_clear_pointer (&names, g_strfreev);
+  g_clear_pointer (&specs, g_strfreev);
+  pt_engines_page_list_for_game (settings, "chess", &names, &specs);
+  g_assert_null (names[0]);
+
+  /* Test it again from its row: the expander shows the handshake log. */
+  row = find_by_name (GTK_WIDGET (preferences), "engine-row");
+  g_assert_nonnull (row);
+  button = find_by_name (row, "engine-test-button");
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+  WAIT_UNTIL (gtk_widget_get_sensitive (button));
+  g_assert_cmpstr (adw_expander_row_get_subtitle (ADW_EXPANDER_ROW (row)), ==,
+                   "by The Partida authors · plays Lost Cities, Circle the Wagons, Next Station: London");
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (row), TRUE);
+  save_screenshot (GTK_WIDGET (preferences), "preferences-engines");
+
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+  save_screenshot (GTK_WIDGET (preferences), "preferences-engines-dark");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+
+  gtk_window_set_default_size (preferences, 360, 700);
+  save_screenshot (GTK_WIDGET (preferences), "preferences-engines-narrow");
+
+  /* Remove it. */
+  {
+    GtkWidget *remove = NULL;
+    GtkWidget *stack[64];
+    guint n = 0;
+
+    /* The remove button is the flat icon button next to Test. */
+    stack[n++] = row;
+    while (n > 0 && remove == NULL)
+      {
+        GtkWidget *w = stack[--n];
+
+        if (GTK_IS_BUTTON (w) && gtk_widget_has_css_class (w, "flat") &&
+            g_strcmp0 (gtk_widget_get_tooltip_text (w), "Remove") == 0)
+          remove = w;
+        for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL && n < G_N_ELEMENTS (stack);
+             c = gtk_widget_get_next_sibling (c))
+          stack[n++] = c;
+      }
+    g_assert_nonnull (remove);
+    g_signal_emit_by_name (remove, "clicked");
+  }
+  g_assert_cmpuint (n_engines (), ==, 0);
+  WAIT_UNTIL (find_by_name (GTK_WIDGET (preferences), "engine-row") == NULL);
+
+  gtk_window_destroy (preferences);
+  settle (100);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  const char *source_dir = g_getenv ("PARTIDA_SOURCE_DIR");
+  int ret;
+
+  g_setenv ("LANGUAGE", "en", TRUE);
+  setlocale (LC_ALL, "C.UTF-8");
+  gtk_disable_setlocale ();
+  g_test_init (&argc, &argv, NULL);
+  if (!gtk_init_check ())
+    {
+      g_printerr ("SKIP: no display (run the tests under xvfb-run)\n");
+      return 77;
+    }
+  python = argc > 1 ? g_strdup (argv[1]) : g_find_program_in_path ("python3");
+  if (python == NULL)
+    {
+      g_printerr ("SKIP: no python3 for the test engine\n");
+      return 77;
+    }
+  script = g_build_filename (source_dir ? source_dir : ".", "tests", "engines", "random-engine.py", NULL);
+  adw_init ();
+  g_object_set (gtk_settings_get_default (),
+                "gtk-font-name", "Cantarell 11",
+                "gtk-decoration-layout", "appmenu:close",
+                NULL);
+  settings = g_settings_new (APPLICATION_ID);
+
+  g_test_add_func ("/ui/preferences/engines", test_add_test_remove);
+  ret = g_test_run ();
+
+  g_clear_object (&settings);
+  g_free (python);
+  g_free (script);
+  return ret;
+}
