@@ -21,6 +21,7 @@
 #include "pt-game-view.h"
 #include "pt-lost-cities-board.h"
 #include "pt-lost-cities-pile.h"
+#include "pt-next-station-board.h"
 #include "pt-result-view.h"
 #include "pt-wagons-board.h"
 
@@ -627,6 +628,8 @@ pt_game_view_create_board (PtGame *game)
     return pt_lost_cities_board_new (game);
   if (g_strcmp0 (id, "circle-the-wagons") == 0)
     return pt_wagons_board_new (game);
+  if (g_strcmp0 (id, "next-station-london") == 0)
+    return pt_next_station_board_new (game);
 
   {
     /* A game without a board yet: say so rather than show nothing. */

@@ -280,10 +280,7 @@ play_test_init (int    *argc,
     g_setenv ("PARTIDA_DB", db, TRUE);
   }
   pt_game_view_set_computer_delay (0);
-  /* PtBot's Lost Cities player crashes in pt_lost_cities_view_determinize()
-   * at the time of writing (its own tests too); the boards are tested with
-   * the stand-in computer until that is fixed. Remove this line then. */
-  g_setenv ("PARTIDA_COMPUTER", "standin", FALSE);
+
   return 0;
 }
 

@@ -1,5 +1,6 @@
 /* test-play-circle-the-wagons.c — Circle the Wagons played on screen
- * through the board's actions, against the computer, to the result screen
+ * through the board's actions, against the computer (PtBot has no player
+ * for this game yet: the stand-in plays), to the result screen
  * and the history; then a hot-seat game closed mid-way, continued and
  * finished. Screenshots and the redraw time go to the build directory.
  *

@@ -364,6 +364,10 @@ main (int   argc,
   g_autoptr(GError) error = NULL;
   int ret;
 
+  /* PtBot's Lost Cities player crashes in pt_lost_cities_view_determinize()
+   * at the time of writing (its own tests too); this board is tested with
+   * the stand-in computer until that is fixed. Remove this line then. */
+  g_setenv ("PARTIDA_COMPUTER", "standin", FALSE);
   if ((ret = play_test_init (&argc, &argv, &db_dir)) != 0)
     return ret;
 

@@ -1,0 +1,872 @@
+/* pt-next-station-board.c — the Next Station: London sheet on screen
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The map is drawn from the game's map data (station positions and
+ * symbols, districts, departure stations, tourist sites, the sections that
+ * cross the Thames); the lines come from the view of the player whose
+ * sheet is shown. A section is drawn by choosing one of the line ends the
+ * rules offer, then one of the stations they list as targets for it
+ * (highlighted); or the player passes. Everything offered comes from
+ * pt_game_list_legal_moves(); the live scores from pt_game_get_scores().
+ *
+ * Line colours are also told apart by their dash pattern (purple solid,
+ * blue long dashes, pink dots, green dash-dot).
+ *
+ * Keyboard: arrows move the station cursor, Enter chooses, Escape drops
+ * the chosen end, P passes. Actions: board.section((iiii)), board.pass.
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <adwaita.h>
+#include <math.h>
+
+#include "pt-next-station-board.h"
+#include "pt-next-station-game.h"
+
+struct _PtNextStationBoard
+{
+  GtkWidget   parent_instance;
+
+  PtGame     *game;
+  int         viewer;
+  gboolean    interactive;
+
+  JsonNode   *view;
+  JsonNode   *legal;
+  char       *prompt;
+  int         from_x, from_y;       /* the chosen line end, or -1 */
+  int         cursor_x, cursor_y;
+
+  GtkWidget  *status_label;
+  GtkWidget  *card_label;
+  GtkWidget  *flipped_label;
+  GtkWidget  *prompt_label;
+  GtkWidget  *pass_button;
+  GtkWidget  *map;
+  GtkWidget  *scores_label;
+
+  double      origin_x, origin_y, cell;
+};
+
+G_DEFINE_FINAL_TYPE (PtNextStationBoard, pt_next_station_board, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_GAME,
+  PROP_VIEWER,
+  PROP_INTERACTIVE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum {
+  MOVE_ERROR,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static const struct {
+  const char *id;
+  double r, g, b;
+  double dash[2];
+  int n_dash;
+} line_styles[] = {
+  { "purple", 0.57, 0.25, 0.67, { 0, 0 }, 0 },
+  { "blue",   0.11, 0.44, 0.85, { 10, 5 }, 2 },
+  { "pink",   0.88, 0.20, 0.55, { 2, 4 }, 2 },
+  { "green",  0.15, 0.64, 0.41, { 10, 4 }, 2 },
+};
+
+static const PtStationMap *
+get_map (PtNextStationBoard *self)
+{
+  return pt_next_station_game_get_state (PT_NEXT_STATION_GAME (self->game))->map;
+}
+
+static gboolean
+can_act (PtNextStationBoard *self)
+{
+  return self->interactive && self->viewer >= 0 && self->legal != NULL
+         && pt_game_get_current_player (self->game) == self->viewer;
+}
+
+/* Plain moves only (no power): each "from" → "to" once. */
+static gboolean
+is_plain_section (JsonObject *move)
+{
+  return json_object_has_member (move, "from") && !json_object_has_member (move, "power");
+}
+
+static void
+point (JsonObject *move,
+       const char *member,
+       int        *x,
+       int        *y)
+{
+  JsonArray *p = json_object_get_array_member (move, member);
+
+  *x = json_array_get_int_element (p, 0);
+  *y = json_array_get_int_element (p, 1);
+}
+
+static gboolean
+is_from (PtNextStationBoard *self,
+         int                 x,
+         int                 y)
+{
+  JsonArray *moves;
+
+  if (self->legal == NULL)
+    return FALSE;
+  moves = json_node_get_array (self->legal);
+  for (guint i = 0; i < json_array_get_length (moves); i++)
+    {
+      JsonObject *m = json_array_get_object_element (moves, i);
+      int fx, fy;
+
+      if (!is_plain_section (m))
+        continue;
+      point (m, "from", &fx, &fy);
+      if (fx == x && fy == y)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+is_target (PtNextStationBoard *self,
+           int                 x,
+           int                 y)
+{
+  JsonArray *moves;
+
+  if (self->legal == NULL || self->from_x < 0)
+    return FALSE;
+  moves = json_node_get_array (self->legal);
+  for (guint i = 0; i < json_array_get_length (moves); i++)
+    {
+      JsonObject *m = json_array_get_object_element (moves, i);
+      int fx, fy, tx, ty;
+
+      if (!is_plain_section (m))
+        continue;
+      point (m, "from", &fx, &fy);
+      point (m, "to", &tx, &ty);
+      if (fx == self->from_x && fy == self->from_y && tx == x && ty == y)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+request (PtNextStationBoard *self,
+         JsonObject         *move)
+{
+  g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), move);
+  g_autoptr(GError) error = NULL;
+
+  self->from_x = self->from_y = -1;
+  if (!pt_game_request_move (self->game, self->viewer, node, &error))
+    g_signal_emit (self, signals[MOVE_ERROR], 0, error->message);
+}
+
+static void
+draw_section (PtNextStationBoard *self,
+              int                 fx,
+              int                 fy,
+              int                 tx,
+              int                 ty)
+{
+  JsonObject *move;
+  JsonArray *from, *to;
+
+  if (!can_act (self))
+    return;
+  self->from_x = fx;
+  self->from_y = fy;
+  if (!is_target (self, tx, ty))
+    {
+      self->from_x = self->from_y = -1;
+      return;
+    }
+  move = json_object_new ();
+  from = json_array_new ();
+  json_array_add_int_element (from, fx);
+  json_array_add_int_element (from, fy);
+  to = json_array_new ();
+  json_array_add_int_element (to, tx);
+  json_array_add_int_element (to, ty);
+  json_object_set_array_member (move, "from", from);
+  json_object_set_array_member (move, "to", to);
+  request (self, move);
+}
+
+static void
+pass (PtNextStationBoard *self)
+{
+  JsonObject *move;
+
+  if (!can_act (self))
+    return;
+  move = json_object_new ();
+  json_object_set_boolean_member (move, "pass", TRUE);
+  request (self, move);
+}
+
+/* Choosing on the map: an end first, then a target. */
+static void
+choose_station (PtNextStationBoard *self,
+                int                 x,
+                int                 y)
+{
+  if (!can_act (self))
+    return;
+  if (self->from_x >= 0 && is_target (self, x, y))
+    draw_section (self, self->from_x, self->from_y, x, y);
+  else if (is_from (self, x, y))
+    {
+      self->from_x = x;
+      self->from_y = y;
+    }
+  else
+    {
+      self->from_x = self->from_y = -1;
+      gtk_widget_error_bell (GTK_WIDGET (self));
+    }
+  gtk_widget_queue_draw (self->map);
+}
+
+/* Drawing ------------------------------------------------------------------ */
+
+static void
+station_shape (cairo_t *cr,
+               int      symbol,
+               double   cx,
+               double   cy,
+               double   r)
+{
+  int sides = symbol == PT_SYMBOL_TRIANGLE ? 3 : symbol == PT_SYMBOL_SQUARE ? 4 : 5;
+
+  cairo_new_path (cr);
+  if (symbol == PT_SYMBOL_CIRCLE)
+    cairo_arc (cr, cx, cy, r, 0, 2 * G_PI);
+  else if (symbol == PT_SYMBOL_ANY)
+    for (int i = 0; i < 10; i++)
+      {
+        double a = -G_PI / 2 + i * G_PI / 5, rr = i % 2 ? r * 0.5 : r * 1.15;
+        if (i == 0)
+          cairo_move_to (cr, cx + rr * cos (a), cy + rr * sin (a));
+        else
+          cairo_line_to (cr, cx + rr * cos (a), cy + rr * sin (a));
+      }
+  else
+    for (int i = 0; i < sides; i++)
+      {
+        double a = -G_PI / 2 + (sides == 4 ? G_PI / 4 : 0) + i * 2 * G_PI / sides;
+        double rr = sides == 4 ? r * 1.2 : r * 1.1;
+        if (i == 0)
+          cairo_move_to (cr, cx + rr * cos (a), cy + rr * sin (a));
+        else
+          cairo_line_to (cr, cx + rr * cos (a), cy + rr * sin (a));
+      }
+  cairo_close_path (cr);
+}
+
+static void
+to_pixels (PtNextStationBoard *self,
+           int                 x,
+           int                 y,
+           double             *px,
+           double             *py)
+{
+  *px = self->origin_x + (x + 0.5) * self->cell;
+  *py = self->origin_y + (y + 0.5) * self->cell;
+}
+
+static void
+draw_map (GtkDrawingArea *area,
+          cairo_t        *cr,
+          int             width,
+          int             height,
+          gpointer        user_data)
+{
+  PtNextStationBoard *self = user_data;
+  const PtStationMap *map = get_map (self);
+  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+  double fg = dark ? 0.92 : 0.12;
+  JsonArray *players;
+  JsonObject *sheet = NULL;
+  int shown = self->viewer >= 0 ? self->viewer : 0;
+
+  self->cell = MIN (width / (double) map->width, height / (double) map->height);
+  self->origin_x = (width - self->cell * map->width) / 2;
+  self->origin_y = (height - self->cell * map->height) / 2;
+
+  /* Districts: a light tint, alternating, so their borders show. */
+  for (guint s = 0; s < map->n_stations; s++)
+    {
+      const PtStation *st = &map->stations[s];
+      double px = self->origin_x + st->x * self->cell, py = self->origin_y + st->y * self->cell;
+
+      cairo_rectangle (cr, px, py, self->cell, self->cell);
+      if ((int) st->district == map->central_district)
+        cairo_set_source_rgba (cr, 0.96, 0.76, 0.07, dark ? 0.18 : 0.22);
+      else
+        cairo_set_source_rgba (cr, fg, fg, fg, st->district % 2 ? 0.05 : 0.10);
+      cairo_fill (cr);
+    }
+
+  /* The Thames: a band through the middles of the sections that cross
+   * it, taken from left to right (the map data has no river outline). */
+  {
+    double xs[PT_STATION_MAP_MAX_SECTIONS], ys[PT_STATION_MAP_MAX_SECTIONS];
+    guint n = 0;
+
+    for (guint s = 0; s < map->n_sections; s++)
+      if (pt_section_set_has (&map->thames, s))
+        {
+          const PtStation *a = &map->stations[map->sections[s].a];
+          const PtStation *b = &map->stations[map->sections[s].b];
+
+          xs[n] = (a->x + b->x) / 2.0;
+          ys[n] = (a->y + b->y) / 2.0;
+          n++;
+        }
+    /* Insertion sort by x; then one averaged point per column. */
+    for (guint i = 1; i < n; i++)
+      for (guint j = i; j > 0 && xs[j] < xs[j - 1]; j--)
+        {
+          double t = xs[j]; xs[j] = xs[j - 1]; xs[j - 1] = t;
+          t = ys[j]; ys[j] = ys[j - 1]; ys[j - 1] = t;
+        }
+    cairo_set_source_rgba (cr, 0.29, 0.56, 0.85, dark ? 0.5 : 0.35);
+    cairo_set_line_width (cr, self->cell * 0.3);
+    cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+    cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+    for (guint i = 0; i < n;)
+      {
+        guint j = i;
+        double sum = 0, px, py;
+
+        while (j < n && xs[j] - xs[i] < 0.75)
+          sum += ys[j++];
+        px = self->origin_x + (xs[i] + 0.5) * self->cell;
+        py = self->origin_y + (sum / (j - i) + 0.5) * self->cell;
+        if (i == 0)
+          cairo_move_to (cr, self->origin_x, py);
+        cairo_line_to (cr, px, py);
+        if (j == n)
+          cairo_line_to (cr, self->origin_x + map->width * self->cell, py);
+        i = j;
+      }
+    cairo_stroke (cr);
+  }
+
+  /* The shown player's lines. */
+  players = json_object_get_array_member (json_node_get_object (self->view), "players");
+  if (players != NULL && (guint) shown < json_array_get_length (players))
+    sheet = json_array_get_object_element (players, shown);
+  if (sheet != NULL)
+    {
+      JsonArray *lines = json_object_get_array_member (sheet, "lines");
+
+      for (guint l = 0; l < json_array_get_length (lines); l++)
+        {
+          JsonObject *line = json_array_get_object_element (lines, l);
+          JsonArray *sections = json_object_get_array_member (line, "sections");
+          int style = pt_line_colour_from_string (json_object_get_string_member (line, "colour"));
+
+          if (style < 0)
+            continue;
+          cairo_set_source_rgb (cr, line_styles[style].r, line_styles[style].g, line_styles[style].b);
+          cairo_set_line_width (cr, MAX (3, self->cell * 0.12));
+          cairo_set_dash (cr, line_styles[style].dash, line_styles[style].n_dash, 0);
+          for (guint i = 0; i < json_array_get_length (sections); i++)
+            {
+              JsonArray *pair = json_array_get_array_element (sections, i);
+              JsonArray *a = json_array_get_array_element (pair, 0), *b = json_array_get_array_element (pair, 1);
+              double ax, ay, bx, by;
+
+              to_pixels (self, json_array_get_int_element (a, 0), json_array_get_int_element (a, 1), &ax, &ay);
+              to_pixels (self, json_array_get_int_element (b, 0), json_array_get_int_element (b, 1), &bx, &by);
+              cairo_move_to (cr, ax, ay);
+              cairo_line_to (cr, bx, by);
+              cairo_stroke (cr);
+            }
+          cairo_set_dash (cr, NULL, 0, 0);
+        }
+    }
+
+  /* Stations. */
+  for (guint s = 0; s < map->n_stations; s++)
+    {
+      const PtStation *st = &map->stations[s];
+      double px, py, r = self->cell * 0.2;
+
+      to_pixels (self, st->x, st->y, &px, &py);
+      station_shape (cr, st->symbol, px, py, r);
+      cairo_set_source_rgb (cr, dark ? 0.2 : 1, dark ? 0.2 : 1, dark ? 0.2 : 1);
+      cairo_fill_preserve (cr);
+      cairo_set_source_rgb (cr, fg, fg, fg);
+      cairo_set_line_width (cr, 1.5);
+      cairo_stroke (cr);
+
+      if (map->tourist_sites & (G_GUINT64_CONSTANT (1) << s))
+        {
+          cairo_arc (cr, px + r * 1.3, py - r * 1.3, r * 0.35, 0, 2 * G_PI);
+          cairo_set_source_rgb (cr, 0.90, 0.65, 0.04);
+          cairo_fill (cr);
+        }
+      for (guint c = 0; c < PT_N_LINE_COLOURS; c++)
+        if (map->departures[c] == s)
+          {
+            cairo_arc (cr, px, py, r * 1.7, 0, 2 * G_PI);
+            cairo_set_source_rgb (cr, line_styles[c].r, line_styles[c].g, line_styles[c].b);
+            cairo_set_line_width (cr, 3);
+            cairo_stroke (cr);
+          }
+
+      /* Line ends to start from: a thick orange ring (not a line colour). */
+      if (can_act (self) && self->from_x < 0 && is_from (self, st->x, st->y))
+        {
+          cairo_arc (cr, px, py, r * 2.2, 0, 2 * G_PI);
+          cairo_set_source_rgb (cr, 0.96, 0.47, 0.0);
+          cairo_set_line_width (cr, 4);
+          cairo_stroke (cr);
+        }
+      if (self->from_x == st->x && self->from_y == st->y)
+        {
+          cairo_arc (cr, px, py, r * 2.2, 0, 2 * G_PI);
+          cairo_set_source_rgba (cr, 0.96, 0.47, 0.0, 0.45);
+          cairo_fill (cr);
+        }
+      if (can_act (self) && is_target (self, st->x, st->y))
+        {
+          cairo_arc (cr, px, py, r * 2.1, 0, 2 * G_PI);
+          cairo_set_source_rgb (cr, 0.15, 0.64, 0.41);
+          cairo_set_line_width (cr, 3);
+          cairo_set_dash (cr, (double[]) { 4, 3 }, 2, 0);
+          cairo_stroke (cr);
+          cairo_set_dash (cr, NULL, 0, 0);
+        }
+    }
+
+  /* The keyboard cursor. */
+  if (can_act (self) && gtk_widget_has_focus (self->map))
+    {
+      double px, py;
+
+      to_pixels (self, self->cursor_x, self->cursor_y, &px, &py);
+      cairo_rectangle (cr, px - self->cell / 2 + 2, py - self->cell / 2 + 2, self->cell - 4, self->cell - 4);
+      cairo_set_source_rgb (cr, fg, fg, fg);
+      cairo_set_line_width (cr, 2);
+      cairo_stroke (cr);
+    }
+}
+
+/* Input ---------------------------------------------------------------------- */
+
+static void
+on_map_click (GtkGestureClick    *click,
+              int                 n_press,
+              double              x,
+              double              y,
+              PtNextStationBoard *self)
+{
+  int cx, cy;
+
+  if (self->cell <= 0)
+    return;
+  cx = (int) floor ((x - self->origin_x) / self->cell);
+  cy = (int) floor ((y - self->origin_y) / self->cell);
+  gtk_widget_grab_focus (self->map);
+  self->cursor_x = cx;
+  self->cursor_y = cy;
+  choose_station (self, cx, cy);
+}
+
+static gboolean
+on_map_key (GtkEventControllerKey *key,
+            guint                  keyval,
+            guint                  keycode,
+            GdkModifierType        state,
+            PtNextStationBoard    *self)
+{
+  const PtStationMap *map = get_map (self);
+
+  switch (keyval)
+    {
+    case GDK_KEY_Left: self->cursor_x = MAX (0, self->cursor_x - 1); break;
+    case GDK_KEY_Right: self->cursor_x = MIN ((int) map->width - 1, self->cursor_x + 1); break;
+    case GDK_KEY_Up: self->cursor_y = MAX (0, self->cursor_y - 1); break;
+    case GDK_KEY_Down: self->cursor_y = MIN ((int) map->height - 1, self->cursor_y + 1); break;
+    case GDK_KEY_Return: case GDK_KEY_KP_Enter: case GDK_KEY_space:
+      choose_station (self, self->cursor_x, self->cursor_y);
+      break;
+    case GDK_KEY_Escape:
+      self->from_x = self->from_y = -1;
+      break;
+    case GDK_KEY_p: case GDK_KEY_P:
+      pass (self);
+      return TRUE;
+    default:
+      return FALSE;
+    }
+  gtk_widget_queue_draw (self->map);
+  return TRUE;
+}
+
+static void
+on_pass_clicked (GtkButton          *button,
+                 PtNextStationBoard *self)
+{
+  pass (self);
+}
+
+/* Refresh --------------------------------------------------------------------- */
+
+static char *
+card_text (const char *code)
+{
+  static const struct { const char *id; const char *name; } symbols[] = {
+    { "circle", N_("circle") }, { "triangle", N_("triangle") }, { "square", N_("square") },
+    { "pentagon", N_("pentagon") }, { "joker", N_("joker") }, { "switch", N_("switch") },
+  };
+  const char *symbol = code ? strchr (code, ':') : NULL;
+
+  if (symbol == NULL)
+    return g_strdup ("");
+  for (guint i = 0; i < G_N_ELEMENTS (symbols); i++)
+    if (g_strcmp0 (symbols[i].id, symbol + 1) == 0)
+      /* Translators: a station card, e.g. "underground circle" */
+      return g_strdup_printf (code[0] == 'U' ? _("underground %s") : _("street %s"), _(symbols[i].name));
+  return g_strdup (code);
+}
+
+static void
+refresh (PtNextStationBoard *self)
+{
+  JsonObject *view;
+  JsonArray *flipped;
+  g_autoptr(GString) flipped_text = g_string_new (NULL);
+  g_autoptr(GString) scores = g_string_new (NULL);
+  g_autofree char *status = NULL;
+  g_autofree char *card = NULL;
+  int values[PT_GAME_MAX_PLAYERS] = { 0 };
+  const char *prompt = "";
+
+  g_clear_pointer (&self->view, json_node_unref);
+  g_clear_pointer (&self->legal, json_node_unref);
+  self->view = pt_game_get_view (self->game, self->viewer);
+  view = json_node_get_object (self->view);
+  if (self->interactive && self->viewer >= 0 && pt_game_get_current_player (self->game) == self->viewer)
+    self->legal = pt_game_list_legal_moves (self->game, self->viewer);
+  self->from_x = self->from_y = -1;
+
+  /* Translators: "Round 2 of 4 · turn 3 · 2 of 5 underground cards" */
+  status = g_strdup_printf (_("Round %d of 4 · turn %d · %d of 5 underground cards"),
+                            (int) json_object_get_int_member (view, "round"),
+                            (int) json_object_get_int_member (view, "turn"),
+                            (int) json_object_get_int_member_with_default (view, "underground_flipped", 0));
+  gtk_label_set_text (GTK_LABEL (self->status_label), status);
+
+  card = card_text (json_object_get_string_member_with_default (view, "card", NULL));
+  if (card[0] != '\0')
+    {
+      g_autofree char *text = g_strdup_printf (json_object_get_boolean_member_with_default (view, "branch_allowed", FALSE)
+                                               ? _("Card: %s — after a switch: a branch from any station of the line")
+                                               : _("Card: %s"), card);
+      gtk_label_set_text (GTK_LABEL (self->card_label), text);
+    }
+  else
+    gtk_label_set_text (GTK_LABEL (self->card_label), "");
+
+  flipped = json_object_get_array_member (view, "flipped");
+  for (guint i = 0; flipped != NULL && i < json_array_get_length (flipped); i++)
+    {
+      g_autofree char *c = card_text (json_array_get_string_element (flipped, i));
+      g_string_append_printf (flipped_text, "%s%s", i > 0 ? ", " : "", c);
+    }
+  if (flipped_text->len > 0)
+    {
+      g_autofree char *text = g_strdup_printf (_("Turned over this round: %s"), flipped_text->str);
+      gtk_label_set_text (GTK_LABEL (self->flipped_label), text);
+    }
+  else
+    gtk_label_set_text (GTK_LABEL (self->flipped_label), "");
+
+  pt_game_get_scores (self->game, values);
+  for (guint p = 0; p < pt_game_get_n_players (self->game); p++)
+    g_string_append_printf (scores, "%s%s: %d", p > 0 ? " · " : "",
+                            pt_game_get_player_name (self->game, p), values[p]);
+  gtk_label_set_text (GTK_LABEL (self->scores_label), scores->str);
+
+  if (can_act (self))
+    {
+      gboolean any = FALSE;
+      JsonArray *moves = json_node_get_array (self->legal);
+
+      for (guint i = 0; i < json_array_get_length (moves); i++)
+        any |= is_plain_section (json_array_get_object_element (moves, i));
+      prompt = any ? _("Choose a line end (orange ring), then a station it may reach (dashed green), or pass")
+                   : _("No section fits this card: pass");
+    }
+  g_free (self->prompt);
+  self->prompt = g_strdup (prompt);
+  gtk_label_set_text (GTK_LABEL (self->prompt_label), prompt);
+  gtk_widget_set_sensitive (self->pass_button, can_act (self));
+  gtk_widget_queue_draw (self->map);
+}
+
+static void
+on_game_changed (PtNextStationBoard *self)
+{
+  refresh (self);
+}
+
+/* Actions ------------------------------------------------------------------------ */
+
+static void
+action_section (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  PtNextStationBoard *self = PT_NEXT_STATION_BOARD (widget);
+  int fx, fy, tx, ty;
+
+  g_variant_get (parameter, "(iiii)", &fx, &fy, &tx, &ty);
+  /* As a player would: the end, then the target. */
+  choose_station (self, fx, fy);
+  choose_station (self, tx, ty);
+}
+
+static void
+action_pass (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  pass (PT_NEXT_STATION_BOARD (widget));
+}
+
+/* Construction --------------------------------------------------------------------- */
+
+static void
+build (PtNextStationBoard *self)
+{
+  GtkWidget *row, *frame;
+  GtkEventController *key;
+  GtkGesture *click;
+
+  self->status_label = gtk_label_new (NULL);
+  gtk_widget_add_css_class (self->status_label, "heading");
+  gtk_widget_set_parent (self->status_label, GTK_WIDGET (self));
+
+  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  gtk_widget_set_halign (row, GTK_ALIGN_CENTER);
+  self->card_label = gtk_label_new (NULL);
+  gtk_widget_add_css_class (self->card_label, "title-4");
+  gtk_label_set_wrap (GTK_LABEL (self->card_label), TRUE);
+  gtk_box_append (GTK_BOX (row), self->card_label);
+  self->pass_button = gtk_button_new_with_mnemonic (_("_Pass"));
+  g_signal_connect (self->pass_button, "clicked", G_CALLBACK (on_pass_clicked), self);
+  gtk_box_append (GTK_BOX (row), self->pass_button);
+  gtk_widget_set_parent (row, GTK_WIDGET (self));
+
+  self->flipped_label = gtk_label_new (NULL);
+  gtk_widget_add_css_class (self->flipped_label, "dim-label");
+  gtk_label_set_wrap (GTK_LABEL (self->flipped_label), TRUE);
+  gtk_widget_set_parent (self->flipped_label, GTK_WIDGET (self));
+
+  self->prompt_label = gtk_label_new (NULL);
+  gtk_label_set_wrap (GTK_LABEL (self->prompt_label), TRUE);
+  gtk_widget_set_parent (self->prompt_label, GTK_WIDGET (self));
+
+  self->map = gtk_drawing_area_new ();
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->map), draw_map, self, NULL);
+  gtk_widget_set_size_request (self->map, 320, 560);
+  gtk_widget_set_vexpand (self->map, TRUE);
+  gtk_widget_set_focusable (self->map, TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->map), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Map: arrows move, Enter chooses a station, P passes"), -1);
+  click = gtk_gesture_click_new ();
+  g_signal_connect (click, "pressed", G_CALLBACK (on_map_click), self);
+  gtk_widget_add_controller (self->map, GTK_EVENT_CONTROLLER (click));
+  key = gtk_event_controller_key_new ();
+  g_signal_connect (key, "key-pressed", G_CALLBACK (on_map_key), self);
+  gtk_widget_add_controller (self->map, key);
+  frame = gtk_frame_new (NULL);
+  gtk_frame_set_child (GTK_FRAME (frame), self->map);
+  gtk_widget_set_parent (frame, GTK_WIDGET (self));
+
+  self->scores_label = gtk_label_new (NULL);
+  gtk_widget_add_css_class (self->scores_label, "heading");
+  gtk_widget_add_css_class (self->scores_label, "numeric");
+  gtk_widget_set_parent (self->scores_label, GTK_WIDGET (self));
+}
+
+GtkWidget *
+pt_next_station_board_new (PtGame *game)
+{
+  return g_object_new (PT_TYPE_NEXT_STATION_BOARD, "game", game, NULL);
+}
+
+const char *
+pt_next_station_board_get_prompt (PtNextStationBoard *self)
+{
+  g_return_val_if_fail (PT_IS_NEXT_STATION_BOARD (self), NULL);
+  return self->prompt ? self->prompt : "";
+}
+
+static void
+on_dark_changed (PtNextStationBoard *self)
+{
+  gtk_widget_queue_draw (self->map);
+}
+
+static void
+pt_next_station_board_constructed (GObject *object)
+{
+  PtNextStationBoard *self = PT_NEXT_STATION_BOARD (object);
+
+  G_OBJECT_CLASS (pt_next_station_board_parent_class)->constructed (object);
+
+  g_signal_connect_object (self->game, "move-applied", G_CALLBACK (on_game_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->game, "move-undone", G_CALLBACK (on_game_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
+                           G_CALLBACK (on_dark_changed), self, G_CONNECT_SWAPPED);
+  refresh (self);
+}
+
+static void
+pt_next_station_board_dispose (GObject *object)
+{
+  PtNextStationBoard *self = PT_NEXT_STATION_BOARD (object);
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+  g_clear_object (&self->game);
+  g_clear_pointer (&self->view, json_node_unref);
+  g_clear_pointer (&self->legal, json_node_unref);
+
+  G_OBJECT_CLASS (pt_next_station_board_parent_class)->dispose (object);
+}
+
+static void
+pt_next_station_board_finalize (GObject *object)
+{
+  g_free (PT_NEXT_STATION_BOARD (object)->prompt);
+
+  G_OBJECT_CLASS (pt_next_station_board_parent_class)->finalize (object);
+}
+
+static void
+pt_next_station_board_get_property (GObject    *object,
+                                    guint       prop_id,
+                                    GValue     *value,
+                                    GParamSpec *pspec)
+{
+  PtNextStationBoard *self = PT_NEXT_STATION_BOARD (object);
+
+  switch (prop_id)
+    {
+    case PROP_GAME:
+      g_value_set_object (value, self->game);
+      break;
+    case PROP_VIEWER:
+      g_value_set_int (value, self->viewer);
+      break;
+    case PROP_INTERACTIVE:
+      g_value_set_boolean (value, self->interactive);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pt_next_station_board_set_property (GObject      *object,
+                                    guint         prop_id,
+                                    const GValue *value,
+                                    GParamSpec   *pspec)
+{
+  PtNextStationBoard *self = PT_NEXT_STATION_BOARD (object);
+
+  switch (prop_id)
+    {
+    case PROP_GAME:
+      self->game = g_value_dup_object (value);
+      break;
+    case PROP_VIEWER:
+      if (self->viewer != g_value_get_int (value))
+        {
+          self->viewer = g_value_get_int (value);
+          if (self->view != NULL)
+            refresh (self);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    case PROP_INTERACTIVE:
+      if (self->interactive != g_value_get_boolean (value))
+        {
+          self->interactive = g_value_get_boolean (value);
+          if (self->view != NULL)
+            refresh (self);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pt_next_station_board_class_init (PtNextStationBoardClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->constructed = pt_next_station_board_constructed;
+  object_class->dispose = pt_next_station_board_dispose;
+  object_class->finalize = pt_next_station_board_finalize;
+  object_class->get_property = pt_next_station_board_get_property;
+  object_class->set_property = pt_next_station_board_set_property;
+
+  properties[PROP_GAME] =
+    g_param_spec_object ("game", NULL, NULL, PT_TYPE_GAME,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_VIEWER] =
+    g_param_spec_int ("viewer", NULL, NULL, -1, PT_GAME_MAX_PLAYERS - 1, 0,
+                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_INTERACTIVE] =
+    g_param_spec_boolean ("interactive", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  signals[MOVE_ERROR] =
+    g_signal_new ("move-error", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+
+  gtk_widget_class_install_action (widget_class, "board.section", "(iiii)", action_section);
+  gtk_widget_class_install_action (widget_class, "board.pass", NULL, action_pass);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "next-station-board");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+}
+
+static void
+pt_next_station_board_init (PtNextStationBoard *self)
+{
+  GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
+
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
+  gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (layout), 6);
+  self->from_x = self->from_y = -1;
+  build (self);
+}

@@ -1,0 +1,21 @@
+/* pt-next-station-board.h — the Next Station: London sheet on screen
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "pt-game.h"
+
+G_BEGIN_DECLS
+
+#define PT_TYPE_NEXT_STATION_BOARD (pt_next_station_board_get_type ())
+
+G_DECLARE_FINAL_TYPE (PtNextStationBoard, pt_next_station_board, PT, NEXT_STATION_BOARD, GtkWidget)
+
+GtkWidget  *pt_next_station_board_new        (PtGame             *game);
+const char *pt_next_station_board_get_prompt (PtNextStationBoard *self);
+
+G_END_DECLS

@@ -1,0 +1,237 @@
+/* test-play-next-station.c — Next Station: London played on screen through
+ * the board's actions: against the computer to the result screen and the
+ * history; a solo game closed mid-way, continued and finished.
+ * Screenshots and the redraw time go to the build directory.
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "play-test-util.h"
+#include "pt-next-station-board.h"
+#include "pt-rules.h"
+
+static PtApplication *app;
+static GtkWidget *window;
+static char *db_dir;
+
+static GtkWidget *
+new_play_window (void)
+{
+  GtkWidget *win = adw_application_window_new (GTK_APPLICATION (app));
+
+  adw_application_window_set_content (ADW_APPLICATION_WINDOW (win), pt_play_page_new ());
+  gtk_window_set_title (GTK_WINDOW (win), "Partida");
+  gtk_window_set_default_size (GTK_WINDOW (win), 900, 860);
+  gtk_window_present (GTK_WINDOW (win));
+  WAIT_UNTIL (gtk_widget_get_mapped (win));
+  return win;
+}
+
+static PtPlayPage *
+get_play_page (void)
+{
+  return PT_PLAY_PAGE (find_by_type (window, PT_TYPE_PLAY_PAGE));
+}
+
+static PtGameView *
+start_game (guint       n_players,
+            const char *name0,
+            const char *name1,
+            int         level1,
+            const char *seed)
+{
+  PtPlayPage *page = get_play_page ();
+  PtGameSetupView *setup = PT_GAME_SETUP_VIEW (pt_play_page_get_setup_view (page));
+  GtkWidget *view;
+
+  pt_game_setup_view_set_game_id (setup, "next-station-london");
+  pt_game_setup_view_set_n_players (setup, n_players);
+  pt_game_setup_view_set_seat (setup, 0, name0, -1);
+  if (n_players > 1)
+    pt_game_setup_view_set_seat (setup, 1, name1, level1);
+  pt_game_setup_view_set_seed (setup, seed);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "play.start", NULL));
+  view = pt_play_page_get_game_view (page);
+  g_assert_true (PT_IS_GAME_VIEW (view));
+  WAIT_UNTIL (gtk_widget_get_mapped (view));
+  return PT_GAME_VIEW (view);
+}
+
+/* One human action, entered the way a player does: a line end, then a
+ * target; or a pass when no section fits. */
+static void
+play_human_action (PtGameView *view)
+{
+  PtGame *game = pt_game_view_get_game (view);
+  GtkWidget *board = pt_game_view_get_board (view);
+  int player = pt_game_get_current_player (game);
+  g_autoptr(JsonNode) legal = pt_game_list_legal_moves (game, player);
+  JsonArray *moves = json_node_get_array (legal);
+  guint n_before = pt_game_get_n_moves (game);
+  g_autoptr(GPtrArray) sections = g_ptr_array_new ();
+
+  g_assert_cmpstr (pt_next_station_board_get_prompt (PT_NEXT_STATION_BOARD (board)), !=, "");
+  for (guint i = 0; i < json_array_get_length (moves); i++)
+    {
+      JsonObject *m = json_array_get_object_element (moves, i);
+
+      if (json_object_has_member (m, "from") && !json_object_has_member (m, "power"))
+        g_ptr_array_add (sections, m);
+    }
+
+  if (sections->len == 0)
+    g_assert_true (gtk_widget_activate_action (board, "board.pass", NULL));
+  else
+    {
+      JsonObject *m = g_ptr_array_index (sections, (n_before * 3) % sections->len);
+      JsonArray *from = json_object_get_array_member (m, "from");
+      JsonArray *to = json_object_get_array_member (m, "to");
+
+      g_assert_true (gtk_widget_activate_action (board, "board.section", "(iiii)",
+                                                 (int) json_array_get_int_element (from, 0),
+                                                 (int) json_array_get_int_element (from, 1),
+                                                 (int) json_array_get_int_element (to, 0),
+                                                 (int) json_array_get_int_element (to, 1)));
+    }
+  g_assert_cmpuint (pt_game_get_n_moves (game), ==, n_before + 1);
+}
+
+static void
+play_until (PtGameView *view,
+            guint       stop_after)
+{
+  PtGame *game = pt_game_view_get_game (view);
+
+  while (!pt_game_get_is_over (game) && pt_game_get_n_moves (game) < stop_after)
+    {
+      if (pt_game_view_get_thinking (view))
+        {
+          guint n = pt_game_get_n_moves (game);
+
+          WAIT_UNTIL_MS (pt_game_get_n_moves (game) > n || pt_game_get_is_over (game), 20000);
+          continue;
+        }
+      if (pt_game_view_get_covered (view))
+        {
+          g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.reveal", NULL));
+          continue;
+        }
+      play_human_action (view);
+      g_main_context_iteration (NULL, FALSE);
+    }
+}
+
+static PtStore *
+open_store (void)
+{
+  g_autoptr(GError) error = NULL;
+  PtStore *store = pt_store_open (g_getenv ("PARTIDA_DB"), PT_STORE_OPEN_NONE, &error);
+
+  g_assert_no_error (error);
+  return store;
+}
+
+static guint
+count_matches (PtStore *store)
+{
+  g_autoptr(GPtrArray) history = NULL;
+  PtHistoryQuery query;
+
+  pt_history_query_init (&query);
+  query.game = "next-station-london";
+  history = pt_store_history (store, &query, NULL);
+  return history->len;
+}
+
+static void
+test_against_computer (void)
+{
+  PtGameView *view = start_game (2, "Ana", "Computer", 1, "31337");
+  PtGame *game = pt_game_view_get_game (view);
+  GtkWidget *board = pt_game_view_get_board (view);
+  g_autoptr(PtStore) store = NULL;
+
+  g_assert_true (PT_IS_NEXT_STATION_BOARD (board));
+  set_dark (FALSE);
+  save_screenshot (window, "next-station-start");
+  play_until (view, 30);
+  WAIT_UNTIL_MS (!pt_game_view_get_thinking (view), 20000);
+  save_screenshot (window, "next-station-middle");
+  set_dark (TRUE);
+  save_screenshot (window, "next-station-middle-dark");
+  report_figure ("next-station-board-full-redraw", measure_redraw_ms (board, 30));
+  set_dark (FALSE);
+
+  play_until (view, G_MAXUINT);
+  WAIT_UNTIL (pt_game_view_get_match_id (view) > 0);
+  save_screenshot (window, "next-station-end");
+  g_assert_true (pt_game_get_is_over (game));
+
+  store = open_store ();
+  g_assert_cmpuint (count_matches (store), ==, 1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.leave", NULL));
+}
+
+static void
+test_solo_continue (void)
+{
+  PtGameView *view = start_game (1, "Dana", NULL, -1, "5");
+  PtGame *game = pt_game_view_get_game (view);
+  g_autoptr(PtStore) store = NULL;
+  g_autoptr(GPtrArray) saved = NULL;
+  guint n_moves;
+  gint64 id;
+
+  g_assert_cmpuint (pt_game_get_n_players (game), ==, 1);
+  play_until (view, 12);
+  n_moves = pt_game_get_n_moves (game);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  settle (50);
+  window = new_play_window ();
+
+  store = open_store ();
+  saved = pt_store_list_saved_games (store, NULL);
+  g_assert_cmpuint (saved->len, ==, 1);
+  id = ((PtSavedGame *) g_ptr_array_index (saved, 0))->id;
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (get_play_page ()), "play.continue", "x", id));
+  view = PT_GAME_VIEW (pt_play_page_get_game_view (get_play_page ()));
+  game = pt_game_view_get_game (view);
+  g_assert_cmpuint (pt_game_get_n_moves (game), ==, n_moves);
+
+  play_until (view, G_MAXUINT);
+  WAIT_UNTIL (pt_game_view_get_match_id (view) > 0);
+  save_screenshot (window, "next-station-solo-end");
+  g_assert_cmpuint (count_matches (store), ==, 2);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  int ret;
+
+  if ((ret = play_test_init (&argc, &argv, &db_dir)) != 0)
+    return ret;
+
+  app = pt_application_new (APPLICATION_ID, G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_application_hold (G_APPLICATION (app));
+  window = new_play_window ();
+
+  g_test_add_func ("/ui/play/next-station/against-computer", test_against_computer);
+  g_test_add_func ("/ui/play/next-station/solo-close-continue", test_solo_continue);
+
+  ret = g_test_run ();
+
+  if (window != NULL)
+    gtk_window_destroy (GTK_WINDOW (window));
+  g_application_release (G_APPLICATION (app));
+  g_clear_object (&app);
+  remove_db_dir (db_dir);
+  g_free (db_dir);
+  return ret;
+}
