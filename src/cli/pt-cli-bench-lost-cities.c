@@ -5,8 +5,10 @@
  *
  * Random full rounds per second on one core, on the typed state API the
  * bots' Monte Carlo search uses: deal (shuffle), then random turns until a
- * draw empties the deck, then score. Two policies:
- *   legal    — enumerate every legal move, pick one uniformly;
+ * draw empties the deck, then score. Three policies:
+ *   legal    — enumerate every legal move into a list, pick one uniformly;
+ *   uniform  — the same distribution without the list:
+ *              pt_lost_cities_state_random_legal_move();
  *   playout  — pt_lost_cities_state_playout(): pt_lost_cities_state_random_move()
  *              until the end, the cheap rollout policy of the bots.
  *
@@ -21,6 +23,16 @@
 
 #include "pt-cli-commands.h"
 #include "pt-lost-cities-state.h"
+
+typedef enum
+{
+  POLICY_LEGAL,
+  POLICY_UNIFORM,
+  POLICY_PLAYOUT,
+  N_POLICIES
+} Policy;
+
+static const char * const policy_names[N_POLICIES] = { "legal", "uniform", "playout" };
 
 typedef struct
 {
@@ -44,7 +56,7 @@ static BenchResult
 run (const PtLostCitiesOptions *options,
      guint64                    seed,
      guint                      n_rounds,
-     gboolean                   enumerate)
+     Policy                     policy)
 {
   BenchResult result = { 0 };
   PtRng rng;
@@ -57,13 +69,13 @@ run (const PtLostCitiesOptions *options,
       PtLostCitiesState state;
 
       pt_lost_cities_state_deal (&state, options, &rng, -1);
-      if (!enumerate)
+      if (policy == POLICY_PLAYOUT)
         pt_lost_cities_state_playout (&state, &rng);
       while (!state.over)
         {
           PtLostCitiesMove move;
 
-          if (enumerate)
+          if (policy == POLICY_LEGAL)
             {
               PtLostCitiesMove moves[PT_LOST_CITIES_MAX_MOVES];
               guint n = pt_lost_cities_state_legal_moves (&state, moves);
@@ -71,7 +83,7 @@ run (const PtLostCitiesOptions *options,
               move = moves[pt_rng_below (&rng, n)];
             }
           else
-            pt_lost_cities_state_random_move (&state, &rng, &move);
+            pt_lost_cities_state_random_legal_move (&state, &rng, &move);
           pt_lost_cities_state_apply (&state, &move);
         }
       result.turns += state.n_turns;
@@ -105,7 +117,7 @@ pt_cli_bench_lost_cities (int    argc,
     { "repeat", 0, 0, G_OPTION_ARG_INT, &repeats, "Runs per policy; the median is reported (default 5)", "N" },
     { "colors", 0, 0, G_OPTION_ARG_INT, &colors, "5 or 6 colours (default 5)", "N" },
     { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, "Seed (default 1)", "N" },
-    { "policy", 0, 0, G_OPTION_ARG_STRING, &policy, "legal, playout or both (default both)", "NAME" },
+    { "policy", 0, 0, G_OPTION_ARG_STRING, &policy, "legal, uniform, playout or all (default all)", "NAME" },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print the figures as JSON", NULL },
     { NULL }
   };
@@ -124,8 +136,7 @@ pt_cli_bench_lost_cities (int    argc,
     }
   policy_owned = policy;
   if (argc != 1 || n_rounds < 1 || repeats < 1 || repeats > 99 || (colors != 5 && colors != 6) ||
-      (policy != NULL && g_strcmp0 (policy, "legal") != 0 && g_strcmp0 (policy, "playout") != 0 &&
-       g_strcmp0 (policy, "both") != 0))
+      (policy != NULL && g_strcmp0 (policy, "all") != 0 && !g_strv_contains (policy_names, policy)))
     {
       fprintf (stderr, "Usage: partida-cli bench lost-cities [OPTIONS…] (see --help)\n");
       return PT_CLI_EXIT_USAGE;
@@ -134,18 +145,18 @@ pt_cli_bench_lost_cities (int    argc,
   pt_lost_cities_options_init_default (&options);
   options.n_colors = (guint8) colors;
 
-  for (guint k = 0; k < 2; k++)
+  for (Policy k = 0; k < N_POLICIES; k++)
     {
-      const char *name = k == 0 ? "legal" : "playout";
+      const char *name = policy_names[k];
       double rates[99], cpu_rates[99];
       guint64 turns = 0;
       JsonObject *entry;
 
-      if (policy != NULL && g_strcmp0 (policy, "both") != 0 && g_strcmp0 (policy, name) != 0)
+      if (policy != NULL && g_strcmp0 (policy, "all") != 0 && g_strcmp0 (policy, name) != 0)
         continue;
       for (int i = 0; i < repeats; i++)
         {
-          BenchResult r = run (&options, (guint64) seed + (guint64) i, (guint) n_rounds, k == 0);
+          BenchResult r = run (&options, (guint64) seed + (guint64) i, (guint) n_rounds, k);
 
           rates[i] = n_rounds / MAX (r.seconds, 1e-9);
           cpu_rates[i] = n_rounds / MAX (r.cpu_seconds, 1e-9);

@@ -122,7 +122,7 @@ ok "score: --help" status 0 "$CLI" score --help
 
 # --- bench -----------------------------------------------------------------
 ok "bench: a short run" status 0 "$CLI" bench lost-cities --rounds 200 --repeat 1 --json
-ok "bench: reports rounds per second" json 'length == 2 and all(.[]; .rounds_per_second_median > 0 and .turns_per_round >= 44)' "$TMP/out"
+ok "bench: reports rounds per second" json 'length == 3 and all(.[]; .rounds_per_second_median > 0 and .turns_per_round >= 44)' "$TMP/out"
 ok "bench: bad option is a usage error" status 2 "$CLI" bench lost-cities --colors 4
 
 echo "1..$n"

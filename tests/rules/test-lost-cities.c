@@ -439,6 +439,26 @@ assert_legal_list_exact (const PtLostCitiesState *s)
       listed[index] = TRUE;
     }
 
+  /* The list-free API yields the same set, each move once. */
+  g_assert_cmpuint (pt_lost_cities_state_count_legal_moves (s), ==, n);
+  {
+    gboolean again[G_N_ELEMENTS (listed)] = { 0 };
+    PtLostCitiesMove m;
+
+    for (guint k = 0; k < n; k++)
+      {
+        guint d, index;
+
+        g_assert_true (pt_lost_cities_state_nth_legal_move (s, k, &m));
+        d = m.draw == PT_LOST_CITIES_DRAW_DECK ? s->options.n_colors : m.draw;
+        index = (m.card * 2u + m.discard) * n_draws + d;
+        g_assert_true (listed[index]);
+        g_assert_false (again[index]);
+        again[index] = TRUE;
+      }
+    g_assert_false (pt_lost_cities_state_nth_legal_move (s, n, &m));
+  }
+
   for (guint card = 0; card < PT_LOST_CITIES_CARD_CODES; card++)
     for (guint discard = 0; discard < 2; discard++)
       for (guint d = 0; d < n_draws; d++)
@@ -521,8 +541,8 @@ test_random_rounds (void)
       PtLostCitiesOptions options;
       PtLostCitiesState s, initial;
       guint n = 0;
-      /* A mix of uniform legal moves and the playout policy, both
-       * readings and both deck sizes. */
+      /* A mix of the policies (listed legal moves, list-free uniform
+       * legal moves, playouts), both readings and both deck sizes. */
       gboolean uniform = r % 4 == 1;
       gboolean check_all = r % 100 == 0;
 
@@ -546,6 +566,8 @@ test_random_rounds (void)
               g_assert_cmpuint (k, >, 0);
               m = moves[pt_rng_below (&rng, k)];
             }
+          else if (r % 4 == 3)
+            pt_lost_cities_state_random_legal_move (&s, &rng, &m);
           else
             pt_lost_cities_state_random_move (&s, &rng, &m);
 
@@ -574,6 +596,44 @@ test_random_rounds (void)
     }
   g_test_message ("%u rounds, %.1f turns per round", N_ROUNDS, (double) total_turns / N_ROUNDS);
   g_free (history);
+}
+
+/* pt_lost_cities_state_random_legal_move() is uniform over the list. */
+static void
+test_uniform (void)
+{
+  g_autoptr(PtGame) game = fixed_game ();
+  PtLostCitiesMove moves[PT_LOST_CITIES_MAX_MOVES];
+  guint counts[PT_LOST_CITIES_MAX_MOVES] = { 0 };
+  const PtLostCitiesState *s;
+  guint n, n_samples;
+  PtRng rng;
+
+  /* Piles with cards, a wager held twice, a card that cannot be played. */
+  apply_ok (game, "{\"play\": \"Y5\", \"draw\": \"deck\"}");
+  apply_ok (game, "{\"discard\": \"B2\", \"draw\": \"deck\"}");
+  apply_ok (game, "{\"discard\": \"W4\", \"draw\": \"deck\"}");
+  apply_ok (game, "{\"discard\": \"R3\", \"draw\": \"deck\"}");
+  s = state_of (game);
+  n = pt_lost_cities_state_legal_moves (s, moves);
+  n_samples = n * 400;
+
+  pt_rng_init (&rng, 11);
+  for (guint i = 0; i < n_samples; i++)
+    {
+      PtLostCitiesMove m;
+      guint k;
+
+      pt_lost_cities_state_random_legal_move (s, &rng, &m);
+      for (k = 0; k < n; k++)
+        if (memcmp (&moves[k], &m, sizeof m) == 0)
+          break;
+      g_assert_cmpuint (k, <, n);
+      counts[k]++;
+    }
+  /* 400 expected each; 6 standard deviations is 120. */
+  for (guint k = 0; k < n; k++)
+    g_assert_cmpuint (ABS ((int) counts[k] - 400), <, 120);
 }
 
 static void
@@ -614,6 +674,7 @@ main (int argc, char **argv)
   g_test_add_func ("/rules/lost-cities/six-colors", test_six_colors);
   g_test_add_func ("/rules/lost-cities/deal-reproducible", test_deal_reproducible);
   g_test_add_func ("/rules/lost-cities/determinize", test_determinize);
+  g_test_add_func ("/rules/lost-cities/uniform", test_uniform);
   g_test_add_func ("/rules/lost-cities/random-rounds", test_random_rounds);
   return g_test_run ();
 }

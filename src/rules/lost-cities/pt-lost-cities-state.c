@@ -475,6 +475,162 @@ random_move (const PtLostCitiesState *state,
   return slot;
 }
 
+/* Per distinct hand card: how many legal moves play it and how many
+ * discard it. Returns the total; @slots receives each distinct card's
+ * hand slot. */
+static inline guint
+count_legal (const PtLostCitiesState *state,
+             guint8                  *slots,
+             guint8                  *n_play,
+             guint8                  *n_discard,
+             guint                   *n_distinct)
+{
+  guint player = state->current;
+  const PtLostCitiesCard *hand = state->hand[player];
+  guint n_piles = popcount6 (state->piles_mask);
+  guint total = 0, n = 0;
+
+  for (guint i = 0; i < state->hand_len[player]; i++)
+    {
+      PtLostCitiesCard card = hand[i];
+      gboolean seen = FALSE;
+
+      /* Only wagers come twice; skip a copy already counted. */
+      if (PT_LOST_CITIES_CARD_KIND (card) == 0)
+        for (guint j = 0; j < i && !seen; j++)
+          seen = hand[j] == card;
+      if (seen)
+        continue;
+      slots[n] = (guint8) i;
+      n_play[n] = may_play (state, player, card) ? (guint8) (1 + n_piles) : 0;
+      n_discard[n] = (guint8) (1 + n_piles - ((state->piles_mask >> PT_LOST_CITIES_CARD_COLOR (card)) & 1u));
+      total += n_play[n] + n_discard[n];
+      n++;
+    }
+  *n_distinct = n;
+  return total;
+}
+
+/* The @k-th draw source of a move: 0 the deck, else the k-th non-empty
+ * pile, @excluded left out. */
+static inline guint8
+nth_source (guint piles_mask,
+            guint excluded,
+            guint k)
+{
+  guint piles = piles_mask & ~excluded;
+
+  if (k == 0)
+    return PT_LOST_CITIES_DRAW_DECK;
+  while (--k > 0)
+    piles &= piles - 1;
+  return (guint8) __builtin_ctz (piles);
+}
+
+static inline gboolean
+nth_legal (const PtLostCitiesState *state,
+           guint                    index,
+           const guint8            *slots,
+           const guint8            *n_play,
+           const guint8            *n_discard,
+           guint                    n_distinct,
+           PtLostCitiesMove        *move)
+{
+  for (guint i = 0; i < n_distinct; i++)
+    {
+      PtLostCitiesCard card = state->hand[state->current][slots[i]];
+
+      if (index < n_play[i])
+        {
+          *move = make_move (card, FALSE, nth_source (state->piles_mask, 0, index));
+          return TRUE;
+        }
+      index -= n_play[i];
+      if (index < n_discard[i])
+        {
+          *move = make_move (card, TRUE, nth_source (state->piles_mask,
+                                                     1u << PT_LOST_CITIES_CARD_COLOR (card), index));
+          return TRUE;
+        }
+      index -= n_discard[i];
+    }
+  return FALSE;
+}
+
+guint
+pt_lost_cities_state_count_legal_moves (const PtLostCitiesState *state)
+{
+  guint8 slots[PT_LOST_CITIES_HAND_SIZE], n_play[PT_LOST_CITIES_HAND_SIZE], n_discard[PT_LOST_CITIES_HAND_SIZE];
+  guint n_distinct;
+
+  if (state->over)
+    return 0;
+  return count_legal (state, slots, n_play, n_discard, &n_distinct);
+}
+
+gboolean
+pt_lost_cities_state_nth_legal_move (const PtLostCitiesState *state,
+                                     guint                    index,
+                                     PtLostCitiesMove        *move)
+{
+  guint8 slots[PT_LOST_CITIES_HAND_SIZE], n_play[PT_LOST_CITIES_HAND_SIZE], n_discard[PT_LOST_CITIES_HAND_SIZE];
+  guint n_distinct;
+
+  if (state->over)
+    return FALSE;
+  count_legal (state, slots, n_play, n_discard, &n_distinct);
+  return nth_legal (state, index, slots, n_play, n_discard, n_distinct, move);
+}
+
+/* Rejection sampling over (hand slot, play or discard, source): every
+ * legal move is exactly one such triple — a wager held twice counts at its
+ * first slot only — and each triple is equally likely, so the accepted
+ * move is uniform over the legal moves, as if picked from
+ * pt_lost_cities_state_legal_moves(). Most triples are legal, so this
+ * takes one or two 64-bit draws instead of building the list. */
+void
+pt_lost_cities_state_random_legal_move (const PtLostCitiesState *state,
+                                        PtRng                   *rng,
+                                        PtLostCitiesMove        *move)
+{
+  guint player = state->current;
+  const PtLostCitiesCard *hand = state->hand[player];
+  guint width = 1u + popcount6 (state->piles_mask);
+
+  g_return_if_fail (!state->over);
+
+  for (;;)
+    {
+      guint64 r = rng_next (rng);
+      guint slot = bits_below ((guint32) r, state->hand_len[player]);
+      guint option = bits_below ((guint32) (r >> 32), 2u * width);
+      PtLostCitiesCard card = hand[slot];
+      guint color = PT_LOST_CITIES_CARD_COLOR (card);
+      gboolean duplicate = FALSE;
+
+      if (PT_LOST_CITIES_CARD_KIND (card) == 0)
+        for (guint j = 0; j < slot && !duplicate; j++)
+          duplicate = hand[j] == card;
+      if (duplicate)
+        continue;
+
+      if (option < width)
+        {
+          if (!may_play (state, player, card))
+            continue;
+          *move = make_move (card, FALSE, nth_source (state->piles_mask, 0, option));
+          return;
+        }
+      option -= width;
+      /* Discarding: the own colour's pile is not a source, so one option
+       * fewer when that pile has cards. */
+      if (option == width - 1 && ((state->piles_mask >> color) & 1u))
+        continue;
+      *move = make_move (card, TRUE, nth_source (state->piles_mask, 1u << color, option));
+      return;
+    }
+}
+
 void
 pt_lost_cities_state_random_move (const PtLostCitiesState *state,
                                   PtRng                   *rng,

@@ -142,6 +142,17 @@ PtLostCitiesMoveError
  * PT_LOST_CITIES_MAX_MOVES); returns how many. */
 guint    pt_lost_cities_state_legal_moves (const PtLostCitiesState *state,
                                            PtLostCitiesMove        *moves);
+/* The same set of moves without building the list: how many there are,
+ * the @index-th of them (0 ≤ index < count, in an order of its own), and
+ * one of them uniformly at random — what a uniform random player does,
+ * at a fraction of the cost of pt_lost_cities_state_legal_moves(). */
+guint    pt_lost_cities_state_count_legal_moves (const PtLostCitiesState *state);
+gboolean pt_lost_cities_state_nth_legal_move   (const PtLostCitiesState *state,
+                                                guint                    index,
+                                                PtLostCitiesMove        *move);
+void     pt_lost_cities_state_random_legal_move (const PtLostCitiesState *state,
+                                                 PtRng                   *rng,
+                                                 PtLostCitiesMove        *move);
 /* A uniformly random hand card, played if it may be else discarded, and a
  * uniformly random legal draw: the cheap policy of random playouts. */
 void     pt_lost_cities_state_random_move (const PtLostCitiesState *state,
