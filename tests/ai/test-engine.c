@@ -91,10 +91,12 @@ static guint
 count_pids (const char *pidfile)
 {
   g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
 
   if (!g_file_get_contents (pidfile, &contents, NULL, NULL))
     return 0;
-  return g_strv_length (g_strsplit (contents, "\n", -1)) - 1;
+  lines = g_strsplit (contents, "\n", -1);
+  return g_strv_length (lines) - 1;
 }
 
 static PtEngine *
