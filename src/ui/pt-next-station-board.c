@@ -49,6 +49,9 @@ struct _PtNextStationBoard
   GtkWidget  *scores_label;
 
   double      origin_x, origin_y, cell;
+  cairo_surface_t *under, *over;
+  int         cache_width, cache_height;
+  gboolean    cache_dark;
 };
 
 G_DEFINE_FINAL_TYPE (PtNextStationBoard, pt_next_station_board, GTK_TYPE_WIDGET)
@@ -288,24 +291,16 @@ to_pixels (PtNextStationBoard *self,
   *py = self->origin_y + (y + 0.5) * self->cell;
 }
 
+/* The parts of the map that never change during a game (districts, the
+ * Thames, the stations) are drawn once per size and style into two
+ * images; a redraw copies them around the lines and highlights. */
 static void
-draw_map (GtkDrawingArea *area,
-          cairo_t        *cr,
-          int             width,
-          int             height,
-          gpointer        user_data)
+draw_under (PtNextStationBoard *self,
+            cairo_t            *cr,
+            gboolean            dark)
 {
-  PtNextStationBoard *self = user_data;
   const PtStationMap *map = get_map (self);
-  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
   double fg = dark ? 0.92 : 0.12;
-  JsonArray *players;
-  JsonObject *sheet = NULL;
-  int shown = self->viewer >= 0 ? self->viewer : 0;
-
-  self->cell = MIN (width / (double) map->width, height / (double) map->height);
-  self->origin_x = (width - self->cell * map->width) / 2;
-  self->origin_y = (height - self->cell * map->height) / 2;
 
   /* Districts: a light tint, alternating, so their borders show. */
   for (guint s = 0; s < map->n_stations; s++)
@@ -367,6 +362,101 @@ draw_map (GtkDrawingArea *area,
     cairo_stroke (cr);
   }
 
+}
+
+static void
+draw_stations (PtNextStationBoard *self,
+               cairo_t            *cr,
+               gboolean            dark)
+{
+  const PtStationMap *map = get_map (self);
+  double fg = dark ? 0.92 : 0.12;
+
+  /* Stations. */
+  for (guint s = 0; s < map->n_stations; s++)
+    {
+      const PtStation *st = &map->stations[s];
+      double px, py, r = self->cell * 0.2;
+
+      to_pixels (self, st->x, st->y, &px, &py);
+      station_shape (cr, st->symbol, px, py, r);
+      cairo_set_source_rgb (cr, dark ? 0.2 : 1, dark ? 0.2 : 1, dark ? 0.2 : 1);
+      cairo_fill_preserve (cr);
+      cairo_set_source_rgb (cr, fg, fg, fg);
+      cairo_set_line_width (cr, 1.5);
+      cairo_stroke (cr);
+
+      if (map->tourist_sites & (G_GUINT64_CONSTANT (1) << s))
+        {
+          cairo_arc (cr, px + r * 1.3, py - r * 1.3, r * 0.35, 0, 2 * G_PI);
+          cairo_set_source_rgb (cr, 0.90, 0.65, 0.04);
+          cairo_fill (cr);
+        }
+      for (guint c = 0; c < PT_N_LINE_COLOURS; c++)
+        if (map->departures[c] == s)
+          {
+            cairo_arc (cr, px, py, r * 1.7, 0, 2 * G_PI);
+            cairo_set_source_rgb (cr, line_styles[c].r, line_styles[c].g, line_styles[c].b);
+            cairo_set_line_width (cr, 3);
+            cairo_stroke (cr);
+          }
+
+    }
+}
+
+static cairo_surface_t *
+layer (PtNextStationBoard *self,
+       cairo_surface_t   **cache,
+       int                 width,
+       int                 height,
+       gboolean            dark,
+       void              (*draw) (PtNextStationBoard *, cairo_t *, gboolean))
+{
+  if (*cache == NULL || self->cache_width != width || self->cache_height != height
+      || self->cache_dark != dark)
+    {
+      cairo_t *cr;
+
+      g_clear_pointer (cache, cairo_surface_destroy);
+      *cache = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+      cr = cairo_create (*cache);
+      draw (self, cr, dark);
+      cairo_destroy (cr);
+    }
+  return *cache;
+}
+
+static void
+draw_map (GtkDrawingArea *area,
+          cairo_t        *cr,
+          int             width,
+          int             height,
+          gpointer        user_data)
+{
+  PtNextStationBoard *self = user_data;
+  const PtStationMap *map = get_map (self);
+  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+  double fg = dark ? 0.92 : 0.12;
+  JsonArray *players;
+  JsonObject *sheet = NULL;
+  int shown = self->viewer >= 0 ? self->viewer : 0;
+
+  self->cell = floor (MIN (width / (double) map->width, height / (double) map->height));
+  self->origin_x = floor ((width - self->cell * map->width) / 2);
+  self->origin_y = floor ((height - self->cell * map->height) / 2);
+
+  if (self->cache_width != width || self->cache_height != height || self->cache_dark != dark)
+    {
+      g_clear_pointer (&self->under, cairo_surface_destroy);
+      g_clear_pointer (&self->over, cairo_surface_destroy);
+    }
+  cairo_set_source_surface (cr, layer (self, &self->under, width, height, dark, draw_under), 0, 0);
+  cairo_paint (cr);
+  layer (self, &self->over, width, height, dark, draw_stations);
+  self->cache_width = width;
+  self->cache_height = height;
+  self->cache_dark = dark;
+
   /* The shown player's lines. */
   players = json_object_get_array_member (json_node_get_object (self->view), "players");
   if (players != NULL && (guint) shown < json_array_get_length (players))
@@ -402,35 +492,16 @@ draw_map (GtkDrawingArea *area,
         }
     }
 
-  /* Stations. */
+  cairo_set_source_surface (cr, self->over, 0, 0);
+  cairo_paint (cr);
+
+  /* Highlights of the choices the rules offer. */
   for (guint s = 0; s < map->n_stations; s++)
     {
       const PtStation *st = &map->stations[s];
       double px, py, r = self->cell * 0.2;
 
       to_pixels (self, st->x, st->y, &px, &py);
-      station_shape (cr, st->symbol, px, py, r);
-      cairo_set_source_rgb (cr, dark ? 0.2 : 1, dark ? 0.2 : 1, dark ? 0.2 : 1);
-      cairo_fill_preserve (cr);
-      cairo_set_source_rgb (cr, fg, fg, fg);
-      cairo_set_line_width (cr, 1.5);
-      cairo_stroke (cr);
-
-      if (map->tourist_sites & (G_GUINT64_CONSTANT (1) << s))
-        {
-          cairo_arc (cr, px + r * 1.3, py - r * 1.3, r * 0.35, 0, 2 * G_PI);
-          cairo_set_source_rgb (cr, 0.90, 0.65, 0.04);
-          cairo_fill (cr);
-        }
-      for (guint c = 0; c < PT_N_LINE_COLOURS; c++)
-        if (map->departures[c] == s)
-          {
-            cairo_arc (cr, px, py, r * 1.7, 0, 2 * G_PI);
-            cairo_set_source_rgb (cr, line_styles[c].r, line_styles[c].g, line_styles[c].b);
-            cairo_set_line_width (cr, 3);
-            cairo_stroke (cr);
-          }
-
       /* Line ends to start from: a thick orange ring (not a line colour). */
       if (can_act (self) && self->from_x < 0 && is_from (self, st->x, st->y))
         {
@@ -455,6 +526,7 @@ draw_map (GtkDrawingArea *area,
           cairo_set_dash (cr, NULL, 0, 0);
         }
     }
+
 
   /* The keyboard cursor. */
   if (can_act (self) && gtk_widget_has_focus (self->map))
@@ -753,6 +825,8 @@ pt_next_station_board_dispose (GObject *object)
   g_clear_object (&self->game);
   g_clear_pointer (&self->view, json_node_unref);
   g_clear_pointer (&self->legal, json_node_unref);
+  g_clear_pointer (&self->under, cairo_surface_destroy);
+  g_clear_pointer (&self->over, cairo_surface_destroy);
 
   G_OBJECT_CLASS (pt_next_station_board_parent_class)->dispose (object);
 }

@@ -139,13 +139,13 @@ draw_symbol (cairo_t    *cr,
     }
 }
 
-void
-pt_wagons_draw_territory (cairo_t    *cr,
-                          const char *terrain,
-                          const char *symbol,
-                          double      x,
-                          double      y,
-                          double      size)
+static void
+draw_territory_now (cairo_t    *cr,
+                    const char *terrain,
+                    const char *symbol,
+                    double      x,
+                    double      y,
+                    double      size)
 {
   int t = terrain_index (terrain);
   gboolean light = t == 0 || t == 3 || t == 4;
@@ -220,6 +220,51 @@ pt_wagons_draw_territory (cairo_t    *cr,
   cairo_stroke (cr);
 }
 
+/* Territories are drawn once per kind and size into a small image and
+ * then only copied: a town redraw was spending its time on the textures. */
+void
+pt_wagons_draw_territory (cairo_t    *cr,
+                          const char *terrain,
+                          const char *symbol,
+                          double      x,
+                          double      y,
+                          double      size)
+{
+  static GHashTable *tiles;
+  g_autofree char *key = NULL;
+  cairo_surface_t *tile;
+  int pixels = (int) ceil (size);
+
+  if (pixels <= 0 || pixels > 256)
+    {
+      draw_territory_now (cr, terrain, symbol, x, y, size);
+      return;
+    }
+  if (tiles == NULL)
+    tiles = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                   (GDestroyNotify) cairo_surface_destroy);
+  key = g_strdup_printf ("%s|%s|%d", terrain, symbol, pixels);
+  tile = g_hash_table_lookup (tiles, key);
+  if (tile == NULL)
+    {
+      cairo_t *tile_cr;
+
+      tile = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, pixels, pixels);
+      tile_cr = cairo_create (tile);
+      draw_territory_now (tile_cr, terrain, symbol, 0, 0, pixels);
+      cairo_destroy (tile_cr);
+      g_hash_table_insert (tiles, g_steal_pointer (&key), tile);
+    }
+  cairo_save (cr);
+  cairo_translate (cr, x, y);
+  if (pixels != size)
+    cairo_scale (cr, size / pixels, size / pixels);
+  cairo_set_source_surface (cr, tile, 0, 0);
+  cairo_rectangle (cr, 0, 0, pixels, pixels);
+  cairo_fill (cr);
+  cairo_restore (cr);
+}
+
 void
 pt_wagons_draw_card (cairo_t    *cr,
                      const char *card,
@@ -281,9 +326,10 @@ layout (PtWagonsTownView *self)
 
   bounds (self, &min_x, &min_y, &max_x, &max_y);
   fit = MIN (width / (double) (max_x - min_x + 1), height / (double) (max_y - min_y + 1));
-  self->cell = CLAMP (fit, 8, 48) * self->zoom;
-  self->origin_x = width / 2.0 - (min_x + max_x + 1) / 2.0 * self->cell + self->pan_x;
-  self->origin_y = height / 2.0 - (min_y + max_y + 1) / 2.0 * self->cell + self->pan_y;
+  /* Whole pixels: territories are then copied, not resampled. */
+  self->cell = floor (CLAMP (fit, 8, 48) * self->zoom);
+  self->origin_x = floor (width / 2.0 - (min_x + max_x + 1) / 2.0 * self->cell + self->pan_x);
+  self->origin_y = floor (height / 2.0 - (min_y + max_y + 1) / 2.0 * self->cell + self->pan_y);
 }
 
 gboolean
