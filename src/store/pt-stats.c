@@ -5,6 +5,9 @@
  */
 #include "config.h"
 
+/* PRId64 rather than G_GINT64_FORMAT inside _(): xgettext only understands
+ * the <inttypes.h> macros and would cut the message at G_GINT64_FORMAT. */
+#include <inttypes.h>
 #include <math.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
@@ -705,7 +708,7 @@ pt_stats_player (PtStats  *self,
     {
       if (rc == SQLITE_DONE)
         g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_NOT_FOUND,
-                     _("No player with id %" G_GINT64_FORMAT), player_id);
+                     _("No player with id %" PRId64), player_id);
       else
         pt_store_set_error (self->store, rc, _("Could not read the player"), error);
       return NULL;

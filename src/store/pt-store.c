@@ -6,6 +6,9 @@
 #include "config.h"
 
 #include <errno.h>
+/* PRId64 rather than G_GINT64_FORMAT inside _(): xgettext only understands
+ * the <inttypes.h> macros and would cut the message at G_GINT64_FORMAT. */
+#include <inttypes.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
@@ -294,7 +297,9 @@ pt_store_canonical_json (const char  *json,
   parser = json_parser_new_immutable ();
   if (!json_parser_load_from_data (parser, json, -1, &local_error))
     {
-      g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID, _("Invalid %s: %s"), what,
+      /* TRANSLATORS: what was being read ("options", "game record", …,
+       * translated on their own), then the JSON parser's message */
+      g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID, _("Invalid %s: %s"), _(what),
                    local_error->message);
       return NULL;
     }
@@ -314,8 +319,10 @@ not_found (GError     **error,
            const char  *what,
            gint64       id)
 {
-  g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_NOT_FOUND, _("No %s with id %" G_GINT64_FORMAT),
-               what, id);
+  /* TRANSLATORS: %s is what was looked for ("player", "night", "match",
+   * "saved game", …, translated on their own), then its database id */
+  g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_NOT_FOUND, _("No %s with id %" PRId64),
+               _(what), id);
   return FALSE;
 }
 
@@ -815,7 +822,7 @@ pt_store_get_player (PtStore     *self,
   if (rc == SQLITE_ROW)
     return pt_store_read_player (stmt);
   if (rc == SQLITE_DONE)
-    not_found (error, "player", id);
+    not_found (error, N_("player"), id);
   else
     pt_store_set_error (self, rc, _("Could not read the player"), error);
   return NULL;
@@ -923,7 +930,7 @@ pt_store_update_player (PtStore     *self,
   if (rc != SQLITE_DONE)
     return pt_store_set_error (self, rc, _("Could not rename the player"), error);
   if (sqlite3_changes (self->db) == 0)
-    return not_found (error, "player", id);
+    return not_found (error, N_("player"), id);
   return TRUE;
 }
 
@@ -951,7 +958,7 @@ pt_store_set_player_archived (PtStore   *self,
   if (rc != SQLITE_DONE)
     return pt_store_set_error (self, rc, _("Could not archive the player"), error);
   if (sqlite3_changes (self->db) == 0)
-    return not_found (error, "player", id);
+    return not_found (error, N_("player"), id);
   return TRUE;
 }
 
@@ -1104,7 +1111,7 @@ pt_store_delete_player (PtStore  *self,
   if (stmt == NULL)
     return FALSE;
   sqlite3_bind_int64 (stmt, 1, id);
-  return step_change (self, stmt, "player", id, error);
+  return step_change (self, stmt, N_("player"), id, error);
 }
 
 gboolean
@@ -1130,7 +1137,7 @@ pt_store_undelete_player (PtStore  *self,
   if (rc != SQLITE_DONE)
     return pt_store_set_error (self, rc, _("Could not restore the player"), error);
   if (sqlite3_changes (self->db) == 0)
-    return not_found (error, "deleted player", id);
+    return not_found (error, N_("deleted player"), id);
   return TRUE;
 }
 
@@ -1249,7 +1256,7 @@ pt_store_update_night (PtStore     *self,
   sqlite3_bind_text (stmt, 2, place, -1, SQLITE_TRANSIENT);
   sqlite3_bind_text (stmt, 3, notes, -1, SQLITE_TRANSIENT);
   sqlite3_bind_int64 (stmt, 4, id);
-  return step_change (self, stmt, "night", id, error);
+  return step_change (self, stmt, N_("night"), id, error);
 }
 
 gboolean
@@ -1264,7 +1271,7 @@ pt_store_delete_night (PtStore  *self,
   if (stmt == NULL)
     return FALSE;
   sqlite3_bind_int64 (stmt, 1, id);
-  return step_change (self, stmt, "night", id, error);
+  return step_change (self, stmt, N_("night"), id, error);
 }
 
 /* Matches ----------------------------------------------------------------- */
@@ -1349,10 +1356,10 @@ pt_store_insert_match (PtStore       *self,
   int rc;
 
   if (!validate_entry (entry, error) ||
-      (options = pt_store_canonical_json (entry->options, "{}", "options", error)) == NULL ||
-      (breakdown = pt_store_canonical_json (entry->breakdown, "null", "breakdown", error)) == NULL ||
+      (options = pt_store_canonical_json (entry->options, "{}", N_("options"), error)) == NULL ||
+      (breakdown = pt_store_canonical_json (entry->breakdown, "null", N_("breakdown"), error)) == NULL ||
       (entry->record != NULL &&
-       (record = pt_store_canonical_json (entry->record, NULL, "game record", error)) == NULL))
+       (record = pt_store_canonical_json (entry->record, NULL, N_("game record"), error)) == NULL))
     return FALSE;
   if (entry->uuid == NULL)
     entry->uuid = g_uuid_string_random ();
@@ -1426,7 +1433,7 @@ pt_store_insert_match (PtStore       *self,
           rc != SQLITE_CONSTRAINT_PRIMARYKEY)
         {
           g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_NOT_FOUND,
-                       _("No player with id %" G_GINT64_FORMAT), r->player_id);
+                       _("No player with id %" PRId64), r->player_id);
           return FALSE;
         }
       if (rc != SQLITE_DONE)
@@ -1459,7 +1466,7 @@ pt_store_insert_match (PtStore       *self,
         return FALSE;
       sqlite3_bind_int64 (night, 1, entry->night_id);
       if (sqlite3_step (night) != SQLITE_ROW)
-        return not_found (error, "night", entry->night_id);
+        return not_found (error, N_("night"), entry->night_id);
     }
   if (update_ratings && !pt_stats_rate_new_match (self, entry->id, error))
     return FALSE;
@@ -1597,7 +1604,7 @@ pt_store_load_match (PtStore  *self,
   if (rc != SQLITE_ROW)
     {
       if (rc == SQLITE_DONE)
-        not_found (error, "match", id);
+        not_found (error, N_("match"), id);
       else
         pt_store_set_error (self, rc, _("Could not read the match"), error);
       return NULL;
@@ -1650,7 +1657,7 @@ pt_store_set_match_notes (PtStore     *self,
     return FALSE;
   sqlite3_bind_text (stmt, 1, notes != NULL ? notes : "", -1, SQLITE_TRANSIENT);
   sqlite3_bind_int64 (stmt, 2, id);
-  return step_change (self, stmt, "match", id, error);
+  return step_change (self, stmt, N_("match"), id, error);
 }
 
 gboolean
@@ -1671,11 +1678,11 @@ pt_store_set_match_night (PtStore  *self,
   sqlite3_bind_int64 (stmt, 2, id);
   rc = sqlite3_step (stmt);
   if ((rc & 0xff) == SQLITE_CONSTRAINT)
-    return not_found (error, "night", night_id);
+    return not_found (error, N_("night"), night_id);
   if (changes_or_error (self, rc) < 0)
     return pt_store_set_error (self, rc, _("Could not save the change"), error);
   if (sqlite3_changes (self->db) == 0)
-    return not_found (error, "match", id);
+    return not_found (error, N_("match"), id);
   return TRUE;
 }
 
@@ -1709,7 +1716,7 @@ set_match_deleted (PtStore   *self,
   sqlite3_bind_int (stmt, 1, deleted);
   sqlite3_bind_int64 (stmt, 2, id);
   sqlite3_bind_int (stmt, 3, !deleted);
-  if (!step_change (self, stmt, deleted ? "match" : "deleted match", id, error))
+  if (!step_change (self, stmt, deleted ? N_("match") : N_("deleted match"), id, error))
     goto fail;
   game = match_game (self, id);
   if (!pt_stats_recompute_ratings (self, game, error))
@@ -1919,8 +1926,8 @@ pt_store_save_game_in_progress (PtStore     *self,
                            _("A saved game needs a game and a record"));
       return 0;
     }
-  if ((rec = pt_store_canonical_json (record, NULL, "game record", error)) == NULL ||
-      (opts = pt_store_canonical_json (options, "{}", "options", error)) == NULL)
+  if ((rec = pt_store_canonical_json (record, NULL, N_("game record"), error)) == NULL ||
+      (opts = pt_store_canonical_json (options, "{}", N_("options"), error)) == NULL)
     return 0;
 
   if (id > 0)
@@ -1951,7 +1958,7 @@ pt_store_save_game_in_progress (PtStore     *self,
     {
       if (sqlite3_changes (self->db) == 0)
         {
-          not_found (error, "saved game", id);
+          not_found (error, N_("saved game"), id);
           return 0;
         }
       return id;
@@ -2018,7 +2025,7 @@ pt_store_load_saved_game (PtStore  *self,
   if (rc == SQLITE_ROW)
     return read_saved_game (stmt);
   if (rc == SQLITE_DONE)
-    not_found (error, "saved game", id);
+    not_found (error, N_("saved game"), id);
   else
     pt_store_set_error (self, rc, _("Could not read the saved game"), error);
   return NULL;
@@ -2036,7 +2043,7 @@ pt_store_delete_saved_game (PtStore  *self,
   if (stmt == NULL)
     return FALSE;
   sqlite3_bind_int64 (stmt, 1, id);
-  return step_change (self, stmt, "saved game", id, error);
+  return step_change (self, stmt, N_("saved game"), id, error);
 }
 
 gboolean
@@ -2050,7 +2057,7 @@ pt_store_set_draft (PtStore     *self,
 
   g_return_val_if_fail (PT_IS_STORE (self), FALSE);
   g_return_val_if_fail (game != NULL, FALSE);
-  if ((canonical = pt_store_canonical_json (json, "null", "score sheet", error)) == NULL)
+  if ((canonical = pt_store_canonical_json (json, "null", N_("score sheet"), error)) == NULL)
     return FALSE;
   stmt = pt_store_prepare (self,
                            "INSERT OR REPLACE INTO drafts (game, json, updated) VALUES (?, ?, ?)", error);

@@ -5,6 +5,9 @@
  */
 #include "config.h"
 
+/* PRId64 rather than G_GINT64_FORMAT inside _(): xgettext only understands
+ * the <inttypes.h> macros and would cut the message at G_GINT64_FORMAT. */
+#include <inttypes.h>
 #include <glib/gi18n-lib.h>
 
 #include "pt-game.h"
@@ -124,7 +127,7 @@ pt_wagons_move_from_json (JsonNode      *node,
   if (rot != 0 && rot != 180)
     {
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_MALFORMED_MOVE,
-                   _("A card lies at rotation 0 or 180, not %" G_GINT64_FORMAT
+                   _("A card lies at rotation 0 or 180, not %" PRId64
                      " (cards never lie sideways)"), rot);
       return FALSE;
     }

@@ -5,6 +5,9 @@
  */
 #include "config.h"
 
+/* PRId64 rather than G_GINT64_FORMAT inside _(): xgettext only understands
+ * the <inttypes.h> macros and would cut the message at G_GINT64_FORMAT. */
+#include <inttypes.h>
 #include <stdarg.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
@@ -88,7 +91,7 @@ get_count (JsonObject  *object,
     }
   if (value < 0 || value > max)
     {
-      sheet_error (error, who, _("“%s” is %" G_GINT64_FORMAT ", but it can only be 0 to %d"),
+      sheet_error (error, who, _("“%s” is %" PRId64 ", but it can only be 0 to %d"),
                    member, value, max);
       return FALSE;
     }
@@ -229,7 +232,7 @@ read_bonus_entry (JsonObject    *entry,
         }
       if (value < G_MININT16 || value > G_MAXINT16 || !points_possible (bonus, (int) value))
         {
-          sheet_error (error, who, _("%s cannot score %" G_GINT64_FORMAT " points"),
+          sheet_error (error, who, _("%s cannot score %" PRId64 " points"),
                        _(info->name), value);
           return FALSE;
         }
@@ -501,18 +504,18 @@ read_painted_player (JsonObject    *player,
       symbol = pt_wagons_symbol_from_id (pt_json_get_string (json_object_get_member (cell, "symbol")));
       if (terrain < 0 || symbol < 0)
         {
-          sheet_error (error, who, _("cell (%" G_GINT64_FORMAT ", %" G_GINT64_FORMAT ") needs a known terrain and symbol"),
+          sheet_error (error, who, _("cell (%" PRId64 ", %" PRId64 ") needs a known terrain and symbol"),
                        x, y);
           return FALSE;
         }
       if (x < -MAX_COORD || x > MAX_COORD || y < -MAX_COORD || y > MAX_COORD)
         {
-          sheet_error (error, who, _("cell (%" G_GINT64_FORMAT ", %" G_GINT64_FORMAT ") is too far out"), x, y);
+          sheet_error (error, who, _("cell (%" PRId64 ", %" PRId64 ") is too far out"), x, y);
           return FALSE;
         }
       if (pt_wagons_town_get_cell (town, (int) x, (int) y) != 0)
         {
-          sheet_error (error, who, _("the cell (%" G_GINT64_FORMAT ", %" G_GINT64_FORMAT ") is painted twice"),
+          sheet_error (error, who, _("the cell (%" PRId64 ", %" PRId64 ") is painted twice"),
                        x, y);
           return FALSE;
         }

@@ -5,6 +5,9 @@
  */
 #include "config.h"
 
+/* PRId64 rather than G_GINT64_FORMAT inside _(): xgettext only understands
+ * the <inttypes.h> macros and would cut the message at G_GINT64_FORMAT. */
+#include <inttypes.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
@@ -372,7 +375,7 @@ parse_powers (JsonNode  *node,
       int power = pt_next_station_power_from_string (name);
 
       if (name == NULL)
-        return bad_setup (error, _("The %s pencil has no power"), colour);
+        return bad_setup (error, _("The %s pencil has no power"), _(colour));
       if (power < 0)
         return bad_setup (error, _("Unknown pencil power “%s”"), name);
       if (seen & (1u << power))
@@ -423,7 +426,7 @@ pt_next_station_game_setup (PtGame      *game,
       for (guint q = p + 1; q < n_players; q++)
         if (colour_order[p][r] == colour_order[q][r])
           return bad_setup (error, _("Players %u and %u both draw the %s line in round %u"),
-                            p, q, pt_line_colour_to_string (colour_order[p][r]), r + 1);
+                            p, q, _(pt_line_colour_to_string (colour_order[p][r])), r + 1);
 
   if (!parse_decks (json_object_get_member (setup, "decks"), decks, error))
     return FALSE;
@@ -474,7 +477,7 @@ read_point (const PtStationMap  *map,
   if (x < 0 || y < 0 || x >= map->width || y >= map->height)
     {
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_ILLEGAL_MOVE,
-                   _("(%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT ") is off the map"), x, y);
+                   _("(%" PRId64 ",%" PRId64 ") is off the map"), x, y);
       return FALSE;
     }
   if (index < 0)

@@ -5,6 +5,9 @@
  */
 #include "config.h"
 
+/* PRId64 rather than G_GINT64_FORMAT inside _(): xgettext only understands
+ * the <inttypes.h> macros and would cut the message at G_GINT64_FORMAT. */
+#include <inttypes.h>
 #include <glib/gi18n-lib.h>
 
 #include "pt-game.h"
@@ -53,8 +56,8 @@ read_count (JsonObject  *object,
   if (!pt_json_get_int (node, &value))
     return invalid (error, _("%s: “%s” must be a whole number"), who, member);
   if (value < min || value > max)
-    return invalid (error, _("%s: %s = %" G_GINT64_FORMAT " is impossible (%" G_GINT64_FORMAT
-                             "–%" G_GINT64_FORMAT ")"), who, member, value, min, max);
+    return invalid (error, _("%s: %s = %" PRId64 " is impossible (%" PRId64
+                             "–%" PRId64 ")"), who, member, value, min, max);
   *out = (guint) value;
   return TRUE;
 }

@@ -363,7 +363,7 @@ check_section (const PtNextStationState  *state,
                GError                   **error)
 {
   const PtStationMap *map = state->map;
-  const char *colour_name = pt_line_colour_to_string (colour);
+  const char *colour_name = _(pt_line_colour_to_string (colour));
   int section;
 
   if (from >= map->n_stations || to >= map->n_stations)
@@ -389,8 +389,8 @@ check_section (const PtNextStationState  *state,
 
   if (!(map->symbol_reach[symbol] & PT_STATION_BIT (to)))
     return illegal (error, _("(%u,%u) is a %s station; the card asks for a %s"),
-                    XY (map, to), pt_station_symbol_to_string (map->stations[to].symbol),
-                    pt_station_symbol_to_string (symbol));
+                    XY (map, to), _(pt_station_symbol_to_string (map->stations[to].symbol)),
+                    _(pt_station_symbol_to_string (symbol)));
   if (player->line_stations[colour] & PT_STATION_BIT (to))
     return illegal (error, _("Your %s line already visits (%u,%u)"), colour_name, XY (map, to));
 
@@ -399,7 +399,7 @@ check_section (const PtNextStationState  *state,
       for (guint c = 0; c < PT_N_LINE_COLOURS; c++)
         if (pt_section_set_has (&player->line_sections[c], (guint) section))
           return illegal (error, _("(%u,%u)-(%u,%u) is already drawn on your %s line"),
-                          XY (map, from), XY (map, to), pt_line_colour_to_string (c));
+                          XY (map, from), XY (map, to), _(pt_line_colour_to_string (c)));
     }
   if (pt_section_set_has (&player->blocked, (guint) section))
     {
@@ -421,7 +421,7 @@ check_power (const PtNextStationState  *state,
              GError                   **error)
 {
   PtLineColour colour = pt_next_station_state_colour (state, player);
-  const char *colour_name = pt_line_colour_to_string (colour);
+  const char *colour_name = _(pt_line_colour_to_string (colour));
 
   if (action->power >= PT_NS_N_POWERS)
     return illegal (error, _("Unknown pencil power"));
@@ -514,7 +514,7 @@ pt_next_station_state_check (const PtNextStationState  *state,
       if (action->circle >= map->n_stations)
         return illegal (error, _("The circled point is not a station"));
       return illegal (error, _("(%u,%u) is not a station of your %s line"),
-                      XY (map, action->circle), pt_line_colour_to_string (colour));
+                      XY (map, action->circle), _(pt_line_colour_to_string (colour)));
     }
   return TRUE;
 }

@@ -29,12 +29,16 @@ static const int directions[8][2] = {
   { 1, 0 }, { 1, 1 }, { 0, 1 }, { -1, 1 }, { -1, 0 }, { -1, -1 }, { 0, -1 }, { 1, -1 },
 };
 
+/* Record identifiers; N_() only so that messages can show them
+ * translated with _(). */
 static const char * const symbol_names[PT_N_SYMBOLS] = {
-  "circle", "triangle", "square", "pentagon", "any",
+  /* TRANSLATORS: station symbols, as in "(3,4) is a %s station" */
+  N_("circle"), N_("triangle"), N_("square"), N_("pentagon"), N_("any"),
 };
 
 static const char * const colour_names[PT_N_LINE_COLOURS + 1] = {
-  "purple", "blue", "pink", "green", NULL,
+  /* TRANSLATORS: line and pencil colours, as in "your %s line" */
+  N_("purple"), N_("blue"), N_("pink"), N_("green"), NULL,
 };
 
 guint
