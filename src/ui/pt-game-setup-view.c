@@ -14,6 +14,7 @@
 #include <glib/gi18n-lib.h>
 #include <stdlib.h>
 
+#include "pt-bot.h"
 #include "pt-computer-player.h"
 #include "pt-game-setup-view.h"
 
@@ -66,6 +67,23 @@ update_visibility (PtGameSetupView *self)
   gtk_widget_set_visible (self->count_row, ns);
   for (guint i = 0; i < MAX_SEATS; i++)
     gtk_widget_set_visible (self->seat_rows[i], i < n);
+
+  /* What each computer level does in this game, in the bots' own words. */
+  {
+    static const PtBotLevel levels[] = { PT_BOT_LEVEL_EASY, PT_BOT_LEVEL_MEDIUM, PT_BOT_LEVEL_HARD };
+    static const char * const names[] = { N_("Easy"), N_("Medium"), N_("Hard") };
+    g_autoptr(GString) tip = g_string_new (NULL);
+
+    for (guint l = 0; l < G_N_ELEMENTS (levels); l++)
+      {
+        const char *text = pt_bot_supports (id, levels[l]) ? pt_bot_level_describe (id, levels[l]) : NULL;
+
+        g_string_append_printf (tip, "%s%s: %s", l > 0 ? "\n" : "", _(names[l]),
+                                text ? text : _("a random legal move (no computer player for this game yet)"));
+      }
+    for (guint i = 0; i < MAX_SEATS; i++)
+      gtk_widget_set_tooltip_text (self->seat_kinds[i], tip->str);
+  }
 }
 
 static void

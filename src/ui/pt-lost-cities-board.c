@@ -711,6 +711,8 @@ build (PtLostCitiesBoard *self)
 
   self->top_title = gtk_label_new (NULL);
   gtk_widget_add_css_class (self->top_title, "heading");
+  gtk_label_set_wrap (GTK_LABEL (self->top_title), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (self->top_title), 0);
   gtk_widget_set_halign (self->top_title, GTK_ALIGN_START);
   gtk_widget_set_parent (self->top_title, GTK_WIDGET (self));
 
@@ -771,6 +773,8 @@ build (PtLostCitiesBoard *self)
   header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   self->bottom_title = gtk_label_new (NULL);
   gtk_widget_add_css_class (self->bottom_title, "heading");
+  gtk_label_set_wrap (GTK_LABEL (self->bottom_title), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (self->bottom_title), 0);
   gtk_widget_set_hexpand (self->bottom_title, TRUE);
   gtk_widget_set_halign (self->bottom_title, GTK_ALIGN_START);
   gtk_box_append (GTK_BOX (header), self->bottom_title);

@@ -243,6 +243,13 @@ test_against_computer (void)
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.leave", NULL));
   g_assert_null (pt_play_page_get_game_view (get_play_page ()));
+
+  /* Phone-sized: the start screen still fits. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 700);
+  WAIT_UNTIL (gtk_widget_get_width (window) <= 400);
+  save_screenshot (window, "play-start-narrow");
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 760);
+  WAIT_UNTIL (gtk_widget_get_width (window) > 900);
 }
 
 /* The finished match replays move by move from its stored record. */
@@ -322,6 +329,11 @@ test_hot_seat_continue (void)
   play_until (view, 7);
   g_assert_true (pt_game_view_get_covered (view));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.reveal", NULL));
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 700);
+  WAIT_UNTIL (gtk_widget_get_width (window) <= 400);
+  save_screenshot (window, "lost-cities-narrow");
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 760);
+  WAIT_UNTIL (gtk_widget_get_width (window) > 900);
   n_moves = pt_game_get_n_moves (game);
 
   /* Close the window mid-game: nothing is lost. */
