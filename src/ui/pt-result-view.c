@@ -96,6 +96,78 @@ add_lost_cities_rows (GtkWidget  *group,
     }
 }
 
+/* Circle the Wagons: the game's own lines (largest group per terrain,
+ * each bonus card), named in the rules' translatable words. */
+static void
+add_wagons_rows (GtkWidget  *group,
+                 JsonObject *player)
+{
+  JsonArray *lines = json_object_get_array_member (player, "lines");
+  g_autofree char *cards = NULL;
+
+  for (guint i = 0; lines != NULL && i < json_array_get_length (lines); i++)
+    {
+      JsonObject *line = json_array_get_object_element (lines, i);
+      g_autofree char *value = g_strdup_printf ("%d", (int) json_object_get_int_member (line, "points"));
+      gboolean bonus = g_strcmp0 (json_object_get_string_member (line, "kind"), "bonus") == 0;
+
+      add_row (group, _(json_object_get_string_member (line, "name")),
+               bonus ? _("bonus card") : _("largest group"), value);
+    }
+  cards = g_strdup_printf ("%d", (int) json_object_get_int_member (player, "cards"));
+  add_row (group, _("Cards in town"), _("fewer wins a tie"), cards);
+}
+
+/* Next Station: London: each line's figures, tourist sites, interchanges
+ * and objectives, as the rules reported them. */
+static void
+add_next_station_rows (GtkWidget  *group,
+                       JsonObject *player)
+{
+  static const struct { const char *id; const char *name; } colours[] = {
+    { "purple", N_("Purple line") }, { "blue", N_("Blue line") },
+    { "pink", N_("Pink line") }, { "green", N_("Green line") },
+  };
+  JsonArray *lines = json_object_get_array_member (player, "lines");
+  JsonObject *interchanges = json_object_get_object_member (player, "interchanges");
+  g_autofree char *tourist = NULL;
+  g_autofree char *tourist_detail = NULL;
+  g_autofree char *inter = NULL;
+  g_autofree char *inter_detail = NULL;
+  g_autofree char *objectives = NULL;
+
+  for (guint i = 0; lines != NULL && i < json_array_get_length (lines); i++)
+    {
+      JsonObject *line = json_array_get_object_element (lines, i);
+      const char *colour = json_object_get_string_member (line, "colour");
+      const char *title = colour;
+      g_autofree char *detail = NULL;
+      g_autofree char *value = g_strdup_printf ("%d", (int) json_object_get_int_member (line, "score"));
+
+      for (guint c = 0; c < G_N_ELEMENTS (colours); c++)
+        if (g_strcmp0 (colours[c].id, colour) == 0)
+          title = _(colours[c].name);
+      /* Translators: how a line scored, e.g. "5 districts × 3 + 2 × 1 Thames crossings" */
+      detail = g_strdup_printf (_("%d districts × %d + 2 × %d Thames crossings"),
+                                (int) json_object_get_int_member (line, "districts"),
+                                (int) json_object_get_int_member (line, "max_in_district"),
+                                (int) json_object_get_int_member (line, "thames"));
+      add_row (group, title, detail, value);
+    }
+  tourist = g_strdup_printf ("%d", (int) json_object_get_int_member (player, "tourist_score"));
+  tourist_detail = g_strdup_printf (_("%d visits"), (int) json_object_get_int_member (player, "tourist_visits"));
+  add_row (group, _("Tourist sites"), tourist_detail, tourist);
+  inter = g_strdup_printf ("%d", (int) json_object_get_int_member (player, "interchange_score"));
+  if (interchanges != NULL)
+    inter_detail = g_strdup_printf (_("%d on 2 lines, %d on 3, %d on 4"),
+                                    (int) json_object_get_int_member (interchanges, "2"),
+                                    (int) json_object_get_int_member (interchanges, "3"),
+                                    (int) json_object_get_int_member (interchanges, "4"));
+  add_row (group, _("Interchanges"), inter_detail, inter);
+  objectives = g_strdup_printf ("%d", (int) json_object_get_int_member_with_default (player, "objective_score", 0));
+  add_row (group, _("Objectives"), NULL, objectives);
+}
+
 static char *
 humanize (const char *key)
 {
@@ -193,6 +265,16 @@ pt_result_view_set_game (PtResultView *self,
   else
     title = g_strdup (_("A Shared Victory"));
   adw_status_page_set_title (ADW_STATUS_PAGE (self->status), title);
+  adw_status_page_set_description (ADW_STATUS_PAGE (self->status), NULL);
+  if (breakdown != NULL && JSON_NODE_HOLDS_OBJECT (breakdown)
+      && json_object_has_member (json_node_get_object (breakdown), "solo_rating"))
+    {
+      JsonObject *rating = json_object_get_object_member (json_node_get_object (breakdown), "solo_rating");
+      g_autofree char *text = g_strdup_printf (_("Solo rating: %s"),
+                                               json_object_get_string_member_with_default (rating, "label", ""));
+
+      adw_status_page_set_description (ADW_STATUS_PAGE (self->status), text);
+    }
 
   while ((child = gtk_widget_get_first_child (self->groups)) != NULL)
     gtk_box_remove (GTK_BOX (self->groups), child);
@@ -212,11 +294,15 @@ pt_result_view_set_game (PtResultView *self,
           && JSON_NODE_HOLDS_OBJECT (json_array_get_element (players, i)))
         player = json_array_get_object_element (players, i);
 
-      group_title = g_strdup_printf ((winners & (1u << i)) ? _("%s — winner") : "%s",
+      group_title = g_strdup_printf ((winners & (1u << i)) && n > 1 ? _("%s — winner") : "%s",
                                      pt_game_get_player_name (game, i));
       adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), group_title);
       if (player != NULL && g_strcmp0 (pt_game_get_game_id (game), "lost-cities") == 0)
         add_lost_cities_rows (group, player);
+      else if (player != NULL && g_strcmp0 (pt_game_get_game_id (game), "circle-the-wagons") == 0)
+        add_wagons_rows (group, player);
+      else if (player != NULL && g_strcmp0 (pt_game_get_game_id (game), "next-station-london") == 0)
+        add_next_station_rows (group, player);
       else if (player != NULL)
         add_generic_rows (group, player, NULL);
       gtk_widget_add_css_class (add_row (group, _("Total"), NULL, total), "heading");
