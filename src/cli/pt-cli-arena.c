@@ -14,7 +14,7 @@
  * pt_rng_derive_seed (S, k). The report: A's win rate (a tie counts half)
  * with its 95 % Wilson interval, the mean score difference A − B with its
  * standard error, and per side the median and 95th percentile of the time
- * per move. --solo plays N one-player games with A (Next Station) and
+ * per move (wall clock and the thread's CPU time). --solo plays N one-player games with A (Next Station) and
  * reports the mean score.
  *
  * A round stops after MAX_MOVES moves (two players could take discards
@@ -37,6 +37,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "pt-bot.h"
 #include "pt-cli-commands.h"
@@ -65,8 +66,11 @@ typedef struct
   gboolean     solo;
   guint        n_rounds;
   RoundResult *results;
-  /* Per worker thread, per side: milliseconds per move. */
+  /* Per worker thread, per side: milliseconds per move, wall clock and
+   * the worker thread's CPU time (on a busy machine the wall clock also
+   * counts the time other processes ran). */
   GArray      *times[2][2];
+  GArray      *cpu_times[2][2];
   guint        n_threads;
   char        *error;       /* the first failure */
   GMutex       lock;
@@ -77,6 +81,16 @@ typedef struct
   Arena *arena;
   guint  index;
 } Worker;
+
+static double
+thread_cpu_ms (void)
+{
+  struct timespec now;
+
+  if (clock_gettime (CLOCK_THREAD_CPUTIME_ID, &now) != 0)
+    return 0;
+  return now.tv_sec * 1000.0 + now.tv_nsec / 1e6;
+}
 
 static gboolean
 play_round (Arena   *arena,
@@ -108,6 +122,7 @@ play_round (Arena   *arena,
       guint side = arena->solo ? 0 : (guint) seat ^ swap;
       g_autoptr(JsonNode) move = NULL;
       gint64 start;
+      double cpu_start;
 
       if (seat < 0)
         break;
@@ -116,6 +131,7 @@ play_round (Arena   *arena,
           result->capped = TRUE;
           break;
         }
+      cpu_start = thread_cpu_ms ();
       start = g_get_monotonic_time ();
       if (engines[side] != NULL)
         {
@@ -136,7 +152,10 @@ play_round (Arena   *arena,
         return FALSE;
       {
         double ms = (double) (g_get_monotonic_time () - start) / 1000.0;
+        double cpu_ms = thread_cpu_ms () - cpu_start;
+
         g_array_append_val (arena->times[worker][side], ms);
+        g_array_append_val (arena->cpu_times[worker][side], cpu_ms);
       }
       if (!pt_game_request_move (game, (guint) seat, move, error))
         return FALSE;
@@ -246,13 +265,16 @@ wilson (double  p,
 }
 
 static JsonObject *
-timing_json (GArray *times)
+timing_json (GArray *times,
+             GArray *cpu_times)
 {
   JsonObject *object = json_object_new ();
 
   json_object_set_int_member (object, "moves", times->len);
   json_object_set_double_member (object, "median_ms", percentile (times, 0.5));
   json_object_set_double_member (object, "p95_ms", percentile (times, 0.95));
+  json_object_set_double_member (object, "cpu_median_ms", percentile (cpu_times, 0.5));
+  json_object_set_double_member (object, "cpu_p95_ms", percentile (cpu_times, 0.95));
   return object;
 }
 
@@ -296,7 +318,7 @@ pt_cli_arena (int    argc,
   Arena arena = { 0 };
   GThread *workers[2] = { NULL, NULL };
   Worker worker_data[2];
-  GArray *times[2];
+  GArray *times[2], *cpu_times[2];
   double wins = 0, sum = 0, sum2 = 0, rate, low, high, mean, se;
   guint capped = 0, n;
   guint forfeits[2] = { 0, 0 };
@@ -379,7 +401,10 @@ pt_cli_arena (int    argc,
   arena.results = g_new0 (RoundResult, arena.n_rounds);
   for (guint t = 0; t < arena.n_threads; t++)
     for (guint side = 0; side < 2; side++)
-      arena.times[t][side] = g_array_new (FALSE, FALSE, sizeof (double));
+      {
+        arena.times[t][side] = g_array_new (FALSE, FALSE, sizeof (double));
+        arena.cpu_times[t][side] = g_array_new (FALSE, FALSE, sizeof (double));
+      }
 
   for (guint t = 0; t < arena.n_threads; t++)
     {
@@ -418,9 +443,15 @@ pt_cli_arena (int    argc,
   for (guint side = 0; side < 2; side++)
     {
       times[side] = g_array_new (FALSE, FALSE, sizeof (double));
+      cpu_times[side] = g_array_new (FALSE, FALSE, sizeof (double));
       for (guint t = 0; t < arena.n_threads; t++)
-        g_array_append_vals (times[side], arena.times[t][side]->data, arena.times[t][side]->len);
+        {
+          g_array_append_vals (times[side], arena.times[t][side]->data, arena.times[t][side]->len);
+          g_array_append_vals (cpu_times[side], arena.cpu_times[t][side]->data,
+                               arena.cpu_times[t][side]->len);
+        }
       g_array_sort (times[side], compare_doubles);
+      g_array_sort (cpu_times[side], compare_doubles);
     }
 
   n = arena.n_rounds;
@@ -474,9 +505,9 @@ pt_cli_arena (int    argc,
           json_object_set_double_member (root, "mean_diff", mean);
           json_object_set_double_member (root, "diff_se", se);
         }
-      json_object_set_object_member (timing, "a", timing_json (times[0]));
+      json_object_set_object_member (timing, "a", timing_json (times[0], cpu_times[0]));
       if (!solo)
-        json_object_set_object_member (timing, "b", timing_json (times[1]));
+        json_object_set_object_member (timing, "b", timing_json (times[1], cpu_times[1]));
       json_object_set_object_member (root, "time", timing);
       if (arena.engine[0] != NULL || arena.engine[1] != NULL)
         {
@@ -516,9 +547,12 @@ pt_cli_arena (int    argc,
           printf ("score difference A − B: %+.2f ± %.2f (s.e.) per round\n", mean, se);
         }
       for (guint side = 0; side < (solo ? 1u : 2u); side++)
-        printf ("time per move, %s (%s): median %.2f ms, 95th percentile %.2f ms (%u moves)\n",
+        printf ("time per move, %s (%s): median %.3f ms, 95th percentile %.3f ms "
+                "(CPU: %.3f / %.3f ms; %u moves)\n",
                 side == 0 ? "A" : "B", arena.label[side],
-                percentile (times[side], 0.5), percentile (times[side], 0.95), times[side]->len);
+                percentile (times[side], 0.5), percentile (times[side], 0.95),
+                percentile (cpu_times[side], 0.5), percentile (cpu_times[side], 0.95),
+                times[side]->len);
       for (guint side = 0; side < 2; side++)
         if (forfeits[side] > 0)
           for (guint r = 0; r < n; r++)
@@ -531,7 +565,10 @@ pt_cli_arena (int    argc,
               }
     }
   for (guint side = 0; side < 2; side++)
-    g_array_unref (times[side]);
+    {
+      g_array_unref (times[side]);
+      g_array_unref (cpu_times[side]);
+    }
 
 out:
   for (guint t = 0; t < arena.n_threads; t++)

@@ -22,8 +22,6 @@
  */
 #include "config.h"
 
-#include <stdlib.h>
-
 #include "pt-lost-cities-heuristic.h"
 #include "pt-lost-cities-search.h"
 
@@ -39,11 +37,6 @@ pt_lost_cities_search_params_init (PtLostCitiesSearchParams *params,
   params->n_determinizations = 200;
   params->n_candidates = 8;
   params->deadline = 0;
-  /* TUNING ONLY */
-  if (g_getenv ("PT_LC_DETS"))
-    params->n_determinizations = atoi (g_getenv ("PT_LC_DETS"));
-  if (g_getenv ("PT_LC_CANDS"))
-    params->n_candidates = atoi (g_getenv ("PT_LC_CANDS"));
 }
 
 static int

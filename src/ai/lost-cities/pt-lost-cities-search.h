@@ -19,7 +19,9 @@ G_BEGIN_DECLS
 typedef struct
 {
   guint64 seed;
-  guint   n_determinizations;   /* samples of the hidden cards, shared by every candidate */
+  /* The work: n_determinizations × n_candidates rollouts, shared out by
+   * sequential halving (see the .c file); default 200 × 8. */
+  guint   n_determinizations;
   guint   n_candidates;         /* the heuristic's best moves that get searched */
   gint64  deadline;             /* g_get_monotonic_time() limit; 0: none */
 } PtLostCitiesSearchParams;
