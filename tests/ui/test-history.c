@@ -1,4 +1,6 @@
-/* test-history.c — companion UI tests (being written)
+/* test-history.c — the History area: a match edited and deleted (then
+ * undone) through the match page, filters and search, paging through
+ * thousands of matches, and a game night from start to summary.
  *
  * Copyright 2026 The Partida authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -6,11 +8,270 @@
 #include "config.h"
 
 #include "companion-test-util.h"
+#include "pt-history-page.h"
+#include "pt-stats.h"
+
+static PtHistoryPage *
+history_page (void)
+{
+  return PT_HISTORY_PAGE (find_by_type (GTK_WIDGET (window), PT_TYPE_HISTORY_PAGE));
+}
 
 static void
-test_opens (void)
+test_empty (void)
 {
-  g_assert_true (PT_IS_WINDOW (window));
+  show_area ("history");
+  g_assert_cmpuint (pt_history_model_get_n_matches (pt_history_page_get_model (history_page ())), ==, 0);
+  screenshots ("history-empty");
+}
+
+static int
+ana_score (PtMatchEntry *entry)
+{
+  for (guint i = 0; i < entry->results->len; i++)
+    {
+      PtMatchResult *result = g_ptr_array_index (entry->results, i);
+
+      if (g_strcmp0 (result->player_name, "Ana") == 0)
+        return result->score;
+    }
+  g_assert_not_reached ();
+}
+
+static void
+test_edit_delete_undo (void)
+{
+  PtStore *store = get_store ();
+  PtHistoryPage *page;
+  PtMatchView *view;
+  PtLostCitiesSheetView *sheet;
+  g_autoptr(PtMatchEntry) before = NULL;
+  g_autoptr(PtMatchEntry) after = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 id, new_id;
+  int count;
+
+  id = save_lost_cities_match ("Ana", "Beto", 4, 2);
+  before = pt_store_load_match (store, id, &error);
+  g_assert_no_error (error);
+  count = pt_store_count_matches (store, NULL);
+
+  /* Edit: from the match page to the score sheet, with the same inputs. */
+  show_area ("history");
+  page = history_page ();
+  g_assert_true (pt_history_page_show_match (page, id));
+  view = pt_history_page_get_match_view (page);
+  g_assert_nonnull (view);
+  g_signal_emit_by_name (find_by_name (GTK_WIDGET (view), "edit-match"), "clicked");
+  g_assert_cmpstr (pt_window_get_visible_area (window), ==, "score-sheet");
+  g_assert_cmpint (pt_score_sheet_page_get_editing_id (get_sheet_page ()), ==, id);
+  sheet = PT_LOST_CITIES_SHEET_VIEW (pt_score_sheet_page_get_sheet_view (get_sheet_page ()));
+  g_assert_true (gtk_toggle_button_get_active (pt_lost_cities_sheet_view_get_card_toggle (sheet, 0, 0, 5)));
+  screenshots ("score-sheet-editing");
+  /* Ana also played the yellow 8. */
+  click_card (sheet, 0, 0, 8);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (get_sheet_page ()), "sheet.save", NULL));
+
+  /* Still one match (the edited one replaces it), with the new score. */
+  g_assert_cmpint (pt_store_count_matches (store, NULL), ==, count);
+  show_area ("history");
+  {
+    PtHistoryModel *model = pt_history_page_get_model (page);
+    g_autoptr(PtHistoryItem) item = g_list_model_get_item (G_LIST_MODEL (model), 1);
+
+    new_id = pt_history_item_get_entry (item)->id;
+    g_assert_cmpint (new_id, !=, id);
+    after = pt_store_load_match (store, new_id, &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (ana_score (after), >, ana_score (before));
+  }
+
+  /* Delete, with the undo toast. */
+  g_assert_true (pt_history_page_show_match (page, new_id));
+  g_signal_emit_by_name (find_by_name (GTK_WIDGET (pt_history_page_get_match_view (page)), "delete-match"),
+                         "clicked");
+  g_assert_cmpint (pt_store_count_matches (store, NULL), ==, count - 1);
+  g_assert_cmpint (pt_history_model_find_match (pt_history_page_get_model (page), new_id), ==, -1);
+  screenshots ("history-deleted-toast");
+  g_assert_true (pt_history_page_undo_delete (page, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (pt_store_count_matches (store, NULL), ==, count);
+  g_assert_cmpint (pt_history_model_find_match (pt_history_page_get_model (page), new_id), >, 0);
+}
+
+static void
+select_in_drop_down (GtkWidget  *root,
+                     guint       index,
+                     guint       position)
+{
+  GtkWidget *flow = find_by_type (root, GTK_TYPE_FLOW_BOX);
+  GtkWidget *child = GTK_WIDGET (gtk_flow_box_get_child_at_index (GTK_FLOW_BOX (flow), (int) index));
+  GtkDropDown *drop_down = GTK_DROP_DOWN (find_by_type (child, GTK_TYPE_DROP_DOWN));
+
+  gtk_drop_down_set_selected (drop_down, position);
+}
+
+static void
+test_filters (void)
+{
+  PtHistoryPage *page;
+  PtHistoryModel *model;
+  GtkSearchEntry *search;
+
+  save_lost_cities_match ("Carla", "Dani", 3, 5);
+  save_lost_cities_match ("Ana", "Dani", 6, 2);
+  show_area ("history");
+  page = history_page ();
+  model = pt_history_page_get_model (page);
+  g_assert_cmpuint (pt_history_model_get_n_matches (model), ==, 3);
+
+  /* Search by player. */
+  search = GTK_SEARCH_ENTRY (find_by_type (GTK_WIDGET (page), GTK_TYPE_SEARCH_ENTRY));
+  gtk_editable_set_text (GTK_EDITABLE (search), "Dani");
+  WAIT_UNTIL (pt_history_model_get_n_matches (model) == 2);
+  gtk_editable_set_text (GTK_EDITABLE (search), "nobody at all");
+  WAIT_UNTIL (pt_history_model_get_n_matches (model) == 0);
+  screenshots ("history-no-results");
+  gtk_editable_set_text (GTK_EDITABLE (search), "");
+  WAIT_UNTIL (pt_history_model_get_n_matches (model) == 3);
+
+  /* Game: Circle the Wagons (position 2) has none; mode: score sheets (2) has all. */
+  select_in_drop_down (GTK_WIDGET (page), 0, 2);
+  g_assert_cmpuint (pt_history_model_get_n_matches (model), ==, 0);
+  select_in_drop_down (GTK_WIDGET (page), 0, 1);
+  g_assert_cmpuint (pt_history_model_get_n_matches (model), ==, 3);
+  select_in_drop_down (GTK_WIDGET (page), 2, 1);
+  g_assert_cmpuint (pt_history_model_get_n_matches (model), ==, 0);
+  select_in_drop_down (GTK_WIDGET (page), 2, 2);
+  g_assert_cmpuint (pt_history_model_get_n_matches (model), ==, 3);
+  select_in_drop_down (GTK_WIDGET (page), 3, 1);
+  g_assert_cmpuint (pt_history_model_get_n_matches (model), ==, 3);
+  for (guint i = 0; i < 4; i++)
+    select_in_drop_down (GTK_WIDGET (page), i, 0);
+}
+
+static void
+test_night (void)
+{
+  PtHistoryPage *page;
+  AdwMessageDialog *dialog;
+  GtkWidget *box;
+  g_autofree char *summary = NULL;
+  g_autofree char *today = NULL;
+  g_autoptr(PtMatchEntry) entry = NULL;
+  gint64 id;
+
+  show_area ("history");
+  page = history_page ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.start-night", NULL));
+  WAIT_UNTIL ((dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG))) != NULL);
+  box = adw_message_dialog_get_extra_child (dialog);
+  gtk_editable_set_text (GTK_EDITABLE (g_object_get_data (G_OBJECT (box), "place")), "Casa de Ana");
+  /* Tick Ana and Beto as being there. */
+  for (GtkWidget *row = gtk_widget_get_first_child (g_object_get_data (G_OBJECT (box), "who"));
+       row != NULL; row = gtk_widget_get_next_sibling (row))
+    {
+      const char *name = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row));
+
+      if (g_strcmp0 (name, "Ana") == 0 || g_strcmp0 (name, "Beto") == 0)
+        gtk_check_button_set_active (g_object_get_data (G_OBJECT (row), "check"), TRUE);
+    }
+  save_screenshot (GTK_WIDGET (dialog), "history-start-night");
+  adw_message_dialog_response (dialog, "start");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  /* A match saved now belongs to tonight. */
+  id = save_lost_cities_match ("Ana", "Beto", 5, 3);
+  entry = pt_store_load_match (get_store (), id, NULL);
+  g_assert_cmpint (entry->night_id, >, 0);
+
+  show_area ("history");
+  {
+    PtHistoryModel *model = pt_history_page_get_model (page);
+    g_autoptr(PtHistoryItem) heading = g_list_model_get_item (G_LIST_MODEL (model), 0);
+
+    g_assert_true (pt_history_item_is_heading (heading));
+    g_assert_cmpint (pt_history_item_get_night_id (heading), ==, entry->night_id);
+    screenshots ("history-night-heading");
+  }
+  g_assert_true (pt_history_page_show_night (page, entry->night_id));
+  summary = pt_history_page_get_night_summary (page);
+  g_assert_nonnull (strstr (summary, "Casa de Ana"));
+  g_assert_nonnull (strstr (summary, "Ana, Beto"));
+  g_assert_nonnull (strstr (summary, "Lost Cities"));
+  g_signal_emit_by_name (find_by_name (GTK_WIDGET (page), "copy-summary"), "clicked");
+  screenshots ("history-night");
+  gtk_widget_activate_action (GTK_WIDGET (page), "history.back", NULL);
+  (void) today;
+}
+
+/* Thousands of matches: the list reads them a page at a time. */
+static void
+test_many_matches (void)
+{
+  PtStore *store = get_store ();
+  g_autoptr(GPtrArray) entries = g_ptr_array_new_with_free_func ((GDestroyNotify) pt_match_entry_unref);
+  g_autoptr(PtPlayer) ana = pt_store_find_player (store, "Ana", NULL);
+  g_autoptr(PtPlayer) beto = pt_store_find_player (store, "Beto", NULL);
+  g_autoptr(GError) error = NULL;
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  PtHistoryModel *model;
+  guint rounds = 0, total;
+  GtkWidget *list_view;
+  GtkAdjustment *adjustment;
+
+  /* Old matches as an import would bring them (fixture data), oldest first
+   * and of a game without other matches here, so the store can rate them
+   * in order (out-of-order inserts make it recompute every rating). */
+  for (int i = 0; i < 3000; i++)
+    {
+      PtMatchEntry *entry = pt_match_entry_new ("circle-the-wagons", PT_MATCH_MODE_DIGITAL);
+
+      entry->started = entry->finished = now - 86400 * 400 + i * 3600;
+      pt_match_entry_add_result (entry, pt_match_result_new (ana->id, 0, i % 50, i % 2 == 0));
+      pt_match_entry_add_result (entry, pt_match_result_new (beto->id, 1, 25, i % 2 == 1));
+      g_ptr_array_add (entries, entry);
+    }
+  gint64 t0 = g_get_monotonic_time ();
+  g_assert_true (pt_store_save_matches (store, entries, &error));
+  g_test_message ("saved 3000 in %.0f ms", (g_get_monotonic_time () - t0) / 1000.0);
+  g_assert_no_error (error);
+  total = (guint) pt_store_count_matches (store, NULL);
+
+  show_area ("history");
+  model = pt_history_page_get_model (history_page ());
+  t0 = g_get_monotonic_time ();
+  pt_history_page_reload (history_page ());
+  g_test_message ("reload in %.0f ms", (g_get_monotonic_time () - t0) / 1000.0);
+  /* Only the first page is read at first… */
+  g_assert_cmpuint (pt_history_model_get_n_matches (model), <, total);
+  g_assert_false (pt_history_model_get_complete (model));
+
+  /* … and scrolling to the end reads on. */
+  /* The history's list (the drop-downs have list views of their own). */
+  list_view = find_by_type (find_by_type (GTK_WIDGET (history_page ()), ADW_TYPE_CLAMP_SCROLLABLE),
+                            GTK_TYPE_LIST_VIEW);
+  adjustment = gtk_scrolled_window_get_vadjustment (
+    GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (list_view, GTK_TYPE_SCROLLED_WINDOW)));
+  while (!pt_history_model_get_complete (model) && rounds++ < 200)
+    {
+      guint n = pt_history_model_get_n_matches (model);
+
+      gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+      /* Drag the scroll bar to the bottom, frame after frame, as a user
+       * would while the list grows under it. */
+      while (pt_history_model_get_n_matches (model) == n && !pt_history_model_get_complete (model) &&
+             g_get_monotonic_time () < deadline)
+        {
+          gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
+          wait_for_frame (list_view);
+        }
+      g_assert_true (pt_history_model_get_n_matches (model) > n || pt_history_model_get_complete (model));
+    }
+  g_assert_true (pt_history_model_get_complete (model));
+  g_assert_cmpuint (pt_history_model_get_n_matches (model), ==, total);
+  screenshots ("history-many");
 }
 
 int
@@ -21,7 +282,11 @@ main (int   argc,
 
   if (ret != 0)
     return ret;
-  g_test_add_func ("/ui/history/opens", test_opens);
+  g_test_add_func ("/ui/history/empty", test_empty);
+  g_test_add_func ("/ui/history/edit-delete-undo", test_edit_delete_undo);
+  g_test_add_func ("/ui/history/filters", test_filters);
+  g_test_add_func ("/ui/history/night", test_night);
+  g_test_add_func ("/ui/history/many-matches", test_many_matches);
   ret = g_test_run ();
   companion_finish ();
   return ret;
