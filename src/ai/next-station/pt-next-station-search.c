@@ -15,6 +15,9 @@
  * next-station-bot` (mean solo score of Hard, whose rollouts use it). */
 #define TOURIST_VISIT_VALUE 2.5   /* the track pays 25 for 10 visits */
 #define MOBILITY_WEIGHT     0.15  /* per free way on from a line end */
+/* Per section drawn or blocked on the sheet: a section that crosses many
+ * possible ones closes them to every later line (Medium 131 -> 134). */
+#define BLOCKING_WEIGHT     0.4
 #define POWER_MARGIN        4.0   /* a power must beat the plain move by this much */
 
 #define N_SAMPLES_DEFAULT   150
@@ -256,7 +259,12 @@ static double
 sketch_score (const Context *ctx,
               const Sketch  *sketch)
 {
-  return sketch_value (ctx, sketch) + MOBILITY_WEIGHT * sketch_mobility (sketch, ctx->map);
+  guint used = 0;
+
+  for (guint w = 0; w < G_N_ELEMENTS (sketch->used.w); w++)
+    used += (guint) __builtin_popcountll (sketch->used.w[w]);
+  return sketch_value (ctx, sketch) + MOBILITY_WEIGHT * sketch_mobility (sketch, ctx->map) -
+         BLOCKING_WEIGHT * used;
 }
 
 /* The best station to circle: one in a district holding M stations. */
