@@ -179,6 +179,60 @@ report_figure (const char *name,
     }
 }
 
+/* The longest the main loop went without running while a computer
+ * thought, in microseconds (over the whole test). */
+static gint64 longest_stall_us;
+
+typedef struct
+{
+  gint64 last;
+  gint64 longest;
+} StallProbe;
+
+static gboolean
+stall_tick (gpointer user_data)
+{
+  StallProbe *probe = user_data;
+  gint64 now = g_get_monotonic_time ();
+
+  probe->longest = MAX (probe->longest, now - probe->last);
+  probe->last = now;
+  return G_SOURCE_CONTINUE;
+}
+
+/* Waits (at most @ms) until the computer has made its move in @view's
+ * game, while a 2 ms timer checks that the main loop keeps running: the
+ * computer thinks in a worker thread, so the window never freezes. */
+static G_GNUC_UNUSED void
+wait_for_computer (PtGameView *view,
+                   guint       ms)
+{
+  PtGame *game = pt_game_view_get_game (view);
+  guint n = pt_game_get_n_moves (game);
+  StallProbe probe = { g_get_monotonic_time (), 0 };
+  guint id = g_timeout_add (2, stall_tick, &probe);
+
+  WAIT_UNTIL_MS (pt_game_get_n_moves (game) > n || pt_game_get_is_over (game)
+                 || !pt_game_view_get_thinking (view), ms);
+  g_source_remove (id);
+  /* The last stretch too: the move arriving and the board redrawing. */
+  stall_tick (&probe);
+  if (probe.longest > 20000)
+    g_test_message ("main loop stall of %.1f ms around move %u",
+                    probe.longest / 1000.0, n);
+  longest_stall_us = MAX (longest_stall_us, probe.longest);
+}
+
+/* Reports the longest stall and fails above @limit_ms (the target is 50
+ * ms; tests allow more for a loaded machine or AddressSanitizer). */
+static G_GNUC_UNUSED void
+check_longest_stall (const char *name,
+                     double      limit_ms)
+{
+  report_figure (name, longest_stall_us / 1000.0);
+  g_assert_cmpfloat (longest_stall_us / 1000.0, <, limit_ms);
+}
+
 static G_GNUC_UNUSED void
 set_dark (gboolean dark)
 {

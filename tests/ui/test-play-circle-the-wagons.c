@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include "play-test-util.h"
+#include "pt-bot.h"
 #include "pt-rules.h"
 #include "pt-wagons-board.h"
 
@@ -103,9 +104,8 @@ play_until (PtGameView *view,
     {
       if (pt_game_view_get_thinking (view))
         {
-          guint n = pt_game_get_n_moves (game);
-
-          WAIT_UNTIL (pt_game_get_n_moves (game) > n || pt_game_get_is_over (game));
+          /* The main loop runs while the computer thinks. */
+          wait_for_computer (view, 20000);
           continue;
         }
       if (pt_game_view_get_covered (view))
@@ -152,6 +152,10 @@ test_against_computer (void)
   PtHistoryQuery query;
 
   g_assert_true (PT_IS_WAGONS_BOARD (board));
+  /* Stalls are measured from the board's first frame on: building and
+   * laying out a new board is not the computer's thinking. */
+  wait_for_frame (board);
+  longest_stall_us = 0;
   set_dark (FALSE);
   play_until (view, 1);
   WAIT_UNTIL (!pt_game_view_get_thinking (view));
@@ -166,6 +170,11 @@ test_against_computer (void)
   set_dark (FALSE);
 
   play_until (view, G_MAXUINT);
+  /* The computer was PtBot's Medium player (not the stand-in), and the
+   * window kept running while it thought. */
+  g_assert_true (pt_bot_supports ("circle-the-wagons", PT_BOT_LEVEL_MEDIUM));
+  g_assert_null (g_getenv ("PARTIDA_COMPUTER"));
+  check_longest_stall ("circle-the-wagons-computer-longest-main-loop-stall", 250);
   WAIT_UNTIL (pt_game_view_get_match_id (view) > 0);
   save_screenshot (window, "circle-the-wagons-end");
 

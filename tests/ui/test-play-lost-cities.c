@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include "play-test-util.h"
+#include "pt-bot.h"
 #include "pt-lost-cities-board.h"
 #include "pt-replay-view.h"
 #include "pt-rules.h"
@@ -123,10 +124,8 @@ play_until (PtGameView *view,
     {
       if (pt_game_view_get_thinking (view))
         {
-          guint n = pt_game_get_n_moves (game);
-
           /* The main loop runs while the computer thinks. */
-          WAIT_UNTIL (pt_game_get_n_moves (game) > n || pt_game_get_is_over (game));
+          wait_for_computer (view, 20000);
           continue;
         }
       if (pt_game_view_get_covered (view))
@@ -174,6 +173,10 @@ test_against_computer (void)
   game = pt_game_view_get_game (view);
   board = pt_game_view_get_board (view);
   g_assert_true (PT_IS_LOST_CITIES_BOARD (board));
+  /* Stalls are measured from the board's first frame on: building and
+   * laying out a new board is not the computer's thinking. */
+  wait_for_frame (board);
+  longest_stall_us = 0;
 
   /* Whoever starts, the computer's first move (if any) comes by itself. */
   play_until (view, 1);
@@ -208,6 +211,11 @@ test_against_computer (void)
     }
 
   play_until (view, G_MAXUINT);
+  /* The computer was PtBot's Medium player (not the stand-in), and the
+   * window kept running while it thought. */
+  g_assert_true (pt_bot_supports ("lost-cities", PT_BOT_LEVEL_MEDIUM));
+  g_assert_null (g_getenv ("PARTIDA_COMPUTER"));
+  check_longest_stall ("lost-cities-computer-longest-main-loop-stall", 250);
   WAIT_UNTIL (pt_game_view_get_match_id (view) > 0);
   title = pt_result_view_get_title (PT_RESULT_VIEW (pt_game_view_get_result_view (view)));
   g_assert_true (strstr (title, "Ana") != NULL || strstr (title, "Computer") != NULL
@@ -376,10 +384,6 @@ main (int   argc,
   g_autoptr(GError) error = NULL;
   int ret;
 
-  /* PtBot's Lost Cities player crashes in pt_lost_cities_view_determinize()
-   * at the time of writing (its own tests too); this board is tested with
-   * the stand-in computer until that is fixed. Remove this line then. */
-  g_setenv ("PARTIDA_COMPUTER", "standin", FALSE);
   if ((ret = play_test_init (&argc, &argv, &db_dir)) != 0)
     return ret;
 
