@@ -15,6 +15,7 @@
 #include "pt-lost-cities-score.h"
 #include "pt-match-view.h"
 #include "pt-record.h"
+#include "pt-replay-view.h"
 
 struct _PtMatchView
 {
@@ -353,7 +354,7 @@ pt_match_view_set_match (PtMatchView  *self,
 
       if (result->winner)
         {
-          GtkWidget *icon = gtk_image_new_from_icon_name ("emblem-favorite-symbolic");
+          GtkWidget *icon = gtk_image_new_from_icon_name ("starred-symbolic");
 
           gtk_widget_set_tooltip_text (icon, _("Winner"));
           gtk_widget_add_css_class (icon, "accent");
@@ -371,6 +372,22 @@ pt_match_view_set_match (PtMatchView  *self,
         show_wagons (self, breakdown);
       else if (g_strcmp0 (entry->game, "next-station-london") == 0)
         show_next_station (self, breakdown);
+    }
+
+  /* A match played in Partida keeps its record: it can be watched again. */
+  if (entry->record != NULL)
+    {
+      g_autoptr(JsonNode) record = pt_json_parse (entry->record, NULL);
+      g_autoptr(GError) replay_error = NULL;
+      GtkWidget *replay = record ? pt_replay_view_new (record, &replay_error) : NULL;
+
+      group = add_group (self, _("Replay"), replay ? NULL : (replay_error ? replay_error->message
+                                                                          : _("The record cannot be read")));
+      if (replay != NULL)
+        {
+          gtk_widget_set_name (replay, "replay");
+          adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), replay);
+        }
     }
 
   group = add_group (self, _("Notes"), NULL);

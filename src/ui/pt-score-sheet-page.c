@@ -727,9 +727,13 @@ save_action (GtkWidget  *widget,
     for (guint i = 0; i < n; i++)
       names[i] = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->player_rows[i])));
     open_sheet (self, game, FALSE);
+    /* Not a draft yet: nothing has been typed on the new sheet. */
+    self->loading = TRUE;
     gtk_spin_button_set_value (self->n_players_spin, n);
     for (guint i = 0; i < n; i++)
       gtk_editable_set_text (GTK_EDITABLE (self->player_rows[i]), names[i]);
+    self->loading = FALSE;
+    push_player_names (self);
   }
 }
 

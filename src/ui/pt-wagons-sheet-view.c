@@ -22,6 +22,7 @@
 #include "pt-companion-util.h"
 #include "pt-wagons-cards.h"
 #include "pt-wagons-sheet-view.h"
+#include "pt-wagons-town-painter.h"
 
 #define N_PLAYERS 2
 #define MAX_COUNT 99
@@ -70,6 +71,14 @@ struct _PtWagonsSheetView
   GtkLabel    *total_label[N_PLAYERS];
   GtkLabel    *lines_label[N_PLAYERS];
   GtkLabel    *verdict_label;
+  /* Painting the town instead of counting (per player). */
+  gboolean     painting[N_PLAYERS];
+  GtkSwitch   *paint_switch[N_PLAYERS];
+  GtkWidget   *paint_box[N_PLAYERS];
+  GtkWidget   *count_list[N_PLAYERS];
+  PtWagonsTownPainter *painter[N_PLAYERS];
+  GtkDropDown *terrain_drop[N_PLAYERS];
+  GtkDropDown *symbol_drop[N_PLAYERS];
 };
 
 G_DEFINE_FINAL_TYPE (PtWagonsSheetView, pt_wagons_sheet_view, PT_TYPE_SHEET_VIEW)
@@ -222,7 +231,10 @@ rebuild_bonus_rows (PtWagonsSheetView *self)
                                              _(info->name)));
             }
         }
-      gtk_widget_set_visible (self->bonus_box[p], gtk_widget_get_first_child (self->bonus_box[p]) != NULL);
+      gtk_widget_set_visible (self->bonus_box[p], !self->painting[p] &&
+                              gtk_widget_get_first_child (self->bonus_box[p]) != NULL);
+      gtk_widget_set_visible (self->count_list[p], !self->painting[p]);
+      gtk_widget_set_visible (self->paint_box[p], self->painting[p]);
       gtk_widget_set_visible (self->need_row[p][0], bonus_in_play (self, PT_WAGONS_SMALLTOWN_CHARM));
       gtk_widget_set_visible (self->need_row[p][1], bonus_in_play (self, PT_WAGONS_CLAIM_JUMPERS));
       gtk_widget_set_visible (self->need_row[p][2], bonus_in_play (self, PT_WAGONS_CLAIM_JUMPERS));
@@ -297,6 +309,15 @@ pt_wagons_sheet_view_build_sheet (PtSheetView *sheet_view)
 
       json_object_set_string_member (player, "name", pt_sheet_view_get_player_name (sheet_view, p));
       json_object_set_int_member (player, "cards", get_value (self, p, "cards"));
+      if (self->painting[p])
+        {
+          /* The rules layer counts everything from the cells. */
+          json_object_set_array_member (player, "cells", pt_wagons_town_painter_get_cells (self->painter[p]));
+          json_object_unref (groups);
+          json_object_unref (bonus_counts);
+          json_array_add_object_element (players, player);
+          continue;
+        }
       for (guint t = 0; t < PT_WAGONS_N_TERRAINS; t++)
         json_object_set_int_member (groups, pt_wagons_terrain_id (t),
                                     get_value (self, p, pt_wagons_terrain_id (t)));
@@ -386,6 +407,9 @@ pt_wagons_sheet_view_load_sheet (PtSheetView  *sheet_view,
 
       names[p] = pt_companion_str (player, "name");
       set_spin_value (self, p, "cards", (int) pt_companion_int (player, "cards"));
+      self->painting[p] = pt_companion_arr (player, "cells") != NULL;
+      gtk_switch_set_active (self->paint_switch[p], self->painting[p]);
+      pt_wagons_town_painter_set_cells (self->painter[p], pt_companion_arr (player, "cells"));
       for (guint t = 0; t < PT_WAGONS_N_TERRAINS; t++)
         set_spin_value (self, p, pt_wagons_terrain_id (t), (int) pt_companion_int (groups, pt_wagons_terrain_id (t)));
       for (guint n = 0; n < G_N_ELEMENTS (needs); n++)
@@ -485,6 +509,95 @@ pt_wagons_sheet_view_players_changed (PtSheetView *sheet_view)
 
 /* Building the widgets --------------------------------------------------------- */
 
+static void
+on_paint_toggled (GtkSwitch         *toggle,
+                  GParamSpec        *pspec,
+                  PtWagonsSheetView *self)
+{
+  guint player = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (toggle), "player"));
+
+  if (self->painting[player] == gtk_switch_get_active (toggle))
+    return;
+  self->painting[player] = gtk_switch_get_active (toggle);
+  rebuild_bonus_rows (self);
+  pt_sheet_view_changed (PT_SHEET_VIEW (self), GTK_WIDGET (toggle));
+}
+
+static void
+on_brush_changed (GtkDropDown       *drop_down,
+                  GParamSpec        *pspec,
+                  PtWagonsSheetView *self)
+{
+  for (guint p = 0; p < N_PLAYERS; p++)
+    if (self->terrain_drop[p] != NULL && self->symbol_drop[p] != NULL)
+      pt_wagons_town_painter_set_brush (self->painter[p],
+                                        MIN (gtk_drop_down_get_selected (self->terrain_drop[p]),
+                                             PT_WAGONS_N_TERRAINS - 1),
+                                        MIN (gtk_drop_down_get_selected (self->symbol_drop[p]),
+                                             PT_WAGONS_N_SYMBOLS - 1));
+}
+
+static void
+on_painter_changed (PtWagonsTownPainter *painter,
+                    PtWagonsSheetView   *self)
+{
+  pt_sheet_view_changed (PT_SHEET_VIEW (self), GTK_WIDGET (painter));
+}
+
+static void
+on_clear_town (GtkButton           *button,
+               PtWagonsTownPainter *painter)
+{
+  pt_wagons_town_painter_clear (painter);
+}
+
+static GtkWidget *
+build_painter (PtWagonsSheetView *self,
+               guint              p)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *brush = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *painter = pt_wagons_town_painter_new ();
+  GtkWidget *clear = gtk_button_new_from_icon_name ("edit-clear-all-symbolic");
+  g_autoptr(GtkStringList) terrains = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) symbols = gtk_string_list_new (NULL);
+  GtkWidget *terrain_drop, *symbol_drop;
+  g_autofree char *name = g_strdup_printf ("%u-painter", p);
+
+  for (guint t = 0; t < PT_WAGONS_N_TERRAINS; t++)
+    gtk_string_list_append (terrains, _(pt_wagons_terrain_name (t)));
+  for (guint s = 0; s < PT_WAGONS_N_SYMBOLS; s++)
+    gtk_string_list_append (symbols, _(pt_wagons_symbol_name (s)));
+  terrain_drop = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (terrains)), NULL);
+  symbol_drop = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (symbols)), NULL);
+  gtk_widget_set_tooltip_text (terrain_drop, _("Terrain to paint"));
+  gtk_widget_set_tooltip_text (symbol_drop, _("Symbol to paint"));
+  gtk_widget_set_hexpand (terrain_drop, TRUE);
+  gtk_widget_set_hexpand (symbol_drop, TRUE);
+  gtk_widget_set_tooltip_text (clear, _("Clear the Town"));
+  g_signal_connect_object (clear, "clicked", G_CALLBACK (on_clear_town), painter, 0);
+  gtk_box_append (GTK_BOX (brush), terrain_drop);
+  gtk_box_append (GTK_BOX (brush), symbol_drop);
+  gtk_box_append (GTK_BOX (brush), clear);
+  gtk_box_append (GTK_BOX (box), brush);
+
+  gtk_widget_set_name (painter, name);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (painter), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Town: tap a cell to paint it, tap again to clear it"), -1);
+  g_signal_connect_object (painter, "changed", G_CALLBACK (on_painter_changed), self, 0);
+  gtk_box_append (GTK_BOX (box), painter);
+  gtk_widget_set_margin_bottom (box, 12);
+  gtk_widget_set_visible (box, FALSE);
+
+  self->painter[p] = PT_WAGONS_TOWN_PAINTER (painter);
+  self->terrain_drop[p] = GTK_DROP_DOWN (terrain_drop);
+  self->symbol_drop[p] = GTK_DROP_DOWN (symbol_drop);
+  self->paint_box[p] = box;
+  g_signal_connect_object (terrain_drop, "notify::selected", G_CALLBACK (on_brush_changed), self, 0);
+  g_signal_connect_object (symbol_drop, "notify::selected", G_CALLBACK (on_brush_changed), self, 0);
+  return box;
+}
+
 static GtkWidget *
 build_player (PtWagonsSheetView *self,
               guint              p)
@@ -511,10 +624,34 @@ build_player (PtWagonsSheetView *self,
   self->total_label[p] = GTK_LABEL (total);
   self->lines_label[p] = GTK_LABEL (lines);
 
+  {
+    GtkWidget *top = gtk_list_box_new ();
+    GtkWidget *paint_row = adw_action_row_new ();
+    GtkWidget *paint = gtk_switch_new ();
+    g_autofree char *paint_name = g_strdup_printf ("%u-paint", p);
+
+    gtk_list_box_set_selection_mode (GTK_LIST_BOX (top), GTK_SELECTION_NONE);
+    gtk_widget_add_css_class (top, "boxed-list");
+    gtk_widget_set_margin_bottom (top, 12);
+    gtk_list_box_append (GTK_LIST_BOX (top),
+                         spin_row (self, p, "cards", _("Cards in town"), _("Covered cards too")));
+    adw_preferences_row_set_title (ADW_PREFERENCES_ROW (paint_row), _("Paint the town"));
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (paint_row),
+                                 _("Copy the town cell by cell and Partida counts everything"));
+    gtk_widget_set_valign (paint, GTK_ALIGN_CENTER);
+    gtk_widget_set_name (paint, paint_name);
+    g_object_set_data (G_OBJECT (paint), "player", GUINT_TO_POINTER (p));
+    g_signal_connect_object (paint, "notify::active", G_CALLBACK (on_paint_toggled), self, 0);
+    adw_action_row_add_suffix (ADW_ACTION_ROW (paint_row), paint);
+    adw_action_row_set_activatable_widget (ADW_ACTION_ROW (paint_row), paint);
+    gtk_list_box_append (GTK_LIST_BOX (top), paint_row);
+    self->paint_switch[p] = GTK_SWITCH (paint);
+    adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), top);
+    adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), build_painter (self, p));
+  }
+  self->count_list[p] = list;
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
   gtk_widget_add_css_class (list, "boxed-list");
-  gtk_list_box_append (GTK_LIST_BOX (list),
-                       spin_row (self, p, "cards", _("Cards in town"), _("Covered cards too")));
   for (guint t = 0; t < PT_WAGONS_N_TERRAINS; t++)
     {
       g_autofree char *subtitle = g_strdup (_("Largest group"));
@@ -645,6 +782,22 @@ pt_wagons_sheet_view_get_total_label (PtWagonsSheetView *self,
 {
   g_return_val_if_fail (player < N_PLAYERS, NULL);
   return self->total_label[player];
+}
+
+PtWagonsTownPainter *
+pt_wagons_sheet_view_get_painter (PtWagonsSheetView *self,
+                                  guint              player)
+{
+  g_return_val_if_fail (player < N_PLAYERS, NULL);
+  return self->painter[player];
+}
+
+GtkSwitch *
+pt_wagons_sheet_view_get_paint_switch (PtWagonsSheetView *self,
+                                       guint              player)
+{
+  g_return_val_if_fail (player < N_PLAYERS, NULL);
+  return self->paint_switch[player];
 }
 
 GtkLabel *

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "pt-sheet-view.h"
+#include "pt-wagons-town-painter.h"
 
 G_BEGIN_DECLS
 
@@ -26,5 +27,9 @@ GtkEditable   *pt_wagons_sheet_view_get_runs_entry (PtWagonsSheetView *self,
 GtkLabel      *pt_wagons_sheet_view_get_total_label (PtWagonsSheetView *self,
                                                      guint              player);
 GtkLabel      *pt_wagons_sheet_view_get_verdict_label (PtWagonsSheetView *self);
+PtWagonsTownPainter *pt_wagons_sheet_view_get_painter (PtWagonsSheetView *self,
+                                                       guint              player);
+GtkSwitch     *pt_wagons_sheet_view_get_paint_switch (PtWagonsSheetView *self,
+                                                      guint              player);
 
 G_END_DECLS

@@ -185,6 +185,11 @@ set_width (int width)
   wait_for_frame (GTK_WIDGET (window));
 }
 
+static void scroll_to (GtkWidget *widget);
+
+/* When set, screenshots() scrolls it into view at every width. */
+static GtkWidget *scroll_target;
+
 /* Light, dark and narrow screenshots of what is on screen. */
 static void
 screenshots (const char *name)
@@ -193,13 +198,24 @@ screenshots (const char *name)
   g_autofree char *narrow = g_strdup_printf ("%s-narrow", name);
 
   set_dark (FALSE);
+  if (scroll_target != NULL)
+    {
+      wait_for_frame (GTK_WIDGET (window));
+      scroll_to (scroll_target);
+    }
   save_screenshot (GTK_WIDGET (window), name);
   set_dark (TRUE);
   save_screenshot (GTK_WIDGET (window), dark);
   set_dark (FALSE);
   set_width (360);
+  if (scroll_target != NULL)
+    {
+      wait_for_frame (GTK_WIDGET (window));
+      scroll_to (scroll_target);
+    }
   save_screenshot (GTK_WIDGET (window), narrow);
   set_width (1000);
+  scroll_target = NULL;
 }
 
 /* The companion strings are translated in po/pending/companion.po until

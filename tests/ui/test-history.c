@@ -9,6 +9,7 @@
 
 #include "companion-test-util.h"
 #include "pt-history-page.h"
+#include "pt-rules.h"
 #include "pt-stats.h"
 
 static PtHistoryPage *
@@ -274,6 +275,38 @@ test_many_matches (void)
   screenshots ("history-many");
 }
 
+/* A match played in Partida keeps its record: its page can replay it. */
+static void
+test_digital_replay (void)
+{
+  PtStore *store = get_store ();
+  static const char * const names[] = { "Ana", "Beto", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) record = pt_rules_new_record ("lost-cities", names, NULL, 0, 7, &error);
+  g_autoptr(PtMatchEntry) entry = pt_match_entry_new ("lost-cities", PT_MATCH_MODE_DIGITAL);
+  g_autoptr(PtPlayer) ana = pt_store_find_player (store, "Ana", NULL);
+  g_autoptr(PtPlayer) beto = pt_store_find_player (store, "Beto", NULL);
+  PtMatchView *view;
+  gint64 id;
+
+  g_assert_no_error (error);
+  entry->started = entry->finished = g_get_real_time () / G_USEC_PER_SEC;
+  entry->record = json_to_string (record, FALSE);
+  pt_match_entry_add_result (entry, pt_match_result_new (ana->id, 0, 10, TRUE));
+  pt_match_entry_add_result (entry, pt_match_result_new (beto->id, 1, 5, FALSE));
+  id = pt_store_save_match (store, entry, &error);
+  g_assert_no_error (error);
+
+  show_area ("history");
+  g_assert_true (pt_history_page_show_match (history_page (), id));
+  view = pt_history_page_get_match_view (history_page ());
+  g_assert_nonnull (find_by_name (GTK_WIDGET (view), "replay"));
+  /* Only score sheets are edited; a digital match is what was played. */
+  g_assert_false (gtk_widget_get_visible (find_by_name (GTK_WIDGET (view), "edit-match")));
+  screenshots ("history-match-digital");
+  gtk_widget_activate_action (GTK_WIDGET (history_page ()), "history.back", NULL);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -286,6 +319,7 @@ main (int   argc,
   g_test_add_func ("/ui/history/edit-delete-undo", test_edit_delete_undo);
   g_test_add_func ("/ui/history/filters", test_filters);
   g_test_add_func ("/ui/history/night", test_night);
+  g_test_add_func ("/ui/history/digital-replay", test_digital_replay);
   g_test_add_func ("/ui/history/many-matches", test_many_matches);
   ret = g_test_run ();
   companion_finish ();

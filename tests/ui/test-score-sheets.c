@@ -178,7 +178,7 @@ test_lost_cities (void)
   g_assert_cmpint (pt_score_sheet_page_save (page, &error), ==, 0);
   g_assert_error (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID);
   g_clear_error (&error);
-  scroll_to (GTK_WIDGET (clash));
+  scroll_target = GTK_WIDGET (clash);
   screenshots ("score-sheet-lost-cities-refused");
   g_signal_emit_by_name (clash, "clicked");
   g_assert_true (pt_sheet_view_get_valid (PT_SHEET_VIEW (view)));
@@ -370,7 +370,7 @@ test_circle_the_wagons (void)
   g_assert_false (pt_sheet_view_get_valid (PT_SHEET_VIEW (view)));
   g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (cards), "error"));
   g_assert_false (save_enabled ());
-  scroll_to (GTK_WIDGET (cards));
+  scroll_target = GTK_WIDGET (cards);
   screenshots ("score-sheet-wagons-refused");
   gtk_spin_button_set_value (cards, 7);
   g_assert_true (pt_sheet_view_get_valid (PT_SHEET_VIEW (view)));
@@ -468,6 +468,79 @@ test_next_station (void)
   assert_saved ("next-station-london", scores, "history-match-next-station");
 }
 
+/* Player 1 paints card A1 instead of counting; the rules layer counts it. */
+static void
+test_wagons_painted (void)
+{
+  PtScoreSheetPage *page;
+  PtWagonsSheetView *view;
+  PtWagonsTownPainter *painter;
+  static const char * const bonus[] = { "happy_cows", "claim_jumpers", "wagon_train" };
+  static const int groups[6] = { 3, 3, 3, 3, 3, 3 };
+  static const int pos[4][2] = { { 0, 0 }, { 1, 0 }, { 0, 1 }, { 1, 1 } };
+  g_autoptr(GString) cells = g_string_new (NULL);
+  g_autofree char *expected_text = NULL;
+  g_autoptr(JsonNode) expected = NULL;
+  JsonArray *scores;
+
+  show_area ("score-sheet");
+  page = sheet_page ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "sheet.new", "s", "circle-the-wagons"));
+  view = PT_WAGONS_SHEET_VIEW (pt_score_sheet_page_get_sheet_view (page));
+  type_player (0, "Ana");
+  type_player (1, "Beto");
+  for (guint i = 0; i < 3; i++)
+    adw_combo_row_set_selected (pt_wagons_sheet_view_get_bonus_row (view, i),
+                                (guint) pt_wagons_bonus_from_id (bonus[i]) + 1);
+  gtk_switch_set_active (pt_wagons_sheet_view_get_paint_switch (view, 0), TRUE);
+  painter = pt_wagons_sheet_view_get_painter (view, 0);
+  g_assert_true (gtk_widget_get_visible (gtk_widget_get_parent (GTK_WIDGET (painter))));
+  for (guint q = 0; q < 4; q++)
+    {
+      PtWagonsQuadrant quadrant = pt_wagons_card_quadrant (0, FALSE, (PtWagonsQuadrantPos) q);
+
+      pt_wagons_town_painter_set_brush (painter, quadrant.terrain, quadrant.symbol);
+      pt_wagons_town_painter_tap (painter, pos[q][0], pos[q][1]);
+      g_string_append_printf (cells, "%s{\"x\": %d, \"y\": %d, \"terrain\": \"%s\", \"symbol\": \"%s\"}",
+                              q ? ", " : "", pos[q][0], pos[q][1],
+                              pt_wagons_terrain_id (quadrant.terrain), pt_wagons_symbol_id (quadrant.symbol));
+    }
+  g_assert_cmpuint (pt_wagons_town_painter_get_n_cells (painter), ==, 4);
+  gtk_spin_button_set_value (pt_wagons_sheet_view_get_spin (view, 0, "cards"), 1);
+  gtk_spin_button_set_value (pt_wagons_sheet_view_get_spin (view, 1, "cards"), 14);
+  for (guint t = 0; t < PT_WAGONS_N_TERRAINS; t++)
+    gtk_spin_button_set_value (pt_wagons_sheet_view_get_spin (view, 1, pt_wagons_terrain_id (t)), groups[t]);
+  gtk_spin_button_set_value (pt_wagons_sheet_view_get_spin (view, 1, "mines"), 2);
+  gtk_spin_button_set_value (pt_wagons_sheet_view_get_spin (view, 1, "guns"), 1);
+  gtk_spin_button_set_value (pt_wagons_sheet_view_get_spin (view, 1, "happy_cows/cows"), 2);
+  gtk_editable_set_text (pt_wagons_sheet_view_get_runs_entry (view, 1), "2");
+
+  expected_text = g_strdup_printf (
+    "{\"game\": \"circle-the-wagons\", \"bonus\": [\"happy_cows\", \"claim_jumpers\", \"wagon_train\"],"
+    " \"players\": [{\"name\": \"Ana\", \"cards\": 1, \"cells\": [%s]},"
+    "  {\"name\": \"Beto\", \"cards\": 14, \"groups\": {\"desert\": 3, \"forest\": 3, \"mountains\": 3,"
+    "   \"plains\": 3, \"snow\": 3, \"water\": 3}, \"mines\": 2, \"guns\": 1,"
+    "   \"bonus\": {\"happy_cows\": {\"cows\": 2}, \"wagon_train\": {\"runs\": [2]}}}]}", cells->str);
+  expected = score (expected_text);
+  scores = json_object_get_array_member (json_node_get_object (expected), "scores");
+  g_assert_true (pt_sheet_view_get_valid (PT_SHEET_VIEW (view)));
+  for (guint p = 0; p < 2; p++)
+    g_assert_cmpint (label_int (pt_wagons_sheet_view_get_total_label (view, p)), ==,
+                     json_array_get_int_element (scores, p));
+  scroll_target = GTK_WIDGET (painter);
+  screenshots ("score-sheet-wagons-painted");
+
+  /* A cell no whole card could show is refused. */
+  pt_wagons_town_painter_tap (painter, 5, 5);
+  g_assert_false (pt_sheet_view_get_valid (PT_SHEET_VIEW (view)));
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (painter), "error"));
+  pt_wagons_town_painter_tap (painter, 5, 5);
+  g_assert_true (pt_sheet_view_get_valid (PT_SHEET_VIEW (view)));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "sheet.save", NULL));
+  g_assert_cmpint (pt_store_count_matches (get_store (), NULL), >, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -479,6 +552,7 @@ main (int   argc,
   g_test_add_func ("/ui/score-sheets/lost-cities", test_lost_cities);
   g_test_add_func ("/ui/score-sheets/circle-the-wagons", test_circle_the_wagons);
   g_test_add_func ("/ui/score-sheets/next-station", test_next_station);
+  g_test_add_func ("/ui/score-sheets/circle-the-wagons-painted", test_wagons_painted);
   ret = g_test_run ();
   companion_finish ();
   return ret;

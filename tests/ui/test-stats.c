@@ -101,7 +101,7 @@ test_statistics (void)
   g_assert_cmpuint (pt_chart_get_n_points (pt_stats_page_get_chart (page, "win-rate-chart")), ==, 1);
   g_assert_cmpuint (pt_chart_get_n_points (pt_stats_page_get_chart (page, "distribution-chart")), >=, 2);
   screenshots ("stats-player");
-  scroll_to (GTK_WIDGET (pt_stats_page_get_chart (page, "rating-chart")));
+  scroll_target = GTK_WIDGET (pt_stats_page_get_chart (page, "rating-chart"));
   screenshots ("stats-charts");
   gtk_widget_activate_action (GTK_WIDGET (page), "stats.back", NULL);
 }
