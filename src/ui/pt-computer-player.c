@@ -8,6 +8,12 @@
  * support, a stand-in chooses uniformly among the legal moves the rules
  * list (seeded), in a worker thread too, so the board code that waits for
  * a computer (spinner, cancellation, animation) is always the same.
+ *
+ * A seat may also be an external engine (partida-engine/1, see
+ * src/ai/pt-engine.h): PtEngine reads the game's view and legal moves on
+ * the main thread and talks to the program in a worker thread, so the
+ * window never waits for it either; whatever the engine does wrong comes
+ * back as a PT_ENGINE_ERROR, which the game view records as a forfeit.
  */
 #include "config.h"
 
@@ -175,4 +181,58 @@ pt_computer_player_choose_finish (GAsyncResult  *result,
   g_return_val_if_fail (G_IS_TASK (result), NULL);
 
   return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* External engines ----------------------------------------------------------- */
+
+PtEngine *
+pt_computer_player_new_engine (const char  *spec,
+                               GError     **error)
+{
+  g_autofree char *command = NULL;
+
+  if (!pt_engine_spec_parse (spec, &command) || command == NULL || *command == '\0')
+    {
+      g_set_error (error, PT_ENGINE_ERROR, PT_ENGINE_ERROR_SPAWN,
+                   /* Translators: %s is what the saved game says about the seat */
+                   _("“%s” is not an engine command"), spec ? spec : "");
+      return NULL;
+    }
+  return pt_engine_new (command, error);
+}
+
+static void
+on_engine_move (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  GError *error = NULL;
+  JsonNode *move = pt_engine_choose_move_finish (PT_ENGINE (source), result, &error);
+
+  if (move == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, move, (GDestroyNotify) json_node_unref);
+}
+
+void
+pt_computer_player_engine_choose_async (PtEngine            *engine,
+                                        PtGame              *game,
+                                        guint                player,
+                                        GCancellable        *cancellable,
+                                        GAsyncReadyCallback  callback,
+                                        gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (PT_IS_ENGINE (engine));
+  g_return_if_fail (PT_IS_GAME (game));
+
+  task = g_task_new (game, cancellable, callback, user_data);
+  g_task_set_source_tag (task, pt_computer_player_choose_async);
+  /* The task keeps the engine alive until it answers. */
+  g_task_set_task_data (task, g_object_ref (engine), g_object_unref);
+  pt_engine_choose_move_async (engine, game, player, cancellable, on_engine_move,
+                               g_steal_pointer (&task));
 }

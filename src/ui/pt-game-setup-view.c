@@ -8,6 +8,12 @@
  * rulebook reading, a random seed. Each seat is a name (typed, or picked
  * from the players the history knows) and who plays it: a person or the
  * computer at a level. Options are only those of the chosen game.
+ *
+ * The external engines saved in Preferences → Engines (GSettings
+ * "engines") that play the chosen game are offered after the three
+ * levels, as "Engine: NAME"; such a seat is {"computer": true, "engine":
+ * "engine:COMMAND", "engine_name": NAME}. Picking an engine for a seat
+ * still called "Computer" names the seat after the engine.
  */
 #include "config.h"
 
@@ -16,9 +22,12 @@
 
 #include "pt-bot.h"
 #include "pt-computer-player.h"
+#include "pt-engines-page.h"
 #include "pt-game-setup-view.h"
 
 #define MAX_SEATS 4
+/* Person, and the three computer levels; engines come after. */
+#define N_BASE_KINDS 4
 
 struct _PtGameSetupView
 {
@@ -39,6 +48,12 @@ struct _PtGameSetupView
   GtkWidget  *powers_switch;
   GtkWidget  *seed_row;
   GMenu      *players_menu;
+
+  GSettings  *settings;
+  char       *engines_game;   /* the game the engine choices are for */
+  GStrv       engine_names;
+  GStrv       engine_specs;
+  gboolean    updating_kinds;
 };
 
 G_DEFINE_FINAL_TYPE (PtGameSetupView, pt_game_setup_view, GTK_TYPE_WIDGET)
@@ -55,12 +70,88 @@ n_seats (PtGameSetupView *self)
   return 2;
 }
 
+static const char * const *
+base_kinds (void)
+{
+  static const char *kinds[N_BASE_KINDS + 1];
+
+  kinds[0] = _("Person");
+  kinds[1] = _("Computer, easy");
+  kinds[2] = _("Computer, medium");
+  kinds[3] = _("Computer, hard");
+  return kinds;
+}
+
+/* The spec of the engine seat @index plays, or NULL. */
+static const char *
+seat_engine_spec (PtGameSetupView *self,
+                  guint            index)
+{
+  guint kind = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->seat_kinds[index]));
+
+  if (kind == GTK_INVALID_LIST_POSITION || kind < N_BASE_KINDS || self->engine_specs == NULL
+      || kind - N_BASE_KINDS >= g_strv_length (self->engine_specs))
+    return NULL;
+  return self->engine_specs[kind - N_BASE_KINDS];
+}
+
+/* Offers the engines that play the chosen game in every seat's list,
+ * keeping each seat's choice where it is still offered. */
+static void
+update_engines (PtGameSetupView *self)
+{
+  const char *id = pt_game_setup_view_get_game_id (self);
+  g_auto(GStrv) names = NULL;
+  g_auto(GStrv) specs = NULL;
+  char *kept[MAX_SEATS] = { NULL };
+  guint kept_kind[MAX_SEATS];
+
+  for (guint i = 0; i < MAX_SEATS; i++)
+    {
+      kept_kind[i] = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->seat_kinds[i]));
+      kept[i] = g_strdup (seat_engine_spec (self, i));
+    }
+
+  if (self->settings != NULL)
+    pt_engines_page_list_for_game (self->settings, id, &names, &specs);
+  g_strfreev (self->engine_names);
+  g_strfreev (self->engine_specs);
+  self->engine_names = names ? g_steal_pointer (&names) : g_new0 (char *, 1);
+  self->engine_specs = specs ? g_steal_pointer (&specs) : g_new0 (char *, 1);
+  g_free (self->engines_game);
+  self->engines_game = g_strdup (id);
+
+  self->updating_kinds = TRUE;
+  for (guint i = 0; i < MAX_SEATS; i++)
+    {
+      g_autoptr(GtkStringList) list = gtk_string_list_new (base_kinds ());
+      guint select = kept_kind[i] < N_BASE_KINDS ? kept_kind[i] : PT_COMPUTER_LEVEL_MEDIUM + 1;
+
+      for (guint e = 0; self->engine_names[e] != NULL; e++)
+        {
+          /* Translators: a seat's player in the new-game form, %s an engine's name */
+          g_autofree char *label = g_strdup_printf (_("Engine: %s"), self->engine_names[e]);
+
+          gtk_string_list_append (list, label);
+          if (g_strcmp0 (kept[i], self->engine_specs[e]) == 0)
+            select = N_BASE_KINDS + e;
+        }
+      gtk_drop_down_set_model (GTK_DROP_DOWN (self->seat_kinds[i]), G_LIST_MODEL (list));
+      gtk_drop_down_set_selected (GTK_DROP_DOWN (self->seat_kinds[i]), select);
+      g_free (kept[i]);
+    }
+  self->updating_kinds = FALSE;
+}
+
 static void
 update_visibility (PtGameSetupView *self)
 {
   const char *id = pt_game_setup_view_get_game_id (self);
   gboolean ns = g_strcmp0 (id, "next-station-london") == 0;
   guint n = n_seats (self);
+
+  if (g_strcmp0 (id, self->engines_game) != 0)
+    update_engines (self);
 
   gtk_widget_set_visible (self->lc_group, g_strcmp0 (id, "lost-cities") == 0);
   gtk_widget_set_visible (self->ns_group, ns);
@@ -81,6 +172,10 @@ update_visibility (PtGameSetupView *self)
         g_string_append_printf (tip, "%s%s: %s", l > 0 ? "\n" : "", _(names[l]),
                                 text ? text : _("a random legal move (no computer player for this game yet)"));
       }
+    for (guint e = 0; self->engine_names != NULL && self->engine_names[e] != NULL; e++)
+      /* Translators: a line of the seat list's tooltip, %s an engine's name */
+      g_string_append_printf (tip, _("\n%s: an external engine (Preferences → Engines)"),
+                              self->engine_names[e]);
     for (guint i = 0; i < MAX_SEATS; i++)
       gtk_widget_set_tooltip_text (self->seat_kinds[i], tip->str);
   }
@@ -90,6 +185,91 @@ static void
 on_changed (PtGameSetupView *self)
 {
   update_visibility (self);
+}
+
+static void
+on_engines_changed (PtGameSetupView *self)
+{
+  update_engines (self);
+  update_visibility (self);
+}
+
+static gboolean
+is_engine_name (PtGameSetupView *self,
+                const char      *name)
+{
+  return self->engine_names != NULL && g_strv_contains ((const char * const *) self->engine_names, name);
+}
+
+/* A seat left with its default name takes the engine's name, and gives
+ * it back when it goes back to Partida's computer. */
+static void
+on_kind_changed (GtkDropDown     *kind,
+                 GParamSpec      *pspec,
+                 PtGameSetupView *self)
+{
+  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (kind), "seat"));
+  GtkEditable *entry = GTK_EDITABLE (self->seat_rows[index]);
+  const char *name = gtk_editable_get_text (entry);
+  guint selected = gtk_drop_down_get_selected (kind);
+  gboolean default_name = g_strcmp0 (name, _("Computer")) == 0 || is_engine_name (self, name);
+
+  if (self->updating_kinds || !default_name)
+    return;
+  if (selected != GTK_INVALID_LIST_POSITION && selected >= N_BASE_KINDS)
+    gtk_editable_set_text (entry, self->engine_names[selected - N_BASE_KINDS]);
+  else if (selected != 0 && is_engine_name (self, name))
+    gtk_editable_set_text (entry, _("Computer"));
+}
+
+void
+pt_game_setup_view_set_settings (PtGameSetupView *self,
+                                 GSettings       *settings)
+{
+  g_return_if_fail (PT_IS_GAME_SETUP_VIEW (self));
+
+  if (self->settings == settings)
+    return;
+  if (self->settings != NULL)
+    g_signal_handlers_disconnect_by_data (self->settings, self);
+  g_set_object (&self->settings, settings);
+  if (settings != NULL)
+    g_signal_connect_object (settings, "changed::engines", G_CALLBACK (on_engines_changed),
+                             self, G_CONNECT_SWAPPED);
+  on_engines_changed (self);
+}
+
+gboolean
+pt_game_setup_view_set_seat_engine (PtGameSetupView *self,
+                                    guint            index,
+                                    const char      *spec)
+{
+  g_return_val_if_fail (PT_IS_GAME_SETUP_VIEW (self), FALSE);
+  g_return_val_if_fail (index < MAX_SEATS, FALSE);
+
+  for (guint e = 0; self->engine_specs != NULL && self->engine_specs[e] != NULL; e++)
+    if (g_strcmp0 (self->engine_specs[e], spec) == 0)
+      {
+        gtk_drop_down_set_selected (GTK_DROP_DOWN (self->seat_kinds[index]), N_BASE_KINDS + e);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+char **
+pt_game_setup_view_dup_seat_choices (PtGameSetupView *self,
+                                     guint            index)
+{
+  GListModel *model;
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  g_return_val_if_fail (PT_IS_GAME_SETUP_VIEW (self), NULL);
+  g_return_val_if_fail (index < MAX_SEATS, NULL);
+
+  model = gtk_drop_down_get_model (GTK_DROP_DOWN (self->seat_kinds[index]));
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    g_strv_builder_add (builder, gtk_string_list_get_string (GTK_STRING_LIST (model), i));
+  return g_strv_builder_end (builder);
 }
 
 /* Seats ------------------------------------------------------------------ */
@@ -211,6 +391,7 @@ pt_game_setup_view_get_setup (PtGameSetupView  *self,
     {
       g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->seat_rows[i]))));
       guint kind = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->seat_kinds[i]));
+      const char *engine = seat_engine_spec (self, i);
       JsonObject *s;
 
       if (name[0] == '\0')
@@ -230,7 +411,13 @@ pt_game_setup_view_get_setup (PtGameSetupView  *self,
       s = json_object_new ();
       json_object_set_string_member (s, "name", name);
       json_object_set_boolean_member (s, "computer", kind > 0);
-      json_object_set_string_member (s, "level", pt_computer_level_to_string (kind > 0 ? kind - 1 : 1));
+      if (engine != NULL)
+        {
+          json_object_set_string_member (s, "engine", engine);
+          json_object_set_string_member (s, "engine_name", self->engine_names[kind - N_BASE_KINDS]);
+        }
+      else
+        json_object_set_string_member (s, "level", pt_computer_level_to_string (kind > 0 ? kind - 1 : 1));
       json_array_add_object_element (seats, s);
     }
 
@@ -311,8 +498,6 @@ static void
 build (PtGameSetupView *self)
 {
   const char *games[] = { _("Lost Cities"), _("Circle the Wagons"), _("Next Station: London"), NULL };
-  const char *kinds[] = { _("Person"), _("Computer, easy"), _("Computer, medium"),
-                          _("Computer, hard"), NULL };
   const char *colors[] = { _("Five expeditions"), _("Six expeditions (with purple)"), NULL };
   const char *scoring[] = { _("Rulebook"), _("Seed text"), NULL };
   GtkWidget *group, *button;
@@ -360,9 +545,11 @@ build (PtGameSetupView *self)
       gtk_widget_set_visible (self->seat_menus[i], FALSE);
       adw_entry_row_add_suffix (ADW_ENTRY_ROW (self->seat_rows[i]), self->seat_menus[i]);
 
-      self->seat_kinds[i] = gtk_drop_down_new_from_strings (kinds);
+      self->seat_kinds[i] = gtk_drop_down_new_from_strings (base_kinds ());
+      g_object_set_data (G_OBJECT (self->seat_kinds[i]), "seat", GUINT_TO_POINTER (i));
       gtk_widget_set_valign (self->seat_kinds[i], GTK_ALIGN_CENTER);
       gtk_drop_down_set_selected (GTK_DROP_DOWN (self->seat_kinds[i]), i == 1 ? 2 : 0);
+      g_signal_connect (self->seat_kinds[i], "notify::selected", G_CALLBACK (on_kind_changed), self);
       gtk_accessible_update_property (GTK_ACCESSIBLE (self->seat_kinds[i]),
                                       GTK_ACCESSIBLE_PROPERTY_LABEL, _("Played by"), -1);
       adw_entry_row_add_suffix (ADW_ENTRY_ROW (self->seat_rows[i]), self->seat_kinds[i]);
@@ -417,8 +604,15 @@ pt_game_setup_view_new (void)
 static void
 pt_game_setup_view_dispose (GObject *object)
 {
+  PtGameSetupView *self = PT_GAME_SETUP_VIEW (object);
   GtkWidget *child;
 
+  if (self->settings != NULL)
+    g_signal_handlers_disconnect_by_data (self->settings, self);
+  g_clear_object (&self->settings);
+  g_clear_pointer (&self->engines_game, g_free);
+  g_clear_pointer (&self->engine_names, g_strfreev);
+  g_clear_pointer (&self->engine_specs, g_strfreev);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL)
     gtk_widget_unparent (child);
 

@@ -30,6 +30,18 @@ void        pt_game_setup_view_set_seat     (PtGameSetupView *self,
                                              guint            index,
                                              const char      *name,
                                              int              computer_level);
+/* The GSettings whose "engines" are offered as computer players (the
+ * application's); followed as it changes. */
+void        pt_game_setup_view_set_settings (PtGameSetupView *self,
+                                             GSettings       *settings);
+/* Seat @index played by the engine @spec ("engine:COMMAND"), chosen in
+ * its list; FALSE if that engine is not offered for the game. */
+gboolean    pt_game_setup_view_set_seat_engine (PtGameSetupView *self,
+                                                guint            index,
+                                                const char      *spec);
+/* The labels of seat @index's "played by" list, in order. */
+char      **pt_game_setup_view_dup_seat_choices (PtGameSetupView *self,
+                                                 guint            index);
 void        pt_game_setup_view_set_n_players (PtGameSetupView *self,
                                               guint            n_players);
 void        pt_game_setup_view_set_seed     (PtGameSetupView *self,

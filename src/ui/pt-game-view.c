@@ -11,6 +11,15 @@
  *
  * Everything it shows follows the game's signals; it never computes a
  * score or decides a rule.
+ *
+ * A seat may be an external engine ({"engine": "engine:COMMAND"} in the
+ * seat). If the engine fails in any way (crash, timeout, garbage, illegal
+ * move, no handshake) it forfeits: the game stops there and goes into the
+ * history with the scores of that moment (the rules' running scores), every
+ * other seat a winner, the engine ranked last, and a note naming the engine
+ * and the reason; the result screen says the same. Players who sat at a
+ * table where a program broke expect the people to be credited with the
+ * game, and the scores so far are the only ones the rules can vouch for.
  */
 #include "config.h"
 
@@ -44,6 +53,9 @@ struct _PtGameView
   guint          delay_id;
   JsonNode      *pending_move;
   char          *banner;
+  PtEngine      *engines[PT_GAME_MAX_PLAYERS];  /* per engine seat, made on its first turn */
+  int            forfeit_player;               /* -1: nobody forfeited */
+  char          *forfeit_reason;
 
   GtkWidget     *stack;
   GtkWidget     *banner_label;
@@ -79,6 +91,9 @@ pt_game_view_set_computer_delay (guint ms)
 }
 
 static void update_turn (PtGameView *self);
+static void forfeit (PtGameView *self,
+                     int         player,
+                     const char *reason);
 
 /* Seats ---------------------------------------------------------------- */
 
@@ -98,6 +113,18 @@ seat_is_computer (PtGameView *self,
   JsonObject *s = index >= 0 ? seat (self, index) : NULL;
 
   return s != NULL && json_object_get_boolean_member_with_default (s, "computer", FALSE);
+}
+
+/* "engine:COMMAND" for a seat played by an external engine, else NULL. */
+static const char *
+seat_engine (PtGameView *self,
+             int         index)
+{
+  JsonObject *s = index >= 0 ? seat (self, index) : NULL;
+
+  if (s == NULL || !json_object_get_boolean_member_with_default (s, "computer", FALSE))
+    return NULL;
+  return json_object_get_string_member_with_default (s, "engine", NULL);
 }
 
 static guint
@@ -252,10 +279,13 @@ save_finished (PtGameView *self)
   g_autoptr(GError) error = NULL;
   int scores[PT_GAME_MAX_PLAYERS] = { 0 };
   guint winners = pt_game_get_winners (self->game);
+  guint n = pt_game_get_n_players (self->game);
   JsonNode *options;
 
   if (self->store == NULL || self->match_id > 0)
     return;
+  if (self->forfeit_player >= 0)
+    winners = ((1u << n) - 1) & ~(1u << self->forfeit_player);
 
   record = pt_game_to_record (self->game);
   breakdown = pt_game_get_breakdown (self->game);
@@ -269,8 +299,14 @@ save_finished (PtGameView *self)
   entry->rule_reading = rule_reading (self->game);
   entry->breakdown = breakdown ? json_to_string (breakdown, FALSE) : NULL;
   entry->record = json_to_string (record, FALSE);
+  if (self->forfeit_player >= 0)
+    /* Translators: the note of a match in the history; the first %s is
+     * the engine's seat name, the second the reason it forfeited */
+    entry->notes = g_strdup_printf (_("Forfeited by %s: %s"),
+                                    pt_game_get_player_name (self->game, self->forfeit_player),
+                                    self->forfeit_reason);
 
-  for (guint i = 0; i < pt_game_get_n_players (self->game); i++)
+  for (guint i = 0; i < n; i++)
     {
       gint64 id = find_or_add_player (self->store, pt_game_get_player_name (self->game, i), &error);
       PtMatchResult *result;
@@ -279,8 +315,20 @@ save_finished (PtGameView *self)
         break;
       result = pt_match_result_new (id, i, scores[i], (winners & (1u << i)) != 0);
       result->is_ai = seat_is_computer (self, i);
-      if (result->is_ai)
+      /* An engine is a computer player but none of Partida's levels: 0. */
+      if (result->is_ai && seat_engine (self, i) == NULL)
         result->ai_level = 1 + pt_computer_level_from_string (json_object_get_string_member_with_default (seat (self, i), "level", "medium"));
+      if (self->forfeit_player >= 0)
+        {
+          /* The engine that forfeited comes last whatever its score; the
+           * others are ranked among themselves by score. */
+          result->rank = 1;
+          if ((int) i == self->forfeit_player)
+            result->rank = n;
+          else
+            for (guint j = 0; j < n; j++)
+              result->rank += (int) j != self->forfeit_player && scores[j] > scores[i];
+        }
       pt_match_entry_add_result (entry, result);
     }
 
@@ -353,6 +401,14 @@ on_computer_move (GObject      *source,
   if (self->cancellable == NULL || g_cancellable_is_cancelled (self->cancellable))
     return;
   g_clear_object (&self->cancellable);
+  if (move == NULL && error != NULL && error->domain == PT_ENGINE_ERROR)
+    {
+      /* The engine is already stopped; it loses the game. */
+      self->thinking = FALSE;
+      gtk_spinner_set_spinning (GTK_SPINNER (self->spinner), FALSE);
+      forfeit (self, pt_game_get_current_player (self->game), error->message);
+      return;
+    }
   if (move == NULL)
     {
       self->thinking = FALSE;
@@ -375,11 +431,32 @@ start_computer (PtGameView *self,
   JsonObject *s = seat (self, player);
   PtComputerLevel level = pt_computer_level_from_string (json_object_get_string_member_with_default (s, "level", "medium"));
 
+  const char *spec = seat_engine (self, player);
+
   if (self->thinking)
     return;
   self->thinking = TRUE;
   self->cancellable = g_cancellable_new ();
   gtk_spinner_set_spinning (GTK_SPINNER (self->spinner), TRUE);
+  if (spec != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (self->engines[player] == NULL)
+        self->engines[player] = pt_computer_player_new_engine (spec, &error);
+      if (self->engines[player] == NULL)
+        {
+          g_autofree char *reason = g_strdup (error->message);
+
+          cancel_computer (self);
+          forfeit (self, player, reason);
+          return;
+        }
+      pt_computer_player_engine_choose_async (self->engines[player], self->game, player,
+                                              self->cancellable, on_computer_move,
+                                              g_object_ref (self));
+      return;
+    }
   pt_computer_player_choose_async (self->game, player, level,
                                    (guint64) self->started * 7919u + (guint64) player,
                                    self->cancellable, on_computer_move, g_object_ref (self));
@@ -404,10 +481,33 @@ show_result (PtGameView *self)
   self->result_shown = TRUE;
   cancel_computer (self);
   save_finished (self);
-  pt_result_view_set_game (PT_RESULT_VIEW (self->result), self->game);
+  if (self->forfeit_player >= 0)
+    pt_result_view_set_forfeit (PT_RESULT_VIEW (self->result), self->game,
+                                self->forfeit_player, self->forfeit_reason);
+  else
+    pt_result_view_set_game (PT_RESULT_VIEW (self->result), self->game);
+  /* Engines that are still running hear how it ended. */
+  for (guint i = 0; i < G_N_ELEMENTS (self->engines); i++)
+    if (self->engines[i] != NULL && pt_engine_is_running (self->engines[i]))
+      pt_engine_game_over (self->engines[i], self->game, self->forfeit_player,
+                           self->forfeit_reason);
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "result");
   set_banner (self, _("Game over"));
   g_signal_emit (self, signals[FINISHED], 0);
+}
+
+/* @player's engine failed: it loses, the game stops and is recorded. */
+static void
+forfeit (PtGameView *self,
+         int         player,
+         const char *reason)
+{
+  if (player < 0 || self->forfeit_player >= 0 || pt_game_get_is_over (self->game))
+    return;
+  self->forfeit_player = player;
+  self->forfeit_reason = g_strdup (reason);
+  /* No toast: the result screen says who forfeited and why. */
+  update_turn (self);
 }
 
 static void
@@ -418,12 +518,14 @@ update_turn (PtGameView *self)
   g_autofree char *text = NULL;
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.undo",
-                                 pt_game_get_can_undo (self->game) && !pt_game_get_is_over (self->game));
+                                 pt_game_get_can_undo (self->game) && !pt_game_get_is_over (self->game)
+                                 && self->forfeit_player < 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.hint",
                                  pt_computer_player_has_bots () && !self->covered
-                                 && current >= 0 && !seat_is_computer (self, current));
+                                 && current >= 0 && !seat_is_computer (self, current)
+                                 && self->forfeit_player < 0);
 
-  if (pt_game_get_is_over (self->game))
+  if (pt_game_get_is_over (self->game) || self->forfeit_player >= 0)
     {
       show_result (self);
       return;
@@ -785,6 +887,7 @@ pt_game_view_new (PtGame    *game,
   self->saved_id = saved_id;
   self->started = started;
   self->viewer = -1;
+  self->forfeit_player = -1;
 
   build (self);
   g_signal_connect_object (game, "move-applied", G_CALLBACK (on_move_applied), self, G_CONNECT_AFTER);
@@ -858,6 +961,8 @@ pt_game_view_dispose (GObject *object)
   cancel_computer (self);
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
+  for (guint i = 0; i < G_N_ELEMENTS (self->engines); i++)
+    g_clear_object (&self->engines[i]);
   g_clear_object (&self->game);
   g_clear_object (&self->store);
   g_clear_pointer (&self->seats, json_array_unref);
@@ -871,6 +976,7 @@ pt_game_view_finalize (GObject *object)
   PtGameView *self = PT_GAME_VIEW (object);
 
   g_free (self->banner);
+  g_free (self->forfeit_reason);
 
   G_OBJECT_CLASS (pt_game_view_parent_class)->finalize (object);
 }

@@ -120,6 +120,13 @@ refresh_home (PtPlayPage *self)
   PtStore *store = pt_play_page_get_store (self);
   g_autoptr(GPtrArray) players = NULL;
 
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkApplication *app = GTK_IS_WINDOW (root) ? gtk_window_get_application (GTK_WINDOW (root)) : NULL;
+
+  /* The engines of Preferences → Engines, offered as computer players. */
+  if (PT_IS_APPLICATION (app))
+    pt_game_setup_view_set_settings (PT_GAME_SETUP_VIEW (self->setup_view),
+                                     pt_application_get_settings (PT_APPLICATION (app)));
   pt_continue_list_refresh (PT_CONTINUE_LIST (self->continue_list), store);
   if (store != NULL)
     players = pt_store_list_players (store, FALSE, NULL);

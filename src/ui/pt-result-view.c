@@ -233,12 +233,52 @@ add_generic_rows (GtkWidget  *group,
     }
 }
 
+static void show_result (PtResultView *self,
+                         PtGame       *game,
+                         guint         winners,
+                         int           forfeit_player,
+                         const char   *reason);
+
 void
 pt_result_view_set_game (PtResultView *self,
                          PtGame       *game)
 {
+  g_return_if_fail (PT_IS_RESULT_VIEW (self));
+
+  show_result (self, game, pt_game_get_winners (game), -1, NULL);
+}
+
+void
+pt_result_view_set_forfeit (PtResultView *self,
+                            PtGame       *game,
+                            guint         forfeit_player,
+                            const char   *reason)
+{
+  guint everyone = (1u << pt_game_get_n_players (game)) - 1;
+
+  g_return_if_fail (PT_IS_RESULT_VIEW (self));
+
+  show_result (self, game, everyone & ~(1u << forfeit_player), forfeit_player, reason);
+}
+
+const char *
+pt_result_view_get_description (PtResultView *self)
+{
+  const char *text;
+
+  g_return_val_if_fail (PT_IS_RESULT_VIEW (self), NULL);
+  text = adw_status_page_get_description (ADW_STATUS_PAGE (self->status));
+  return text ? text : "";
+}
+
+static void
+show_result (PtResultView *self,
+             PtGame       *game,
+             guint         winners,
+             int           forfeit_player,
+             const char   *reason)
+{
   guint n = pt_game_get_n_players (game);
-  guint winners = pt_game_get_winners (game);
   g_autoptr(JsonNode) breakdown = pt_game_get_breakdown (game);
   JsonArray *players = NULL;
   int scores[PT_GAME_MAX_PLAYERS] = { 0 };
@@ -246,8 +286,6 @@ pt_result_view_set_game (PtResultView *self,
   g_autofree char *title = NULL;
   guint n_winners = 0;
   int winner = -1;
-
-  g_return_if_fail (PT_IS_RESULT_VIEW (self));
 
   pt_game_get_scores (game, scores);
   for (guint i = 0; i < n; i++)
@@ -257,7 +295,10 @@ pt_result_view_set_game (PtResultView *self,
         winner = i;
       }
 
-  if (n == 1)
+  if (n_winners == 0 && forfeit_player >= 0)
+    /* Translators: the result screen's title when the only player, an engine, forfeited */
+    title = g_strdup (_("No Result"));
+  else if (n == 1)
     title = g_strdup_printf (_("%s Scored %d Points"), pt_game_get_player_name (game, 0), scores[0]);
   else if (n_winners == 1)
     /* Translators: the result screen's title, e.g. "Ana Wins" */
@@ -272,6 +313,16 @@ pt_result_view_set_game (PtResultView *self,
       JsonObject *rating = json_object_get_object_member (json_node_get_object (breakdown), "solo_rating");
       g_autofree char *text = g_strdup_printf (_("Solo rating: %s"),
                                                json_object_get_string_member_with_default (rating, "label", ""));
+
+      adw_status_page_set_description (ADW_STATUS_PAGE (self->status), text);
+    }
+  if (forfeit_player >= 0)
+    {
+      /* Translators: the first %s is a player (an external engine), the second the reason */
+      g_autofree char *text = g_strdup_printf (_("%s forfeited the game: %s. The scores are those "
+                                                 "of the moment it stopped."),
+                                               pt_game_get_player_name (game, forfeit_player),
+                                               reason ? reason : "");
 
       adw_status_page_set_description (ADW_STATUS_PAGE (self->status), text);
     }
@@ -294,8 +345,12 @@ pt_result_view_set_game (PtResultView *self,
           && JSON_NODE_HOLDS_OBJECT (json_array_get_element (players, i)))
         player = json_array_get_object_element (players, i);
 
-      group_title = g_strdup_printf ((winners & (1u << i)) && n > 1 ? _("%s — winner") : "%s",
-                                     pt_game_get_player_name (game, i));
+      if ((int) i == forfeit_player)
+        /* Translators: a player's heading on the result screen */
+        group_title = g_strdup_printf (_("%s — forfeited"), pt_game_get_player_name (game, i));
+      else
+        group_title = g_strdup_printf ((winners & (1u << i)) && n > 1 ? _("%s — winner") : "%s",
+                                       pt_game_get_player_name (game, i));
       adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), group_title);
       if (player != NULL && g_strcmp0 (pt_game_get_game_id (game), "lost-cities") == 0)
         add_lost_cities_rows (group, player);

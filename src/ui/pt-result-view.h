@@ -19,6 +19,14 @@ GtkWidget  *pt_result_view_new       (void);
 /* Shows the result of @game, which must be over. */
 void        pt_result_view_set_game  (PtResultView *self,
                                       PtGame       *game);
+/* Shows a game that ended early because @forfeit_player (an external
+ * engine) forfeited it, for @reason: the others win, the scores are those
+ * of the moment it stopped. */
+void        pt_result_view_set_forfeit (PtResultView *self,
+                                        PtGame       *game,
+                                        guint         forfeit_player,
+                                        const char   *reason);
 const char *pt_result_view_get_title (PtResultView *self);
+const char *pt_result_view_get_description (PtResultView *self);
 
 G_END_DECLS
