@@ -40,14 +40,7 @@ done < "$tmp/listed"
 [ "$status" -eq 0 ] || exit "$status"
 
 # 2. es.po translates every message of a fresh POT (the meson glib preset's keywords).
-xgettext --files-from="$tmp/listed" --directory=. --output="$tmp/partida.pot" \
-  --from-code=UTF-8 --add-comments --package-name=partida \
-  --keyword=_ --keyword=N_ --keyword=C_:1c,2 --keyword=NC_:1c,2 \
-  --keyword=g_dcgettext:2 --keyword=g_dngettext:2,3 --keyword=g_dpgettext2:2c,3 \
-  --flag=N_:1:pass-c-format --flag=C_:2:pass-c-format --flag=NC_:2:pass-c-format \
-  --flag=g_dngettext:2:pass-c-format --flag=g_strdup_printf:1:c-format \
-  --flag=g_string_printf:2:c-format --flag=g_string_append_printf:2:c-format \
-  --flag=g_error_new:3:c-format --flag=g_set_error:4:c-format
+sh po/extract-pot.sh "$PWD" "$tmp/partida.pot"
 for po in po/*.po; do
   lang=$(basename "$po" .po)
   msgmerge --quiet --no-fuzzy-matching "$po" "$tmp/partida.pot" -o "$tmp/$lang.po"
