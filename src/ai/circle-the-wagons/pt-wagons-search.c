@@ -41,7 +41,6 @@ typedef struct
   guint32                     mask;
   const PtWagonsSearchParams *params;
   GCancellable               *cancellable;
-  PtRng                      *rng;
   guint64                     work;
   gboolean                    stopped;
 } Search;
@@ -570,7 +569,6 @@ pt_wagons_search_move (const PtWagonsState        *state,
     search.interactive |= pt_wagons_bonus_info[search.kinds[i]].interactive;
   search.params = params;
   search.cancellable = cancellable;
-  search.rng = rng;
 
   if (pt_wagons_state_get_phase (state) == PT_WAGONS_PHASE_PLACE)
     best_placement (&search, state, out);

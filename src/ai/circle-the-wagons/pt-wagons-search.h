@@ -41,8 +41,9 @@ typedef struct
 void      pt_wagons_search_params_init (PtWagonsSearchParams *params,
                                         int                   level);
 
-/* The move of the player to move in @state (any phase but over). FALSE
- * only when cancelled. */
+/* The move of the player to move in @state (any phase but over). Only
+ * Easy draws from @rng (NULL is fine for the other levels): the others are
+ * deterministic. FALSE only when cancelled. */
 gboolean  pt_wagons_search_move        (const PtWagonsState        *state,
                                         const PtWagonsSearchParams *params,
                                         PtRng                      *rng,
