@@ -35,6 +35,8 @@ gint64      pt_game_view_get_match_id   (PtGameView *self);
 gboolean    pt_game_view_get_covered    (PtGameView *self);
 gboolean    pt_game_view_get_thinking   (PtGameView *self);
 const char *pt_game_view_get_banner     (PtGameView *self);
+/* The hint shown (game.hint), in words; "" when none. */
+const char *pt_game_view_get_hint       (PtGameView *self);
 GtkWidget  *pt_game_view_get_result_view (PtGameView *self);
 /* Builds the options text stored with a saved game. */
 char       *pt_game_view_saved_options  (JsonArray  *seats,

@@ -56,6 +56,9 @@ struct _PtNextStationBoard
 
 G_DEFINE_FINAL_TYPE (PtNextStationBoard, pt_next_station_board, GTK_TYPE_WIDGET)
 
+/* Room for the coordinate numbers along the top and the left, in pixels. */
+#define RULER 16
+
 enum {
   PROP_0,
   PROP_GAME,
@@ -362,6 +365,35 @@ draw_under (PtNextStationBoard *self,
     cairo_stroke (cr);
   }
 
+  /* Column and row numbers: the hints and the accessible names call a
+   * station by its coordinates, (x,y) from the top left. */
+  {
+    double size = CLAMP (self->cell * 0.28, 8, 13);
+    char text[8];
+
+    cairo_select_font_face (cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_set_font_size (cr, size);
+    cairo_set_source_rgba (cr, fg, fg, fg, 0.55);
+    for (guint i = 0; i < MAX (map->width, map->height); i++)
+      {
+        cairo_text_extents_t extents;
+
+        g_snprintf (text, sizeof text, "%u", i);
+        cairo_text_extents (cr, text, &extents);
+        if (i < map->width)
+          {
+            cairo_move_to (cr, self->origin_x + (i + 0.5) * self->cell - extents.width / 2 - extents.x_bearing,
+                           self->origin_y - RULER / 2.0 + extents.height / 2);
+            cairo_show_text (cr, text);
+          }
+        if (i < map->height)
+          {
+            cairo_move_to (cr, self->origin_x - RULER / 2.0 - extents.width / 2 - extents.x_bearing,
+                           self->origin_y + (i + 0.5) * self->cell + extents.height / 2);
+            cairo_show_text (cr, text);
+          }
+      }
+  }
 }
 
 static void
@@ -441,9 +473,10 @@ draw_map (GtkDrawingArea *area,
   JsonObject *sheet = NULL;
   int shown = self->viewer >= 0 ? self->viewer : 0;
 
-  self->cell = floor (MIN (width / (double) map->width, height / (double) map->height));
-  self->origin_x = floor ((width - self->cell * map->width) / 2);
-  self->origin_y = floor ((height - self->cell * map->height) / 2);
+  /* A margin on the top and left for the coordinates. */
+  self->cell = floor (MIN ((width - RULER) / (double) map->width, (height - RULER) / (double) map->height));
+  self->origin_x = RULER + floor ((width - RULER - self->cell * map->width) / 2);
+  self->origin_y = RULER + floor ((height - RULER - self->cell * map->height) / 2);
 
   if (self->cache_width != width || self->cache_height != height || self->cache_dark != dark)
     {

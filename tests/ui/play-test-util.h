@@ -233,6 +233,24 @@ check_longest_stall (const char *name,
   g_assert_cmpfloat (longest_stall_us / 1000.0, <, limit_ms);
 }
 
+/* Asks for a hint on the human's turn (game.hint) and returns it once it
+ * is there: in words, never a raw record move. */
+static G_GNUC_UNUSED char *
+ask_hint (PtGameView *view)
+{
+  const char *hint;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.hint", NULL));
+  WAIT_UNTIL_MS (g_strcmp0 (pt_game_view_get_hint (view), _("Thinking about a hint…")) != 0
+                 && pt_game_view_get_hint (view)[0] != '\0', 20000);
+  hint = pt_game_view_get_hint (view);
+  g_test_message ("hint: %s", hint);
+  g_assert_null (strchr (hint, '{'));
+  g_assert_null (strchr (hint, '['));
+  g_assert_null (strstr (hint, "\""));
+  return g_strdup (hint);
+}
+
 static G_GNUC_UNUSED void
 set_dark (gboolean dark)
 {

@@ -161,6 +161,45 @@ test_against_computer (void)
   WAIT_UNTIL (!pt_game_view_get_thinking (view));
   save_screenshot (window, "circle-the-wagons-start");
 
+  /* A hint in words for each kind of action met: "Take B4 (gives away
+   * A1, A2)", "Place A3 at (1,0) turned". */
+  {
+    gboolean seen_take = FALSE, seen_place = FALSE;
+
+    while (pt_game_get_n_moves (game) < 14 && !(seen_take && seen_place))
+      {
+        int current = pt_game_get_current_player (game);
+        g_autoptr(JsonNode) legal = NULL;
+        JsonObject *first;
+
+        WAIT_UNTIL_MS (!pt_game_view_get_thinking (view), 20000);
+        current = pt_game_get_current_player (game);
+        legal = pt_game_list_legal_moves (game, current);
+        first = json_array_get_object_element (json_node_get_array (legal), 0);
+        if ((json_object_has_member (first, "take") && !seen_take)
+            || (json_object_has_member (first, "place") && !seen_place))
+          {
+            g_autofree char *hint = ask_hint (view);
+            gboolean take = json_object_has_member (first, "take");
+            g_autofree char *expected = g_strdup_printf (_("Hint: %s"), "");
+            const char *words = take ? _("take %s (gives away %s)") : _("place %s at (%d,%d)");
+            g_autofree char *verb = g_strndup (words, strcspn (words, " "));
+
+            g_assert_true (g_str_has_prefix (hint, expected));
+            g_assert_nonnull (strstr (hint, verb));
+            if (take)
+              seen_take = TRUE;
+            else
+              {
+                seen_place = TRUE;
+                save_screenshot (window, "circle-the-wagons-hint");
+              }
+          }
+        play_until (view, pt_game_get_n_moves (game) + 1);
+      }
+    g_assert_true (seen_take && seen_place);
+  }
+
   play_until (view, 14);
   WAIT_UNTIL (!pt_game_view_get_thinking (view));
   save_screenshot (window, "circle-the-wagons-middle");

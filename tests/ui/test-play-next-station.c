@@ -160,6 +160,18 @@ test_against_computer (void)
   longest_stall_us = 0;
   set_dark (FALSE);
   save_screenshot (window, "next-station-start");
+  /* A hint in words: "Draw from the circle at (3,2) to the square at
+   * (4,3)", or "pass". */
+  {
+    g_autofree char *hint = NULL;
+    g_autofree char *expected = g_strdup_printf (_("Hint: %s"), "");
+
+    WAIT_UNTIL_MS (!pt_game_view_get_thinking (view), 20000);
+    hint = ask_hint (view);
+    g_assert_true (g_str_has_prefix (hint, expected));
+    g_assert_true (strstr (hint, "(") != NULL || g_str_has_suffix (hint, _("pass")));
+    save_screenshot (window, "next-station-hint");
+  }
   play_until (view, 30);
   WAIT_UNTIL_MS (!pt_game_view_get_thinking (view), 20000);
   save_screenshot (window, "next-station-middle");
