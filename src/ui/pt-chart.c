@@ -45,6 +45,7 @@ struct _PtChart
   GPtrArray  *bars;     /* of Bar */
   double      y_min, y_max;
   char       *empty_text;
+  char       *x_caption;
 };
 
 G_DEFINE_FINAL_TYPE (PtChart, pt_chart, GTK_TYPE_WIDGET)
@@ -156,6 +157,16 @@ pt_chart_set_empty_text (PtChart    *self,
   g_return_if_fail (PT_IS_CHART (self));
   g_free (self->empty_text);
   self->empty_text = g_strdup (text);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+pt_chart_set_x_caption (PtChart    *self,
+                        const char *caption)
+{
+  g_return_if_fail (PT_IS_CHART (self));
+  g_free (self->x_caption);
+  self->x_caption = g_strdup (caption);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -334,6 +345,20 @@ draw_lines (PtChart       *self,
           legend_x += 24 + w;
         }
     }
+  /* What the x axis is, where the legend leaves room for it. */
+  if (self->x_caption != NULL)
+    {
+      g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), self->x_caption);
+      int w, h;
+
+      pango_layout_get_pixel_size (layout, &w, &h);
+      if (legend_x + 12 < width - MARGIN_RIGHT - w)
+        {
+          cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, 0.55);
+          cairo_move_to (cr, width - MARGIN_RIGHT - w, height - MARGIN_BOTTOM / 2 + 4 - h / 2.0);
+          pango_cairo_show_layout (cr, layout);
+        }
+    }
 }
 
 static void
@@ -434,6 +459,7 @@ pt_chart_finalize (GObject *object)
   g_clear_pointer (&self->series, g_ptr_array_unref);
   g_clear_pointer (&self->bars, g_ptr_array_unref);
   g_clear_pointer (&self->empty_text, g_free);
+  g_clear_pointer (&self->x_caption, g_free);
   G_OBJECT_CLASS (pt_chart_parent_class)->finalize (object);
 }
 

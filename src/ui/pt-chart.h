@@ -40,6 +40,9 @@ void        pt_chart_set_y_range    (PtChart       *self,
 /* Shown instead of the chart when there is nothing to draw. */
 void        pt_chart_set_empty_text (PtChart       *self,
                                      const char    *text);
+/* Lines: what the x axis counts, written under it. */
+void        pt_chart_set_x_caption  (PtChart       *self,
+                                     const char    *caption);
 guint       pt_chart_get_n_points   (PtChart       *self);
 
 G_END_DECLS

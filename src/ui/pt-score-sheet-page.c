@@ -151,6 +151,79 @@ on_n_players_changed (GtkSpinButton    *spin,
   schedule_draft (self);
 }
 
+static void
+on_pick_player (GtkListBox       *list,
+                GtkListBoxRow    *row,
+                PtScoreSheetPage *self)
+{
+  GtkWidget *entry = g_object_get_data (G_OBJECT (list), "entry");
+  GtkWidget *popover = gtk_widget_get_ancestor (GTK_WIDGET (list), GTK_TYPE_POPOVER);
+  const char *name = g_object_get_data (G_OBJECT (row), "name");
+
+  gtk_editable_set_text (GTK_EDITABLE (entry), name);
+  if (popover != NULL)
+    gtk_popover_popdown (GTK_POPOVER (popover));
+}
+
+/* The people already in the history, to pick instead of typing. */
+static void
+on_picker_show (GtkPopover       *popover,
+                PtScoreSheetPage *self)
+{
+  PtStore *store = pt_companion_get_store (GTK_WIDGET (self), NULL);
+  g_autoptr(GPtrArray) players = store ? pt_store_list_players (store, FALSE, NULL) : NULL;
+  GtkWidget *list = gtk_list_box_new ();
+  GtkWidget *scroller = gtk_scrolled_window_new ();
+
+  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
+  gtk_widget_add_css_class (list, "navigation-sidebar");
+  g_object_set_data (G_OBJECT (list), "entry", g_object_get_data (G_OBJECT (popover), "entry"));
+  for (guint i = 0; players != NULL && i < players->len; i++)
+    {
+      PtPlayer *player = g_ptr_array_index (players, i);
+      GtkWidget *row = gtk_list_box_row_new ();
+      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+
+      gtk_box_append (GTK_BOX (box), pt_companion_colour_swatch (player->colour, player->name));
+      gtk_box_append (GTK_BOX (box), gtk_label_new (player->name));
+      gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+      g_object_set_data_full (G_OBJECT (row), "name", g_strdup (player->name), g_free);
+      gtk_list_box_append (GTK_LIST_BOX (list), row);
+    }
+  if (players == NULL || players->len == 0)
+    {
+      GtkWidget *label = gtk_label_new (_("Nobody in the history yet: type a name"));
+
+      gtk_widget_add_css_class (label, "dim-label");
+      gtk_widget_set_margin_top (label, 6);
+      gtk_widget_set_margin_bottom (label, 6);
+      gtk_list_box_append (GTK_LIST_BOX (list), label);
+    }
+  g_signal_connect_object (list, "row-activated", G_CALLBACK (on_pick_player), self, 0);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroller), TRUE);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scroller), 320);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), list);
+  gtk_popover_set_child (popover, scroller);
+}
+
+static GtkWidget *
+new_player_picker (PtScoreSheetPage *self,
+                   GtkWidget        *entry)
+{
+  GtkWidget *button = gtk_menu_button_new ();
+  GtkWidget *popover = gtk_popover_new ();
+
+  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (button), "system-users-symbolic");
+  gtk_widget_set_tooltip_text (button, _("Pick a Player"));
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (button, "flat");
+  g_object_set_data (G_OBJECT (popover), "entry", entry);
+  g_signal_connect_object (popover, "show", G_CALLBACK (on_picker_show), self, 0);
+  gtk_menu_button_set_popover (GTK_MENU_BUTTON (button), popover);
+  return button;
+}
+
 void
 pt_score_sheet_page_set_player_name (PtScoreSheetPage *self,
                                      guint             seat,
@@ -877,6 +950,7 @@ pt_score_sheet_page_init (PtScoreSheetPage *self)
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
       gtk_widget_set_name (row, name);
+      adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), new_player_picker (self, row));
       g_signal_connect_object (row, "changed", G_CALLBACK (on_player_name_changed), self, 0);
       adw_preferences_group_add (self->players_group, row);
       self->player_rows[i] = row;

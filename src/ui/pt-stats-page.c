@@ -30,6 +30,8 @@ struct _PtStatsPage
   gboolean        show_archived;
   GHashTable     *charts;             /* name → PtChart (weak, of the player page) */
   guint           refresh_source;
+  gint64          h2h_a;              /* the pair picked in the head-to-head group */
+  gint64          h2h_b;
 
   GtkStack       *stack;
   AdwStatusPage  *empty_status;
@@ -205,8 +207,6 @@ build_leaderboard (PtStatsPage *self,
   return group;
 }
 
-static gint64 h2h_a, h2h_b;  /* the pair picked in the head-to-head group */
-
 char *
 pt_stats_page_head_to_head_text (PtStatsPage *self,
                                  gint64       a,
@@ -239,12 +239,12 @@ update_h2h_row (PtStatsPage  *self,
 {
   g_autofree char *text = NULL;
 
-  if (h2h_a == 0 || h2h_b == 0 || h2h_a == h2h_b)
+  if (self->h2h_a == 0 || self->h2h_b == 0 || self->h2h_a == self->h2h_b)
     {
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Pick two players"));
       return;
     }
-  text = pt_stats_page_head_to_head_text (self, h2h_a, h2h_b);
+  text = pt_stats_page_head_to_head_text (self, self->h2h_a, self->h2h_b);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), text);
 }
 
@@ -259,9 +259,9 @@ on_h2h_selected (GtkDropDown *drop_down,
   gint64 id = selected < ids->len ? g_array_index (ids, gint64, selected) : 0;
 
   if (GPOINTER_TO_INT (g_object_get_data (G_OBJECT (drop_down), "side")) == 0)
-    h2h_a = id;
+    self->h2h_a = id;
   else
-    h2h_b = id;
+    self->h2h_b = id;
   update_h2h_row (self, row);
 }
 
@@ -290,10 +290,10 @@ build_head_to_head (PtStatsPage *self,
             continue;
           gtk_string_list_append (names, player->name);
           g_array_append_val (ids, player->id);
-          if (player->id == (side == 0 ? h2h_a : h2h_b))
+          if (player->id == (side == 0 ? self->h2h_a : self->h2h_b))
             selected = ids->len - 1;
         }
-      if ((side == 0 ? h2h_a : h2h_b) == 0 && ids->len > (guint) side)
+      if ((side == 0 ? self->h2h_a : self->h2h_b) == 0 && ids->len > (guint) side)
         selected = (guint) side;
       drop_down = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (names)), NULL);
       g_object_set_data_full (G_OBJECT (drop_down), "ids", ids, (GDestroyNotify) g_array_unref);
@@ -802,6 +802,8 @@ pt_stats_page_show_player (PtStatsPage *self,
                        PT_CHART_BARS, &distribution_chart);
   gtk_box_append (GTK_BOX (box), group);
   pt_chart_set_empty_text (score_chart, _("Scores appear after the first match"));
+  pt_chart_set_x_caption (score_chart, _("Matches, oldest first"));
+  pt_chart_set_x_caption (rating_chart, _("Matches, oldest first"));
   pt_chart_set_empty_text (rating_chart, _("Ratings appear after the first match against someone"));
   pt_chart_set_empty_text (rate_chart, _("No matches yet"));
   pt_chart_set_empty_text (distribution_chart, _("No matches yet"));

@@ -71,6 +71,9 @@ struct _PtWagonsSheetView
   GtkLabel    *total_label[N_PLAYERS];
   GtkLabel    *lines_label[N_PLAYERS];
   GtkLabel    *verdict_label;
+  /* Bonus points written directly instead of the counts (per player). */
+  gboolean     bonus_points[N_PLAYERS];
+  GtkSwitch   *points_switch[N_PLAYERS];
   /* Painting the town instead of counting (per player). */
   gboolean     painting[N_PLAYERS];
   GtkSwitch   *paint_switch[N_PLAYERS];
@@ -174,6 +177,54 @@ spin_row (PtWagonsSheetView *self,
   return row;
 }
 
+static void rebuild_bonus_rows (PtWagonsSheetView *self);
+
+static gboolean
+rebuild_idle (gpointer user_data)
+{
+  PtWagonsSheetView *self = user_data;
+
+  rebuild_bonus_rows (self);
+  pt_sheet_view_changed (PT_SHEET_VIEW (self), NULL);
+  g_object_unref (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_points_toggled (GtkSwitch         *toggle,
+                   GParamSpec        *pspec,
+                   PtWagonsSheetView *self)
+{
+  guint player = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (toggle), "player"));
+
+  if (self->rebuilding || self->bonus_points[player] == gtk_switch_get_active (toggle))
+    return;
+  self->bonus_points[player] = gtk_switch_get_active (toggle);
+  /* The switch lives in the rows being rebuilt: not from its own signal. */
+  g_idle_add (rebuild_idle, g_object_ref (self));
+}
+
+static GtkWidget *
+points_switch_row (PtWagonsSheetView *self,
+                   guint              player)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *toggle = gtk_switch_new ();
+  g_autofree char *name = g_strdup_printf ("%u-bonus-points", player);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Write the bonus points"));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _("Instead of what each bonus card counts"));
+  gtk_widget_set_valign (toggle, GTK_ALIGN_CENTER);
+  gtk_widget_set_name (toggle, name);
+  gtk_switch_set_active (GTK_SWITCH (toggle), self->bonus_points[player]);
+  g_object_set_data (G_OBJECT (toggle), "player", GUINT_TO_POINTER (player));
+  g_signal_connect_object (toggle, "notify::active", G_CALLBACK (on_points_toggled), self, 0);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), toggle);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), toggle);
+  self->points_switch[player] = GTK_SWITCH (toggle);
+  return row;
+}
+
 static gboolean
 is_bonus_key (gpointer key,
               gpointer value,
@@ -198,6 +249,7 @@ rebuild_bonus_rows (PtWagonsSheetView *self)
           gtk_list_box_remove (GTK_LIST_BOX (self->bonus_box[p]), child);
         }
       self->runs_row[p] = NULL;
+      self->points_switch[p] = NULL;
       for (guint i = 0; i < PT_WAGONS_N_BONUS; i++)
         {
           const PtWagonsBonusInfo *info;
@@ -207,6 +259,17 @@ rebuild_bonus_rows (PtWagonsSheetView *self)
           info = &pt_wagons_bonus_info[self->bonus[i]];
           if (info->interactive)
             continue;
+          if (self->points_switch[p] == NULL)
+            gtk_list_box_append (GTK_LIST_BOX (self->bonus_box[p]), points_switch_row (self, p));
+          if (self->bonus_points[p])
+            {
+              g_autofree char *what = g_strdup_printf ("%s/points", info->id);
+              g_autofree char *title = g_strdup_printf (_("%s: points"), _(info->name));
+
+              gtk_list_box_append (GTK_LIST_BOX (self->bonus_box[p]),
+                                   spin_row (self, p, what, title, _(info->description)));
+              continue;
+            }
           if (self->bonus[i] == PT_WAGONS_WAGON_TRAIN)
             {
               GtkWidget *row = adw_entry_row_new ();
@@ -340,6 +403,14 @@ pt_wagons_sheet_view_build_sheet (PtSheetView *sheet_view)
             continue;
           info = &pt_wagons_bonus_info[self->bonus[i]];
           entry = json_object_new ();
+          if (self->bonus_points[p])
+            {
+              g_autofree char *what = g_strdup_printf ("%s/points", info->id);
+
+              json_object_set_int_member (entry, "points", get_value (self, p, what));
+              json_object_set_object_member (bonus_counts, info->id, entry);
+              continue;
+            }
           if (self->bonus[i] == PT_WAGONS_WAGON_TRAIN)
             json_object_set_array_member (entry, "runs", parse_runs (self->runs[p]));
           for (guint f = 0; f < 2 && count_fields[self->bonus[i]][f].member != NULL; f++)
@@ -421,6 +492,13 @@ pt_wagons_sheet_view_load_sheet (PtSheetView  *sheet_view,
           if (self->bonus[i] < 0)
             continue;
           entry = pt_companion_obj (bonus_counts, pt_wagons_bonus_info[self->bonus[i]].id);
+          if (entry != NULL && json_object_has_member (entry, "points"))
+            {
+              g_autofree char *what = g_strdup_printf ("%s/points", pt_wagons_bonus_info[self->bonus[i]].id);
+
+              self->bonus_points[p] = TRUE;
+              set_spin_value (self, p, what, (int) pt_companion_int (entry, "points"));
+            }
           for (guint f = 0; f < 2 && count_fields[self->bonus[i]][f].member != NULL; f++)
             {
               g_autofree char *what = g_strdup_printf ("%s/%s", pt_wagons_bonus_info[self->bonus[i]].id,

@@ -375,6 +375,16 @@ test_circle_the_wagons (void)
   gtk_spin_button_set_value (cards, 7);
   g_assert_true (pt_sheet_view_get_valid (PT_SHEET_VIEW (view)));
 
+  /* Beto wrote his bonus points instead of the counts: same totals. */
+  gtk_switch_set_active (GTK_SWITCH (find_by_name (GTK_WIDGET (view), "1-bonus-points")), TRUE);
+  WAIT_UNTIL (pt_wagons_sheet_view_get_spin (view, 1, "happy_cows/points") != NULL);
+  gtk_spin_button_set_value (pt_wagons_sheet_view_get_spin (view, 1, "happy_cows/points"), 2);
+  gtk_spin_button_set_value (pt_wagons_sheet_view_get_spin (view, 1, "wagon_train/points"), 4);
+  g_assert_true (pt_sheet_view_get_valid (PT_SHEET_VIEW (view)));
+  for (guint p = 0; p < 2; p++)
+    g_assert_cmpint (label_int (pt_wagons_sheet_view_get_total_label (view, p)), ==,
+                     json_array_get_int_element (scores, p));
+
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "sheet.save", NULL));
   assert_saved ("circle-the-wagons", scores, "history-match-wagons");
 }
