@@ -333,6 +333,17 @@ pt_game_setup_view_set_seat (PtGameSetupView *self,
 }
 
 void
+pt_game_setup_view_set_modules (PtGameSetupView *self,
+                                gboolean         objectives,
+                                gboolean         powers)
+{
+  g_return_if_fail (PT_IS_GAME_SETUP_VIEW (self));
+
+  gtk_switch_set_active (GTK_SWITCH (self->objectives_switch), objectives);
+  gtk_switch_set_active (GTK_SWITCH (self->powers_switch), powers);
+}
+
+void
 pt_game_setup_view_set_n_players (PtGameSetupView *self,
                                   guint            n_players)
 {

@@ -42,6 +42,10 @@ gboolean    pt_game_setup_view_set_seat_engine (PtGameSetupView *self,
 /* The labels of seat @index's "played by" list, in order. */
 char      **pt_game_setup_view_dup_seat_choices (PtGameSetupView *self,
                                                  guint            index);
+/* Next Station: London's modules. */
+void        pt_game_setup_view_set_modules  (PtGameSetupView *self,
+                                             gboolean         objectives,
+                                             gboolean         powers);
 void        pt_game_setup_view_set_n_players (PtGameSetupView *self,
                                               guint            n_players);
 void        pt_game_setup_view_set_seed     (PtGameSetupView *self,

@@ -14,8 +14,15 @@
  * Line colours are also told apart by their dash pattern (purple solid,
  * blue long dashes, pink dots, green dash-dot).
  *
+ * Pencil powers (when the module is on): the power of the round's colour
+ * is offered as a toggle only when the legal moves contain its variants;
+ * while it is on, the ends and targets shown are those of the power's
+ * moves. Double and circle take a second step (the second section; the
+ * station to circle, after a section or a pass).
+ *
  * Keyboard: arrows move the station cursor, Enter chooses, Escape drops
- * the chosen end, P passes. Actions: board.section((iiii)), board.pass.
+ * the chosen end, P passes, U turns the power on/off. Actions:
+ * board.section((iiii)), board.station((ii)), board.pass, board.power.
  */
 #include "config.h"
 
@@ -38,6 +45,10 @@ struct _PtNextStationBoard
   JsonNode   *legal;
   char       *prompt;
   int         from_x, from_y;       /* the chosen line end, or -1 */
+  char       *power;                /* the pencil power in use, or NULL */
+  int         stage;                /* 1: double's second section, circle's station */
+  int         first[4];             /* the first section chosen at stage 1 */
+  gboolean    first_pass;           /* … or a pass (circle power) */
   int         cursor_x, cursor_y;
 
   GtkWidget  *status_label;
@@ -45,6 +56,7 @@ struct _PtNextStationBoard
   GtkWidget  *flipped_label;
   GtkWidget  *prompt_label;
   GtkWidget  *pass_button;
+  GtkWidget  *power_button;
   GtkWidget  *map;
   GtkWidget  *scores_label;
 
@@ -101,13 +113,6 @@ can_act (PtNextStationBoard *self)
          && pt_game_get_current_player (self->game) == self->viewer;
 }
 
-/* Plain moves only (no power): each "from" → "to" once. */
-static gboolean
-is_plain_section (JsonObject *move)
-{
-  return json_object_has_member (move, "from") && !json_object_has_member (move, "power");
-}
-
 static void
 point (JsonObject *move,
        const char *member,
@@ -120,6 +125,118 @@ point (JsonObject *move,
   *y = json_array_get_int_element (p, 1);
 }
 
+/* The pencil power the legal moves offer this turn (one colour, so at most
+ * one power), or NULL. */
+static const char *
+offered_power (PtNextStationBoard *self)
+{
+  JsonArray *moves;
+
+  if (self->legal == NULL)
+    return NULL;
+  moves = json_node_get_array (self->legal);
+  for (guint i = 0; i < json_array_get_length (moves); i++)
+    {
+      const char *power = json_object_get_string_member_with_default (json_array_get_object_element (moves, i),
+                                                                       "power", NULL);
+      if (power != NULL)
+        return power;
+    }
+  return NULL;
+}
+
+/* Whether @m starts with the part already chosen (a section or a pass). */
+static gboolean
+first_matches (PtNextStationBoard *self,
+               JsonObject         *m)
+{
+  int fx, fy, tx, ty;
+
+  if (self->first_pass)
+    return json_object_get_boolean_member_with_default (m, "pass", FALSE);
+  if (!json_object_has_member (m, "from"))
+    return FALSE;
+  point (m, "from", &fx, &fy);
+  point (m, "to", &tx, &ty);
+  return fx == self->first[0] && fy == self->first[1] && tx == self->first[2] && ty == self->first[3];
+}
+
+/* What legal move @m lets the player choose at the current step: a
+ * section from → to; for the circle power's last step only a station
+ * (from is -1). Plain moves when no power is in use; with a power, only
+ * that power's variants (the rules list each legal one). */
+static gboolean
+step_choice (PtNextStationBoard *self,
+             JsonObject         *m,
+             int                *fx,
+             int                *fy,
+             int                *tx,
+             int                *ty)
+{
+  const char *power = json_object_get_string_member_with_default (m, "power", NULL);
+
+  if (g_strcmp0 (power, self->power) != 0)
+    return FALSE;
+  if (self->stage == 0)
+    {
+      if (!json_object_has_member (m, "from"))
+        return FALSE;
+      point (m, "from", fx, fy);
+      point (m, "to", tx, ty);
+      return TRUE;
+    }
+  if (!first_matches (self, m))
+    return FALSE;
+  if (g_strcmp0 (power, "double") == 0 && json_object_has_member (m, "second"))
+    {
+      JsonObject *second = json_object_get_object_member (m, "second");
+
+      point (second, "from", fx, fy);
+      point (second, "to", tx, ty);
+      return TRUE;
+    }
+  if (g_strcmp0 (power, "circle") == 0 && json_object_has_member (m, "circle"))
+    {
+      *fx = *fy = -1;
+      point (m, "circle", tx, ty);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/* The legal move that the choice (fx,fy) → (tx,ty) completes at this
+ * step, or NULL. */
+static JsonNode *
+find_choice (PtNextStationBoard *self,
+             int                 x0,
+             int                 y0,
+             int                 x1,
+             int                 y1)
+{
+  JsonArray *moves;
+
+  if (self->legal == NULL)
+    return NULL;
+  moves = json_node_get_array (self->legal);
+  for (guint i = 0; i < json_array_get_length (moves); i++)
+    {
+      JsonObject *m = json_array_get_object_element (moves, i);
+      int fx, fy, tx, ty;
+
+      if (step_choice (self, m, &fx, &fy, &tx, &ty)
+          && (fx < 0 || (fx == x0 && fy == y0)) && tx == x1 && ty == y1)
+        return json_array_get_element (moves, i);
+    }
+  return NULL;
+}
+
+/* The circle power's last step asks for a station, not a section. */
+static gboolean
+choosing_circle (PtNextStationBoard *self)
+{
+  return self->stage == 1 && g_strcmp0 (self->power, "circle") == 0;
+}
+
 static gboolean
 is_from (PtNextStationBoard *self,
          int                 x,
@@ -127,18 +244,15 @@ is_from (PtNextStationBoard *self,
 {
   JsonArray *moves;
 
-  if (self->legal == NULL)
+  if (self->legal == NULL || choosing_circle (self))
     return FALSE;
   moves = json_node_get_array (self->legal);
   for (guint i = 0; i < json_array_get_length (moves); i++)
     {
-      JsonObject *m = json_array_get_object_element (moves, i);
-      int fx, fy;
+      int fx, fy, tx, ty;
 
-      if (!is_plain_section (m))
-        continue;
-      point (m, "from", &fx, &fy);
-      if (fx == x && fy == y)
+      if (step_choice (self, json_array_get_object_element (moves, i), &fx, &fy, &tx, &ty)
+          && fx == x && fy == y)
         return TRUE;
     }
   return FALSE;
@@ -149,36 +263,31 @@ is_target (PtNextStationBoard *self,
            int                 x,
            int                 y)
 {
-  JsonArray *moves;
-
-  if (self->legal == NULL || self->from_x < 0)
+  if (self->from_x < 0 && !choosing_circle (self))
     return FALSE;
-  moves = json_node_get_array (self->legal);
-  for (guint i = 0; i < json_array_get_length (moves); i++)
-    {
-      JsonObject *m = json_array_get_object_element (moves, i);
-      int fx, fy, tx, ty;
-
-      if (!is_plain_section (m))
-        continue;
-      point (m, "from", &fx, &fy);
-      point (m, "to", &tx, &ty);
-      if (fx == self->from_x && fy == self->from_y && tx == x && ty == y)
-        return TRUE;
-    }
-  return FALSE;
+  return find_choice (self, self->from_x, self->from_y, x, y) != NULL;
 }
 
 static void
 request (PtNextStationBoard *self,
-         JsonObject         *move)
+         JsonNode           *node)
 {
-  g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), move);
   g_autoptr(GError) error = NULL;
 
   self->from_x = self->from_y = -1;
   if (!pt_game_request_move (self->game, self->viewer, node, &error))
     g_signal_emit (self, signals[MOVE_ERROR], 0, error->message);
+}
+
+static void update_prompt (PtNextStationBoard *self);
+
+/* The double and circle powers take two steps: the first section (or the
+ * pass) is kept, then the second section or the station to circle. */
+static gboolean
+needs_second_step (PtNextStationBoard *self)
+{
+  return self->stage == 0
+         && (g_strcmp0 (self->power, "double") == 0 || g_strcmp0 (self->power, "circle") == 0);
 }
 
 static void
@@ -188,43 +297,60 @@ draw_section (PtNextStationBoard *self,
               int                 tx,
               int                 ty)
 {
-  JsonObject *move;
-  JsonArray *from, *to;
+  JsonNode *move;
 
   if (!can_act (self))
     return;
-  self->from_x = fx;
-  self->from_y = fy;
-  if (!is_target (self, tx, ty))
+  move = find_choice (self, fx, fy, tx, ty);
+  if (move == NULL)
     {
       self->from_x = self->from_y = -1;
       return;
     }
-  move = json_object_new ();
-  from = json_array_new ();
-  json_array_add_int_element (from, fx);
-  json_array_add_int_element (from, fy);
-  to = json_array_new ();
-  json_array_add_int_element (to, tx);
-  json_array_add_int_element (to, ty);
-  json_object_set_array_member (move, "from", from);
-  json_object_set_array_member (move, "to", to);
-  request (self, move);
+  if (needs_second_step (self))
+    {
+      self->first[0] = fx;
+      self->first[1] = fy;
+      self->first[2] = tx;
+      self->first[3] = ty;
+      self->first_pass = FALSE;
+      self->stage = 1;
+      self->from_x = self->from_y = -1;
+      update_prompt (self);
+      return;
+    }
+  {
+    g_autoptr(JsonNode) copy = json_node_copy (move);
+
+    request (self, copy);
+  }
 }
 
 static void
 pass (PtNextStationBoard *self)
 {
-  JsonObject *move;
+  g_autoptr(JsonNode) node = NULL;
 
   if (!can_act (self))
     return;
-  move = json_object_new ();
-  json_object_set_boolean_member (move, "pass", TRUE);
-  request (self, move);
+  /* With the circle power a pass is the first step. */
+  if (self->stage == 0 && g_strcmp0 (self->power, "circle") == 0)
+    {
+      self->first_pass = TRUE;
+      self->stage = 1;
+      self->from_x = self->from_y = -1;
+      update_prompt (self);
+      gtk_widget_queue_draw (self->map);
+      return;
+    }
+  if (self->power != NULL)
+    return;
+  node = json_from_string ("{\"pass\": true}", NULL);
+  request (self, node);
 }
 
-/* Choosing on the map: an end first, then a target. */
+/* Choosing on the map: an end first, then a target (or, for the circle
+ * power's last step, the station to circle). */
 static void
 choose_station (PtNextStationBoard *self,
                 int                 x,
@@ -232,7 +358,20 @@ choose_station (PtNextStationBoard *self,
 {
   if (!can_act (self))
     return;
-  if (self->from_x >= 0 && is_target (self, x, y))
+  if (choosing_circle (self))
+    {
+      JsonNode *move = find_choice (self, -1, -1, x, y);
+
+      if (move != NULL)
+        {
+          g_autoptr(JsonNode) copy = json_node_copy (move);
+
+          request (self, copy);
+          return;
+        }
+      gtk_widget_error_bell (GTK_WIDGET (self));
+    }
+  else if (self->from_x >= 0 && is_target (self, x, y))
     draw_section (self, self->from_x, self->from_y, x, y);
   else if (is_from (self, x, y))
     {
@@ -245,6 +384,32 @@ choose_station (PtNextStationBoard *self,
       gtk_widget_error_bell (GTK_WIDGET (self));
     }
   gtk_widget_queue_draw (self->map);
+}
+
+/* Turns the offered pencil power on or off; starts the choice again. */
+static void
+set_power_active (PtNextStationBoard *self,
+                  gboolean            active)
+{
+  const char *power = active && can_act (self) ? offered_power (self) : NULL;
+
+  g_free (self->power);
+  self->power = g_strdup (power);
+  self->stage = 0;
+  self->first_pass = FALSE;
+  self->from_x = self->from_y = -1;
+  if (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->power_button)) != (power != NULL))
+    gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->power_button), power != NULL);
+  update_prompt (self);
+  gtk_widget_queue_draw (self->map);
+}
+
+static void
+on_power_toggled (GtkToggleButton    *button,
+                  PtNextStationBoard *self)
+{
+  if (gtk_toggle_button_get_active (button) != (self->power != NULL))
+    set_power_active (self, gtk_toggle_button_get_active (button));
 }
 
 /* Drawing ------------------------------------------------------------------ */
@@ -528,6 +693,22 @@ draw_map (GtkDrawingArea *area,
   cairo_set_source_surface (cr, self->over, 0, 0);
   cairo_paint (cr);
 
+  /* The first step of a double or circle power, not yet played. */
+  if (self->stage == 1 && !self->first_pass)
+    {
+      double ax, ay, bx, by;
+
+      to_pixels (self, self->first[0], self->first[1], &ax, &ay);
+      to_pixels (self, self->first[2], self->first[3], &bx, &by);
+      cairo_set_source_rgba (cr, 0.96, 0.47, 0.0, 0.8);
+      cairo_set_line_width (cr, MAX (3, self->cell * 0.12));
+      cairo_set_dash (cr, (double[]) { 6, 4 }, 2, 0);
+      cairo_move_to (cr, ax, ay);
+      cairo_line_to (cr, bx, by);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+    }
+
   /* Highlights of the choices the rules offer. */
   for (guint s = 0; s < map->n_stations; s++)
     {
@@ -619,6 +800,10 @@ on_map_key (GtkEventControllerKey *key,
     case GDK_KEY_p: case GDK_KEY_P:
       pass (self);
       return TRUE;
+    case GDK_KEY_u: case GDK_KEY_U:
+      if (gtk_widget_get_visible (self->power_button))
+        set_power_active (self, self->power == NULL);
+      return TRUE;
     default:
       return FALSE;
     }
@@ -653,6 +838,48 @@ card_text (const char *code)
   return g_strdup (code);
 }
 
+static const char *
+power_label (const char *power)
+{
+  if (g_strcmp0 (power, "double") == 0)
+    return _("Use the _Double Power");
+  if (g_strcmp0 (power, "joker") == 0)
+    return _("Use the _Joker Power");
+  if (g_strcmp0 (power, "switch") == 0)
+    return _("Use the _Switch Power");
+  return _("Use the _Circle Power");
+}
+
+static const char *
+prompt_text (PtNextStationBoard *self)
+{
+  gboolean any = FALSE;
+  JsonArray *moves;
+
+  if (!can_act (self))
+    return "";
+  if (g_strcmp0 (self->power, "double") == 0)
+    return self->stage == 0 ? _("Double power: draw the first section (a line end, then a station)")
+                            : _("Double power: now the second section, to another station of the same symbol");
+  if (g_strcmp0 (self->power, "circle") == 0)
+    return self->stage == 0 ? _("Circle power: draw a section or pass, then choose the station to circle")
+                            : _("Circle power: choose a station of your line to circle (dashed green)");
+  if (g_strcmp0 (self->power, "joker") == 0)
+    return _("Joker power: the card counts as a joker — choose a line end, then a station");
+  if (g_strcmp0 (self->power, "switch") == 0)
+    return _("Switch power: the section may branch from any station of your line");
+
+  moves = json_node_get_array (self->legal);
+  for (guint i = 0; i < json_array_get_length (moves); i++)
+    {
+      JsonObject *m = json_array_get_object_element (moves, i);
+
+      any |= json_object_has_member (m, "from") && !json_object_has_member (m, "power");
+    }
+  return any ? _("Choose a line end (orange ring), then a station it may reach (dashed green), or pass")
+             : _("No section fits this card: pass");
+}
+
 static void
 refresh (PtNextStationBoard *self)
 {
@@ -663,7 +890,6 @@ refresh (PtNextStationBoard *self)
   g_autofree char *status = NULL;
   g_autofree char *card = NULL;
   int values[PT_GAME_MAX_PLAYERS] = { 0 };
-  const char *prompt = "";
 
   g_clear_pointer (&self->view, json_node_unref);
   g_clear_pointer (&self->legal, json_node_unref);
@@ -711,21 +937,34 @@ refresh (PtNextStationBoard *self)
                             pt_game_get_player_name (self->game, p), values[p]);
   gtk_label_set_text (GTK_LABEL (self->scores_label), scores->str);
 
-  if (can_act (self))
-    {
-      gboolean any = FALSE;
-      JsonArray *moves = json_node_get_array (self->legal);
+  /* A new turn: no power in use; the power offered only when legal. */
+  g_clear_pointer (&self->power, g_free);
+  self->stage = 0;
+  self->first_pass = FALSE;
+  {
+    const char *power = can_act (self) ? offered_power (self) : NULL;
 
-      for (guint i = 0; i < json_array_get_length (moves); i++)
-        any |= is_plain_section (json_array_get_object_element (moves, i));
-      prompt = any ? _("Choose a line end (orange ring), then a station it may reach (dashed green), or pass")
-                   : _("No section fits this card: pass");
-    }
+    gtk_widget_set_visible (self->power_button, power != NULL);
+    if (power != NULL)
+      gtk_button_set_label (GTK_BUTTON (self->power_button), power_label (power));
+    gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->power_button), FALSE);
+  }
+  update_prompt (self);
+  gtk_widget_queue_draw (self->map);
+}
+
+static void
+update_prompt (PtNextStationBoard *self)
+{
+  const char *prompt = prompt_text (self);
+
   g_free (self->prompt);
   self->prompt = g_strdup (prompt);
   gtk_label_set_text (GTK_LABEL (self->prompt_label), prompt);
-  gtk_widget_set_sensitive (self->pass_button, can_act (self));
-  gtk_widget_queue_draw (self->map);
+  /* A pass is allowed without a power, and with the circle power's first step. */
+  gtk_widget_set_sensitive (self->pass_button,
+                            can_act (self) && (self->power == NULL
+                                               || (self->stage == 0 && g_strcmp0 (self->power, "circle") == 0)));
 }
 
 static void
@@ -748,6 +987,27 @@ action_section (GtkWidget  *widget,
   /* As a player would: the end, then the target. */
   choose_station (self, fx, fy);
   choose_station (self, tx, ty);
+}
+
+static void
+action_station (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  int x, y;
+
+  g_variant_get (parameter, "(ii)", &x, &y);
+  choose_station (PT_NEXT_STATION_BOARD (widget), x, y);
+}
+
+static void
+action_power (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  PtNextStationBoard *self = PT_NEXT_STATION_BOARD (widget);
+
+  set_power_active (self, self->power == NULL);
 }
 
 static void
@@ -780,6 +1040,12 @@ build (PtNextStationBoard *self)
   self->pass_button = gtk_button_new_with_mnemonic (_("_Pass"));
   g_signal_connect (self->pass_button, "clicked", G_CALLBACK (on_pass_clicked), self);
   gtk_box_append (GTK_BOX (row), self->pass_button);
+  self->power_button = gtk_toggle_button_new_with_mnemonic (_("Use the _Joker Power"));
+  gtk_widget_set_tooltip_text (self->power_button,
+                               _("Your line’s pencil power, once in the round of its colour (U)"));
+  gtk_widget_set_visible (self->power_button, FALSE);
+  g_signal_connect (self->power_button, "toggled", G_CALLBACK (on_power_toggled), self);
+  gtk_box_append (GTK_BOX (row), self->power_button);
   gtk_widget_set_parent (row, GTK_WIDGET (self));
 
   self->flipped_label = gtk_label_new (NULL);
@@ -868,6 +1134,7 @@ static void
 pt_next_station_board_finalize (GObject *object)
 {
   g_free (PT_NEXT_STATION_BOARD (object)->prompt);
+  g_free (PT_NEXT_STATION_BOARD (object)->power);
 
   G_OBJECT_CLASS (pt_next_station_board_parent_class)->finalize (object);
 }
@@ -961,6 +1228,8 @@ pt_next_station_board_class_init (PtNextStationBoardClass *klass)
 
   gtk_widget_class_install_action (widget_class, "board.section", "(iiii)", action_section);
   gtk_widget_class_install_action (widget_class, "board.pass", NULL, action_pass);
+  gtk_widget_class_install_action (widget_class, "board.station", "(ii)", action_station);
+  gtk_widget_class_install_action (widget_class, "board.power", NULL, action_power);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "next-station-board");

@@ -228,6 +228,125 @@ test_solo_continue (void)
   g_assert_cmpuint (count_matches (store), ==, 2);
 }
 
+static void
+activate_section (GtkWidget  *board,
+                  JsonObject *m)
+{
+  JsonArray *from = json_object_get_array_member (m, "from");
+  JsonArray *to = json_object_get_array_member (m, "to");
+
+  g_assert_true (gtk_widget_activate_action (board, "board.section", "(iiii)",
+                                             (int) json_array_get_int_element (from, 0),
+                                             (int) json_array_get_int_element (from, 1),
+                                             (int) json_array_get_int_element (to, 0),
+                                             (int) json_array_get_int_element (to, 1)));
+}
+
+/* A power move entered as a player does: the power toggle, then the
+ * section(s), the pass, the station to circle. */
+static void
+play_power (PtGameView *view,
+            JsonObject *m)
+{
+  PtGame *game = pt_game_view_get_game (view);
+  GtkWidget *board = pt_game_view_get_board (view);
+  const char *power = json_object_get_string_member (m, "power");
+  guint n_before = pt_game_get_n_moves (game);
+  const PtGameMove *last;
+
+  g_assert_true (gtk_widget_activate_action (board, "board.power", NULL));
+  g_assert_cmpstr (pt_next_station_board_get_prompt (PT_NEXT_STATION_BOARD (board)), !=, "");
+  if (json_object_has_member (m, "from"))
+    activate_section (board, m);
+  else
+    g_assert_true (gtk_widget_activate_action (board, "board.pass", NULL));
+  if (g_strcmp0 (power, "double") == 0)
+    {
+      g_assert_cmpuint (pt_game_get_n_moves (game), ==, n_before);
+      save_screenshot (window, "next-station-power-double");
+      activate_section (board, json_object_get_object_member (m, "second"));
+    }
+  else if (g_strcmp0 (power, "circle") == 0)
+    {
+      JsonArray *circle = json_object_get_array_member (m, "circle");
+
+      g_assert_cmpuint (pt_game_get_n_moves (game), ==, n_before);
+      save_screenshot (window, "next-station-power-circle");
+      g_assert_true (gtk_widget_activate_action (board, "board.station", "(ii)",
+                                                 (int) json_array_get_int_element (circle, 0),
+                                                 (int) json_array_get_int_element (circle, 1)));
+    }
+  g_assert_cmpuint (pt_game_get_n_moves (game), ==, n_before + 1);
+  last = pt_game_get_move (game, n_before);
+  g_assert_cmpstr (json_object_get_string_member (json_node_get_object (last->move), "power"), ==, power);
+}
+
+/* Solo with the powers module: each round's colour brings a different
+ * power, so one game offers all four; each is used from the board when
+ * the legal moves contain it, and never offered otherwise. */
+static void
+test_powers (void)
+{
+  PtPlayPage *page = get_play_page ();
+  PtGameSetupView *setup = PT_GAME_SETUP_VIEW (pt_play_page_get_setup_view (page));
+  PtGameView *view;
+  PtGame *game;
+  GtkWidget *board;
+  g_autoptr(GHashTable) used = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  pt_game_setup_view_set_game_id (setup, "next-station-london");
+  pt_game_setup_view_set_n_players (setup, 1);
+  pt_game_setup_view_set_seat (setup, 0, "Eva", -1);
+  pt_game_setup_view_set_modules (setup, FALSE, TRUE);
+  pt_game_setup_view_set_seed (setup, "8");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "play.start", NULL));
+  view = PT_GAME_VIEW (pt_play_page_get_game_view (page));
+  WAIT_UNTIL (gtk_widget_get_mapped (GTK_WIDGET (view)));
+  game = pt_game_view_get_game (view);
+  board = pt_game_view_get_board (view);
+  pt_game_setup_view_set_modules (setup, FALSE, FALSE);
+
+  while (!pt_game_get_is_over (game))
+    {
+      g_autoptr(JsonNode) legal = pt_game_list_legal_moves (game, 0);
+      JsonArray *moves = json_node_get_array (legal);
+      JsonObject *power_move = NULL;
+      gboolean offered = FALSE;
+
+      for (guint i = 0; i < json_array_get_length (moves); i++)
+        {
+          JsonObject *m = json_array_get_object_element (moves, i);
+          const char *power = json_object_get_string_member_with_default (m, "power", NULL);
+
+          offered |= power != NULL;
+          if (power != NULL && power_move == NULL && !g_hash_table_contains (used, power))
+            power_move = m;
+        }
+      if (power_move != NULL)
+        {
+          g_hash_table_add (used, g_strdup (json_object_get_string_member (power_move, "power")));
+          play_power (view, power_move);
+        }
+      else
+        {
+          if (!offered)
+            {
+              /* No power to offer: the action does nothing. */
+              guint n = pt_game_get_n_moves (game);
+
+              g_assert_true (gtk_widget_activate_action (board, "board.power", NULL));
+              g_assert_cmpuint (pt_game_get_n_moves (game), ==, n);
+            }
+          play_human_action (view);
+        }
+      g_main_context_iteration (NULL, FALSE);
+    }
+  g_test_message ("powers used: %u", g_hash_table_size (used));
+  g_assert_cmpuint (g_hash_table_size (used), ==, 4);
+  WAIT_UNTIL (pt_game_view_get_match_id (view) > 0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.leave", NULL));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -245,6 +364,8 @@ main (int   argc,
 
   g_test_add_func ("/ui/play/next-station/against-computer", test_against_computer);
   g_test_add_func ("/ui/play/next-station/solo-close-continue", test_solo_continue);
+
+  g_test_add_func ("/ui/play/next-station/powers", test_powers);
 
   ret = g_test_run ();
 
