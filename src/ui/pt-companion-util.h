@@ -94,6 +94,10 @@ void        pt_companion_player_rgba    (const char   *colour,
 GtkWidget  *pt_companion_colour_swatch  (const char   *colour,
                                          const char   *name);
 char       *pt_companion_today_iso      (void);
+void        pt_companion_set_night_attendees (gint64              night_id,
+                                              const char * const *names);
+/* (nullable): the names ticked when night @night_id was started */
+const char * const *pt_companion_get_night_attendees (gint64 night_id);
 /* Monday 00:00 local time of today, as Unix seconds, for filters. */
 gint64      pt_companion_days_ago       (int           days);
 

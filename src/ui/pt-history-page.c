@@ -646,6 +646,7 @@ pt_history_page_start_night (PtHistoryPage       *self,
   night = pt_store_add_night (store, date, place ? place : "", notes, error);
   if (night == NULL)
     return 0;
+  pt_companion_set_night_attendees (night->id, who);
   pt_history_page_reload (self);
   return night->id;
 }
@@ -808,12 +809,62 @@ pt_history_page_class_init (PtHistoryPageClass *klass)
 }
 
 static void
+setup_filter_label (GtkSignalListItemFactory *factory,
+                    GtkListItem              *item,
+                    gpointer                  user_data)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  /* Short in the button, so four filters share a line (two on a phone). */
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 10);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+setup_full_label (GtkSignalListItemFactory *factory,
+                  GtkListItem              *item,
+                  gpointer                  user_data)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+bind_filter_label (GtkSignalListItemFactory *factory,
+                   GtkListItem              *item,
+                   gpointer                  user_data)
+{
+  GtkStringObject *string = gtk_list_item_get_item (item);
+
+  gtk_label_set_text (GTK_LABEL (gtk_list_item_get_child (item)), gtk_string_object_get_string (string));
+}
+
+static void
 set_strings (GtkDropDown        *drop_down,
              const char * const *strings)
 {
   g_autoptr(GtkStringList) list = gtk_string_list_new (strings);
 
   gtk_drop_down_set_model (drop_down, G_LIST_MODEL (list));
+}
+
+static void
+use_short_labels (GtkDropDown *drop_down)
+{
+  g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
+  g_autoptr(GtkListItemFactory) list_factory = gtk_signal_list_item_factory_new ();
+
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_filter_label), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_filter_label), NULL);
+  gtk_drop_down_set_factory (drop_down, factory);
+  /* The open list shows the whole names. */
+  g_signal_connect (list_factory, "setup", G_CALLBACK (setup_full_label), NULL);
+  g_signal_connect (list_factory, "bind", G_CALLBACK (bind_filter_label), NULL);
+  gtk_drop_down_set_list_factory (drop_down, list_factory);
 }
 
 static void
@@ -832,6 +883,10 @@ pt_history_page_init (PtHistoryPage *self)
 
   for (guint i = 0; i < PT_COMPANION_N_GAMES; i++)
     games[i + 1] = pt_companion_game_name (pt_companion_game_ids[i]);
+  use_short_labels (self->game_filter);
+  use_short_labels (self->player_filter);
+  use_short_labels (self->mode_filter);
+  use_short_labels (self->date_filter);
   set_strings (self->game_filter, games);
   set_strings (self->mode_filter, modes);
   set_strings (self->date_filter, dates);

@@ -218,8 +218,8 @@ on_reading_selected (AdwComboRow           *row,
   self->seed_reading = adw_combo_row_get_selected (row) == 1;
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
                                self->seed_reading
-                               ? _("A bonus needs 8 number cards; wagers alone score nothing")
-                               : _("Wagers count toward the 8-card bonus; wagers alone cost 20 each"));
+                               ? _("Only number cards count toward the 8-card bonus; wagers alone score nothing")
+                               : _("Wagers count toward the 8-card bonus; wagers alone still pay the 20, multiplied"));
   pt_sheet_view_changed (PT_SHEET_VIEW (self), GTK_WIDGET (row));
 }
 
@@ -242,8 +242,8 @@ build_player_round (PtLostCitiesSheetView *self,
 {
   JsonObject *expeditions = json_object_new ();
 
-  /* Every colour on screen, the purple one too: cards typed in a colour the
-   * game does not have must be refused by the rules layer, not dropped. */
+  /* With 5 expeditions the purple row is hidden; what was typed in it is
+   * kept (it comes back with 6) but not scored. */
   for (guint c = 0; c < N_COLORS; c++)
     {
       JsonObject *expedition;

@@ -181,7 +181,12 @@ test_night (void)
   adw_message_dialog_response (dialog, "start");
   gtk_window_destroy (GTK_WINDOW (dialog));
 
-  /* A match saved now belongs to tonight. */
+  /* The sheet offers tonight's people; a match saved now belongs to tonight. */
+  show_area ("score-sheet");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (get_sheet_page ()), "sheet.new", "s", "next-station-london"));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (find_by_name (GTK_WIDGET (get_sheet_page ()), "player-0"))), ==, "Ana");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (find_by_name (GTK_WIDGET (get_sheet_page ()), "player-1"))), ==, "Beto");
+  gtk_widget_activate_action (GTK_WIDGET (get_sheet_page ()), "sheet.discard", NULL);
   id = save_lost_cities_match ("Ana", "Beto", 5, 3);
   entry = pt_store_load_match (get_store (), id, NULL);
   g_assert_cmpint (entry->night_id, >, 0);
