@@ -50,6 +50,12 @@ pt_cli_legal (int    argc,
       pt_cli_print_error (json, "legal", PT_CLI_NO_MOVE, -1, message);
       return PT_CLI_EXIT_INVALID;
     }
+  if (pt_game_get_is_over (game) && PT_GAME_GET_CLASS (game)->legal_after_end_is_error)
+    {
+      pt_cli_print_error (json, "legal", PT_CLI_NO_MOVE, -1,
+                          "the game is over: there are no legal actions to list");
+      return PT_CLI_EXIT_INVALID;
+    }
   if (player < 0)
     player = pt_game_get_current_player (game);
 

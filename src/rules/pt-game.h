@@ -48,6 +48,9 @@ struct _PtGameClass
   guint       min_players;
   guint       max_players;
   gboolean    hidden_information;
+  /* Asking for the legal moves of a finished game: an error for games
+   * whose spec says so (Next Station), else simply no moves. */
+  gboolean    legal_after_end_is_error;
 
   /* Deal a new game from @seed. @first_player is -1 to let the seed
    * choose. Validates @options (may be NULL: the defaults) and returns the

@@ -66,6 +66,8 @@ ok "replay: power error" json '.error.move == 0 and (.error.message | contains("
 # --- legal -----------------------------------------------------------------
 ok "legal: fresh game" status 0 "$CLI" legal "$TMP/new.json" --player 0 --json
 ok "legal: pass and sections" json '.[0] == {"pass": true} and (map(select(has("from"))) | length) > 0' "$TMP/out"
+ok "legal: a finished game is an error" status 1 "$CLI" legal "$R/ns-finished.json" --player 0 --json
+ok "legal: … with a message" json '.error.message | contains("over")' "$TMP/out"
 
 # --- score -----------------------------------------------------------------
 ok "score: rulebook sheet" status 0 "$CLI" score "$R/ns-sheet.json" --json

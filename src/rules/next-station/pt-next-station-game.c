@@ -981,6 +981,8 @@ pt_next_station_game_class_init (PtNextStationGameClass *klass)
   game_class->min_players = 1;
   game_class->max_players = PT_NS_MAX_PLAYERS;
   game_class->hidden_information = FALSE;
+  /* The spec: "asking for the legal actions of a finished game is an error". */
+  game_class->legal_after_end_is_error = TRUE;
   game_class->deal = pt_next_station_game_deal;
   game_class->score_sheet = pt_next_station_game_score_sheet;
   game_class->setup = pt_next_station_game_setup;
