@@ -187,8 +187,7 @@ pt_companion_colour_swatch (const char *colour,
   GtkWidget *area = gtk_drawing_area_new ();
   GdkRGBA *rgba = g_new0 (GdkRGBA, 1);
 
-  if (colour == NULL || colour[0] == '\0' || !gdk_rgba_parse (rgba, colour))
-    gdk_rgba_parse (rgba, palette[g_str_hash (name != NULL ? name : "") % G_N_ELEMENTS (palette)]);
+  pt_companion_player_rgba (colour, name, rgba);
   gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), 16);
   gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), 16);
   gtk_widget_set_valign (area, GTK_ALIGN_CENTER);
