@@ -49,6 +49,7 @@ int pt_cli_bench_lost_cities (int argc, char **argv);   /* pt-cli-bench-lost-cit
 int pt_cli_bench_store (int argc, char **argv);         /* pt-cli-bench-store.c */
 int pt_cli_bench_next_station (int argc, char **argv);  /* pt-cli-bench-next-station.c */
 int pt_cli_bench_next_station_bot (int argc, char **argv);  /* pt-cli-bench-next-station-bot.c */
+int pt_cli_bench_wagons_bot (int argc, char **argv);  /* pt-cli-bench-wagons-bot.c */
 int pt_cli_bench_circle_the_wagons (int argc, char **argv);  /* pt-cli-bench-circle-the-wagons.c */
 
 /* Helpers shared by the commands (pt-cli.c). */

@@ -34,6 +34,7 @@ static const PtCliCommand benches[] = {
   { "store", "Match history: insert, statistics, history page at 100k matches", pt_cli_bench_store },
   { "next-station-london", "Random full solo games per second", pt_cli_bench_next_station },
   { "next-station-bot", "Mean solo score and time per turn of a Next Station computer player", pt_cli_bench_next_station_bot },
+  { "wagons-bot", "CPU time per move of the Circle the Wagons computer players", pt_cli_bench_wagons_bot },
   { "circle-the-wagons", "Placement enumeration (30-card town) and random full games per second", pt_cli_bench_circle_the_wagons },
   { NULL, NULL, NULL }
 };
