@@ -14,6 +14,13 @@
  * Actions (for keyboard shortcuts and tests): board.select("Y5"),
  * board.play, board.discard, board.draw("deck" | colour letter),
  * board.cancel, board.show-piles.
+ *
+ * Drag and drop is a third way to the same steps: a hand card (its code,
+ * "Y5", as a string) dropped on the own expedition or the discard pile of
+ * its colour chooses card and target at once; then the deck or a discard
+ * pile ("deck" or the colour letter, as in the record's "draw") dropped on
+ * the hand draws. Every drop is checked against the legal moves like a
+ * click, and the move still goes through pt_game_request_move().
  */
 #include "config.h"
 
@@ -46,6 +53,9 @@ struct _PtLostCitiesBoard
   JsonNode   *legal;          /* the viewer's legal moves, or NULL */
   char       *selected;       /* a hand card code */
   Target      target;
+  char       *drag_card;      /* the hand card being dragged, or NULL */
+  char       *drag_draw;      /* the draw being dragged ("deck", "Y"), or NULL */
+  gboolean    disposed;
   char       *prompt;
   char       *last_move;
   int         last_color;     /* the pile the other player's last card went to */
@@ -68,6 +78,7 @@ struct _PtLostCitiesBoard
   GtkWidget  *prompt_label;
   GtkWidget  *cancel_button;
   GtkWidget  *hand_box;
+  GtkWidget  *hand_area;      /* where a dragged draw is dropped */
   GtkWidget  *hand_buttons[HAND_MAX];
   GtkWidget  *hand_piles[HAND_MAX];
 };
@@ -231,9 +242,14 @@ update_choices (PtLostCitiesBoard *self)
 {
   gboolean acting = can_act (self);
   int selected_color = -1;
+  /* While a hand card is dragged, the table offers what that card could
+   * do, as if it had been clicked; a cancelled drag restores the choice
+   * made before. */
+  const char *selected = self->drag_card ? self->drag_card : self->selected;
+  Target target = self->drag_card ? TARGET_NONE : self->target;
 
-  if (self->selected != NULL)
-    selected_color = (int) (strchr (letters, self->selected[0]) - letters);
+  if (selected != NULL)
+    selected_color = (int) (strchr (letters, selected[0]) - letters);
 
   for (guint i = 0; i < HAND_MAX; i++)
     {
@@ -241,12 +257,12 @@ update_choices (PtLostCitiesBoard *self)
       const char *code = g_object_get_data (G_OBJECT (button), "code");
 
       offer (button, acting && code != NULL, FALSE);
-      if (code != NULL && g_strcmp0 (code, self->selected) == 0)
+      if (code != NULL && g_strcmp0 (code, selected) == 0)
         gtk_widget_add_css_class (button, "selected-card");
       else
         gtk_widget_remove_css_class (button, "selected-card");
       pt_lost_cities_pile_set_highlight (PT_LOST_CITIES_PILE (self->hand_piles[i]),
-                                         code != NULL && g_strcmp0 (code, self->selected) == 0);
+                                         code != NULL && g_strcmp0 (code, selected) == 0);
     }
 
   for (guint c = 0; c < self->n_colors; c++)
@@ -254,35 +270,40 @@ update_choices (PtLostCitiesBoard *self)
       char draw[2] = { letters[c], '\0' };
       gboolean own = FALSE, pile = FALSE;
 
-      if (acting && self->selected != NULL && self->target == TARGET_NONE && (int) c == selected_color)
+      if (acting && selected != NULL && target == TARGET_NONE && (int) c == selected_color)
         {
-          own = legal_has (self, self->selected, TARGET_PLAY, NULL);
-          pile = legal_has (self, self->selected, TARGET_DISCARD, NULL);
+          own = legal_has (self, selected, TARGET_PLAY, NULL);
+          pile = legal_has (self, selected, TARGET_DISCARD, NULL);
         }
-      else if (acting && self->selected != NULL && self->target != TARGET_NONE)
-        pile = legal_has (self, self->selected, self->target, draw);
+      else if (acting && selected != NULL && target != TARGET_NONE)
+        pile = legal_has (self, selected, target, draw);
 
       offer (self->own_buttons[c], own, TRUE);
       offer (self->discard_buttons[c], pile, TRUE);
     }
   {
-    gboolean deck = acting && self->selected != NULL && self->target != TARGET_NONE
-                    && legal_has (self, self->selected, self->target, "deck");
+    gboolean deck = acting && selected != NULL && target != TARGET_NONE
+                    && legal_has (self, selected, target, "deck");
 
     offer (self->deck_button, deck, TRUE);
   }
+  if (acting && self->drag_draw != NULL && selected != NULL && target != TARGET_NONE
+      && legal_has (self, selected, target, self->drag_draw))
+    gtk_widget_add_css_class (self->hand_area, "legal-drop-target");
+  else
+    gtk_widget_remove_css_class (self->hand_area, "legal-drop-target");
   gtk_widget_set_visible (self->cancel_button, acting && self->selected != NULL);
 
   if (!acting)
     set_prompt (self, "");
-  else if (self->selected == NULL)
+  else if (selected == NULL)
     set_prompt (self, _("Choose a card from your hand"));
-  else if (self->target == TARGET_NONE)
+  else if (target == TARGET_NONE)
     {
-      g_autofree char *card = pt_lost_cities_card_describe (self->selected);
+      g_autofree char *card = pt_lost_cities_card_describe (selected);
       g_autofree char *text = NULL;
 
-      if (legal_has (self, self->selected, TARGET_PLAY, NULL))
+      if (legal_has (self, selected, TARGET_PLAY, NULL))
         text = g_strdup_printf (_("Play the %s on your expedition, or discard it"), card);
       else
         text = g_strdup_printf (_("The %s cannot go on your expedition: discard it"), card);
@@ -566,7 +587,7 @@ choose_target (PtLostCitiesBoard *self,
     gtk_widget_grab_focus (self->deck_button);
 }
 
-static void
+static gboolean
 choose_draw (PtLostCitiesBoard *self,
              const char        *draw)
 {
@@ -576,7 +597,7 @@ choose_draw (PtLostCitiesBoard *self,
 
   if (!can_act (self) || self->selected == NULL || self->target == TARGET_NONE
       || !legal_has (self, self->selected, self->target, draw))
-    return;
+    return FALSE;
 
   move = json_object_new ();
   json_object_set_string_member (move, self->target == TARGET_PLAY ? "play" : "discard",
@@ -585,7 +606,11 @@ choose_draw (PtLostCitiesBoard *self,
   node = json_node_init_object (json_node_alloc (), move);
 
   if (!pt_game_request_move (self->game, self->viewer, node, &error))
-    g_signal_emit (self, signals[MOVE_ERROR], 0, error->message);
+    {
+      g_signal_emit (self, signals[MOVE_ERROR], 0, error->message);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 static void
@@ -683,6 +708,222 @@ on_deck_clicked (GtkButton         *button,
   choose_draw (self, "deck");
 }
 
+/* Drag and drop --------------------------------------------------------- */
+
+/* A drag starting on @widget carries: the card of a hand button, or the
+ * draw of the deck or a discard pile (only once card and target are
+ * chosen). NULL when nothing legal can be dragged from there now.
+ * *is_card tells which of the two. */
+static char *
+drag_value (PtLostCitiesBoard *self,
+            GtkWidget         *widget,
+            gboolean          *is_card)
+{
+  if (!can_act (self))
+    return NULL;
+
+  for (guint i = 0; i < HAND_MAX; i++)
+    if (widget == self->hand_buttons[i])
+      {
+        const char *code = g_object_get_data (G_OBJECT (widget), "code");
+
+        *is_card = TRUE;
+        return code != NULL && legal_has (self, code, TARGET_NONE, NULL) ? g_strdup (code) : NULL;
+      }
+
+  *is_card = FALSE;
+  if (self->selected == NULL || self->target == TARGET_NONE)
+    return NULL;
+  if (widget == self->deck_button)
+    return legal_has (self, self->selected, self->target, "deck") ? g_strdup ("deck") : NULL;
+  for (guint c = 0; c < self->n_colors; c++)
+    if (widget == self->discard_buttons[c])
+      {
+        char draw[2] = { letters[c], '\0' };
+
+        return legal_has (self, self->selected, self->target, draw) ? g_strdup (draw) : NULL;
+      }
+  return NULL;
+}
+
+/* Would dropping @value on @widget make a legal step? The same checks as
+ * the clicks, plus the colour: a card goes only to its own colour. */
+static gboolean
+drop_allowed (PtLostCitiesBoard *self,
+              GtkWidget         *widget,
+              const char        *value)
+{
+  if (value == NULL || !can_act (self))
+    return FALSE;
+
+  if (widget == self->hand_area)
+    return self->selected != NULL && self->target != TARGET_NONE
+           && legal_has (self, self->selected, self->target, value);
+
+  for (guint c = 0; c < self->n_colors; c++)
+    {
+      if (value[0] != letters[c])
+        continue;
+      if (widget == self->own_buttons[c])
+        return legal_has (self, value, TARGET_PLAY, NULL);
+      if (widget == self->discard_buttons[c])
+        return legal_has (self, value, TARGET_DISCARD, NULL);
+    }
+  return FALSE;
+}
+
+static GdkContentProvider *
+on_drag_prepare (GtkDragSource     *source,
+                 double             x,
+                 double             y,
+                 PtLostCitiesBoard *self)
+{
+  GtkWidget *widget = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (source));
+  gboolean is_card;
+  g_autofree char *value = drag_value (self, widget, &is_card);
+
+  if (value == NULL)
+    return NULL;
+  return gdk_content_provider_new_typed (G_TYPE_STRING, value);
+}
+
+static void
+on_drag_begin (GtkDragSource     *source,
+               GdkDrag           *drag,
+               PtLostCitiesBoard *self)
+{
+  GtkWidget *widget = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (source));
+  GtkWidget *pile = gtk_button_get_child (GTK_BUTTON (widget));
+  g_autoptr(GdkPaintable) icon = pt_lost_cities_pile_get_top_paintable (PT_LOST_CITIES_PILE (pile));
+  gboolean is_card;
+  char *value = drag_value (self, widget, &is_card);
+
+  /* The card hangs from the pointer by its middle. */
+  gtk_drag_source_set_icon (source, icon,
+                            gdk_paintable_get_intrinsic_width (icon) / 2,
+                            gdk_paintable_get_intrinsic_height (icon) / 2);
+  g_clear_pointer (&self->drag_card, g_free);
+  g_clear_pointer (&self->drag_draw, g_free);
+  if (is_card)
+    self->drag_card = value;
+  else
+    self->drag_draw = value;
+  update_choices (self);
+}
+
+static void
+on_drag_end (GtkDragSource     *source,
+             GdkDrag           *drag,
+             gboolean           delete_data,
+             PtLostCitiesBoard *self)
+{
+  /* A drag still running while the board goes away ends without it. */
+  if (self->disposed)
+    return;
+  g_clear_pointer (&self->drag_card, g_free);
+  g_clear_pointer (&self->drag_draw, g_free);
+  update_choices (self);
+}
+
+/* Only our own drags, and only where they make a legal step: anything
+ * else is refused before the pointer is released (no drop highlight). */
+static gboolean
+on_drop_accept (GtkDropTarget     *target,
+                GdkDrop           *drop,
+                PtLostCitiesBoard *self)
+{
+  GtkWidget *widget = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (target));
+
+  return gdk_content_formats_contain_gtype (gdk_drop_get_formats (drop), G_TYPE_STRING)
+         && drop_allowed (self, widget, self->drag_card ? self->drag_card : self->drag_draw);
+}
+
+static gboolean
+on_drop (GtkDropTarget     *target,
+         const GValue      *value,
+         double             x,
+         double             y,
+         PtLostCitiesBoard *self)
+{
+  GtkWidget *widget = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (target));
+  const char *text = G_VALUE_HOLDS_STRING (value) ? g_value_get_string (value) : NULL;
+  Target kind = TARGET_PLAY;
+  gboolean done;
+
+  if (!drop_allowed (self, widget, text))
+    return FALSE;
+
+  if (widget == self->hand_area)
+    {
+      g_autofree char *draw = g_strdup (text);
+
+      /* The move may end the game and take the board down with it. */
+      g_object_ref (self);
+      done = choose_draw (self, draw);
+      g_object_unref (self);
+      return done;
+    }
+
+  /* A card dropped on a pile: both first steps at once. */
+  g_free (self->selected);
+  self->selected = g_strdup (text);
+  self->target = TARGET_NONE;
+  for (guint c = 0; c < self->n_colors; c++)
+    if (widget == self->discard_buttons[c])
+      kind = TARGET_DISCARD;
+  choose_target (self, kind);
+  return self->target == kind;
+}
+
+static void
+add_drag_source (PtLostCitiesBoard *self,
+                 GtkWidget         *widget)
+{
+  GtkDragSource *source = gtk_drag_source_new ();
+
+  gtk_drag_source_set_actions (source, GDK_ACTION_MOVE);
+  g_signal_connect (source, "prepare", G_CALLBACK (on_drag_prepare), self);
+  g_signal_connect (source, "drag-begin", G_CALLBACK (on_drag_begin), self);
+  g_signal_connect (source, "drag-end", G_CALLBACK (on_drag_end), self);
+  gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (source));
+}
+
+static void
+add_drop_target (PtLostCitiesBoard *self,
+                 GtkWidget         *widget)
+{
+  GtkDropTarget *target = gtk_drop_target_new (G_TYPE_STRING, GDK_ACTION_MOVE);
+
+  g_signal_connect (target, "accept", G_CALLBACK (on_drop_accept), self);
+  g_signal_connect (target, "drop", G_CALLBACK (on_drop), self);
+  gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (target));
+}
+
+/* The hand area is not a card button, so the board brings the rule that
+ * marks it as a legal drop place (the same look as pt-play.css gives the
+ * card buttons). Once per display. */
+static void
+ensure_style (void)
+{
+  static gboolean done;
+  g_autoptr(GtkCssProvider) provider = NULL;
+
+  if (done || gdk_display_get_default () == NULL)
+    return;
+  done = TRUE;
+  provider = gtk_css_provider_new ();
+  gtk_css_provider_load_from_data (provider,
+                                   "lost-cities-board .legal-drop-target {"
+                                   "  background-color: alpha(@accent_bg_color, 0.18);"
+                                   "  outline: 2px dashed @accent_color;"
+                                   "  outline-offset: -2px;"
+                                   "  border-radius: 8px;"
+                                   "}", -1);
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (),
+                                              GTK_STYLE_PROVIDER (provider),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+}
+
 static GtkWidget *
 card_button (GtkWidget *child)
 {
@@ -735,10 +976,29 @@ build (PtLostCitiesBoard *self)
       self->discard_buttons[c] = card_button (self->discard_piles[c]);
       g_object_set_data (G_OBJECT (self->discard_buttons[c]), "color", GINT_TO_POINTER (c));
       g_signal_connect (self->discard_buttons[c], "clicked", G_CALLBACK (on_discard_clicked), self);
+      /* A discard pile takes a dropped card and gives its top card away. */
+      add_drop_target (self, self->discard_buttons[c]);
+      add_drag_source (self, self->discard_buttons[c]);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->discard_buttons[c]),
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                      _("Click or drop a card here to discard it; to draw its top "
+                                        "card, click it or drag it onto your hand"), -1);
       self->own_piles[c] = pt_lost_cities_pile_new (PT_LOST_CITIES_PILE_FAN, c);
       self->own_buttons[c] = card_button (self->own_piles[c]);
       gtk_widget_set_valign (self->own_buttons[c], GTK_ALIGN_START);
       g_signal_connect (self->own_buttons[c], "clicked", G_CALLBACK (on_own_clicked), self);
+      add_drop_target (self, self->own_buttons[c]);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->own_buttons[c]),
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                      _("Click or drop a card of this colour here to play it"), -1);
+      {
+        /* Names for tests and style rules: "expedition-Y", "discard-Y". */
+        g_autofree char *own_id = g_strdup_printf ("expedition-%c", letters[c]);
+        g_autofree char *pile_id = g_strdup_printf ("discard-%c", letters[c]);
+
+        gtk_widget_set_name (self->own_buttons[c], own_id);
+        gtk_widget_set_name (self->discard_buttons[c], pile_id);
+      }
       self->own_scores[c] = score_label ();
 
       gtk_grid_attach (GTK_GRID (self->grid), self->top_scores[c], c, 0, 1, 1);
@@ -753,8 +1013,13 @@ build (PtLostCitiesBoard *self)
   self->deck_button = card_button (self->deck_pile);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->deck_button),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Deck"), -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->deck_button),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  _("To draw from the deck, click it or drag it onto your hand"), -1);
   gtk_widget_set_margin_start (self->deck_button, 16);
+  gtk_widget_set_name (self->deck_button, "deck");
   g_signal_connect (self->deck_button, "clicked", G_CALLBACK (on_deck_clicked), self);
+  add_drag_source (self, self->deck_button);
   gtk_grid_attach (GTK_GRID (self->grid), self->deck_button, MAX_COLORS, 2, 1, 1);
 
   table_label = gtk_label_new (_("Deck"));
@@ -792,14 +1057,23 @@ build (PtLostCitiesBoard *self)
 
   hand_row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   gtk_widget_set_halign (hand_row, GTK_ALIGN_CENTER);
+  /* Named "Your hand" on the scrolled area around it (the drop place). */
   self->hand_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 2);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->hand_box),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Your hand"), -1);
   for (guint i = 0; i < HAND_MAX; i++)
     {
       self->hand_piles[i] = pt_lost_cities_pile_new (PT_LOST_CITIES_PILE_TOP, -1);
       self->hand_buttons[i] = card_button (self->hand_piles[i]);
       g_signal_connect (self->hand_buttons[i], "clicked", G_CALLBACK (on_hand_clicked), self);
+      add_drag_source (self, self->hand_buttons[i]);
+      {
+        g_autofree char *id = g_strdup_printf ("hand-card-%u", i);
+
+        gtk_widget_set_name (self->hand_buttons[i], id);
+      }
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->hand_buttons[i]),
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                      _("Click to choose it, or drag it onto your expedition or "
+                                        "its discard pile"), -1);
       gtk_box_append (GTK_BOX (self->hand_box), self->hand_buttons[i]);
     }
   gtk_box_append (GTK_BOX (hand_row), self->hand_box);
@@ -817,6 +1091,16 @@ build (PtLostCitiesBoard *self)
     gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (hand_scroll), TRUE);
     gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (hand_scroll), hand_row);
     gtk_widget_set_parent (hand_scroll, GTK_WIDGET (self));
+    /* The whole width of the hand takes a dragged draw, not only the
+     * cards: an easy place to hit. */
+    self->hand_area = hand_scroll;
+    gtk_widget_set_name (hand_scroll, "hand");
+    add_drop_target (self, hand_scroll);
+    gtk_accessible_update_property (GTK_ACCESSIBLE (hand_scroll),
+                                    GTK_ACCESSIBLE_PROPERTY_LABEL, _("Your hand"),
+                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                    _("Drop the deck or the top card of a discard pile here to draw it"),
+                                    -1);
   }
 }
 
@@ -862,6 +1146,7 @@ pt_lost_cities_board_dispose (GObject *object)
   PtLostCitiesBoard *self = PT_LOST_CITIES_BOARD (object);
   GtkWidget *child;
 
+  self->disposed = TRUE;
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
   g_clear_object (&self->game);
@@ -877,6 +1162,8 @@ pt_lost_cities_board_finalize (GObject *object)
   PtLostCitiesBoard *self = PT_LOST_CITIES_BOARD (object);
 
   g_free (self->selected);
+  g_free (self->drag_card);
+  g_free (self->drag_draw);
   g_free (self->prompt);
   g_free (self->last_move);
 
@@ -998,5 +1285,6 @@ pt_lost_cities_board_init (PtLostCitiesBoard *self)
   gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
   gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (layout), 6);
   self->last_color = -1;
+  ensure_style ();
   build (self);
 }

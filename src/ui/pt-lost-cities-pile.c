@@ -453,6 +453,32 @@ pt_lost_cities_pile_set_highlight (PtLostCitiesPile *self,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+GdkPaintable *
+pt_lost_cities_pile_get_top_paintable (PtLostCitiesPile *self)
+{
+  g_autoptr(GtkSnapshot) snapshot = NULL;
+  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+  guint n;
+  const char *code = NULL;
+  cairo_t *cr;
+
+  g_return_val_if_fail (PT_IS_LOST_CITIES_PILE (self), NULL);
+
+  n = self->codes ? g_strv_length (self->codes) : 0;
+  if (self->mode != PT_LOST_CITIES_PILE_BACK && n > 0)
+    code = self->codes[n - 1];
+
+  /* Drawn anew rather than taken from the widget: the widget may show a
+   * whole fanned pile, a count or a highlight, and the hand moves only
+   * one card. */
+  snapshot = gtk_snapshot_new ();
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, CARD_W, CARD_H));
+  pt_lost_cities_draw_card (cr, code, 0, 0, CARD_W, CARD_H, dark);
+  cairo_destroy (cr);
+  return gtk_snapshot_free_to_paintable (g_steal_pointer (&snapshot),
+                                         &GRAPHENE_SIZE_INIT (CARD_W, CARD_H));
+}
+
 GtkWidget *
 pt_lost_cities_pile_new (PtLostCitiesPileMode mode,
                          int                  color)

@@ -31,6 +31,9 @@ void       pt_lost_cities_pile_set_mode     (PtLostCitiesPile     *self,
                                              PtLostCitiesPileMode  mode);
 void       pt_lost_cities_pile_set_highlight (PtLostCitiesPile    *self,
                                               gboolean             highlight);
+/* The pile's top card (its back for the deck) alone, at card size: the
+ * icon of a drag that starts on this pile. */
+GdkPaintable *pt_lost_cities_pile_get_top_paintable (PtLostCitiesPile *self);
 
 /* Shared with the other Lost Cities widgets: the drawing of one card, so a
  * card looks the same in the hand, on the table and in a replay. */

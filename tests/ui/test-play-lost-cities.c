@@ -377,6 +377,307 @@ test_hot_seat_continue (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.leave", NULL));
 }
 
+/* Drag and drop --------------------------------------------------------
+ *
+ * A real drag cannot be made under Xvfb, so the board's drag sources and
+ * drop targets are driven through their signals: "prepare" and
+ * "drag-begin"/"drag-end" on the sources, "drop" with the dragged string
+ * on the targets, as GTK emits them at the end of a drag. */
+
+static GtkWidget *
+find_by_name (GtkWidget  *root,
+              const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (root), name) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_by_name (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkEventController *
+find_controller (GtkWidget  *board,
+                 const char *name,
+                 GType       type)
+{
+  GtkWidget *widget = find_by_name (board, name);
+  g_autoptr(GListModel) controllers = NULL;
+
+  g_assert_nonnull (widget);
+  controllers = gtk_widget_observe_controllers (widget);
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (g_type_is_a (G_OBJECT_TYPE (controller), type))
+        return controller;   /* the widget keeps it */
+    }
+  g_assert_not_reached ();
+  return NULL;
+}
+
+/* Drops @value on the widget named @name; TRUE if the board took it. */
+static gboolean
+drop_on (GtkWidget  *board,
+         const char *name,
+         const char *value)
+{
+  GtkEventController *target = find_controller (board, name, GTK_TYPE_DROP_TARGET);
+  GValue v = G_VALUE_INIT;
+  gboolean taken = FALSE;
+
+  g_value_init (&v, G_TYPE_STRING);
+  g_value_set_string (&v, value);
+  g_signal_emit_by_name (target, "drop", &v, 20.0, 20.0, &taken);
+  g_value_unset (&v);
+  return taken;
+}
+
+/* What a drag from the widget named @name would carry, or NULL. */
+static char *
+drag_from (GtkWidget  *board,
+           const char *name)
+{
+  GtkEventController *source = find_controller (board, name, GTK_TYPE_DRAG_SOURCE);
+  g_autoptr(GdkContentProvider) content = NULL;
+  g_autoptr(GError) error = NULL;
+  GValue v = G_VALUE_INIT;
+  char *text;
+
+  g_signal_emit_by_name (source, "prepare", 10.0, 10.0, &content);
+  if (content == NULL)
+    return NULL;
+  g_value_init (&v, G_TYPE_STRING);
+  g_assert_true (gdk_content_provider_get_value (content, &v, &error));
+  g_assert_no_error (error);
+  text = g_value_dup_string (&v);
+  g_value_unset (&v);
+  return text;
+}
+
+static gboolean
+has_move (PtGame     *game,
+          const char *kind,
+          const char *card,
+          const char *draw)
+{
+  g_autoptr(JsonNode) legal = pt_game_list_legal_moves (game, pt_game_get_current_player (game));
+  JsonArray *moves = json_node_get_array (legal);
+
+  for (guint i = 0; i < json_array_get_length (moves); i++)
+    {
+      JsonObject *m = json_array_get_object_element (moves, i);
+
+      if (json_object_has_member (m, kind)
+          && g_strcmp0 (json_object_get_string_member (m, kind), card) == 0
+          && g_strcmp0 (json_object_get_string_member (m, "draw"), draw) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The last move of the game's record. */
+static JsonObject *
+last_record_move (PtGame *game)
+{
+  g_autoptr(JsonNode) record = pt_game_to_record (game);
+  JsonArray *moves = json_object_get_array_member (json_node_get_object (record), "moves");
+
+  g_assert_cmpuint (json_array_get_length (moves), >, 0);
+  return json_object_ref (json_array_get_object_element (moves, json_array_get_length (moves) - 1));
+}
+
+static void
+wait_for_human (PtGameView *view)
+{
+  PtGame *game = pt_game_view_get_game (view);
+
+  WAIT_UNTIL_MS (pt_game_get_current_player (game) == 0 && !pt_game_view_get_thinking (view),
+                 20000);
+  wait_for_frame (pt_game_view_get_board (view));
+}
+
+static void
+test_drag_and_drop (void)
+{
+  PtGameView *view = start_game ("Dora", -1, "Computer", 0, "777");
+  PtGame *game = pt_game_view_get_game (view);
+  GtkWidget *board = pt_game_view_get_board (view);
+  PtLostCitiesBoard *lc = PT_LOST_CITIES_BOARD (board);
+  g_autoptr(JsonNode) legal = NULL;
+  g_autoptr(JsonObject) recorded = NULL;
+  g_autofree char *prompt = NULL;
+  g_autofree char *other_name = NULL;
+  g_autofree char *own_name = NULL;
+  g_autofree char *pile_name = NULL;
+  g_autofree char *hand_name = NULL;
+  const char *card = NULL;
+  char color[2] = { 0 }, other[2] = { 0 }, no_draw[2] = { 0 };
+  const char *discard = NULL, *draw = NULL;
+  JsonArray *moves;
+  guint n;
+
+  wait_for_human (view);
+  n = pt_game_get_n_moves (game);
+  legal = pt_game_list_legal_moves (game, 0);
+  moves = json_node_get_array (legal);
+
+  /* A card with a legal play, its colour and another one. */
+  for (guint i = 0; i < json_array_get_length (moves) && card == NULL; i++)
+    {
+      JsonObject *m = json_array_get_object_element (moves, i);
+
+      if (json_object_has_member (m, "play"))
+        card = json_object_get_string_member (m, "play");
+    }
+  g_assert_nonnull (card);
+  color[0] = card[0];
+  other[0] = card[0] == 'Y' ? 'B' : 'Y';
+  own_name = g_strdup_printf ("expedition-%s", color);
+  pile_name = g_strdup_printf ("discard-%s", color);
+  other_name = g_strdup_printf ("expedition-%s", other);
+  prompt = g_strdup (pt_lost_cities_board_get_prompt (lc));
+
+  /* The card is dragged from its place in the hand, with the card code;
+   * the deck gives nothing to drag before a card is chosen. */
+  for (guint i = 0; i < 8 && hand_name == NULL; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("hand-card-%u", i);
+      g_autofree char *value = NULL;
+
+      if (!gtk_widget_get_visible (find_by_name (board, name)))
+        continue;
+      value = drag_from (board, name);
+      if (g_strcmp0 (value, card) == 0)
+        hand_name = g_steal_pointer (&name);
+    }
+  g_assert_nonnull (hand_name);
+  g_assert_null (drag_from (board, "deck"));
+
+  /* While it is dragged, its expedition and discard pile are marked as
+   * legal drop places, and nothing else. */
+  g_signal_emit_by_name (find_controller (board, hand_name, GTK_TYPE_DRAG_SOURCE),
+                         "drag-begin", NULL);
+  g_assert_true (gtk_widget_has_css_class (find_by_name (board, own_name), "legal-target"));
+  g_assert_true (gtk_widget_get_can_target (find_by_name (board, own_name)));
+  g_assert_true (gtk_widget_has_css_class (find_by_name (board, pile_name), "legal-target"));
+  g_assert_false (gtk_widget_has_css_class (find_by_name (board, other_name), "legal-target"));
+  g_assert_false (gtk_widget_get_can_target (find_by_name (board, other_name)));
+  save_screenshot (GTK_WIDGET (window), "lost-cities-drag-highlight");
+  set_dark (TRUE);
+  save_screenshot (GTK_WIDGET (window), "lost-cities-drag-highlight-dark");
+  set_dark (FALSE);
+  g_signal_emit_by_name (find_controller (board, hand_name, GTK_TYPE_DRAG_SOURCE),
+                         "drag-end", NULL, FALSE);
+  g_assert_false (gtk_widget_has_css_class (find_by_name (board, own_name), "legal-target"));
+  g_assert_cmpstr (pt_lost_cities_board_get_prompt (lc), ==, prompt);
+
+  /* Refused: another colour's expedition or pile, a draw before a card
+   * is placed, a card dropped on the hand. Nothing changes. */
+  g_assert_false (drop_on (board, other_name, card));
+  {
+    g_autofree char *other_pile = g_strdup_printf ("discard-%s", other);
+    g_assert_false (drop_on (board, other_pile, card));
+  }
+  g_assert_false (drop_on (board, "hand", "deck"));
+  g_assert_false (drop_on (board, "hand", card));
+  g_assert_false (drop_on (board, own_name, "deck"));
+  g_assert_cmpuint (pt_game_get_n_moves (game), ==, n);
+  g_assert_cmpstr (pt_lost_cities_board_get_prompt (lc), ==, prompt);
+
+  /* Taken: the card on its expedition, then the deck on the hand. */
+  g_assert_true (drop_on (board, own_name, card));
+  g_assert_cmpuint (pt_game_get_n_moves (game), ==, n);
+  g_assert_cmpstr (pt_lost_cities_board_get_prompt (lc), !=, prompt);
+  /* Now the deck can be dragged, and while it is, the hand is marked as
+   * the place to drop it; a pile nobody may draw from cannot. */
+  {
+    g_autofree char *value = drag_from (board, "deck");
+    GtkEventController *deck = find_controller (board, "deck", GTK_TYPE_DRAG_SOURCE);
+
+    g_assert_cmpstr (value, ==, "deck");
+    g_assert_false (gtk_widget_has_css_class (find_by_name (board, "hand"), "legal-drop-target"));
+    g_signal_emit_by_name (deck, "drag-begin", NULL);
+    g_assert_true (gtk_widget_has_css_class (find_by_name (board, "hand"), "legal-drop-target"));
+    save_screenshot (GTK_WIDGET (window), "lost-cities-drag-draw");
+    g_signal_emit_by_name (deck, "drag-end", NULL, FALSE);
+    g_assert_false (gtk_widget_has_css_class (find_by_name (board, "hand"), "legal-drop-target"));
+  }
+  for (const char *l = "YBWGR"; *l != '\0' && no_draw[0] == '\0'; l++)
+    {
+      char d[2] = { *l, '\0' };
+
+      if (!has_move (game, "play", card, d))
+        no_draw[0] = *l;
+    }
+  if (no_draw[0] != '\0')
+    {
+      g_autofree char *name = g_strdup_printf ("discard-%s", no_draw);
+
+      g_assert_null (drag_from (board, name));
+      g_assert_false (drop_on (board, "hand", no_draw));
+    }
+  g_assert_cmpuint (pt_game_get_n_moves (game), ==, n);
+  g_assert_true (drop_on (board, "hand", "deck"));
+  g_assert_cmpuint (pt_game_get_n_moves (game), ==, n + 1);
+  recorded = last_record_move (game);
+  g_assert_cmpstr (json_object_get_string_member (recorded, "play"), ==, card);
+  g_assert_cmpstr (json_object_get_string_member (recorded, "draw"), ==, "deck");
+  g_clear_pointer (&recorded, json_object_unref);
+
+  /* Next turn: a discard by drop, and the draw by drop too (a discard
+   * pile's top when the rules allow one, else the deck). */
+  wait_for_human (view);
+  n = pt_game_get_n_moves (game);
+  g_clear_pointer (&legal, json_node_unref);
+  legal = pt_game_list_legal_moves (game, 0);
+  moves = json_node_get_array (legal);
+  for (guint i = 0; i < json_array_get_length (moves); i++)
+    {
+      JsonObject *m = json_array_get_object_element (moves, i);
+
+      if (!json_object_has_member (m, "discard"))
+        continue;
+      if (discard == NULL || g_strcmp0 (json_object_get_string_member (m, "draw"), "deck") != 0)
+        {
+          discard = json_object_get_string_member (m, "discard");
+          draw = json_object_get_string_member (m, "draw");
+        }
+    }
+  g_assert_nonnull (discard);
+  g_free (pile_name);
+  pile_name = g_strdup_printf ("discard-%c", discard[0]);
+  g_assert_true (drop_on (board, pile_name, discard));
+  g_assert_cmpuint (pt_game_get_n_moves (game), ==, n);
+  {
+    /* The card just discarded cannot come back by dragging its pile. */
+    char back[2] = { discard[0], '\0' };
+
+    g_assert_cmpint (drop_on (board, "hand", back), ==, has_move (game, "discard", discard, back));
+  }
+  if (pt_game_get_n_moves (game) == n)
+    {
+      g_assert_true (drop_on (board, "hand", draw));
+      g_assert_cmpuint (pt_game_get_n_moves (game), ==, n + 1);
+      recorded = last_record_move (game);
+      g_assert_cmpstr (json_object_get_string_member (recorded, "discard"), ==, discard);
+      g_assert_cmpstr (json_object_get_string_member (recorded, "draw"), ==, draw);
+    }
+
+  /* The clicks still work after drags: one more turn the usual way. */
+  wait_for_human (view);
+  play_human_turn (view);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.leave", NULL));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -396,6 +697,8 @@ main (int   argc,
   g_test_add_func ("/ui/play/lost-cities/against-computer", test_against_computer);
   g_test_add_func ("/ui/play/lost-cities/replay", test_replay);
   g_test_add_func ("/ui/play/lost-cities/hot-seat-close-continue", test_hot_seat_continue);
+  /* Last: it leaves a game in progress in the store. */
+  g_test_add_func ("/ui/play/lost-cities/drag-and-drop", test_drag_and_drop);
 
   ret = g_test_run ();
 
