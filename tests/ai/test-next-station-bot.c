@@ -30,8 +30,8 @@ deal (const char *options_text,
   return game;
 }
 
-/* A game whose round-1 deck starts with @prefix (so those cards are
- * flipped first) and continues with @tail; later rounds as given. */
+/* A game with the given round-1 deck (in flip order) and @later for the
+ * other three rounds. */
 static PtGame *
 game_with_decks (const char *round1,
                  const char *later)
@@ -200,9 +200,11 @@ test_view (void)
   for (guint i = 1; i < view.n_unseen; i++)
     g_assert_cmpuint (view.unseen[i - 1], <, view.unseen[i]);
   g_assert_cmpuint (view.solo.colour_order[0][0], ==, state->colour_order[1][0]);
-  /* Player 0 has not acted; player 1 may act too (turns are simultaneous
-   * and seat order only orders the record), but not twice. */
-  g_assert_true (pt_ns_view_init (&view, state, 0));
+
+  /* Once a player has acted on the card it has no view to act from. */
+  g_assert_true (pt_game_request_move_string (game, 0, "{\"pass\": true}", NULL));
+  g_assert_false (pt_ns_view_init (&view, state, 0));
+  g_assert_true (pt_ns_view_init (&view, state, 1));
 }
 
 static int
