@@ -678,6 +678,121 @@ test_drag_and_drop (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.leave", NULL));
 }
 
+/* Real drags, when xdotool is there to move the X pointer (Xvfb has the
+ * XTest extension): the same card and deck, dragged with the mouse. Only
+ * on request (PARTIDA_REAL_DRAG=1, one test at a time): the pointer and
+ * the top of the screen are shared by every test running on the display,
+ * so in a parallel run another window may be hit. */
+static void
+xdo (const char *args)
+{
+  g_autofree char *cmd = g_strdup_printf ("xdotool %s", args);
+
+  g_assert_true (g_spawn_command_line_sync (cmd, NULL, NULL, NULL, NULL));
+  settle (60);
+}
+
+static void
+real_drag_between (GtkWidget  *from,
+                   GtkWidget  *to,
+                   const char *shot_name)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *press = NULL;
+  g_autofree char *import = g_find_program_in_path ("import");
+  graphene_point_t a, b;
+  double sx, sy;
+  int wx = 0, wy = 0;
+  const char *position;
+
+  g_assert_true (gtk_widget_compute_point (from, window,
+                                           &GRAPHENE_POINT_INIT (gtk_widget_get_width (from) / 2.0,
+                                                                 gtk_widget_get_height (from) / 2.0),
+                                           &a));
+  g_assert_true (gtk_widget_compute_point (to, window,
+                                           &GRAPHENE_POINT_INIT (gtk_widget_get_width (to) / 2.0, 30),
+                                           &b));
+  gtk_native_get_surface_transform (GTK_NATIVE (window), &sx, &sy);
+  /* Where the window is on the screen (0,0 without a window manager). */
+  if (g_spawn_command_line_sync ("xdotool search --name ^Partida$ getwindowgeometry", &out,
+                                 NULL, NULL, NULL)
+      && (position = strstr (out, "Position: ")) != NULL)
+    sscanf (position, "Position: %d,%d", &wx, &wy);
+  a.x += wx + sx, a.y += wy + sy;
+  b.x += wx + sx, b.y += wy + sy;
+
+  press = g_strdup_printf ("mousemove %d %d", (int) a.x, (int) a.y);
+  xdo (press);
+  xdo ("mousedown 1");
+  for (int i = 1; i <= 8; i++)
+    {
+      g_autofree char *step = g_strdup_printf ("mousemove %d %d",
+                                               (int) (a.x + (b.x - a.x) * i / 8),
+                                               (int) (a.y + (b.y - a.y) * i / 8));
+      xdo (step);
+    }
+  settle (200);
+  /* The whole screen, drag icon included, when ImageMagick is there. */
+  if (import != NULL)
+    {
+      const char *dir = g_getenv ("PARTIDA_BUILD_DIR");
+      g_autofree char *shot = g_strdup_printf ("import -window root %s/screenshots/%s-%s.png",
+                                               dir ? dir : ".", lang, shot_name);
+
+      g_spawn_command_line_sync (shot, NULL, NULL, NULL, NULL);
+    }
+  xdo ("mouseup 1");
+  settle (200);
+}
+
+static void
+test_real_drag (void)
+{
+  g_autofree char *xdotool = g_find_program_in_path ("xdotool");
+  PtGameView *view;
+  PtGame *game;
+  GtkWidget *board, *card;
+  g_autofree char *code = NULL;
+  g_autofree char *pile = NULL;
+  JsonObject *move;
+  guint n;
+
+  if (g_getenv ("PARTIDA_REAL_DRAG") == NULL)
+    {
+      g_test_skip ("real drags only with PARTIDA_REAL_DRAG=1 (needs the display to itself)");
+      return;
+    }
+  if (xdotool == NULL)
+    {
+      g_test_skip ("xdotool is not installed");
+      return;
+    }
+
+  view = start_game ("Dora", -1, "Computer", 0, "31");
+  game = pt_game_view_get_game (view);
+  board = pt_game_view_get_board (view);
+  wait_for_human (view);
+  n = pt_game_get_n_moves (game);
+
+  /* Any card may be discarded: the first of the hand onto its pile. */
+  card = find_by_name (board, "hand-card-0");
+  code = g_strdup (g_object_get_data (G_OBJECT (card), "code"));
+  pile = g_strdup_printf ("discard-%c", code[0]);
+  real_drag_between (card, find_by_name (board, pile), "lost-cities-real-drag-card");
+  g_assert_cmpuint (pt_game_get_n_moves (game), ==, n);
+  g_assert_cmpstr (pt_lost_cities_board_get_prompt (PT_LOST_CITIES_BOARD (board)), ==,
+                   _("Draw a card: from the deck or the top of a discard pile"));
+
+  real_drag_between (find_by_name (board, "deck"), find_by_name (board, "hand"),
+                     "lost-cities-real-drag-deck");
+  g_assert_cmpuint (pt_game_get_n_moves (game), >, n);
+  move = json_node_get_object (pt_game_get_move (game, n)->move);
+  g_assert_cmpstr (json_object_get_string_member (move, "discard"), ==, code);
+  g_assert_cmpstr (json_object_get_string_member (move, "draw"), ==, "deck");
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.leave", NULL));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -697,8 +812,9 @@ main (int   argc,
   g_test_add_func ("/ui/play/lost-cities/against-computer", test_against_computer);
   g_test_add_func ("/ui/play/lost-cities/replay", test_replay);
   g_test_add_func ("/ui/play/lost-cities/hot-seat-close-continue", test_hot_seat_continue);
-  /* Last: it leaves a game in progress in the store. */
+  /* Last: they leave games in progress in the store. */
   g_test_add_func ("/ui/play/lost-cities/drag-and-drop", test_drag_and_drop);
+  g_test_add_func ("/ui/play/lost-cities/real-drag", test_real_drag);
 
   ret = g_test_run ();
 
