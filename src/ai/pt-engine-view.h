@@ -7,9 +7,17 @@
  * receives is the JSON the protocol carries (the player's view as
  * pt_game_get_view() gives it and the legal moves), never a PtGame. So a
  * game's bot can play there only if its snapshot can be rebuilt from that
- * JSON; an adapter per game does that (for Lost Cities the view JSON maps
- * one to one onto PtLostCitiesView, which is exactly what the bots search
- * on, so the engine plays the very same moves as the built-in bot).
+ * JSON; an adapter per game does that, and every game has one: the view
+ * holds everything the bots search on, so from it the engine plays the
+ * very same moves as the built-in bot with the same seed.
+ *   Lost Cities: the view JSON maps one to one onto PtLostCitiesView.
+ *   Circle the Wagons: nothing is hidden; the whole PtWagonsState is
+ *     rebuilt (the towns by replaying their placements; whose take is next
+ *     from who took the card before the queue).
+ *   Next Station: London: a PtNsView, the player's own sheet with the
+ *     cards flipped so far and the unseen ones in canonical order, as
+ *     pt_ns_view_init() makes it; the sections drawn and blocked are
+ *     derived from the lines and the map.
  *
  * The RANDOM level needs only the legal moves and works for every game.
  *
@@ -49,5 +57,17 @@ gpointer  pt_engine_view_lost_cities_snapshot (JsonNode  *view,
                                                guint      player,
                                                guint      move_number,
                                                GError   **error);
+/* The Circle the Wagons view JSON → PtWagonsState (the whole position:
+ * nothing is hidden), the bots' snapshot. */
+gpointer  pt_engine_view_wagons_snapshot      (JsonNode  *view,
+                                               guint      player,
+                                               guint      move_number,
+                                               GError   **error);
+/* The Next Station view JSON → PtNsView (the player's own sheet, the
+ * cards flipped so far, the unseen ones in canonical order). */
+gpointer  pt_engine_view_next_station_snapshot (JsonNode  *view,
+                                                guint      player,
+                                                guint      move_number,
+                                                GError   **error);
 
 G_END_DECLS

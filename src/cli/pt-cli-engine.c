@@ -11,10 +11,12 @@
  * against Partida's computer players. It reads one JSON message per line
  * and answers on stdout; diagnostics go out as {"type":"log"} messages.
  *
- * It plays the games whose bot can choose from the protocol's view alone
- * (pt-engine-view.h): Lost Cities at every level, every game at "random".
- * The move for request k is seeded with pt_rng_derive_seed (S, k), k the
- * request's move_number, so a seed reproduces the engine's play (except
+ * Every game's bot chooses from the protocol's view alone (pt-engine-view.h
+ * rebuilds the bot's snapshot from it), so it plays every game at every
+ * level the built-in bots have. The move for request k is seeded with
+ * pt_rng_derive_seed (S, k), k the request's move_number — exactly how a
+ * PtBot seeded with S seeds it — so a seed reproduces the engine's play,
+ * and with the seed of a built-in bot it plays that bot's moves (except
  * when the clock cuts a search short: it uses 80 % of time_left_ms).
  *
  * It never forfeits by its own fault: if the bot fails on a view (it
@@ -171,8 +173,8 @@ usage (FILE *out)
            "Runs Partida's computer players as a partida-engine/1 engine: newline-delimited\n"
            "JSON on stdin/stdout (docs/engine-protocol.md), e.g. for\n"
            "  partida-cli arena lost-cities --a hard --b 'engine:partida-cli engine --level medium'\n"
-           "Levels: easy, medium, hard (default), random, aggressive. Lost Cities plays at\n"
-           "every level; the other games at \"random\" only.\n");
+           "Levels: easy, medium, hard (default), random, aggressive (Lost Cities only).\n"
+           "--seed S: the bots' seed; with a built-in bot's seed it plays that bot's moves.\n");
 }
 
 int

@@ -22,7 +22,7 @@ not_ok () { n=$((n + 1)); fail=1; echo "not ok $n - $1"; [ -f "$T/err" ] && sed 
 check () { if eval "$2"; then ok "$1"; else not_ok "$1"; fi; }
 
 rnd="engine:$PY $ENGINE --name $MARK"
-echo "1..15"
+echo "1..17"
 
 # Arena games against the random test engine complete, in every game.
 for game in lost-cities circle-the-wagons next-station-london; do
@@ -53,9 +53,9 @@ check "missing command: exit 1 and says why" '[ $? -eq 1 ] && grep -q "Could not
 
 # partida-cli engine speaks the protocol by itself.
 printf '%s\n' '{"type":"hello","protocol":"partida-engine/1"}' '{"type":"quit"}' |
-  "$CLI" engine --level random >"$T/out" 2>"$T/err"
-check "partida-cli engine: handshake" \
-  'jq -e "select(.type == \"hello\") | .protocol == \"partida-engine/1\" and (.games | index(\"lost-cities\")) != null" "$T/out" >/dev/null'
+  "$CLI" engine --level medium >"$T/out" 2>"$T/err"
+check "partida-cli engine: handshake, every game at a real level" \
+  'jq -e "select(.type == \"hello\") | .protocol == \"partida-engine/1\" and .games == [\"lost-cities\",\"circle-the-wagons\",\"next-station-london\"]" "$T/out" >/dev/null'
 
 # It plays exactly like the built-in bot: Medium (no randomness) against
 # itself through the protocol gives a perfectly mirrored result.
@@ -63,6 +63,25 @@ check "partida-cli engine: handshake" \
   --json >"$T/out" 2>"$T/err"
 check "partida-cli engine (medium) mirrors the built-in medium" \
   '[ $? -eq 0 ] && jq -e ".win_rate_a == 0.5 and .mean_diff == 0 and .forfeits == []" "$T/out" >/dev/null'
+
+# The same in the other games. Their Medium breaks ties with its seed, so
+# the engine gets the seed the arena gives its side A: pt_rng_derive_seed
+# (arena seed, 2^32) in pt-cli-arena.c, SplitMix64 as in pt-rng.c. Seat
+# for seat it then draws the same numbers as the built-in bot (both seed
+# request k with pt_rng_derive_seed (S, k)).
+SEED_A=$("$PY" -c '
+import sys
+M = (1 << 64) - 1
+z = ((int(sys.argv[1]) ^ (((1 << 32) * 0xd1b54a32d192ed03) & M)) + 0x9e3779b97f4a7c15) & M
+z = ((z ^ (z >> 30)) * 0xbf58476d1ce4e5b9) & M
+z = ((z ^ (z >> 27)) * 0x94d049bb133111eb) & M
+print(z ^ (z >> 31))' "$SEED")
+for game in circle-the-wagons next-station-london; do
+  "$CLI" arena $game --seed "$SEED" --a medium --b "engine:$CLI engine --level medium --seed $SEED_A" \
+    --games 4 --json >"$T/out" 2>"$T/err"
+  check "$game: partida-cli engine (medium) mirrors the built-in medium" \
+    '[ $? -eq 0 ] && jq -e ".rounds == 4 and .win_rate_a == 0.5 and .mean_diff == 0 and .forfeits == []" "$T/out" >/dev/null'
+done
 
 # A full match: Hard against Partida's Hard behind the protocol.
 "$CLI" arena lost-cities --a hard --b "engine:$CLI engine --level hard --seed $SEED" --games 2 \
@@ -78,6 +97,7 @@ check "engine against engine" '[ $? -eq 0 ] && jq -e ".rounds == 2 and .forfeits
 # No engine process is left behind.
 sleep 0.2
 check "no engine process left running" \
-  '! pgrep -f "$MARK" >/dev/null && ! pgrep -f "seed $SEED" >/dev/null'
+  '! pgrep -f "$MARK" >/dev/null && ! pgrep -f "seed $SEED" >/dev/null &&
+   ! pgrep -f "seed $SEED_A" >/dev/null'
 
 exit $fail

@@ -1,6 +1,7 @@
 /* test-engine.c — PtEngine against the test engine (tests/engines/) and
- * its misbehaving modes, and the Lost Cities view adapter of
- * `partida-cli engine`
+ * its misbehaving modes, and the view adapters of `partida-cli engine`
+ * (every game: the snapshot rebuilt from the view is the built-in bot's,
+ * and it gives the same moves)
  *
  * Copyright 2026 The Partida authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -17,10 +18,13 @@
 #include <glib/gstdio.h>
 
 #include "pt-bot.h"
+#include "pt-circle-the-wagons-game.h"
 #include "pt-engine.h"
 #include "pt-engine-view.h"
 #include "pt-lost-cities-game.h"
 #include "pt-lost-cities-view.h"
+#include "pt-next-station-game.h"
+#include "pt-next-station-search.h"
 #include "pt-rules.h"
 
 /* Short clocks keep the hang tests fast, also under ASan. */
@@ -551,6 +555,320 @@ test_lost_cities_bad_view (void)
     }
 }
 
+/* ---- Circle the Wagons and Next Station from the view ---------------- */
+
+/* The snapshot rebuilt from the view equals what the built-in bot copies
+ * from the real game, compared member by member (the structs have
+ * padding). Circle the Wagons: the cards of the current take already
+ * placed are not in the view, so the real pending list is compared from
+ * pending_head on (the rebuilt one starts at 0). */
+static void
+assert_wagons_town_equal (const PtWagonsTown *a,
+                          const PtWagonsTown *b)
+{
+  g_assert_cmpmem (a->occupied, sizeof a->occupied, b->occupied, sizeof b->occupied);
+  g_assert_cmpmem (a->cells, sizeof a->cells, b->cells, sizeof b->cells);
+  g_assert_cmpuint (a->n_placements, ==, b->n_placements);
+  g_assert_cmpmem (a->placements, a->n_placements * sizeof a->placements[0],
+                   b->placements, b->n_placements * sizeof b->placements[0]);
+  g_assert_cmpuint (a->has_cells, ==, b->has_cells);
+  if (a->has_cells)
+    {
+      g_assert_cmpint (a->min_x, ==, b->min_x);
+      g_assert_cmpint (a->max_x, ==, b->max_x);
+      g_assert_cmpint (a->min_y, ==, b->min_y);
+      g_assert_cmpint (a->max_y, ==, b->max_y);
+    }
+}
+
+static void
+assert_wagons_state_equal (const PtWagonsState *rebuilt,
+                           const PtWagonsState *real)
+{
+  guint n_pending = real->n_pending - real->pending_head;
+
+  g_assert_cmpmem (rebuilt->bonus, sizeof rebuilt->bonus, real->bonus, sizeof real->bonus);
+  g_assert_cmpmem (rebuilt->circle, sizeof rebuilt->circle, real->circle, sizeof real->circle);
+  g_assert_cmpuint (rebuilt->first_player, ==, real->first_player);
+  g_assert_cmpuint (rebuilt->started, ==, real->started);
+  g_assert_cmpuint (rebuilt->start, ==, real->start);
+  g_assert_cmpuint (rebuilt->head, ==, real->head);
+  g_assert_cmpuint (rebuilt->taker, ==, real->taker);
+  g_assert_cmpuint (rebuilt->pending_head, ==, 0);
+  g_assert_cmpuint (rebuilt->n_pending, ==, n_pending);
+  g_assert_cmpmem (rebuilt->pending_card, n_pending, real->pending_card + real->pending_head, n_pending);
+  g_assert_cmpmem (rebuilt->pending_player, n_pending, real->pending_player + real->pending_head, n_pending);
+  g_assert_cmpmem (rebuilt->received, 2, real->received, 2);
+  for (guint p = 0; p < 2; p++)
+    assert_wagons_town_equal (&rebuilt->towns[p], &real->towns[p]);
+}
+
+static void
+assert_ns_player_equal (const PtNextStationPlayer *a,
+                        const PtNextStationPlayer *b)
+{
+  g_assert_cmpmem (&a->drawn, sizeof a->drawn, &b->drawn, sizeof b->drawn);
+  g_assert_cmpmem (&a->blocked, sizeof a->blocked, &b->blocked, sizeof b->blocked);
+  g_assert_cmpmem (a->line_sections, sizeof a->line_sections, b->line_sections, sizeof b->line_sections);
+  g_assert_cmpmem (a->line_stations, sizeof a->line_stations, b->line_stations, sizeof b->line_stations);
+  g_assert_cmpuint (a->ends, ==, b->ends);
+  g_assert_cmpmem (a->circled, sizeof a->circled, b->circled, sizeof b->circled);
+  g_assert_cmpuint (a->started, ==, b->started);
+  g_assert_cmpuint (a->powers_used, ==, b->powers_used);
+}
+
+static void
+assert_ns_view_equal (const PtNsView *rebuilt,
+                      const PtNsView *expected)
+{
+  const PtNextStationState *a = &rebuilt->solo, *b = &expected->solo;
+
+  g_assert_true (a->map == b->map);
+  g_assert_cmpuint (a->n_players, ==, b->n_players);
+  g_assert_cmpuint (a->round, ==, b->round);
+  g_assert_cmpuint (a->turn, ==, b->turn);
+  g_assert_cmpuint (a->next_card, ==, b->next_card);
+  g_assert_cmpuint (a->card, ==, b->card);
+  g_assert_cmpuint (a->switch_flipped, ==, b->switch_flipped);
+  g_assert_cmpuint (a->switch_active, ==, b->switch_active);
+  g_assert_cmpuint (a->n_underground, ==, b->n_underground);
+  g_assert_cmpuint (a->acted, ==, b->acted);
+  g_assert_cmpuint (a->over, ==, b->over);
+  g_assert_cmpuint (a->powers_on, ==, b->powers_on);
+  g_assert_cmpuint (a->objectives, ==, b->objectives);
+  g_assert_cmpmem (a->decks, sizeof a->decks, b->decks, sizeof b->decks);
+  g_assert_cmpmem (a->colour_order, sizeof a->colour_order, b->colour_order, sizeof b->colour_order);
+  g_assert_cmpmem (a->powers, sizeof a->powers, b->powers, sizeof b->powers);
+  for (guint p = 0; p < PT_NS_MAX_PLAYERS; p++)
+    assert_ns_player_equal (&a->players[p], &b->players[p]);
+  g_assert_cmpuint (rebuilt->player, ==, expected->player);
+  g_assert_cmpuint (rebuilt->n_unseen, ==, expected->n_unseen);
+  g_assert_cmpmem (rebuilt->unseen, sizeof rebuilt->unseen, expected->unseen, sizeof expected->unseen);
+}
+
+static void
+assert_snapshot_equal (PtGame   *game,
+                       guint     player,
+                       gpointer  snapshot)
+{
+  if (PT_IS_CIRCLE_THE_WAGONS_GAME (game))
+    assert_wagons_state_equal (snapshot,
+                               pt_circle_the_wagons_game_get_state (PT_CIRCLE_THE_WAGONS_GAME (game)));
+  else
+    {
+      PtNsView expected;
+
+      g_assert_true (pt_ns_view_init (&expected,
+                                      pt_next_station_game_get_state (PT_NEXT_STATION_GAME (game)),
+                                      player));
+      assert_ns_view_equal (snapshot, &expected);
+    }
+}
+
+typedef struct
+{
+  const char *game_id;
+  const char *options;        /* JSON, or NULL */
+  guint       n_players;
+  guint64     seed;
+  guint       hard_every;     /* Hard is slow: every how many positions */
+} ViewCase;
+
+static const ViewCase view_cases[] = {
+  { "circle-the-wagons", NULL, 2, 1, 5 },
+  { "circle-the-wagons", NULL, 2, 2, 5 },
+  { "next-station-london", NULL, 2, 1, 25 },
+  { "next-station-london", "{\"objectives\":true,\"powers\":true}", 2, 2, 25 },
+  { "next-station-london", "{\"objectives\":true,\"powers\":true}", 1, 3, 25 },
+  { "next-station-london", "{\"objectives\":false,\"powers\":true}", 3, 4, 25 },
+};
+
+static PtGame *
+new_view_case_game (const ViewCase *c)
+{
+  static const char *names[] = { "Ana", "Bea", "Carla", "Dani", NULL };
+  g_autoptr(JsonNode) options = c->options ? pt_json_parse (c->options, NULL) : NULL;
+  g_autoptr(GError) error = NULL;
+  const char *players[PT_NS_MAX_PLAYERS + 1] = { NULL };
+  PtGame *game;
+
+  for (guint i = 0; i < c->n_players; i++)
+    players[i] = names[i];
+  game = pt_rules_new_dealt_game (c->game_id, players,
+                                  options ? json_node_get_object (options) : NULL, 0, c->seed,
+                                  &error);
+  g_assert_no_error (error);
+  return game;
+}
+
+/* For every position of a few games (the moves half Medium's, half
+ * random, for realistic and odd positions alike): the snapshot rebuilt
+ * from pt_game_get_view() equals the built-in bot's, and from the view
+ * alone pt_engine_view_choose() answers every level exactly like PtBot on
+ * the real game with the same seed (no clock, so Hard is reproducible). */
+static void
+test_view_matches_bot (gconstpointer data)
+{
+  const ViewCase *c = data;
+  static const PtBotLevel levels[] = { PT_BOT_LEVEL_EASY, PT_BOT_LEVEL_MEDIUM, PT_BOT_LEVEL_HARD };
+  const guint64 bot_seed = 40 + c->seed;
+  g_autoptr(PtGame) game = new_view_case_game (c);
+  PtBot *bots[G_N_ELEMENTS (levels)];
+  guint positions = 0, compared = 0;
+  PtRng rng;
+
+  for (guint l = 0; l < G_N_ELEMENTS (levels); l++)
+    {
+      bots[l] = pt_bot_new (c->game_id, levels[l], bot_seed, 0, NULL);
+      g_assert_nonnull (bots[l]);
+    }
+  pt_rng_init (&rng, c->seed);
+  while (!pt_game_get_is_over (game))
+    {
+      guint player = (guint) pt_game_get_current_player (game);
+      guint n_moves = pt_game_get_n_moves (game);
+      g_autoptr(JsonNode) view = pt_game_get_view (game, (int) player);
+      g_autoptr(JsonNode) legal = pt_game_list_legal_moves (game, player);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(JsonNode) next = NULL;
+      gpointer snapshot;
+
+      snapshot = g_str_equal (c->game_id, "circle-the-wagons")
+                 ? pt_engine_view_wagons_snapshot (view, player, n_moves, &error)
+                 : pt_engine_view_next_station_snapshot (view, player, n_moves, &error);
+      g_assert_no_error (error);
+      assert_snapshot_equal (game, player, snapshot);
+      g_free (snapshot);
+
+      for (guint l = 0; l < G_N_ELEMENTS (levels); l++)
+        {
+          g_autoptr(JsonNode) expected = NULL;
+          g_autoptr(JsonNode) move = NULL;
+
+          if (levels[l] == PT_BOT_LEVEL_HARD && positions % c->hard_every != 0)
+            continue;
+          /* Naming the start card weighs the whole circle and costs the
+           * bots most (seconds under ASan); the snapshot is checked above,
+           * and test-engine-cli.sh's arena match plays these too. */
+          if (n_moves == 0 && g_str_equal (c->game_id, "circle-the-wagons"))
+            continue;
+          expected = pt_bot_choose_move (bots[l], game, player, NULL, &error);
+          g_assert_no_error (error);
+          move = pt_engine_view_choose (c->game_id, levels[l],
+                                        pt_rng_derive_seed (bot_seed, n_moves), player,
+                                        view, legal, n_moves, 0, &error);
+          g_assert_no_error (error);
+          if (!json_node_equal (move, expected))
+            {
+              g_autofree char *a = json_to_string (move, FALSE);
+              g_autofree char *b = json_to_string (expected, FALSE);
+
+              g_error ("%s, move %u, %s: the engine plays %s, the built-in bot %s", c->game_id,
+                       n_moves, pt_bot_level_to_id (levels[l]), a, b);
+            }
+          compared++;
+          if (levels[l] == PT_BOT_LEVEL_MEDIUM && pt_rng_below (&rng, 2) == 0)
+            next = json_node_ref (expected);
+        }
+      if (next == NULL)
+        {
+          JsonArray *moves = json_node_get_array (legal);
+          guint pick = pt_rng_below (&rng, json_array_get_length (moves));
+
+          next = json_node_copy (json_array_get_element (moves, pick));
+        }
+      g_assert_true (pt_game_request_move (game, player, next, &error));
+      g_assert_no_error (error);
+      positions++;
+    }
+  /* Circle the Wagons: the start, a few takes and 15 placements. */
+  g_assert_cmpuint (positions, >, 16);
+  g_assert_cmpuint (compared, >, 2 * (positions - 1));
+  for (guint l = 0; l < G_N_ELEMENTS (levels); l++)
+    g_object_unref (bots[l]);
+}
+
+/* Views that do not hold together are refused with an error, never a
+ * crash or a move from a made-up position. */
+static void
+test_bad_views (void)
+{
+  g_autoptr(PtGame) wagons = new_game ("circle-the-wagons", 8);
+  g_autoptr(PtGame) station = new_game ("next-station-london", 8);
+  static const struct
+  {
+    gboolean    wagons;
+    const char *member;
+    const char *value;
+  } edits[] = {
+    { TRUE, "circle", "[\"A1\"]" },
+    { TRUE, "first_player", "2" },
+    { TRUE, "start", "\"Z9\"" },
+    { TRUE, "queue", "[\"A1\",\"A1\"]" },
+    { TRUE, "pending", "[{\"card\":\"A1\",\"player\":0}]" },
+    { TRUE, "towns", "[{\"cells\":[],\"placements\":[{\"card\":\"A1\",\"x\":5,\"y\":5,\"rot\":0}]},"
+                     "{\"cells\":[],\"placements\":[]}]" },
+    { TRUE, "current_player", "-1" },
+    { FALSE, "map", "\"paris\"" },
+    { FALSE, "round", "0" },
+    { FALSE, "card", "\"S:switch\"" },
+    { FALSE, "flipped", "[]" },
+    { FALSE, "options", "{\"objectives\":[\"nope\"],\"powers\":false}" },
+    { FALSE, "powers", "{\"blue\":\"double\"}" },
+    { FALSE, "players", "[{\"lines\":[],\"ends\":[],\"acted\":false}]" },
+    { FALSE, "over", "true" },
+  };
+
+  /* Circle the Wagons: a few moves in, so there is a queue and a town. */
+  for (guint i = 0; i < 3; i++)
+    {
+      int player = pt_game_get_current_player (wagons);
+      g_autoptr(JsonNode) legal = pt_game_list_legal_moves (wagons, (guint) player);
+
+      g_assert_true (pt_game_request_move (wagons, (guint) player,
+                                           json_array_get_element (json_node_get_array (legal), 0),
+                                           NULL));
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (edits); i++)
+    {
+      PtGame *game = edits[i].wagons ? wagons : station;
+      guint player = (guint) pt_game_get_current_player (game);
+      g_autoptr(JsonNode) view = pt_game_get_view (game, (int) player);
+      g_autoptr(GError) error = NULL;
+      gpointer snapshot;
+
+      /* The untouched view is fine; the edited one is refused. */
+      snapshot = edits[i].wagons ? pt_engine_view_wagons_snapshot (view, player, 0, &error)
+                                 : pt_engine_view_next_station_snapshot (view, player, 0, &error);
+      g_assert_no_error (error);
+      g_free (snapshot);
+      json_object_set_member (json_node_get_object (view), edits[i].member,
+                              pt_json_parse (edits[i].value, NULL));
+      snapshot = edits[i].wagons ? pt_engine_view_wagons_snapshot (view, player, 0, &error)
+                                 : pt_engine_view_next_station_snapshot (view, player, 0, &error);
+      if (snapshot != NULL)
+        g_error ("%s = %s was accepted", edits[i].member, edits[i].value);
+      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+    }
+
+  /* Not this player's decision, or not a view at all. */
+  {
+    guint player = (guint) pt_game_get_current_player (wagons);
+    g_autoptr(JsonNode) view = pt_game_get_view (wagons, (int) player);
+    g_autoptr(JsonNode) array = pt_json_parse ("[]", NULL);
+    g_autoptr(GError) error = NULL;
+
+    g_assert_null (pt_engine_view_wagons_snapshot (view, 1 - player, 0, &error));
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+    g_clear_error (&error);
+    g_assert_null (pt_engine_view_wagons_snapshot (array, 0, 0, &error));
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+    g_clear_error (&error);
+    g_assert_null (pt_engine_view_next_station_snapshot (NULL, 0, 0, &error));
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+  }
+}
+
 static void
 test_spec (void)
 {
@@ -584,6 +902,15 @@ main (int    argc,
   g_test_add_func ("/ai/engine/spec", test_spec);
   g_test_add_func ("/ai/engine/lost-cities-view", test_lost_cities_view);
   g_test_add_func ("/ai/engine/lost-cities-bad-view", test_lost_cities_bad_view);
+  for (guint i = 0; i < G_N_ELEMENTS (view_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/ai/engine/view-matches-bot/%s/%u-player-%" G_GUINT64_FORMAT,
+                                               view_cases[i].game_id, view_cases[i].n_players,
+                                               view_cases[i].seed);
+
+      g_test_add_data_func (path, &view_cases[i], test_view_matches_bot);
+    }
+  g_test_add_func ("/ai/engine/bad-views", test_bad_views);
   if (python == NULL)
     g_test_message ("no python3: skipping the tests with the test engine");
   else
