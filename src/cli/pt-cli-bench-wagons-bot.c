@@ -40,15 +40,21 @@ compare_doubles (gconstpointer a,
   return (x > y) - (x < y);
 }
 
+static const char * const phase_names[] = { "start", "take", "place" };
+
 static void
 print_times (const char *label,
-             GArray     *times)
+             GArray     *times,
+             double      max_by_phase[3])
 {
   g_array_sort (times, compare_doubles);
-  printf ("  %-8s CPU per move: median %.2f ms, 95th percentile %.2f ms, max %.2f ms (%u moves)\n",
-          label, g_array_index (times, double, times->len / 2),
+  printf ("  %-8s CPU per move: median %.2f ms, 95th percentile %.2f ms, max %.2f ms (%u moves); "
+          "max by phase:", label, g_array_index (times, double, times->len / 2),
           g_array_index (times, double, MIN (times->len - 1, (guint) (times->len * 0.95))),
           g_array_index (times, double, times->len - 1), times->len);
+  for (guint i = 0; i < 3; i++)
+    printf (" %s %.2f ms", phase_names[i], max_by_phase[i]);
+  printf ("\n");
 }
 
 int
@@ -71,7 +77,7 @@ pt_cli_bench_wagons_bot (int    argc,
   g_autoptr(GArray) times_a = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) times_b = g_array_new (FALSE, FALSE, sizeof (double));
   PtBotLevel levels[2];
-  double wins_a = 0;
+  double wins_a = 0, max_by_phase[2][3] = { { 0 } };
 
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
@@ -109,12 +115,14 @@ pt_cli_bench_wagons_bot (int    argc,
           {
             guint player = (guint) pt_wagons_state_get_current_player (&state);
             guint side = player == a_seat ? 0 : 1;
+            PtWagonsPhase phase = pt_wagons_state_get_phase (&state);
             double start = thread_cpu_ms (), ms;
             PtWagonsMove move;
 
             pt_wagons_search_move (&state, &params[side], &rng, NULL, &move, NULL);
             ms = thread_cpu_ms () - start;
             g_array_append_val (side == 0 ? times_a : times_b, ms);
+            max_by_phase[side][phase] = MAX (max_by_phase[side][phase], ms);
             if (!pt_wagons_state_check_move (&state, player, &move, &error))
               {
                 fprintf (stderr, "partida-cli bench wagons-bot: illegal move: %s\n", error->message);
@@ -132,7 +140,7 @@ pt_cli_bench_wagons_bot (int    argc,
   printf ("wagons-bot %s vs %s: %d deals played twice, A wins %.1f %%\n",
           pt_bot_level_to_id (levels[0]), pt_bot_level_to_id (levels[1]), n_deals,
           100.0 * wins_a / (2 * n_deals));
-  print_times (pt_bot_level_to_id (levels[0]), times_a);
-  print_times (pt_bot_level_to_id (levels[1]), times_b);
+  print_times (pt_bot_level_to_id (levels[0]), times_a, max_by_phase[0]);
+  print_times (pt_bot_level_to_id (levels[1]), times_b, max_by_phase[1]);
   return PT_CLI_EXIT_OK;
 }

@@ -16,6 +16,7 @@
 #define HARD_EXACT        8         /* solve exactly from this many takes left */
 #define HARD_TOP_K        8         /* decisions played out to the end */
 #define HARD_WORK_LIMIT   100000    /* town evaluations per move: ~0.3 s */
+#define START_TAKE_HORIZON 6       /* opponent's takes weighed when naming the start */
 #define WIN_VALUE         1000.0    /* a won game outranks any margin */
 /* Between placements of equal score, keep more territories visible: they
  * are what later cards and bonus cards build on. */
@@ -43,6 +44,7 @@ typedef struct
   GCancellable               *cancellable;
   guint64                     work;
   gboolean                    stopped;
+  guint                       take_horizon;  /* consider only the first takes; 0: all */
 } Search;
 
 void
@@ -328,7 +330,11 @@ expand (Search              *search,
   PtWagonsMove moves[PT_WAGONS_N_CIRCLE];
   guint mover = (guint) pt_wagons_state_get_current_player (state);
   guint n = pt_wagons_state_list_moves (state, moves);
-  Child *children = g_new (Child, n);
+  Child *children;
+
+  if (search->take_horizon > 0 && moves[0].kind == PT_WAGONS_MOVE_TAKE)
+    n = MIN (n, search->take_horizon);
+  children = g_new (Child, n);
 
   for (guint i = 0; i < n; i++)
     {
@@ -504,7 +510,14 @@ choose_decision (Search              *search,
   /* Naming the start card scores nothing by itself: every level looks at
    * the take it opens for the opponent. */
   if (pt_wagons_state_get_phase (state) == PT_WAGONS_PHASE_START)
-    deepen (search, &children, n, 2);
+    {
+      /* Only the opponent's first takes: a take deep in a fresh queue
+       * hands over many free cards, and placing them all for every start
+       * card is what made this the slowest decision of the game. */
+      search->take_horizon = START_TAKE_HORIZON;
+      deepen (search, &children, n, 2);
+      search->take_horizon = 0;
+    }
   if (search->params->max_depth == 0)
     {
       *out = children[0].move;
