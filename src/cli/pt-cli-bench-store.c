@@ -8,7 +8,10 @@
  * last 30,000 of the database, one transaction per match as the app saves
  * them, and once in a single transaction), a player's full statistics
  * (pt_stats_player: per-game lines, streaks, head-to-head, ratings) and one
- * history page (50 matches filtered by game and player). Prints medians.
+ * history page (50 matches filtered by game and player), --late matches
+ * dated among the stored ones (saved one by one, then as one batch) and
+ * deleting/undeleting one of the first matches, each of which re-rates its
+ * game from that match on. Prints medians (wall and CPU time).
  */
 #include "config.h"
 
@@ -102,21 +105,27 @@ pt_cli_bench_store (int argc, char **argv)
   g_autoptr(GArray) stats_cpu = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) page_cpu = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) insert_cpu = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) late_times = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) recompute_times = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) recompute_cpu = g_array_new (FALSE, FALSE, sizeof (double));
+  double late_total = 0, late_cpu = 0, late_batch_total = 0, late_batch_cpu = 0;
   g_autofree char *dir = NULL;
   g_autofree char *path = NULL;
   gint64 players[N_PLAYERS];
   gint64 finished = 1600000000, busiest = 0;
-  int total = 100000, runs = 7, timed_runs = 3, batch = 10000, plays_of_busiest = 0;
+  int total = 100000, runs = 7, timed_runs = 3, batch = 10000, plays_of_busiest = 0, n_late = 1000;
   gboolean keep = FALSE;
   GOptionEntry entries[] = {
     { "matches", 0, 0, G_OPTION_ARG_INT, &total, "Matches in the database (default 100000)", "N" },
     { "runs", 0, 0, G_OPTION_ARG_INT, &runs, "Runs of each query (default 7)", "N" },
+    { "late", 0, 0, G_OPTION_ARG_INT, &n_late, "Matches entered out of order (default 1000)", "N" },
     { "keep", 0, 0, G_OPTION_ARG_NONE, &keep, "Keep the temporary database", NULL },
     { NULL }
   };
 
   g_option_context_add_main_entries (context, entries, NULL);
-  if (!g_option_context_parse (context, &argc, &argv, &error) || total < 4 * batch || runs < 1)
+  if (!g_option_context_parse (context, &argc, &argv, &error) || total < 4 * batch || runs < 1 ||
+      n_late < 1)
     {
       fprintf (stderr, "partida-cli bench store: %s\n",
                error != NULL ? error->message : "--matches must be at least 40000");
@@ -196,6 +205,93 @@ pt_cli_bench_store (int argc, char **argv)
       g_array_append_val (insert_cpu, cpu);
     }
 
+  /* Timed: matches entered late (dated among the ones already stored, as
+   * a paper score sheet typed in days later), one transaction each; then
+   * the same number in one batch. Each re-rates its game from its date on. */
+  {
+    g_autoptr(GPtrArray) late = g_ptr_array_new_with_free_func ((GDestroyNotify) pt_match_entry_unref);
+    g_autoptr(GPtrArray) late_batch = g_ptr_array_new_with_free_func ((GDestroyNotify) pt_match_entry_unref);
+    gint64 start;
+    double cpu;
+
+    for (int i = 0; i < n_late; i++)
+      {
+        g_ptr_array_add (late, random_match (rand, players,
+                                             g_rand_int_range (rand, 1600000000, (gint32) finished)));
+        g_ptr_array_add (late_batch, random_match (rand, players,
+                                                   g_rand_int_range (rand, 1600000000, (gint32) finished)));
+      }
+    start = g_get_monotonic_time ();
+    cpu = cpu_ms ();
+    for (int i = 0; i < n_late; i++)
+      {
+        gint64 one = g_get_monotonic_time ();
+        double t;
+
+        if (pt_store_save_match (store, late->pdata[i], &error) == 0)
+          {
+            fprintf (stderr, "partida-cli bench store: %s\n", error->message);
+            return PT_CLI_EXIT_INVALID;
+          }
+        t = (g_get_monotonic_time () - one) / 1e3;
+        g_array_append_val (late_times, t);
+      }
+    late_total = (g_get_monotonic_time () - start) / 1e6;
+    late_cpu = (cpu_ms () - cpu) / 1e3;
+
+    start = g_get_monotonic_time ();
+    cpu = cpu_ms ();
+    if (!pt_store_save_matches (store, late_batch, &error))
+      {
+        fprintf (stderr, "partida-cli bench store: %s\n", error->message);
+        return PT_CLI_EXIT_INVALID;
+      }
+    late_batch_total = (g_get_monotonic_time () - start) / 1e6;
+    late_batch_cpu = (cpu_ms () - cpu) / 1e3;
+  }
+
+  /* Timed: deleting and restoring one of the first matches (the UI's undo),
+   * each re-rating almost the whole of its game. */
+  {
+    PtHistoryQuery query;
+    g_autoptr(GPtrArray) oldest = NULL;
+    gint64 early;
+
+    pt_history_query_init (&query);
+    query.to = 1600000000 + 3600;
+    query.limit = 1;
+    oldest = pt_store_history (store, &query, &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (oldest->len, ==, 1);
+    early = ((PtMatchEntry *) oldest->pdata[0])->id;
+    for (int run = 0; run < runs; run++)
+      {
+        gint64 start = g_get_monotonic_time ();
+        double cpu = cpu_ms (), t;
+
+        if (!pt_store_delete_match (store, early, &error))
+          {
+            fprintf (stderr, "partida-cli bench store: %s\n", error->message);
+            return PT_CLI_EXIT_INVALID;
+          }
+        t = (g_get_monotonic_time () - start) / 1e3;
+        cpu = cpu_ms () - cpu;
+        g_array_append_val (recompute_times, t);
+        g_array_append_val (recompute_cpu, cpu);
+        start = g_get_monotonic_time ();
+        cpu = cpu_ms ();
+        if (!pt_store_undelete_match (store, early, &error))
+          {
+            fprintf (stderr, "partida-cli bench store: %s\n", error->message);
+            return PT_CLI_EXIT_INVALID;
+          }
+        t = (g_get_monotonic_time () - start) / 1e3;
+        cpu = cpu_ms () - cpu;
+        g_array_append_val (recompute_times, t);
+        g_array_append_val (recompute_cpu, cpu);
+      }
+  }
+
   stats = pt_stats_new (store);
   {
     g_autoptr(GPtrArray) overview = pt_stats_overview (stats, NULL, FALSE, &error);
@@ -258,6 +354,12 @@ pt_cli_bench_store (int argc, char **argv)
   printf ("insert %d matches, one transaction each: median %.2f s of %d runs (target < 3 s)"
           "  [CPU %.2f s]\n", batch, median (insert_each), timed_runs, median (insert_cpu));
   printf ("insert %d matches, one transaction:      %.2f s\n", batch, median (insert_batch));
+  printf ("%d matches entered late, one transaction each: %.2f s, median %.2f ms per save"
+          "  [CPU %.2f s]\n", n_late, late_total, median (late_times), late_cpu);
+  printf ("%d matches entered late, one transaction:      %.2f s  [CPU %.2f s]\n", n_late,
+          late_batch_total, late_batch_cpu);
+  printf ("delete or undelete one of the first matches:  median %.2f ms of %d runs"
+          "  [CPU %.2f ms]\n", median (recompute_times), 2 * runs, median (recompute_cpu));
   printf ("player statistics (%d plays):        median %.2f ms of %d runs (target < 50 ms)"
           "  [CPU %.2f ms]\n", plays_of_busiest, median (stats_times), runs, median (stats_cpu));
   printf ("history page (50, game + player):       median %.2f ms of %d runs (target < 10 ms)"

@@ -139,69 +139,334 @@ pt_stats_elo_update (guint         n,
     }
 }
 
+/* Ratings ------------------------------------------------------------------
+ *
+ * A rating row (match, player) holds the player's rating before and after
+ * the match and how many rated matches of the game they had played by then.
+ * Every row depends on all earlier matches of its game, so a change to a
+ * match (a late entry, an edit, a delete or undelete) replays the game from
+ * that match onward, in one pass over (finished, id):
+ *   - the players' ratings just before the match come from their last row
+ *     before it (one index seek each, on first sight of the player);
+ *   - each later match is re-rated and its rows are updated in place, or
+ *     left alone when they come out the same;
+ *   - once every player's rating agrees with the stored rows again (an edit
+ *     that changed no ranks, say), nothing later can change and it stops.
+ * Invariant: a soft-deleted match has no rating rows.
+ */
+
 typedef struct
 {
   double rating;
   int plays;
+  gboolean dirty;   /* differs from what the stored rows say */
 } Rating;
 
-static gboolean
-insert_ratings (PtStore       *store,
-                gint64         match_id,
-                const char    *game,
-                gint64         finished,
-                GArray        *players,   /* gint64 */
-                GArray        *ranks,     /* int */
-                const Rating  *current,
-                GError       **error)
+typedef struct
 {
-  guint n = players->len;
-  g_autofree double *before = g_new (double, n);
-  g_autofree double *after = g_new (double, n);
-  g_autoptr(PtStmt) insert = NULL;
+  gint64 player;
+  int rank;
+  gboolean stored;  /* the match already has a row for this player */
+  gint64 stored_finished;
+  double stored_before;
+  double stored_after;
+  int stored_plays;
+} Seat;
 
-  if (n < 2)
+typedef struct
+{
+  PtStore *store;
+  const char *game;
+  gint64 from_finished;
+  gint64 from_id;
+  GHashTable *ratings;   /* player id (gint64*) -> Rating* */
+  guint n_dirty;
+  GArray *seats;         /* Seat, of the match being read */
+  gint64 match_id;
+  gint64 finished;
+  gboolean deleted;
+} Replay;
+
+static Rating *
+replay_rating (Replay   *replay,
+               gint64    player,
+               GError  **error)
+{
+  g_autoptr(PtStmt) last = NULL;
+  Rating *r = g_hash_table_lookup (replay->ratings, &player);
+  gint64 *key;
+  int rc;
+
+  if (r != NULL)
+    return r;
+  last = pt_store_prepare (replay->store,
+                           "SELECT after, plays FROM ratings WHERE player_id = ?1 AND game = ?2"
+                           " AND (finished, match_id) < (?3, ?4)"
+                           " ORDER BY finished DESC, match_id DESC LIMIT 1",
+                           error);
+  if (last == NULL)
+    return NULL;
+  sqlite3_bind_int64 (last, 1, player);
+  sqlite3_bind_text (last, 2, replay->game, -1, SQLITE_STATIC);
+  sqlite3_bind_int64 (last, 3, replay->from_finished);
+  sqlite3_bind_int64 (last, 4, replay->from_id);
+  r = g_new0 (Rating, 1);
+  r->rating = PT_STATS_ELO_INITIAL;
+  rc = sqlite3_step (last);
+  if (rc == SQLITE_ROW)
+    {
+      r->rating = sqlite3_column_double (last, 0);
+      r->plays = sqlite3_column_int (last, 1);
+    }
+  else if (rc != SQLITE_DONE)
+    {
+      g_free (r);
+      pt_store_set_error (replay->store, rc, _("Could not read the ratings"), error);
+      return NULL;
+    }
+  key = g_new (gint64, 1);
+  *key = player;
+  g_hash_table_insert (replay->ratings, key, r);
+  return r;
+}
+
+static void
+set_dirty (Replay   *replay,
+           Rating   *r,
+           gboolean  dirty)
+{
+  if (r->dirty != dirty)
+    replay->n_dirty += dirty ? 1 : -1;
+  r->dirty = dirty;
+}
+
+/* A deleted match (or one of fewer than two players) is not rated: its old
+ * rows go, and its players' later rows are stale. */
+static gboolean
+replay_drop (Replay  *replay,
+             GError **error)
+{
+  g_autoptr(PtStmt) drop = NULL;
+  gboolean had_rows = FALSE;
+
+  for (guint i = 0; i < replay->seats->len; i++)
+    {
+      Seat *seat = &g_array_index (replay->seats, Seat, i);
+      Rating *r;
+
+      if (!seat->stored)
+        continue;
+      had_rows = TRUE;
+      if ((r = replay_rating (replay, seat->player, error)) == NULL)
+        return FALSE;
+      set_dirty (replay, r, TRUE);
+    }
+  if (!had_rows)
     return TRUE;
-  for (guint i = 0; i < n; i++)
-    before[i] = current[i].rating;
-  pt_stats_elo_update (n, (const int *) (gpointer) ranks->data, before, after);
-
-  insert = pt_store_prepare (store,
-                             "INSERT INTO ratings (match_id, player_id, game, finished, before,"
-                             " after, plays) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                             error);
-  if (insert == NULL)
+  drop = pt_store_prepare (replay->store, "DELETE FROM ratings WHERE match_id = ?", error);
+  if (drop == NULL)
     return FALSE;
+  sqlite3_bind_int64 (drop, 1, replay->match_id);
+  return pt_store_step_done (replay->store, drop, _("Could not update the ratings"), error);
+}
+
+static gboolean
+replay_write (Replay      *replay,
+              const Seat  *seat,
+              double       before,
+              double       after,
+              int          plays,
+              GError     **error)
+{
+  g_autoptr(PtStmt) stmt = NULL;
+
+  /* The index on (player, game, finished, match) is only rewritten when
+   * the time moved, which a replay never does by itself. */
+  if (seat->stored && seat->stored_finished == replay->finished)
+    stmt = pt_store_prepare (replay->store,
+                             "UPDATE ratings SET before = ?5, after = ?6, plays = ?7"
+                             " WHERE match_id = ?1 AND player_id = ?2",
+                             error);
+  else if (seat->stored)
+    stmt = pt_store_prepare (replay->store,
+                             "UPDATE ratings SET finished = ?4, before = ?5, after = ?6, plays = ?7"
+                             " WHERE match_id = ?1 AND player_id = ?2",
+                             error);
+  else
+    stmt = pt_store_prepare (replay->store,
+                             "INSERT INTO ratings (match_id, player_id, game, finished, before,"
+                             " after, plays) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                             error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, replay->match_id);
+  sqlite3_bind_int64 (stmt, 2, seat->player);
+  sqlite3_bind_text (stmt, 3, replay->game, -1, SQLITE_STATIC);
+  sqlite3_bind_int64 (stmt, 4, replay->finished);
+  sqlite3_bind_double (stmt, 5, before);
+  sqlite3_bind_double (stmt, 6, after);
+  sqlite3_bind_int (stmt, 7, plays);
+  return pt_store_step_done (replay->store, stmt, _("Could not save the ratings"), error);
+}
+
+/* Rates the match read so far and writes the rows that changed. */
+static gboolean
+replay_flush (Replay  *replay,
+              GError **error)
+{
+  guint n = replay->seats->len;
+  double before[8], after[8];
+  int ranks[8];
+  Rating *rating[8];
+
+  if (replay->match_id == 0)
+    return TRUE;
+  /* More than 8 seats cannot be rated here (no game has them); such a match
+   * is left unrated like a solo one rather than overflowing. */
+  if (replay->deleted || n < 2 || n > G_N_ELEMENTS (before))
+    return replay_drop (replay, error);
+
   for (guint i = 0; i < n; i++)
     {
-      sqlite3_reset (insert);
-      sqlite3_bind_int64 (insert, 1, match_id);
-      sqlite3_bind_int64 (insert, 2, g_array_index (players, gint64, i));
-      sqlite3_bind_text (insert, 3, game, -1, SQLITE_TRANSIENT);
-      sqlite3_bind_int64 (insert, 4, finished);
-      sqlite3_bind_double (insert, 5, before[i]);
-      sqlite3_bind_double (insert, 6, after[i]);
-      sqlite3_bind_int (insert, 7, current[i].plays + 1);
-      if (!pt_store_step_done (store, insert, _("Could not save the ratings"), error))
+      Seat *seat = &g_array_index (replay->seats, Seat, i);
+
+      if ((rating[i] = replay_rating (replay, seat->player, error)) == NULL)
         return FALSE;
+      before[i] = rating[i]->rating;
+      ranks[i] = seat->rank;
+    }
+  pt_stats_elo_update (n, ranks, before, after);
+  for (guint i = 0; i < n; i++)
+    {
+      Seat *seat = &g_array_index (replay->seats, Seat, i);
+      int plays = rating[i]->plays + 1;
+      gboolean same = seat->stored && seat->stored_finished == replay->finished &&
+                      seat->stored_before == before[i] && seat->stored_after == after[i] &&
+                      seat->stored_plays == plays;
+
+      if (!same && !replay_write (replay, seat, before[i], after[i], plays, error))
+        return FALSE;
+      rating[i]->rating = after[i];
+      rating[i]->plays = plays;
+      /* The player's next stored row starts from this row's stored rating. */
+      set_dirty (replay, rating[i],
+                 !(seat->stored && seat->stored_after == after[i] && seat->stored_plays == plays));
     }
   return TRUE;
 }
 
-/* The new match is usually the latest of its game: rate it from each
- * player's last rating. Anything else (a companion match entered late, an
- * import) changes later ratings too, so the whole game is recomputed. */
+/* Re-rates @game from the match (@finished, @match_id) onward, inside the
+ * caller's transaction. Rows of matches before it are trusted. With
+ * @may_stop, only that match changed, so the replay stops once every
+ * player agrees with the stored rows again; after a batch (other changed
+ * or unrated matches further on) or a rebuild it must go to the end. */
+static gboolean
+recompute_from (PtStore     *store,
+                const char  *game,
+                gint64       finished,
+                gint64       match_id,
+                gboolean     may_stop,
+                GError     **error)
+{
+  g_autoptr(PtStmt) rows = NULL;
+  Replay replay = { store, game, finished, match_id };
+  gboolean ok = TRUE, stopped = FALSE;
+  int rc = SQLITE_DONE;
+
+  g_return_val_if_fail (game != NULL, FALSE);
+
+  /* Deleted matches are read too, to drop their rows. */
+  rows = pt_store_prepare (store,
+                           "SELECT m.id, m.finished, m.deleted, r.player_id, r.rank,"
+                           " g.finished, g.before, g.after, g.plays"
+                           " FROM matches m INDEXED BY matches_game_finished"
+                           " JOIN results r ON r.match_id = m.id"
+                           " LEFT JOIN ratings g ON g.match_id = m.id AND g.player_id = r.player_id"
+                           " WHERE m.game = ?1 AND (m.finished, m.id) >= (?2, ?3)"
+                           " ORDER BY m.finished, m.id, r.seat",
+                           error);
+  if (rows == NULL)
+    return FALSE;
+  sqlite3_bind_text (rows, 1, game, -1, SQLITE_STATIC);
+  sqlite3_bind_int64 (rows, 2, finished);
+  sqlite3_bind_int64 (rows, 3, match_id);
+
+  replay.ratings = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+  replay.seats = g_array_new (FALSE, FALSE, sizeof (Seat));
+
+  while (ok && (rc = sqlite3_step (rows)) == SQLITE_ROW)
+    {
+      gint64 id = sqlite3_column_int64 (rows, 0);
+      Seat seat = { 0 };
+
+      if (id != replay.match_id)
+        {
+          gboolean first = replay.match_id == 0;
+
+          ok = replay_flush (&replay, error);
+          /* After the changed match, all players agree with the stored
+           * rows again: everything later is unchanged. */
+          if (ok && may_stop && !first && replay.n_dirty == 0)
+            {
+              stopped = TRUE;
+              replay.match_id = 0;
+              break;
+            }
+          g_array_set_size (replay.seats, 0);
+          replay.match_id = id;
+          replay.finished = sqlite3_column_int64 (rows, 1);
+          replay.deleted = sqlite3_column_int (rows, 2) != 0;
+        }
+      seat.player = sqlite3_column_int64 (rows, 3);
+      seat.rank = sqlite3_column_int (rows, 4);
+      seat.stored = sqlite3_column_type (rows, 5) != SQLITE_NULL;
+      if (seat.stored)
+        {
+          seat.stored_finished = sqlite3_column_int64 (rows, 5);
+          seat.stored_before = sqlite3_column_double (rows, 6);
+          seat.stored_after = sqlite3_column_double (rows, 7);
+          seat.stored_plays = sqlite3_column_int (rows, 8);
+        }
+      g_array_append_val (replay.seats, seat);
+    }
+  if (ok && !stopped && rc != SQLITE_DONE)
+    ok = pt_store_set_error (store, rc, _("Could not update the ratings"), error);
+  if (ok)
+    ok = replay_flush (&replay, error);
+
+  g_hash_table_unref (replay.ratings);
+  g_array_unref (replay.seats);
+  return ok;
+}
+
+gboolean
+pt_stats_recompute_ratings_from (PtStore     *store,
+                                 const char  *game,
+                                 gint64       finished,
+                                 gint64       match_id,
+                                 GError     **error)
+{
+  return recompute_from (store, game, finished, match_id, FALSE, error);
+}
+
+gboolean
+pt_stats_rerate_match (PtStore     *store,
+                       const char  *game,
+                       gint64       finished,
+                       gint64       match_id,
+                       GError     **error)
+{
+  return recompute_from (store, game, finished, match_id, TRUE, error);
+}
+
+/* A new match: usually the latest of its game, so only its own rows are
+ * written; one entered late re-rates the game from it onward. */
 gboolean
 pt_stats_rate_new_match (PtStore  *store,
                          gint64    match_id,
                          GError  **error)
 {
   g_autoptr(PtStmt) match = NULL;
-  g_autoptr(PtStmt) later = NULL;
-  g_autoptr(PtStmt) results = NULL;
-  g_autoptr(GArray) players = g_array_new (FALSE, FALSE, sizeof (gint64));
-  g_autoptr(GArray) ranks = g_array_new (FALSE, FALSE, sizeof (int));
-  g_autoptr(GArray) current = g_array_new (FALSE, FALSE, sizeof (Rating));
   g_autofree char *game = NULL;
   gint64 finished;
   int rc;
@@ -214,126 +479,70 @@ pt_stats_rate_new_match (PtStore  *store,
     return pt_store_set_error (store, rc, _("Could not read the match"), error);
   game = pt_store_dup_column_text (match, 0);
   finished = sqlite3_column_int64 (match, 1);
-
-  later = pt_store_prepare (store,
-                            "SELECT 1 FROM matches WHERE game = ?1 AND deleted = 0"
-                            " AND (finished > ?2 OR (finished = ?2 AND id > ?3)) LIMIT 1",
-                            error);
-  if (later == NULL)
-    return FALSE;
-  sqlite3_bind_text (later, 1, game, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_int64 (later, 2, finished);
-  sqlite3_bind_int64 (later, 3, match_id);
-  rc = sqlite3_step (later);
-  if (rc == SQLITE_ROW)
-    return pt_stats_recompute_ratings (store, game, error);
-  if (rc != SQLITE_DONE)
-    return pt_store_set_error (store, rc, _("Could not read the matches"), error);
-
-  results = pt_store_prepare (store,
-                              "SELECT r.player_id, r.rank,"
-                              " (SELECT after FROM ratings WHERE player_id = r.player_id AND game = ?2"
-                              "  ORDER BY finished DESC, match_id DESC LIMIT 1),"
-                              " (SELECT plays FROM ratings WHERE player_id = r.player_id AND game = ?2"
-                              "  ORDER BY finished DESC, match_id DESC LIMIT 1)"
-                              " FROM results r WHERE r.match_id = ?1 ORDER BY r.seat",
-                              error);
-  if (results == NULL)
-    return FALSE;
-  sqlite3_bind_int64 (results, 1, match_id);
-  sqlite3_bind_text (results, 2, game, -1, SQLITE_TRANSIENT);
-  while ((rc = sqlite3_step (results)) == SQLITE_ROW)
-    {
-      gint64 player = sqlite3_column_int64 (results, 0);
-      int rank = sqlite3_column_int (results, 1);
-      Rating r = { PT_STATS_ELO_INITIAL, 0 };
-
-      if (sqlite3_column_type (results, 2) != SQLITE_NULL)
-        {
-          r.rating = sqlite3_column_double (results, 2);
-          r.plays = sqlite3_column_int (results, 3);
-        }
-      g_array_append_val (players, player);
-      g_array_append_val (ranks, rank);
-      g_array_append_val (current, r);
-    }
-  if (rc != SQLITE_DONE)
-    return pt_store_set_error (store, rc, _("Could not read the match"), error);
-  return insert_ratings (store, match_id, game, finished, players, ranks,
-                         (const Rating *) (gpointer) current->data, error);
+  sqlite3_reset (match);
+  return pt_stats_rerate_match (store, game, finished, match_id, error);
 }
 
-typedef struct
+void
+pt_rating_span_init (PtRatingSpan *span)
 {
-  PtStore *store;
-  GHashTable *ratings;   /* player id (gint64*) -> Rating* */
-  GArray *players;
-  GArray *ranks;
-  GArray *current;
-  gint64 match_id;
-  gint64 finished;
-  char *game;
-} Replay;
-
-static gboolean
-replay_flush (Replay  *replay,
-              GError **error)
-{
-  gboolean ok;
-
-  if (replay->match_id == 0)
-    return TRUE;
-  g_array_set_size (replay->current, 0);
-  for (guint i = 0; i < replay->players->len; i++)
-    {
-      gint64 player = g_array_index (replay->players, gint64, i);
-      Rating *r = g_hash_table_lookup (replay->ratings, &player);
-      Rating value = { PT_STATS_ELO_INITIAL, 0 };
-
-      if (r != NULL)
-        value = *r;
-      g_array_append_val (replay->current, value);
-    }
-  ok = insert_ratings (replay->store, replay->match_id, replay->game, replay->finished,
-                       replay->players, replay->ranks,
-                       (const Rating *) (gpointer) replay->current->data, error);
-  if (ok && replay->players->len >= 2)
-    {
-      g_autofree double *before = g_new (double, replay->players->len);
-      g_autofree double *after = g_new (double, replay->players->len);
-
-      for (guint i = 0; i < replay->players->len; i++)
-        before[i] = g_array_index (replay->current, Rating, i).rating;
-      pt_stats_elo_update (replay->players->len, (const int *) (gpointer) replay->ranks->data,
-                           before, after);
-      for (guint i = 0; i < replay->players->len; i++)
-        {
-          gint64 *key = g_new (gint64, 1);
-          Rating *r = g_new (Rating, 1);
-
-          *key = g_array_index (replay->players, gint64, i);
-          r->rating = after[i];
-          r->plays = g_array_index (replay->current, Rating, i).plays + 1;
-          g_hash_table_replace (replay->ratings, key, r);
-        }
-    }
-  g_array_set_size (replay->players, 0);
-  g_array_set_size (replay->ranks, 0);
-  replay->match_id = 0;
-  return ok;
+  span->games = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 }
 
-/* Rebuilds the ratings of @game (NULL = every game) from its matches in the
- * order they were played. Runs inside the caller's transaction. */
+void
+pt_rating_span_add (PtRatingSpan  *span,
+                    const char    *game,
+                    gint64         finished,
+                    gint64         match_id)
+{
+  gint64 *from = g_hash_table_lookup (span->games, game);
+
+  if (from == NULL)
+    {
+      from = g_new (gint64, 2);
+      from[0] = finished;
+      from[1] = match_id;
+      g_hash_table_insert (span->games, g_strdup (game), from);
+    }
+  else if (finished < from[0] || (finished == from[0] && match_id < from[1]))
+    {
+      from[0] = finished;
+      from[1] = match_id;
+    }
+}
+
+gboolean
+pt_rating_span_recompute (PtRatingSpan  *span,
+                          PtStore       *self,
+                          GError       **error)
+{
+  GHashTableIter iter;
+  gpointer game, from;
+
+  g_hash_table_iter_init (&iter, span->games);
+  while (g_hash_table_iter_next (&iter, &game, &from))
+    if (!pt_stats_recompute_ratings_from (self, game, ((gint64 *) from)[0], ((gint64 *) from)[1],
+                                          error))
+      return FALSE;
+  return TRUE;
+}
+
+void
+pt_rating_span_clear (PtRatingSpan *span)
+{
+  g_clear_pointer (&span->games, g_hash_table_unref);
+}
+
+/* Rebuilds the ratings of @game (NULL = every game) from scratch, in the
+ * order the matches were played. Runs inside the caller's transaction. */
 gboolean
 pt_stats_recompute_ratings (PtStore     *store,
                             const char  *game,
                             GError     **error)
 {
   g_autoptr(PtStmt) clear = NULL;
-  g_autoptr(PtStmt) rows = NULL;
-  Replay replay = { store };
-  gboolean ok = TRUE;
+  g_autoptr(PtStmt) games = NULL;
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   int rc;
 
   if (game != NULL)
@@ -344,59 +553,22 @@ pt_stats_recompute_ratings (PtStore     *store,
       sqlite3_bind_text (clear, 1, game, -1, SQLITE_TRANSIENT);
       if (!pt_store_step_done (store, clear, _("Could not update the ratings"), error))
         return FALSE;
+      return pt_stats_recompute_ratings_from (store, game, G_MININT64, G_MININT64, error);
     }
-  else if (!pt_store_exec (store, "DELETE FROM ratings", error))
+  if (!pt_store_exec (store, "DELETE FROM ratings", error))
     return FALSE;
-
-  rows = pt_store_prepare (store,
-                           "SELECT m.id, m.game, m.finished, r.player_id, r.rank"
-                           " FROM matches m JOIN results r ON r.match_id = m.id"
-                           " WHERE m.deleted = 0 AND (?1 IS NULL OR m.game = ?1)"
-                           " ORDER BY m.game, m.finished, m.id, r.seat",
-                           error);
-  if (rows == NULL)
+  games = pt_store_prepare (store, "SELECT DISTINCT game FROM matches", error);
+  if (games == NULL)
     return FALSE;
-  if (game != NULL)
-    sqlite3_bind_text (rows, 1, game, -1, SQLITE_TRANSIENT);
-
-  replay.ratings = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
-  replay.players = g_array_new (FALSE, FALSE, sizeof (gint64));
-  replay.ranks = g_array_new (FALSE, FALSE, sizeof (int));
-  replay.current = g_array_new (FALSE, FALSE, sizeof (Rating));
-
-  while (ok && (rc = sqlite3_step (rows)) == SQLITE_ROW)
-    {
-      gint64 match_id = sqlite3_column_int64 (rows, 0);
-      const char *row_game = (const char *) sqlite3_column_text (rows, 1);
-      gint64 player = sqlite3_column_int64 (rows, 3);
-      int rank = sqlite3_column_int (rows, 4);
-
-      if (match_id != replay.match_id)
-        {
-          ok = replay_flush (&replay, error);
-          if (g_strcmp0 (row_game, replay.game) != 0)
-            {
-              g_free (replay.game);
-              replay.game = g_strdup (row_game);
-              g_hash_table_remove_all (replay.ratings);
-            }
-          replay.match_id = match_id;
-          replay.finished = sqlite3_column_int64 (rows, 2);
-        }
-      g_array_append_val (replay.players, player);
-      g_array_append_val (replay.ranks, rank);
-    }
-  if (ok && rc != SQLITE_DONE)
-    ok = pt_store_set_error (store, rc, _("Could not update the ratings"), error);
-  if (ok)
-    ok = replay_flush (&replay, error);
-
-  g_hash_table_unref (replay.ratings);
-  g_array_unref (replay.players);
-  g_array_unref (replay.ranks);
-  g_array_unref (replay.current);
-  g_free (replay.game);
-  return ok;
+  while ((rc = sqlite3_step (games)) == SQLITE_ROW)
+    g_ptr_array_add (names, pt_store_dup_column_text (games, 0));
+  if (rc != SQLITE_DONE)
+    return pt_store_set_error (store, rc, _("Could not update the ratings"), error);
+  sqlite3_reset (games);
+  for (guint i = 0; i < names->len; i++)
+    if (!pt_stats_recompute_ratings_from (store, names->pdata[i], G_MININT64, G_MININT64, error))
+      return FALSE;
+  return TRUE;
 }
 
 /* Per-player lines --------------------------------------------------------- */

@@ -340,7 +340,7 @@ typedef struct
   PtStore *self;
   GHashTable *player_ids;   /* uuid -> gint64* */
   GHashTable *night_ids;    /* uuid -> gint64* */
-  GHashTable *games;        /* games with new matches */
+  PtRatingSpan span;        /* games with new matches, from where */
   PtImportSummary summary;
 } Import;
 
@@ -559,7 +559,7 @@ import_match (Import      *import,
       g_prefix_error (error, "%s: ", where);
       return FALSE;
     }
-  g_hash_table_add (import->games, g_strdup (game));
+  pt_rating_span_add (&import->span, game, entry->finished, entry->id);
   import->summary.matches_added++;
   return TRUE;
 }
@@ -599,19 +599,13 @@ import_locked (Import      *import,
                JsonObject  *root,
                GError     **error)
 {
-  GHashTableIter iter;
-  gpointer game;
-
   if (!import_array (import, root, "players", import_player, error) ||
       !import_array (import, root, "nights", import_night, error) ||
       !import_array (import, root, "matches", import_match, error))
     return FALSE;
-  /* Ratings once per touched game rather than once per imported match. */
-  g_hash_table_iter_init (&iter, import->games);
-  while (g_hash_table_iter_next (&iter, &game, NULL))
-    if (!pt_stats_recompute_ratings (import->self, game, error))
-      return FALSE;
-  return TRUE;
+  /* Ratings once per touched game, from its earliest imported match,
+   * rather than once per imported match. */
+  return pt_rating_span_recompute (&import->span, import->self, error);
 }
 
 gboolean
@@ -638,7 +632,7 @@ pt_store_import_json (PtStore          *self,
 
   import.player_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   import.night_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  import.games = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  pt_rating_span_init (&import.span);
 
   ok = pt_store_begin (self, error);
   if (ok)
@@ -653,7 +647,7 @@ pt_store_import_json (PtStore          *self,
 
   g_hash_table_unref (import.player_ids);
   g_hash_table_unref (import.night_ids);
-  g_hash_table_unref (import.games);
+  pt_rating_span_clear (&import.span);
   return ok;
 }
 

@@ -93,5 +93,35 @@ gboolean pt_stats_rate_new_match   (PtStore  *self,
 gboolean pt_stats_recompute_ratings (PtStore     *self,
                                      const char  *game,
                                      GError     **error);
+/* Re-rates @game from the match (@finished, @match_id) onward. */
+gboolean pt_stats_recompute_ratings_from (PtStore     *self,
+                                          const char  *game,
+                                          gint64       finished,
+                                          gint64       match_id,
+                                          GError     **error);
+/* The same when only that one match changed (saved, edited, deleted or
+ * restored): stops as soon as nothing later can change. */
+gboolean pt_stats_rerate_match (PtStore     *self,
+                                const char  *game,
+                                gint64       finished,
+                                gint64       match_id,
+                                GError     **error);
+
+/* The earliest changed match of each game of a batch (save_matches,
+ * import), so ratings are recomputed once per game at the end. */
+typedef struct
+{
+  GHashTable *games;   /* game -> gint64[2] (finished, id) */
+} PtRatingSpan;
+
+void     pt_rating_span_init      (PtRatingSpan  *span);
+void     pt_rating_span_add       (PtRatingSpan  *span,
+                                   const char    *game,
+                                   gint64         finished,
+                                   gint64         match_id);
+gboolean pt_rating_span_recompute (PtRatingSpan  *span,
+                                   PtStore       *self,
+                                   GError       **error);
+void     pt_rating_span_clear     (PtRatingSpan  *span);
 
 G_END_DECLS

@@ -1502,20 +1502,34 @@ pt_store_save_matches (PtStore    *self,
                        GPtrArray  *entries,
                        GError    **error)
 {
+  PtRatingSpan span;
+  gboolean ok;
+
   g_return_val_if_fail (PT_IS_STORE (self), FALSE);
   g_return_val_if_fail (entries != NULL, FALSE);
 
   if (!pt_store_begin (self, error))
     return FALSE;
-  for (guint i = 0; i < entries->len; i++)
-    if (!pt_store_insert_match (self, g_ptr_array_index (entries, i), TRUE, error))
-      {
-        pt_store_rollback (self);
-        for (guint j = 0; j <= i; j++)
-          ((PtMatchEntry *) g_ptr_array_index (entries, j))->id = 0;
-        return FALSE;
-      }
-  return pt_store_commit (self, error);
+  /* Ratings once per game at the end, from the batch's earliest match. */
+  pt_rating_span_init (&span);
+  ok = TRUE;
+  for (guint i = 0; ok && i < entries->len; i++)
+    {
+      PtMatchEntry *entry = g_ptr_array_index (entries, i);
+
+      ok = pt_store_insert_match (self, entry, FALSE, error);
+      if (ok)
+        pt_rating_span_add (&span, entry->game, entry->finished, entry->id);
+    }
+  ok = ok && pt_rating_span_recompute (&span, self, error) && pt_store_commit (self, error);
+  pt_rating_span_clear (&span);
+  if (!ok)
+    {
+      pt_store_rollback (self);
+      for (guint j = 0; j < entries->len; j++)
+        ((PtMatchEntry *) g_ptr_array_index (entries, j))->id = 0;
+    }
+  return ok;
 }
 
 PtMatchResult *
@@ -1686,19 +1700,33 @@ pt_store_set_match_night (PtStore  *self,
   return TRUE;
 }
 
-static char *
-match_game (PtStore *self, gint64 id)
+/* The game and time of a match, for re-rating from it. */
+static gboolean
+match_place (PtStore  *self,
+             gint64    id,
+             char    **game,
+             gint64   *finished,
+             GError  **error)
 {
-  g_autoptr(PtStmt) stmt = pt_store_prepare (self, "SELECT game FROM matches WHERE id = ?", NULL);
+  g_autoptr(PtStmt) stmt = pt_store_prepare (self, "SELECT game, finished FROM matches WHERE id = ?",
+                                             error);
+  int rc;
 
   if (stmt == NULL)
-    return NULL;
+    return FALSE;
   sqlite3_bind_int64 (stmt, 1, id);
-  return sqlite3_step (stmt) == SQLITE_ROW ? pt_store_dup_column_text (stmt, 0) : NULL;
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_DONE)
+    return not_found (error, N_("match"), id);
+  if (rc != SQLITE_ROW)
+    return pt_store_set_error (self, rc, _("Could not read the match"), error);
+  *game = pt_store_dup_column_text (stmt, 0);
+  *finished = sqlite3_column_int64 (stmt, 1);
+  return TRUE;
 }
 
-/* Soft delete and undo: flips the flag and re-rates the game, because every
- * later rating depends on the match. */
+/* Soft delete and undo: flips the flag and re-rates the game from the
+ * match on, because every later rating depends on it. */
 static gboolean
 set_match_deleted (PtStore   *self,
                    gint64     id,
@@ -1707,6 +1735,7 @@ set_match_deleted (PtStore   *self,
 {
   g_autoptr(PtStmt) stmt = NULL;
   g_autofree char *game = NULL;
+  gint64 finished = 0;
 
   if (!pt_store_begin (self, error))
     return FALSE;
@@ -1718,8 +1747,8 @@ set_match_deleted (PtStore   *self,
   sqlite3_bind_int (stmt, 3, !deleted);
   if (!step_change (self, stmt, deleted ? N_("match") : N_("deleted match"), id, error))
     goto fail;
-  game = match_game (self, id);
-  if (!pt_stats_recompute_ratings (self, game, error))
+  if (!match_place (self, id, &game, &finished, error) ||
+      !pt_stats_rerate_match (self, game, finished, id, error))
     goto fail;
   return pt_store_commit (self, error);
 

@@ -344,6 +344,141 @@ test_score_series (Fixture       *f,
   g_assert_cmpint (((PtScorePoint *) lc->pdata[3])->finished, ==, 500);
 }
 
+/* The ratings table as text, exact to the last bit of each double. */
+static char *
+dump_ratings (PtStore *store)
+{
+  GString *out = g_string_new (NULL);
+  sqlite3_stmt *stmt = NULL;
+
+  g_assert_cmpint (sqlite3_prepare_v2 (pt_store_get_handle (store),
+                                       "SELECT match_id, player_id, game, finished, before, after,"
+                                       " plays FROM ratings ORDER BY match_id, player_id",
+                                       -1, &stmt, NULL), ==, SQLITE_OK);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    g_string_append_printf (out, "%lld %lld %s %lld %a %a %d\n",
+                            (long long) sqlite3_column_int64 (stmt, 0),
+                            (long long) sqlite3_column_int64 (stmt, 1),
+                            (const char *) sqlite3_column_text (stmt, 2),
+                            (long long) sqlite3_column_int64 (stmt, 3),
+                            sqlite3_column_double (stmt, 4), sqlite3_column_double (stmt, 5),
+                            sqlite3_column_int (stmt, 6));
+  sqlite3_finalize (stmt);
+  return g_string_free (out, FALSE);
+}
+
+/* What the incremental updates left must equal a rebuild from scratch
+ * (done in a transaction that is rolled back). */
+static void
+assert_ratings_fresh (PtStore *store)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *incremental = dump_ratings (store);
+  g_autofree char *scratch = NULL;
+
+  g_assert_true (pt_store_begin (store, &error));
+  g_assert_true (pt_stats_recompute_ratings (store, NULL, &error));
+  g_assert_no_error (error);
+  scratch = dump_ratings (store);
+  pt_store_rollback (store);
+  g_assert_cmpstr (incremental, ==, scratch);
+}
+
+static PtMatchEntry *
+random_entry (GRand        *rand,
+              const gint64 *players,
+              guint         n_players)
+{
+  static const char *const games[] = { "lost-cities", "next-station-london" };
+  PtMatchEntry *entry = pt_match_entry_new (games[g_rand_int_range (rand, 0, 2)],
+                                            PT_MATCH_MODE_COMPANION);
+  guint n = g_rand_int_range (rand, 1, 5), order[8];
+
+  for (guint i = 0; i < n_players; i++)
+    order[i] = i;
+  for (guint i = 0; i < n; i++)
+    {
+      guint j = g_rand_int_range (rand, i, n_players), t = order[i];
+
+      order[i] = order[j];
+      order[j] = t;
+      /* Few distinct scores, so shared ranks happen. */
+      pt_match_entry_add_result (entry, pt_match_result_new (players[order[i]], i,
+                                                             g_rand_int_range (rand, 0, 4), FALSE));
+    }
+  /* Equal times too: the order is then (finished, id). */
+  entry->finished = 1000 + 10 * g_rand_int_range (rand, 0, 40);
+  return entry;
+}
+
+/* Matches saved in any order, one by one and in batches, deleted, restored
+ * and edited: the ratings always equal a rebuild from scratch. */
+static void
+test_ratings_incremental (void)
+{
+  g_autofree char *dir = test_tmpdir ();
+  g_autoptr(PtStore) store = test_open (dir, "incremental.db");
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GError) error = NULL;
+  gint64 players[6];
+
+  for (guint i = 0; i < G_N_ELEMENTS (players); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("P%u", i);
+      players[i] = test_player (store, name);
+    }
+  for (int step = 0; step < 120; step++)
+    {
+      int what = g_rand_int_range (rand, 0, 10);
+
+      if (what < 5 || ids->len < 4)
+        {
+          g_autoptr(PtMatchEntry) entry = random_entry (rand, players, G_N_ELEMENTS (players));
+
+          g_assert_cmpint (pt_store_save_match (store, entry, &error), >, 0);
+          g_assert_no_error (error);
+          g_array_append_val (ids, entry->id);
+        }
+      else if (what < 6)
+        {
+          g_autoptr(GPtrArray) batch = g_ptr_array_new_with_free_func ((GDestroyNotify) pt_match_entry_unref);
+
+          for (int i = 0; i < 5; i++)
+            g_ptr_array_add (batch, random_entry (rand, players, G_N_ELEMENTS (players)));
+          g_assert_true (pt_store_save_matches (store, batch, &error));
+          g_assert_no_error (error);
+          for (guint i = 0; i < batch->len; i++)
+            g_array_append_val (ids, ((PtMatchEntry *) batch->pdata[i])->id);
+        }
+      else
+        {
+          gint64 id = g_array_index (ids, gint64, g_rand_int_range (rand, 0, ids->len));
+          g_autoptr(PtMatchEntry) entry = pt_store_load_match (store, id, &error);
+
+          g_assert_no_error (error);
+          if (entry->deleted)
+            {
+              g_assert_true (pt_store_undelete_match (store, id, &error));
+              g_assert_no_error (error);
+              assert_ratings_fresh (store);
+              continue;
+            }
+          g_assert_true (pt_store_delete_match (store, id, &error));
+          g_assert_no_error (error);
+          assert_ratings_fresh (store);
+          if (g_rand_boolean (rand))
+            {
+              g_assert_true (pt_store_undelete_match (store, id, &error));
+              g_assert_no_error (error);
+            }
+        }
+      assert_ratings_fresh (store);
+    }
+  g_clear_object (&store);
+  test_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -361,6 +496,7 @@ main (int argc, char **argv)
   ADD ("score-series", test_score_series);
 #undef ADD
   g_test_add_func ("/store/stats/elo-update", test_elo_update);
+  g_test_add_func ("/store/stats/ratings-incremental", test_ratings_incremental);
 
   return g_test_run ();
 }
