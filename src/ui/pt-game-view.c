@@ -762,13 +762,13 @@ describe_move (PtGame   *game,
       gboolean play = json_object_has_member (object, "play");
       const char *code = json_object_get_string_member (object, play ? "play" : "discard");
       const char *draw = json_object_get_string_member (object, "draw");
-      g_autofree char *card = pt_lost_cities_card_describe (code);
+      g_autofree char *card = pt_lost_cities_card_describe_definite (code);
 
       if (g_strcmp0 (draw, "deck") == 0)
-        return g_strdup_printf (play ? _("play the %s, then draw from the deck")
-                                     : _("discard the %s, then draw from the deck"), card);
-      return g_strdup_printf (play ? _("play the %s, then take the top of the %s discard pile")
-                                   : _("discard the %s, then take the top of the %s discard pile"),
+        return g_strdup_printf (play ? _("play %s, then draw from the deck")
+                                     : _("discard %s, then draw from the deck"), card);
+      return g_strdup_printf (play ? _("play %s, then take the top of the %s discard pile")
+                                   : _("discard %s, then take the top of the %s discard pile"),
                               card, pt_lost_cities_color_label ((int) (strchr ("YBWGRP", draw[0]) - "YBWGRP")));
     }
   return json_to_string (move, FALSE);

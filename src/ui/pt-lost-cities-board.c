@@ -300,13 +300,13 @@ update_choices (PtLostCitiesBoard *self)
     set_prompt (self, _("Choose a card from your hand"));
   else if (target == TARGET_NONE)
     {
-      g_autofree char *card = pt_lost_cities_card_describe (selected);
+      g_autofree char *card = pt_lost_cities_card_describe_definite (selected);
       g_autofree char *text = NULL;
 
       if (legal_has (self, selected, TARGET_PLAY, NULL))
-        text = g_strdup_printf (_("Play the %s on your expedition, or discard it"), card);
+        text = g_strdup_printf (_("Play %s on your expedition, or discard it"), card);
       else
-        text = g_strdup_printf (_("The %s cannot go on your expedition: discard it"), card);
+        text = g_strdup_printf (_("You cannot play %s on your expedition: discard it"), card);
       set_prompt (self, text);
     }
   else
@@ -497,7 +497,7 @@ describe_move (PtLostCitiesBoard *self,
   const char *draw = json_object_get_string_member (move, "draw");
   gboolean discard;
   const char *code = move_card (move, &discard);
-  g_autofree char *card = pt_lost_cities_card_describe (code);
+  g_autofree char *card = pt_lost_cities_card_describe_definite (code);
   g_autofree char *taken = NULL;
 
   if (g_strcmp0 (draw, "deck") != 0 && before != NULL)
@@ -506,19 +506,19 @@ describe_move (PtLostCitiesBoard *self,
       guint n = pile ? json_array_get_length (pile) : 0;
 
       if (n > 0)
-        taken = pt_lost_cities_card_describe (json_array_get_string_element (pile, n - 1));
+        taken = pt_lost_cities_card_describe_definite (json_array_get_string_element (pile, n - 1));
     }
 
   g_free (self->last_move);
   if (!discard && taken == NULL)
-    self->last_move = g_strdup_printf (_("%s played the %s and drew from the deck."), name, card);
+    self->last_move = g_strdup_printf (_("%s played %s and drew from the deck."), name, card);
   else if (!discard)
-    self->last_move = g_strdup_printf (_("%s played the %s and took the %s from its discard pile."),
+    self->last_move = g_strdup_printf (_("%s played %s and took %s from its discard pile."),
                                        name, card, taken);
   else if (taken == NULL)
-    self->last_move = g_strdup_printf (_("%s discarded the %s and drew from the deck."), name, card);
+    self->last_move = g_strdup_printf (_("%s discarded %s and drew from the deck."), name, card);
   else
-    self->last_move = g_strdup_printf (_("%s discarded the %s and took the %s from its discard pile."),
+    self->last_move = g_strdup_printf (_("%s discarded %s and took %s from its discard pile."),
                                        name, card, taken);
   self->last_color = (int) (strchr (letters, code[0]) - letters);
   self->last_discard = discard;

@@ -72,18 +72,53 @@ color_of (const char *code)
   return (int) (p - letters);
 }
 
-char *
-pt_lost_cities_card_describe (const char *code)
+/* Wagers get one string per colour so that languages whose colour words
+ * agree with the noun can say so (Spanish: "apuesta amarilla"). */
+static const char *
+wager_label (int      color,
+             gboolean definite)
+{
+  switch (color)
+    {
+    case 0: return definite ? _("the yellow wager") : _("yellow wager");
+    case 1: return definite ? _("the blue wager") : _("blue wager");
+    case 2: return definite ? _("the white wager") : _("white wager");
+    case 3: return definite ? _("the green wager") : _("green wager");
+    case 4: return definite ? _("the red wager") : _("red wager");
+    case 5: return definite ? _("the purple wager") : _("purple wager");
+    default: return "";
+    }
+}
+
+static char *
+card_describe (const char *code,
+               gboolean    definite)
 {
   int color = color_of (code);
 
   if (color < 0)
     return g_strdup (code ? code : "");
   if (code[1] == 'W')
-    /* Translators: a card, e.g. "red wager" */
-    return g_strdup_printf (_("%s wager"), pt_lost_cities_color_label (color));
-  /* Translators: a card, e.g. "red 7" */
-  return g_strdup_printf (_("%s %s"), pt_lost_cities_color_label (color), code + 1);
+    return g_strdup (wager_label (color, definite));
+  if (definite)
+    /* Translators: a card with its article, e.g. "the red 7" (colour, value) */
+    return g_strdup_printf (C_("card", "the %s %s"), pt_lost_cities_color_label (color), code + 1);
+  /* Translators: a card, e.g. "red 7" (colour, value) */
+  return g_strdup_printf (C_("card", "%s %s"), pt_lost_cities_color_label (color), code + 1);
+}
+
+/* A card as a label: "red 7", "red wager". */
+char *
+pt_lost_cities_card_describe (const char *code)
+{
+  return card_describe (code, FALSE);
+}
+
+/* A card inside a sentence, with its article: "the red 7". */
+char *
+pt_lost_cities_card_describe_definite (const char *code)
+{
+  return card_describe (code, TRUE);
 }
 
 static void

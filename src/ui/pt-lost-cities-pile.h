@@ -46,6 +46,7 @@ void       pt_lost_cities_draw_card         (cairo_t              *cr,
                                              gboolean              dark);
 /* "yellow 5", "red wager": the accessible name of a card. */
 char      *pt_lost_cities_card_describe     (const char           *code);
+char      *pt_lost_cities_card_describe_definite (const char      *code);
 const char *pt_lost_cities_color_label      (int                   color);
 
 G_END_DECLS
