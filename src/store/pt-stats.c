@@ -152,7 +152,8 @@ pt_stats_elo_update (guint         n,
  *     left alone when they come out the same;
  *   - once every player's rating agrees with the stored rows again (an edit
  *     that changed no ranks, say), nothing later can change and it stops.
- * Invariant: a soft-deleted match has no rating rows.
+ * Invariant: a soft-deleted match has no rating rows (the delete removes
+ * them; the replay reads only matches that are not deleted).
  */
 
 typedef struct
@@ -184,7 +185,6 @@ typedef struct
   GArray *seats;         /* Seat, of the match being read */
   gint64 match_id;
   gint64 finished;
-  gboolean deleted;
 } Replay;
 
 static Rating *
@@ -240,8 +240,9 @@ set_dirty (Replay   *replay,
   r->dirty = dirty;
 }
 
-/* A deleted match (or one of fewer than two players) is not rated: its old
- * rows go, and its players' later rows are stale. */
+/* A match of fewer than two players is not rated: rows it may still have
+ * (from an edit that removed players) go, and its players' later rows are
+ * stale. */
 static gboolean
 replay_drop (Replay  *replay,
              GError **error)
@@ -323,7 +324,7 @@ replay_flush (Replay  *replay,
     return TRUE;
   /* More than 8 seats cannot be rated here (no game has them); such a match
    * is left unrated like a solo one rather than overflowing. */
-  if (replay->deleted || n < 2 || n > G_N_ELEMENTS (before))
+  if (n < 2 || n > G_N_ELEMENTS (before))
     return replay_drop (replay, error);
 
   for (guint i = 0; i < n; i++)
@@ -375,15 +376,15 @@ recompute_from (PtStore     *store,
 
   g_return_val_if_fail (game != NULL, FALSE);
 
-  /* Deleted matches are read too, to drop their rows. */
+  /* One range of the covering index results_game_time, in replay order;
+   * deleted matches are not read (their rows went when they were deleted). */
   rows = pt_store_prepare (store,
-                           "SELECT m.id, m.finished, m.deleted, r.player_id, r.rank,"
+                           "SELECT r.match_id, r.finished, r.player_id, r.rank,"
                            " g.finished, g.before, g.after, g.plays"
-                           " FROM matches m INDEXED BY matches_game_finished"
-                           " JOIN results r ON r.match_id = m.id"
-                           " LEFT JOIN ratings g ON g.match_id = m.id AND g.player_id = r.player_id"
-                           " WHERE m.game = ?1 AND (m.finished, m.id) >= (?2, ?3)"
-                           " ORDER BY m.finished, m.id, r.seat",
+                           " FROM results r"
+                           " LEFT JOIN ratings g ON g.match_id = r.match_id AND g.player_id = r.player_id"
+                           " WHERE r.game = ?1 AND r.deleted = 0 AND (r.finished, r.match_id) >= (?2, ?3)"
+                           " ORDER BY r.finished, r.match_id, r.seat",
                            error);
   if (rows == NULL)
     return FALSE;
@@ -415,17 +416,16 @@ recompute_from (PtStore     *store,
           g_array_set_size (replay.seats, 0);
           replay.match_id = id;
           replay.finished = sqlite3_column_int64 (rows, 1);
-          replay.deleted = sqlite3_column_int (rows, 2) != 0;
         }
-      seat.player = sqlite3_column_int64 (rows, 3);
-      seat.rank = sqlite3_column_int (rows, 4);
-      seat.stored = sqlite3_column_type (rows, 5) != SQLITE_NULL;
+      seat.player = sqlite3_column_int64 (rows, 2);
+      seat.rank = sqlite3_column_int (rows, 3);
+      seat.stored = sqlite3_column_type (rows, 4) != SQLITE_NULL;
       if (seat.stored)
         {
-          seat.stored_finished = sqlite3_column_int64 (rows, 5);
-          seat.stored_before = sqlite3_column_double (rows, 6);
-          seat.stored_after = sqlite3_column_double (rows, 7);
-          seat.stored_plays = sqlite3_column_int (rows, 8);
+          seat.stored_finished = sqlite3_column_int64 (rows, 4);
+          seat.stored_before = sqlite3_column_double (rows, 5);
+          seat.stored_after = sqlite3_column_double (rows, 6);
+          seat.stored_plays = sqlite3_column_int (rows, 7);
         }
       g_array_append_val (replay.seats, seat);
     }

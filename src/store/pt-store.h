@@ -42,7 +42,7 @@ typedef enum
 } PtStoreOpenFlags;
 
 /* The schema version this build writes. */
-#define PT_STORE_SCHEMA_VERSION 2
+#define PT_STORE_SCHEMA_VERSION 3
 
 #define PT_TYPE_STORE (pt_store_get_type ())
 G_DECLARE_FINAL_TYPE (PtStore, pt_store, PT, STORE, GObject)

@@ -96,7 +96,7 @@ test_schema_migrate_v1 (void)
 
   store = pt_store_open (path, PT_STORE_OPEN_NONE, &error);
   g_assert_no_error (error);
-  g_assert_cmpint (pt_store_get_schema_version (store), ==, 2);
+  g_assert_cmpint (pt_store_get_schema_version (store), ==, PT_STORE_SCHEMA_VERSION);
   g_assert_nonnull (pt_store_get_migration_backup (store));
   g_assert_true (g_str_has_prefix (pt_store_get_migration_backup (store), path));
 
@@ -688,6 +688,34 @@ test_history_filters (void)
 
 /* The history page of the benchmark must walk an index newest first and
  * stop, not sort the whole table. */
+/* Re-rating a game reads one range of a covering index, in order. */
+static void
+test_ratings_plan (void)
+{
+  g_autofree char *dir = test_tmpdir ();
+  g_autoptr(PtStore) store = test_open (dir, "rplan.db");
+  g_autoptr(GString) plan = g_string_new (NULL);
+  sqlite3_stmt *stmt = NULL;
+
+  g_assert_cmpint (sqlite3_prepare_v2 (pt_store_get_handle (store),
+                                       "EXPLAIN QUERY PLAN SELECT r.match_id, r.finished, r.player_id,"
+                                       " r.rank, g.finished, g.before, g.after, g.plays FROM results r"
+                                       " LEFT JOIN ratings g ON g.match_id = r.match_id"
+                                       " AND g.player_id = r.player_id WHERE r.game = ?1"
+                                       " AND r.deleted = 0 AND (r.finished, r.match_id) >= (?2, ?3)"
+                                       " ORDER BY r.finished, r.match_id, r.seat",
+                                       -1, &stmt, NULL), ==, SQLITE_OK);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    g_string_append_printf (plan, "%s\n", sqlite3_column_text (stmt, 3));
+  sqlite3_finalize (stmt);
+  g_test_message ("%s", plan->str);
+  g_assert_nonnull (strstr (plan->str, "COVERING INDEX results_game_time"));
+  g_assert_null (strstr (plan->str, "TEMP B-TREE"));
+
+  g_clear_object (&store);
+  test_rmdir (dir);
+}
+
 static void
 test_history_plan (void)
 {
@@ -731,6 +759,7 @@ main (int argc, char **argv)
   g_test_add_func ("/store/nights", test_nights);
   g_test_add_func ("/store/matches/save-load", test_matches_save_load);
   g_test_add_func ("/store/matches/soft-delete", test_matches_soft_delete);
+  g_test_add_func ("/store/ratings/plan", test_ratings_plan);
   g_test_add_func ("/store/saved-games-and-drafts", test_saved_games_and_drafts);
   g_test_add_func ("/store/history/filters", test_history_filters);
   g_test_add_func ("/store/history/plan", test_history_plan);
