@@ -1577,6 +1577,152 @@ pt_store_save_matches (PtStore    *self,
   return ok;
 }
 
+/* The stored match an edit applies to; the times, game, mode and UUID
+ * are taken from it. */
+static gboolean
+load_for_update (PtStore       *self,
+                 PtMatchEntry  *entry,
+                 GError       **error)
+{
+  g_autoptr(PtStmt) stmt = pt_store_prepare (self,
+                                             "SELECT uuid, game, mode, started, finished FROM matches"
+                                             " WHERE id = ? AND deleted = 0",
+                                             error);
+  int rc;
+
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, entry->id);
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_DONE)
+    return not_found (error, N_("match"), entry->id);
+  if (rc != SQLITE_ROW)
+    return pt_store_set_error (self, rc, _("Could not read the match"), error);
+  if (g_strcmp0 (entry->game, (const char *) sqlite3_column_text (stmt, 1)) != 0)
+    {
+      g_set_error_literal (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID,
+                           _("A corrected match must stay a match of the same game"));
+      return FALSE;
+    }
+  g_free (entry->uuid);
+  entry->uuid = pt_store_dup_column_text (stmt, 0);
+  entry->mode = sqlite3_column_int (stmt, 2);
+  entry->started = sqlite3_column_int64 (stmt, 3);
+  entry->finished = sqlite3_column_int64 (stmt, 4);
+  return TRUE;
+}
+
+static gboolean
+update_match_locked (PtStore       *self,
+                     PtMatchEntry  *entry,
+                     const char    *options,
+                     const char    *breakdown,
+                     GError       **error)
+{
+  g_autoptr(PtStmt) match = NULL;
+  g_autoptr(PtStmt) clear = NULL;
+  g_autoptr(PtStmt) extra = NULL;
+  g_autoptr(PtStmt) stale = NULL;
+  int rc;
+
+  if (!load_for_update (self, entry, error))
+    return FALSE;
+
+  match = pt_store_prepare (self,
+                            "UPDATE matches SET night_id = ?, options = ?, rule_reading = ?, notes = ?"
+                            " WHERE id = ?",
+                            error);
+  if (match == NULL)
+    return FALSE;
+  if (entry->night_id > 0)
+    sqlite3_bind_int64 (match, 1, entry->night_id);
+  sqlite3_bind_text (match, 2, options, -1, SQLITE_STATIC);
+  sqlite3_bind_text (match, 3, entry->rule_reading != NULL ? entry->rule_reading : "", -1,
+                     SQLITE_STATIC);
+  sqlite3_bind_text (match, 4, entry->notes != NULL ? entry->notes : "", -1, SQLITE_STATIC);
+  sqlite3_bind_int64 (match, 5, entry->id);
+  rc = sqlite3_step (match);
+  if ((rc & 0xff) == SQLITE_CONSTRAINT)
+    return not_found (error, N_("night"), entry->night_id);
+  if (rc != SQLITE_DONE)
+    return pt_store_set_error (self, rc, _("Could not save the match"), error);
+
+  clear = pt_store_prepare (self, "DELETE FROM results WHERE match_id = ?", error);
+  if (clear == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (clear, 1, entry->id);
+  if (!pt_store_step_done (self, clear, _("Could not save the match"), error) ||
+      !insert_results (self, entry, error))
+    return FALSE;
+
+  extra = pt_store_prepare (self, "INSERT OR REPLACE INTO breakdowns (match_id, json) VALUES (?, ?)",
+                            error);
+  if (extra == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (extra, 1, entry->id);
+  sqlite3_bind_text (extra, 2, breakdown, -1, SQLITE_STATIC);
+  if (!pt_store_step_done (self, extra, _("Could not save the match"), error))
+    return FALSE;
+
+  /* Rows of players no longer in the match go; the others are compared
+   * and rewritten by the replay, which stops at once when the ranks did
+   * not change (a corrected note or breakdown). A removed player is not in
+   * the replay, so their later rows are only redone by a full replay. */
+  stale = pt_store_prepare (self,
+                            "DELETE FROM ratings WHERE match_id = ?1 AND player_id NOT IN"
+                            " (SELECT player_id FROM results WHERE match_id = ?1)",
+                            error);
+  if (stale == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stale, 1, entry->id);
+  if (!pt_store_step_done (self, stale, _("Could not update the ratings"), error))
+    return FALSE;
+  if (sqlite3_changes (self->db) > 0)
+    return pt_stats_recompute_ratings_from (self, entry->game, entry->finished, entry->id, error);
+  return pt_stats_rerate_match (self, entry->game, entry->finished, entry->id, error);
+}
+
+gboolean
+pt_store_update_match (PtStore       *self,
+                       PtMatchEntry  *entry,
+                       GError       **error)
+{
+  g_autofree char *options = NULL;
+  g_autofree char *breakdown = NULL;
+  g_autofree char *uuid = NULL;
+  PtMatchMode mode;
+  gint64 started, finished;
+
+  g_return_val_if_fail (PT_IS_STORE (self), FALSE);
+  g_return_val_if_fail (entry != NULL, FALSE);
+
+  if (entry->id <= 0)
+    return not_found (error, N_("match"), entry->id);
+  if (!validate_entry (entry, error) ||
+      (options = pt_store_canonical_json (entry->options, "{}", N_("options"), error)) == NULL ||
+      (breakdown = pt_store_canonical_json (entry->breakdown, "null", N_("breakdown"), error)) == NULL)
+    return FALSE;
+  fill_ranks (entry->results);
+  if (!pt_store_begin (self, error))
+    return FALSE;
+  /* On failure the entry is as the caller gave it (it may save it anew). */
+  uuid = g_steal_pointer (&entry->uuid);
+  mode = entry->mode;
+  started = entry->started;
+  finished = entry->finished;
+  if (!update_match_locked (self, entry, options, breakdown, error) || !pt_store_commit (self, error))
+    {
+      pt_store_rollback (self);
+      g_free (entry->uuid);
+      entry->uuid = g_steal_pointer (&uuid);
+      entry->mode = mode;
+      entry->started = started;
+      entry->finished = finished;
+      return FALSE;
+    }
+  return TRUE;
+}
+
 PtMatchResult *
 pt_store_read_result (PtStmt *stmt,
                       int     c)

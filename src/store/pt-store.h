@@ -136,6 +136,15 @@ gint64        pt_store_save_match     (PtStore       *self,
 gboolean      pt_store_save_matches   (PtStore    *self,
                                        GPtrArray  *entries,
                                        GError    **error);
+/* A corrected score sheet: replaces the results, breakdown, options, rule
+ * reading, notes and night of the match entry->id in one transaction. The
+ * match keeps its id, UUID, game, mode, times (a correction does not change
+ * when it was played) and game record; entry->uuid, mode, started and
+ * finished are set to the stored ones. Ratings are re-rated from the match
+ * on. A deleted match cannot be changed (NOT_FOUND). */
+gboolean      pt_store_update_match   (PtStore       *self,
+                                       PtMatchEntry  *entry,
+                                       GError       **error);
 PtMatchEntry *pt_store_load_match     (PtStore  *self,
                                        gint64    id,
                                        GError  **error);

@@ -660,6 +660,15 @@ result_scores (JsonObject *result)
   return pt_companion_arr (result, "scores");
 }
 
+static gboolean
+editable_match (PtStore *store,
+                gint64   id)
+{
+  g_autoptr(PtMatchEntry) entry = pt_store_load_match (store, id, NULL);
+
+  return entry != NULL && !entry->deleted;
+}
+
 gint64
 pt_score_sheet_page_save (PtScoreSheetPage  *self,
                           GError           **error)
@@ -768,19 +777,18 @@ pt_score_sheet_page_save (PtScoreSheetPage  *self,
     }
   assign_ranks (entry->results);
 
-  id = pt_store_save_match (store, entry, error);
+  /* Editing corrects the match in place: it keeps its id and UUID, so the
+   * history (and its delete/undo) and exports keep recognising it. One
+   * deleted meanwhile (a draft restored later) is saved as a new match. */
+  if (self->editing_id != 0 && editable_match (store, self->editing_id))
+    {
+      entry->id = self->editing_id;
+      id = pt_store_update_match (store, entry, error) ? entry->id : 0;
+    }
+  else
+    id = pt_store_save_match (store, entry, error);
   if (id <= 0)
     return 0;
-  /* Editing replaces: the old match goes (soft-deleted, so the history's
-   * undo still works) once the new one is safe. */
-  if (self->editing_id != 0)
-    {
-      g_autoptr(GError) delete_error = NULL;
-
-      if (!pt_store_delete_match (store, self->editing_id, &delete_error))
-        g_warning ("The edited match %" G_GINT64_FORMAT " stays in the history: %s",
-                   self->editing_id, delete_error->message);
-    }
   clear_draft (self);
   return id;
 }

@@ -451,7 +451,7 @@ test_ratings_incremental (void)
           for (guint i = 0; i < batch->len; i++)
             g_array_append_val (ids, ((PtMatchEntry *) batch->pdata[i])->id);
         }
-      else
+      else if (what < 8)
         {
           gint64 id = g_array_index (ids, gint64, g_rand_int_range (rand, 0, ids->len));
           g_autoptr(PtMatchEntry) entry = pt_store_load_match (store, id, &error);
@@ -472,6 +472,25 @@ test_ratings_incremental (void)
               g_assert_true (pt_store_undelete_match (store, id, &error));
               g_assert_no_error (error);
             }
+        }
+      else
+        {
+          gint64 id = g_array_index (ids, gint64, g_rand_int_range (rand, 0, ids->len));
+          g_autoptr(PtMatchEntry) entry = pt_store_load_match (store, id, &error);
+
+          g_assert_no_error (error);
+          if (entry->deleted)
+            continue;
+          /* A new lineup for the same match. */
+          {
+            g_autoptr(PtMatchEntry) other = random_entry (rand, players, G_N_ELEMENTS (players));
+
+            g_ptr_array_unref (entry->results);
+            entry->results = g_ptr_array_ref (other->results);
+          }
+          g_assert_true (pt_store_update_match (store, entry, &error));
+          g_assert_no_error (error);
+          g_assert_cmpint (entry->id, ==, id);
         }
       assert_ratings_fresh (store);
     }

@@ -688,6 +688,127 @@ test_history_filters (void)
 
 /* The history page of the benchmark must walk an index newest first and
  * stop, not sort the whole table. */
+static void
+test_matches_update (void)
+{
+  g_autofree char *dir = test_tmpdir ();
+  g_autoptr(PtStore) store = test_open (dir, "u.db");
+  g_autoptr(PtStore) copy = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PtMatchEntry) loaded = NULL;
+  g_autoptr(PtMatchEntry) edit = NULL;
+  g_autoptr(PtMatchEntry) wrong = NULL;
+  g_autofree char *uuid = NULL;
+  g_autofree char *exported = NULL;
+  PtImportSummary summary;
+  gint64 ana = test_player (store, "Ana"), beto = test_player (store, "Beto");
+  gint64 carla = test_player (store, "Carla");
+  gint64 players[2] = { ana, beto };
+  int scores[2] = { 30, 20 };
+  gint64 m1 = test_match (store, "lost-cities", 1000, 2, players, scores);
+  gint64 m2 = test_match (store, "lost-cities", 2000, 2, players, scores);
+
+  loaded = pt_store_load_match (store, m1, &error);
+  g_assert_no_error (error);
+  uuid = g_strdup (loaded->uuid);
+  g_assert_cmpint (pragma_int (store, "SELECT round (after) FROM ratings WHERE match_id = 1"
+                                      " AND player_id = 1"), ==, 1516);
+
+  /* The sheet is corrected: Beto won after all, Carla was there too, with
+   * a new note and breakdown. The UI builds a new entry, as for a save. */
+  edit = pt_match_entry_new ("lost-cities", PT_MATCH_MODE_COMPANION);
+  edit->id = m1;
+  edit->finished = 99999;   /* the time of the correction: ignored */
+  edit->notes = g_strdup ("corrected");
+  edit->breakdown = g_strdup ("{\"rounds\": [9]}");
+  edit->options = g_strdup ("{\"rounds\": 1}");
+  pt_match_entry_add_result (edit, pt_match_result_new (ana, 0, 10, FALSE));
+  pt_match_entry_add_result (edit, pt_match_result_new (beto, 1, 40, TRUE));
+  pt_match_entry_add_result (edit, pt_match_result_new (carla, 2, 5, FALSE));
+  g_assert_true (pt_store_update_match (store, edit, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (edit->id, ==, m1);
+  g_assert_cmpstr (edit->uuid, ==, uuid);
+  g_assert_cmpint (edit->finished, ==, 1000);
+
+  g_clear_pointer (&loaded, pt_match_entry_unref);
+  loaded = pt_store_load_match (store, m1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (loaded->uuid, ==, uuid);
+  g_assert_cmpint (loaded->mode, ==, PT_MATCH_MODE_DIGITAL);   /* kept */
+  g_assert_cmpint (loaded->finished, ==, 1000);
+  g_assert_cmpstr (loaded->notes, ==, "corrected");
+  g_assert_cmpstr (loaded->breakdown, ==, "{\"rounds\":[9]}");
+  g_assert_cmpstr (loaded->options, ==, "{\"rounds\":1}");
+  g_assert_cmpint (loaded->results->len, ==, 3);
+  g_assert_cmpint (((PtMatchResult *) loaded->results->pdata[1])->rank, ==, 1);
+  g_assert_cmpint (((PtMatchResult *) loaded->results->pdata[0])->rank, ==, 2);
+  g_assert_cmpint (pt_store_count_matches (store, &error), ==, 2);
+  /* Ratings follow: Ana now beat Carla and lost to Beto, all at 1500, so
+   * she stays at 1500 (she had 1516); the later match moved too. */
+  g_assert_cmpint (pragma_int (store, "SELECT count (*) FROM ratings WHERE match_id = 1"), ==, 3);
+  g_assert_cmpint (pragma_int (store, "SELECT round (after, 6) FROM ratings WHERE match_id = 1"
+                                      " AND player_id = 1"), ==, 1500);
+  g_assert_cmpint (pragma_int (store, "SELECT round (before) FROM ratings WHERE match_id = 2"
+                                      " AND player_id = 1"), ==, 1500);
+  g_assert_cmpint (pragma_int (store, "SELECT plays FROM ratings WHERE match_id = 2"
+                                      " AND player_id = 1"), ==, 2);
+  /* The player statistics see the new lineup (copied columns, lineup). */
+  {
+    g_autoptr(PtStats) stats = pt_stats_new (store);
+    g_autoptr(PtPlayerStats) ps = pt_stats_player (stats, carla, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpint (ps->overall->plays, ==, 1);
+    g_assert_cmpint (ps->overall->last_played, ==, 1000);
+  }
+
+  /* Back to two players: Carla's rating row goes. */
+  g_ptr_array_remove_index (edit->results, 2);
+  g_assert_true (pt_store_update_match (store, edit, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (pragma_int (store, "SELECT count (*) FROM ratings WHERE player_id = 3"), ==, 0);
+
+  /* Refused, and nothing changes: another game, an unknown player, a
+   * deleted match. */
+  wrong = pt_match_entry_new ("next-station-london", PT_MATCH_MODE_COMPANION);
+  wrong->id = m1;
+  pt_match_entry_add_result (wrong, pt_match_result_new (ana, 0, 1, TRUE));
+  g_assert_false (pt_store_update_match (store, wrong, &error));
+  g_assert_error (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID);
+  g_clear_error (&error);
+  g_free (wrong->game);
+  wrong->game = g_strdup ("lost-cities");
+  pt_match_entry_add_result (wrong, pt_match_result_new (4242, 1, 0, FALSE));
+  g_assert_false (pt_store_update_match (store, wrong, &error));
+  g_assert_error (error, PT_STORE_ERROR, PT_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  g_assert_cmpint (pragma_int (store, "SELECT count (*) FROM results WHERE match_id = 1"), ==, 2);
+  g_assert_true (pt_store_delete_match (store, m2, &error));
+  edit->id = m2;
+  g_assert_false (pt_store_update_match (store, edit, &error));
+  g_assert_error (error, PT_STORE_ERROR, PT_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  g_assert_true (pt_store_undelete_match (store, m2, &error));
+
+  /* The same UUID: a copy of the history imported before the edit gets
+   * nothing twice. */
+  exported = pt_store_export_json (store, &error);
+  g_assert_no_error (error);
+  copy = test_open (dir, "copy.db");
+  g_assert_true (pt_store_import_json (copy, exported, &summary, &error));
+  g_assert_cmpint (summary.matches_added, ==, 2);
+  g_assert_true (pt_store_import_json (copy, exported, &summary, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (summary.matches_added, ==, 0);
+  g_assert_cmpint (summary.matches_skipped, ==, 2);
+  g_assert_cmpint (pt_store_find_match_by_uuid (copy, uuid, &error), >, 0);
+
+  g_clear_object (&copy);
+  g_clear_object (&store);
+  test_rmdir (dir);
+}
+
 /* Re-rating a game reads one range of a covering index, in order. */
 static void
 test_ratings_plan (void)
@@ -759,6 +880,7 @@ main (int argc, char **argv)
   g_test_add_func ("/store/nights", test_nights);
   g_test_add_func ("/store/matches/save-load", test_matches_save_load);
   g_test_add_func ("/store/matches/soft-delete", test_matches_soft_delete);
+  g_test_add_func ("/store/matches/update", test_matches_update);
   g_test_add_func ("/store/ratings/plan", test_ratings_plan);
   g_test_add_func ("/store/saved-games-and-drafts", test_saved_games_and_drafts);
   g_test_add_func ("/store/history/filters", test_history_filters);

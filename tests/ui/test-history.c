@@ -73,7 +73,7 @@ test_edit_delete_undo (void)
   click_card (sheet, 0, 0, 8);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (get_sheet_page ()), "sheet.save", NULL));
 
-  /* Still one match (the edited one replaces it), with the new score. */
+  /* Still one match, corrected in place (same id and UUID), with the new score. */
   g_assert_cmpint (pt_store_count_matches (store, NULL), ==, count);
   show_area ("history");
   {
@@ -81,9 +81,10 @@ test_edit_delete_undo (void)
     g_autoptr(PtHistoryItem) item = g_list_model_get_item (G_LIST_MODEL (model), 1);
 
     new_id = pt_history_item_get_entry (item)->id;
-    g_assert_cmpint (new_id, !=, id);
+    g_assert_cmpint (new_id, ==, id);
     after = pt_store_load_match (store, new_id, &error);
     g_assert_no_error (error);
+    g_assert_cmpstr (after->uuid, ==, before->uuid);
     g_assert_cmpint (ana_score (after), >, ana_score (before));
   }
 
