@@ -109,6 +109,34 @@ export_players (PtStore      *self,
   return TRUE;
 }
 
+/* "players": the attendance list as player UUIDs, in player order. An
+ * optional member of partida-export/1: older files simply have none. */
+static gboolean
+export_night_players (PtStore      *self,
+                      JsonBuilder  *builder,
+                      gint64        night_id,
+                      GError      **error)
+{
+  g_autoptr(PtStmt) stmt = NULL;
+  int rc;
+
+  stmt = pt_store_prepare (self,
+                           "SELECT p.uuid FROM night_players n JOIN players p ON p.id = n.player_id"
+                           " WHERE n.night_id = ? AND p.deleted = 0 ORDER BY p.id",
+                           error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, night_id);
+  json_builder_set_member_name (builder, "players");
+  json_builder_begin_array (builder);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    json_builder_add_string_value (builder, (const char *) sqlite3_column_text (stmt, 0));
+  json_builder_end_array (builder);
+  if (rc != SQLITE_DONE)
+    return pt_store_set_error (self, rc, _("Could not export the nights"), error);
+  return TRUE;
+}
+
 static gboolean
 export_nights (PtStore      *self,
                JsonBuilder  *builder,
@@ -117,7 +145,7 @@ export_nights (PtStore      *self,
   g_autoptr(PtStmt) stmt = NULL;
   int rc;
 
-  stmt = pt_store_prepare (self, "SELECT uuid, date, place, notes FROM nights ORDER BY id", error);
+  stmt = pt_store_prepare (self, "SELECT uuid, date, place, notes, id FROM nights ORDER BY id", error);
   if (stmt == NULL)
     return FALSE;
   json_builder_set_member_name (builder, "nights");
@@ -129,6 +157,8 @@ export_nights (PtStore      *self,
       add_string (builder, "date", (const char *) sqlite3_column_text (stmt, 1));
       add_string (builder, "place", (const char *) sqlite3_column_text (stmt, 2));
       add_string (builder, "notes", (const char *) sqlite3_column_text (stmt, 3));
+      if (!export_night_players (self, builder, sqlite3_column_int64 (stmt, 4), error))
+        return FALSE;
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
@@ -427,6 +457,47 @@ import_player (Import      *import,
   return TRUE;
 }
 
+/* Attendance is added to what the night already lists (importing twice
+ * changes nothing). */
+static gboolean
+import_night_players (Import      *import,
+                      JsonObject  *object,
+                      gint64       night_id,
+                      const char  *where,
+                      GError     **error)
+{
+  JsonNode *node = json_object_get_member (object, "players");
+  g_autoptr(PtStmt) add = NULL;
+  JsonArray *array;
+
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return TRUE;
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    return invalid (error, where, _("the players of a night must be a list"));
+  array = json_node_get_array (node);
+  add = pt_store_prepare (import->self,
+                          "INSERT OR IGNORE INTO night_players (night_id, player_id) VALUES (?, ?)",
+                          error);
+  if (add == NULL)
+    return FALSE;
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      JsonNode *element = json_array_get_element (array, i);
+      gint64 *player = NULL;
+
+      if (JSON_NODE_HOLDS_VALUE (element) && json_node_get_value_type (element) == G_TYPE_STRING)
+        player = g_hash_table_lookup (import->player_ids, json_node_get_string (element));
+      if (player == NULL)
+        return invalid (error, where, _("a player of the night is not in the file"));
+      sqlite3_reset (add);
+      sqlite3_bind_int64 (add, 1, night_id);
+      sqlite3_bind_int64 (add, 2, *player);
+      if (!pt_store_step_done (import->self, add, _("Could not import the nights"), error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 import_night (Import      *import,
               JsonObject  *object,
@@ -463,7 +534,7 @@ import_night (Import      *import,
       import->summary.nights_added++;
     }
   remember (import->night_ids, uuid, id);
-  return TRUE;
+  return import_night_players (import, object, id, where, error);
 }
 
 static gboolean

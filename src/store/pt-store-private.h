@@ -70,6 +70,10 @@ gboolean pt_store_insert_match    (PtStore       *self,
                                    gboolean       update_ratings,
                                    GError       **error);
 PtPlayer *pt_store_read_player    (PtStmt *stmt);
+/* Whether @player_id is on the attendance list of @night_id. */
+gboolean pt_store_player_is_listed (PtStore  *self,
+                                    gint64    night_id,
+                                    gint64    player_id);
 
 gboolean pt_store_check_header     (const char  *path,
                                    GError     **error);

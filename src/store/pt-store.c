@@ -138,6 +138,13 @@ static const char *const migrations[] = {
   "DROP INDEX results_player;"
   "CREATE INDEX results_game_time ON results"
   "  (game, deleted, finished, match_id, seat, player_id, rank);",
+  /* 4: who came to a game night (also those who only watched or left
+   * early, so it is not derived from the matches). */
+  "CREATE TABLE night_players ("
+  "  night_id INTEGER NOT NULL REFERENCES nights (id) ON DELETE CASCADE,"
+  "  player_id INTEGER NOT NULL REFERENCES players (id) ON DELETE CASCADE,"
+  "  PRIMARY KEY (night_id, player_id)) WITHOUT ROWID;"
+  "CREATE INDEX night_players_player ON night_players (player_id);",
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == PT_STORE_SCHEMA_VERSION + 1);
@@ -1080,6 +1087,17 @@ merge_players_locked (PtStore  *self,
     if (!pt_store_step_done (self, lineups, _("Could not merge"), error))
       return FALSE;
   }
+  {
+    /* Nights both came to keep one line (the other goes with @from). */
+    g_autoptr(PtStmt) nights = pt_store_prepare (self,
+      "UPDATE OR IGNORE night_players SET player_id = ? WHERE player_id = ?", error);
+    if (nights == NULL)
+      return FALSE;
+    sqlite3_bind_int64 (nights, 1, into);
+    sqlite3_bind_int64 (nights, 2, from);
+    if (!pt_store_step_done (self, nights, _("Could not merge"), error))
+      return FALSE;
+  }
   drop = pt_store_prepare (self, "DELETE FROM players WHERE id = ?", error);
   if (drop == NULL)
     return FALSE;
@@ -1303,6 +1321,133 @@ pt_store_delete_night (PtStore  *self,
     return FALSE;
   sqlite3_bind_int64 (stmt, 1, id);
   return step_change (self, stmt, N_("night"), id, error);
+}
+
+static gboolean
+night_exists (PtStore  *self,
+              gint64    night_id,
+              GError  **error)
+{
+  g_autoptr(PtStmt) stmt = pt_store_prepare (self, "SELECT 1 FROM nights WHERE id = ?", error);
+  int rc;
+
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, night_id);
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_DONE)
+    return not_found (error, N_("night"), night_id);
+  if (rc != SQLITE_ROW)
+    return pt_store_set_error (self, rc, _("Could not read the night"), error);
+  return TRUE;
+}
+
+static gboolean
+set_night_players_locked (PtStore       *self,
+                          gint64         night_id,
+                          const gint64  *player_ids,
+                          guint          n_players,
+                          GError       **error)
+{
+  g_autoptr(PtStmt) clear = NULL;
+  g_autoptr(PtStmt) add = NULL;
+
+  if (!night_exists (self, night_id, error))
+    return FALSE;
+  clear = pt_store_prepare (self, "DELETE FROM night_players WHERE night_id = ?", error);
+  if (clear == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (clear, 1, night_id);
+  if (!pt_store_step_done (self, clear, _("Could not save who came"), error))
+    return FALSE;
+  /* Only players that exist and are not deleted; a name twice is once. */
+  add = pt_store_prepare (self,
+                          "INSERT OR IGNORE INTO night_players (night_id, player_id)"
+                          " SELECT ?1, id FROM players WHERE id = ?2 AND deleted = 0",
+                          error);
+  if (add == NULL)
+    return FALSE;
+  for (guint i = 0; i < n_players; i++)
+    {
+      sqlite3_reset (add);
+      sqlite3_bind_int64 (add, 1, night_id);
+      sqlite3_bind_int64 (add, 2, player_ids[i]);
+      if (!pt_store_step_done (self, add, _("Could not save who came"), error))
+        return FALSE;
+      if (sqlite3_changes (self->db) == 0 && !pt_store_player_is_listed (self, night_id, player_ids[i]))
+        return not_found (error, N_("player"), player_ids[i]);
+    }
+  return TRUE;
+}
+
+gboolean
+pt_store_set_night_players (PtStore       *self,
+                            gint64         night_id,
+                            const gint64  *player_ids,
+                            guint          n_players,
+                            GError       **error)
+{
+  g_return_val_if_fail (PT_IS_STORE (self), FALSE);
+  g_return_val_if_fail (player_ids != NULL || n_players == 0, FALSE);
+
+  if (!pt_store_begin (self, error))
+    return FALSE;
+  if (!set_night_players_locked (self, night_id, player_ids, n_players, error) ||
+      !pt_store_commit (self, error))
+    {
+      pt_store_rollback (self);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+pt_store_player_is_listed (PtStore  *self,
+                           gint64    night_id,
+                           gint64    player_id)
+{
+  g_autoptr(PtStmt) stmt = pt_store_prepare (self,
+                                             "SELECT 1 FROM night_players WHERE night_id = ?"
+                                             " AND player_id = ?",
+                                             NULL);
+
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, night_id);
+  sqlite3_bind_int64 (stmt, 2, player_id);
+  return sqlite3_step (stmt) == SQLITE_ROW;
+}
+
+GPtrArray *
+pt_store_get_night_players (PtStore  *self,
+                            gint64    night_id,
+                            GError  **error)
+{
+  g_autoptr(PtStmt) stmt = NULL;
+  g_autoptr(GPtrArray) players = g_ptr_array_new_with_free_func ((GDestroyNotify) pt_player_unref);
+  int rc;
+
+  g_return_val_if_fail (PT_IS_STORE (self), NULL);
+  if (!night_exists (self, night_id, error))
+    return NULL;
+  /* Archived players too: they were there. */
+  stmt = pt_store_prepare (self,
+                           "SELECT p.id, p.uuid, p.name, p.colour, p.created, p.archived"
+                           " FROM night_players n JOIN players p ON p.id = n.player_id"
+                           " WHERE n.night_id = ? AND p.deleted = 0"
+                           " ORDER BY p.name COLLATE NOCASE, p.id",
+                           error);
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, night_id);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    g_ptr_array_add (players, pt_store_read_player (stmt));
+  if (rc != SQLITE_DONE)
+    {
+      pt_store_set_error (self, rc, _("Could not read who came"), error);
+      return NULL;
+    }
+  return g_steal_pointer (&players);
 }
 
 /* Matches ----------------------------------------------------------------- */

@@ -42,7 +42,7 @@ typedef enum
 } PtStoreOpenFlags;
 
 /* The schema version this build writes. */
-#define PT_STORE_SCHEMA_VERSION 3
+#define PT_STORE_SCHEMA_VERSION 4
 
 #define PT_TYPE_STORE (pt_store_get_type ())
 G_DECLARE_FINAL_TYPE (PtStore, pt_store, PT, STORE, GObject)
@@ -124,6 +124,19 @@ gboolean   pt_store_update_night    (PtStore     *self,
 gboolean   pt_store_delete_night    (PtStore  *self,
                                      gint64    id,
                                      GError  **error);
+/* Who came to the night (the attendance list), replaced as a whole in one
+ * transaction; a player listed twice counts once. Unknown night or player:
+ * NOT_FOUND, and the list stays as it was. */
+gboolean   pt_store_set_night_players (PtStore       *self,
+                                       gint64         night_id,
+                                       const gint64  *player_ids,
+                                       guint          n_players,
+                                       GError       **error);
+/* The attendance list of a night (PtPlayer, archived ones included), by
+ * name; empty when none was kept. */
+GPtrArray *pt_store_get_night_players (PtStore  *self,
+                                       gint64    night_id,
+                                       GError  **error);
 
 /* Matches ----------------------------------------------------------------- */
 /* Saves a finished match; returns its id (and fills entry->id and

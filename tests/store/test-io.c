@@ -45,6 +45,9 @@ fill (PtStore *store)
   entry->record = g_strdup ("{\"format\":\"partida-record/1\",\"game\":\"next-station-london\"}");
   g_assert_cmpint (pt_store_save_match (store, entry, &error), >, 0);
   g_assert_no_error (error);
+  /* Beto came too but did not play that night. */
+  g_assert_true (pt_store_set_night_players (store, night->id, abc, 3, &error));
+  g_assert_no_error (error);
   g_assert_true (pt_store_set_player_archived (store, b, TRUE, &error));
 }
 
@@ -79,6 +82,16 @@ test_round_trip (void)
   again = pt_store_export_json (target, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (again, ==, exported);
+  {
+    g_autoptr(GPtrArray) nights = pt_store_list_nights (target, &error);
+    g_autoptr(GPtrArray) came = pt_store_get_night_players (target, ((PtNight *) nights->pdata[0])->id,
+                                                            &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpint (came->len, ==, 3);
+    g_assert_cmpstr (((PtPlayer *) came->pdata[1])->name, ==, "Beto, Jr.");
+    g_assert_true (((PtPlayer *) came->pdata[1])->archived);
+  }
 
   /* Importing twice adds nothing. */
   g_assert_true (pt_store_import_json (target, exported, &summary, &error));

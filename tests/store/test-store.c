@@ -132,6 +132,121 @@ test_schema_migrate_v1 (void)
   test_rmdir (dir);
 }
 
+/* Who came to a night: set, replaced, refused whole, kept through a
+ * merge, gone with the night. */
+static void
+test_nights_attendance (void)
+{
+  g_autofree char *dir = test_tmpdir ();
+  g_autoptr(PtStore) store = test_open (dir, "na.db");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PtNight) night = pt_store_add_night (store, "2026-01-02", "Casa", "", &error);
+  g_autoptr(PtNight) other = pt_store_add_night (store, "2026-01-09", "Bar", "", &error);
+  g_autoptr(GPtrArray) came = NULL;
+  gint64 ana = test_player (store, "Ana"), beto = test_player (store, "Beto");
+  gint64 carla = test_player (store, "Carla"), dani = test_player (store, "dani");
+  gint64 first[] = { carla, ana, ana }, second[] = { beto, dani }, bad[] = { ana, 4242 };
+
+  g_assert_no_error (error);
+  came = pt_store_get_night_players (store, night->id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (came->len, ==, 0);
+  g_clear_pointer (&came, g_ptr_array_unref);
+
+  g_assert_true (pt_store_set_night_players (store, night->id, first, G_N_ELEMENTS (first), &error));
+  g_assert_no_error (error);
+  came = pt_store_get_night_players (store, night->id, &error);
+  g_assert_cmpint (came->len, ==, 2);
+  g_assert_cmpstr (((PtPlayer *) came->pdata[0])->name, ==, "Ana");
+  g_assert_cmpstr (((PtPlayer *) came->pdata[1])->name, ==, "Carla");
+  g_clear_pointer (&came, g_ptr_array_unref);
+
+  /* Replaced as a whole; an unknown player or night changes nothing. */
+  g_assert_true (pt_store_set_night_players (store, night->id, second, G_N_ELEMENTS (second), &error));
+  g_assert_false (pt_store_set_night_players (store, night->id, bad, G_N_ELEMENTS (bad), &error));
+  g_assert_error (error, PT_STORE_ERROR, PT_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  g_assert_false (pt_store_set_night_players (store, 999, second, 1, &error));
+  g_assert_error (error, PT_STORE_ERROR, PT_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  g_assert_null (pt_store_get_night_players (store, 999, &error));
+  g_assert_error (error, PT_STORE_ERROR, PT_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  came = pt_store_get_night_players (store, night->id, &error);
+  g_assert_cmpint (came->len, ==, 2);
+  g_assert_cmpstr (((PtPlayer *) came->pdata[0])->name, ==, "Beto");
+  g_assert_cmpstr (((PtPlayer *) came->pdata[1])->name, ==, "dani");
+  g_clear_pointer (&came, g_ptr_array_unref);
+
+  /* Dani was Beto all along: one line for the night; the other night moves. */
+  g_assert_true (pt_store_set_night_players (store, other->id, &dani, 1, &error));
+  g_assert_true (pt_store_merge_players (store, dani, beto, &error));
+  g_assert_no_error (error);
+  came = pt_store_get_night_players (store, night->id, &error);
+  g_assert_cmpint (came->len, ==, 1);
+  g_assert_cmpint (((PtPlayer *) came->pdata[0])->id, ==, beto);
+  g_clear_pointer (&came, g_ptr_array_unref);
+  came = pt_store_get_night_players (store, other->id, &error);
+  g_assert_cmpint (came->len, ==, 1);
+  g_assert_cmpint (((PtPlayer *) came->pdata[0])->id, ==, beto);
+  g_clear_pointer (&came, g_ptr_array_unref);
+
+  g_assert_true (pt_store_delete_night (store, night->id, &error));
+  g_assert_cmpint (pragma_int (store, "SELECT count (*) FROM night_players"), ==, 1);
+
+  g_clear_object (&store);
+  test_rmdir (dir);
+}
+
+/* A version 3 database (before attendance lists) is copied aside, then
+ * migrated; its data stays. */
+static void
+test_schema_migrate_v3 (void)
+{
+  g_autofree char *dir = test_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "v3.db", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PtStore) store = NULL;
+  g_autoptr(GPtrArray) nights = NULL;
+  g_autoptr(GPtrArray) came = NULL;
+  sqlite3 *db = NULL;
+  sqlite3 *copy = NULL;
+  sqlite3_stmt *stmt = NULL;
+
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  for (int version = 1; version <= 3; version++)
+    g_assert_cmpint (sqlite3_exec (db, pt_store_migration_sql (version), NULL, NULL, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db,
+                                 "PRAGMA user_version = 3; PRAGMA application_id = 1347699777;"
+                                 "INSERT INTO players VALUES (1, 'u1', 'Ana', '', 0, 0, 0);"
+                                 "INSERT INTO nights VALUES (1, 'n1', '2026-01-02', 'Casa', '');",
+                                 NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+
+  store = pt_store_open (path, PT_STORE_OPEN_NONE, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (pt_store_get_schema_version (store), ==, PT_STORE_SCHEMA_VERSION);
+  g_assert_nonnull (pt_store_get_migration_backup (store));
+  g_assert_nonnull (strstr (pt_store_get_migration_backup (store), ".v3-backup-"));
+  g_assert_cmpint (sqlite3_open_v2 (pt_store_get_migration_backup (store), &copy,
+                                    SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  sqlite3_prepare_v2 (copy, "PRAGMA user_version", -1, &stmt, NULL);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  g_assert_cmpint (sqlite3_column_int (stmt, 0), ==, 3);
+  sqlite3_finalize (stmt);
+  sqlite3_close (copy);
+
+  nights = pt_store_list_nights (store, &error);
+  g_assert_cmpint (nights->len, ==, 1);
+  g_assert_true (pt_store_set_night_players (store, 1, (gint64[]) { 1 }, 1, &error));
+  g_assert_no_error (error);
+  came = pt_store_get_night_players (store, 1, &error);
+  g_assert_cmpint (came->len, ==, 1);
+
+  g_clear_object (&store);
+  test_rmdir (dir);
+}
+
 static void
 test_path_resolve (void)
 {
@@ -872,12 +987,14 @@ main (int argc, char **argv)
   g_test_add_func ("/store/schema/fresh", test_schema_fresh);
   g_test_add_func ("/store/schema/not-found", test_schema_not_found);
   g_test_add_func ("/store/schema/migrate-v1", test_schema_migrate_v1);
+  g_test_add_func ("/store/schema/migrate-v3", test_schema_migrate_v3);
   g_test_add_func ("/store/path/resolve", test_path_resolve);
   g_test_add_func ("/store/players/basic", test_players_basic);
   g_test_add_func ("/store/players/archive", test_players_archive);
   g_test_add_func ("/store/players/merge", test_players_merge);
   g_test_add_func ("/store/players/delete", test_players_delete);
   g_test_add_func ("/store/nights", test_nights);
+  g_test_add_func ("/store/nights/attendance", test_nights_attendance);
   g_test_add_func ("/store/matches/save-load", test_matches_save_load);
   g_test_add_func ("/store/matches/soft-delete", test_matches_soft_delete);
   g_test_add_func ("/store/matches/update", test_matches_update);
