@@ -1,120 +1,76 @@
-/* play-test-util.h — shared helpers of the Play area's UI tests
+/* play-test-util.h — shared helpers of the Play area's UI tests: a window
+ * holding only the Play page, playing a game through to a point, the
+ * computer's thinking, redraw timings. The general helpers are in
+ * ui-test-util.h.
  *
  * Copyright 2026 The Partida authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
-#include <glib/gi18n.h>
-#include <glib/gstdio.h>
-#include <locale.h>
-#include <string.h>
-
-#include "pt-application.h"
+#include "ui-test-util.h"
 #include "pt-game-setup-view.h"
 #include "pt-game-view.h"
 #include "pt-play-page.h"
 #include "pt-result-view.h"
 #include "pt-window.h"
 
-static const char *lang = "en";
+static PtApplication *app;
+static GtkWidget *window;
+static int play_window_width = 1000;
+static int play_window_height = 760;
 
-#define WAIT_UNTIL_MS(cond, ms)                                         \
-  G_STMT_START {                                                        \
-    gint64 _deadline = g_get_monotonic_time () + (ms) * 1000;           \
-    while (!(cond) && g_get_monotonic_time () < _deadline)              \
-      if (!g_main_context_iteration (NULL, FALSE))                      \
-        g_usleep (500);                                                 \
-    g_assert_true (cond);                                               \
-  } G_STMT_END
-#define WAIT_UNTIL(cond) WAIT_UNTIL_MS (cond, 5000)
+/* One human turn (or action), chosen among the legal moves and entered
+ * the way a player does; each test defines it for its game. */
+static void play_human_turn (PtGameView *view);
 
-static G_GNUC_UNUSED void
-on_after_paint (GdkFrameClock *clock,
-                gboolean      *painted)
-{
-  *painted = TRUE;
-}
-
-static G_GNUC_UNUSED void
-wait_for_frame (GtkWidget *widget)
-{
-  GdkFrameClock *clock;
-  gboolean painted = FALSE;
-  gulong id;
-
-  WAIT_UNTIL (gtk_widget_get_mapped (widget));
-  clock = gtk_widget_get_frame_clock (widget);
-  id = g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), &painted);
-  gtk_widget_queue_draw (widget);
-  WAIT_UNTIL (painted);
-  g_signal_handler_disconnect (clock, id);
-}
-
-static G_GNUC_UNUSED void
-settle (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    if (!g_main_context_iteration (NULL, FALSE))
-      g_usleep (2000);
-}
-
-static G_GNUC_UNUSED GdkTexture *
-render_widget (GtkWidget *widget)
-{
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
-  g_autoptr(GskRenderNode) node = NULL;
-  int width = gdk_paintable_get_intrinsic_width (paintable);
-  int height = gdk_paintable_get_intrinsic_height (paintable);
-  GskRenderer *renderer;
-
-  g_assert_cmpint (width, >, 0);
-  g_assert_cmpint (height, >, 0);
-  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
-  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-  g_assert_nonnull (node);
-  renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
-  return gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
-}
-
-static G_GNUC_UNUSED void
-save_screenshot (GtkWidget  *widget,
-                 const char *name)
-{
-  const char *build_dir = g_getenv ("PARTIDA_BUILD_DIR");
-  g_autofree char *dir = g_build_filename (build_dir ? build_dir : ".", "screenshots", NULL);
-  g_autofree char *file = g_strdup_printf ("%s-%s.png", lang, name);
-  g_autofree char *path = g_build_filename (dir, file, NULL);
-  g_autoptr(GdkTexture) texture = NULL;
-
-  g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
-  settle (250);
-  wait_for_frame (widget);
-  texture = render_widget (widget);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-  g_test_message ("screenshot: %s", path);
-}
-
+/* A window of the application holding only the Play page: the other pages
+ * belong to other units (and their tests), and need not work for these. */
 static G_GNUC_UNUSED GtkWidget *
-find_by_type (GtkWidget *root,
-              GType      type)
+new_play_window (void)
 {
-  if (g_type_is_a (G_OBJECT_TYPE (root), type))
-    return root;
+  GtkWidget *win = adw_application_window_new (GTK_APPLICATION (app));
 
-  for (GtkWidget *child = gtk_widget_get_first_child (root);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_by_type (child, type);
+  adw_application_window_set_content (ADW_APPLICATION_WINDOW (win), pt_play_page_new ());
+  gtk_window_set_title (GTK_WINDOW (win), "Partida");
+  gtk_window_set_default_size (GTK_WINDOW (win), play_window_width, play_window_height);
+  gtk_window_present (GTK_WINDOW (win));
+  WAIT_UNTIL (gtk_widget_get_mapped (win));
+  return win;
+}
 
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+static G_GNUC_UNUSED PtPlayPage *
+get_play_page (void)
+{
+  PtPlayPage *page = PT_PLAY_PAGE (find_by_type (GTK_WIDGET (window), PT_TYPE_PLAY_PAGE));
+
+  g_assert_nonnull (page);
+  return page;
+}
+
+/* The test's database, opened on its own. */
+static G_GNUC_UNUSED PtStore *
+open_store (void)
+{
+  g_autoptr(GError) error = NULL;
+  PtStore *store = pt_store_open (g_getenv ("PARTIDA_DB"), PT_STORE_OPEN_NONE, &error);
+
+  g_assert_no_error (error);
+  return store;
+}
+
+/* How many finished matches of @game_id the history holds. */
+static G_GNUC_UNUSED guint
+count_matches (PtStore    *store,
+               const char *game_id)
+{
+  g_autoptr(GPtrArray) history = NULL;
+  PtHistoryQuery query;
+
+  pt_history_query_init (&query);
+  query.game = game_id;
+  history = pt_store_history (store, &query, NULL);
+  return history->len;
 }
 
 /* Invalidates every widget's render node, so the next snapshot redraws all. */
@@ -174,7 +130,7 @@ report_figure (const char *name,
   g_test_message ("%s: %.2f ms", name, value);
   if (file != NULL)
     {
-      fprintf (file, "%s %s %.2f ms\n", lang, name, value);
+      fprintf (file, "%s %s %.2f ms\n", ui_test_lang, name, value);
       fclose (file);
     }
 }
@@ -251,120 +207,69 @@ ask_hint (PtGameView *view)
   return g_strdup (hint);
 }
 
+/* Plays until @stop_after moves are made or the game ends; computer
+ * turns happen on their own, covers are lifted as a player would. */
 static G_GNUC_UNUSED void
-set_dark (gboolean dark)
+play_until (PtGameView *view,
+            guint       stop_after)
 {
-  AdwStyleManager *manager = adw_style_manager_get_default ();
+  PtGame *game = pt_game_view_get_game (view);
 
-  adw_style_manager_set_color_scheme (manager, dark ? ADW_COLOR_SCHEME_FORCE_DARK
-                                                    : ADW_COLOR_SCHEME_FORCE_LIGHT);
-  WAIT_UNTIL (adw_style_manager_get_dark (manager) == dark);
-}
-
-static G_GNUC_UNUSED gboolean
-setup_language (const char *test_lang)
-{
-  const char *build_dir = g_getenv ("PARTIDA_BUILD_DIR");
-  g_autofree char *po_dir = g_build_filename (build_dir ? build_dir : ".", "po", NULL);
-
-  if (g_strcmp0 (test_lang, "es") == 0)
+  while (!pt_game_get_is_over (game) && pt_game_get_n_moves (game) < stop_after)
     {
-      lang = "es";
-      g_setenv ("LANGUAGE", "es", TRUE);
-      if (setlocale (LC_ALL, "es_ES.UTF-8") == NULL)
-        return FALSE;
-    }
-  else
-    {
-      g_setenv ("LANGUAGE", "en", TRUE);
-      setlocale (LC_ALL, "C.UTF-8");
-    }
-
-  /* es.po plus the Play area's pending strings, laid out as a locale
-   * folder in a temporary directory. */
-  if (g_strcmp0 (test_lang, "es") == 0 && g_getenv ("PARTIDA_PLAY_MO") != NULL)
-    {
-      static char *locale_dir;
-      g_autofree char *messages = NULL;
-      g_autofree char *target = NULL;
-      g_autofree char *contents = NULL;
-      gsize length = 0;
-
-      locale_dir = g_dir_make_tmp ("partida-play-locale-XXXXXX", NULL);
-      messages = g_build_filename (locale_dir, "es", "LC_MESSAGES", NULL);
-      target = g_build_filename (messages, "partida.mo", NULL);
-      if (locale_dir != NULL && g_mkdir_with_parents (messages, 0755) == 0
-          && g_file_get_contents (g_getenv ("PARTIDA_PLAY_MO"), &contents, &length, NULL)
-          && g_file_set_contents (target, contents, length, NULL))
+      if (pt_game_view_get_thinking (view))
         {
-          g_free (po_dir);
-          po_dir = g_strdup (locale_dir);
+          /* The main loop runs while the computer thinks. */
+          wait_for_computer (view, 20000);
+          continue;
         }
+      if (pt_game_view_get_covered (view))
+        {
+          g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.reveal", NULL));
+          g_assert_false (pt_game_view_get_covered (view));
+          continue;
+        }
+      play_human_turn (view);
+      g_main_context_iteration (NULL, FALSE);
     }
-
-  bindtextdomain (GETTEXT_PACKAGE, po_dir);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
-  return TRUE;
 }
 
-/* Common start: language, display, a fresh database in a temporary folder. */
+/* Common start: language, display, a fresh database in a temporary
+ * folder, computers that answer at once, and the application (held:
+ * windows come and go in these tests). 0 to carry on, else the exit
+ * status (77 = skipped). */
 static G_GNUC_UNUSED int
 play_test_init (int    *argc,
-                char ***argv,
-                char  **db_dir)
+                char ***argv)
 {
-  const char *test_lang = NULL;
-  gboolean have_locale;
+  int ret = ui_test_init (argc, argv);
 
-  if (*argc > 1 && g_strcmp0 ((*argv)[1], "--lang=es") == 0)
-    {
-      test_lang = "es";
-      (*argv)[1] = (*argv)[0];
-      (*argv)++;
-      (*argc)--;
-    }
-
-  have_locale = setup_language (test_lang);
-  gtk_disable_setlocale ();
-  g_test_init (argc, argv, NULL);
-
-  if (!have_locale)
-    {
-      g_printerr ("SKIP: the es_ES.UTF-8 locale is not generated\n");
-      return 77;
-    }
-  if (!gtk_init_check ())
-    {
-      g_printerr ("SKIP: no display (run the tests under xvfb-run)\n");
-      return 77;
-    }
-
-  g_object_set (gtk_settings_get_default (),
-                "gtk-font-name", "Cantarell 11",
-                "gtk-decoration-layout", "appmenu:close",
-                NULL);
-
-  *db_dir = g_dir_make_tmp ("partida-play-XXXXXX", NULL);
-  g_assert_nonnull (*db_dir);
-  {
-    g_autofree char *db = g_build_filename (*db_dir, "partida.db", NULL);
-    g_setenv ("PARTIDA_DB", db, TRUE);
-  }
+  if (ret != 0)
+    return ret;
+  ui_test_use_fresh_db ("partida.db");
   pt_game_view_set_computer_delay (0);
-
+  app = ui_test_new_application ();
+  g_application_hold (G_APPLICATION (app));
   return 0;
 }
 
+/* The first Play window; new_play_window() makes the next ones the same
+ * size. */
 static G_GNUC_UNUSED void
-remove_db_dir (const char *dir)
+play_test_open_window (int width,
+                       int height)
 {
-  const char *names[] = { "partida.db", "partida.db-wal", "partida.db-shm" };
+  play_window_width = width;
+  play_window_height = height;
+  window = new_play_window ();
+}
 
-  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
-    {
-      g_autofree char *path = g_build_filename (dir, names[i], NULL);
-      g_remove (path);
-    }
-  g_rmdir (dir);
+static G_GNUC_UNUSED void
+play_test_finish (void)
+{
+  if (window != NULL)
+    gtk_window_destroy (GTK_WINDOW (window));
+  g_application_release (G_APPLICATION (app));
+  g_clear_object (&app);
+  ui_test_cleanup ();
 }

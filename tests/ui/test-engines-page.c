@@ -9,82 +9,16 @@
  */
 #include "config.h"
 
-#include <locale.h>
-#include <string.h>
+/* The engine is a Python process: its answers may take longer. */
+#define UI_TEST_WAIT_MS 15000
 
+#include "ui-test-util.h"
 #include "pt-engines-page.h"
 #include "pt-preferences-window.h"
 
 static GSettings *settings;
 static char *python;
 static char *script;
-
-#define WAIT_UNTIL(cond)                                                \
-  G_STMT_START {                                                        \
-    gint64 _deadline = g_get_monotonic_time () + 15 * G_USEC_PER_SEC;  \
-    while (!(cond) && g_get_monotonic_time () < _deadline)              \
-      {                                                                 \
-        if (!g_main_context_iteration (NULL, FALSE))                    \
-          g_usleep (1000);                                              \
-      }                                                                 \
-    g_assert_true (cond);                                               \
-  } G_STMT_END
-
-static void
-settle (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    if (!g_main_context_iteration (NULL, FALSE))
-      g_usleep (2000);
-}
-
-static void
-save_screenshot (GtkWidget  *widget,
-                 const char *name)
-{
-  const char *build_dir = g_getenv ("PARTIDA_BUILD_DIR");
-  g_autofree char *dir = g_build_filename (build_dir ? build_dir : ".", "screenshots", NULL);
-  g_autofree char *file = g_strdup_printf ("en-%s.png", name);
-  g_autofree char *path = g_build_filename (dir, file, NULL);
-  g_autoptr(GdkPaintable) paintable = NULL;
-  g_autoptr(GtkSnapshot) snapshot = NULL;
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  int width, height;
-
-  settle (400);
-  g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
-  paintable = gtk_widget_paintable_new (widget);
-  width = gdk_paintable_get_intrinsic_width (paintable);
-  height = gdk_paintable_get_intrinsic_height (paintable);
-  snapshot = gtk_snapshot_new ();
-  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
-  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
-                                         node, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-  g_test_message ("screenshot: %s", path);
-}
-
-static GtkWidget *
-find_by_name (GtkWidget  *root,
-              const char *name)
-{
-  if (g_strcmp0 (gtk_widget_get_name (root), name) == 0)
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_by_name (child, name);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
 
 static guint
 n_engines (void)
@@ -211,15 +145,8 @@ main (int   argc,
   const char *source_dir = g_getenv ("PARTIDA_SOURCE_DIR");
   int ret;
 
-  g_setenv ("LANGUAGE", "en", TRUE);
-  setlocale (LC_ALL, "C.UTF-8");
-  gtk_disable_setlocale ();
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    {
-      g_printerr ("SKIP: no display (run the tests under xvfb-run)\n");
-      return 77;
-    }
+  if ((ret = ui_test_init (&argc, &argv)) != 0)
+    return ret;
   python = argc > 1 ? g_strdup (argv[1]) : g_find_program_in_path ("python3");
   if (python == NULL)
     {
@@ -228,10 +155,6 @@ main (int   argc,
     }
   script = g_build_filename (source_dir ? source_dir : ".", "tests", "engines", "random-engine.py", NULL);
   adw_init ();
-  g_object_set (gtk_settings_get_default (),
-                "gtk-font-name", "Cantarell 11",
-                "gtk-decoration-layout", "appmenu:close",
-                NULL);
   settings = g_settings_new (APPLICATION_ID);
 
   g_test_add_func ("/ui/preferences/engines", test_add_test_remove);
@@ -240,5 +163,6 @@ main (int   argc,
   g_clear_object (&settings);
   g_free (python);
   g_free (script);
+  ui_test_cleanup ();
   return ret;
 }

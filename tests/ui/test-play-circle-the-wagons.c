@@ -14,29 +14,6 @@
 #include "pt-rules.h"
 #include "pt-wagons-board.h"
 
-static PtApplication *app;
-static GtkWidget *window;
-static char *db_dir;
-
-static GtkWidget *
-new_play_window (void)
-{
-  GtkWidget *win = adw_application_window_new (GTK_APPLICATION (app));
-
-  adw_application_window_set_content (ADW_APPLICATION_WINDOW (win), pt_play_page_new ());
-  gtk_window_set_title (GTK_WINDOW (win), "Partida");
-  gtk_window_set_default_size (GTK_WINDOW (win), 1100, 860);
-  gtk_window_present (GTK_WINDOW (win));
-  WAIT_UNTIL (gtk_widget_get_mapped (win));
-  return win;
-}
-
-static PtPlayPage *
-get_play_page (void)
-{
-  return PT_PLAY_PAGE (find_by_type (window, PT_TYPE_PLAY_PAGE));
-}
-
 static PtGameView *
 start_game (const char *name0,
             int         level0,
@@ -61,7 +38,7 @@ start_game (const char *name0,
 
 /* One human action, among the legal ones, the way a player enters it. */
 static void
-play_human_action (PtGameView *view)
+play_human_turn (PtGameView *view)
 {
   PtGame *game = pt_game_view_get_game (view);
   GtkWidget *board = pt_game_view_get_board (view);
@@ -92,52 +69,6 @@ play_human_action (PtGameView *view)
                                                  (int) json_object_get_int_member (move, "rot")));
     }
   g_assert_cmpuint (pt_game_get_n_moves (game), ==, n_before + 1);
-}
-
-static void
-play_until (PtGameView *view,
-            guint       stop_after)
-{
-  PtGame *game = pt_game_view_get_game (view);
-
-  while (!pt_game_get_is_over (game) && pt_game_get_n_moves (game) < stop_after)
-    {
-      if (pt_game_view_get_thinking (view))
-        {
-          /* The main loop runs while the computer thinks. */
-          wait_for_computer (view, 20000);
-          continue;
-        }
-      if (pt_game_view_get_covered (view))
-        {
-          g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.reveal", NULL));
-          continue;
-        }
-      play_human_action (view);
-      g_main_context_iteration (NULL, FALSE);
-    }
-}
-
-static PtStore *
-open_store (void)
-{
-  g_autoptr(GError) error = NULL;
-  PtStore *store = pt_store_open (g_getenv ("PARTIDA_DB"), PT_STORE_OPEN_NONE, &error);
-
-  g_assert_no_error (error);
-  return store;
-}
-
-static guint
-count_matches (PtStore *store)
-{
-  g_autoptr(GPtrArray) history = NULL;
-  PtHistoryQuery query;
-
-  pt_history_query_init (&query);
-  query.game = "circle-the-wagons";
-  history = pt_store_history (store, &query, NULL);
-  return history->len;
 }
 
 static void
@@ -218,7 +149,7 @@ test_against_computer (void)
   save_screenshot (window, "circle-the-wagons-end");
 
   store = open_store ();
-  g_assert_cmpuint (count_matches (store), ==, 1);
+  g_assert_cmpuint (count_matches (store, "circle-the-wagons"), ==, 1);
   pt_history_query_init (&query);
   query.game = "circle-the-wagons";
   history = pt_store_history (store, &query, NULL);
@@ -263,7 +194,7 @@ test_hot_seat_continue (void)
 
   play_until (view, G_MAXUINT);
   WAIT_UNTIL (pt_game_view_get_match_id (view) > 0);
-  g_assert_cmpuint (count_matches (store), ==, 2);
+  g_assert_cmpuint (count_matches (store, "circle-the-wagons"), ==, 2);
   g_clear_pointer (&saved, g_ptr_array_unref);
   saved = pt_store_list_saved_games (store, NULL);
   g_assert_cmpuint (saved->len, ==, 0);
@@ -273,27 +204,17 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   int ret;
 
-  if ((ret = play_test_init (&argc, &argv, &db_dir)) != 0)
+  if ((ret = play_test_init (&argc, &argv)) != 0)
     return ret;
-
-  app = pt_application_new (APPLICATION_ID, G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
-  g_application_hold (G_APPLICATION (app));
-  window = new_play_window ();
+  play_test_open_window (1100, 860);
 
   g_test_add_func ("/ui/play/circle-the-wagons/against-computer", test_against_computer);
   g_test_add_func ("/ui/play/circle-the-wagons/hot-seat-close-continue", test_hot_seat_continue);
 
   ret = g_test_run ();
 
-  if (window != NULL)
-    gtk_window_destroy (GTK_WINDOW (window));
-  g_application_release (G_APPLICATION (app));
-  g_clear_object (&app);
-  remove_db_dir (db_dir);
-  g_free (db_dir);
+  play_test_finish ();
   return ret;
 }

@@ -16,9 +16,6 @@
 #include "pt-lost-cities-board.h"
 #include "pt-rules.h"
 
-static PtApplication *app;
-static GtkWidget *window;
-static char *db_dir;
 static char *python;
 
 #define RANDOM_NAME "Random test engine"
@@ -58,28 +55,6 @@ save_engines (void)
                          "lost-cities,circle-the-wagons,next-station-london");
   g_variant_builder_add (&builder, "(sss)", CRASH_NAME, crash_command, "lost-cities");
   g_assert_true (g_settings_set_value (settings, "engines", g_variant_builder_end (&builder)));
-}
-
-static GtkWidget *
-new_play_window (void)
-{
-  GtkWidget *win = adw_application_window_new (GTK_APPLICATION (app));
-
-  adw_application_window_set_content (ADW_APPLICATION_WINDOW (win), pt_play_page_new ());
-  gtk_window_set_title (GTK_WINDOW (win), "Partida");
-  gtk_window_set_default_size (GTK_WINDOW (win), 1000, 760);
-  gtk_window_present (GTK_WINDOW (win));
-  WAIT_UNTIL (gtk_widget_get_mapped (win));
-  return win;
-}
-
-static PtPlayPage *
-get_play_page (void)
-{
-  PtPlayPage *page = PT_PLAY_PAGE (find_by_type (window, PT_TYPE_PLAY_PAGE));
-
-  g_assert_nonnull (page);
-  return page;
 }
 
 static PtGameSetupView *
@@ -157,16 +132,6 @@ play_to_the_end (PtGameView *view)
       play_human_turn (view);
       g_main_context_iteration (NULL, FALSE);
     }
-}
-
-static PtStore *
-open_store (void)
-{
-  g_autoptr(GError) error = NULL;
-  PtStore *store = pt_store_open (g_getenv ("PARTIDA_DB"), PT_STORE_OPEN_NONE, &error);
-
-  g_assert_no_error (error);
-  return store;
 }
 
 static PtMatchEntry *
@@ -323,7 +288,6 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   int ret;
 
   /* Our own argument first, so the shared start sees --lang=es in argv[1]. */
@@ -338,7 +302,7 @@ main (int   argc,
       }
   if (python == NULL)
     python = g_find_program_in_path ("python3");
-  if ((ret = play_test_init (&argc, &argv, &db_dir)) != 0)
+  if ((ret = play_test_init (&argc, &argv)) != 0)
     return ret;
   if (python == NULL)
     {
@@ -346,11 +310,8 @@ main (int   argc,
       return 77;
     }
 
-  app = pt_application_new (APPLICATION_ID, G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
-  g_application_hold (G_APPLICATION (app));
   save_engines ();
-  window = new_play_window ();
+  play_test_open_window (1000, 760);
 
   g_test_add_func ("/ui/play/engines/offered", test_offered);
   g_test_add_func ("/ui/play/engines/plays-a-game", test_plays_a_game);
@@ -358,11 +319,7 @@ main (int   argc,
 
   ret = g_test_run ();
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  g_application_release (G_APPLICATION (app));
-  g_clear_object (&app);
-  remove_db_dir (db_dir);
-  g_free (db_dir);
+  play_test_finish ();
   g_free (python);
   return ret;
 }

@@ -15,34 +15,6 @@
 #include "pt-replay-view.h"
 #include "pt-rules.h"
 
-static PtApplication *app;
-static GtkWidget *window;
-static char *db_dir;
-
-/* A window of the application holding only the Play page: the other pages
- * belong to other units (and their tests), and need not work for these. */
-static GtkWidget *
-new_play_window (void)
-{
-  GtkWidget *win = adw_application_window_new (GTK_APPLICATION (app));
-
-  adw_application_window_set_content (ADW_APPLICATION_WINDOW (win), pt_play_page_new ());
-  gtk_window_set_title (GTK_WINDOW (win), "Partida");
-  gtk_window_set_default_size (GTK_WINDOW (win), 1000, 760);
-  gtk_window_present (GTK_WINDOW (win));
-  WAIT_UNTIL (gtk_widget_get_mapped (win));
-  return win;
-}
-
-static PtPlayPage *
-get_play_page (void)
-{
-  PtPlayPage *page = PT_PLAY_PAGE (find_by_type (GTK_WIDGET (window), PT_TYPE_PLAY_PAGE));
-
-  g_assert_nonnull (page);
-  return page;
-}
-
 static PtGameView *
 start_game (const char *name0,
             int         level0,
@@ -110,43 +82,6 @@ play_human_turn (PtGameView *view)
   g_assert_true (gtk_widget_activate_action (board, "board.draw", "s",
                                              json_object_get_string_member (move, "draw")));
   g_assert_cmpuint (pt_game_get_n_moves (game), ==, n_before + 1);
-}
-
-/* Plays until @stop_after moves are made or the game ends; computer
- * turns happen on their own, covers are lifted as a player would. */
-static void
-play_until (PtGameView *view,
-            guint       stop_after)
-{
-  PtGame *game = pt_game_view_get_game (view);
-
-  while (!pt_game_get_is_over (game) && pt_game_get_n_moves (game) < stop_after)
-    {
-      if (pt_game_view_get_thinking (view))
-        {
-          /* The main loop runs while the computer thinks. */
-          wait_for_computer (view, 20000);
-          continue;
-        }
-      if (pt_game_view_get_covered (view))
-        {
-          g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.reveal", NULL));
-          g_assert_false (pt_game_view_get_covered (view));
-          continue;
-        }
-      play_human_turn (view);
-      g_main_context_iteration (NULL, FALSE);
-    }
-}
-
-static PtStore *
-open_store (void)
-{
-  g_autoptr(GError) error = NULL;
-  PtStore *store = pt_store_open (g_getenv ("PARTIDA_DB"), PT_STORE_OPEN_NONE, &error);
-
-  g_assert_no_error (error);
-  return store;
 }
 
 static void
@@ -383,24 +318,6 @@ test_hot_seat_continue (void)
  * drop targets are driven through their signals: "prepare" and
  * "drag-begin"/"drag-end" on the sources, "drop" with the dragged string
  * on the targets, as GTK emits them at the end of a drag. */
-
-static GtkWidget *
-find_by_name (GtkWidget  *root,
-              const char *name)
-{
-  if (g_strcmp0 (gtk_widget_get_name (root), name) == 0)
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_by_name (child, name);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
 
 static GtkEventController *
 find_controller (GtkWidget  *board,
@@ -737,7 +654,7 @@ real_drag_between (GtkWidget  *from,
     {
       const char *dir = g_getenv ("PARTIDA_BUILD_DIR");
       g_autofree char *shot = g_strdup_printf ("import -window root %s/screenshots/%s-%s.png",
-                                               dir ? dir : ".", lang, shot_name);
+                                               dir ? dir : ".", ui_test_lang, shot_name);
 
       g_spawn_command_line_sync (shot, NULL, NULL, NULL, NULL);
     }
@@ -797,17 +714,11 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   int ret;
 
-  if ((ret = play_test_init (&argc, &argv, &db_dir)) != 0)
+  if ((ret = play_test_init (&argc, &argv)) != 0)
     return ret;
-
-  app = pt_application_new (APPLICATION_ID, G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
-  /* Hold the application: windows come and go in these tests. */
-  g_application_hold (G_APPLICATION (app));
-  window = new_play_window ();
+  play_test_open_window (1000, 760);
 
   g_test_add_func ("/ui/play/lost-cities/against-computer", test_against_computer);
   g_test_add_func ("/ui/play/lost-cities/replay", test_replay);
@@ -818,11 +729,6 @@ main (int   argc,
 
   ret = g_test_run ();
 
-  if (window != NULL)
-    gtk_window_destroy (GTK_WINDOW (window));
-  g_application_release (G_APPLICATION (app));
-  g_clear_object (&app);
-  remove_db_dir (db_dir);
-  g_free (db_dir);
+  play_test_finish ();
   return ret;
 }

@@ -13,29 +13,6 @@
 #include "pt-next-station-board.h"
 #include "pt-rules.h"
 
-static PtApplication *app;
-static GtkWidget *window;
-static char *db_dir;
-
-static GtkWidget *
-new_play_window (void)
-{
-  GtkWidget *win = adw_application_window_new (GTK_APPLICATION (app));
-
-  adw_application_window_set_content (ADW_APPLICATION_WINDOW (win), pt_play_page_new ());
-  gtk_window_set_title (GTK_WINDOW (win), "Partida");
-  gtk_window_set_default_size (GTK_WINDOW (win), 900, 860);
-  gtk_window_present (GTK_WINDOW (win));
-  WAIT_UNTIL (gtk_widget_get_mapped (win));
-  return win;
-}
-
-static PtPlayPage *
-get_play_page (void)
-{
-  return PT_PLAY_PAGE (find_by_type (window, PT_TYPE_PLAY_PAGE));
-}
-
 static PtGameView *
 start_game (guint       n_players,
             const char *name0,
@@ -63,7 +40,7 @@ start_game (guint       n_players,
 /* One human action, entered the way a player does: a line end, then a
  * target; or a pass when no section fits. */
 static void
-play_human_action (PtGameView *view)
+play_human_turn (PtGameView *view)
 {
   PtGame *game = pt_game_view_get_game (view);
   GtkWidget *board = pt_game_view_get_board (view);
@@ -97,52 +74,6 @@ play_human_action (PtGameView *view)
                                                  (int) json_array_get_int_element (to, 1)));
     }
   g_assert_cmpuint (pt_game_get_n_moves (game), ==, n_before + 1);
-}
-
-static void
-play_until (PtGameView *view,
-            guint       stop_after)
-{
-  PtGame *game = pt_game_view_get_game (view);
-
-  while (!pt_game_get_is_over (game) && pt_game_get_n_moves (game) < stop_after)
-    {
-      if (pt_game_view_get_thinking (view))
-        {
-          /* The main loop runs while the computer thinks. */
-          wait_for_computer (view, 20000);
-          continue;
-        }
-      if (pt_game_view_get_covered (view))
-        {
-          g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.reveal", NULL));
-          continue;
-        }
-      play_human_action (view);
-      g_main_context_iteration (NULL, FALSE);
-    }
-}
-
-static PtStore *
-open_store (void)
-{
-  g_autoptr(GError) error = NULL;
-  PtStore *store = pt_store_open (g_getenv ("PARTIDA_DB"), PT_STORE_OPEN_NONE, &error);
-
-  g_assert_no_error (error);
-  return store;
-}
-
-static guint
-count_matches (PtStore *store)
-{
-  g_autoptr(GPtrArray) history = NULL;
-  PtHistoryQuery query;
-
-  pt_history_query_init (&query);
-  query.game = "next-station-london";
-  history = pt_store_history (store, &query, NULL);
-  return history->len;
 }
 
 static void
@@ -191,7 +122,7 @@ test_against_computer (void)
   g_assert_true (pt_game_get_is_over (game));
 
   store = open_store ();
-  g_assert_cmpuint (count_matches (store), ==, 1);
+  g_assert_cmpuint (count_matches (store, "next-station-london"), ==, 1);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.leave", NULL));
 }
 
@@ -225,7 +156,7 @@ test_solo_continue (void)
   play_until (view, G_MAXUINT);
   WAIT_UNTIL (pt_game_view_get_match_id (view) > 0);
   save_screenshot (window, "next-station-solo-end");
-  g_assert_cmpuint (count_matches (store), ==, 2);
+  g_assert_cmpuint (count_matches (store, "next-station-london"), ==, 2);
 }
 
 static void
@@ -337,7 +268,7 @@ test_powers (void)
               g_assert_true (gtk_widget_activate_action (board, "board.power", NULL));
               g_assert_cmpuint (pt_game_get_n_moves (game), ==, n);
             }
-          play_human_action (view);
+          play_human_turn (view);
         }
       g_main_context_iteration (NULL, FALSE);
     }
@@ -351,16 +282,11 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   int ret;
 
-  if ((ret = play_test_init (&argc, &argv, &db_dir)) != 0)
+  if ((ret = play_test_init (&argc, &argv)) != 0)
     return ret;
-
-  app = pt_application_new (APPLICATION_ID, G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
-  g_application_hold (G_APPLICATION (app));
-  window = new_play_window ();
+  play_test_open_window (900, 860);
 
   g_test_add_func ("/ui/play/next-station/against-computer", test_against_computer);
   g_test_add_func ("/ui/play/next-station/solo-close-continue", test_solo_continue);
@@ -369,11 +295,6 @@ main (int   argc,
 
   ret = g_test_run ();
 
-  if (window != NULL)
-    gtk_window_destroy (GTK_WINDOW (window));
-  g_application_release (G_APPLICATION (app));
-  g_clear_object (&app);
-  remove_db_dir (db_dir);
-  g_free (db_dir);
+  play_test_finish ();
   return ret;
 }

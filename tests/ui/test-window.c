@@ -8,168 +8,16 @@
  */
 #include "config.h"
 
-#include <glib/gi18n.h>
-#include <locale.h>
-#include <string.h>
+/* Spin the main context until cond holds, or fail after 10 s (generous for
+ * AddressSanitizer on a busy machine). */
+#define UI_TEST_WAIT_MS 10000
 
-#include "pt-application.h"
+#include "ui-test-util.h"
 #include "pt-preferences-window.h"
 #include "pt-window.h"
 
 static PtApplication *app;
 static PtWindow *window;
-static const char *lang = "en";
-
-/* Spin the main context until cond holds, or fail after 10 s (generous for
- * AddressSanitizer on a busy machine). */
-#define WAIT_UNTIL(cond)                                                \
-  G_STMT_START {                                                        \
-    gint64 _deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;  \
-    while (!(cond) && g_get_monotonic_time () < _deadline)              \
-      {                                                                 \
-        if (!g_main_context_iteration (NULL, FALSE))                    \
-          g_usleep (1000);                                              \
-      }                                                                 \
-    g_assert_true (cond);                                               \
-  } G_STMT_END
-
-static void
-on_after_paint (GdkFrameClock *clock,
-                gboolean      *painted)
-{
-  *painted = TRUE;
-}
-
-static void
-wait_for_frame (GtkWidget *widget)
-{
-  GdkFrameClock *clock;
-  gboolean painted = FALSE;
-  gulong id;
-
-  WAIT_UNTIL (gtk_widget_get_mapped (widget));
-  clock = gtk_widget_get_frame_clock (widget);
-  id = g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), &painted);
-  gtk_widget_queue_draw (widget);
-  WAIT_UNTIL (painted);
-  g_signal_handler_disconnect (clock, id);
-}
-
-static void
-settle (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    {
-      if (!g_main_context_iteration (NULL, FALSE))
-        g_usleep (2000);
-    }
-}
-
-static char *
-screenshot_path (const char *name)
-{
-  const char *build_dir = g_getenv ("PARTIDA_BUILD_DIR");
-  g_autofree char *dir = g_build_filename (build_dir ? build_dir : ".", "screenshots", NULL);
-  g_autofree char *file = g_strdup_printf ("%s-%s.png", lang, name);
-
-  g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
-
-  return g_build_filename (dir, file, NULL);
-}
-
-/* Renders @widget's window the way it is on screen, without a compositor. */
-static void
-save_screenshot (GtkWidget  *widget,
-                 const char *name)
-{
-  g_autoptr(GdkPaintable) paintable = NULL;
-  g_autoptr(GtkSnapshot) snapshot = NULL;
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  g_autofree char *path = screenshot_path (name);
-  GskRenderer *renderer;
-  int width, height;
-
-  /* Let CSS transitions (button highlights, 200 ms in Adwaita) finish. */
-  settle (300);
-  wait_for_frame (widget);
-
-  paintable = gtk_widget_paintable_new (widget);
-  width = gdk_paintable_get_intrinsic_width (paintable);
-  height = gdk_paintable_get_intrinsic_height (paintable);
-  g_assert_cmpint (width, >, 0);
-  g_assert_cmpint (height, >, 0);
-
-  snapshot = gtk_snapshot_new ();
-  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
-  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-  g_assert_nonnull (node);
-
-  renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
-  texture = gsk_renderer_render_texture (renderer, node,
-                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-  g_test_message ("screenshot: %s", path);
-}
-
-static GtkWidget *
-find_by_name (GtkWidget  *root,
-              const char *name)
-{
-  if (g_strcmp0 (gtk_widget_get_name (root), name) == 0)
-    return root;
-
-  for (GtkWidget *child = gtk_widget_get_first_child (root);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_by_name (child, name);
-
-      if (found != NULL)
-        return found;
-    }
-
-  return NULL;
-}
-
-static GtkWidget *
-find_by_type (GtkWidget *root,
-              GType      type)
-{
-  if (g_type_is_a (G_OBJECT_TYPE (root), type))
-    return root;
-
-  for (GtkWidget *child = gtk_widget_get_first_child (root);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_by_type (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-
-  return NULL;
-}
-
-static GtkWindow *
-find_toplevel (GType type)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWindow) toplevel = g_list_model_get_item (toplevels, i);
-
-      if (g_type_is_a (G_OBJECT_TYPE (toplevel), type)
-          && gtk_widget_get_visible (GTK_WIDGET (toplevel)))
-        return toplevel;
-    }
-
-  return NULL;
-}
 
 static void
 assert_setting (GSettings  *settings,
@@ -351,7 +199,7 @@ test_about_window (void)
   g_assert_cmpint (adw_about_window_get_license_type (ADW_ABOUT_WINDOW (about)), ==,
                    GTK_LICENSE_GPL_3_0);
   g_assert_nonnull (strstr (adw_about_window_get_comments (ADW_ABOUT_WINDOW (about)),
-                            lang[0] == 'e' && lang[1] == 's' ? "no oficial" : "unofficial"));
+                            g_strcmp0 (ui_test_lang, "es") == 0 ? "no oficial" : "unofficial"));
   save_screenshot (GTK_WIDGET (about), "about");
 
   gtk_window_destroy (about);
@@ -502,78 +350,15 @@ test_spanish (void)
   g_assert_cmpstr (_("Preferences"), ==, "Preferencias");
 }
 
-static gboolean
-setup_language (const char *test_lang)
-{
-  const char *build_dir = g_getenv ("PARTIDA_BUILD_DIR");
-  g_autofree char *po_dir = g_build_filename (build_dir ? build_dir : ".", "po", NULL);
-
-  if (g_strcmp0 (test_lang, "es") == 0)
-    {
-      lang = "es";
-      g_setenv ("LANGUAGE", "es", TRUE);
-      if (setlocale (LC_ALL, "es_ES.UTF-8") == NULL)
-        return FALSE;
-    }
-  else
-    {
-      g_setenv ("LANGUAGE", "en", TRUE);
-      setlocale (LC_ALL, "C.UTF-8");
-    }
-
-  bindtextdomain (GETTEXT_PACKAGE, po_dir);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
-
-  return TRUE;
-}
-
 int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
-  const char *test_lang = NULL;
-  gboolean have_locale;
   int ret;
 
-  /* Our own option, taken out before GTest sees the arguments. */
-  if (argc > 1 && g_strcmp0 (argv[1], "--lang=es") == 0)
-    {
-      test_lang = "es";
-      argv[1] = argv[0];
-      argv++;
-      argc--;
-    }
-
-  have_locale = setup_language (test_lang);
-  gtk_disable_setlocale ();
-  g_test_init (&argc, &argv, NULL);
-
-  if (!have_locale)
-    {
-      g_printerr ("SKIP: the es_ES.UTF-8 locale is not generated "
-                  "(localedef -i es_ES -c -f UTF-8 es_ES.UTF-8)\n");
-      return 77;
-    }
-
-  if (!gtk_init_check ())
-    {
-      g_printerr ("SKIP: no display (run the tests under xvfb-run)\n");
-      return 77;
-    }
-
-  /* GNOME-like screenshots: GNOME's font and window buttons. Animations
-   * stay on: with them off, GTK 4.8 revealers warn about a -1 height. */
-  g_object_set (gtk_settings_get_default (),
-                "gtk-font-name", "Cantarell 11",
-                "gtk-decoration-layout", "appmenu:close",
-                NULL);
-
-  /* Non-unique: the English and Spanish runs may overlap in time. */
-  app = pt_application_new (APPLICATION_ID, G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
-  g_assert_no_error (error);
+  if ((ret = ui_test_init (&argc, &argv)) != 0)
+    return ret;
+  app = ui_test_new_application ();
   g_application_activate (G_APPLICATION (app));
   window = PT_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
 
@@ -586,7 +371,7 @@ main (int   argc,
   g_test_add_func ("/ui/preferences/rules", test_preferences_rules);
   g_test_add_func ("/ui/shortcuts-window/opens", test_shortcuts_window);
   g_test_add_func ("/ui/about-window/opens", test_about_window);
-  if (g_strcmp0 (lang, "es") == 0)
+  if (g_strcmp0 (ui_test_lang, "es") == 0)
     g_test_add_func ("/ui/i18n/spanish", test_spanish);
   g_test_add_func ("/ui/quit/saves-size", test_quit_saves_size);
 
@@ -594,6 +379,7 @@ main (int   argc,
 
   g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
   g_clear_object (&app);
+  ui_test_cleanup ();
 
   return ret;
 }

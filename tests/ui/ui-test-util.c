@@ -1,0 +1,322 @@
+/* ui-test-util.c — the helpers every UI test shares (see ui-test-util.h).
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "ui-test-util.h"
+
+/* The library's own waits: as generous as the slowest test wanted
+ * (AddressSanitizer on a busy machine). */
+#define LIB_WAIT_UNTIL(cond) WAIT_UNTIL_MS (cond, 10000)
+
+const char *ui_test_lang = "en";
+static char *tmp_dir;
+
+/* Installs the catalogue @mo as es/LC_MESSAGES/partida.mo of a locale
+ * folder in the temporary folder; returns that folder. */
+static char *
+install_catalogue (const char *mo)
+{
+  g_autofree char *dir = g_build_filename (tmp_dir, "locale", "es", "LC_MESSAGES", NULL);
+  g_autofree char *dest = g_build_filename (dir, GETTEXT_PACKAGE ".mo", NULL);
+  g_autofree char *contents = NULL;
+  gsize length;
+
+  g_assert_true (g_file_get_contents (mo, &contents, &length, NULL));
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (dest, contents, length, NULL));
+  return g_build_filename (tmp_dir, "locale", NULL);
+}
+
+/* Takes our own leading options out of argv before GTest sees them:
+ * --lang=es runs in Spanish; --mo=FILE is the catalogue to use then (the
+ * build's po/ otherwise; PARTIDA_PLAY_MO in the environment does the
+ * same). Strings still waiting in po/pending/ are in those catalogues. */
+static gboolean
+setup_language (int   *argc,
+                char **argv[])
+{
+  const char *build_dir = g_getenv ("PARTIDA_BUILD_DIR");
+  g_autofree char *po_dir = g_build_filename (build_dir ? build_dir : ".", "po", NULL);
+  const char *mo = NULL;
+
+  while (*argc > 1 && g_str_has_prefix ((*argv)[1], "--"))
+    {
+      const char *arg = (*argv)[1];
+
+      if (g_strcmp0 (arg, "--lang=es") == 0)
+        ui_test_lang = "es";
+      else if (g_str_has_prefix (arg, "--mo="))
+        mo = arg + strlen ("--mo=");
+      else
+        break;
+      (*argv)[1] = (*argv)[0];
+      (*argv)++;
+      (*argc)--;
+    }
+  if (mo == NULL && g_strcmp0 (ui_test_lang, "es") == 0)
+    mo = g_getenv ("PARTIDA_PLAY_MO");
+  if (mo != NULL)
+    {
+      g_free (po_dir);
+      po_dir = install_catalogue (mo);
+    }
+
+  if (g_strcmp0 (ui_test_lang, "es") == 0)
+    {
+      g_setenv ("LANGUAGE", "es", TRUE);
+      if (setlocale (LC_ALL, "es_ES.UTF-8") == NULL)
+        return FALSE;
+    }
+  else
+    {
+      g_setenv ("LANGUAGE", "en", TRUE);
+      setlocale (LC_ALL, "C.UTF-8");
+    }
+  bindtextdomain (GETTEXT_PACKAGE, po_dir);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+  return TRUE;
+}
+
+/* Language, GTest, display and GNOME-like screenshots. 0 to carry on,
+ * else the exit status (77 = skipped). */
+int
+ui_test_init (int   *argc,
+              char **argv[])
+{
+  g_autoptr(GError) error = NULL;
+  gboolean have_locale;
+
+  tmp_dir = g_dir_make_tmp ("partida-ui-test-XXXXXX", &error);
+  g_assert_no_error (error);
+  have_locale = setup_language (argc, argv);
+  gtk_disable_setlocale ();
+  g_test_init (argc, argv, NULL);
+  if (!have_locale)
+    {
+      g_printerr ("SKIP: the es_ES.UTF-8 locale is not generated "
+                  "(localedef -i es_ES -c -f UTF-8 es_ES.UTF-8)\n");
+      return 77;
+    }
+  if (!gtk_init_check ())
+    {
+      g_printerr ("SKIP: no display (run the tests under xvfb-run)\n");
+      return 77;
+    }
+
+  /* GNOME's font and window buttons. Animations stay on: with them off,
+   * GTK 4.8 revealers warn about a -1 height. */
+  g_object_set (gtk_settings_get_default (),
+                "gtk-font-name", "Cantarell 11",
+                "gtk-decoration-layout", "appmenu:close",
+                NULL);
+  return 0;
+}
+
+const char *
+ui_test_get_tmp_dir (void)
+{
+  return tmp_dir;
+}
+
+/* A fresh database for the run, in the temporary folder: never the
+ * user's. */
+void
+ui_test_use_fresh_db (const char *basename)
+{
+  g_autofree char *db = g_build_filename (tmp_dir, basename, NULL);
+
+  g_setenv ("PARTIDA_DB", db, TRUE);
+}
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR))
+        remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
+}
+
+/* Removes the temporary folder (database, catalogue). */
+void
+ui_test_cleanup (void)
+{
+  if (tmp_dir != NULL)
+    remove_tree (tmp_dir);
+  g_clear_pointer (&tmp_dir, g_free);
+}
+
+/* Non-unique: the English and Spanish runs may overlap in time. */
+PtApplication *
+ui_test_new_application (void)
+{
+  g_autoptr(GError) error = NULL;
+  PtApplication *app = pt_application_new (APPLICATION_ID, G_APPLICATION_NON_UNIQUE);
+
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+  return app;
+}
+
+void
+settle (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (2000);
+}
+
+static void
+on_after_paint (GdkFrameClock *clock,
+                gboolean      *painted)
+{
+  *painted = TRUE;
+}
+
+/* Waits until @widget is mapped and has been painted once more. */
+void
+wait_for_frame (GtkWidget *widget)
+{
+  GdkFrameClock *clock;
+  gboolean painted = FALSE;
+  gulong id;
+
+  LIB_WAIT_UNTIL (gtk_widget_get_mapped (widget));
+  clock = gtk_widget_get_frame_clock (widget);
+  id = g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), &painted);
+  gtk_widget_queue_draw (widget);
+  LIB_WAIT_UNTIL (painted);
+  g_signal_handler_disconnect (clock, id);
+}
+
+/* Renders @widget the way it is on screen, without a compositor. */
+GdkTexture *
+render_widget (GtkWidget *widget)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  int width = gdk_paintable_get_intrinsic_width (paintable);
+  int height = gdk_paintable_get_intrinsic_height (paintable);
+  GskRenderer *renderer;
+
+  g_assert_cmpint (width, >, 0);
+  g_assert_cmpint (height, >, 0);
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  g_assert_nonnull (node);
+  renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+  return gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+}
+
+/* Saves @widget as screenshots/LANG-NAME.png in the build directory. */
+void
+save_screenshot (GtkWidget  *widget,
+                 const char *name)
+{
+  const char *build_dir = g_getenv ("PARTIDA_BUILD_DIR");
+  g_autofree char *dir = g_build_filename (build_dir ? build_dir : ".", "screenshots", NULL);
+  g_autofree char *file = g_strdup_printf ("%s-%s.png", ui_test_lang, name);
+  g_autofree char *path = g_build_filename (dir, file, NULL);
+  g_autoptr(GdkTexture) texture = NULL;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
+  /* Let CSS transitions (button highlights, 200 ms in Adwaita) finish. */
+  settle (300);
+  wait_for_frame (widget);
+  texture = render_widget (widget);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  g_test_message ("screenshot: %s", path);
+}
+
+void
+set_dark (gboolean dark)
+{
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+
+  adw_style_manager_set_color_scheme (manager, dark ? ADW_COLOR_SCHEME_FORCE_DARK
+                                                    : ADW_COLOR_SCHEME_FORCE_LIGHT);
+  LIB_WAIT_UNTIL (adw_style_manager_get_dark (manager) == dark);
+}
+
+GtkWidget *
+find_by_type (GtkWidget *root,
+              GType      type)
+{
+  if (g_type_is_a (G_OBJECT_TYPE (root), type))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_by_type (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+GtkWidget *
+find_by_name (GtkWidget  *root,
+              const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (root), name) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_by_name (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+GtkWidget *
+find_button_with_label (GtkWidget  *root,
+                        const char *label)
+{
+  if (GTK_IS_BUTTON (root) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (root)), label) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_button_with_label (child, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The visible toplevel of @type, or NULL. */
+GtkWindow *
+find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (g_type_is_a (G_OBJECT_TYPE (toplevel), type) && gtk_widget_get_visible (GTK_WIDGET (toplevel)))
+        return toplevel;
+    }
+  return NULL;
+}

@@ -1,0 +1,62 @@
+/* ui-test-util.h — what every UI test needs: the language and display
+ * set up, a temporary folder (fresh database, test catalogue), spinning
+ * the main loop until a condition holds, widget lookup and screenshots.
+ * Compiled once (ui-test-util.c) into a static library the UI tests link.
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <locale.h>
+#include <string.h>
+
+#include "pt-application.h"
+
+G_BEGIN_DECLS
+
+/* "en", or "es" after --lang=es: the prefix of the screenshots' names. */
+extern const char *ui_test_lang;
+
+/* How long WAIT_UNTIL waits by default; a test may define its own before
+ * including this header. */
+#ifndef UI_TEST_WAIT_MS
+#define UI_TEST_WAIT_MS 5000
+#endif
+
+/* Spins the main context until @cond holds, or fails after @ms. */
+#define WAIT_UNTIL_MS(cond, ms)                                         \
+  G_STMT_START {                                                        \
+    gint64 _deadline = g_get_monotonic_time () + (gint64) (ms) * 1000;  \
+    while (!(cond) && g_get_monotonic_time () < _deadline)              \
+      if (!g_main_context_iteration (NULL, FALSE))                      \
+        g_usleep (500);                                                 \
+    g_assert_true (cond);                                               \
+  } G_STMT_END
+#define WAIT_UNTIL(cond) WAIT_UNTIL_MS (cond, UI_TEST_WAIT_MS)
+
+int            ui_test_init             (int          *argc,
+                                         char        **argv[]);
+const char    *ui_test_get_tmp_dir      (void);
+void           ui_test_use_fresh_db     (const char   *basename);
+void           ui_test_cleanup          (void);
+PtApplication *ui_test_new_application  (void);
+
+void           settle                   (guint         ms);
+void           wait_for_frame           (GtkWidget    *widget);
+GdkTexture    *render_widget            (GtkWidget    *widget);
+void           save_screenshot          (GtkWidget    *widget,
+                                         const char   *name);
+void           set_dark                 (gboolean      dark);
+
+GtkWidget     *find_by_type             (GtkWidget    *root,
+                                         GType         type);
+GtkWidget     *find_by_name             (GtkWidget    *root,
+                                         const char   *name);
+GtkWidget     *find_button_with_label   (GtkWidget    *root,
+                                         const char   *label);
+GtkWindow     *find_toplevel            (GType         type);
+
+G_END_DECLS
