@@ -8,31 +8,7 @@
 set -u
 CLI=$1
 R=$2
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-n=0
-failed=0
-
-ok () {       # ok DESCRIPTION COMMAND… : passes when COMMAND succeeds
-  desc=$1; shift
-  n=$((n + 1))
-  if "$@" >/dev/null 2>&1; then
-    echo "ok $n - $desc"
-  else
-    echo "not ok $n - $desc"
-    failed=$((failed + 1))
-  fi
-}
-
-status () {   # status EXPECTED COMMAND… : the command's exit status is EXPECTED
-  expected=$1; shift
-  "$@" >"$TMP/out" 2>"$TMP/err"
-  test $? -eq "$expected"
-}
-
-json () {     # json JQ-FILTER FILE : the filter yields true
-  test "$(jq -e "$1" "$2" 2>/dev/null)" = true
-}
+. "$(dirname "$0")/tap.sh"
 
 # --- new -------------------------------------------------------------------
 ok "new: deals a record" status 0 "$CLI" new circle-the-wagons --seed 11 --names Ana,Beto
@@ -105,5 +81,4 @@ ok "bench: a short run" status 0 "$CLI" bench circle-the-wagons --games 50 --cal
 ok "bench: reports both figures" json '.games_per_second_median > 0 and .enumerate_us_median > 0 and .placements_per_enumeration > 2' "$TMP/out"
 ok "bench: bad option is a usage error" status 2 "$CLI" bench circle-the-wagons --games 0
 
-echo "1..$n"
-test $failed -eq 0
+tap_end

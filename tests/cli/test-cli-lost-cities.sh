@@ -8,31 +8,7 @@
 set -u
 CLI=$1
 R=$2
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-n=0
-failed=0
-
-ok () {       # ok DESCRIPTION COMMAND… : passes when COMMAND succeeds
-  desc=$1; shift
-  n=$((n + 1))
-  if "$@" >/dev/null 2>&1; then
-    echo "ok $n - $desc"
-  else
-    echo "not ok $n - $desc"
-    failed=$((failed + 1))
-  fi
-}
-
-status () {   # status EXPECTED COMMAND… : the command's exit status is EXPECTED
-  expected=$1; shift
-  "$@" >"$TMP/out" 2>"$TMP/err"
-  test $? -eq "$expected"
-}
-
-json () {     # json JQ-FILTER FILE : the filter yields true
-  test "$(jq -e "$1" "$2" 2>/dev/null)" = true
-}
+. "$(dirname "$0")/tap.sh"
 
 # --- new -------------------------------------------------------------------
 ok "new: deals a record" status 0 "$CLI" new lost-cities --seed 7 --names Ana,Beto
@@ -125,5 +101,4 @@ ok "bench: a short run" status 0 "$CLI" bench lost-cities --rounds 200 --repeat 
 ok "bench: reports rounds per second" json 'length == 3 and all(.[]; .rounds_per_second_median > 0 and .turns_per_round >= 44)' "$TMP/out"
 ok "bench: bad option is a usage error" status 2 "$CLI" bench lost-cities --colors 4
 
-echo "1..$n"
-test $failed -eq 0
+tap_end

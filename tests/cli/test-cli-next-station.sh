@@ -8,31 +8,7 @@
 set -u
 CLI=$1
 R=$2
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-n=0
-failed=0
-
-ok () {       # ok DESCRIPTION COMMAND… : passes when COMMAND succeeds
-  desc=$1; shift
-  n=$((n + 1))
-  if "$@" >/dev/null 2>&1; then
-    echo "ok $n - $desc"
-  else
-    echo "not ok $n - $desc"
-    failed=$((failed + 1))
-  fi
-}
-
-status () {   # status EXPECTED COMMAND… : the command's exit status is EXPECTED
-  expected=$1; shift
-  "$@" >"$TMP/out" 2>"$TMP/err"
-  test $? -eq "$expected"
-}
-
-json () {     # json JQ-FILTER FILE : the filter yields true
-  test "$(jq -e "$1" "$2" 2>/dev/null)" = true
-}
+. "$(dirname "$0")/tap.sh"
 
 G=next-station-london
 
@@ -79,5 +55,4 @@ ok "score: message names the value" json '.error.message | contains("max_in_dist
 ok "bench: runs" status 0 "$CLI" bench $G --games 200 --repeat 1 --json
 ok "bench: figures" json '.games_per_second_median > 0 and .actions_per_game > 0' "$TMP/out"
 
-echo "1..$n"
-test $failed -eq 0
+tap_end
