@@ -207,6 +207,45 @@ ask_hint (PtGameView *view)
   return g_strdup (hint);
 }
 
+static G_GNUC_UNUSED PtGameSetupView *
+get_setup (void)
+{
+  return PT_GAME_SETUP_VIEW (pt_play_page_get_setup_view (get_play_page ()));
+}
+
+/* Sets @seed on the setup view (game and seats chosen), presses Start and
+ * returns the game view once it is on screen. */
+static G_GNUC_UNUSED PtGameView *
+start_with_seed (const char *seed)
+{
+  PtPlayPage *page = get_play_page ();
+  GtkWidget *view;
+
+  pt_game_setup_view_set_seed (get_setup (), seed);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "play.start", NULL));
+  view = pt_play_page_get_game_view (page);
+  g_assert_true (PT_IS_GAME_VIEW (view));
+  WAIT_UNTIL (gtk_widget_get_mapped (view));
+  return PT_GAME_VIEW (view);
+}
+
+/* A two-player game of @game_id; a level of -1 is a person. */
+static G_GNUC_UNUSED PtGameView *
+start_two_player_game (const char *game_id,
+                       const char *name0,
+                       int         level0,
+                       const char *name1,
+                       int         level1,
+                       const char *seed)
+{
+  PtGameSetupView *setup = get_setup ();
+
+  pt_game_setup_view_set_game_id (setup, game_id);
+  pt_game_setup_view_set_seat (setup, 0, name0, level0);
+  pt_game_setup_view_set_seat (setup, 1, name1, level1);
+  return start_with_seed (seed);
+}
+
 /* Plays until @stop_after moves are made or the game ends; computer
  * turns happen on their own, covers are lifted as a player would. */
 static G_GNUC_UNUSED void

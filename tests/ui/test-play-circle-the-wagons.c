@@ -14,28 +14,6 @@
 #include "pt-rules.h"
 #include "pt-wagons-board.h"
 
-static PtGameView *
-start_game (const char *name0,
-            int         level0,
-            const char *name1,
-            int         level1,
-            const char *seed)
-{
-  PtPlayPage *page = get_play_page ();
-  PtGameSetupView *setup = PT_GAME_SETUP_VIEW (pt_play_page_get_setup_view (page));
-  GtkWidget *view;
-
-  pt_game_setup_view_set_game_id (setup, "circle-the-wagons");
-  pt_game_setup_view_set_seat (setup, 0, name0, level0);
-  pt_game_setup_view_set_seat (setup, 1, name1, level1);
-  pt_game_setup_view_set_seed (setup, seed);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "play.start", NULL));
-  view = pt_play_page_get_game_view (page);
-  g_assert_true (PT_IS_GAME_VIEW (view));
-  WAIT_UNTIL (gtk_widget_get_mapped (view));
-  return PT_GAME_VIEW (view);
-}
-
 /* One human action, among the legal ones, the way a player enters it. */
 static void
 play_human_turn (PtGameView *view)
@@ -74,7 +52,7 @@ play_human_turn (PtGameView *view)
 static void
 test_against_computer (void)
 {
-  PtGameView *view = start_game ("Ana", -1, "Computer", 1, "424242");
+  PtGameView *view = start_two_player_game ("circle-the-wagons", "Ana", -1, "Computer", 1, "424242");
   PtGame *game = pt_game_view_get_game (view);
   GtkWidget *board = pt_game_view_get_board (view);
   g_autoptr(PtStore) store = NULL;
@@ -167,7 +145,7 @@ test_against_computer (void)
 static void
 test_hot_seat_continue (void)
 {
-  PtGameView *view = start_game ("Beto", -1, "Carla", -1, "77");
+  PtGameView *view = start_two_player_game ("circle-the-wagons", "Beto", -1, "Carla", -1, "77");
   PtGame *game = pt_game_view_get_game (view);
   g_autoptr(PtStore) store = NULL;
   g_autoptr(GPtrArray) saved = NULL;

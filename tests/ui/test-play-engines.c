@@ -57,12 +57,6 @@ save_engines (void)
   g_assert_true (g_settings_set_value (settings, "engines", g_variant_builder_end (&builder)));
 }
 
-static PtGameSetupView *
-get_setup (void)
-{
-  return PT_GAME_SETUP_VIEW (pt_play_page_get_setup_view (get_play_page ()));
-}
-
 static gboolean
 choices_have (PtGameSetupView *setup,
               const char      *label)
@@ -75,21 +69,13 @@ choices_have (PtGameSetupView *setup,
 static PtGameView *
 start_against_engine (const char *spec)
 {
-  PtPlayPage *page = get_play_page ();
   PtGameSetupView *setup = get_setup ();
-  GtkWidget *view;
 
   pt_game_setup_view_set_game_id (setup, "lost-cities");
   pt_game_setup_view_set_seat (setup, 0, "Ana", -1);
   pt_game_setup_view_set_seat (setup, 1, _("Computer"), 1);
   g_assert_true (pt_game_setup_view_set_seat_engine (setup, 1, spec));
-  pt_game_setup_view_set_seed (setup, "4242");
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "play.start", NULL));
-
-  view = pt_play_page_get_game_view (page);
-  g_assert_true (PT_IS_GAME_VIEW (view));
-  WAIT_UNTIL (gtk_widget_get_mapped (view));
-  return PT_GAME_VIEW (view);
+  return start_with_seed ("4242");
 }
 
 /* One human Lost Cities turn through the board: card, target, draw. */

@@ -15,29 +15,6 @@
 #include "pt-replay-view.h"
 #include "pt-rules.h"
 
-static PtGameView *
-start_game (const char *name0,
-            int         level0,
-            const char *name1,
-            int         level1,
-            const char *seed)
-{
-  PtPlayPage *page = get_play_page ();
-  PtGameSetupView *setup = PT_GAME_SETUP_VIEW (pt_play_page_get_setup_view (page));
-  GtkWidget *view;
-
-  pt_game_setup_view_set_game_id (setup, "lost-cities");
-  pt_game_setup_view_set_seat (setup, 0, name0, level0);
-  pt_game_setup_view_set_seat (setup, 1, name1, level1);
-  pt_game_setup_view_set_seed (setup, seed);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "play.start", NULL));
-
-  view = pt_play_page_get_game_view (page);
-  g_assert_true (PT_IS_GAME_VIEW (view));
-  WAIT_UNTIL (gtk_widget_get_mapped (view));
-  return PT_GAME_VIEW (view);
-}
-
 /* One human turn, chosen among the legal moves and entered the way a
  * player does: card, then expedition or discard pile, then the draw. */
 static void
@@ -104,7 +81,7 @@ test_against_computer (void)
   set_dark (FALSE);
   save_screenshot (GTK_WIDGET (window), "play-start-screen");
 
-  view = start_game ("Ana", -1, "Computer", 1, "20260101");
+  view = start_two_player_game ("lost-cities", "Ana", -1, "Computer", 1, "20260101");
   game = pt_game_view_get_game (view);
   board = pt_game_view_get_board (view);
   g_assert_true (PT_IS_LOST_CITIES_BOARD (board));
@@ -262,7 +239,7 @@ test_hot_seat_continue (void)
   PtSavedGame *saved_game;
   guint n_moves;
 
-  view = start_game ("Beto", -1, "Carla", -1, "99");
+  view = start_two_player_game ("lost-cities", "Beto", -1, "Carla", -1, "99");
   game = pt_game_view_get_game (view);
 
   /* Two people on one screen: the hand stays hidden until the player
@@ -424,7 +401,7 @@ wait_for_human (PtGameView *view)
 static void
 test_drag_and_drop (void)
 {
-  PtGameView *view = start_game ("Dora", -1, "Computer", 0, "777");
+  PtGameView *view = start_two_player_game ("lost-cities", "Dora", -1, "Computer", 0, "777");
   PtGame *game = pt_game_view_get_game (view);
   GtkWidget *board = pt_game_view_get_board (view);
   PtLostCitiesBoard *lc = PT_LOST_CITIES_BOARD (board);
@@ -685,7 +662,7 @@ test_real_drag (void)
       return;
     }
 
-  view = start_game ("Dora", -1, "Computer", 0, "31");
+  view = start_two_player_game ("lost-cities", "Dora", -1, "Computer", 0, "31");
   game = pt_game_view_get_game (view);
   board = pt_game_view_get_board (view);
   wait_for_human (view);

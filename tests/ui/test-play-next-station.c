@@ -20,21 +20,14 @@ start_game (guint       n_players,
             int         level1,
             const char *seed)
 {
-  PtPlayPage *page = get_play_page ();
-  PtGameSetupView *setup = PT_GAME_SETUP_VIEW (pt_play_page_get_setup_view (page));
-  GtkWidget *view;
+  PtGameSetupView *setup = get_setup ();
 
   pt_game_setup_view_set_game_id (setup, "next-station-london");
   pt_game_setup_view_set_n_players (setup, n_players);
   pt_game_setup_view_set_seat (setup, 0, name0, -1);
   if (n_players > 1)
     pt_game_setup_view_set_seat (setup, 1, name1, level1);
-  pt_game_setup_view_set_seed (setup, seed);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "play.start", NULL));
-  view = pt_play_page_get_game_view (page);
-  g_assert_true (PT_IS_GAME_VIEW (view));
-  WAIT_UNTIL (gtk_widget_get_mapped (view));
-  return PT_GAME_VIEW (view);
+  return start_with_seed (seed);
 }
 
 /* One human action, entered the way a player does: a line end, then a
