@@ -134,6 +134,16 @@ pt_companion_days_ago (int days)
   return g_date_time_to_unix (then);
 }
 
+/* A score or count in a label, as the score sheets show it. */
+void
+pt_companion_set_label_int (GtkLabel *label,
+                            gint64    value)
+{
+  g_autofree char *text = g_strdup_printf ("%" G_GINT64_FORMAT, value);
+
+  gtk_label_set_text (label, text);
+}
+
 void
 pt_companion_toast (GtkWidget *widget,
                     AdwToast  *toast)

@@ -93,6 +93,8 @@ void        pt_companion_player_rgba    (const char   *colour,
                                          GdkRGBA      *rgba);
 GtkWidget  *pt_companion_colour_swatch  (const char   *colour,
                                          const char   *name);
+void        pt_companion_set_label_int  (GtkLabel     *label,
+                                         gint64        value);
 char       *pt_companion_today_iso      (void);
 void        pt_companion_set_night_attendees (gint64              night_id,
                                               const char * const *names);

@@ -358,15 +358,6 @@ pt_lost_cities_sheet_view_load_sheet (PtSheetView  *sheet_view,
 }
 
 static void
-set_label_int (GtkLabel *label,
-               gint64    value)
-{
-  g_autofree char *text = g_strdup_printf ("%" G_GINT64_FORMAT, value);
-
-  gtk_label_set_text (label, text);
-}
-
-static void
 pt_lost_cities_sheet_view_show_result (PtSheetView *sheet_view,
                                        JsonObject  *result)
 {
@@ -396,7 +387,7 @@ pt_lost_cities_sheet_view_show_result (PtSheetView *sheet_view,
       JsonArray *players = pt_companion_arr (round, "players");
 
       for (guint p = 0; p < N_PLAYERS; p++)
-        set_label_int (self->round_score_label[r][p], pt_companion_int_at (scores, p));
+        pt_companion_set_label_int (self->round_score_label[r][p], pt_companion_int_at (scores, p));
 
       if (r != self->round)
         continue;
@@ -414,8 +405,8 @@ pt_lost_cities_sheet_view_show_result (PtSheetView *sheet_view,
               char letter[2] = { pt_lost_cities_color_letters[c], '\0' };
               JsonObject *expedition = pt_companion_obj (expeditions, letter);
 
-              set_label_int (self->expedition_label[p][c],
-                             expedition ? pt_companion_int (expedition, "score") : 0);
+              pt_companion_set_label_int (self->expedition_label[p][c],
+                                          expedition ? pt_companion_int (expedition, "score") : 0);
             }
         }
     }
@@ -423,7 +414,7 @@ pt_lost_cities_sheet_view_show_result (PtSheetView *sheet_view,
     {
       gboolean winner = FALSE;
 
-      set_label_int (self->total_label[p], pt_companion_int_at (totals, p));
+      pt_companion_set_label_int (self->total_label[p], pt_companion_int_at (totals, p));
       for (guint i = 0; winners != NULL && i < json_array_get_length (winners); i++)
         winner |= pt_companion_int_at (winners, i) == p;
       if (winner)

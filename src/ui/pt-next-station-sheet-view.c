@@ -156,15 +156,6 @@ pt_next_station_sheet_view_load_sheet (PtSheetView  *sheet_view,
 }
 
 static void
-set_label_int (GtkLabel *label,
-               gint64    value)
-{
-  g_autofree char *text = g_strdup_printf ("%" G_GINT64_FORMAT, value);
-
-  gtk_label_set_text (label, text);
-}
-
-static void
 pt_next_station_sheet_view_show_result (PtSheetView *sheet_view,
                                         JsonObject  *result)
 {
@@ -189,9 +180,9 @@ pt_next_station_sheet_view_show_result (PtSheetView *sheet_view,
       JsonArray *lines = pt_companion_arr (player, "lines");
       g_autofree char *detail = NULL;
 
-      set_label_int (self->total_label[p], pt_companion_int (player, "total"));
+      pt_companion_set_label_int (self->total_label[p], pt_companion_int (player, "total"));
       for (guint l = 0; l < N_LINES; l++)
-        set_label_int (self->line_label[p][l], pt_companion_int_at (lines, l));
+        pt_companion_set_label_int (self->line_label[p][l], pt_companion_int_at (lines, l));
       detail = g_strdup_printf (_("Tourist sites %d · Interchanges %d · Objectives %d"),
                                 (int) pt_companion_int (player, "tourist_score"),
                                 (int) pt_companion_int (player, "interchange_score"),
