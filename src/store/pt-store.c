@@ -281,6 +281,9 @@ pt_store_commit (PtStore  *self,
   if (rc != SQLITE_OK)
     {
       pt_store_set_error (self, rc, _("Could not save the change"), error);
+      /* The failed COMMIT must not stay pending while rolling back. */
+      if (stmt != NULL)
+        sqlite3_reset (stmt);
       pt_store_rollback (self);
       return FALSE;
     }
