@@ -112,6 +112,22 @@ request (PtWagonsBoard *self,
     g_signal_emit (self, signals[MOVE_ERROR], 0, error ? error->message : _("The game is over"));
 }
 
+/* Starts with or takes @card (@member "start" or "take"), when that is a
+ * legal move now; the click and the action both come here. */
+static void
+request_card (PtWagonsBoard *self,
+              const char    *member,
+              const char    *card)
+{
+  JsonObject *move;
+
+  if (!can_act (self) || !legal_has (self, member, card))
+    return;
+  move = json_object_new ();
+  json_object_set_string_member (move, member, card);
+  request (self, move);
+}
+
 /* The circle ----------------------------------------------------------------- */
 
 static void
@@ -163,13 +179,8 @@ on_queue_clicked (GtkButton     *button,
 {
   const char *card = g_object_get_data (G_OBJECT (button), "card");
   const char *member = g_strcmp0 (pt_game_get_phase (self->game), "start") == 0 ? "start" : "take";
-  JsonObject *move;
 
-  if (!can_act (self) || !legal_has (self, member, card))
-    return;
-  move = json_object_new ();
-  json_object_set_string_member (move, member, card);
-  request (self, move);
+  request_card (self, member, card);
 }
 
 static void
@@ -506,13 +517,8 @@ action_start_take (GtkWidget  *widget,
   PtWagonsBoard *self = PT_WAGONS_BOARD (widget);
   const char *member = g_str_equal (action_name, "board.start") ? "start" : "take";
   const char *card = g_variant_get_string (parameter, NULL);
-  JsonObject *move;
 
-  if (!can_act (self) || !legal_has (self, member, card))
-    return;
-  move = json_object_new ();
-  json_object_set_string_member (move, member, card);
-  request (self, move);
+  request_card (self, member, card);
 }
 
 static void
