@@ -273,6 +273,27 @@ play_until (PtGameView *view,
     }
 }
 
+/* Closes the Play window mid-game and opens a new one; the game waits,
+ * alone, among the saved games: continues it and returns its view, with
+ * the test's database opened in @out_store. */
+static G_GNUC_UNUSED PtGameView *
+close_and_continue (PtStore **out_store)
+{
+  g_autoptr(GPtrArray) saved = NULL;
+  gint64 id;
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  settle (50);
+  window = new_play_window ();
+
+  *out_store = open_store ();
+  saved = pt_store_list_saved_games (*out_store, NULL);
+  g_assert_cmpuint (saved->len, ==, 1);
+  id = ((PtSavedGame *) g_ptr_array_index (saved, 0))->id;
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (get_play_page ()), "play.continue", "x", id));
+  return PT_GAME_VIEW (pt_play_page_get_game_view (get_play_page ()));
+}
+
 /* Common start: language, display, a fresh database in a temporary
  * folder, computers that answer at once, and the application (held:
  * windows come and go in these tests). 0 to carry on, else the exit

@@ -150,23 +150,13 @@ test_hot_seat_continue (void)
   g_autoptr(PtStore) store = NULL;
   g_autoptr(GPtrArray) saved = NULL;
   guint n_moves;
-  gint64 id;
 
   /* Nothing is hidden in this game: no cover between the players. */
   g_assert_false (pt_game_view_get_covered (view));
   play_until (view, 9);
   n_moves = pt_game_get_n_moves (game);
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  settle (50);
-  window = new_play_window ();
-
-  store = open_store ();
-  saved = pt_store_list_saved_games (store, NULL);
-  g_assert_cmpuint (saved->len, ==, 1);
-  id = ((PtSavedGame *) g_ptr_array_index (saved, 0))->id;
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (get_play_page ()), "play.continue", "x", id));
-  view = PT_GAME_VIEW (pt_play_page_get_game_view (get_play_page ()));
+  view = close_and_continue (&store);
   game = pt_game_view_get_game (view);
   g_assert_cmpuint (pt_game_get_n_moves (game), ==, n_moves);
 
