@@ -217,24 +217,3 @@ pt_companion_player_rgba (const char *colour,
   if (colour == NULL || colour[0] == '\0' || !gdk_rgba_parse (rgba, colour))
     gdk_rgba_parse (rgba, palette[g_str_hash (name != NULL ? name : "") % G_N_ELEMENTS (palette)]);
 }
-
-/* Who came to tonight's game night, as ticked when it was started. The
- * store keeps no attendance list (the night's notes say it in words), so
- * this lives for the session: the score sheet offers these names first. */
-static gint64 attendees_night;
-static GStrv attendees;
-
-void
-pt_companion_set_night_attendees (gint64              night_id,
-                                  const char * const *names)
-{
-  attendees_night = night_id;
-  g_clear_pointer (&attendees, g_strfreev);
-  attendees = g_strdupv ((char **) names);
-}
-
-const char * const *
-pt_companion_get_night_attendees (gint64 night_id)
-{
-  return night_id != 0 && night_id == attendees_night ? (const char * const *) attendees : NULL;
-}

@@ -96,10 +96,6 @@ GtkWidget  *pt_companion_colour_swatch  (const char   *colour,
 void        pt_companion_set_label_int  (GtkLabel     *label,
                                          gint64        value);
 char       *pt_companion_today_iso      (void);
-void        pt_companion_set_night_attendees (gint64              night_id,
-                                              const char * const *names);
-/* (nullable): the names ticked when night @night_id was started */
-const char * const *pt_companion_get_night_attendees (gint64 night_id);
 /* Monday 00:00 local time of today, as Unix seconds, for filters. */
 gint64      pt_companion_days_ago       (int           days);
 

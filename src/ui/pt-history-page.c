@@ -348,8 +348,10 @@ pt_history_page_show_night (PtHistoryPage *self,
   g_autoptr(GPtrArray) nights = NULL;
   g_autoptr(GPtrArray) summaries = NULL;
   g_autoptr(GPtrArray) matches = NULL;
+  g_autoptr(GPtrArray) people = NULL;
   g_autoptr(PtStats) stats = NULL;
   g_autoptr(GString) summary = g_string_new (NULL);
+  g_autoptr(GString) about = g_string_new (NULL);
   PtNight *night = NULL;
   PtNightSummary *night_summary = NULL;
   PtHistoryQuery query;
@@ -379,6 +381,22 @@ pt_history_page_show_night (PtHistoryPage *self,
   query.night_id = night_id;
   query.limit = 500;
   matches = pt_store_history (store, &query, NULL);
+  people = pt_store_get_night_players (store, night_id, NULL);
+
+  /* Who came (from the store's attendance list), then the user's notes:
+   * both on the page and in the copied summary. */
+  if (people != NULL && people->len > 0)
+    {
+      g_autoptr(GString) names = g_string_new (NULL);
+
+      for (guint i = 0; i < people->len; i++)
+        g_string_append_printf (names, "%s%s", i > 0 ? ", " : "",
+                                ((PtPlayer *) g_ptr_array_index (people, i))->name);
+      /* TRANSLATORS: %s is who came to the night, e.g. "Ana, Beto" */
+      g_string_append_printf (about, _("With %s"), names->str);
+    }
+  if (night->notes && night->notes[0])
+    g_string_append_printf (about, "%s%s", about->len > 0 ? "\n" : "", night->notes);
 
   date = pt_companion_format_night_date (night->date);
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
@@ -394,13 +412,13 @@ pt_history_page_show_night (PtHistoryPage *self,
   if (night->place && night->place[0])
     g_string_append_printf (summary, _(" at %s"), night->place);
   g_string_append (summary, "\n");
-  if (night->notes && night->notes[0])
-    g_string_append_printf (summary, "%s\n", night->notes);
+  if (about->len > 0)
+    g_string_append_printf (summary, "%s\n", about->str);
 
   group = adw_preferences_group_new ();
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Matches"));
-  if (night->notes && night->notes[0])
-    adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), night->notes);
+  if (about->len > 0)
+    adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), about->str);
   for (guint i = 0; matches != NULL && i < matches->len; i++)
     {
       PtMatchEntry *entry = g_ptr_array_index (matches, i);
@@ -634,19 +652,31 @@ pt_history_page_start_night (PtHistoryPage       *self,
 {
   PtStore *store = pt_companion_get_store (GTK_WIDGET (self), error);
   g_autoptr(PtNight) night = NULL;
-  g_autofree char *names = NULL;
-  g_autofree char *notes = NULL;
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
 
   if (store == NULL)
     return 0;
-  /* The store keeps no attendance list: who came is written in the night's
-   * notes, where the night page and the export show it. */
-  names = who != NULL && who[0] != NULL ? g_strjoinv (", ", (char **) who) : NULL;
-  notes = names ? g_strdup_printf (_("With %s"), names) : g_strdup ("");
-  night = pt_store_add_night (store, date, place ? place : "", notes, error);
+  /* Who came goes to the store's attendance list (the night page, the score
+   * sheet and the export read it from there, also after a restart); the
+   * notes stay the user's own. The names are those of the dialog's list. */
+  for (guint i = 0; who != NULL && who[i] != NULL; i++)
+    {
+      g_autoptr(PtPlayer) player = pt_store_find_player (store, who[i], error);
+
+      if (player == NULL)
+        return 0;
+      g_array_append_val (ids, player->id);
+    }
+  night = pt_store_add_night (store, date, place ? place : "", "", error);
   if (night == NULL)
     return 0;
-  pt_companion_set_night_attendees (night->id, who);
+  /* Two store calls: a night whose list could not be kept is taken back,
+   * so starting a night happens completely or not at all. */
+  if (!pt_store_set_night_players (store, night->id, (const gint64 *) (gpointer) ids->data, ids->len, error))
+    {
+      pt_store_delete_night (store, night->id, NULL);
+      return 0;
+    }
   pt_history_page_reload (self);
   return night->id;
 }

@@ -506,19 +506,23 @@ open_sheet (PtScoreSheetPage *self,
                        : _("This sheet was not saved last time: it is back as you left it."));
   else
     {
-      const char * const *attendees = pt_companion_get_night_attendees (self->night_id);
+      /* Tonight's attendance list, from the store so it survives a restart. */
+      g_autoptr(GPtrArray) attendees = store != NULL && self->night_id != 0
+                                       ? pt_store_get_night_players (store, self->night_id, NULL)
+                                       : NULL;
 
       prefill_players (self, store);
-      /* Tonight's people come first, in the order they were ticked. */
-      if (attendees != NULL && attendees[0] != NULL)
+      /* Tonight's people come first, by name as the store lists them. */
+      if (attendees != NULL && attendees->len > 0)
         {
-          guint n = CLAMP (g_strv_length ((char **) attendees), pt_sheet_view_get_min_players (view),
+          guint n = CLAMP (attendees->len, pt_sheet_view_get_min_players (view),
                            pt_sheet_view_get_max_players (view));
 
           gtk_spin_button_set_value (self->n_players_spin, n);
           for (guint i = 0; i < n && i < MAX_SEATS; i++)
             gtk_editable_set_text (GTK_EDITABLE (self->player_rows[i]),
-                                   attendees[i] != NULL ? attendees[i] : "");
+                                   i < attendees->len
+                                   ? ((PtPlayer *) g_ptr_array_index (attendees, i))->name : "");
         }
       if (g_strcmp0 (game, "lost-cities") == 0)
         {

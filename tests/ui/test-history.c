@@ -161,6 +161,11 @@ test_night (void)
   g_autofree char *summary = NULL;
   g_autofree char *today = NULL;
   g_autoptr(PtMatchEntry) entry = NULL;
+  g_autoptr(GPtrArray) nights = NULL;
+  g_autoptr(GPtrArray) came = NULL;
+  g_autoptr(PtPlayer) beto = NULL;
+  g_autoptr(PtPlayer) carla = NULL;
+  PtNight *night;
   gint64 id;
 
   show_area ("history");
@@ -181,6 +186,19 @@ test_night (void)
   save_screenshot (GTK_WIDGET (dialog), "history-start-night");
   adw_message_dialog_response (dialog, "start");
   gtk_window_destroy (GTK_WINDOW (dialog));
+
+  /* Who came is the store's attendance list; the notes stay the user's. */
+  nights = pt_store_list_nights (get_store (), NULL);
+  g_assert_nonnull (nights);
+  g_assert_cmpuint (nights->len, >, 0);
+  night = g_ptr_array_index (nights, 0);
+  g_assert_cmpstr (night->place, ==, "Casa de Ana");
+  g_assert_cmpstr (night->notes, ==, "");
+  came = pt_store_get_night_players (get_store (), night->id, NULL);
+  g_assert_nonnull (came);
+  g_assert_cmpuint (came->len, ==, 2);
+  g_assert_cmpstr (((PtPlayer *) g_ptr_array_index (came, 0))->name, ==, "Ana");
+  g_assert_cmpstr (((PtPlayer *) g_ptr_array_index (came, 1))->name, ==, "Beto");
 
   /* The sheet offers tonight's people; a match saved now belongs to tonight. */
   show_area ("score-sheet");
@@ -209,6 +227,35 @@ test_night (void)
   g_signal_emit_by_name (find_by_name (GTK_WIDGET (page), "copy-summary"), "clicked");
   screenshots ("history-night");
   gtk_widget_activate_action (GTK_WIDGET (page), "history.back", NULL);
+
+  /* The night page and the score sheet read the list from the store (as
+   * after a restart), not from what was ticked in this session: change it
+   * behind their back and look again. */
+  beto = pt_store_find_player (get_store (), "Beto", NULL);
+  carla = pt_store_find_player (get_store (), "Carla", NULL);
+  if (carla == NULL)
+    carla = pt_store_add_player (get_store (), "Carla", NULL, NULL);
+  g_assert_nonnull (beto);
+  g_assert_nonnull (carla);
+  {
+    gint64 ids[] = { carla->id, beto->id };
+
+    g_assert_true (pt_store_set_night_players (get_store (), entry->night_id, ids, G_N_ELEMENTS (ids), NULL));
+  }
+  g_assert_true (pt_history_page_show_night (page, entry->night_id));
+  g_free (summary);
+  summary = pt_history_page_get_night_summary (page);
+  g_assert_nonnull (strstr (summary, "Beto, Carla"));
+  g_assert_null (strstr (summary, "Ana, Beto"));
+  gtk_widget_activate_action (GTK_WIDGET (page), "history.back", NULL);
+  show_area ("score-sheet");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (get_sheet_page ()), "sheet.new", "s", "next-station-london"));
+  /* A fresh sheet, not the draft the first one may have left. */
+  gtk_widget_activate_action (GTK_WIDGET (get_sheet_page ()), "sheet.discard", NULL);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (find_by_name (GTK_WIDGET (get_sheet_page ()), "player-0"))), ==, "Beto");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (find_by_name (GTK_WIDGET (get_sheet_page ()), "player-1"))), ==, "Carla");
+  gtk_widget_activate_action (GTK_WIDGET (get_sheet_page ()), "sheet.discard", NULL);
+  show_area ("history");
   (void) today;
 }
 
