@@ -573,7 +573,10 @@ pt_cli_arena (int    argc,
 out:
   for (guint t = 0; t < arena.n_threads; t++)
     for (guint side = 0; side < 2; side++)
-      g_clear_pointer (&arena.times[t][side], g_array_unref);
+      {
+        g_clear_pointer (&arena.times[t][side], g_array_unref);
+        g_clear_pointer (&arena.cpu_times[t][side], g_array_unref);
+      }
   for (guint r = 0; arena.results != NULL && r < arena.n_rounds; r++)
     g_free (arena.results[r].reason);
   for (guint side = 0; side < 2; side++)

@@ -15,7 +15,7 @@
 #include "pt-window.h"
 
 #define PT_RESOURCE_BASE_PATH "/io/github/partida/Partida"
-#define PT_SETTINGS_SCHEMA_ID "io.github.partida.Partida"
+#define PT_SETTINGS_SCHEMA_ID SCHEMA_ID
 
 struct _PtApplication
 {

@@ -155,7 +155,7 @@ main (int   argc,
     }
   script = g_build_filename (source_dir ? source_dir : ".", "tests", "engines", "random-engine.py", NULL);
   adw_init ();
-  settings = g_settings_new (APPLICATION_ID);
+  settings = g_settings_new (SCHEMA_ID);
 
   g_test_add_func ("/ui/preferences/engines", test_add_test_remove);
   ret = g_test_run ();
