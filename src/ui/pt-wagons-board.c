@@ -104,10 +104,12 @@ static void
 request (PtWagonsBoard *self,
          JsonObject    *move)
 {
-  g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), move);
+  /* The node takes over @move (init_object would add a reference of its own). */
+  g_autoptr(JsonNode) node = json_node_new (JSON_NODE_OBJECT);
   g_autoptr(GError) error = NULL;
   int player = pt_game_get_current_player (self->game);
 
+  json_node_take_object (node, move);
   if (player < 0 || !pt_game_request_move (self->game, player, node, &error))
     g_signal_emit (self, signals[MOVE_ERROR], 0, error ? error->message : _("The game is over"));
 }
