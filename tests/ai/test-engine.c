@@ -400,9 +400,12 @@ test_logs (void)
       stderr_lines += g_str_has_prefix (log[i], "stderr: thinking about move");
       messages += g_str_has_prefix (log[i], "log: ");
     }
-  /* 600 stderr lines were written; the log keeps the last 500 lines. */
+  /* 600 stderr lines were written; the log keeps the last 500 lines. The
+   * engine's stderr and stdout are read by different sources, so how many
+   * "log:" messages survive in the last 500 depends on timing; the signal
+   * counts below are exact. */
   g_assert_cmpuint (stderr_lines, >, 300);
-  g_assert_cmpuint (messages, >=, 3);
+  g_assert_cmpuint (stderr_lines + messages, <=, 500);
   g_assert_cmpuint (counts[PT_ENGINE_LOG_STDERR], ==, 600);
   g_assert_cmpuint (counts[PT_ENGINE_LOG_MESSAGE], >=, 4);
   g_assert_cmpuint (counts[PT_ENGINE_LOG_SENT], >=, 5);
