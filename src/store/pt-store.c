@@ -897,14 +897,35 @@ pt_store_find_player (PtStore     *self,
   return NULL;
 }
 
+/* Steps @stmt to its end, reading every row with @read into a new array
+ * that frees its items with @free_item; on an error, NULL and @message. */
+static GPtrArray *
+collect_rows (PtStore         *self,
+              PtStmt          *stmt,
+              gpointer       (*read) (PtStmt *stmt),
+              GDestroyNotify   free_item,
+              const char      *message,
+              GError         **error)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (free_item);
+  int rc;
+
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    g_ptr_array_add (rows, read (stmt));
+  if (rc != SQLITE_DONE)
+    {
+      pt_store_set_error (self, rc, message, error);
+      return NULL;
+    }
+  return g_steal_pointer (&rows);
+}
+
 GPtrArray *
 pt_store_list_players (PtStore   *self,
                        gboolean   include_archived,
                        GError   **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
-  g_autoptr(GPtrArray) players = g_ptr_array_new_with_free_func ((GDestroyNotify) pt_player_unref);
-  int rc;
 
   g_return_val_if_fail (PT_IS_STORE (self), NULL);
   stmt = pt_store_prepare (self,
@@ -915,14 +936,8 @@ pt_store_list_players (PtStore   *self,
   if (stmt == NULL)
     return NULL;
   sqlite3_bind_int (stmt, 1, include_archived);
-  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
-    g_ptr_array_add (players, pt_store_read_player (stmt));
-  if (rc != SQLITE_DONE)
-    {
-      pt_store_set_error (self, rc, _("Could not read the players"), error);
-      return NULL;
-    }
-  return g_steal_pointer (&players);
+  return collect_rows (self, stmt, (gpointer (*) (PtStmt *)) pt_store_read_player,
+                       (GDestroyNotify) pt_player_unref, _("Could not read the players"), error);
 }
 
 /* Runs a prepared single-row change and checks it touched a row. */
@@ -1266,8 +1281,6 @@ pt_store_list_nights (PtStore  *self,
                       GError  **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
-  g_autoptr(GPtrArray) nights = g_ptr_array_new_with_free_func ((GDestroyNotify) pt_night_unref);
-  int rc;
 
   g_return_val_if_fail (PT_IS_STORE (self), NULL);
   stmt = pt_store_prepare (self,
@@ -1275,14 +1288,8 @@ pt_store_list_nights (PtStore  *self,
                            error);
   if (stmt == NULL)
     return NULL;
-  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
-    g_ptr_array_add (nights, read_night (stmt));
-  if (rc != SQLITE_DONE)
-    {
-      pt_store_set_error (self, rc, _("Could not read the nights"), error);
-      return NULL;
-    }
-  return g_steal_pointer (&nights);
+  return collect_rows (self, stmt, (gpointer (*) (PtStmt *)) read_night,
+                       (GDestroyNotify) pt_night_unref, _("Could not read the nights"), error);
 }
 
 gboolean
@@ -1427,8 +1434,6 @@ pt_store_get_night_players (PtStore  *self,
                             GError  **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
-  g_autoptr(GPtrArray) players = g_ptr_array_new_with_free_func ((GDestroyNotify) pt_player_unref);
-  int rc;
 
   g_return_val_if_fail (PT_IS_STORE (self), NULL);
   if (!night_exists (self, night_id, error))
@@ -1443,14 +1448,8 @@ pt_store_get_night_players (PtStore  *self,
   if (stmt == NULL)
     return NULL;
   sqlite3_bind_int64 (stmt, 1, night_id);
-  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
-    g_ptr_array_add (players, pt_store_read_player (stmt));
-  if (rc != SQLITE_DONE)
-    {
-      pt_store_set_error (self, rc, _("Could not read who came"), error);
-      return NULL;
-    }
-  return g_steal_pointer (&players);
+  return collect_rows (self, stmt, (gpointer (*) (PtStmt *)) pt_store_read_player,
+                       (GDestroyNotify) pt_player_unref, _("Could not read who came"), error);
 }
 
 /* Matches ----------------------------------------------------------------- */
@@ -2367,8 +2366,6 @@ pt_store_list_saved_games (PtStore  *self,
                            GError  **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
-  g_autoptr(GPtrArray) games = g_ptr_array_new_with_free_func ((GDestroyNotify) pt_saved_game_unref);
-  int rc;
 
   g_return_val_if_fail (PT_IS_STORE (self), NULL);
   stmt = pt_store_prepare (self,
@@ -2377,14 +2374,8 @@ pt_store_list_saved_games (PtStore  *self,
                            error);
   if (stmt == NULL)
     return NULL;
-  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
-    g_ptr_array_add (games, read_saved_game (stmt));
-  if (rc != SQLITE_DONE)
-    {
-      pt_store_set_error (self, rc, _("Could not read the saved games"), error);
-      return NULL;
-    }
-  return g_steal_pointer (&games);
+  return collect_rows (self, stmt, (gpointer (*) (PtStmt *)) read_saved_game,
+                       (GDestroyNotify) pt_saved_game_unref, _("Could not read the saved games"), error);
 }
 
 PtSavedGame *
