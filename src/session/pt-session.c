@@ -783,40 +783,38 @@ match_options (PtSession *self,
   return json_to_string (out, FALSE);
 }
 
-/* One round: the game's breakdown. Several: {"rounds": [{"scores": […],
- * "breakdown": …}, …], "totals": […]} with the last round's breakdown
- * members too, so a view that knows only one round still shows one. */
+/* One round: the game's breakdown. Several, as a companion score sheet
+ * of rounds has it: {"rounds": [{"players": …, "scores": […]}, …] (each
+ * round's own breakdown), "totals": […]}. */
 static char *
 match_breakdown (PtSession *self)
 {
-  g_autoptr(JsonNode) last = self->game ? pt_game_get_breakdown (self->game) : NULL;
   g_autoptr(JsonNode) summary = NULL;
   g_autoptr(JsonObject) object = NULL;
   g_autoptr(JsonNode) out = NULL;
   JsonArray *rounds, *done;
 
   if (pt_match_get_n_rounds (self->match) == 1)
-    return last != NULL ? json_to_string (last, FALSE) : NULL;
+    {
+      g_autoptr(JsonNode) last = self->game ? pt_game_get_breakdown (self->game) : NULL;
+
+      return last != NULL ? json_to_string (last, FALSE) : NULL;
+    }
 
   object = json_object_new ();
-  if (last != NULL && JSON_NODE_HOLDS_OBJECT (last))
-    {
-      JsonObject *given = json_node_get_object (last);
-      g_autoptr(GList) members = json_object_get_members (given);
-
-      for (GList *l = members; l != NULL; l = l->next)
-        json_object_set_member (object, l->data, json_node_copy (json_object_get_member (given, l->data)));
-    }
   summary = pt_match_to_json (self->match);
   done = json_object_get_array_member (json_node_get_object (summary), "rounds");
   rounds = json_array_new ();
   for (guint r = 0; r < json_array_get_length (done); r++)
     {
-      JsonObject *round = json_object_new ();
+      JsonObject *played = json_array_get_object_element (done, r);
+      g_autoptr(PtGame) game = pt_rules_load_record (json_object_get_member (played, "record"),
+                                                     NULL, NULL, NULL);
+      g_autoptr(JsonNode) breakdown = game ? pt_game_get_breakdown (game) : NULL;
+      JsonObject *round = breakdown && JSON_NODE_HOLDS_OBJECT (breakdown)
+                          ? json_object_ref (json_node_get_object (breakdown)) : json_object_new ();
 
-      json_object_set_member (round, "scores",
-                              json_node_copy (json_object_get_member (json_array_get_object_element (done, r),
-                                                                      "scores")));
+      json_object_set_member (round, "scores", json_node_copy (json_object_get_member (played, "scores")));
       json_array_add_object_element (rounds, round);
     }
   json_object_set_array_member (object, "rounds", rounds);

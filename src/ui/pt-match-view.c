@@ -16,6 +16,8 @@
 #include "pt-match-view.h"
 #include "pt-record.h"
 #include "pt-replay-view.h"
+#include "pt-rules.h"
+#include "pt-session-record.h"
 
 struct _PtMatchView
 {
@@ -48,6 +50,11 @@ pt_match_view_get_match (PtMatchView *self)
   g_return_val_if_fail (PT_IS_MATCH_VIEW (self), NULL);
   return self->entry;
 }
+
+static gboolean entry_is_match_of_rounds (PtMatchEntry *entry);
+static void     show_rounds              (PtMatchView  *self,
+                                          PtMatchEntry *entry,
+                                          JsonArray    *rounds);
 
 static GtkWidget *
 add_group (PtMatchView *self,
@@ -374,8 +381,39 @@ pt_match_view_set_match (PtMatchView  *self,
         show_next_station (self, breakdown);
     }
 
-  /* A match played in Partida keeps its record: it can be watched again. */
+  /* A match of several rounds: every round's scores, and each round can
+   * be watched again. */
   if (entry->record != NULL)
+    {
+      g_autoptr(JsonNode) record = pt_json_parse (entry->record, NULL);
+
+      if (record != NULL && pt_match_record_is (record))
+        {
+          JsonArray *rounds = json_object_get_array_member (json_node_get_object (record), "rounds");
+
+          show_rounds (self, entry, rounds);
+          for (guint r = 0; rounds != NULL && r < json_array_get_length (rounds); r++)
+            {
+              g_autoptr(GError) replay_error = NULL;
+              GtkWidget *replay = pt_replay_view_new (json_array_get_element (rounds, r), &replay_error);
+              /* Translators: a heading of the match page, "Replay of round 2" */
+              g_autofree char *title = g_strdup_printf (_("Replay of round %u"), r + 1);
+
+              group = add_group (self, title, replay ? NULL : (replay_error ? replay_error->message
+                                                                             : _("The record cannot be read")));
+              if (replay != NULL)
+                {
+                  g_autofree char *name = g_strdup_printf ("replay-%u", r + 1);
+
+                  gtk_widget_set_name (replay, name);
+                  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), replay);
+                }
+            }
+        }
+    }
+
+  /* A match played in Partida keeps its record: it can be watched again. */
+  if (entry->record != NULL && !entry_is_match_of_rounds (entry))
     {
       g_autoptr(JsonNode) record = pt_json_parse (entry->record, NULL);
       g_autoptr(GError) replay_error = NULL;
@@ -414,6 +452,61 @@ pt_match_view_set_match (PtMatchView  *self,
   gtk_box_append (GTK_BOX (buttons), edit);
   gtk_box_append (GTK_BOX (buttons), delete);
   gtk_box_append (self->box, buttons);
+}
+
+static gboolean
+entry_is_match_of_rounds (PtMatchEntry *entry)
+{
+  g_autoptr(JsonNode) record = entry->record ? pt_json_parse (entry->record, NULL) : NULL;
+
+  return record != NULL && pt_match_record_is (record);
+}
+
+/* One row per round: each seat's score that round; then the totals. */
+static void
+show_rounds (PtMatchView  *self,
+             PtMatchEntry *entry,
+             JsonArray    *rounds)
+{
+  GtkWidget *group = add_group (self, _("Rounds"), NULL);
+
+  for (guint r = 0; rounds != NULL && r < json_array_get_length (rounds); r++)
+    {
+      g_autoptr(PtGame) game = pt_rules_load_record (json_array_get_element (rounds, r), NULL, NULL, NULL);
+      g_autoptr(GString) line = g_string_new (NULL);
+      g_autofree char *title = g_strdup_printf (_("Round %u"), r + 1);
+      GtkWidget *row = adw_action_row_new ();
+
+      for (guint p = 0; game != NULL && p < pt_game_get_n_players (game); p++)
+        {
+          if (p > 0)
+            g_string_append (line, " · ");
+          /* Translators: a player's score in a round of the match page, "Ana 45" */
+          g_string_append_printf (line, _("%s %d"), pt_game_get_player_name (game, p),
+                                  pt_game_get_score (game, p));
+        }
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), line->str);
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+    }
+  {
+    g_autoptr(GString) line = g_string_new (NULL);
+    GtkWidget *row = adw_action_row_new ();
+
+    for (guint i = 0; entry->results != NULL && i < entry->results->len; i++)
+      {
+        PtMatchResult *result = g_ptr_array_index (entry->results, i);
+
+        if (i > 0)
+          g_string_append (line, " · ");
+        g_string_append_printf (line, _("%s %d"), result->player_name ? result->player_name : "",
+                                result->score);
+      }
+    adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Total"));
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), line->str);
+    gtk_widget_add_css_class (row, "heading");
+    adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+  }
 }
 
 static void

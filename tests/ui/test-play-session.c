@@ -11,6 +11,7 @@
 
 #include "play-test-util.h"
 #include "pt-lost-cities-board.h"
+#include "pt-match-view.h"
 #include "pt-preferences-window.h"
 #include "pt-rules.h"
 
@@ -181,6 +182,27 @@ test_three_rounds (void)
   g_assert_cmpstr (((PtMatchResult *) entry->results->pdata[0])->player_name, ==, "Ana");
   saved = pt_store_list_saved_games (store2, NULL);
   g_assert_cmpuint (saved->len, ==, 0);
+
+  /* The history's match page: every round, each of them replayable. */
+  {
+    GtkWidget *win = gtk_window_new ();
+    GtkWidget *page = pt_match_view_new ();
+
+    gtk_window_set_default_size (GTK_WINDOW (win), 800, 900);
+    gtk_window_set_child (GTK_WINDOW (win), page);
+    pt_match_view_set_match (PT_MATCH_VIEW (page), store2, entry);
+    gtk_window_present (GTK_WINDOW (win));
+    WAIT_UNTIL (gtk_widget_get_mapped (page));
+    for (guint r = 1; r <= 3; r++)
+      {
+        g_autofree char *name = g_strdup_printf ("replay-%u", r);
+
+        g_assert_nonnull (find_by_name (page, name));
+      }
+    g_assert_null (find_by_name (page, "replay-4"));
+    save_screenshot (win, "lost-cities-match-page-rounds");
+    gtk_window_destroy (GTK_WINDOW (win));
+  }
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.leave", NULL));
   g_settings_set_int (settings (), "lost-cities-rounds", 1);
