@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
+#include "pt-record.h"
 #include "pt-store-private.h"
 
 #define EXPORT_FORMAT "partida-export/1"
@@ -31,7 +32,8 @@ add_json_text (JsonBuilder *builder,
                const char  *member,
                const char  *text)
 {
-  JsonNode *node = text != NULL ? json_from_string (text, NULL) : NULL;
+  /* Stored JSON is outside text too (an import or an old version wrote it). */
+  JsonNode *node = text != NULL ? pt_json_parse (text, NULL) : NULL;
 
   json_builder_set_member_name (builder, member);
   if (node == NULL)
@@ -685,18 +687,17 @@ pt_store_import_json (PtStore          *self,
                       PtImportSummary  *summary,
                       GError          **error)
 {
-  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
+  g_autoptr(JsonNode) root = NULL;
   g_autoptr(GError) local_error = NULL;
   Import import = { self };
-  JsonNode *root;
   gboolean ok;
 
   g_return_val_if_fail (PT_IS_STORE (self), FALSE);
   g_return_val_if_fail (json != NULL, FALSE);
 
-  if (!json_parser_load_from_data (parser, json, -1, &local_error))
+  root = pt_json_parse (json, &local_error);
+  if (root == NULL)
     return invalid (error, "JSON", local_error->message);
-  root = json_parser_get_root (parser);
   if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root) ||
       g_strcmp0 (get_string (json_node_get_object (root), "format", TRUE), EXPORT_FORMAT) != 0)
     return invalid (error, "format", _("not a Partida export (partida-export/1)"));
