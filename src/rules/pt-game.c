@@ -396,7 +396,7 @@ pt_game_setup (PtGame      *self,
   if (priv->n_players < klass->min_players || priv->n_players > klass->max_players)
     {
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_RECORD,
-                   _("This game needs %u to %u players, not %u"),
+                   _("The number of players must be %u to %u, not %u"),
                    klass->min_players, klass->max_players, priv->n_players);
       return FALSE;
     }

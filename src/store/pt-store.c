@@ -1132,7 +1132,9 @@ merge_players_locked (PtStore  *self,
   if (sqlite3_column_int (overlap, 0) > 0)
     {
       g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID,
-                   _("“%s” and “%s” played against each other in %d matches; they cannot be merged"),
+                   g_dngettext (GETTEXT_PACKAGE, "“%s” and “%s” played against each other in %d match; they cannot be merged",
+                                "“%s” and “%s” played against each other in %d matches; they cannot be merged",
+                                (gulong) MAX (sqlite3_column_int (overlap, 0), 0)),
                    a->name, b->name, sqlite3_column_int (overlap, 0));
       return FALSE;
     }

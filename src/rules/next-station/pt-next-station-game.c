@@ -264,7 +264,9 @@ pt_next_station_game_deal (PtGameClass  *klass,
       gint64 n;
 
       if (!pt_json_get_int (node, &n) || n != (gint64) n_players)
-        return bad_options (error, _("“players” does not match the %u players named"), n_players);
+        return bad_options (error, g_dngettext (GETTEXT_PACKAGE, "The option “players” does not match the %u player named",
+                                                  "The option “players” does not match the %u players named",
+                                                  n_players), n_players);
     }
 
   /* The decks: each round shuffles the 11 cards afresh. */
@@ -415,7 +417,9 @@ pt_next_station_game_setup (PtGame      *game,
 
   orders = pt_json_get_array (json_object_get_member (setup, "colour_order"));
   if (orders == NULL || json_array_get_length (orders) != n_players)
-    return bad_setup (error, _("The setup must give a colour order for each of the %u players"),
+    return bad_setup (error, g_dngettext (GETTEXT_PACKAGE, "The setup must give a colour order for each of the %u player",
+                                           "The setup must give a colour order for each of the %u players",
+                                           n_players),
                       n_players);
   for (guint p = 0; p < n_players; p++)
     if (!parse_colours (json_array_get_element (orders, p), colour_order[p], error))
