@@ -14,6 +14,7 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
+#include "pt-record.h"
 #include "pt-store-private.h"
 
 G_DEFINE_QUARK (pt-store-error-quark, pt_store_error)
@@ -368,13 +369,16 @@ pt_store_canonical_json (const char  *json,
                          const char  *what,
                          GError     **error)
 {
-  g_autoptr(JsonParser) parser = NULL;
+  g_autoptr(JsonNode) root = NULL;
   g_autoptr(GError) local_error = NULL;
 
   if (json == NULL)
     return g_strdup (fallback);
-  parser = json_parser_new_immutable ();
-  if (!json_parser_load_from_data (parser, json, -1, &local_error))
+  root = pt_json_parse (json, &local_error);
+  if (root == NULL && g_error_matches (local_error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_RECORD) &&
+      json[strspn (json, " \t\r\n")] == '\0')
+    return g_strdup (fallback);
+  if (root == NULL)
     {
       /* TRANSLATORS: what was being read ("options", "game record", …,
        * translated on their own), then the JSON parser's message */
@@ -382,9 +386,7 @@ pt_store_canonical_json (const char  *json,
                    local_error->message);
       return NULL;
     }
-  if (json_parser_get_root (parser) == NULL)
-    return g_strdup (fallback);
-  return json_to_string (json_parser_get_root (parser), FALSE);
+  return json_to_string (root, FALSE);
 }
 
 static gint64
@@ -1130,7 +1132,9 @@ merge_players_locked (PtStore  *self,
   if (sqlite3_column_int (overlap, 0) > 0)
     {
       g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID,
-                   _("“%s” and “%s” played against each other in %d matches; they cannot be merged"),
+                   g_dngettext (GETTEXT_PACKAGE, "“%s” and “%s” played against each other in %d match; they cannot be merged",
+                                "“%s” and “%s” played against each other in %d matches; they cannot be merged",
+                                (gulong) MAX (sqlite3_column_int (overlap, 0), 0)),
                    a->name, b->name, sqlite3_column_int (overlap, 0));
       return FALSE;
     }

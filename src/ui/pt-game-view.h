@@ -35,6 +35,10 @@ const char *pt_game_view_get_stage      (PtGameView *self);
 /* The hint shown (game.hint), in words; "" when none. */
 const char *pt_game_view_get_hint       (PtGameView *self);
 GtkWidget  *pt_game_view_get_result_view (PtGameView *self);
+/* The move log beside the board (a PtMoveLog). */
+GtkWidget  *pt_game_view_get_move_log   (PtGameView *self);
+/* The other player's last move in words, as shown; "" when none. */
+const char *pt_game_view_get_last_move  (PtGameView *self);
 /* How long a computer move is announced before it is made (default
  * 450 ms; tests use 0). */
 void        pt_game_view_set_computer_delay (guint       ms);

@@ -20,6 +20,7 @@
 #include "pt-game-setup-view.h"
 #include "pt-game-view.h"
 #include "pt-play-page.h"
+#include "pt-record.h"
 #include "pt-rules.h"
 #include "pt-session.h"
 

@@ -343,10 +343,13 @@ update_towns (PtWagonsBoard *self,
        * never a possessive built on a name ("You’s town"). */
       if ((int) p == self->viewer)
         /* Translators: the title of the town of the player looking at the board */
-        title = g_strdup_printf (_("Your town · %d points"), total);
+        title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Your town · %d point", "Your town · %d points",
+                                             (gulong) ABS (total)), total);
       else
         /* Translators: "Ana’s town · 23 points" */
-        title = g_strdup_printf (_("%s’s town · %d points"), pt_game_get_player_name (self->game, p), total);
+        title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s’s town · %d point", "%s’s town · %d points",
+                                             (gulong) ABS (total)),
+                                pt_game_get_player_name (self->game, p), total);
       gtk_label_set_text (GTK_LABEL (self->town_titles[p]), title);
       {
         g_autofree char *name = (int) p == self->viewer

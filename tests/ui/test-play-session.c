@@ -195,11 +195,11 @@ test_three_rounds (void)
     WAIT_UNTIL (gtk_widget_get_mapped (page));
     for (guint r = 1; r <= 3; r++)
       {
-        g_autofree char *name = g_strdup_printf ("replay-%u", r);
+        g_autofree char *name = g_strdup_printf ("replay-button-%u", r);
 
         g_assert_nonnull (find_by_name (page, name));
       }
-    g_assert_null (find_by_name (page, "replay-4"));
+    g_assert_null (find_by_name (page, "replay-button-4"));
     save_screenshot (win, "lost-cities-match-page-rounds");
     gtk_window_destroy (GTK_WINDOW (win));
   }
@@ -234,7 +234,7 @@ test_back_keeps_seats (void)
   setup = get_setup ();
   g_assert_cmpstr (pt_game_setup_view_get_seat_name (setup, 0), ==, "Ana");
   g_assert_cmpint (pt_game_setup_view_get_seat_level (setup, 0), ==, -1);
-  g_assert_cmpstr (pt_game_setup_view_get_seat_name (setup, 1), ==, "Computer");
+  g_assert_cmpstr (pt_game_setup_view_get_seat_name (setup, 1), ==, _("Computer"));
   g_assert_cmpint (pt_game_setup_view_get_seat_level (setup, 1), >=, 0);
 
   /* And once more after a whole match. */
@@ -247,7 +247,7 @@ test_back_keeps_seats (void)
   setup = get_setup ();
   g_assert_cmpstr (pt_game_setup_view_get_seat_name (setup, 0), ==, "Ana");
   g_assert_cmpint (pt_game_setup_view_get_seat_level (setup, 0), ==, -1);
-  g_assert_cmpstr (pt_game_setup_view_get_seat_name (setup, 1), ==, "Computer");
+  g_assert_cmpstr (pt_game_setup_view_get_seat_name (setup, 1), ==, _("Computer"));
   g_assert_cmpint (pt_game_setup_view_get_seat_level (setup, 1), >=, 0);
 }
 
