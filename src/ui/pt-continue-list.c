@@ -59,6 +59,16 @@ players_text (const char *record)
         g_string_append (text, _(" vs "));
       g_string_append (text, name != NULL ? name : "?");
     }
+  /* A match of rounds says which round it stopped in. */
+  if (g_strcmp0 (pt_json_get_string (json_object_get_member (object, "format")), "partida-match/1") == 0)
+    {
+      JsonArray *rounds = pt_json_get_array (json_object_get_member (object, "rounds"));
+      gint64 total = 0;
+
+      if (rounds != NULL && pt_json_get_int (json_object_get_member (object, "rounds_total"), &total))
+        /* Translators: a saved match in the Continue list, "Ana vs Beto · round 2 of 3" */
+        g_string_append_printf (text, _(" · round %u of %u"), json_array_get_length (rounds), (guint) total);
+    }
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 

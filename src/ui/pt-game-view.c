@@ -331,10 +331,9 @@ update_turn (PtGameView *self)
       self->covered = FALSE;
       self->viewer = current;
       g_object_set (self->board, "viewer", self->viewer, "interactive", TRUE, NULL);
-      if (pt_session_get_n_persons (self->session) > 1)
-        text = g_strdup_printf (_("%s’s turn"), name);
-      else
-        text = g_strdup_printf (_("Your turn, %s"), name);
+      /* Whole sentences addressed to the one on turn, never a possessive
+       * built on a name ("You’s turn"). */
+      text = g_strdup_printf (_("Your turn, %s"), name);
       set_banner (self, text);
     }
 
