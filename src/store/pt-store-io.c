@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
+#include "pt-player-name.h"
 #include "pt-store-private.h"
 
 #define EXPORT_FORMAT "partida-export/1"
@@ -419,6 +420,7 @@ import_player (Import      *import,
   gint64 created, id;
   gboolean archived;
   g_autoptr(PtStmt) insert = NULL;
+  g_autofree char *key = NULL;
   int rc;
 
   if (uuid == NULL || name == NULL || *name == '\0' || colour == NULL ||
@@ -429,25 +431,28 @@ import_player (Import      *import,
     return FALSE;
   /* The same person created separately on another computer: the name of an
    * active player is that player. */
+  key = pt_player_name_key (name);
   if (id == 0 && !archived &&
       (id = lookup_id (self,
-                       "SELECT id FROM players WHERE name = ? COLLATE NOCASE"
+                       "SELECT id FROM players WHERE name_key = ?"
                        " AND archived = 0 AND deleted = 0",
-                       name, error)) < 0)
+                       key, error)) < 0)
     return FALSE;
   if (id == 0)
     {
       insert = pt_store_prepare (self,
-                                 "INSERT INTO players (uuid, name, colour, created, archived)"
-                                 " VALUES (?, ?, ?, ?, ?)",
+                                 "INSERT INTO players (uuid, name, name_key, colour, created, archived,"
+                                 " modified) VALUES (?, ?, ?, ?, ?, ?, ?)",
                                  error);
       if (insert == NULL)
         return FALSE;
       sqlite3_bind_text (insert, 1, uuid, -1, SQLITE_TRANSIENT);
       sqlite3_bind_text (insert, 2, name, -1, SQLITE_TRANSIENT);
-      sqlite3_bind_text (insert, 3, colour, -1, SQLITE_TRANSIENT);
-      sqlite3_bind_int64 (insert, 4, created);
-      sqlite3_bind_int (insert, 5, archived);
+      sqlite3_bind_text (insert, 3, key, -1, SQLITE_TRANSIENT);
+      sqlite3_bind_text (insert, 4, colour, -1, SQLITE_TRANSIENT);
+      sqlite3_bind_int64 (insert, 5, created);
+      sqlite3_bind_int (insert, 6, archived);
+      sqlite3_bind_int64 (insert, 7, pt_store_next_stamp (self));
       if ((rc = sqlite3_step (insert)) != SQLITE_DONE)
         return pt_store_set_error (self, rc, _("Could not import the players"), error);
       id = sqlite3_last_insert_rowid (self->db);
