@@ -1010,14 +1010,17 @@ aggregate_match (PtStore     *self,
     }
 }
 
+static gboolean write_agg_rows (PtStore     *self,
+                                GHashTable  *aggs,
+                                GHashTable  *pairs,
+                                GError     **error);
+
 static gboolean
 write_aggregates (PtStore     *self,
                   GHashTable  *aggs,
                   GHashTable  *pairs,
                   GError     **error)
 {
-  g_autoptr(PtStmt) player = NULL;
-  g_autoptr(PtStmt) pair = NULL;
   GHashTableIter iter;
   gpointer value;
 
@@ -1049,6 +1052,20 @@ write_aggregates (PtStore     *self,
             return FALSE;
         }
     }
+
+  return write_agg_rows (self, aggs, pairs, error);
+}
+
+static gboolean
+write_agg_rows (PtStore     *self,
+                GHashTable  *aggs,
+                GHashTable  *pairs,
+                GError     **error)
+{
+  g_autoptr(PtStmt) player = NULL;
+  g_autoptr(PtStmt) pair = NULL;
+  GHashTableIter iter;
+  gpointer value;
 
   player = pt_store_prepare (self,
                              "INSERT OR REPLACE INTO player_stats (player_id, game, plays, wins, total, best,"
@@ -1171,6 +1188,245 @@ pt_stats_rebuild_aggregates (PtStore  *self,
 {
   self->all_dirty = TRUE;
   return pt_stats_flush_aggregates (self, error);
+}
+
+/* Appending ---------------------------------------------------------------
+ *
+ * Matches saved after every live match (the app's usual save, and a batch
+ * of them in time order) need no replay and no pass over the history: the
+ * ratings come from each player's current one in player_stats and are
+ * written with the results, and the aggregate rows of the players involved
+ * are read once, added to in memory and written back at the end.
+ */
+
+struct _PtAppend
+{
+  PtStore *store;
+  gint64 latest;         /* (finished) of the latest live match */
+  GHashTable *aggs;      /* Agg, loaded from player_stats when first touched */
+  GHashTable *pairs;     /* PairAgg, likewise from pair_stats */
+};
+
+PtAppend *
+pt_append_new (PtStore  *self,
+               GError  **error)
+{
+  g_autoptr(PtStmt) stmt = pt_store_prepare (self,
+                                             "SELECT max (finished) FROM matches INDEXED BY matches_time"
+                                             " WHERE deleted = 0",
+                                             error);
+  PtAppend *append;
+  int rc;
+
+  if (stmt == NULL)
+    return NULL;
+  if ((rc = sqlite3_step (stmt)) != SQLITE_ROW)
+    {
+      pt_store_set_error (self, rc, _("Could not read the matches"), error);
+      return NULL;
+    }
+  append = g_new0 (PtAppend, 1);
+  append->store = self;
+  append->latest = sqlite3_column_type (stmt, 0) == SQLITE_NULL ? G_MININT64 : sqlite3_column_int64 (stmt, 0);
+  append->aggs = g_hash_table_new_full (agg_hash, agg_equal, g_free, NULL);
+  append->pairs = g_hash_table_new_full (pair_hash, pair_equal, g_free, NULL);
+  return append;
+}
+
+void
+pt_append_free (PtAppend *append)
+{
+  g_hash_table_unref (append->aggs);
+  g_hash_table_unref (append->pairs);
+  g_free (append);
+}
+
+gboolean
+pt_append_accepts (PtAppend *append,
+                   gint64    finished)
+{
+  return finished >= append->latest;
+}
+
+static Agg *
+append_agg (PtAppend    *append,
+            gint64       player,
+            const char  *game,
+            GError     **error)
+{
+  Agg key = { .player = player, .game = (char *) game };
+  Agg *agg = g_hash_table_lookup (append->aggs, &key);
+  g_autoptr(PtStmt) stmt = NULL;
+  int rc;
+
+  if (agg != NULL)
+    return agg;
+  stmt = pt_store_prepare (append->store,
+                           "SELECT plays, wins, total, best, worst, streak, longest, first_finished,"
+                           " first_match, last_finished, last_match, rated, rating FROM player_stats"
+                           " WHERE player_id = ? AND game = ?",
+                           error);
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, player);
+  sqlite3_bind_text (stmt, 2, game, -1, SQLITE_STATIC);
+  agg = g_new0 (Agg, 1);
+  agg->player = player;
+  agg->game = (char *) game;
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_ROW)
+    {
+      agg->plays = sqlite3_column_int (stmt, 0);
+      agg->wins = sqlite3_column_int (stmt, 1);
+      agg->total = sqlite3_column_int64 (stmt, 2);
+      agg->best = sqlite3_column_int (stmt, 3);
+      agg->worst = sqlite3_column_int (stmt, 4);
+      agg->streak = sqlite3_column_int (stmt, 5);
+      agg->longest = sqlite3_column_int (stmt, 6);
+      agg->first_finished = sqlite3_column_int64 (stmt, 7);
+      agg->first_match = sqlite3_column_int64 (stmt, 8);
+      agg->last_finished = sqlite3_column_int64 (stmt, 9);
+      agg->last_match = sqlite3_column_int64 (stmt, 10);
+      agg->rated = sqlite3_column_int (stmt, 11);
+      agg->has_rating = sqlite3_column_type (stmt, 12) != SQLITE_NULL;
+      agg->rating = sqlite3_column_double (stmt, 12);
+    }
+  else if (rc != SQLITE_DONE)
+    {
+      g_free (agg);
+      pt_store_set_error (append->store, rc, _("Could not read the statistics"), error);
+      return NULL;
+    }
+  g_hash_table_add (append->aggs, agg);
+  return agg;
+}
+
+static PairAgg *
+append_pair (PtAppend       *append,
+             const AggSeat  *x,
+             const AggSeat  *y,
+             const char     *game,
+             GError        **error)
+{
+  PairAgg key = { .a = MIN (x->player, y->player), .b = MAX (x->player, y->player),
+                  .game = (char *) game };
+  PairAgg *agg = g_hash_table_lookup (append->pairs, &key);
+  g_autoptr(PtStmt) stmt = NULL;
+  int rc;
+
+  if (agg != NULL)
+    return agg;
+  stmt = pt_store_prepare (append->store,
+                           "SELECT plays, wins_a, wins_b, a_ahead, b_ahead FROM pair_stats"
+                           " WHERE player_a = ? AND player_b = ? AND game = ?",
+                           error);
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, key.a);
+  sqlite3_bind_int64 (stmt, 2, key.b);
+  sqlite3_bind_text (stmt, 3, game, -1, SQLITE_STATIC);
+  agg = g_new (PairAgg, 1);
+  *agg = key;
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_ROW)
+    {
+      agg->plays = sqlite3_column_int (stmt, 0);
+      agg->wins_a = sqlite3_column_int (stmt, 1);
+      agg->wins_b = sqlite3_column_int (stmt, 2);
+      agg->a_ahead = sqlite3_column_int (stmt, 3);
+      agg->b_ahead = sqlite3_column_int (stmt, 4);
+    }
+  else if (rc != SQLITE_DONE)
+    {
+      g_free (agg);
+      pt_store_set_error (append->store, rc, _("Could not read the statistics"), error);
+      return NULL;
+    }
+  g_hash_table_add (append->pairs, agg);
+  return agg;
+}
+
+gboolean
+pt_append_rate (PtAppend      *append,
+                PtMatchEntry  *entry,
+                double        *ratings,
+                GError       **error)
+{
+  const char *game = g_intern_string (entry->game);
+  guint n = entry->results->len;
+  double before[8];
+  int ranks[8];
+
+  for (guint i = 0; i < n; i++)
+    ratings[i] = NAN;
+  if (n < 2 || n > G_N_ELEMENTS (before))
+    return TRUE;
+  for (guint i = 0; i < n; i++)
+    {
+      PtMatchResult *r = g_ptr_array_index (entry->results, i);
+      Agg *agg = append_agg (append, r->player_id, game, error);
+
+      if (agg == NULL)
+        return FALSE;
+      before[i] = agg->has_rating ? agg->rating : PT_STATS_ELO_INITIAL;
+      ranks[i] = r->rank;
+    }
+  pt_stats_elo_update (n, ranks, before, ratings);
+  return TRUE;
+}
+
+gboolean
+pt_append_add (PtAppend      *append,
+               PtMatchEntry  *entry,
+               const double  *ratings,
+               GError       **error)
+{
+  const char *game = g_intern_string (entry->game);
+  const char *all_games = g_intern_static_string ("");
+  guint n = entry->results->len;
+  gboolean rated = n >= 2 && n <= 8;
+  g_autofree AggSeat *seats = g_new0 (AggSeat, n);
+
+  for (guint i = 0; i < n; i++)
+    {
+      PtMatchResult *r = g_ptr_array_index (entry->results, i);
+
+      seats[i].player = r->player_id;
+      seats[i].score = r->score;
+      seats[i].rank = r->rank;
+      seats[i].winner = r->winner;
+      seats[i].has_rating = !isnan (ratings[i]);
+      seats[i].rating = ratings[i];
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      Agg *all = append_agg (append, seats[i].player, all_games, error);
+      Agg *one = all != NULL ? append_agg (append, seats[i].player, game, error) : NULL;
+
+      if (one == NULL)
+        return FALSE;
+      agg_add (all, &seats[i], entry->finished, entry->id, rated);
+      agg_add (one, &seats[i], entry->finished, entry->id, rated);
+      for (guint j = i + 1; j < n; j++)
+        {
+          PairAgg *p = append_pair (append, &seats[i], &seats[j], all_games, error);
+          PairAgg *q = p != NULL ? append_pair (append, &seats[i], &seats[j], game, error) : NULL;
+
+          if (q == NULL)
+            return FALSE;
+          pair_add (p, &seats[i], &seats[j]);
+          pair_add (q, &seats[i], &seats[j]);
+        }
+    }
+  append->latest = MAX (append->latest, entry->finished);
+  return TRUE;
+}
+
+gboolean
+pt_append_finish (PtAppend  *append,
+                  GError   **error)
+{
+  return write_agg_rows (append->store, append->aggs, append->pairs, error);
 }
 
 /* Reading the aggregates ----------------------------------------------------- */

@@ -118,6 +118,26 @@ gboolean pt_stats_flush_aggregates  (PtStore  *self,
 gboolean pt_stats_rebuild_aggregates (PtStore  *self,
                                       GError  **error);
 
+/* Appending matches later than every live one (pt-stats.c): ratings from
+ * the current ones, aggregates added in memory and written at the end. */
+typedef struct _PtAppend PtAppend;
+PtAppend *pt_append_new     (PtStore  *self,
+                             GError  **error);
+gboolean  pt_append_accepts (PtAppend *append,
+                             gint64    finished);
+/* Fills @ratings (one per result, NAN = not rated) before the insert. */
+gboolean  pt_append_rate    (PtAppend      *append,
+                             PtMatchEntry  *entry,
+                             double        *ratings,
+                             GError       **error);
+gboolean  pt_append_add     (PtAppend      *append,
+                             PtMatchEntry  *entry,
+                             const double  *ratings,
+                             GError       **error);
+gboolean  pt_append_finish  (PtAppend  *append,
+                             GError   **error);
+void      pt_append_free    (PtAppend  *append);
+
 /* Ratings (pt-stats.c), called inside the store's transactions. */
 gboolean pt_stats_rate_new_match   (PtStore  *self,
                                     gint64    match_id,

@@ -9,6 +9,7 @@
 /* PRId64 rather than G_GINT64_FORMAT inside _(): xgettext only understands
  * the <inttypes.h> macros and would cut the message at G_GINT64_FORMAT. */
 #include <inttypes.h>
+#include <math.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
@@ -1875,6 +1876,7 @@ validate_entry (PtMatchEntry  *entry,
 static gboolean
 insert_results (PtStore       *self,
                 PtMatchEntry  *entry,
+                const double  *ratings,
                 GError       **error)
 {
   g_autoptr(PtStmt) result = NULL;
@@ -1882,7 +1884,7 @@ insert_results (PtStore       *self,
 
   result = pt_store_prepare (self,
                              "INSERT INTO results (match_id, seat, player_id, score, rank, winner,"
-                             " is_ai, ai_level) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                             " is_ai, ai_level, rating) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                              error);
   if (result == NULL)
     return FALSE;
@@ -1899,6 +1901,10 @@ insert_results (PtStore       *self,
       sqlite3_bind_int (result, 6, r->winner ? 1 : 0);
       sqlite3_bind_int (result, 7, r->is_ai ? 1 : 0);
       sqlite3_bind_int (result, 8, r->ai_level);
+      if (ratings != NULL && !isnan (ratings[i]))
+        sqlite3_bind_double (result, 9, ratings[i]);
+      else
+        sqlite3_bind_null (result, 9);
       rc = sqlite3_step (result);
       if ((rc & 0xff) == SQLITE_CONSTRAINT && rc != SQLITE_CONSTRAINT_UNIQUE &&
           rc != SQLITE_CONSTRAINT_PRIMARYKEY)
@@ -1913,12 +1919,16 @@ insert_results (PtStore       *self,
   return TRUE;
 }
 
-gboolean
-pt_store_insert_match (PtStore       *self,
-                       PtMatchEntry  *entry,
-                       gboolean       update_ratings,
-                       GError       **error)
+/* With @append, the match is later than every live one: rated and added
+ * to the aggregates in memory (see PtAppend) instead of replayed. */
+static gboolean
+insert_match_full (PtStore       *self,
+                   PtMatchEntry  *entry,
+                   PtAppend      *append,
+                   gboolean       update_ratings,
+                   GError       **error)
 {
+  double *ratings = NULL;
   g_autofree char *options = NULL;
   g_autofree char *breakdown = NULL;
   g_autofree char *record = NULL;
@@ -1939,6 +1949,12 @@ pt_store_insert_match (PtStore       *self,
   if (entry->started == 0)
     entry->started = entry->finished;
   fill_ranks (entry->results);
+  if (append != NULL)
+    {
+      ratings = g_newa (double, entry->results->len);
+      if (!pt_append_rate (append, entry, ratings, error))
+        return FALSE;
+    }
 
   insert = pt_store_prepare (self,
                              "INSERT INTO matches (uuid, game, mode, started, finished, night_id,"
@@ -1969,7 +1985,7 @@ pt_store_insert_match (PtStore       *self,
     return pt_store_set_error (self, rc, _("Could not save the match"), error);
   entry->id = sqlite3_last_insert_rowid (self->db);
 
-  if (!insert_results (self, entry, error))
+  if (!insert_results (self, entry, ratings, error))
     return FALSE;
 
   extra = pt_store_prepare (self, "INSERT INTO breakdowns (match_id, json) VALUES (?, ?)", error);
@@ -2000,9 +2016,47 @@ pt_store_insert_match (PtStore       *self,
       if (sqlite3_step (night) != SQLITE_ROW)
         return not_found (error, N_("night"), entry->night_id);
     }
+  if (append != NULL)
+    return pt_append_add (append, entry, ratings, error);
   if (update_ratings && !pt_stats_rate_new_match (self, entry->id, error))
     return FALSE;
   return pt_stats_match_added (self, entry->id, error);
+}
+
+gboolean
+pt_store_insert_match (PtStore       *self,
+                       PtMatchEntry  *entry,
+                       gboolean       update_ratings,
+                       GError       **error)
+{
+  return insert_match_full (self, entry, NULL, update_ratings, error);
+}
+
+/* A PtAppend when @entries (finished defaulted to now) are in time order
+ * and later than every live match; NULL otherwise (or on an error). */
+static PtAppend *
+maybe_append (PtStore    *self,
+              GPtrArray  *entries,
+              GError    **error)
+{
+  PtAppend *append;
+  gint64 last = G_MININT64;
+
+  for (guint i = 0; i < entries->len; i++)
+    {
+      PtMatchEntry *entry = g_ptr_array_index (entries, i);
+
+      if (entry->finished == 0)
+        entry->finished = now_seconds ();
+      if (entry->finished < last)
+        return NULL;
+      last = entry->finished;
+    }
+  if (entries->len == 0 || (append = pt_append_new (self, error)) == NULL)
+    return NULL;
+  if (!pt_append_accepts (append, ((PtMatchEntry *) g_ptr_array_index (entries, 0))->finished))
+    g_clear_pointer (&append, pt_append_free);
+  return append;
 }
 
 gint64
@@ -2010,7 +2064,9 @@ pt_store_save_match (PtStore       *self,
                      PtMatchEntry  *entry,
                      GError       **error)
 {
-  gboolean had_uuid;
+  g_autoptr(GPtrArray) one = g_ptr_array_new ();
+  PtAppend *append;
+  gboolean had_uuid, ok;
 
   g_return_val_if_fail (PT_IS_STORE (self), 0);
   g_return_val_if_fail (entry != NULL, 0);
@@ -2018,7 +2074,13 @@ pt_store_save_match (PtStore       *self,
   had_uuid = entry->uuid != NULL;
   if (!pt_store_begin (self, error))
     return 0;
-  if (!pt_store_insert_match (self, entry, TRUE, error) || !pt_store_commit (self, error))
+  /* The usual save is the latest match: rated and counted in place. */
+  g_ptr_array_add (one, entry);
+  append = maybe_append (self, one, NULL);
+  ok = insert_match_full (self, entry, append, TRUE, error) &&
+       (append == NULL || pt_append_finish (append, error)) && pt_store_commit (self, error);
+  g_clear_pointer (&append, pt_append_free);
+  if (!ok)
     {
       pt_store_rollback (self);
       entry->id = 0;
@@ -2035,6 +2097,7 @@ pt_store_save_matches (PtStore    *self,
                        GError    **error)
 {
   PtRatingSpan span;
+  PtAppend *append;
   gboolean ok;
 
   g_return_val_if_fail (PT_IS_STORE (self), FALSE);
@@ -2042,7 +2105,24 @@ pt_store_save_matches (PtStore    *self,
 
   if (!pt_store_begin (self, error))
     return FALSE;
-  /* Ratings once per game at the end, from the batch's earliest match. */
+  /* In time order after everything else: rated as they go, aggregates
+   * written once. Otherwise ratings once per game at the end, from the
+   * batch's earliest match. */
+  if ((append = maybe_append (self, entries, NULL)) != NULL)
+    {
+      ok = TRUE;
+      for (guint i = 0; ok && i < entries->len; i++)
+        ok = insert_match_full (self, g_ptr_array_index (entries, i), append, FALSE, error);
+      ok = ok && pt_append_finish (append, error) && pt_store_commit (self, error);
+      pt_append_free (append);
+      if (!ok)
+        {
+          pt_store_rollback (self);
+          for (guint j = 0; j < entries->len; j++)
+            ((PtMatchEntry *) g_ptr_array_index (entries, j))->id = 0;
+        }
+      return ok;
+    }
   pt_rating_span_init (&span);
   ok = TRUE;
   for (guint i = 0; ok && i < entries->len; i++)
@@ -2180,7 +2260,7 @@ update_match_locked (PtStore       *self,
     return FALSE;
   sqlite3_bind_int64 (clear, 1, entry->id);
   if (!pt_store_step_done (self, clear, _("Could not save the match"), error) ||
-      !insert_results (self, entry, error))
+      !insert_results (self, entry, NULL, error))
     return FALSE;
 
   extra = pt_store_prepare (self, "INSERT OR REPLACE INTO breakdowns (match_id, json) VALUES (?, ?)",
