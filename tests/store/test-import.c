@@ -221,7 +221,8 @@ test_detect (void)
     { "\xEF\xBB\xBF  {\"games\":[],\"plays\":[]}", PT_IMPORT_FORMAT_BGSTATS },
     { "<?xml version=\"1.0\"?>\n<plays username=\"x\"></plays>", PT_IMPORT_FORMAT_BGG },
     { "<html></html>", PT_IMPORT_FORMAT_AUTO },
-    { "[1, 2]", PT_IMPORT_FORMAT_AUTO },
+    /* Other JSON is read as an export, so the reader can say what is wrong. */
+    { "[1, 2]", PT_IMPORT_FORMAT_PARTIDA },
     { "", PT_IMPORT_FORMAT_AUTO },
   };
   PtImportFormat format;
