@@ -393,7 +393,7 @@ test_limits (void)
         g_string_free (text, TRUE);
       }
     assert_refused (store, "<plays><play></plays>", -1, "Invalid BoardGameGeek file: not well-formed XML");
-    assert_refused (store, "{\"no\":1}", -1, "neither a Partida export");
+    assert_refused (store, "{\"no\":1}", -1, "not a Partida export");
   }
 
   /* The limits themselves are allowed; the template is valid. */
