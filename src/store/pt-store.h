@@ -277,6 +277,19 @@ gboolean pt_store_import      (PtStore          *self,
                                PtImportFormat    format,
                                PtImportSummary  *summary,
                                GError          **error);
+/* The same, calling @progress now and then (from the calling thread) with
+ * the matches checked so far and their number. */
+typedef void (*PtImportProgressFunc) (guint    done,
+                                      guint    total,
+                                      gpointer user_data);
+gboolean pt_store_import_with_progress (PtStore               *self,
+                                        const char            *data,
+                                        gssize                 length,
+                                        PtImportFormat         format,
+                                        PtImportProgressFunc   progress,
+                                        gpointer               progress_data,
+                                        PtImportSummary       *summary,
+                                        GError               **error);
 /* pt_store_import() of a partida-export/1 text. */
 gboolean pt_store_import_json (PtStore          *self,
                                const char       *json,

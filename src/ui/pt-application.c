@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "pt-application.h"
+#include "pt-data-actions.h"
 #include "pt-preferences-window.h"
 #include "pt-window.h"
 
@@ -284,6 +285,7 @@ pt_application_startup (GApplication *app)
 
   gtk_window_set_default_icon_name (APPLICATION_ID);
 
+  pt_data_actions_install (self);
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,
                                    G_N_ELEMENTS (app_actions), app);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit", quit_accels);
