@@ -249,16 +249,12 @@ parse_day (const char *text,
   return TRUE;
 }
 
-static void
-history_json (GPtrArray *page)
+/* One match as `history --json` prints it, the object left open so a
+ * caller may add members (`play --json` adds "rounds"). */
+void
+pt_cli_match_entry_json (JsonBuilder  *b,
+                         PtMatchEntry *e)
 {
-  g_autoptr(JsonBuilder) b = json_builder_new ();
-
-  json_builder_begin_array (b);
-  for (guint i = 0; i < page->len; i++)
-    {
-      PtMatchEntry *e = page->pdata[i];
-
       json_builder_begin_object (b);
       member_int (b, "id", e->id);
       member_string (b, "uuid", e->uuid);
@@ -290,6 +286,17 @@ history_json (GPtrArray *page)
           json_builder_end_object (b);
         }
       json_builder_end_array (b);
+}
+
+static void
+history_json (GPtrArray *page)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+
+  json_builder_begin_array (b);
+  for (guint i = 0; i < page->len; i++)
+    {
+      pt_cli_match_entry_json (b, page->pdata[i]);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);

@@ -38,7 +38,8 @@ add_json_text (JsonBuilder *builder,
                const char  *member,
                const char  *text)
 {
-  JsonNode *node = text != NULL ? json_from_string (text, NULL) : NULL;
+  /* Stored JSON is outside text too (an import or an old version wrote it). */
+  JsonNode *node = text != NULL ? pt_json_parse (text, NULL) : NULL;
 
   json_builder_set_member_name (builder, member);
   if (node == NULL)

@@ -68,6 +68,17 @@ gboolean pt_store_move_aside   (const char  *path,
                                 char       **new_path,
                                 GError     **error);
 
+/* Several calls as one transaction (the session's final save: players,
+ * night, match, saved game). Between begin and commit the calls that are
+ * transactions of their own (pt_store_save_match, pt_store_update_match,
+ * …) join it; if one fails everything is rolled back and commit fails too.
+ * Not nested. */
+gboolean pt_store_transaction_begin    (PtStore  *self,
+                                        GError  **error);
+gboolean pt_store_transaction_commit   (PtStore  *self,
+                                        GError  **error);
+void     pt_store_transaction_rollback (PtStore  *self);
+
 /* Players ----------------------------------------------------------------- */
 PtPlayer  *pt_store_add_player      (PtStore     *self,
                                      const char  *name,
