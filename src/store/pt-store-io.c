@@ -448,29 +448,41 @@ check_text (Import      *import,
       switch (kind)
         {
         case TEXT_NAME:
-          message = g_strdup_printf (_("the name is %ld characters long; at most %ld are allowed"),
-                                     length, max);
+          message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                  "the name is longer than %ld character",
+                                                  "the name is longer than %ld characters", max),
+                                     max);
           break;
         case TEXT_COLOUR:
-          message = g_strdup_printf (_("the colour is %ld characters long; at most %ld are allowed"),
-                                     length, max);
+          message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                  "the colour is longer than %ld character",
+                                                  "the colour is longer than %ld characters", max),
+                                     max);
           break;
         case TEXT_DATE:
-          message = g_strdup_printf (_("the date is %ld characters long; at most %ld are allowed"),
-                                     length, max);
+          message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                  "the date is longer than %ld character",
+                                                  "the date is longer than %ld characters", max),
+                                     max);
           break;
         case TEXT_PLACE:
-          message = g_strdup_printf (_("the place is %ld characters long; at most %ld are allowed"),
-                                     length, max);
+          message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                  "the place is longer than %ld character",
+                                                  "the place is longer than %ld characters", max),
+                                     max);
           break;
         case TEXT_NOTE:
-          message = g_strdup_printf (_("the note is %ld characters long; at most %ld are allowed"),
-                                     length, max);
+          message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                  "the note is longer than %ld character",
+                                                  "the note is longer than %ld characters", max),
+                                     max);
           break;
         case TEXT_RULE_READING:
         default:
-          message = g_strdup_printf (_("the rule reading is %ld characters long; at most %ld are "
-                                       "allowed"), length, max);
+          message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                  "the rule reading is longer than %ld character",
+                                                  "the rule reading is longer than %ld characters", max),
+                                     max);
           break;
         }
       return invalid (import, error, where, message);

@@ -322,7 +322,9 @@ update_progress (gpointer user_data)
 
   if (total > 0)
     {
-      g_autofree char *text = g_strdup_printf (_("%d of %d matches"), done, total);
+      g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d of %d match",
+                                                            "%d of %d matches", total),
+                                               done, total);
 
       gtk_progress_bar_set_fraction (job->progress_bar, (double) done / total);
       gtk_progress_bar_set_text (job->progress_bar, text);
