@@ -9,6 +9,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "pt-data-actions.h"
+#include "pt-preferences-window.h"
 #include "pt-window.h"
 
 typedef struct
@@ -557,10 +558,26 @@ activate_data_action (GSimpleAction *action,
   pt_data_actions_start (app, parent, operation);
 }
 
+static void
+show_trash (GSimpleAction *action,
+            GVariant      *parameter,
+            gpointer       user_data)
+{
+  PtApplication *app = user_data;
+  PtPreferencesWindow *preferences = pt_preferences_window_new (pt_application_get_settings (app));
+
+  gtk_window_set_transient_for (GTK_WINDOW (preferences),
+                                gtk_application_get_active_window (GTK_APPLICATION (app)));
+  gtk_window_set_application (GTK_WINDOW (preferences), GTK_APPLICATION (app));
+  gtk_window_present (GTK_WINDOW (preferences));
+  pt_preferences_window_show_trash (preferences);
+}
+
 void
 pt_data_actions_install (PtApplication *app)
 {
   static const GActionEntry entries[] = {
+    { "show-trash", show_trash },
     { "export-json", activate_data_action },
     { "export-csv", activate_data_action },
     { "import", activate_data_action },

@@ -11,6 +11,8 @@
 #include "pt-data-actions.h"
 #include "pt-preferences-window.h"
 #include "pt-stats.h"
+#include "pt-store-trash.h"
+#include "pt-trash-page.h"
 
 /* A visible toplevel named @name (the dialogs are named). */
 static GtkWidget *
@@ -279,6 +281,49 @@ test_backup_restore (void)
   g_assert_cmpint (pt_store_count_matches (get_store (), NULL), ==, before);
 }
 
+static void
+test_trash (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) history = NULL;
+  PtHistoryQuery query;
+  GtkWidget *preferences, *dialog;
+  PtTrashPage *page;
+  int before = pt_store_count_matches (get_store (), NULL);
+  gint64 id;
+
+  pt_history_query_init (&query);
+  history = pt_store_history (get_store (), &query, &error);
+  g_assert_no_error (error);
+  id = ((PtMatchEntry *) history->pdata[0])->id;
+  g_assert_true (pt_store_delete_match (get_store (), id, &error));
+  g_assert_cmpint (pt_store_count_matches (get_store (), NULL), ==, before - 1);
+
+  /* Primary menu → Recently Deleted: the preferences at the trash. */
+  g_action_group_activate_action (G_ACTION_GROUP (app), "show-trash", NULL);
+  WAIT_UNTIL ((preferences = GTK_WIDGET (find_toplevel (PT_TYPE_PREFERENCES_WINDOW))) != NULL);
+  WAIT_UNTIL ((page = PT_TRASH_PAGE (find_by_type (preferences, PT_TYPE_TRASH_PAGE))) != NULL);
+  g_assert_cmpuint (pt_trash_page_get_n_items (page), ==, 1);
+  save_screenshot (preferences, "preferences-trash");
+  g_assert_true (pt_trash_page_restore (page, 0, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (pt_trash_page_get_n_items (page), ==, 0);
+  g_assert_cmpint (pt_store_count_matches (get_store (), NULL), ==, before);
+
+  /* Empty Trash asks first. */
+  g_assert_true (pt_store_delete_match (get_store (), id, &error));
+  pt_trash_page_reload (page);
+  g_assert_cmpuint (pt_trash_page_get_n_items (page), ==, 1);
+  gtk_widget_activate (find_by_name (GTK_WIDGET (page), "empty-trash-button"));
+  WAIT_UNTIL ((dialog = find_dialog ("empty-trash-dialog")) != NULL);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "empty");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_assert_cmpuint (pt_trash_page_get_n_items (page), ==, 0);
+  g_assert_null (pt_store_load_match (get_store (), id, NULL));
+  g_assert_cmpint (pt_store_count_matches (get_store (), NULL), ==, before - 1);
+  gtk_window_destroy (GTK_WINDOW (preferences));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -291,6 +336,7 @@ main (int   argc,
   g_test_add_func ("/ui/data/export-import-new-database", test_export_import_new_database);
   g_test_add_func ("/ui/data/import-other-apps", test_import_other_apps);
   g_test_add_func ("/ui/data/backup-restore", test_backup_restore);
+  g_test_add_func ("/ui/data/trash", test_trash);
   ret = g_test_run ();
   companion_finish ();
   return ret;
