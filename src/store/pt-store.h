@@ -90,7 +90,15 @@ PtPlayer  *pt_store_get_player      (PtStore     *self,
 PtPlayer  *pt_store_find_player     (PtStore     *self,
                                      const char  *name,
                                      GError     **error);
-/* Active players by name; archived ones too when include_archived. */
+/* The active player @typed probably means (pt-store-identity.c): the same
+ * name by the identity rule, else a name it starts (3+ characters), else
+ * one a typo away (1 edit under 5 characters, else 2); NULL without error
+ * when none is close. */
+PtPlayer  *pt_store_suggest_player  (PtStore     *self,
+                                     const char  *typed,
+                                     GError     **error);
+/* Active players in the locale's order (pt_player_name_compare); archived
+ * ones too when include_archived. */
 GPtrArray *pt_store_list_players    (PtStore     *self,
                                      gboolean     include_archived,
                                      GError     **error);
