@@ -528,10 +528,13 @@ doc_add_play (Doc      *doc,
       g_autofree char *why = NULL;
 
       if (play->game->min_players == play->game->max_players)
-        why = g_strdup_printf (_("%d players; the game is for %d"), n, play->game->min_players);
+        why = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d player; the game is for %d",
+                                            "%d players; the game is for %d", n),
+                               n, play->game->min_players);
       else
-        why = g_strdup_printf (_("%d players; the game is for %d to %d"), n,
-                               play->game->min_players, play->game->max_players);
+        why = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d player; the game is for %d to %d",
+                                            "%d players; the game is for %d to %d", n),
+                               n, play->game->min_players, play->game->max_players);
       doc_skip (doc, play->where, date, _(play->game->titles[0]), why);
       return TRUE;
     }

@@ -941,6 +941,22 @@ pt_store_migrate (PtStore  *self,
 
 G_STATIC_ASSERT (PT_STORE_APPLICATION_ID == 1347699777);
 
+/* pt_fold (text): the identity key of pt-player-name.h, so that searches
+ * in SQL fold case and accents like everything else ("angel" finds
+ * "Ángel"); SQLite's own LIKE and NOCASE fold ASCII only. */
+static void
+sql_fold (sqlite3_context  *context,
+          int               argc,
+          sqlite3_value   **argv)
+{
+  const char *text = (const char *) sqlite3_value_text (argv[0]);
+
+  if (text == NULL)
+    sqlite3_result_null (context);
+  else
+    sqlite3_result_text (context, pt_player_name_key (text), -1, g_free);
+}
+
 static gboolean
 open_checked (PtStore           *self,
               PtStoreOpenFlags   flags,
@@ -980,6 +996,9 @@ open_checked (PtStore           *self,
     }
   sqlite3_extended_result_codes (self->db, 1);
   sqlite3_busy_timeout (self->db, 5000);
+  sqlite3_create_function_v2 (self->db, "pt_fold", 1,
+                              SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, NULL,
+                              sql_fold, NULL, NULL, NULL);
   if (sqlite3_db_readonly (self->db, "main") == 1)
     {
       g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_READ_ONLY,
@@ -1311,12 +1330,25 @@ collect_rows (PtStore         *self,
   return g_steal_pointer (&rows);
 }
 
+static int
+compare_players (gconstpointer a,
+                 gconstpointer b)
+{
+  const PtPlayer *x = *(PtPlayer **) a, *y = *(PtPlayer **) b;
+  int order = pt_player_name_compare (x->name, y->name);
+
+  if (order != 0)
+    return order;
+  return x->id < y->id ? -1 : x->id > y->id;
+}
+
 GPtrArray *
 pt_store_list_players (PtStore   *self,
                        gboolean   include_archived,
                        GError   **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
+  GPtrArray *players;
 
   g_return_val_if_fail (PT_IS_STORE (self), NULL);
   stmt = pt_store_prepare (self,
@@ -1327,8 +1359,12 @@ pt_store_list_players (PtStore   *self,
   if (stmt == NULL)
     return NULL;
   sqlite3_bind_int (stmt, 1, include_archived);
-  return collect_rows (self, stmt, (gpointer (*) (PtStmt *)) pt_store_read_player,
-                       (GDestroyNotify) pt_player_unref, _("Could not read the players"), error);
+  players = collect_rows (self, stmt, (gpointer (*) (PtStmt *)) pt_store_read_player,
+                          (GDestroyNotify) pt_player_unref, _("Could not read the players"), error);
+  /* The locale's order ("Ángel" with the A's, not after "Zoe"). */
+  if (players != NULL)
+    g_ptr_array_sort (players, compare_players);
+  return players;
 }
 
 /* Runs a prepared single-row change and checks it touched a row. */
@@ -2746,10 +2782,12 @@ pt_store_history (PtStore               *self,
                           " AND r.player_id = ?6)");
   if (query->search != NULL && *query->search != '\0')
     {
-      pattern = like_pattern (query->search);
-      g_string_append (sql, " AND (m.notes LIKE ?7 ESCAPE '\\' OR EXISTS (SELECT 1 FROM results r"
-                            " JOIN players p ON p.id = r.player_id WHERE r.match_id = m.id"
-                            " AND p.name LIKE ?7 ESCAPE '\\'))");
+      g_autofree char *folded = pt_player_name_key (query->search);
+
+      pattern = like_pattern (folded);
+      g_string_append (sql, " AND (pt_fold (m.notes) LIKE ?7 ESCAPE '\\' OR EXISTS (SELECT 1 FROM"
+                            " results r JOIN players p ON p.id = r.player_id WHERE r.match_id = m.id"
+                            " AND pt_fold (p.name) LIKE ?7 ESCAPE '\\'))");
     }
   if (query->before_id > 0)
     g_string_append (sql, " AND (m.finished < ?8 OR (m.finished = ?8 AND m.id < ?9))");

@@ -99,7 +99,15 @@ PtPlayer  *pt_store_get_player      (PtStore     *self,
 PtPlayer  *pt_store_find_player     (PtStore     *self,
                                      const char  *name,
                                      GError     **error);
-/* Active players by name; archived ones too when include_archived. */
+/* The active player @typed probably means (pt-store-identity.c): the same
+ * name by the identity rule, else a name it starts (3+ characters), else
+ * one a typo away (1 edit under 5 characters, else 2); NULL without error
+ * when none is close. */
+PtPlayer  *pt_store_suggest_player  (PtStore     *self,
+                                     const char  *typed,
+                                     GError     **error);
+/* Active players in the locale's order (pt_player_name_compare); archived
+ * ones too when include_archived. */
 GPtrArray *pt_store_list_players    (PtStore     *self,
                                      gboolean     include_archived,
                                      GError     **error);
@@ -297,6 +305,19 @@ gboolean pt_store_import      (PtStore          *self,
                                PtImportFormat    format,
                                PtImportSummary  *summary,
                                GError          **error);
+/* The same, calling @progress now and then (from the calling thread) with
+ * the matches checked so far and their number. */
+typedef void (*PtImportProgressFunc) (guint    done,
+                                      guint    total,
+                                      gpointer user_data);
+gboolean pt_store_import_with_progress (PtStore               *self,
+                                        const char            *data,
+                                        gssize                 length,
+                                        PtImportFormat         format,
+                                        PtImportProgressFunc   progress,
+                                        gpointer               progress_data,
+                                        PtImportSummary       *summary,
+                                        GError               **error);
 /* pt_store_import() of a partida-export/1 text. */
 gboolean pt_store_import_json (PtStore          *self,
                                const char       *json,

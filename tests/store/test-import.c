@@ -341,11 +341,11 @@ test_limits (void)
     }
   {
     g_autofree char *text = document ("@NAME@", long_name);
-    assert_refused (store, text, -1, "players[0]: the name is 101 characters long; at most 100");
+    assert_refused (store, text, -1, "players[0]: the name is longer than 100 characters");
   }
   {
     g_autofree char *text = document ("@NOTES@", long_notes);
-    assert_refused (store, text, -1, "matches[0]: the note is 10001 characters long; at most 10000");
+    assert_refused (store, text, -1, "matches[0]: the note is longer than 10000 characters");
   }
   {
     /* A raw NUL byte inside a name. */
