@@ -1999,7 +1999,7 @@ pt_stats_score_series (PtStats     *self,
 
   g_return_val_if_fail (PT_IS_STATS (self), NULL);
   stmt = pt_store_prepare (self->store,
-                           "SELECT m.id, m.finished, m.game, r.score, r.rank, r.winner"
+                           "SELECT m.id, m.finished, m.game, r.score, r.rank, r.winner, r.rating"
                            " FROM matches m INDEXED BY matches_time JOIN results r ON r.match_id = m.id"
                            " WHERE m.deleted = 0 AND r.player_id = ?1 AND (?2 IS NULL OR m.game = ?2)"
                            " ORDER BY m.finished DESC, m.id DESC LIMIT ?3",
@@ -2020,6 +2020,8 @@ pt_stats_score_series (PtStats     *self,
       p->score = sqlite3_column_int (stmt, 3);
       p->rank = sqlite3_column_int (stmt, 4);
       p->winner = sqlite3_column_int (stmt, 5) != 0;
+      p->rated = sqlite3_column_type (stmt, 6) != SQLITE_NULL;
+      p->rating = sqlite3_column_double (stmt, 6);
       g_ptr_array_add (points, p);
     }
   if (rc != SQLITE_DONE)

@@ -20,7 +20,8 @@ struct _PtStoreWorker
 
   GMutex lock;
   GCond idle;
-  guint pending;
+  guint pending;            /* queued or running on the thread */
+  guint outstanding;        /* main context: requests whose callback has not run */
 
   /* Worker thread only. */
   PtStore *store;
@@ -39,6 +40,28 @@ typedef struct
   GCancellable *outer;      /* the caller's cancellable, chained to the task's */
   gulong outer_id;
 } Request;
+
+typedef struct
+{
+  GAsyncReadyCallback callback;
+  gpointer user_data;
+} Reply;
+
+/* Every answer passes here in the caller's context, so the worker knows
+ * when nothing is in flight any more (pt_store_worker_is_idle). */
+static void
+request_done (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  PtStoreWorker *self = PT_STORE_WORKER (source);
+  Reply *reply = user_data;
+
+  if (reply->callback != NULL)
+    reply->callback (source, result, reply->user_data);
+  g_free (reply);
+  self->outstanding--;
+}
 
 static gboolean
 unref_task (gpointer task)
@@ -209,7 +232,14 @@ pt_store_worker_run (PtStoreWorker        *self,
   request->data = data;
   request->data_free = data_free;
   request->result_free = result_free;
-  request->task = g_task_new (self, own, callback, user_data);
+  {
+    Reply *reply = g_new (Reply, 1);
+
+    reply->callback = callback;
+    reply->user_data = user_data;
+    request->task = g_task_new (self, own, request_done, reply);
+  }
+  self->outstanding++;
   g_task_set_source_tag (request->task, pt_store_worker_run);
   if (cancellable != NULL)
     {
@@ -244,6 +274,13 @@ pt_store_worker_cancel_lane (PtStoreWorker *self,
   g_return_if_fail (PT_IS_STORE_WORKER (self));
   if ((cancellable = g_hash_table_lookup (self->lanes, lane)) != NULL)
     g_cancellable_cancel (cancellable);
+}
+
+gboolean
+pt_store_worker_is_idle (PtStoreWorker *self)
+{
+  g_return_val_if_fail (PT_IS_STORE_WORKER (self), TRUE);
+  return self->outstanding == 0;
 }
 
 void

@@ -58,6 +58,8 @@ gpointer       pt_store_worker_finish (PtStoreWorker  *self,
 /* Cancels what is queued or running in @lane. */
 void           pt_store_worker_cancel_lane (PtStoreWorker *self,
                                             const char    *lane);
+/* Whether every request's callback has run (main context). */
+gboolean       pt_store_worker_is_idle (PtStoreWorker *self);
 /* Blocks until every queued job has run (tests, shutdown). */
 void           pt_store_worker_drain  (PtStoreWorker *self);
 

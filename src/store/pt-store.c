@@ -455,6 +455,158 @@ pt_store_dup_column_text (PtStmt *stmt,
   return text != NULL ? g_strdup ((const char *) text) : NULL;
 }
 
+/* Canonical JSON without json-glib for the usual case -------------------------
+ *
+ * Games, sheets and the session write compact JSON; parsing it to write it
+ * back unchanged cost half of a save. scan_value() accepts exactly the
+ * texts json-glib's generator would give back unchanged: no white space
+ * between tokens, strings without escapes or control characters, integer
+ * numbers without leading zeros, no repeated member name; anything else
+ * (or nesting deeper than CANONICAL_DEPTH) goes through json-glib. */
+#define CANONICAL_DEPTH 64
+
+typedef struct
+{
+  const char *p;
+  int depth;
+} Scan;
+
+static gboolean scan_value (Scan *scan);
+
+static gboolean
+scan_string (Scan        *scan,
+             const char **start,
+             gsize       *len)
+{
+  const char *p = scan->p;
+
+  if (*p != '"')
+    return FALSE;
+  *start = ++p;
+  while (*p != '"')
+    {
+      if (*p == '\0' || *p == '\\' || (guchar) *p < 0x20 || *p == 0x7f)
+        return FALSE;
+      p++;
+    }
+  *len = p - *start;
+  scan->p = p + 1;
+  return TRUE;
+}
+
+static gboolean
+scan_number (Scan *scan)
+{
+  const char *p = scan->p;
+  gboolean negative = *p == '-';
+  int digits = 0;
+
+  if (negative)
+    p++;
+  /* "-0" and leading zeros come back otherwise. */
+  if (*p == '0' && (negative || g_ascii_isdigit (p[1])))
+    return FALSE;
+  while (g_ascii_isdigit (*p))
+    {
+      p++;
+      digits++;
+    }
+  /* Fractions, exponents and numbers near the int64 limits: json-glib. */
+  if (digits == 0 || digits > 18 || *p == '.' || *p == 'e' || *p == 'E')
+    return FALSE;
+  scan->p = p;
+  return TRUE;
+}
+
+static gboolean
+scan_value (Scan *scan)
+{
+  const char *p = scan->p;
+
+  switch (*p)
+    {
+    case '"':
+      {
+        const char *start;
+        gsize len;
+        return scan_string (scan, &start, &len);
+      }
+    case '{':
+    case '[':
+      {
+        gboolean object = *p == '{';
+        char close = object ? '}' : ']';
+        g_autoptr(GArray) keys = object ? g_array_new (FALSE, FALSE, sizeof (const char *) * 2) : NULL;
+
+        if (++scan->depth > CANONICAL_DEPTH)
+          return FALSE;
+        scan->p++;
+        if (*scan->p == close)
+          {
+            scan->p++;
+            scan->depth--;
+            return TRUE;
+          }
+        for (;;)
+          {
+            if (object)
+              {
+                const char *start, *pair[2];
+                gsize len;
+
+                if (!scan_string (scan, &start, &len) || *scan->p != ':')
+                  return FALSE;
+                for (guint i = 0; i < keys->len; i++)
+                  {
+                    const char **k = &g_array_index (keys, const char *, 2 * i);
+                    if ((gsize) (k[1] - k[0]) == len && memcmp (k[0], start, len) == 0)
+                      return FALSE;
+                  }
+                pair[0] = start;
+                pair[1] = start + len;
+                g_array_append_vals (keys, pair, 1);
+                scan->p++;
+              }
+            if (!scan_value (scan))
+              return FALSE;
+            if (*scan->p == close)
+              break;
+            if (*scan->p != ',')
+              return FALSE;
+            scan->p++;
+          }
+        scan->p++;
+        scan->depth--;
+        return TRUE;
+      }
+    case 't':
+      if (strncmp (p, "true", 4) != 0)
+        return FALSE;
+      scan->p += 4;
+      return TRUE;
+    case 'f':
+      if (strncmp (p, "false", 5) != 0)
+        return FALSE;
+      scan->p += 5;
+      return TRUE;
+    case 'n':
+      if (strncmp (p, "null", 4) != 0)
+        return FALSE;
+      scan->p += 4;
+      return TRUE;
+    default:
+      return scan_number (scan);
+    }
+}
+
+static gboolean
+already_canonical (const char *json)
+{
+  Scan scan = { json, 0 };
+
+  return g_utf8_validate (json, -1, NULL) && scan_value (&scan) && *scan.p == '\0';
+}
+
 char *
 pt_store_canonical_json (const char  *json,
                          const char  *fallback,
@@ -466,6 +618,8 @@ pt_store_canonical_json (const char  *json,
 
   if (json == NULL)
     return g_strdup (fallback);
+  if (already_canonical (json))
+    return g_strdup (json);
   root = pt_json_parse (json, &local_error);
   if (root == NULL && g_error_matches (local_error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_RECORD) &&
       json[strspn (json, " \t\r\n")] == '\0')

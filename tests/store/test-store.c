@@ -7,6 +7,8 @@
 
 #include <string.h>
 
+#include <json-glib/json-glib.h>
+
 #include "store-test-util.h"
 
 static int
@@ -984,12 +986,37 @@ test_history_plan (void)
   test_rmdir (dir);
 }
 
+/* The store's fast path gives exactly what json-glib would. */
+static void
+test_canonical_json (void)
+{
+  static const char *const texts[] = {
+    "{}", "[]", "{\"rounds\":3}", "{\"a\":[1,-2,0,true,false,null,\"x\"]}", "{ \"a\": 1 }",
+    "{\"a\":1,\"a\":2}", "[1.5]", "[1e3]", "[-0]", "[007]", "[\"\\u00e9\"]", "[\"é\"]",
+    "[\"tab\\t\"]", "[12345678901234567890]", "[[[[]]]]", "{\"\":{\"\":[]}}", "\"s\"", "42",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    {
+      g_autoptr(JsonParser) parser = json_parser_new ();
+      g_autofree char *expected = NULL;
+      g_autofree char *got = pt_store_canonical_json (texts[i], "null", "test", NULL);
+
+      g_assert_true (json_parser_load_from_data (parser, texts[i], -1, NULL));
+      expected = json_to_string (json_parser_get_root (parser), FALSE);
+      g_assert_cmpstr (got, ==, expected);
+    }
+  g_assert_null (pt_store_canonical_json ("{\"a\":", "null", "test", NULL));
+  g_assert_null (pt_store_canonical_json ("[1,]", "null", "test", NULL));
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/store/schema/fresh", test_schema_fresh);
+  g_test_add_func ("/store/json/canonical", test_canonical_json);
   g_test_add_func ("/store/schema/not-found", test_schema_not_found);
   g_test_add_func ("/store/schema/migrate-v1", test_schema_migrate_v1);
   g_test_add_func ("/store/schema/migrate-v3", test_schema_migrate_v3);
