@@ -136,14 +136,24 @@ struct _PtGameClass
                                              int      *error_player,
                                              GError  **error);
 
+  /* Optional: @move by @player as one sentence that names the player
+   * ("Ana played the red 7 and drew from the deck."), read on the state
+   * BEFORE the move, with public information only. Called before the move
+   * is validated, so it must not trust @move; NULL when it cannot say. */
+  char       *(*describe_move)      (PtGame       *self,
+                                     guint         player,
+                                     JsonNode     *move);
+
   gpointer padding[6];
 };
 
-/* One applied move of the history. */
+/* One applied move of the history; @description is the game's sentence
+ * for it (describe_move), or NULL. */
 typedef struct
 {
   guint     player;
   JsonNode *move;
+  char     *description;
 } PtGameMove;
 
 const char  *pt_game_get_game_id        (PtGame      *self);
@@ -184,6 +194,8 @@ gboolean     pt_game_undo               (PtGame      *self,
 guint        pt_game_get_n_moves        (PtGame      *self);
 const PtGameMove *pt_game_get_move      (PtGame      *self,
                                          guint        index);
+const char  *pt_game_get_move_description (PtGame    *self,
+                                           guint      index);
 
 void         pt_game_get_scores         (PtGame      *self,
                                          int         *scores);

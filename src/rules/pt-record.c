@@ -338,7 +338,7 @@ parse_players (JsonObject        *record,
   if (n == 0 || n > PT_GAME_MAX_PLAYERS)
     {
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_RECORD,
-                   _("A record has 1 to %d players, not %u"), PT_GAME_MAX_PLAYERS, n);
+                   _("The number of players in a record must be 1 to %d, not %u"), PT_GAME_MAX_PLAYERS, n);
       return FALSE;
     }
   for (guint i = 0; i < n; i++)

@@ -259,9 +259,13 @@ gboolean
 pt_store_begin (PtStore  *self,
                 GError  **error)
 {
-  g_autoptr(PtStmt) stmt = pt_store_prepare (self, "BEGIN IMMEDIATE", error);
+  g_autoptr(PtStmt) stmt = NULL;
   int rc;
 
+  /* Joining the caller's transaction: it commits (or rolls back) it all. */
+  if (self->in_outer_transaction && !sqlite3_get_autocommit (self->db))
+    return TRUE;
+  stmt = pt_store_prepare (self, "BEGIN IMMEDIATE", error);
   if (stmt == NULL)
     return FALSE;
   rc = sqlite3_step (stmt);
@@ -274,8 +278,13 @@ gboolean
 pt_store_commit (PtStore  *self,
                  GError  **error)
 {
-  g_autoptr(PtStmt) stmt = pt_store_prepare (self, "COMMIT", NULL);
-  int rc = stmt != NULL ? sqlite3_step (stmt) : sqlite3_errcode (self->db);
+  g_autoptr(PtStmt) stmt = NULL;
+  int rc;
+
+  if (self->in_outer_transaction && !sqlite3_get_autocommit (self->db))
+    return TRUE;
+  stmt = pt_store_prepare (self, "COMMIT", NULL);
+  rc = stmt != NULL ? sqlite3_step (stmt) : sqlite3_errcode (self->db);
 
   if (rc == SQLITE_DONE)
     rc = SQLITE_OK;
@@ -297,6 +306,46 @@ pt_store_rollback (PtStore *self)
   /* After SQLITE_FULL or an I/O error SQLite may have rolled back already. */
   if (!sqlite3_get_autocommit (self->db))
     sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
+}
+
+gboolean
+pt_store_transaction_begin (PtStore  *self,
+                            GError  **error)
+{
+  g_return_val_if_fail (PT_IS_STORE (self), FALSE);
+  g_return_val_if_fail (!self->in_outer_transaction, FALSE);
+
+  if (!pt_store_begin (self, error))
+    return FALSE;
+  self->in_outer_transaction = TRUE;
+  return TRUE;
+}
+
+gboolean
+pt_store_transaction_commit (PtStore  *self,
+                             GError  **error)
+{
+  g_return_val_if_fail (PT_IS_STORE (self), FALSE);
+  g_return_val_if_fail (self->in_outer_transaction, FALSE);
+
+  self->in_outer_transaction = FALSE;
+  /* A call inside failed and already rolled everything back. */
+  if (sqlite3_get_autocommit (self->db))
+    {
+      g_set_error_literal (error, PT_STORE_ERROR, PT_STORE_ERROR_FAILED,
+                           _("Could not save the change"));
+      return FALSE;
+    }
+  return pt_store_commit (self, error);
+}
+
+void
+pt_store_transaction_rollback (PtStore *self)
+{
+  g_return_if_fail (PT_IS_STORE (self));
+
+  self->in_outer_transaction = FALSE;
+  pt_store_rollback (self);
 }
 
 sqlite3 *
@@ -1083,7 +1132,9 @@ merge_players_locked (PtStore  *self,
   if (sqlite3_column_int (overlap, 0) > 0)
     {
       g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID,
-                   _("“%s” and “%s” played against each other in %d matches; they cannot be merged"),
+                   g_dngettext (GETTEXT_PACKAGE, "“%s” and “%s” played against each other in %d match; they cannot be merged",
+                                "“%s” and “%s” played against each other in %d matches; they cannot be merged",
+                                (gulong) MAX (sqlite3_column_int (overlap, 0), 0)),
                    a->name, b->name, sqlite3_column_int (overlap, 0));
       return FALSE;
     }

@@ -269,8 +269,10 @@ bind_item (GtkSignalListItemFactory *factory,
       g_autofree char *when = NULL;
       g_autoptr(GDateTime) utc = g_date_time_new_from_unix_utc (entry->finished);
       g_autoptr(GDateTime) local = utc ? g_date_time_to_local (utc) : NULL;
-      g_autofree char *game = g_strdup_printf ("%s%s", pt_companion_game_name (entry->game),
-                                               entry->mode == PT_MATCH_MODE_COMPANION ? " ✎" : "");
+      /* Translators: a history row's title, e.g. "Lost Cities · On screen" */
+      g_autofree char *game = g_strdup_printf (_("%s · %s"), pt_companion_game_name (entry->game),
+                                               entry->mode == PT_MATCH_MODE_COMPANION ? _("Score sheet")
+                                                                                      : _("On screen"));
 
       when = local ? g_date_time_format (local, "%H:%M") : g_strdup ("");
       gtk_label_set_text (title, game);
@@ -905,7 +907,7 @@ pt_history_page_init (PtHistoryPage *self)
 {
   g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
   const char *games[PT_COMPANION_N_GAMES + 2] = { _("All games"), NULL, };
-  const char *modes[] = { _("Any mode"), _("Played in Partida"), _("Score sheets"), NULL };
+  const char *modes[] = { _("Any mode"), _("On screen"), _("Score sheets"), NULL };
   const char *dates[] = { _("Any time"), _("Last 7 days"), _("Last 30 days"), _("Last 12 months"), NULL };
   GtkSelectionModel *selection;
 

@@ -264,7 +264,9 @@ pt_next_station_game_deal (PtGameClass  *klass,
       gint64 n;
 
       if (!pt_json_get_int (node, &n) || n != (gint64) n_players)
-        return bad_options (error, _("“players” does not match the %u players named"), n_players);
+        return bad_options (error, g_dngettext (GETTEXT_PACKAGE, "The option “players” does not match the %u player named",
+                                                  "The option “players” does not match the %u players named",
+                                                  n_players), n_players);
     }
 
   /* The decks: each round shuffles the 11 cards afresh. */
@@ -415,7 +417,9 @@ pt_next_station_game_setup (PtGame      *game,
 
   orders = pt_json_get_array (json_object_get_member (setup, "colour_order"));
   if (orders == NULL || json_array_get_length (orders) != n_players)
-    return bad_setup (error, _("The setup must give a colour order for each of the %u players"),
+    return bad_setup (error, g_dngettext (GETTEXT_PACKAGE, "The setup must give a colour order for each of the %u player",
+                                           "The setup must give a colour order for each of the %u players",
+                                           n_players),
                       n_players);
   for (guint p = 0; p < n_players; p++)
     if (!parse_colours (json_array_get_element (orders, p), colour_order[p], error))
@@ -645,6 +649,77 @@ pt_next_station_game_apply_move (PtGame    *game,
   if (!pt_next_station_action_from_json (self->state.map, move, &action, error))
     return FALSE;
   return pt_next_station_state_apply (&self->state, player, &action, error);
+}
+
+/* "the square at (4,3)": London's stations have no names on our map, so
+ * a station is its symbol and its coordinates, as the board shows them. */
+static char *
+describe_station (const PtStationMap *map,
+                  guint8              index)
+{
+  const PtStation *station;
+
+  if (index >= map->n_stations)
+    return g_strdup ("?");
+  station = &map->stations[index];
+  switch (station->symbol)
+    {
+    case PT_SYMBOL_CIRCLE: return g_strdup_printf (_("the circle at (%d,%d)"), station->x, station->y);
+    case PT_SYMBOL_TRIANGLE: return g_strdup_printf (_("the triangle at (%d,%d)"), station->x, station->y);
+    case PT_SYMBOL_SQUARE: return g_strdup_printf (_("the square at (%d,%d)"), station->x, station->y);
+    case PT_SYMBOL_PENTAGON: return g_strdup_printf (_("the pentagon at (%d,%d)"), station->x, station->y);
+    case PT_SYMBOL_ANY: return g_strdup_printf (_("the Central Station at (%d,%d)"), station->x, station->y);
+    default: return g_strdup_printf ("(%d,%d)", station->x, station->y);
+    }
+}
+
+/* "Ana drew a section from the circle at (3,2) to the square at (4,3).",
+ * with the pencil power it uses. */
+static char *
+pt_next_station_game_describe_move (PtGame   *game,
+                                    guint     player,
+                                    JsonNode *move)
+{
+  PtNextStationGame *self = PT_NEXT_STATION_GAME (game);
+  const PtStationMap *map = self->state.map;
+  const char *name = pt_game_get_player_name (game, player);
+  PtNextStationAction action;
+  g_autofree char *text = NULL;
+
+  if (name == NULL || map == NULL || !pt_next_station_action_from_json (map, move, &action, NULL))
+    return NULL;
+  if (action.pass)
+    /* Translators: a move in the log */
+    text = g_strdup_printf (_("%s passed."), name);
+  else
+    {
+      g_autofree char *from = describe_station (map, action.from);
+      g_autofree char *to = describe_station (map, action.to);
+
+      if (action.power == PT_NS_POWER_DOUBLE)
+        {
+          g_autofree char *from2 = describe_station (map, action.from2);
+          g_autofree char *to2 = describe_station (map, action.to2);
+
+          text = g_strdup_printf (_("%s drew a section from %s to %s and, with the double power, one from %s to %s."),
+                                  name, from, to, from2, to2);
+        }
+      else if (action.power == PT_NS_POWER_JOKER)
+        text = g_strdup_printf (_("%s used the joker power and drew a section from %s to %s."), name, from, to);
+      else if (action.power == PT_NS_POWER_SWITCH)
+        text = g_strdup_printf (_("%s used the switch power and drew a section from %s to %s."), name, from, to);
+      else
+        text = g_strdup_printf (_("%s drew a section from %s to %s."), name, from, to);
+    }
+  if (action.power == PT_NS_POWER_CIRCLE)
+    {
+      g_autofree char *station = describe_station (map, action.circle);
+
+      /* Translators: a move's sentence, then the station circled with
+       * the circle power, e.g. "Ana passed. Circled: the square at (4,3)." */
+      return g_strdup_printf (_("%s Circled: %s."), text, station);
+    }
+  return g_steal_pointer (&text);
 }
 
 static JsonNode *
@@ -953,7 +1028,8 @@ pt_next_station_game_replay_record_move (PtGame    *game,
     {
       guint round = self->state.round + 1, turn = self->state.turn;
 
-      *error_player = (int) i;
+      if (error_player != NULL)
+        *error_player = (int) i;
       if (!pt_game_request_move (game, i, json_array_get_element (actions, i), error))
         {
           g_prefix_error (error, _("Round %u, turn %u, %s: "), round, turn,
@@ -1021,6 +1097,7 @@ pt_next_station_game_class_init (PtNextStationGameClass *klass)
   game_class->get_view = pt_next_station_game_get_view;
   game_class->save_options = pt_next_station_game_save_options;
   game_class->save_setup = pt_next_station_game_save_setup;
+  game_class->describe_move = pt_next_station_game_describe_move;
   game_class->build_record_moves = pt_next_station_game_build_record_moves;
   game_class->replay_record_move = pt_next_station_game_replay_record_move;
 }
