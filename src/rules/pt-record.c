@@ -65,9 +65,12 @@ pt_json_check_limits (const char  *data,
     max_bytes = PT_JSON_MAX_BYTES;
   if (length > max_bytes)
     {
+      g_autofree char *size = g_format_size_full (length, G_FORMAT_SIZE_IEC_UNITS);
+      g_autofree char *limit = g_format_size_full (max_bytes, G_FORMAT_SIZE_IEC_UNITS);
+
+      /* Translators: two sizes, e.g. "70.0 MiB" and "64.0 MiB" */
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_RECORD,
-                   _("The text is too long: %lu bytes, at most %lu are read"),
-                   (gulong) length, (gulong) max_bytes);
+                   _("The text is too long: %s, at most %s are read"), size, limit);
       return FALSE;
     }
   if (!g_utf8_validate_len (data, length, &end))
