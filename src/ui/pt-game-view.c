@@ -30,6 +30,7 @@
 #include "pt-game-view.h"
 #include "pt-lost-cities-board.h"
 #include "pt-lost-cities-pile.h"
+#include "pt-move-log.h"
 #include "pt-next-station-board.h"
 #include "pt-next-station-game.h"
 #include "pt-result-view.h"
@@ -68,6 +69,8 @@ struct _PtGameView
   GtkWidget     *cover_button;
   GtkWidget     *result;
   GtkWidget     *toasts;
+  GtkWidget     *log;
+  GtkWidget     *last_move_label;
 };
 
 G_DEFINE_FINAL_TYPE (PtGameView, pt_game_view, ADW_TYPE_BIN)
@@ -511,6 +514,20 @@ forfeit (PtGameView *self,
   update_turn (self);
 }
 
+/* The last move of somebody else than the one looking, in a sentence
+ * from the rules; from the history, so it survives a resume. */
+static void
+update_last_move (PtGameView *self)
+{
+  guint n = pt_game_get_n_moves (self->game);
+  const PtGameMove *last = n > 0 ? pt_game_get_move (self->game, n - 1) : NULL;
+  gboolean show = last != NULL && !self->covered && (int) last->player != self->viewer;
+
+  gtk_label_set_text (GTK_LABEL (self->last_move_label),
+                      show ? pt_game_get_move_description (self->game, n - 1) : "");
+  gtk_widget_set_visible (self->last_move_label, show);
+}
+
 static void
 update_turn (PtGameView *self)
 {
@@ -573,6 +590,7 @@ update_turn (PtGameView *self)
 
   gtk_widget_set_visible (self->cover, self->covered);
   gtk_widget_set_visible (self->board, !self->covered);
+  update_last_move (self);
 }
 
 static void
@@ -921,9 +939,16 @@ build (PtGameView *self)
 {
   GtkWidget *outer = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   GtkWidget *play = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  GtkWidget *scroll, *result_box, *buttons, *button, *board_box;
+  GtkWidget *scroll, *result_box, *buttons, *button, *board_box, *header, *frame, *toggle;
 
-  gtk_box_append (GTK_BOX (outer), build_header (self));
+  header = build_header (self);
+  gtk_box_append (GTK_BOX (outer), header);
+  self->last_move_label = gtk_label_new (NULL);
+  gtk_widget_add_css_class (self->last_move_label, "last-move");
+  gtk_label_set_wrap (GTK_LABEL (self->last_move_label), TRUE);
+  gtk_widget_set_name (self->last_move_label, "last-move");
+  gtk_widget_set_visible (self->last_move_label, FALSE);
+  gtk_box_append (GTK_BOX (outer), self->last_move_label);
 
   self->hint_label = gtk_label_new (NULL);
   gtk_widget_add_css_class (self->hint_label, "dim-label");
@@ -957,7 +982,14 @@ build (PtGameView *self)
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroll), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroll), board_box);
   gtk_widget_set_vexpand (scroll, TRUE);
-  gtk_box_append (GTK_BOX (play), scroll);
+  gtk_widget_set_hexpand (scroll, TRUE);
+  /* Every move in words beside the board; folded away on narrow windows. */
+  self->log = pt_move_log_new ();
+  pt_move_log_set_game (PT_MOVE_LOG (self->log), self->game, NULL);
+  frame = pt_move_log_wrap (PT_MOVE_LOG (self->log), scroll, &toggle);
+  gtk_widget_set_vexpand (frame, TRUE);
+  gtk_box_insert_child_after (GTK_BOX (header), toggle, gtk_widget_get_last_child (header));
+  gtk_box_append (GTK_BOX (play), frame);
 
   result_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   self->result = pt_result_view_new ();
@@ -1071,6 +1103,20 @@ pt_game_view_get_banner (PtGameView *self)
 {
   g_return_val_if_fail (PT_IS_GAME_VIEW (self), NULL);
   return self->banner ? self->banner : "";
+}
+
+GtkWidget *
+pt_game_view_get_move_log (PtGameView *self)
+{
+  g_return_val_if_fail (PT_IS_GAME_VIEW (self), NULL);
+  return self->log;
+}
+
+const char *
+pt_game_view_get_last_move (PtGameView *self)
+{
+  g_return_val_if_fail (PT_IS_GAME_VIEW (self), NULL);
+  return gtk_label_get_text (GTK_LABEL (self->last_move_label));
 }
 
 GtkWidget *

@@ -38,6 +38,10 @@ const char *pt_game_view_get_banner     (PtGameView *self);
 /* The hint shown (game.hint), in words; "" when none. */
 const char *pt_game_view_get_hint       (PtGameView *self);
 GtkWidget  *pt_game_view_get_result_view (PtGameView *self);
+/* The move log beside the board (a PtMoveLog). */
+GtkWidget  *pt_game_view_get_move_log   (PtGameView *self);
+/* The other player's last move in words, as shown; "" when none. */
+const char *pt_game_view_get_last_move  (PtGameView *self);
 /* Builds the options text stored with a saved game. */
 char       *pt_game_view_saved_options  (JsonArray  *seats,
                                          gint64      started);

@@ -105,6 +105,7 @@ static guint signals[N_SIGNALS];
 static const char letters[] = "YBWGRP";
 
 static void refresh (PtLostCitiesBoard *self);
+static void update_last_move (PtLostCitiesBoard *self);
 
 /* The seats shown at the top (the other player) and at the bottom (the
  * viewer; seat 0 for a spectator). */
@@ -368,6 +369,25 @@ update_hand (PtLostCitiesBoard *self,
     }
 }
 
+/* "Beto · 8 cards · 12 points · to play" */
+static char *
+seat_title (const char *name,
+            int         cards,
+            int         points,
+            gboolean    to_play)
+{
+  g_autofree char *card_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d card", "%d cards",
+                                                             (gulong) ABS (cards)), cards);
+  g_autofree char *point_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d point", "%d points",
+                                                              (gulong) ABS (points)), points);
+
+  if (to_play)
+    /* Translators: a seat's heading, e.g. "Beto · 8 cards · 12 points · to play" */
+    return g_strdup_printf (_("%s · %s · %s · to play"), name, card_text, point_text);
+  /* Translators: a seat's heading, e.g. "Beto · 8 cards · 12 points" */
+  return g_strdup_printf (_("%s · %s · %s"), name, card_text, point_text);
+}
+
 static void
 update_table (PtLostCitiesBoard *self,
               JsonObject        *view)
@@ -448,15 +468,10 @@ update_table (PtLostCitiesBoard *self,
 
   pt_lost_cities_pile_set_count (PT_LOST_CITIES_PILE (self->deck_pile), deck);
 
-  /* Translators: "Beto · 8 cards · 12 points" */
-  top_text = g_strdup_printf (_("%s · %d cards · %d points%s"), names[top],
-                              (int) json_array_get_int_element (counts, top),
-                              (int) json_array_get_int_element (scores, top),
-                              !over && current == (int) top ? _(" · to play") : "");
-  bottom_text = g_strdup_printf (_("%s · %d cards · %d points%s"), names[bottom],
-                                 (int) json_array_get_int_element (counts, bottom),
-                                 (int) json_array_get_int_element (scores, bottom),
-                                 !over && current == (int) bottom ? _(" · to play") : "");
+  top_text = seat_title (names[top], (int) json_array_get_int_element (counts, top),
+                         (int) json_array_get_int_element (scores, top), !over && current == (int) top);
+  bottom_text = seat_title (names[bottom], (int) json_array_get_int_element (counts, bottom),
+                            (int) json_array_get_int_element (scores, bottom), !over && current == (int) bottom);
   gtk_label_set_text (GTK_LABEL (self->top_title), top_text);
   gtk_label_set_text (GTK_LABEL (self->bottom_title), bottom_text);
   gtk_label_set_text (GTK_LABEL (self->last_move_label), self->last_move ? self->last_move : "");
@@ -479,48 +494,31 @@ refresh (PtLostCitiesBoard *self)
   if (self->viewer >= 0 && pt_game_get_current_player (self->game) == self->viewer)
     self->legal = pt_game_list_legal_moves (self->game, self->viewer);
 
+  update_last_move (self);
   update_hand (self, view);
   update_table (self, view);
   update_choices (self);
 }
 
-/* "Beto played the red 7 and drew from the deck": read against the view
- * from before the move, where the pile top that was taken still shows. */
+/* The other player's last move, from the history (so it is there after a
+ * resume and after the hot-seat cover too): its sentence, from the rules,
+ * and the pile its card went to, highlighted. */
 static void
-describe_move (PtLostCitiesBoard *self,
-               guint              player,
-               JsonNode          *move_node)
+update_last_move (PtLostCitiesBoard *self)
 {
-  JsonObject *move = json_node_get_object (move_node);
-  JsonObject *before = view_object (self);
-  const char *name = pt_game_get_player_name (self->game, player);
-  const char *draw = json_object_get_string_member (move, "draw");
-  gboolean discard;
-  const char *code = move_card (move, &discard);
-  g_autofree char *card = pt_lost_cities_card_describe_definite (code);
-  g_autofree char *taken = NULL;
+  guint n = pt_game_get_n_moves (self->game);
+  const PtGameMove *last = n > 0 ? pt_game_get_move (self->game, n - 1) : NULL;
+  JsonObject *move = last && JSON_NODE_HOLDS_OBJECT (last->move) ? json_node_get_object (last->move) : NULL;
+  gboolean discard = FALSE;
+  const char *code = move ? move_card (move, &discard) : NULL;
+  const char *letter = code && code[0] ? strchr (letters, code[0]) : NULL;
 
-  if (g_strcmp0 (draw, "deck") != 0 && before != NULL)
-    {
-      JsonArray *pile = json_object_get_array_member (json_object_get_object_member (before, "discards"), draw);
-      guint n = pile ? json_array_get_length (pile) : 0;
-
-      if (n > 0)
-        taken = pt_lost_cities_card_describe_definite (json_array_get_string_element (pile, n - 1));
-    }
-
-  g_free (self->last_move);
-  if (!discard && taken == NULL)
-    self->last_move = g_strdup_printf (_("%s played %s and drew from the deck."), name, card);
-  else if (!discard)
-    self->last_move = g_strdup_printf (_("%s played %s and took %s from its discard pile."),
-                                       name, card, taken);
-  else if (taken == NULL)
-    self->last_move = g_strdup_printf (_("%s discarded %s and drew from the deck."), name, card);
-  else
-    self->last_move = g_strdup_printf (_("%s discarded %s and took %s from its discard pile."),
-                                       name, card, taken);
-  self->last_color = (int) (strchr (letters, code[0]) - letters);
+  g_clear_pointer (&self->last_move, g_free);
+  self->last_color = -1;
+  if (last == NULL || last->player == bottom_seat (self) || letter == NULL)
+    return;
+  self->last_move = g_strdup (pt_game_get_move_description (self->game, n - 1));
+  self->last_color = (int) (letter - letters);
   self->last_discard = discard;
 }
 
@@ -530,13 +528,6 @@ on_move_applied (PtGame            *game,
                  JsonNode          *move,
                  PtLostCitiesBoard *self)
 {
-  if ((int) player != self->viewer)
-    describe_move (self, player, move);
-  else
-    {
-      g_clear_pointer (&self->last_move, g_free);
-      self->last_color = -1;
-    }
   g_clear_pointer (&self->selected, g_free);
   self->target = TARGET_NONE;
   refresh (self);
@@ -546,8 +537,6 @@ static void
 on_move_undone (PtGame            *game,
                 PtLostCitiesBoard *self)
 {
-  g_clear_pointer (&self->last_move, g_free);
-  self->last_color = -1;
   g_clear_pointer (&self->selected, g_free);
   self->target = TARGET_NONE;
   refresh (self);
@@ -962,6 +951,9 @@ build (PtLostCitiesBoard *self)
   gtk_widget_set_halign (self->last_move_label, GTK_ALIGN_START);
   gtk_widget_add_css_class (self->last_move_label, "last-move");
   gtk_widget_set_parent (self->last_move_label, GTK_WIDGET (self));
+  /* The frame around the board (play, replay) says the last move for
+   * every game alike; the label stays for the board's own use. */
+  gtk_widget_set_visible (self->last_move_label, FALSE);
 
   self->grid = gtk_grid_new ();
   gtk_grid_set_column_spacing (GTK_GRID (self->grid), 4);

@@ -16,6 +16,7 @@
 #include "pt-match-view.h"
 #include "pt-record.h"
 #include "pt-replay-view.h"
+#include "pt-rules.h"
 
 struct _PtMatchView
 {
@@ -301,6 +302,29 @@ on_delete_clicked (GtkButton   *button,
   g_signal_emit (self, signals[DELETE_REQUESTED], 0);
 }
 
+static void
+on_replay_clicked (GtkButton   *button,
+                   PtMatchView *self)
+{
+  g_autoptr(JsonNode) record = NULL;
+  g_autoptr(GError) error = NULL;
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *window;
+
+  if (self->entry == NULL || self->entry->record == NULL)
+    return;
+  record = pt_json_parse (self->entry->record, &error);
+  window = record ? pt_replay_window_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, record,
+                                          pt_companion_game_name (self->entry->game), &error)
+                  : NULL;
+  if (window == NULL)
+    {
+      g_warning ("Replay: %s", error ? error->message : "");
+      return;
+    }
+  gtk_window_present (GTK_WINDOW (window));
+}
+
 static const char *
 reading_name (const char *reading)
 {
@@ -336,7 +360,7 @@ pt_match_view_set_match (PtMatchView  *self,
   date = pt_companion_format_date (entry->finished);
   subtitle = g_strdup_printf ("%s · %s", date,
                               entry->mode == PT_MATCH_MODE_COMPANION ? _("Score sheet")
-                                                                     : _("Played in Partida"));
+                                                                     : _("On screen"));
   header = adw_status_page_new ();
   gtk_widget_add_css_class (header, "compact");
   adw_status_page_set_title (ADW_STATUS_PAGE (header), pt_companion_game_name (entry->game));
@@ -374,19 +398,26 @@ pt_match_view_set_match (PtMatchView  *self,
         show_next_station (self, breakdown);
     }
 
-  /* A match played in Partida keeps its record: it can be watched again. */
+  /* A match played in Partida keeps its record: it can be watched again,
+   * at the size of play, in a window of its own. */
   if (entry->record != NULL)
     {
       g_autoptr(JsonNode) record = pt_json_parse (entry->record, NULL);
-      g_autoptr(GError) replay_error = NULL;
-      GtkWidget *replay = record ? pt_replay_view_new (record, &replay_error) : NULL;
+      g_autoptr(PtGame) check = record ? pt_rules_load_record (record, NULL, NULL, NULL) : NULL;
 
-      group = add_group (self, _("Replay"), replay ? NULL : (replay_error ? replay_error->message
-                                                                          : _("The record cannot be read")));
-      if (replay != NULL)
+      group = add_group (self, _("Replay"), check ? NULL : _("The record cannot be read"));
+      if (check != NULL)
         {
-          gtk_widget_set_name (replay, "replay");
-          adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), replay);
+          GtkWidget *row = adw_action_row_new ();
+          GtkWidget *button = gtk_button_new_with_mnemonic (_("_Watch the Replay"));
+
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Every move, with the board as it was"));
+          gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+          gtk_widget_set_name (button, "replay-button");
+          g_signal_connect_object (button, "clicked", G_CALLBACK (on_replay_clicked), self, 0);
+          adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
+          adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), button);
+          adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
         }
     }
 

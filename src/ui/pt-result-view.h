@@ -28,5 +28,7 @@ void        pt_result_view_set_forfeit (PtResultView *self,
                                         const char   *reason);
 const char *pt_result_view_get_title (PtResultView *self);
 const char *pt_result_view_get_description (PtResultView *self);
+/* The final board shown beside the breakdown, or NULL before a result. */
+GtkWidget  *pt_result_view_get_board (PtResultView *self);
 
 G_END_DECLS
