@@ -8,6 +8,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "pt-game.h"
+#include "pt-record.h"
 
 typedef struct
 {
@@ -396,7 +397,7 @@ pt_game_setup (PtGame      *self,
   if (priv->n_players < klass->min_players || priv->n_players > klass->max_players)
     {
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_RECORD,
-                   _("This game needs %u to %u players, not %u"),
+                   _("The number of players must be %u to %u, not %u"),
                    klass->min_players, klass->max_players, priv->n_players);
       return FALSE;
     }
@@ -493,12 +494,11 @@ pt_game_request_move_string (PtGame      *self,
   g_autoptr(JsonNode) move = NULL;
   g_autoptr(GError) local_error = NULL;
 
-  move = json_from_string (move_json, &local_error);
+  move = pt_json_parse (move_json, &local_error);
   if (move == NULL)
     {
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_MALFORMED_MOVE,
-                   _("The move is not valid JSON: %s"),
-                   local_error ? local_error->message : _("empty text"));
+                   _("The move is not valid JSON: %s"), local_error->message);
       return FALSE;
     }
   return pt_game_request_move (self, player, move, error);

@@ -94,7 +94,10 @@ struct _PtGameClass
                                      GError      **error);
 
   /* A JSON array of every distinct legal move of @player, as record
-   * move objects; empty when @player may not act. */
+   * move objects; empty when @player may not act. In a game with
+   * simultaneous turns, every seat that may still act on the current
+   * card lists its moves (pt_game_request_move still takes them in seat
+   * order, the current player first). */
   JsonNode   *(*list_legal_moves)   (PtGame       *self,
                                      guint         player);
 
@@ -124,6 +127,14 @@ struct _PtGameClass
                                      JsonNode     *record_move,
                                      int          *error_player,
                                      GError      **error);
+  /* Optional: called after a record move that more moves follow; FALSE
+   * (with @error, and *error_player if it names one) when that move
+   * left something undone that only the last record move may leave (a
+   * Next Station turn with fewer actions than players), so the error is
+   * reported at that move's own index. */
+  gboolean    (*check_record_move_complete) (PtGame   *self,
+                                             int      *error_player,
+                                             GError  **error);
 
   /* Optional: @move by @player as one sentence that names the player
    * ("Ana played the red 7 and drew from the deck."), read on the state

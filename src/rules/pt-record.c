@@ -11,19 +11,116 @@
 #include "pt-game.h"
 #include "pt-record.h"
 
-JsonNode *
-pt_json_parse (const char  *text,
-               GError     **error)
+gboolean
+pt_json_check_limits (const char  *data,
+                      gsize        length,
+                      gsize        max_bytes,
+                      GError     **error)
 {
-  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
-  g_autoptr(GError) local_error = NULL;
-  JsonNode *root;
+  const char *end;
+  gboolean in_string = FALSE, escaped = FALSE;
+  guint depth = 0;
 
-  if (text == NULL || !json_parser_load_from_data (parser, text, -1, &local_error))
+  if (max_bytes == 0)
+    max_bytes = PT_JSON_MAX_BYTES;
+  if (length > max_bytes)
     {
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_RECORD,
-                   _("The text is not valid JSON: %s"),
-                   local_error ? local_error->message : _("no text"));
+                   _("The text is too long: %lu bytes, at most %lu are read"),
+                   (gulong) length, (gulong) max_bytes);
+      return FALSE;
+    }
+  if (!g_utf8_validate_len (data, length, &end))
+    {
+      if (*end == '\0' && (gsize) (end - data) < length)
+        g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_RECORD,
+                     _("The text holds a NUL byte (at byte %lu)"),
+                     (gulong) (end - data));
+      else
+        g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_RECORD,
+                     _("The text is not valid UTF-8 (at byte %lu)"),
+                     (gulong) (end - data));
+      return FALSE;
+    }
+  if (memchr (data, '\0', length) != NULL)
+    {
+      g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_RECORD,
+                   _("The text holds a NUL byte (at byte %lu)"),
+                   (gulong) ((const char *) memchr (data, '\0', length) - data));
+      return FALSE;
+    }
+
+  /* Brackets inside strings do not nest; a backslash escapes one byte
+   * (enough for \" and \\; \uXXXX holds no quote). Unbalanced closing
+   * brackets are json-glib's to report. */
+  for (gsize i = 0; i < length; i++)
+    {
+      char c = data[i];
+
+      if (in_string)
+        {
+          if (escaped)
+            escaped = FALSE;
+          else if (c == '\\')
+            escaped = TRUE;
+          else if (c == '"')
+            in_string = FALSE;
+          continue;
+        }
+      switch (c)
+        {
+        case '"':
+          in_string = TRUE;
+          break;
+        case '[':
+        case '{':
+          if (++depth > PT_JSON_MAX_DEPTH)
+            {
+              g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_RECORD,
+                           _("The text nests arrays and objects deeper than %d levels (at byte %lu)"),
+                           PT_JSON_MAX_DEPTH, (gulong) i);
+              return FALSE;
+            }
+          break;
+        case ']':
+        case '}':
+          if (depth > 0)
+            depth--;
+          break;
+        default:
+          break;
+        }
+    }
+  return TRUE;
+}
+
+JsonNode *
+pt_json_parse_data (const char  *data,
+                    gssize       length,
+                    gsize        max_bytes,
+                    GError     **error)
+{
+  g_autoptr(JsonParser) parser = NULL;
+  g_autoptr(GError) local_error = NULL;
+  JsonNode *root;
+  gsize len;
+
+  if (data == NULL)
+    {
+      g_set_error_literal (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_RECORD,
+                           _("The text is empty"));
+      return NULL;
+    }
+  len = length < 0 ? strlen (data) : (gsize) length;
+  if (!pt_json_check_limits (data, len, max_bytes, error))
+    return NULL;
+
+  /* The one place json-glib parses outside text. */
+  parser = json_parser_new_immutable ();
+  if (!json_parser_load_from_data (parser, data, (gssize) len, &local_error))
+    {
+      g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_RECORD,
+                   _("The text is not valid JSON: %s"), local_error->message);
       return NULL;
     }
   root = json_parser_get_root (parser);
@@ -34,6 +131,13 @@ pt_json_parse (const char  *text,
       return NULL;
     }
   return json_node_copy (root);
+}
+
+JsonNode *
+pt_json_parse (const char  *text,
+               GError     **error)
+{
+  return pt_json_parse_data (text, -1, 0, error);
 }
 
 /* Only a JSON integer: json-glib keeps integers as gint64 values. */
@@ -136,7 +240,7 @@ parse_players (JsonObject        *record,
   if (n == 0 || n > PT_GAME_MAX_PLAYERS)
     {
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_RECORD,
-                   _("A record has 1 to %d players, not %u"), PT_GAME_MAX_PLAYERS, n);
+                   _("The number of players in a record must be 1 to %d, not %u"), PT_GAME_MAX_PLAYERS, n);
       return FALSE;
     }
   for (guint i = 0; i < n; i++)

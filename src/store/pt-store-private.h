@@ -24,6 +24,9 @@ struct _PtStore
   int schema_version;
   char *migration_backup;
   GHashTable *statements;   /* SQL text (static) -> sqlite3_stmt */
+  /* Inside pt_store_transaction_begin() … _commit(): the calls that are
+   * transactions of their own join it instead of beginning another. */
+  gboolean in_outer_transaction;
 };
 
 /* A cached statement, reset (not finalized) when it goes out of scope. */

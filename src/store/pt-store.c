@@ -14,6 +14,7 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
+#include "pt-record.h"
 #include "pt-store-private.h"
 
 G_DEFINE_QUARK (pt-store-error-quark, pt_store_error)
@@ -258,9 +259,13 @@ gboolean
 pt_store_begin (PtStore  *self,
                 GError  **error)
 {
-  g_autoptr(PtStmt) stmt = pt_store_prepare (self, "BEGIN IMMEDIATE", error);
+  g_autoptr(PtStmt) stmt = NULL;
   int rc;
 
+  /* Joining the caller's transaction: it commits (or rolls back) it all. */
+  if (self->in_outer_transaction && !sqlite3_get_autocommit (self->db))
+    return TRUE;
+  stmt = pt_store_prepare (self, "BEGIN IMMEDIATE", error);
   if (stmt == NULL)
     return FALSE;
   rc = sqlite3_step (stmt);
@@ -273,8 +278,13 @@ gboolean
 pt_store_commit (PtStore  *self,
                  GError  **error)
 {
-  g_autoptr(PtStmt) stmt = pt_store_prepare (self, "COMMIT", NULL);
-  int rc = stmt != NULL ? sqlite3_step (stmt) : sqlite3_errcode (self->db);
+  g_autoptr(PtStmt) stmt = NULL;
+  int rc;
+
+  if (self->in_outer_transaction && !sqlite3_get_autocommit (self->db))
+    return TRUE;
+  stmt = pt_store_prepare (self, "COMMIT", NULL);
+  rc = stmt != NULL ? sqlite3_step (stmt) : sqlite3_errcode (self->db);
 
   if (rc == SQLITE_DONE)
     rc = SQLITE_OK;
@@ -298,6 +308,46 @@ pt_store_rollback (PtStore *self)
     sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
 }
 
+gboolean
+pt_store_transaction_begin (PtStore  *self,
+                            GError  **error)
+{
+  g_return_val_if_fail (PT_IS_STORE (self), FALSE);
+  g_return_val_if_fail (!self->in_outer_transaction, FALSE);
+
+  if (!pt_store_begin (self, error))
+    return FALSE;
+  self->in_outer_transaction = TRUE;
+  return TRUE;
+}
+
+gboolean
+pt_store_transaction_commit (PtStore  *self,
+                             GError  **error)
+{
+  g_return_val_if_fail (PT_IS_STORE (self), FALSE);
+  g_return_val_if_fail (self->in_outer_transaction, FALSE);
+
+  self->in_outer_transaction = FALSE;
+  /* A call inside failed and already rolled everything back. */
+  if (sqlite3_get_autocommit (self->db))
+    {
+      g_set_error_literal (error, PT_STORE_ERROR, PT_STORE_ERROR_FAILED,
+                           _("Could not save the change"));
+      return FALSE;
+    }
+  return pt_store_commit (self, error);
+}
+
+void
+pt_store_transaction_rollback (PtStore *self)
+{
+  g_return_if_fail (PT_IS_STORE (self));
+
+  self->in_outer_transaction = FALSE;
+  pt_store_rollback (self);
+}
+
 sqlite3 *
 pt_store_get_handle (PtStore *self)
 {
@@ -319,13 +369,16 @@ pt_store_canonical_json (const char  *json,
                          const char  *what,
                          GError     **error)
 {
-  g_autoptr(JsonParser) parser = NULL;
+  g_autoptr(JsonNode) root = NULL;
   g_autoptr(GError) local_error = NULL;
 
   if (json == NULL)
     return g_strdup (fallback);
-  parser = json_parser_new_immutable ();
-  if (!json_parser_load_from_data (parser, json, -1, &local_error))
+  root = pt_json_parse (json, &local_error);
+  if (root == NULL && g_error_matches (local_error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_RECORD) &&
+      json[strspn (json, " \t\r\n")] == '\0')
+    return g_strdup (fallback);
+  if (root == NULL)
     {
       /* TRANSLATORS: what was being read ("options", "game record", …,
        * translated on their own), then the JSON parser's message */
@@ -333,9 +386,7 @@ pt_store_canonical_json (const char  *json,
                    local_error->message);
       return NULL;
     }
-  if (json_parser_get_root (parser) == NULL)
-    return g_strdup (fallback);
-  return json_to_string (json_parser_get_root (parser), FALSE);
+  return json_to_string (root, FALSE);
 }
 
 static gint64
@@ -1081,7 +1132,9 @@ merge_players_locked (PtStore  *self,
   if (sqlite3_column_int (overlap, 0) > 0)
     {
       g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID,
-                   _("“%s” and “%s” played against each other in %d matches; they cannot be merged"),
+                   g_dngettext (GETTEXT_PACKAGE, "“%s” and “%s” played against each other in %d match; they cannot be merged",
+                                "“%s” and “%s” played against each other in %d matches; they cannot be merged",
+                                (gulong) MAX (sqlite3_column_int (overlap, 0), 0)),
                    a->name, b->name, sqlite3_column_int (overlap, 0));
       return FALSE;
     }

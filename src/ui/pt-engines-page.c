@@ -287,6 +287,9 @@ new_engine_row (PtEnginesPage *self,
   GtkWidget *remove = gtk_button_new_from_icon_name ("user-trash-symbolic");
   GtkWidget *label = gtk_label_new (_("Not tested yet in this session."));
 
+  /* Everything an engine says (its name, author, errors) and the command
+   * are plain text, never Pango markup. */
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), name);
   adw_expander_row_set_subtitle (row, command);
   gtk_widget_set_name (GTK_WIDGET (row), "engine-row");

@@ -435,6 +435,8 @@ pt_history_page_show_night (PtHistoryPage *self,
           if (result->winner)
             g_string_append_printf (winners, "%s%s", winners->len ? ", " : "", result->player_name);
         }
+      /* Player names (an engine's among them) are plain text. */
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), pt_companion_game_name (entry->game));
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), results);
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
@@ -472,6 +474,7 @@ pt_history_page_show_night (PtHistoryPage *self,
                                                    line->wins, line->plays);
           GtkWidget *row = adw_action_row_new ();
 
+          adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
           adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), line->player_name);
           adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_label_new (text));
           adw_preferences_group_add (ADW_PREFERENCES_GROUP (winners), row);

@@ -381,6 +381,25 @@ update_hand (PtLostCitiesBoard *self,
     }
 }
 
+/* "Beto · 8 cards · 12 points · to play" */
+static char *
+seat_title (const char *name,
+            int         cards,
+            int         points,
+            gboolean    to_play)
+{
+  g_autofree char *card_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d card", "%d cards",
+                                                             (gulong) ABS (cards)), cards);
+  g_autofree char *point_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d point", "%d points",
+                                                              (gulong) ABS (points)), points);
+
+  if (to_play)
+    /* Translators: a seat's heading, e.g. "Beto · 8 cards · 12 points · to play" */
+    return g_strdup_printf (_("%s · %s · %s · to play"), name, card_text, point_text);
+  /* Translators: a seat's heading, e.g. "Beto · 8 cards · 12 points" */
+  return g_strdup_printf (_("%s · %s · %s"), name, card_text, point_text);
+}
+
 static void
 update_table (PtLostCitiesBoard *self,
               JsonObject        *view)
@@ -461,15 +480,10 @@ update_table (PtLostCitiesBoard *self,
 
   pt_lost_cities_pile_set_count (PT_LOST_CITIES_PILE (self->deck_pile), deck);
 
-  /* Translators: "Beto · 8 cards · 12 points" */
-  top_text = g_strdup_printf (_("%s · %d cards · %d points%s"), names[top],
-                              (int) json_array_get_int_element (counts, top),
-                              (int) json_array_get_int_element (scores, top),
-                              !over && current == (int) top ? _(" · to play") : "");
-  bottom_text = g_strdup_printf (_("%s · %d cards · %d points%s"), names[bottom],
-                                 (int) json_array_get_int_element (counts, bottom),
-                                 (int) json_array_get_int_element (scores, bottom),
-                                 !over && current == (int) bottom ? _(" · to play") : "");
+  top_text = seat_title (names[top], (int) json_array_get_int_element (counts, top),
+                         (int) json_array_get_int_element (scores, top), !over && current == (int) top);
+  bottom_text = seat_title (names[bottom], (int) json_array_get_int_element (counts, bottom),
+                            (int) json_array_get_int_element (scores, bottom), !over && current == (int) bottom);
   gtk_label_set_text (GTK_LABEL (self->top_title), top_text);
   gtk_label_set_text (GTK_LABEL (self->bottom_title), bottom_text);
   gtk_label_set_text (GTK_LABEL (self->last_move_label), self->last_move ? self->last_move : "");

@@ -20,6 +20,7 @@
 #include "pt-game-setup-view.h"
 #include "pt-game-view.h"
 #include "pt-play-page.h"
+#include "pt-record.h"
 #include "pt-rules.h"
 
 struct _PtPlayPage
@@ -262,14 +263,15 @@ action_continue (GtkWidget  *widget,
       return;
     }
 
-  options = json_from_string (saved->options, NULL);
+  options = pt_json_parse (saved->options, NULL);
   if (options != NULL && JSON_NODE_HOLDS_OBJECT (options))
     {
       JsonObject *object = json_node_get_object (options);
 
-      if (json_object_has_member (object, "seats"))
-        seats = json_object_get_array_member (object, "seats");
-      started = json_object_get_int_member_with_default (object, "started", saved->created);
+      gint64 value;
+
+      seats = pt_json_get_array (json_object_get_member (object, "seats"));
+      started = pt_json_get_int (json_object_get_member (object, "started"), &value) ? value : saved->created;
     }
   if (seats == NULL || json_array_get_length (seats) != pt_game_get_n_players (game))
     {

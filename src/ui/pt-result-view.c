@@ -156,15 +156,28 @@ add_next_station_rows (GtkWidget  *group,
       for (guint c = 0; c < G_N_ELEMENTS (colours); c++)
         if (g_strcmp0 (colours[c].id, colour) == 0)
           title = _(colours[c].name);
-      /* Translators: how a line scored, e.g. "5 districts × 3 + 2 × 1 Thames crossings" */
-      detail = g_strdup_printf (_("%d districts × %d + 2 × %d Thames crossings"),
-                                (int) json_object_get_int_member (line, "districts"),
-                                (int) json_object_get_int_member (line, "max_in_district"),
-                                (int) json_object_get_int_member (line, "thames"));
+      {
+        int d = (int) json_object_get_int_member (line, "districts");
+        int m = (int) json_object_get_int_member (line, "max_in_district");
+        int t = (int) json_object_get_int_member (line, "thames");
+        g_autofree char *districts = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d district",
+                                                                   "%d districts", (gulong) ABS (d)), d);
+        g_autofree char *crossings = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d Thames crossing",
+                                                                   "%d Thames crossings", (gulong) ABS (t)), t);
+
+        /* Translators: how a line scored, e.g. "5 districts × 3 + 2 × 1 Thames crossing":
+         * districts × most stations in one district + 2 × crossings */
+        detail = g_strdup_printf (_("%s × %d + 2 × %s"), districts, m, crossings);
+      }
       add_row (group, title, detail, value);
     }
   tourist = g_strdup_printf ("%d", (int) json_object_get_int_member (player, "tourist_score"));
-  tourist_detail = g_strdup_printf (_("%d visits"), (int) json_object_get_int_member (player, "tourist_visits"));
+  {
+    int visits = (int) json_object_get_int_member (player, "tourist_visits");
+
+    tourist_detail = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d visit", "%d visits", (gulong) ABS (visits)),
+                                      visits);
+  }
   add_row (group, _("Tourist sites"), tourist_detail, tourist);
   inter = g_strdup_printf ("%d", (int) json_object_get_int_member (player, "interchange_score"));
   if (interchanges != NULL)
@@ -308,7 +321,9 @@ show_result (PtResultView *self,
     /* Translators: the result screen's title when the only player, an engine, forfeited */
     title = g_strdup (_("No Result"));
   else if (n == 1)
-    title = g_strdup_printf (_("%s Scored %d Points"), pt_game_get_player_name (game, 0), scores[0]);
+    title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s Scored %d Point", "%s Scored %d Points",
+                                         (gulong) ABS (scores[0])),
+                            pt_game_get_player_name (game, 0), scores[0]);
   else if (n_winners == 1)
     /* Translators: the result screen's title, e.g. "Ana Wins" */
     title = g_strdup_printf (_("%s Wins"), pt_game_get_player_name (game, winner));
@@ -328,10 +343,12 @@ show_result (PtResultView *self,
   if (forfeit_player >= 0)
     {
       /* Translators: the first %s is a player (an external engine), the second the reason */
-      g_autofree char *text = g_strdup_printf (_("%s forfeited the game: %s. The scores are those "
-                                                 "of the moment it stopped."),
-                                               pt_game_get_player_name (game, forfeit_player),
-                                               reason ? reason : "");
+      /* The status page's description is Pango markup: the name and the
+       * engine's reason are escaped, to show as they are. */
+      g_autofree char *text = g_markup_printf_escaped (_("%s forfeited the game: %s. The scores are those "
+                                                         "of the moment it stopped."),
+                                                       pt_game_get_player_name (game, forfeit_player),
+                                                       reason ? reason : "");
 
       gtk_label_set_text (GTK_LABEL (self->description), text);
     }

@@ -353,7 +353,9 @@ update_towns (PtWagonsBoard *self,
                                        (int) p == self->placer ? json_node_get_array (self->legal) : NULL);
 
       /* Translators: "Ana’s town · 23 points" */
-      title = g_strdup_printf (_("%s’s town · %d points"), pt_game_get_player_name (self->game, p), total);
+      title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s’s town · %d point", "%s’s town · %d points",
+                                           (gulong) ABS (total)),
+                              pt_game_get_player_name (self->game, p), total);
       gtk_label_set_text (GTK_LABEL (self->town_titles[p]), title);
       {
         g_autofree char *name = g_strdup_printf (_("%s’s town"), pt_game_get_player_name (self->game, p));

@@ -138,6 +138,103 @@ test_add_test_remove (void)
   settle (100);
 }
 
+/* The markup the markup modes of random-engine.py put everywhere. */
+#define MARKUP "<span foreground=\"red\" size=\"xx-large\">Big</span> " \
+               "<a href=\"https://example.com\">link</a> & <b>bold"
+
+/* Whether a label below @root shows @text literally (with its markup
+ * characters): gtk_label_get_text() is the text as displayed. */
+static gboolean
+shows_literally (GtkWidget  *root,
+                 const char *text)
+{
+  if (GTK_IS_LABEL (root) && gtk_widget_get_visible (root) &&
+      strstr (gtk_label_get_text (GTK_LABEL (root)), text) != NULL)
+    return TRUE;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (shows_literally (c, text))
+      return TRUE;
+  return FALSE;
+}
+
+/* Issue 16: an engine whose hello is ~400 KB of nested "[" crashed the
+ * app (exit 139) when added; now it is refused with the reason, and the
+ * window stays. */
+static void
+test_nested_engine (void)
+{
+  g_autofree char *nested = g_strdup_printf ("'%s' '%s' --mode nested", python, script);
+  GtkWindow *preferences = open_engines_page ();
+  AdwActionRow *status = ADW_ACTION_ROW (find_by_name (GTK_WIDGET (preferences), "engine-status-row"));
+
+  g_settings_reset (settings, "engines");
+  type_command (preferences, nested);
+  WAIT_UNTIL (g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (status)),
+                         "The engine did not pass the test") == 0);
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (status), "deeper than 64 levels"));
+  g_assert_true (shows_literally (GTK_WIDGET (status), "deeper than 64 levels"));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (preferences)));
+  g_assert_cmpuint (n_engines (), ==, 0);
+  save_screenshot (GTK_WIDGET (preferences), "preferences-engines-nested");
+
+  gtk_window_destroy (preferences);
+  settle (100);
+}
+
+/* Every string from an engine — name, author, the reason of a failure —
+ * is shown as plain text: the markup in it appears as typed, and a broken
+ * tag (the unclosed <b>) cannot hide the reason (nor, with fatal
+ * warnings, abort the test). */
+static void
+test_markup_engine (void)
+{
+  g_autofree char *command = g_strdup_printf ("'%s' '%s' --mode markup", python, script);
+  g_autofree char *broken = g_strdup_printf ("'%s' '%s' --mode markup-hello", python, script);
+  GtkWindow *preferences = open_engines_page ();
+  AdwActionRow *status = ADW_ACTION_ROW (find_by_name (GTK_WIDGET (preferences), "engine-status-row"));
+  GtkWidget *row, *button;
+
+  g_settings_reset (settings, "engines");
+
+  /* A failure whose reason holds markup shows the reason. */
+  type_command (preferences, broken);
+  WAIT_UNTIL (g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (status)),
+                         "The engine did not pass the test") == 0);
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (status), MARKUP));
+  g_assert_true (shows_literally (GTK_WIDGET (status), MARKUP));
+
+  /* Added under its markup name, shown as it is (title and subtitle). */
+  type_command (preferences, command);
+  WAIT_UNTIL (n_engines () == 1);
+  WAIT_UNTIL (strstr (adw_action_row_get_subtitle (status), "Lost Cities") != NULL);
+  g_assert_true (shows_literally (GTK_WIDGET (status), "Added “" MARKUP "”"));
+  g_assert_true (shows_literally (GTK_WIDGET (status), "by " MARKUP " · plays"));
+
+  row = find_by_name (GTK_WIDGET (preferences), "engine-row");
+  g_assert_nonnull (row);
+  g_assert_true (shows_literally (row, MARKUP));
+  button = find_by_name (row, "engine-test-button");
+  g_signal_emit_by_name (button, "clicked");
+  WAIT_UNTIL (gtk_widget_get_sensitive (button));
+  g_assert_true (shows_literally (row, "by " MARKUP " · plays"));
+  /* The log: the handshake line, with the markup in the name, author
+   * and options, as the engine sent it. */
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (row), TRUE);
+  settle (100);
+  {
+    GtkWidget *log = g_object_get_data (G_OBJECT (row), "log-label");
+
+    g_assert_true (shows_literally (log, "< {\"type\":\"hello\""));
+    g_assert_true (shows_literally (log, "\"name\":\"<span foreground=\\\"red\\\""));
+    g_assert_true (shows_literally (log, "\"options\":[{\"name\":\"<span foreground="));
+  }
+  save_screenshot (GTK_WIDGET (preferences), "preferences-engines-markup");
+
+  g_settings_reset (settings, "engines");
+  gtk_window_destroy (preferences);
+  settle (100);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -158,6 +255,8 @@ main (int   argc,
   settings = g_settings_new (SCHEMA_ID);
 
   g_test_add_func ("/ui/preferences/engines", test_add_test_remove);
+  g_test_add_func ("/ui/preferences/engines/nested", test_nested_engine);
+  g_test_add_func ("/ui/preferences/engines/markup", test_markup_engine);
   ret = g_test_run ();
 
   g_clear_object (&settings);

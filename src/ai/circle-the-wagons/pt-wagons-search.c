@@ -45,6 +45,8 @@ typedef struct
   guint64                     work;
   gboolean                    stopped;
   guint                       take_horizon;  /* consider only the first takes; 0: all */
+  double                      value;         /* of the chosen move, for the mover */
+  PtWagonsHow                 how;
 } Search;
 
 void
@@ -521,6 +523,8 @@ choose_decision (Search              *search,
   if (search->params->max_depth == 0)
     {
       *out = children[0].move;
+      search->value = children[0].value;
+      search->how = PT_WAGONS_HOW_STATIC;
       return;
     }
 
@@ -530,14 +534,21 @@ choose_decision (Search              *search,
       deepen (search, &children, n, MIN (left, search->params->max_depth)))
     {
       *out = children[0].move;
+      search->value = children[0].value;
+      search->how = PT_WAGONS_HOW_EXACT;
       return;
     }
 
   /* Earlier: play each of the most promising decisions out to the end
    * with Medium on both sides, and keep the best outcome. A stopped
-   * search keeps what it has evaluated (at least the first). */
+   * search keeps what it has evaluated (at least the first). The work
+   * limit covers the whole move: the look at the start card's first
+   * takes above counts too (it made naming the start the slowest move). */
   search->stopped = FALSE;
-  search->work = 0;
+  if (pt_wagons_state_get_phase (state) != PT_WAGONS_PHASE_START)
+    search->work = 0;
+  search->how = PT_WAGONS_HOW_STATIC;
+  search->value = children[0].value;
   for (guint i = 0; i < MIN (n, search->params->top_k); i++)
     {
       double value = rollout (search, &children[i].after, mover);
@@ -548,10 +559,13 @@ choose_decision (Search              *search,
       children[i].value = value;
       if (i == 0 || value > children[best].value)
         best = i;
+      search->how = PT_WAGONS_HOW_PLAYOUT;
       if (search_stopped (search))
         break;
     }
   *out = children[best].move;
+  if (search->how == PT_WAGONS_HOW_PLAYOUT)
+    search->value = children[best].value;
 }
 
 gboolean
@@ -562,7 +576,29 @@ pt_wagons_search_move (const PtWagonsState        *state,
                        PtWagonsMove               *out,
                        GError                    **error)
 {
+  return pt_wagons_search_move_full (state, params, rng, cancellable, out, NULL, NULL, error);
+}
+
+gboolean
+pt_wagons_search_move_full (const PtWagonsState        *state,
+                            const PtWagonsSearchParams *params,
+                            PtRng                      *rng,
+                            GCancellable               *cancellable,
+                            PtWagonsMove               *out,
+                            double                     *value,
+                            PtWagonsHow                *how,
+                            GError                    **error)
+{
   Search search = { 0, };
+  PtWagonsHow dummy_how;
+  double dummy_value;
+
+  if (value == NULL)
+    value = &dummy_value;
+  if (how == NULL)
+    how = &dummy_how;
+  *value = 0;
+  *how = PT_WAGONS_HOW_SLIP;
 
   g_return_val_if_fail (pt_wagons_state_get_phase (state) != PT_WAGONS_PHASE_OVER, FALSE);
 
@@ -575,6 +611,7 @@ pt_wagons_search_move (const PtWagonsState        *state,
       *out = moves[pt_rng_below (rng, n)];
       return TRUE;
     }
+  *how = PT_WAGONS_HOW_STATIC;
 
   pt_wagons_state_get_bonus_kinds (state, search.kinds);
   search.mask = pt_wagons_state_bonus_mask (state);
@@ -589,6 +626,8 @@ pt_wagons_search_move (const PtWagonsState        *state,
     {
       search.cache = g_new0 (CacheEntry, 1u << CACHE_BITS);
       choose_decision (&search, state, out);
+      *value = search.value;
+      *how = search.how;
     }
   g_free (search.cache);
   return !g_cancellable_set_error_if_cancelled (cancellable, error);

@@ -51,4 +51,25 @@ gboolean  pt_wagons_search_move        (const PtWagonsState        *state,
                                         PtWagonsMove               *out,
                                         GError                    **error);
 
+/* How a decision (start or take) was chosen, for its reason. */
+typedef enum
+{
+  PT_WAGONS_HOW_SLIP,      /* Easy's random move */
+  PT_WAGONS_HOW_STATIC,    /* the position right after it, cards placed (placements too) */
+  PT_WAGONS_HOW_PLAYOUT,   /* played out to the end by Medium on both sides */
+  PT_WAGONS_HOW_EXACT,     /* searched exactly to the end of the game */
+} PtWagonsHow;
+
+/* The same, and for a start or a take (each nullable) its value for the
+ * mover (the score difference, ±1000 for a game won or lost at the end)
+ * and how it was found. */
+gboolean  pt_wagons_search_move_full   (const PtWagonsState        *state,
+                                        const PtWagonsSearchParams *params,
+                                        PtRng                      *rng,
+                                        GCancellable               *cancellable,
+                                        PtWagonsMove               *out,
+                                        double                     *value,
+                                        PtWagonsHow                *how,
+                                        GError                    **error);
+
 G_END_DECLS

@@ -30,6 +30,10 @@ void  pt_lost_cities_heuristic_move       (const PtLostCitiesState *state,
  * the .c file); a yardstick for the arena. */
 void  pt_lost_cities_heuristic_aggressive (const PtLostCitiesState *state,
                                            PtLostCitiesMove        *move);
+/* The discard-denial player: another yardstick, built around never
+ * feeding the opponent (see the .c file). */
+void  pt_lost_cities_heuristic_denial     (const PtLostCitiesState *state,
+                                           PtLostCitiesMove        *move);
 /* The main heuristic with deliberate mistakes (Easy): it ignores what the
  * opponent needs and, with probability @blunder, plays a random one of
  * the moves the heuristic ranks in its upper half. */

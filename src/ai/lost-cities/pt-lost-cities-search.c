@@ -85,6 +85,18 @@ pt_lost_cities_search (const PtLostCitiesView         *view,
                        PtLostCitiesMove               *move,
                        GError                        **error)
 {
+  return pt_lost_cities_search_full (view, params, cancellable, move, NULL, NULL, error);
+}
+
+gboolean
+pt_lost_cities_search_full (const PtLostCitiesView         *view,
+                            const PtLostCitiesSearchParams *params,
+                            GCancellable                   *cancellable,
+                            PtLostCitiesMove               *move,
+                            double                         *expected,
+                            guint                          *n_samples,
+                            GError                        **error)
+{
   PtLostCitiesMove moves[PT_LOST_CITIES_MAX_MOVES];
   double scores[PT_LOST_CITIES_MAX_MOVES];
   double totals[PT_LOST_CITIES_MAX_MOVES] = { 0 };
@@ -137,5 +149,10 @@ pt_lost_cities_search (const PtLostCitiesView         *view,
       alive = (alive + 1) / 2;
     }
   *move = moves[0];
+  /* The winner was rolled out on every determinisation so far. */
+  if (expected != NULL)
+    *expected = d > 0 ? totals[0] / d : 0;
+  if (n_samples != NULL)
+    *n_samples = d;
   return TRUE;
 }

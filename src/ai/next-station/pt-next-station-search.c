@@ -682,10 +682,24 @@ pt_ns_search (const PtNsView         *view,
               PtNextStationAction    *out,
               GError                **error)
 {
+  return pt_ns_search_full (view, params, rng, cancellable, out, NULL, error);
+}
+
+gboolean
+pt_ns_search_full (const PtNsView         *view,
+                   const PtNsSearchParams *params,
+                   PtRng                  *rng,
+                   GCancellable           *cancellable,
+                   PtNextStationAction    *out,
+                   double                 *expected,
+                   GError                **error)
+{
   g_autoptr(GArray) candidates = root_candidates (view, MAX (params->top_k, 1));
   guint n_done = 0;
   double best = -G_MAXDOUBLE;
 
+  if (expected != NULL)
+    *expected = -1;
   if (candidates->len == 1)
     {
       *out = g_array_index (candidates, Candidate, 0).action;
@@ -726,5 +740,7 @@ pt_ns_search (const PtNsView         *view,
           *out = c->action;
         }
     }
+  if (expected != NULL && n_done > 0)
+    *expected = best / n_done;
   return TRUE;
 }

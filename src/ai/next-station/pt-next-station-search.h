@@ -67,6 +67,16 @@ gboolean pt_ns_search         (const PtNsView           *view,
                                PtNextStationAction      *out,
                                GError                  **error);
 
+/* The same, and in @expected (nullable) the chosen action's mean final
+ * score over the samples. */
+gboolean pt_ns_search_full    (const PtNsView           *view,
+                               const PtNsSearchParams   *params,
+                               PtRng                    *rng,
+                               GCancellable             *cancellable,
+                               PtNextStationAction      *out,
+                               double                   *expected,
+                               GError                  **error);
+
 /* The final score of player 0 of @solo as it stands (all modules). */
 int      pt_ns_solo_total     (const PtNextStationState *solo);
 

@@ -134,7 +134,8 @@ read_cards (JsonObject  *setup,
   if (array == NULL || json_array_get_length (array) != n)
     {
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_SETUP,
-                   _("The setup needs “%s”: an array of %u card ids"), member, n);
+                   g_dngettext (GETTEXT_PACKAGE, "The setup needs “%s”: a list of %u card",
+                                "The setup needs “%s”: a list of %u cards", n), member, n);
       return FALSE;
     }
   for (guint i = 0; i < n; i++)

@@ -251,7 +251,8 @@ parse_setup_cards (JsonNode         *node,
   if ((n_expected > 0 && n != n_expected) || (n_expected == 0 && n > PT_LOST_CITIES_MAX_DECK))
     {
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_SETUP,
-                   _("The setup’s %s has %u cards, not %u"), what, n,
+                   g_dngettext (GETTEXT_PACKAGE, "The setup’s %s has %u card, not %u",
+                                "The setup’s %s has %u cards, not %u", n), what, n,
                    n_expected ? n_expected : pt_lost_cities_n_cards (n_colors) - 16u);
       return FALSE;
     }
@@ -329,7 +330,9 @@ parse_setup (JsonObject               *setup,
         {
           char code[4];
           g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_SETUP,
-                       _("The setup is not the full deck of %u cards: %s is missing"),
+                       g_dngettext (GETTEXT_PACKAGE, "The setup is not the full deck of %u card: %s is missing",
+                                    "The setup is not the full deck of %u cards: %s is missing",
+                                    pt_lost_cities_n_cards (options->n_colors)),
                        pt_lost_cities_n_cards (options->n_colors),
                        pt_lost_cities_card_to_code ((PtLostCitiesCard) card, code));
           return FALSE;

@@ -264,7 +264,9 @@ pt_next_station_game_deal (PtGameClass  *klass,
       gint64 n;
 
       if (!pt_json_get_int (node, &n) || n != (gint64) n_players)
-        return bad_options (error, _("“players” does not match the %u players named"), n_players);
+        return bad_options (error, g_dngettext (GETTEXT_PACKAGE, "The option “players” does not match the %u player named",
+                                                  "The option “players” does not match the %u players named",
+                                                  n_players), n_players);
     }
 
   /* The decks: each round shuffles the 11 cards afresh. */
@@ -415,7 +417,9 @@ pt_next_station_game_setup (PtGame      *game,
 
   orders = pt_json_get_array (json_object_get_member (setup, "colour_order"));
   if (orders == NULL || json_array_get_length (orders) != n_players)
-    return bad_setup (error, _("The setup must give a colour order for each of the %u players"),
+    return bad_setup (error, g_dngettext (GETTEXT_PACKAGE, "The setup must give a colour order for each of the %u player",
+                                           "The setup must give a colour order for each of the %u players",
+                                           n_players),
                       n_players);
   for (guint p = 0; p < n_players; p++)
     if (!parse_colours (json_array_get_element (orders, p), colour_order[p], error))
@@ -726,9 +730,9 @@ pt_next_station_game_list_legal_moves (PtGame *game,
   JsonArray *moves = json_array_new ();
   g_autoptr(GArray) actions = NULL;
 
-  /* Only the seat whose action is due may act (the others follow in seat
-   * order on the same card). */
-  if (pt_next_station_state_current_player (&self->state) == (int) player)
+  /* Turns are simultaneous: every seat that has not acted on the current
+   * card may act on it (the state lists nothing for one that has). */
+  if (!self->state.over && player < self->state.n_players)
     {
       actions = pt_next_station_state_list_actions (&self->state, player);
       for (guint i = 0; i < actions->len; i++)
@@ -1036,6 +1040,29 @@ pt_next_station_game_replay_record_move (PtGame    *game,
   return TRUE;
 }
 
+/* A short turn is an error at its own index, unless it is the last one
+ * (a game saved mid-turn). */
+static gboolean
+pt_next_station_game_check_record_move_complete (PtGame  *game,
+                                                 int     *error_player,
+                                                 GError **error)
+{
+  PtNextStationGame *self = PT_NEXT_STATION_GAME (game);
+  guint n_players = self->state.n_players, acted = 0;
+
+  if (self->state.over || self->state.acted == 0)
+    return TRUE;
+  for (guint p = 0; p < n_players; p++)
+    if (self->state.acted & (1u << p))
+      acted++;
+  *error_player = pt_next_station_state_current_player (&self->state);
+  g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_MALFORMED_MOVE,
+               _("A turn holds one action per player (%u), not %u"), n_players, acted);
+  g_prefix_error (error, _("Round %u, turn %u, %s: "), self->state.round + 1, self->state.turn,
+                  pt_game_get_player_name (game, (guint) *error_player));
+  return FALSE;
+}
+
 static JsonNode *
 pt_next_station_game_score_sheet (PtGameClass  *klass,
                                   JsonObject   *sheet,
@@ -1057,6 +1084,7 @@ pt_next_station_game_class_init (PtNextStationGameClass *klass)
   game_class->legal_after_end_is_error = TRUE;
   game_class->deal = pt_next_station_game_deal;
   game_class->score_sheet = pt_next_station_game_score_sheet;
+  game_class->check_record_move_complete = pt_next_station_game_check_record_move_complete;
   game_class->setup = pt_next_station_game_setup;
   game_class->get_current_player = pt_next_station_game_get_current_player;
   game_class->get_is_over = pt_next_station_game_get_is_over;
