@@ -137,7 +137,9 @@ static void
 show_error (PtGameView *self,
             const char *message)
 {
-  AdwToast *toast = adw_toast_new (message);
+  /* A toast's title is Pango markup: the message is plain text. */
+  g_autofree char *escaped = g_markup_escape_text (message, -1);
+  AdwToast *toast = adw_toast_new (escaped);
 
   adw_toast_set_timeout (toast, 5);
   adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (self->toasts), toast);

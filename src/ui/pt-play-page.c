@@ -48,7 +48,9 @@ static void
 show_error (PtPlayPage *self,
             const char *message)
 {
-  AdwToast *toast = adw_toast_new (message);
+  /* A toast's title is Pango markup: the message may quote a saved record. */
+  g_autofree char *escaped = g_markup_escape_text (message, -1);
+  AdwToast *toast = adw_toast_new (escaped);
 
   adw_toast_set_timeout (toast, 6);
   adw_toast_overlay_add_toast (self->toasts, toast);

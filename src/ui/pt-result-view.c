@@ -418,12 +418,13 @@ show_rounds (PtResultView *self,
           && JSON_NODE_HOLDS_OBJECT (json_array_get_element (players, i)))
         player = json_array_get_object_element (players, i);
 
+      /* A group's title is markup: the name (maybe an engine's) is escaped. */
       if ((int) i == forfeit_player)
         /* Translators: a player's heading on the result screen */
-        group_title = g_strdup_printf (_("%s — forfeited"), pt_game_get_player_name (game, i));
+        group_title = g_markup_printf_escaped (_("%s — forfeited"), pt_game_get_player_name (game, i));
       else
-        group_title = g_strdup_printf ((winners & (1u << i)) && n > 1 ? _("%s — winner") : "%s",
-                                       pt_game_get_player_name (game, i));
+        group_title = g_markup_printf_escaped ((winners & (1u << i)) && n > 1 ? _("%s — winner") : "%s",
+                                               pt_game_get_player_name (game, i));
       adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), group_title);
       if (n_rounds > 1)
         {
