@@ -317,7 +317,26 @@ gboolean pt_store_import_json (PtStore          *self,
 /* One row per player per match (RFC 4180 quoting). */
 char    *pt_store_export_csv  (PtStore  *self,
                                GError  **error);
-/* Online backup to a file (written beside it, then renamed into place). */
+/* PRAGMA quick_check: CORRUPT with a message naming the file when the
+ * database is damaged (then nothing should be written to it). */
+gboolean pt_store_check_integrity (PtStore  *self,
+                                   GError  **error);
+
+typedef struct
+{
+  int players, players_lost;
+  int nights, nights_lost;
+  int matches, matches_lost;
+} PtSalvageSummary;
+
+/* Everything that can still be read, row by row, into a NEW database at
+ * @dest_path (which must not exist); the damaged one is left as it is. */
+gboolean pt_store_salvage     (PtStore           *self,
+                               const char        *dest_path,
+                               PtSalvageSummary  *summary,
+                               GError           **error);
+/* Online backup to a file (written beside it, then renamed into place); a
+ * damaged database is refused (CORRUPT): salvage it instead. */
 gboolean pt_store_backup      (PtStore     *self,
                                const char  *dest_path,
                                GError     **error);
