@@ -27,6 +27,8 @@ struct _PtStore
   /* Inside pt_store_transaction_begin() … _commit(): the calls that are
    * transactions of their own join it instead of beginning another. */
   gboolean in_outer_transaction;
+  gboolean read_only;        /* opened read-only: the file or disk cannot be written */
+  char *read_only_reason;
 };
 
 /* A cached statement, reset (not finalized) when it goes out of scope. */

@@ -40,6 +40,7 @@ typedef enum
 {
   PT_STORE_OPEN_NONE = 0,
   PT_STORE_OPEN_CREATE = 1 << 0,   /* create the file (and its folder) if missing */
+  PT_STORE_OPEN_READ_ONLY = 1 << 1, /* open read-only even if it could be written */
 } PtStoreOpenFlags;
 
 /* The schema version this build writes. */
@@ -56,6 +57,10 @@ PtStore *pt_store_open         (const char        *path,
                                 PtStoreOpenFlags   flags,
                                 GError           **error);
 const char *pt_store_get_path  (PtStore *self);
+/* TRUE when the file or its disk cannot be written: an existing database is
+ * then opened read-only (history, statistics and export work; every change
+ * fails with READ_ONLY, naming the reason). */
+gboolean pt_store_is_read_only (PtStore *self);
 int      pt_store_get_schema_version (PtStore *self);
 /* The copy made before the last migration on open, or NULL. */
 const char *pt_store_get_migration_backup (PtStore *self);
