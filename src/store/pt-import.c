@@ -170,9 +170,12 @@ pt_import_detect_format (const char *data,
       if (g_strstr_len (data + i, length - i, "\"plays\"") != NULL &&
           g_strstr_len (data + i, length - i, "\"games\"") != NULL)
         return PT_IMPORT_FORMAT_BGSTATS;
-      if (g_strstr_len (data + i, length - i, "\"format\"") != NULL)
-        return PT_IMPORT_FORMAT_PARTIDA;
     }
+  /* Any other JSON is read as a Partida export, so that the reader names
+   * what is wrong with it (too deeply nested, malformed, not an export)
+   * instead of a vague "unknown format". */
+  if (data[i] == '{' || data[i] == '[')
+    return PT_IMPORT_FORMAT_PARTIDA;
   return PT_IMPORT_FORMAT_AUTO;
 }
 

@@ -582,6 +582,7 @@ import_player (Import      *import,
   gint64 created, id;
   gboolean archived;
   g_autoptr(PtStmt) insert = NULL;
+  g_autofree char *key = NULL;
   int rc;
 
   if (uuid == NULL || name == NULL || *name == '\0' || colour == NULL ||
@@ -597,21 +598,24 @@ import_player (Import      *import,
   /* The same person created separately on another computer: the name of an
    * active player is that player, by the identity rule ("begona" is
    * "Begoña"). */
+  key = pt_player_name_key (name);
   if (id == 0 && !archived && !find_by_name (import, name, &id, error))
     return FALSE;
   if (id == 0)
     {
       insert = pt_store_prepare (self,
-                                 "INSERT INTO players (uuid, name, colour, created, archived)"
-                                 " VALUES (?, ?, ?, ?, ?)",
+                                 "INSERT INTO players (uuid, name, name_key, colour, created, archived,"
+                                 " modified) VALUES (?, ?, ?, ?, ?, ?, ?)",
                                  error);
       if (insert == NULL)
         return FALSE;
       sqlite3_bind_text (insert, 1, uuid, -1, SQLITE_TRANSIENT);
       sqlite3_bind_text (insert, 2, name, -1, SQLITE_TRANSIENT);
-      sqlite3_bind_text (insert, 3, colour, -1, SQLITE_TRANSIENT);
-      sqlite3_bind_int64 (insert, 4, created);
-      sqlite3_bind_int (insert, 5, archived);
+      sqlite3_bind_text (insert, 3, key, -1, SQLITE_TRANSIENT);
+      sqlite3_bind_text (insert, 4, colour, -1, SQLITE_TRANSIENT);
+      sqlite3_bind_int64 (insert, 5, created);
+      sqlite3_bind_int (insert, 6, archived);
+      sqlite3_bind_int64 (insert, 7, pt_store_next_stamp (self));
       if ((rc = sqlite3_step (insert)) != SQLITE_DONE)
         return pt_store_set_error (self, rc, _("Could not import the players"), error);
       id = sqlite3_last_insert_rowid (self->db);
@@ -723,7 +727,8 @@ import_night (Import      *import,
   if (id == 0)
     {
       insert = pt_store_prepare (self,
-                                 "INSERT INTO nights (uuid, date, place, notes) VALUES (?, ?, ?, ?)",
+                                 "INSERT INTO nights (uuid, date, place, notes, modified)"
+                                 " VALUES (?, ?, ?, ?, ?)",
                                  error);
       if (insert == NULL)
         return FALSE;
@@ -731,6 +736,7 @@ import_night (Import      *import,
       sqlite3_bind_text (insert, 2, date, -1, SQLITE_TRANSIENT);
       sqlite3_bind_text (insert, 3, place, -1, SQLITE_TRANSIENT);
       sqlite3_bind_text (insert, 4, notes, -1, SQLITE_TRANSIENT);
+      sqlite3_bind_int64 (insert, 5, pt_store_next_stamp (self));
       if ((rc = sqlite3_step (insert)) != SQLITE_DONE)
         return pt_store_set_error (self, rc, _("Could not import the nights"), error);
       id = sqlite3_last_insert_rowid (self->db);

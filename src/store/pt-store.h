@@ -44,7 +44,7 @@ typedef enum
 } PtStoreOpenFlags;
 
 /* The schema version this build writes. */
-#define PT_STORE_SCHEMA_VERSION 4
+#define PT_STORE_SCHEMA_VERSION 5
 
 #define PT_TYPE_STORE (pt_store_get_type ())
 G_DECLARE_FINAL_TYPE (PtStore, pt_store, PT, STORE, GObject)
@@ -83,8 +83,17 @@ gboolean pt_store_transaction_begin    (PtStore  *self,
 gboolean pt_store_transaction_commit   (PtStore  *self,
                                         GError  **error);
 void     pt_store_transaction_rollback (PtStore  *self);
+/* The next hybrid-logical-clock stamp for a row's `modified` (ms << 16 |
+ * counter, strictly increasing in this process). */
+gint64   pt_store_next_stamp   (PtStore *self);
 
 /* Players ----------------------------------------------------------------- */
+
+/* The colours a player can be given ("#rrggbb"), NULL-terminated. A new
+ * player without a colour gets the one fewest active players have; the
+ * colour is kept on rename. */
+const char *const *pt_player_palette (void);
+
 PtPlayer  *pt_store_add_player      (PtStore     *self,
                                      const char  *name,
                                      const char  *colour,

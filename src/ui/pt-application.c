@@ -26,6 +26,7 @@ struct _PtApplication
   GSettings      *settings;
   char           *db_path;
   PtStore        *store;   /* opened on first use by pt_application_get_store() */
+  PtStoreWorker  *worker;  /* the pages' connection, on its own thread */
 };
 
 G_DEFINE_FINAL_TYPE (PtApplication, pt_application, ADW_TYPE_APPLICATION)
@@ -101,6 +102,33 @@ pt_application_get_store (PtApplication  *self,
     }
 
   return self->store;
+}
+
+/**
+ * pt_application_get_worker:
+ *
+ * The store worker the pages read and write through, off the main loop:
+ * a second connection to the database of pt_application_get_store(),
+ * which is opened (created, migrated) first.
+ *
+ * Returns: (transfer none) (nullable): the worker, or %NULL with @error set
+ *   when the database cannot be opened.
+ */
+PtStoreWorker *
+pt_application_get_worker (PtApplication  *self,
+                           GError        **error)
+{
+  g_return_val_if_fail (PT_IS_APPLICATION (self), NULL);
+
+  if (self->worker == NULL)
+    {
+      PtStore *store = pt_application_get_store (self, error);
+
+      if (store == NULL)
+        return NULL;
+      self->worker = pt_store_worker_new (pt_store_get_path (store));
+    }
+  return self->worker;
 }
 
 GSettings *
@@ -361,6 +389,7 @@ pt_application_finalize (GObject *object)
   PtApplication *self = PT_APPLICATION (object);
 
   g_clear_object (&self->settings);
+  g_clear_object (&self->worker);
   g_clear_object (&self->store);
   g_clear_pointer (&self->db_path, g_free);
 
