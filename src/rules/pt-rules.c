@@ -103,7 +103,7 @@ pt_rules_deal (const char  *game_id,
   if (n_players < game_class->min_players || n_players > game_class->max_players)
     {
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_OPTIONS,
-                   _("This game needs %u to %u players, not %u"),
+                   _("The number of players must be %u to %u, not %u"),
                    game_class->min_players, game_class->max_players, n_players);
       return FALSE;
     }
@@ -238,6 +238,10 @@ pt_rules_load_record (JsonNode  *record,
 
       move_index = (int) i;
       if (!pt_game_replay_record_move (game, move, &player, &local_error))
+        goto fail;
+      if (i + 1 < json_array_get_length (envelope.moves) &&
+          PT_GAME_GET_CLASS (game)->check_record_move_complete != NULL &&
+          !PT_GAME_GET_CLASS (game)->check_record_move_complete (game, &player, &local_error))
         goto fail;
     }
 

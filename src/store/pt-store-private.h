@@ -24,6 +24,9 @@ struct _PtStore
   int schema_version;
   char *migration_backup;
   GHashTable *statements;   /* SQL text (static) -> sqlite3_stmt */
+  /* Inside pt_store_transaction_begin() … _commit(): the calls that are
+   * transactions of their own join it instead of beginning another. */
+  gboolean in_outer_transaction;
   gint64 last_stamp;        /* pt_store_next_stamp() */
   /* Players whose aggregates (player_stats, pair_stats) must be rebuilt
    * before the transaction commits (pt_stats_flush_aggregates). */

@@ -15,6 +15,7 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
+#include "pt-record.h"
 #include "pt-player-name.h"
 #include "pt-store-private.h"
 
@@ -341,9 +342,13 @@ gboolean
 pt_store_begin (PtStore  *self,
                 GError  **error)
 {
-  g_autoptr(PtStmt) stmt = pt_store_prepare (self, "BEGIN IMMEDIATE", error);
+  g_autoptr(PtStmt) stmt = NULL;
   int rc;
 
+  /* Joining the caller's transaction: it commits (or rolls back) it all. */
+  if (self->in_outer_transaction && !sqlite3_get_autocommit (self->db))
+    return TRUE;
+  stmt = pt_store_prepare (self, "BEGIN IMMEDIATE", error);
   if (stmt == NULL)
     return FALSE;
   rc = sqlite3_step (stmt);
@@ -359,6 +364,8 @@ pt_store_commit (PtStore  *self,
   g_autoptr(PtStmt) stmt = NULL;
   int rc;
 
+  if (self->in_outer_transaction && !sqlite3_get_autocommit (self->db))
+    return TRUE;
   /* Aggregates of the players this transaction changed out of order. */
   if ((self->all_dirty || g_hash_table_size (self->dirty_players) > 0) &&
       !pt_stats_flush_aggregates (self, error))
@@ -391,6 +398,46 @@ pt_store_rollback (PtStore *self)
   /* After SQLITE_FULL or an I/O error SQLite may have rolled back already. */
   if (!sqlite3_get_autocommit (self->db))
     sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
+}
+
+gboolean
+pt_store_transaction_begin (PtStore  *self,
+                            GError  **error)
+{
+  g_return_val_if_fail (PT_IS_STORE (self), FALSE);
+  g_return_val_if_fail (!self->in_outer_transaction, FALSE);
+
+  if (!pt_store_begin (self, error))
+    return FALSE;
+  self->in_outer_transaction = TRUE;
+  return TRUE;
+}
+
+gboolean
+pt_store_transaction_commit (PtStore  *self,
+                             GError  **error)
+{
+  g_return_val_if_fail (PT_IS_STORE (self), FALSE);
+  g_return_val_if_fail (self->in_outer_transaction, FALSE);
+
+  self->in_outer_transaction = FALSE;
+  /* A call inside failed and already rolled everything back. */
+  if (sqlite3_get_autocommit (self->db))
+    {
+      g_set_error_literal (error, PT_STORE_ERROR, PT_STORE_ERROR_FAILED,
+                           _("Could not save the change"));
+      return FALSE;
+    }
+  return pt_store_commit (self, error);
+}
+
+void
+pt_store_transaction_rollback (PtStore *self)
+{
+  g_return_if_fail (PT_IS_STORE (self));
+
+  self->in_outer_transaction = FALSE;
+  pt_store_rollback (self);
 }
 
 sqlite3 *
@@ -566,15 +613,18 @@ pt_store_canonical_json (const char  *json,
                          const char  *what,
                          GError     **error)
 {
-  g_autoptr(JsonParser) parser = NULL;
+  g_autoptr(JsonNode) root = NULL;
   g_autoptr(GError) local_error = NULL;
 
   if (json == NULL)
     return g_strdup (fallback);
   if (already_canonical (json))
     return g_strdup (json);
-  parser = json_parser_new_immutable ();
-  if (!json_parser_load_from_data (parser, json, -1, &local_error))
+  root = pt_json_parse (json, &local_error);
+  if (root == NULL && g_error_matches (local_error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_RECORD) &&
+      json[strspn (json, " \t\r\n")] == '\0')
+    return g_strdup (fallback);
+  if (root == NULL)
     {
       /* TRANSLATORS: what was being read ("options", "game record", …,
        * translated on their own), then the JSON parser's message */
@@ -582,9 +632,7 @@ pt_store_canonical_json (const char  *json,
                    local_error->message);
       return NULL;
     }
-  if (json_parser_get_root (parser) == NULL)
-    return g_strdup (fallback);
-  return json_to_string (json_parser_get_root (parser), FALSE);
+  return json_to_string (root, FALSE);
 }
 
 static gint64
@@ -1047,6 +1095,22 @@ pt_store_migrate (PtStore  *self,
 
 G_STATIC_ASSERT (PT_STORE_APPLICATION_ID == 1347699777);
 
+/* pt_fold (text): the identity key of pt-player-name.h, so that searches
+ * in SQL fold case and accents like everything else ("angel" finds
+ * "Ángel"); SQLite's own LIKE and NOCASE fold ASCII only. */
+static void
+sql_fold (sqlite3_context  *context,
+          int               argc,
+          sqlite3_value   **argv)
+{
+  const char *text = (const char *) sqlite3_value_text (argv[0]);
+
+  if (text == NULL)
+    sqlite3_result_null (context);
+  else
+    sqlite3_result_text (context, pt_player_name_key (text), -1, g_free);
+}
+
 static gboolean
 open_checked (PtStore           *self,
               PtStoreOpenFlags   flags,
@@ -1086,6 +1150,9 @@ open_checked (PtStore           *self,
     }
   sqlite3_extended_result_codes (self->db, 1);
   sqlite3_busy_timeout (self->db, 5000);
+  sqlite3_create_function_v2 (self->db, "pt_fold", 1,
+                              SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, NULL,
+                              sql_fold, NULL, NULL, NULL);
   if (sqlite3_db_readonly (self->db, "main") == 1)
     {
       g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_READ_ONLY,
@@ -1417,12 +1484,25 @@ collect_rows (PtStore         *self,
   return g_steal_pointer (&rows);
 }
 
+static int
+compare_players (gconstpointer a,
+                 gconstpointer b)
+{
+  const PtPlayer *x = *(PtPlayer **) a, *y = *(PtPlayer **) b;
+  int order = pt_player_name_compare (x->name, y->name);
+
+  if (order != 0)
+    return order;
+  return x->id < y->id ? -1 : x->id > y->id;
+}
+
 GPtrArray *
 pt_store_list_players (PtStore   *self,
                        gboolean   include_archived,
                        GError   **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
+  GPtrArray *players;
 
   g_return_val_if_fail (PT_IS_STORE (self), NULL);
   stmt = pt_store_prepare (self,
@@ -1433,8 +1513,12 @@ pt_store_list_players (PtStore   *self,
   if (stmt == NULL)
     return NULL;
   sqlite3_bind_int (stmt, 1, include_archived);
-  return collect_rows (self, stmt, (gpointer (*) (PtStmt *)) pt_store_read_player,
-                       (GDestroyNotify) pt_player_unref, _("Could not read the players"), error);
+  players = collect_rows (self, stmt, (gpointer (*) (PtStmt *)) pt_store_read_player,
+                          (GDestroyNotify) pt_player_unref, _("Could not read the players"), error);
+  /* The locale's order ("Ángel" with the A's, not after "Zoe"). */
+  if (players != NULL)
+    g_ptr_array_sort (players, compare_players);
+  return players;
 }
 
 /* Runs a prepared single-row change and checks it touched a row. */
@@ -1590,7 +1674,9 @@ merge_players_locked (PtStore  *self,
   if (sqlite3_column_int (overlap, 0) > 0)
     {
       g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID,
-                   _("“%s” and “%s” played against each other in %d matches; they cannot be merged"),
+                   g_dngettext (GETTEXT_PACKAGE, "“%s” and “%s” played against each other in %d match; they cannot be merged",
+                                "“%s” and “%s” played against each other in %d matches; they cannot be merged",
+                                (gulong) MAX (sqlite3_column_int (overlap, 0), 0)),
                    a->name, b->name, sqlite3_column_int (overlap, 0));
       return FALSE;
     }
@@ -2935,10 +3021,12 @@ pt_store_history (PtStore               *self,
                           " AND r.player_id = ?6)");
   if (query->search != NULL && *query->search != '\0')
     {
-      pattern = like_pattern (query->search);
-      g_string_append (sql, " AND (m.notes LIKE ?7 ESCAPE '\\' OR EXISTS (SELECT 1 FROM results r"
-                            " JOIN players p ON p.id = r.player_id WHERE r.match_id = m.id"
-                            " AND p.name LIKE ?7 ESCAPE '\\'))");
+      g_autofree char *folded = pt_player_name_key (query->search);
+
+      pattern = like_pattern (folded);
+      g_string_append (sql, " AND (pt_fold (m.notes) LIKE ?7 ESCAPE '\\' OR EXISTS (SELECT 1 FROM"
+                            " results r JOIN players p ON p.id = r.player_id WHERE r.match_id = m.id"
+                            " AND pt_fold (p.name) LIKE ?7 ESCAPE '\\'))");
     }
   if (query->before_id > 0)
     g_string_append (sql, " AND (m.finished < ?8 OR (m.finished = ?8 AND m.id < ?9))");

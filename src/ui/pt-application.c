@@ -11,6 +11,8 @@
 #include <stdlib.h>
 
 #include "pt-application.h"
+#include "pt-data-actions.h"
+#include "pt-store-trash.h"
 #include "pt-preferences-window.h"
 #include "pt-window.h"
 
@@ -94,6 +96,9 @@ pt_application_get_store (PtApplication  *self,
       g_autofree char *path = pt_store_resolve_path (self->db_path);
 
       self->store = pt_store_open (path, PT_STORE_OPEN_CREATE, error);
+      /* What has been in the trash for 30 days goes for good. */
+      if (self->store != NULL)
+        pt_store_expire_trash (self->store, NULL);
     }
 
   return self->store;
@@ -312,6 +317,7 @@ pt_application_startup (GApplication *app)
 
   gtk_window_set_default_icon_name (APPLICATION_ID);
 
+  pt_data_actions_install (self);
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,
                                    G_N_ELEMENTS (app_actions), app);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit", quit_accels);

@@ -185,7 +185,10 @@ void
 pt_companion_error_toast (GtkWidget    *widget,
                           const GError *error)
 {
-  AdwToast *toast = adw_toast_new (error->message);
+  /* A toast's title is Pango markup (libadwaita 1.2): the message may
+   * quote outside text (names, a file's content). */
+  g_autofree char *escaped = g_markup_escape_text (error->message, -1);
+  AdwToast *toast = adw_toast_new (escaped);
 
   adw_toast_set_timeout (toast, 0);
   pt_companion_toast (widget, toast);

@@ -397,8 +397,12 @@ pt_lost_cities_sheet_view_show_result (PtSheetView *sheet_view,
           JsonObject *expeditions = pt_companion_obj (player, "expeditions");
           g_autofree char *description = NULL;
 
-          description = g_strdup_printf (_("Round %u: %d points"), r + 1,
-                                         (int) pt_companion_int (player, "score"));
+          {
+            int score = (int) pt_companion_int (player, "score");
+
+            description = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Round %u: %d point", "Round %u: %d points",
+                                                        (gulong) ABS (score)), r + 1, score);
+          }
           adw_preferences_group_set_description (self->player_group[p], description);
           for (guint c = 0; c < self->n_colors; c++)
             {

@@ -99,6 +99,23 @@ on_visible_area (AdwViewStack *stack,
     pt_window_ensure_area (self, area);
 }
 
+/* After an import or a restore: the history and statistics read again. */
+void
+pt_window_reload_data (PtWindow *self)
+{
+  GtkWidget *history, *stats;
+
+  g_return_if_fail (PT_IS_WINDOW (self));
+
+  /* Pages not built yet read when first shown. */
+  history = adw_bin_get_child (self->history_bin);
+  stats = adw_bin_get_child (self->stats_bin);
+  if (PT_IS_HISTORY_PAGE (history) && gtk_widget_get_mapped (history))
+    pt_history_page_reload (PT_HISTORY_PAGE (history));
+  if (PT_IS_STATS_PAGE (stats) && gtk_widget_get_mapped (stats))
+    pt_stats_page_reload (PT_STATS_PAGE (stats));
+}
+
 static void
 show_area (GtkWidget  *widget,
            const char *action_name,

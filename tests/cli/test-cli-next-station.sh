@@ -49,7 +49,7 @@ ok "legal: … with a message" json '.error.message | contains("over")' "$TMP/ou
 ok "score: rulebook sheet" status 0 "$CLI" score "$R/ns-sheet.json" --json
 ok "score: 119" json '.scores == [119] and .players[0].lines == [20,16,29,22] and .solo_rating.band == 2' "$TMP/out"
 ok "score: impossible M refused" status 1 "$CLI" score "$R/ns-sheet-invalid.json" --json
-ok "score: message names the value" json '.error.message | contains("max_in_district = 10")' "$TMP/out"
+ok "score: message names the value" json '.error.message | contains("Most stations in one district = 10")' "$TMP/out"
 
 # --- bench -----------------------------------------------------------------
 ok "bench: runs" status 0 "$CLI" bench $G --games 200 --repeat 1 --json

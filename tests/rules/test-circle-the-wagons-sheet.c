@@ -174,7 +174,7 @@ test_refused (void)
     { "{\"game\": \"circle-the-wagons\", " BONUS3 ", \"players\": [" ANA_OK ", {\"cards\": 8, " GROUPS_15 ", \"mines\": 10, "
       "\"guns\": 1, \"bonus\": {\"happy_cows\": {\"cows\": 3}, \"fortified\": {\"points\": 7}}}]}", "13 Mine symbols together" },
     { "{\"game\": \"circle-the-wagons\", " BONUS3 ", \"players\": [" ANA_OK ", {\"cards\": 8, " GROUPS_15 ", \"mines\": 1, "
-      "\"guns\": 1, \"bonus\": {\"happy_cows\": {\"points\": 3}, \"fortified\": {\"points\": 7}}}]}", "Happy Cows cannot score 3" },
+      "\"guns\": 1, \"bonus\": {\"happy_cows\": {\"points\": 3}, \"fortified\": {\"points\": 7}}}]}", "A score of 3 is impossible for Happy Cows" },
     { "{\"game\": \"circle-the-wagons\", " BONUS3 ", \"players\": [" ANA_OK ", {\"cards\": 8, " GROUPS_15 ", \"mines\": 1, "
       "\"guns\": 1, \"bonus\": {\"happy_cows\": {\"cows\": 13}, \"fortified\": {\"points\": 7}}}]}", "“cows” is 13" },
     { "{\"game\": \"circle-the-wagons\", " BONUS3 ", \"players\": [" ANA_OK ", {\"cards\": 8, " GROUPS_15 ", \"mines\": 1, "
@@ -183,7 +183,7 @@ test_refused (void)
       "\"guns\": 1, \"bonus\": {\"happy_cows\": {\"cows\": 1}, \"fortified\": {\"blocks\": 1}, \"the_herd\": {\"cows\": 1}}}]}",
       "“the_herd”" },
     { "{\"game\": \"circle-the-wagons\", " BONUS3 ", \"players\": [" ANA_OK ", {\"cards\": 1, " GROUPS_15 ", \"mines\": 1, "
-      "\"guns\": 1, \"bonus\": {\"happy_cows\": {\"cows\": 1}, \"fortified\": {\"blocks\": 1}}}]}", "1 cards cannot show groups of 15" },
+      "\"guns\": 1, \"bonus\": {\"happy_cows\": {\"cows\": 1}, \"fortified\": {\"blocks\": 1}}}]}", "1 card cannot show territory groups that add up to 15" },
     { "{\"game\": \"circle-the-wagons\", \"bonus\": [\"wagon_train\", \"claim_jumpers\", \"fortified\"], \"players\": ["
       "{\"cards\": 7, " GROUPS_20 ", \"mines\": 3, \"guns\": 2, \"bonus\": {\"wagon_train\": {\"runs\": [1]}, \"fortified\": {\"blocks\": 0}}},"
       "{\"cards\": 8, " GROUPS_15 ", \"mines\": 3, \"guns\": 2, \"bonus\": {\"wagon_train\": {\"runs\": []}, \"fortified\": {\"blocks\": 0}}}]}",

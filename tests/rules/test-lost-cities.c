@@ -260,7 +260,7 @@ test_setup_errors (void)
 {
   static const struct { const char *options; const char *setup; const char *needle; } bad[] = {
     { "{\"colors\": 6}", NULL, "P" },   /* a 6-colour option with a 60-card deal */
-    { NULL, "{\"hands\": [[\"Y2\"], []], \"deck\": [], \"first_player\": 0}", "1 cards" },
+    { NULL, "{\"hands\": [[\"Y2\"], []], \"deck\": [], \"first_player\": 0}", "has 1 card, not" },
     { NULL, "{\"hands\": [], \"deck\": [], \"first_player\": 0}", "2 players" },
     { NULL, "{\"deck\": [], \"first_player\": 0}", "2 players" },
   };

@@ -628,13 +628,13 @@ static void
 test_score_sheet_invalid (void)
 {
   static const struct { const char *lines; const char *extra; const char *message; } cases[] = {
-    { "{\"districts\": 14, \"max_in_district\": 3, \"thames\": 1}", "", "districts = 14 is impossible" },
-    { "{\"districts\": 6, \"max_in_district\": 10, \"thames\": 1}", "", "max_in_district = 10 is impossible" },
-    { "{\"districts\": 6, \"max_in_district\": 3, \"thames\": -1}", "", "thames = -1 is impossible" },
-    { "{\"districts\": 6, \"max_in_district\": 3, \"thames\": 25}", "", "thames = 25 is impossible" },
-    { "{\"districts\": 0, \"max_in_district\": 3, \"thames\": 1}", "", "districts = 0 is impossible" },
-    { "{\"districts\": 6, \"max_in_district\": 3, \"thames\": 1}", ", \"objectives_met\": 1", "objectives_met = 1 is impossible" },
-    { "{\"districts\": 6, \"max_in_district\": 3}", "", "“thames” must be a whole number" },
+    { "{\"districts\": 14, \"max_in_district\": 3, \"thames\": 1}", "", "Districts the line reaches = 14 is impossible" },
+    { "{\"districts\": 6, \"max_in_district\": 10, \"thames\": 1}", "", "Most stations in one district = 10 is impossible" },
+    { "{\"districts\": 6, \"max_in_district\": 3, \"thames\": -1}", "", "Thames crossings = -1 is impossible" },
+    { "{\"districts\": 6, \"max_in_district\": 3, \"thames\": 25}", "", "Thames crossings = 25 is impossible" },
+    { "{\"districts\": 0, \"max_in_district\": 3, \"thames\": 1}", "", "Districts the line reaches = 0 is impossible" },
+    { "{\"districts\": 6, \"max_in_district\": 3, \"thames\": 1}", ", \"objectives_met\": 1", "Shared objectives met = 1 is impossible" },
+    { "{\"districts\": 6, \"max_in_district\": 3}", "", "Thames crossings must be a whole number" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

@@ -221,19 +221,19 @@ read_bonus_entry (JsonObject    *entry,
 
       if (!pt_json_object_only_has (entry, points_only, &unknown))
         {
-          sheet_error (error, who, _("%s: give either “points” or the counts, not “%s” too"),
-                       _(info->name), unknown);
+          sheet_error (error, who, _("%s: give either the points or the counts, not both"),
+                       _(info->name));
           return FALSE;
         }
       if (!pt_json_get_int (json_object_get_member (entry, "points"), &value))
         {
-          sheet_error (error, who, _("%s: “points” must be a whole number"), _(info->name));
+          sheet_error (error, who, _("%s: the points must be a whole number"), _(info->name));
           return FALSE;
         }
       if (value < G_MININT16 || value > G_MAXINT16 || !points_possible (bonus, (int) value))
         {
-          sheet_error (error, who, _("%s cannot score %" PRId64 " points"),
-                       _(info->name), value);
+          sheet_error (error, who, _("A score of %" PRId64 " is impossible for %s"),
+                       value, _(info->name));
           return FALSE;
         }
       *points = (int) value;
@@ -308,7 +308,7 @@ read_counts_player (JsonObject          *player,
 
   if (groups == NULL)
     {
-      sheet_error (error, who, _("“groups” must give the largest group of each terrain"));
+      sheet_error (error, who, _("The sheet must give the largest group of each terrain"));
       return FALSE;
     }
   for (guint t = 0; t < PT_WAGONS_N_TERRAINS; t++)
@@ -319,12 +319,14 @@ read_counts_player (JsonObject          *player,
     }
   if (json_object_get_size (groups) != PT_WAGONS_N_TERRAINS)
     {
-      sheet_error (error, who, _("“groups” has a member that is not a terrain"));
+      sheet_error (error, who, _("The largest groups name something that is not a terrain"));
       return FALSE;
     }
   if (groups_sum > 4 * tally->cards)
     {
-      sheet_error (error, who, _("%d cards cannot show groups of %d territories"),
+      sheet_error (error, who, g_dngettext (GETTEXT_PACKAGE, "%d card cannot show territory groups that add up to %d",
+                                                "%d cards cannot show territory groups that add up to %d",
+                                                (gulong) tally->cards),
                    tally->cards, groups_sum);
       return FALSE;
     }
@@ -336,7 +338,9 @@ read_counts_player (JsonObject          *player,
         return FALSE;
       if (tally->territories < 4 || tally->territories < groups_sum)
         {
-          sheet_error (error, who, _("%d visible territories cannot hold groups of %d"),
+          sheet_error (error, who, g_dngettext (GETTEXT_PACKAGE, "%d visible territory cannot hold groups that add up to %d",
+                                                    "%d visible territories cannot hold groups that add up to %d",
+                                                    (gulong) MAX (tally->territories, 0)),
                        tally->territories, MAX (groups_sum, 4));
           return FALSE;
         }
@@ -353,7 +357,7 @@ read_counts_player (JsonObject          *player,
     {
       if (bonus_object == NULL)
         {
-          sheet_error (error, who, _("“bonus” must give the points or counts of the bonus cards"));
+          sheet_error (error, who, _("The sheet must give the points or the counts of the bonus cards"));
           return FALSE;
         }
       if (!pt_json_object_only_has (bonus_object, (const char * const *) allowed_bonus->pdata, &unknown))
@@ -475,13 +479,14 @@ read_painted_player (JsonObject    *player,
     }
   if (cells == NULL)
     {
-      sheet_error (error, who, _("“cells” must be a list of painted cells"));
+      sheet_error (error, who, _("The town must be a list of painted cells"));
       return FALSE;
     }
   n = json_array_get_length (cells);
   if (n < 4 || n > (guint) (4 * cards))
     {
-      sheet_error (error, who, _("%d cards show 4 to %d territories, not %u"), cards, 4 * cards, n);
+      sheet_error (error, who, g_dngettext (GETTEXT_PACKAGE, "%d card shows 4 to %d territories, not %u",
+                                            "%d cards show 4 to %d territories, not %u", (gulong) MAX (cards, 0)), cards, 4 * cards, n);
       return FALSE;
     }
 
@@ -566,7 +571,7 @@ read_bonus_list (JsonObject    *sheet,
 
   if (array == NULL || json_array_get_length (array) != PT_WAGONS_N_BONUS)
     {
-      sheet_error (error, NULL, _("“bonus” must list the three bonus cards in play"));
+      sheet_error (error, NULL, _("The sheet must name the three bonus cards in play"));
       return FALSE;
     }
   for (guint i = 0; i < PT_WAGONS_N_BONUS; i++)
@@ -703,7 +708,9 @@ pt_wagons_score_sheet (JsonObject  *sheet,
     }
   if (tallies[0].cards + tallies[1].cards != PT_WAGONS_N_CIRCLE)
     {
-      sheet_error (error, NULL, _("The towns hold %d cards together; all 15 cards of the circle end in a town"),
+      sheet_error (error, NULL, g_dngettext (GETTEXT_PACKAGE, "The towns hold %d card together; all 15 cards of the circle end in a town",
+                                              "The towns hold %d cards together; all 15 cards of the circle end in a town",
+                                              (gulong) MAX (tallies[0].cards + tallies[1].cards, 0)),
                    tallies[0].cards + tallies[1].cards);
       return NULL;
     }

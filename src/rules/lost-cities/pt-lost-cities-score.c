@@ -396,7 +396,9 @@ parse_sheet_expedition (const PtLostCitiesOptions *options,
       if (both > PT_LOST_CITIES_N_WAGERS)
         {
           g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_INVALID_SHEET,
-                       _("Round %u, %s: the players have %u wagers together, but there are only %d"),
+                       g_dngettext (GETTEXT_PACKAGE, "Round %u, %s: the players have %u wager together, but there are only %d",
+                                    "Round %u, %s: the players have %u wagers together, but there are only %d",
+                                    both),
                        round + 1, color_name, both, PT_LOST_CITIES_N_WAGERS);
           return FALSE;
         }
@@ -577,7 +579,9 @@ pt_lost_cities_score_sheet (JsonObject  *sheet,
   if (rounds == NULL || json_array_get_length (rounds) > PT_MATCH_MAX_ROUNDS)
     {
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_INVALID_SHEET,
-                   _("A Lost Cities sheet needs “rounds”: a list of up to %d rounds"),
+                   g_dngettext (GETTEXT_PACKAGE, "A Lost Cities sheet needs its rounds: a list of up to %d round",
+                                "A Lost Cities sheet needs its rounds: a list of up to %d rounds",
+                                PT_MATCH_MAX_ROUNDS),
                    PT_MATCH_MAX_ROUNDS);
       return NULL;
     }

@@ -34,6 +34,27 @@ invalid (GError     **error,
   return FALSE;
 }
 
+/* What a sheet member is called where a person reads it. */
+static const char *
+member_label (const char *member)
+{
+  static const struct { const char *member; const char *label; } labels[] = {
+    { "districts", N_("Districts the line reaches") },
+    { "max_in_district", N_("Most stations in one district") },
+    { "thames", N_("Thames crossings") },
+    { "tourist_visits", N_("Tourist sites visited") },
+    { "2", N_("Stations on 2 lines") },
+    { "3", N_("Stations on 3 lines") },
+    { "4", N_("Stations on 4 lines") },
+    { "objectives_met", N_("Shared objectives met") },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+    if (g_strcmp0 (labels[i].member, member) == 0)
+      return _(labels[i].label);
+  return member;
+}
+
 /* An integer member within [min, max]; @optional members default to 0. */
 static gboolean
 read_count (JsonObject  *object,
@@ -54,10 +75,10 @@ read_count (JsonObject  *object,
       return TRUE;
     }
   if (!pt_json_get_int (node, &value))
-    return invalid (error, _("%s: “%s” must be a whole number"), who, member);
+    return invalid (error, _("%s: %s must be a whole number"), who, member_label (member));
   if (value < min || value > max)
     return invalid (error, _("%s: %s = %" PRId64 " is impossible (%" PRId64
-                             "–%" PRId64 ")"), who, member, value, min, max);
+                             "–%" PRId64 ")"), who, member_label (member), value, min, max);
   *out = (guint) value;
   return TRUE;
 }
@@ -96,7 +117,7 @@ read_player (const PtStationMap    *map,
       guint d, m, t;
 
       if (line == NULL || !pt_json_object_only_has (line, line_members, &unknown))
-        return invalid (error, _("%s: a line has “districts”, “max_in_district” and “thames”"),
+        return invalid (error, _("%s: each line needs its districts, its most stations in one district and its Thames crossings"),
                         line_who);
       if (!read_count (line, "districts", line_who, FALSE, 1, map->n_districts, &d, error) ||
           !read_count (line, "max_in_district", line_who, FALSE, 1, largest + (powers ? 1 : 0),
@@ -115,8 +136,7 @@ read_player (const PtStationMap    *map,
     return FALSE;
 
   if (interchanges == NULL || !pt_json_object_only_has (interchanges, interchange_members, &unknown))
-    return invalid (error, _("%s: “interchanges” counts the stations on 2, 3 and 4 lines: "
-                             "{\"2\": …, \"3\": …, \"4\": …}"), who);
+    return invalid (error, _("%s: the interchanges count the stations on 2, 3 and 4 lines"), who);
   for (guint i = 0; i < 3; i++)
     {
       if (!read_count (interchanges, interchange_members[i], who, TRUE, 0, map->n_stations,
@@ -125,7 +145,9 @@ read_player (const PtStationMap    *map,
       n_interchange_stations += figures->interchanges[i];
     }
   if (n_interchange_stations > map->n_stations)
-    return invalid (error, _("%s: %u interchange stations, but the map has %u stations"),
+    return invalid (error, g_dngettext (GETTEXT_PACKAGE, "%s: %u interchange station, but the map has %u stations",
+                                         "%s: %u interchange stations, but the map has %u stations",
+                                         n_interchange_stations),
                     who, n_interchange_stations, map->n_stations);
 
   if (!read_count (player, "objectives_met", who, TRUE, 0, objectives ? 2 : 0, &n_objectives, error))

@@ -163,7 +163,8 @@ read_grid (JsonObject   *root,
   if (array == NULL)
     return map_error (error, _("“%s” is missing or not a list of rows"), member);
   if (json_array_get_length (array) != height)
-    return map_error (error, _("“%s” has %u rows, not %u"), member,
+    return map_error (error, g_dngettext (GETTEXT_PACKAGE, "“%s” has %u row, not %u", "“%s” has %u rows, not %u",
+                                         json_array_get_length (array)), member,
                       json_array_get_length (array), height);
   for (guint y = 0; y < height; y++)
     {
@@ -172,7 +173,9 @@ read_grid (JsonObject   *root,
       if (row == NULL)
         return map_error (error, _("row %u of “%s” is not a string"), y, member);
       if (strlen (row) != width)
-        return map_error (error, _("row %u of “%s” has %u points, not %u"), y, member,
+        return map_error (error, g_dngettext (GETTEXT_PACKAGE, "row %u of “%s” has %u point, not %u",
+                                             "row %u of “%s” has %u points, not %u",
+                                             (gulong) strlen (row)), y, member,
                           (guint) strlen (row), width);
       rows[y] = row;
     }
@@ -197,7 +200,8 @@ read_stations (PtStationMap  *map,
         if (rows[y][x] == '\0' || p == NULL)
           return map_error (error, _("unknown station symbol “%c” at (%u,%u)"), rows[y][x], x, y);
         if (map->n_stations == PT_STATION_MAP_MAX_STATIONS)
-          return map_error (error, _("more than %d stations"), PT_STATION_MAP_MAX_STATIONS);
+          return map_error (error, g_dngettext (GETTEXT_PACKAGE, "more than %d station", "more than %d stations",
+                                                PT_STATION_MAP_MAX_STATIONS), PT_STATION_MAP_MAX_STATIONS);
         station = &map->stations[map->n_stations];
         station->x = (guint8) x;
         station->y = (guint8) y;
@@ -244,7 +248,8 @@ read_districts (PtStationMap  *map,
       if (d == map->n_districts)
         {
           if (map->n_districts == PT_STATION_MAP_MAX_DISTRICTS)
-            return map_error (error, _("more than %d districts"), PT_STATION_MAP_MAX_DISTRICTS);
+            return map_error (error, g_dngettext (GETTEXT_PACKAGE, "more than %d district", "more than %d districts",
+                                                    PT_STATION_MAP_MAX_DISTRICTS), PT_STATION_MAP_MAX_DISTRICTS);
           map->district_codes[map->n_districts++] = code;
         }
       station->district = (guint8) d;
@@ -501,7 +506,8 @@ load_map (JsonNode  *node,
 
   derive_sections (map);
   if (map->n_sections > PT_STATION_MAP_MAX_SECTIONS)
-    return map_error (error, _("more than %d possible sections"), PT_STATION_MAP_MAX_SECTIONS), NULL;
+    return map_error (error, g_dngettext (GETTEXT_PACKAGE, "more than %d possible section", "more than %d possible sections",
+                                        PT_STATION_MAP_MAX_SECTIONS), PT_STATION_MAP_MAX_SECTIONS), NULL;
   derive_conflicts (map);
 
   if (!read_departures (map, root, error) ||
