@@ -2493,6 +2493,13 @@ pt_store_save_matches (PtStore    *self,
   return ok;
 }
 
+static int
+compare_seats (gconstpointer a,
+               gconstpointer b)
+{
+  return (*(PtMatchResult **) a)->seat - (*(PtMatchResult **) b)->seat;
+}
+
 /* The players of a stored match, in seat order. */
 static GArray *
 match_players (PtStore  *self,
@@ -2518,6 +2525,49 @@ match_players (PtStore  *self,
       return NULL;
     }
   return g_steal_pointer (&players);
+}
+
+/* Whether @entry's results (seat, player, score, rank, winner, computer
+ * level) are the stored ones. */
+static gboolean
+same_results_as_stored (PtStore       *self,
+                        PtMatchEntry  *entry,
+                        gboolean      *same,
+                        GError       **error)
+{
+  g_autoptr(PtStmt) stmt = pt_store_prepare (self,
+                                             "SELECT seat, player_id, score, rank, winner, is_ai, ai_level"
+                                             " FROM results WHERE match_id = ? ORDER BY seat",
+                                             error);
+  g_autoptr(GPtrArray) sorted = NULL;
+  guint n = 0;
+  int rc;
+
+  if (stmt == NULL)
+    return FALSE;
+  /* A plain copy: it must not free the results. */
+  sorted = g_ptr_array_sized_new (entry->results->len);
+  for (guint i = 0; i < entry->results->len; i++)
+    g_ptr_array_add (sorted, g_ptr_array_index (entry->results, i));
+  g_ptr_array_sort (sorted, compare_seats);
+  *same = TRUE;
+  sqlite3_bind_int64 (stmt, 1, entry->id);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      PtMatchResult *r = n < sorted->len ? g_ptr_array_index (sorted, n) : NULL;
+
+      n++;
+      if (r == NULL || r->seat != sqlite3_column_int (stmt, 0) ||
+          r->player_id != sqlite3_column_int64 (stmt, 1) || r->score != sqlite3_column_int (stmt, 2) ||
+          r->rank != sqlite3_column_int (stmt, 3) || (r->winner ? 1 : 0) != sqlite3_column_int (stmt, 4) ||
+          (r->is_ai ? 1 : 0) != sqlite3_column_int (stmt, 5) || r->ai_level != sqlite3_column_int (stmt, 6))
+        *same = FALSE;
+    }
+  if (rc != SQLITE_DONE)
+    return pt_store_set_error (self, rc, _("Could not read the match"), error);
+  if (n != sorted->len)
+    *same = FALSE;
+  return TRUE;
 }
 
 /* The stored match an edit applies to; the times, game, mode and UUID
@@ -2569,10 +2619,45 @@ update_match_locked (PtStore       *self,
   int rc;
 
   g_autoptr(GArray) gone = NULL;
+  gboolean same_results;
 
   if (!load_for_update (self, entry, error) ||
       (gone = match_players (self, entry->id, error)) == NULL ||
-      !pt_stats_match_removed (self, entry->id, error))
+      !same_results_as_stored (self, entry, &same_results, error))
+    return FALSE;
+  /* A corrected note, night or breakdown changes no figure: no replay, no
+   * aggregates to rebuild. */
+  if (same_results)
+    {
+      g_autoptr(PtStmt) note = pt_store_prepare (self,
+                                                 "UPDATE matches SET night_id = ?, options = ?, rule_reading = ?,"
+                                                 " notes = ?, modified = ? WHERE id = ?",
+                                                 error);
+      g_autoptr(PtStmt) json = NULL;
+
+      if (note == NULL)
+        return FALSE;
+      if (entry->night_id > 0)
+        sqlite3_bind_int64 (note, 1, entry->night_id);
+      sqlite3_bind_text (note, 2, options, -1, SQLITE_STATIC);
+      sqlite3_bind_text (note, 3, entry->rule_reading != NULL ? entry->rule_reading : "", -1, SQLITE_STATIC);
+      sqlite3_bind_text (note, 4, entry->notes != NULL ? entry->notes : "", -1, SQLITE_STATIC);
+      sqlite3_bind_int64 (note, 5, pt_store_next_stamp (self));
+      sqlite3_bind_int64 (note, 6, entry->id);
+      rc = sqlite3_step (note);
+      if ((rc & 0xff) == SQLITE_CONSTRAINT)
+        return not_found (error, N_("night"), entry->night_id);
+      if (rc != SQLITE_DONE)
+        return pt_store_set_error (self, rc, _("Could not save the match"), error);
+      json = pt_store_prepare (self, "INSERT OR REPLACE INTO breakdowns (match_id, json) VALUES (?, ?)",
+                               error);
+      if (json == NULL)
+        return FALSE;
+      sqlite3_bind_int64 (json, 1, entry->id);
+      sqlite3_bind_text (json, 2, breakdown, -1, SQLITE_STATIC);
+      return pt_store_step_done (self, json, _("Could not save the match"), error);
+    }
+  if (!pt_stats_match_removed (self, entry->id, error))
     return FALSE;
   /* Players of the stored match who are not in the corrected one. */
   for (guint i = gone->len; i-- > 0;)
