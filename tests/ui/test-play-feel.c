@@ -11,7 +11,10 @@
 #include "config.h"
 
 #include "play-test-util.h"
+#include "pt-lost-cities-board.h"
 #include "pt-move-log.h"
+#include "pt-next-station-board.h"
+#include "pt-wagons-board.h"
 #include "pt-replay-view.h"
 #include "pt-result-view.h"
 #include "pt-rules.h"
@@ -251,6 +254,137 @@ test_replay (gconstpointer data)
   settle (20);
 }
 
+static gboolean
+board_animating (GtkWidget *board)
+{
+  gboolean animating = FALSE;
+
+  g_object_get (board, "animating", &animating, NULL);
+  return animating;
+}
+
+/* @widget drawn into bytes, with its window's renderer. */
+static GBytes *
+render (GtkWidget *widget)
+{
+  g_autoptr(GdkTexture) texture = NULL;
+  int width, height;
+  guchar *data;
+
+  wait_for_frame (widget);
+  texture = render_widget (widget);
+  width = gdk_texture_get_width (texture);
+  height = gdk_texture_get_height (texture);
+  data = g_malloc (width * height * 4);
+  gdk_texture_download (texture, data, width * 4);
+  return g_bytes_new_take (data, width * height * 4);
+}
+
+/* The board as the motion left it draws exactly as the same board redrawn
+ * from the game with animations off: no card left in the air, no landing
+ * card still hidden. */
+static void
+check_settled (GtkWidget *board)
+{
+  g_autoptr(GBytes) live = NULL;
+  g_autoptr(GBytes) still = NULL;
+  int viewer = 0;
+
+  WAIT_UNTIL_MS (!board_animating (board), 1500);
+  settle (30);
+  live = render (board);
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  g_object_get (board, "viewer", &viewer, NULL);
+  g_object_set (board, "viewer", 1 - viewer, NULL);
+  g_object_set (board, "viewer", viewer, NULL);
+  gtk_widget_queue_draw (board);
+  settle (30);
+  still = render (board);
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", TRUE, NULL);
+  g_assert_true (g_bytes_equal (live, still));
+}
+
+/* A whole game with animations on: every move's motion runs and ends, and
+ * the board at the end draws exactly as a board that never animated. */
+static void
+test_motion (gconstpointer data)
+{
+  const char *game_id = game_of (data);
+  PtGameView *view;
+  PtGame *game;
+  GtkWidget *board;
+  g_autoptr(PtGame) loaded = NULL;
+  g_autoptr(JsonNode) record = NULL;
+  guint animated = 0, moves_seen = 0, next_check = 5;
+
+  /* The computer waits a little before its move, as in the app, so that
+   * a motion can be seen halfway. */
+  pt_game_view_set_computer_delay (300);
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", TRUE, NULL);
+  view = start_two_player_game (game_id, "Ana", -1, "Computer", 1, seed_of (game_id));
+  game = pt_game_view_get_game (view);
+  board = pt_game_view_get_board (view);
+  while (!pt_game_get_is_over (game))
+    {
+      guint n = pt_game_get_n_moves (game);
+
+      play_until (view, n + 1);
+      if (pt_game_get_n_moves (game) == n)
+        continue;
+      moves_seen++;
+      if (board_animating (board))
+        {
+          animated++;
+          if (animated == 3)
+            {
+              g_autofree char *shot = g_strdup_printf ("feel-%s-motion", game_id);
+
+              g_autofree char *path = g_strdup_printf ("%s/screenshots/%s-%s.png", g_getenv ("PARTIDA_BUILD_DIR"),
+                                                       ui_test_lang, shot);
+              g_autoptr(GdkTexture) texture = NULL;
+
+              /* Halfway through a motion (not save_screenshot(): it waits
+               * for transitions to end). */
+              settle (120);
+              texture = render_widget (window);
+              g_assert_true (gdk_texture_save_to_png (texture, path));
+            }
+          /* Every motion ends, on its own, within a second, or the next
+           * move (the computer's) skips it. */
+          n = pt_game_get_n_moves (game);
+          WAIT_UNTIL_MS (!board_animating (board) || pt_game_get_n_moves (game) > n, 1500);
+        }
+      /* On the human's turn nothing else moves: the board settles. */
+      if (moves_seen >= next_check && !pt_game_get_is_over (game) && gtk_widget_get_mapped (board)
+          && !pt_game_view_get_thinking (view) && pt_game_get_current_player (game) == 0)
+        {
+          check_settled (board);
+          next_check = moves_seen + 10;
+        }
+    }
+  /* Motion ran (the test fails if the boards never animate). */
+  g_test_message ("%u of %u moves animated", animated, moves_seen);
+  g_assert_cmpuint (animated, >, moves_seen / 4);
+  g_assert_false (board_animating (board));
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+
+  /* And the game is the one its record replays. */
+  record = pt_game_to_record (game);
+  loaded = pt_rules_load_record (record, NULL, NULL, NULL);
+  g_assert_nonnull (loaded);
+  {
+    g_autofree char *a = pt_game_to_record_string (game, FALSE);
+    g_autofree char *b = pt_game_to_record_string (loaded, FALSE);
+
+    g_assert_cmpstr (a, ==, b);
+  }
+  pt_game_view_set_computer_delay (0);
+
+  WAIT_UNTIL (pt_game_view_get_match_id (view) > 0);
+  gtk_widget_activate_action (GTK_WIDGET (view), "game.leave", NULL);
+  settle (20);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -267,7 +401,10 @@ main (int   argc,
       g_autofree char *log = g_strdup_printf ("/ui/play/feel/%s/log-and-result", games[i]);
       g_autofree char *replay = g_strdup_printf ("/ui/play/feel/%s/replay", games[i]);
 
+      g_autofree char *motion = g_strdup_printf ("/ui/play/feel/%s/motion", games[i]);
+
       g_test_add_data_func (log, games[i], test_log_and_result);
+      g_test_add_data_func (motion, games[i], test_motion);
       g_test_add_data_func (replay, games[i], test_replay);
     }
 
