@@ -28,6 +28,7 @@
 
 #include "pt-computer-player.h"
 #include "pt-game-view.h"
+#include "pt-board-keys.h"
 #include "pt-lost-cities-board.h"
 #include "pt-lost-cities-pile.h"
 #include "pt-next-station-board.h"
@@ -631,8 +632,9 @@ action_undo (GtkWidget  *widget,
   update_turn (self);
 }
 
-/* "the square at (4,3)": London's stations have no names on our map, so
- * a station is its symbol and its coordinates, as the board shows them. */
+/* "the square at column 5, row 4": London's stations have no names on our
+ * map, so a station is its symbol and its column and row, counted from 1
+ * as the board's rulers show them. */
 static char *
 describe_station (PtGame    *game,
                   JsonArray *point)
@@ -648,12 +650,12 @@ describe_station (PtGame    *game,
     index = map->cell_station[y][x];
   switch (index >= 0 ? map->stations[index].symbol : PT_N_SYMBOLS)
     {
-    case PT_SYMBOL_CIRCLE: return g_strdup_printf (_("the circle at (%d,%d)"), x, y);
-    case PT_SYMBOL_TRIANGLE: return g_strdup_printf (_("the triangle at (%d,%d)"), x, y);
-    case PT_SYMBOL_SQUARE: return g_strdup_printf (_("the square at (%d,%d)"), x, y);
-    case PT_SYMBOL_PENTAGON: return g_strdup_printf (_("the pentagon at (%d,%d)"), x, y);
-    case PT_SYMBOL_ANY: return g_strdup_printf (_("the Central Station at (%d,%d)"), x, y);
-    default: return g_strdup_printf ("(%d,%d)", x, y);
+    case PT_SYMBOL_CIRCLE: return g_strdup_printf (_("the circle at column %d, row %d"), x + 1, y + 1);
+    case PT_SYMBOL_TRIANGLE: return g_strdup_printf (_("the triangle at column %d, row %d"), x + 1, y + 1);
+    case PT_SYMBOL_SQUARE: return g_strdup_printf (_("the square at column %d, row %d"), x + 1, y + 1);
+    case PT_SYMBOL_PENTAGON: return g_strdup_printf (_("the pentagon at column %d, row %d"), x + 1, y + 1);
+    case PT_SYMBOL_ANY: return g_strdup_printf (_("the Central Station at column %d, row %d"), x + 1, y + 1);
+    default: return g_strdup_printf ("(%d,%d)", x + 1, y + 1);
     }
 }
 
@@ -932,6 +934,8 @@ build (PtGameView *self)
   self->board = pt_game_view_create_board (self->game);
   if (g_signal_lookup ("move-error", G_OBJECT_TYPE (self->board)) != 0)
     g_signal_connect_object (self->board, "move-error", G_CALLBACK (on_board_error), self, 0);
+  /* The board's keys work wherever the focus is in the game view. */
+  pt_board_keys_forward (self->board, GTK_WIDGET (self));
   self->cover = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
   gtk_widget_set_valign (self->cover, GTK_ALIGN_CENTER);
   gtk_widget_set_vexpand (self->cover, TRUE);
