@@ -576,13 +576,25 @@ update_turn (PtGameView *self)
   gtk_widget_set_visible (self->board, !self->covered);
 }
 
+static char *describe_move (PtGame *game, JsonNode *move);
+static char *describe_last_move (PtGame *game, guint player, JsonNode *move);
+
 static void
 on_move_applied (PtGame     *game,
                  guint       player,
                  JsonNode   *move,
                  PtGameView *self)
 {
-  gtk_label_set_text (GTK_LABEL (self->hint_label), "");
+  /* The computer's last move, readable as text (the Lost Cities board
+   * says it in its own words). */
+  if (seat_is_computer (self, (int) player) && g_strcmp0 (pt_game_get_game_id (game), "lost-cities") != 0)
+    {
+      g_autofree char *text = describe_last_move (game, player, move);
+
+      gtk_label_set_text (GTK_LABEL (self->hint_label), text);
+    }
+  else
+    gtk_label_set_text (GTK_LABEL (self->hint_label), "");
   save_in_progress (self);
   /* The computer's reply is started from here too, after the board has
    * redrawn (its handler ran first). */
@@ -702,6 +714,65 @@ describe_next_station_move (PtGame     *game,
 }
 
 /* A Circle the Wagons action: "take B4 (gives away A1, A2)". */
+/* A town position as its board shows it: column and row counted from 1
+ * at the top left of the drawn area (two empty cells around the town). */
+static void
+town_position (PtGame *game,
+               int     player,
+               int    *x,
+               int    *y)
+{
+  g_autoptr(JsonNode) view = pt_game_get_view (game, player);
+  JsonArray *towns = json_object_get_array_member (json_node_get_object (view), "towns");
+  JsonArray *cells = NULL;
+  gint64 min_x = 0, min_y = 0;
+
+  if (towns != NULL && player >= 0 && (guint) player < json_array_get_length (towns))
+    cells = json_object_get_array_member (json_array_get_object_element (towns, player), "cells");
+  for (guint i = 0; cells != NULL && i < json_array_get_length (cells); i++)
+    {
+      JsonObject *c = json_array_get_object_element (cells, i);
+
+      min_x = MIN (min_x, json_object_get_int_member (c, "x"));
+      min_y = MIN (min_y, json_object_get_int_member (c, "y"));
+    }
+  *x = (int) (*x - (min_x - 2) + 1);
+  *y = (int) (*y - (min_y - 2) + 1);
+}
+
+/* The move @player has just made, in words: "Computer took A7". */
+static char *
+describe_last_move (PtGame   *game,
+                    guint     player,
+                    JsonNode *move)
+{
+  JsonObject *object = JSON_NODE_HOLDS_OBJECT (move) ? json_node_get_object (move) : NULL;
+  const char *name = pt_game_get_player_name (game, player);
+  g_autofree char *what = NULL;
+
+  if (object != NULL && g_strcmp0 (pt_game_get_game_id (game), "circle-the-wagons") == 0)
+    {
+      if (json_object_has_member (object, "start"))
+        return g_strdup_printf (_("%s started the circle at %s"), name, json_object_get_string_member (object, "start"));
+      if (json_object_has_member (object, "take"))
+        return g_strdup_printf (_("%s took %s"), name, json_object_get_string_member (object, "take"));
+      if (json_object_has_member (object, "place"))
+        {
+          int x = json_object_get_int_member_with_default (object, "x", 0);
+          int y = json_object_get_int_member_with_default (object, "y", 0);
+
+          town_position (game, (int) player, &x, &y);
+          return g_strdup_printf (json_object_get_int_member_with_default (object, "rot", 0) == 180
+                                  ? _("%s placed %s upside down at column %d, row %d")
+                                  : _("%s placed %s at column %d, row %d"),
+                                  name, json_object_get_string_member (object, "place"), x, y);
+        }
+    }
+  what = describe_move (game, move);
+  /* Translators: the computer's last move, e.g. "Computer: draw from the circle at column 4, row 3 to …" */
+  return g_strdup_printf (_("%s: %s"), name, what);
+}
+
 static char *
 describe_wagons_move (PtGame     *game,
                       JsonObject *object)
@@ -734,9 +805,10 @@ describe_wagons_move (PtGame     *game,
       int x = json_object_get_int_member_with_default (object, "x", 0);
       int y = json_object_get_int_member_with_default (object, "y", 0);
 
+      town_position (game, pt_game_get_current_player (game), &x, &y);
       if (json_object_get_int_member_with_default (object, "rot", 0) == 180)
-        return g_strdup_printf (_("place %s at (%d,%d) turned"), card, x, y);
-      return g_strdup_printf (_("place %s at (%d,%d)"), card, x, y);
+        return g_strdup_printf (_("place %s upside down at column %d, row %d"), card, x, y);
+      return g_strdup_printf (_("place %s at column %d, row %d"), card, x, y);
     }
   return NULL;
 }
