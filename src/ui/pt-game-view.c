@@ -1039,18 +1039,26 @@ build (PtGameView *self)
   self->result = pt_result_view_new ();
   gtk_widget_set_vexpand (self->result, TRUE);
   gtk_box_append (GTK_BOX (result_box), self->result);
-  buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  /* A flow box: in a 360 px window (and in Spanish) the two pills go on
+   * two lines instead of widening the window. */
+  buttons = gtk_flow_box_new ();
+  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (buttons), GTK_SELECTION_NONE);
+  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (buttons), 2);
+  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (buttons), 12);
+  gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (buttons), 6);
   gtk_widget_set_halign (buttons, GTK_ALIGN_CENTER);
   gtk_widget_set_margin_bottom (buttons, 18);
   button = gtk_button_new_with_mnemonic (_("_Back to the Games"));
   gtk_widget_add_css_class (button, "pill");
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "game.leave");
-  gtk_box_append (GTK_BOX (buttons), button);
+  gtk_flow_box_append (GTK_FLOW_BOX (buttons), button);
+  gtk_widget_set_focusable (gtk_widget_get_parent (button), FALSE);
   button = gtk_button_new_with_mnemonic (_("Play _Again"));
   gtk_widget_add_css_class (button, "pill");
   gtk_widget_add_css_class (button, "suggested-action");
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "game.play-again");
-  gtk_box_append (GTK_BOX (buttons), button);
+  gtk_flow_box_append (GTK_FLOW_BOX (buttons), button);
+  gtk_widget_set_focusable (gtk_widget_get_parent (button), FALSE);
   gtk_box_append (GTK_BOX (result_box), buttons);
 
   self->stack = gtk_stack_new ();
