@@ -26,6 +26,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "pt-accessible.h"
 #include "pt-computer-player.h"
 #include "pt-game-view.h"
 #include "pt-board-keys.h"
@@ -946,6 +947,7 @@ build_header (PtGameView *self)
 
   button = gtk_button_new_from_icon_name ("go-previous-symbolic");
   gtk_widget_set_tooltip_text (button, _("Leave the game (it stays saved)"));
+  pt_accessible_set_label (button, _("Leave the game (it stays saved)"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "game.leave");
   gtk_box_append (GTK_BOX (box), button);
 
@@ -961,17 +963,20 @@ build_header (PtGameView *self)
 
   button = gtk_button_new_from_icon_name ("dialog-information-symbolic");
   gtk_widget_set_tooltip_text (button, _("Hint: what the hard computer would play"));
+  pt_accessible_set_label (button, _("Hint: what the hard computer would play"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "game.hint");
   gtk_box_append (GTK_BOX (box), button);
 
   button = gtk_button_new_from_icon_name ("edit-undo-symbolic");
   gtk_widget_set_tooltip_text (button, _("Take back the last move"));
+  pt_accessible_set_label (button, _("Take back the last move"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "game.undo");
   gtk_box_append (GTK_BOX (box), button);
 
   rules = gtk_menu_button_new ();
   gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (rules), "help-about-symbolic");
   gtk_widget_set_tooltip_text (rules, _("Rules summary"));
+  pt_accessible_set_label (rules, _("Rules summary"));
   popover = gtk_popover_new ();
   label = gtk_label_new (pt_game_view_rules_summary (pt_game_get_game_id (self->game)));
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
@@ -1001,6 +1006,10 @@ build (PtGameView *self)
 
   self->hint_label = gtk_label_new (NULL);
   gtk_widget_add_css_class (self->hint_label, "dim-label");
+  /* Hints and the computer's last move are sentences: they wrap in a
+   * narrow window instead of widening it. */
+  gtk_label_set_wrap (GTK_LABEL (self->hint_label), TRUE);
+  gtk_label_set_justify (GTK_LABEL (self->hint_label), GTK_JUSTIFY_CENTER);
   gtk_box_append (GTK_BOX (outer), self->hint_label);
 
   self->board = pt_game_view_create_board (self->game);

@@ -27,6 +27,7 @@
 #include <glib/gi18n-lib.h>
 #include <adwaita.h>
 
+#include "pt-accessible.h"
 #include "pt-board-keys.h"
 #include "pt-lost-cities-board.h"
 #include "pt-lost-cities-pile.h"
@@ -1227,6 +1228,7 @@ build (PtLostCitiesBoard *self)
   gtk_box_append (GTK_BOX (hand_row), self->hand_box);
   self->cancel_button = gtk_button_new_from_icon_name ("edit-undo-symbolic");
   gtk_widget_set_tooltip_text (self->cancel_button, _("Choose another card"));
+  pt_accessible_set_label (self->cancel_button, _("Choose another card"));
   gtk_widget_set_valign (self->cancel_button, GTK_ALIGN_CENTER);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (self->cancel_button), "board.cancel");
   gtk_box_append (GTK_BOX (hand_row), self->cancel_button);

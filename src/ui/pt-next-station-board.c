@@ -1339,6 +1339,8 @@ build (PtNextStationBoard *self)
 
   self->status_label = gtk_label_new (NULL);
   gtk_widget_add_css_class (self->status_label, "heading");
+  gtk_label_set_wrap (GTK_LABEL (self->status_label), TRUE);
+  gtk_label_set_justify (GTK_LABEL (self->status_label), GTK_JUSTIFY_CENTER);
   gtk_widget_set_parent (self->status_label, GTK_WIDGET (self));
 
   row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);

@@ -16,6 +16,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "pt-accessible.h"
 #include "pt-game-view.h"
 #include "pt-replay-view.h"
 #include "pt-rules.h"
@@ -158,6 +159,7 @@ nav_button (const char *icon,
   GtkWidget *button = gtk_button_new_from_icon_name (icon);
 
   gtk_widget_set_tooltip_text (button, tooltip);
+  pt_accessible_set_label (button, tooltip);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action);
   return button;
 }

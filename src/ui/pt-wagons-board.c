@@ -313,7 +313,8 @@ update_bonus (PtWagonsBoard *self,
       gtk_widget_set_hexpand (label, TRUE);
       gtk_widget_add_css_class (label, "card");
       gtk_widget_add_css_class (label, "bonus-card");
-      gtk_box_append (GTK_BOX (self->bonus_box), label);
+      gtk_flow_box_append (GTK_FLOW_BOX (self->bonus_box), label);
+      gtk_widget_set_focusable (gtk_widget_get_parent (label), FALSE);
     }
   child = NULL;
   (void) child;
@@ -634,8 +635,14 @@ build (PtWagonsBoard *self)
   gtk_widget_add_css_class (label, "heading");
   gtk_widget_set_halign (label, GTK_ALIGN_START);
   gtk_widget_set_parent (label, GTK_WIDGET (self));
-  self->bonus_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_box_set_homogeneous (GTK_BOX (self->bonus_box), TRUE);
+  /* Three in a row, or fewer per row in a narrow window (360 px). */
+  self->bonus_box = gtk_flow_box_new ();
+  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (self->bonus_box), GTK_SELECTION_NONE);
+  gtk_flow_box_set_homogeneous (GTK_FLOW_BOX (self->bonus_box), TRUE);
+  gtk_flow_box_set_min_children_per_line (GTK_FLOW_BOX (self->bonus_box), 1);
+  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (self->bonus_box), 3);
+  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (self->bonus_box), 6);
+  gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (self->bonus_box), 6);
   gtk_widget_set_parent (self->bonus_box, GTK_WIDGET (self));
 
   self->queue_title = gtk_label_new (NULL);
@@ -663,6 +670,8 @@ build (PtWagonsBoard *self)
 
       self->town_titles[p] = gtk_label_new (NULL);
       gtk_widget_add_css_class (self->town_titles[p], "heading");
+      gtk_label_set_wrap (GTK_LABEL (self->town_titles[p]), TRUE);
+      gtk_label_set_justify (GTK_LABEL (self->town_titles[p]), GTK_JUSTIFY_CENTER);
       self->towns[p] = pt_wagons_town_view_new ();
       gtk_widget_set_size_request (self->towns[p], -1, 300);
       gtk_widget_set_vexpand (self->towns[p], TRUE);
@@ -681,6 +690,7 @@ build (PtWagonsBoard *self)
   gtk_widget_set_parent (towns, GTK_WIDGET (self));
 
   self->preview_label = gtk_label_new (NULL);
+  gtk_label_set_wrap (GTK_LABEL (self->preview_label), TRUE);
   gtk_widget_set_parent (self->preview_label, GTK_WIDGET (self));
 }
 

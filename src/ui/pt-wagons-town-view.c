@@ -446,7 +446,9 @@ pt_wagons_town_view_measure (GtkWidget      *widget,
 {
   double scale = pt_text_scale (widget);
 
-  *minimum = (int) (160 * scale);
+  /* Two towns side by side fit a 360 px window at any text size; they are
+   * drawn larger when there is room. */
+  *minimum = 150;
   *natural = (int) (320 * scale);
 }
 
