@@ -31,36 +31,39 @@ pt_accessible_set_label (GtkWidget  *widget,
         gtk_accessible_update_property (GTK_ACCESSIBLE (child), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
-/* "_Start" → "Start"; "__" stays one "_". */
-static char *
-strip_mnemonic (const char *label)
-{
-  GString *text = g_string_new (NULL);
-
-  for (const char *p = label; *p != '\0'; p++)
-    {
-      if (*p == '_')
-        {
-          if (p[1] != '_')
-            continue;
-          p++;
-        }
-      g_string_append_c (text, *p);
-    }
-  return g_string_free (text, FALSE);
-}
-
+/* GTK 4.8 gives a button its raw label ("_Start") as its accessible label
+ * and then adds the text of the label inside ("Start"): without the
+ * property, the name is the text inside alone. */
 static void
 fix_mnemonic_label (GtkButton *button)
 {
   const char *label = gtk_button_get_label (button);
 
   if (label != NULL && gtk_button_get_use_underline (button) && strchr (label, '_') != NULL)
-    {
-      g_autofree char *text = strip_mnemonic (label);
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL);
+}
 
-      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+static void
+fix_button (GtkWidget *widget)
+{
+  if (g_object_get_data (G_OBJECT (widget), "pt-mnemonic-fixed") == NULL)
+    {
+      g_object_set_data (G_OBJECT (widget), "pt-mnemonic-fixed", GINT_TO_POINTER (1));
+      g_signal_connect (widget, "notify::label", G_CALLBACK (fix_mnemonic_label), NULL);
     }
+  fix_mnemonic_label (GTK_BUTTON (widget));
+}
+
+/* Hidden pages are in the accessibility tree too: a window, a popover or
+ * a page of a stack is fixed whole when it is shown. */
+static void
+fix_tree (GtkWidget *widget)
+{
+  if (GTK_IS_BUTTON (widget))
+    fix_button (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    fix_tree (child);
 }
 
 static gboolean
@@ -69,23 +72,20 @@ on_widget_map (GSignalInvocationHint *hint,
                const GValue          *values,
                gpointer               data)
 {
-  GObject *object = g_value_get_object (&values[0]);
+  GtkWidget *widget = g_value_get_object (&values[0]);
+  GtkWidget *parent = gtk_widget_get_parent (widget);
 
-  if (GTK_IS_BUTTON (object))
-    {
-      if (g_object_get_data (object, "pt-mnemonic-fixed") == NULL)
-        {
-          g_object_set_data (object, "pt-mnemonic-fixed", GINT_TO_POINTER (1));
-          g_signal_connect (object, "notify::label", G_CALLBACK (fix_mnemonic_label), NULL);
-        }
-      fix_mnemonic_label (GTK_BUTTON (object));
-    }
+  if (GTK_IS_NATIVE (widget) || (parent != NULL && GTK_IS_STACK (parent)))
+    fix_tree (widget);
+  else if (GTK_IS_BUTTON (widget))
+    fix_button (widget);
   return TRUE;
 }
 
 /* GTK 4.8 names a button made with a mnemonic by its raw label, so a
  * screen reader says "_Start Start". From here on, every button that is
- * shown is named by its label without the underscore. Once per process. */
+ * shown (or on a page that is shown) is named by its text alone. Once per
+ * process. */
 void
 pt_accessible_install_fixes (void)
 {

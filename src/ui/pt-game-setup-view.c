@@ -530,6 +530,7 @@ build (PtGameSetupView *self)
   self->count_spin = gtk_spin_button_new_with_range (1, MAX_SEATS, 1);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->count_spin), 2);
   gtk_widget_set_valign (self->count_spin, GTK_ALIGN_CENTER);
+  pt_accessible_set_label (self->count_spin, _("Number of players"));
   g_signal_connect_swapped (self->count_spin, "value-changed", G_CALLBACK (on_changed), self);
   adw_action_row_add_suffix (ADW_ACTION_ROW (self->count_row), self->count_spin);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->players_group), self->count_row);

@@ -1448,4 +1448,5 @@ pt_lost_cities_board_init (PtLostCitiesBoard *self)
   ensure_style ();
   build (self);
   pt_board_keys_install (GTK_WIDGET (self), keys, G_N_ELEMENTS (keys));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Game board"), -1);
 }

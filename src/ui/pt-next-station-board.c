@@ -1586,6 +1586,7 @@ pt_next_station_board_init (PtNextStationBoard *self)
   build (self);
   pt_board_keys_install (GTK_WIDGET (self), keys, G_N_ELEMENTS (keys));
   pt_text_scale_connect (GTK_WIDGET (self));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Game board"), -1);
   g_signal_connect_object (gtk_widget_get_settings (GTK_WIDGET (self)), "notify::gtk-xft-dpi",
                            G_CALLBACK (update_map_size), self, G_CONNECT_SWAPPED);
   update_map_size (self);

@@ -872,4 +872,5 @@ pt_wagons_board_init (PtWagonsBoard *self)
   self->placer = -1;
   build (self);
   pt_board_keys_install (GTK_WIDGET (self), keys, G_N_ELEMENTS (keys));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Game board"), -1);
 }

@@ -27,7 +27,20 @@ except (ImportError, ValueError) as e:
 GTK_TYPES = re.compile(r'\bGtk[A-Z][A-Za-z]+\b')
 
 
-def walk(node, out, depth=0):
+# What a screen reader meets as such; containers (filler, panel, table,
+# list, scroll bar) are announced by their role, and GTK 4.8 gives every
+# unnamed one its type name, which no reader speaks.
+CHECKED_ROLES = {'push button', 'toggle button', 'button', 'image', 'spin button', 'combo box',
+                 'check box', 'radio button', 'entry', 'text', 'label', 'slider', 'menu item',
+                 'link', 'heading'}
+# A button is read by its name; what is drawn inside it is not a stop.
+LEAF_ROLES = {'push button', 'toggle button', 'button'}
+
+
+BOARD_NAMES = ('Game board', 'Tablero de juego')
+
+
+def walk(node, out, depth=0, parent='', board=False):
     if node is None or depth > 60:
         return
     try:
@@ -36,10 +49,15 @@ def walk(node, out, depth=0):
         n = node.get_child_count()
     except Exception:
         return
-    out.append((role, name))
+    board = board or name in BOARD_NAMES
+    # Everything on the board is checked; elsewhere, what takes the focus.
+    if board or role in LEAF_ROLES or role in ('spin button', 'combo box', 'entry', 'check box'):
+        out.append((role, name if not GTK_TYPES.search(name) else '%s in %s' % (name, parent)))
+    if role in LEAF_ROLES:
+        return
     for i in range(n):
         try:
-            walk(node.get_child_at_index(i), out, depth + 1)
+            walk(node.get_child_at_index(i), out, depth + 1, '%s “%s”' % (role, name), board)
         except Exception:
             pass
 
@@ -74,6 +92,8 @@ def main():
         app = None
         for expected in ('next-station-london', 'circle-the-wagons', 'lost-cities'):
             line = proc.stdout.readline().strip()
+            while line.startswith('#'):
+                line = proc.stdout.readline().strip()
             if line != 'ready ' + expected:
                 failures.append('the helper said %r, not ready %s' % (line, expected))
                 break
@@ -88,13 +108,13 @@ def main():
             names = [(r, n) for r, n in nodes]
             print('%s: %d accessible objects' % (expected, len(names)))
             for role, name in names:
-                if GTK_TYPES.search(name):
+                if role in CHECKED_ROLES and GTK_TYPES.search(name):
                     failures.append('%s: “%s” (%s) names a GTK type' % (expected, name, role))
                 if re.search(r'(^|\s)_\w', name):
                     failures.append('%s: “%s” (%s) keeps a mnemonic underscore' % (expected, name, role))
             if expected == 'next-station-london':
                 stations = [n for r, n in names if r in ('push button', 'button') and
-                            re.search(r'(Station|Estación) ', n) and re.search(r'\d+\D+\d+', n)]
+                            re.search(r'(station|estación)', n, re.I) and re.search(r'\d+\D+\d+', n)]
                 if len(stations) != 53:
                     failures.append('%d station buttons, not 53' % len(stations))
             elif expected == 'circle-the-wagons':

@@ -114,8 +114,10 @@ walk (GtkWidget *widget,
       if (label == NULL && !named)
         g_error ("a button without text or name: %s in %s (tooltip “%s”)", G_OBJECT_TYPE_NAME (widget),
                  G_OBJECT_TYPE_NAME (gtk_widget_get_parent (widget)), gtk_widget_get_tooltip_text (widget));
+      /* GTK 4.8 would name it "_Start Start": the label property is left
+       * unset (pt-accessible.c), the name is the text inside. */
       if (label != NULL && gtk_button_get_use_underline (GTK_BUTTON (widget)) && strchr (label, '_') != NULL)
-        g_assert_true (named);
+        g_assert_false (named);
       g_assert_cmpint (role, ==, GTK_ACCESSIBLE_ROLE_BUTTON);
       w->n_buttons++;
     }
