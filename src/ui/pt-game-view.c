@@ -1006,6 +1006,7 @@ build (PtGameView *self)
 
   self->hint_label = gtk_label_new (NULL);
   gtk_widget_add_css_class (self->hint_label, "dim-label");
+  gtk_widget_add_css_class (self->hint_label, "game-hint");
   /* Hints and the computer's last move are sentences: they wrap in a
    * narrow window instead of widening it. */
   gtk_label_set_wrap (GTK_LABEL (self->hint_label), TRUE);

@@ -15,6 +15,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "pt-board-colours.h"
 #include "pt-lost-cities-pile.h"
 #include "pt-text-scale.h"
 
@@ -38,16 +39,17 @@ G_DEFINE_FINAL_TYPE (PtLostCitiesPile, pt_lost_cities_pile, GTK_TYPE_WIDGET)
 
 static const char letters[] = "YBWGRP";
 
-/* Fill colours chosen to keep white text readable, except on the pale
- * "white" expedition, which gets dark text. */
-static const double fills[6][3] = {
-  { 0.90, 0.65, 0.04 },   /* yellow */
-  { 0.11, 0.44, 0.85 },   /* blue */
-  { 0.87, 0.87, 0.85 },   /* white */
-  { 0.15, 0.64, 0.41 },   /* green */
-  { 0.75, 0.11, 0.16 },   /* red */
-  { 0.57, 0.25, 0.67 },   /* purple */
-};
+/* Faces, ink and markers come from the shared table (pt-board-colours.c),
+ * which the contrast test reads. */
+static void
+set_colour (cairo_t       *cr,
+            PtBoardColour  colour,
+            gboolean       dark)
+{
+  const PtRgba *c = pt_board_colour (colour, dark);
+
+  cairo_set_source_rgba (cr, c->r, c->g, c->b, c->a);
+}
 
 const char *
 pt_lost_cities_color_label (int color)
@@ -247,7 +249,6 @@ pt_lost_cities_draw_card (cairo_t    *cr,
                           gboolean    dark)
 {
   int color = color_of (code);
-  gboolean pale = color == 2;
   const char *value;
   double ink, k;
 
@@ -274,16 +275,13 @@ pt_lost_cities_draw_card (cairo_t    *cr,
       return;
     }
 
-  cairo_set_source_rgb (cr, fills[color][0], fills[color][1], fills[color][2]);
+  set_colour (cr, PT_COLOUR_LC_FACE_YELLOW + color, dark);
   cairo_fill_preserve (cr);
-  if (dark)
-    cairo_set_source_rgba (cr, 1, 1, 1, 0.55);
-  else
-    cairo_set_source_rgba (cr, 0, 0, 0, 0.45);
+  set_colour (cr, PT_COLOUR_LC_CARD_OUTLINE, dark);
   cairo_set_line_width (cr, 1);
   cairo_stroke (cr);
 
-  ink = pale ? 0.15 : 1.0;
+  ink = pt_board_colour (PT_COLOUR_LC_INK_YELLOW + color, dark)->r;
   value = code[1] == 'W' ? "×" : code + 1;
   /* Everything on the face grows with the card (and so with the text). */
   k = w / CARD_W;
@@ -371,9 +369,9 @@ pt_lost_cities_pile_snapshot (GtkWidget   *widget,
         {
           /* An empty deck: an outline and a readable 0. */
           rounded_rect (cr, x + 1, 3, cw - 2, ch - 2, 5);
-          cairo_set_source_rgba (cr, dark ? 1 : 0, dark ? 1 : 0, dark ? 1 : 0, 0.3);
+          set_colour (cr, PT_COLOUR_LC_EMPTY_OUTLINE, dark);
           cairo_stroke (cr);
-          cairo_set_source_rgba (cr, dark ? 1 : 0, dark ? 1 : 0, dark ? 1 : 0, 0.6);
+          set_colour (cr, PT_COLOUR_LC_EMPTY_OUTLINE, dark);
         }
       draw_text (cr, count, x + cw / 2, 2 + ch / 2, 18 * k, TRUE, TRUE);
     }
@@ -381,19 +379,15 @@ pt_lost_cities_pile_snapshot (GtkWidget   *widget,
     {
       /* An empty place: a dashed outline in the colour's shape. */
       rounded_rect (cr, x + 1, 3, cw - 2, ch - 2, 5);
-      cairo_set_source_rgba (cr, dark ? 1 : 0, dark ? 1 : 0, dark ? 1 : 0, 0.3);
+      set_colour (cr, PT_COLOUR_LC_EMPTY_OUTLINE, dark);
       cairo_set_dash (cr, (double[]) { 4, 3 }, 2, 0);
       cairo_set_line_width (cr, 1.5);
       cairo_stroke (cr);
       cairo_set_dash (cr, NULL, 0, 0);
       if (self->color >= 0)
         {
-          /* Lightened on the dark style, so the shape stays readable. */
-          double mix = dark ? 0.45 : 0.0;
-
-          cairo_set_source_rgba (cr, fills[self->color][0] + (1 - fills[self->color][0]) * mix,
-                                 fills[self->color][1] + (1 - fills[self->color][1]) * mix,
-                                 fills[self->color][2] + (1 - fills[self->color][2]) * mix, 0.7);
+          /* Darker on the light style, lighter on the dark one: 3:1. */
+          set_colour (cr, PT_COLOUR_LC_MARKER_YELLOW + self->color, dark);
           shape_path (cr, self->color, x + cw / 2, 2 + ch / 2, 10 * k);
           cairo_fill (cr);
         }
@@ -423,7 +417,7 @@ pt_lost_cities_pile_snapshot (GtkWidget   *widget,
       double top = self->mode == PT_LOST_CITIES_PILE_FAN && n > 0 ? 2 + (n - 1) * step : 2;
 
       rounded_rect (cr, x - 1, top - 1, cw + 2, ch + 2, 6);
-      cairo_set_source_rgb (cr, 0.96, 0.47, 0.0);
+      set_colour (cr, PT_COLOUR_LC_HIGHLIGHT, dark);
       cairo_set_line_width (cr, 3);
       cairo_stroke (cr);
     }

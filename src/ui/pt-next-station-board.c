@@ -40,6 +40,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "pt-board-colours.h"
 #include "pt-board-keys.h"
 #include "pt-board-spot.h"
 #include "pt-next-station-board.h"
@@ -105,17 +106,31 @@ enum {
 
 static guint signals[N_SIGNALS];
 
+/* Each line's dash pattern; its colour is PT_COLOUR_NS_LINE_PURPLE + the
+ * colour, in the shared table. */
 static const struct {
   const char *id;
-  double r, g, b;
   double dash[2];
   int n_dash;
 } line_styles[] = {
-  { "purple", 0.57, 0.25, 0.67, { 0, 0 }, 0 },
-  { "blue",   0.11, 0.44, 0.85, { 10, 5 }, 2 },
-  { "pink",   0.88, 0.20, 0.55, { 2, 4 }, 2 },
-  { "green",  0.15, 0.64, 0.41, { 10, 4 }, 2 },
+  { "purple", { 0, 0 }, 0 },
+  { "blue",   { 10, 5 }, 2 },
+  { "pink",   { 2, 4 }, 2 },
+  { "green",  { 10, 4 }, 2 },
 };
+
+/* Colours from the shared table (pt-board-colours.c, checked for contrast
+ * in both styles); @alpha multiplies the table's. */
+static void
+set_colour (cairo_t       *cr,
+            PtBoardColour  colour,
+            gboolean       dark,
+            double         alpha)
+{
+  const PtRgba *c = pt_board_colour (colour, dark);
+
+  cairo_set_source_rgba (cr, c->r, c->g, c->b, c->a * alpha);
+}
 
 static const PtStationMap *
 get_map (PtNextStationBoard *self)
@@ -629,14 +644,14 @@ draw_stations (PtNextStationBoard *self,
       if (map->tourist_sites & (G_GUINT64_CONSTANT (1) << s))
         {
           cairo_arc (cr, px + r * 1.3, py - r * 1.3, r * 0.35, 0, 2 * G_PI);
-          cairo_set_source_rgb (cr, 0.90, 0.65, 0.04);
+          set_colour (cr, PT_COLOUR_NS_TOURIST_SITE, dark, 1);
           cairo_fill (cr);
         }
       for (guint c = 0; c < PT_N_LINE_COLOURS; c++)
         if (map->departures[c] == s)
           {
             cairo_arc (cr, px, py, r * 1.7, 0, 2 * G_PI);
-            cairo_set_source_rgb (cr, line_styles[c].r, line_styles[c].g, line_styles[c].b);
+            set_colour (cr, PT_COLOUR_NS_LINE_PURPLE + c, dark, 1);
             cairo_set_line_width (cr, 3);
             cairo_stroke (cr);
           }
@@ -711,7 +726,7 @@ draw_map (GtkDrawingArea *area,
 
           if (style < 0)
             continue;
-          cairo_set_source_rgb (cr, line_styles[style].r, line_styles[style].g, line_styles[style].b);
+          set_colour (cr, PT_COLOUR_NS_LINE_PURPLE + style, dark, 1);
           cairo_set_line_width (cr, MAX (3, self->cell * 0.12));
           cairo_set_dash (cr, line_styles[style].dash, line_styles[style].n_dash, 0);
           for (guint i = 0; i < json_array_get_length (sections); i++)
@@ -740,7 +755,7 @@ draw_map (GtkDrawingArea *area,
 
       to_pixels (self, self->first[0], self->first[1], &ax, &ay);
       to_pixels (self, self->first[2], self->first[3], &bx, &by);
-      cairo_set_source_rgba (cr, 0.96, 0.47, 0.0, 0.8);
+      set_colour (cr, PT_COLOUR_NS_LINE_END, dark, 0.8);
       cairo_set_line_width (cr, MAX (3, self->cell * 0.12));
       cairo_set_dash (cr, (double[]) { 6, 4 }, 2, 0);
       cairo_move_to (cr, ax, ay);
@@ -760,20 +775,20 @@ draw_map (GtkDrawingArea *area,
       if (can_act (self) && self->from_x < 0 && is_from (self, st->x, st->y))
         {
           cairo_arc (cr, px, py, r * 2.2, 0, 2 * G_PI);
-          cairo_set_source_rgb (cr, 0.96, 0.47, 0.0);
+          set_colour (cr, PT_COLOUR_NS_LINE_END, dark, 1);
           cairo_set_line_width (cr, 4);
           cairo_stroke (cr);
         }
       if (self->from_x == st->x && self->from_y == st->y)
         {
           cairo_arc (cr, px, py, r * 2.2, 0, 2 * G_PI);
-          cairo_set_source_rgba (cr, 0.96, 0.47, 0.0, 0.45);
+          set_colour (cr, PT_COLOUR_NS_LINE_END, dark, 0.45);
           cairo_fill (cr);
         }
       if (can_act (self) && is_target (self, st->x, st->y))
         {
           cairo_arc (cr, px, py, r * 2.1, 0, 2 * G_PI);
-          cairo_set_source_rgb (cr, 0.15, 0.64, 0.41);
+          set_colour (cr, PT_COLOUR_NS_TARGET, dark, 1);
           cairo_set_line_width (cr, 3);
           cairo_set_dash (cr, (double[]) { 4, 3 }, 2, 0);
           cairo_stroke (cr);

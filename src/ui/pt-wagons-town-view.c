@@ -27,6 +27,7 @@
 #include <adwaita.h>
 #include <math.h>
 
+#include "pt-board-colours.h"
 #include "pt-board-spot.h"
 #include "pt-text-scale.h"
 #include "pt-wagons-cards.h"
@@ -423,10 +424,16 @@ pt_wagons_town_view_snapshot (GtkWidget   *widget,
       cairo_rectangle (cr, gx + 1, gy + 1, 2 * self->cell - 2, 2 * self->cell - 2);
       cairo_set_line_width (cr, 3);
       if (legal)
-        cairo_set_source_rgb (cr, 0.15, 0.64, 0.41);
+        {
+          const PtRgba *c = pt_board_colour (PT_COLOUR_WAGONS_LEGAL, dark);
+
+          cairo_set_source_rgba (cr, c->r, c->g, c->b, c->a);
+        }
       else
         {
-          cairo_set_source_rgb (cr, 0.88, 0.11, 0.14);
+          const PtRgba *c = pt_board_colour (PT_COLOUR_WAGONS_ILLEGAL, dark);
+
+          cairo_set_source_rgba (cr, c->r, c->g, c->b, c->a);
           cairo_set_dash (cr, (double[]) { 6, 4 }, 2, 0);
         }
       cairo_stroke (cr);
