@@ -13,7 +13,10 @@
  * - choose() runs in a worker thread on that snapshot only (it must not
  *   touch the PtGame), checks @cancellable now and then, and returns a move
  *   in the game's record format. It must be a pure function of the
- *   snapshot and the request.
+ *   snapshot and the request. It sets *@reason (never NULL; it starts
+ *   NULL) to why it chose that move: one short translated sentence built
+ *   only from the snapshot and the search (see pt_bot_choose_move_full()),
+ *   or leaves it NULL.
  *
  * REGISTRATION POINT: add a game by writing its strategy (e.g.
  * src/ai/circle-the-wagons/pt-circle-the-wagons-bot.c defining
@@ -48,6 +51,7 @@ typedef struct
   void      (*snapshot_free) (gpointer             snapshot);
   JsonNode *(*choose)        (gconstpointer        snapshot,
                               const PtBotRequest  *request,
+                              char               **reason,
                               GCancellable        *cancellable,
                               GError             **error);
 } PtBotStrategy;

@@ -31,7 +31,8 @@ G_DEFINE_ENUM_TYPE (PtBotLevel, pt_bot_level,
   G_DEFINE_ENUM_VALUE (PT_BOT_LEVEL_MEDIUM, "medium"),
   G_DEFINE_ENUM_VALUE (PT_BOT_LEVEL_HARD, "hard"),
   G_DEFINE_ENUM_VALUE (PT_BOT_LEVEL_RANDOM, "random"),
-  G_DEFINE_ENUM_VALUE (PT_BOT_LEVEL_AGGRESSIVE, "aggressive"))
+  G_DEFINE_ENUM_VALUE (PT_BOT_LEVEL_AGGRESSIVE, "aggressive"),
+  G_DEFINE_ENUM_VALUE (PT_BOT_LEVEL_DENIAL, "denial"))
 
 enum
 {
@@ -46,7 +47,7 @@ enum
 static GParamSpec *properties[N_PROPS];
 
 static const char *const level_ids[PT_BOT_N_LEVELS] = {
-  "easy", "medium", "hard", "random", "aggressive",
+  "easy", "medium", "hard", "random", "aggressive", "denial",
 };
 
 /* Used when a game's strategy has no description of its own. */
@@ -56,6 +57,7 @@ static const char *const generic_descriptions[PT_BOT_N_LEVELS] = {
   N_("Thinks ahead by simulating many possible continuations"),
   N_("Plays random legal moves (for testing)"),
   N_("Plays a second, bolder strategy (for testing)"),
+  N_("Never hands you a card you could use (for testing)"),
 };
 
 const char *
@@ -199,6 +201,7 @@ typedef struct
   const PtBotStrategy *strategy;   /* NULL: random */
   gpointer             snapshot;
   PtBotRequest         request;
+  char                *reason;     /* set by job_run() */
 } Job;
 
 static void
@@ -211,6 +214,7 @@ job_free (Job *job)
       else
         random_snapshot_free (job->snapshot);
     }
+  g_free (job->reason);
   g_free (job);
 }
 
@@ -263,9 +267,10 @@ job_run (Job          *job,
   job->request.deadline = time_budget > 0
                           ? g_get_monotonic_time () + (gint64) time_budget * 1000
                           : 0;
+  g_clear_pointer (&job->reason, g_free);
   if (job->strategy == NULL || job->request.level == PT_BOT_LEVEL_RANDOM)
     return random_choose (job->snapshot, &job->request);
-  return job->strategy->choose (job->snapshot, &job->request, cancellable, error);
+  return job->strategy->choose (job->snapshot, &job->request, &job->reason, cancellable, error);
 }
 
 static void
@@ -278,6 +283,7 @@ choose_thread (GTask        *task,
   GError *error = NULL;
   JsonNode *move = job_run (task_data, self->time_budget, cancellable, &error);
 
+  /* The reason stays in the job (the task data) for _finish_full(). */
   if (move == NULL)
     g_task_return_error (task, error);
   else
@@ -315,14 +321,55 @@ pt_bot_choose_move_async (PtBot               *self,
 }
 
 JsonNode *
+pt_bot_choose_move_finish_full (PtBot         *self,
+                                GAsyncResult  *result,
+                                char         **reason,
+                                GError       **error)
+{
+  JsonNode *move;
+  Job *job;
+
+  g_return_val_if_fail (PT_IS_BOT (self), NULL);
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  job = g_task_get_task_data (G_TASK (result));
+  move = g_task_propagate_pointer (G_TASK (result), error);
+  if (reason != NULL)
+    *reason = move != NULL && job != NULL ? g_strdup (job->reason) : NULL;
+  return move;
+}
+
+JsonNode *
 pt_bot_choose_move_finish (PtBot         *self,
                            GAsyncResult  *result,
                            GError       **error)
 {
-  g_return_val_if_fail (PT_IS_BOT (self), NULL);
-  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  return pt_bot_choose_move_finish_full (self, result, NULL, error);
+}
 
-  return g_task_propagate_pointer (G_TASK (result), error);
+JsonNode *
+pt_bot_choose_move_full (PtBot         *self,
+                         PtGame        *game,
+                         guint          player,
+                         GCancellable  *cancellable,
+                         char         **reason,
+                         GError       **error)
+{
+  g_autoptr(Job) job = NULL;
+  JsonNode *move;
+
+  g_return_val_if_fail (PT_IS_BOT (self), NULL);
+  g_return_val_if_fail (PT_IS_GAME (game), NULL);
+
+  if (reason != NULL)
+    *reason = NULL;
+  job = job_new (self, game, player, error);
+  if (job == NULL)
+    return NULL;
+  move = job_run (job, self->time_budget, cancellable, error);
+  if (move != NULL && reason != NULL)
+    *reason = g_steal_pointer (&job->reason);
+  return move;
 }
 
 JsonNode *
@@ -332,15 +379,7 @@ pt_bot_choose_move (PtBot         *self,
                     GCancellable  *cancellable,
                     GError       **error)
 {
-  g_autoptr(Job) job = NULL;
-
-  g_return_val_if_fail (PT_IS_BOT (self), NULL);
-  g_return_val_if_fail (PT_IS_GAME (game), NULL);
-
-  job = job_new (self, game, player, error);
-  if (job == NULL)
-    return NULL;
-  return job_run (job, self->time_budget, cancellable, error);
+  return pt_bot_choose_move_full (self, game, player, cancellable, NULL, error);
 }
 
 const char *

@@ -34,15 +34,16 @@ typedef enum
   /* Yardsticks for the arena, not offered in the UI: */
   PT_BOT_LEVEL_RANDOM,        /* a uniformly random legal move; every game */
   PT_BOT_LEVEL_AGGRESSIVE,    /* a second, deliberately different heuristic */
+  PT_BOT_LEVEL_DENIAL,        /* a third: never feeds the opponent (Lost Cities) */
 } PtBotLevel;
 
-#define PT_BOT_N_LEVELS (PT_BOT_LEVEL_AGGRESSIVE + 1)
+#define PT_BOT_N_LEVELS (PT_BOT_LEVEL_DENIAL + 1)
 
 #define PT_TYPE_BOT_LEVEL (pt_bot_level_get_type ())
 GType        pt_bot_level_get_type   (void);
 
 /* Stable ids for the CLI and saved settings: "easy", "medium", "hard",
- * "random", "aggressive". */
+ * "random", "aggressive", "denial". */
 const char  *pt_bot_level_to_id      (PtBotLevel   level);
 gboolean     pt_bot_level_from_id    (const char  *id,
                                       PtBotLevel  *level);
@@ -88,6 +89,27 @@ JsonNode    *pt_bot_choose_move        (PtBot               *self,
                                         PtGame              *game,
                                         guint                player,
                                         GCancellable        *cancellable,
+                                        GError             **error);
+
+/* Why the bot chose its move: pt_bot_choose_move_finish() and
+ * pt_bot_choose_move() with, in @reason (nullable), a newly allocated
+ * short sentence in the user's language for the hint to show, e.g.
+ * “Plays the 7 on the red expedition and draws from the deck: +12
+ * expected”. It says what the move does and the figure the level chose
+ * it by (Hard: the expected result of its simulations; Medium and Easy:
+ * what the move scores now), and is built only from what the bot saw, so
+ * it reveals nothing hidden. *@reason is NULL when the level gives no
+ * reason (random play) or on error. The move is the same as without
+ * asking for the reason. */
+JsonNode    *pt_bot_choose_move_finish_full (PtBot               *self,
+                                             GAsyncResult        *result,
+                                             char               **reason,
+                                             GError             **error);
+JsonNode    *pt_bot_choose_move_full   (PtBot               *self,
+                                        PtGame              *game,
+                                        guint                player,
+                                        GCancellable        *cancellable,
+                                        char               **reason,
                                         GError             **error);
 
 G_END_DECLS

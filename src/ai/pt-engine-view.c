@@ -823,10 +823,30 @@ pt_engine_view_choose (const char  *game_id,
                        gint64       deadline,
                        GError     **error)
 {
+  return pt_engine_view_choose_full (game_id, level, seed, player, view, legal, move_number,
+                                     deadline, NULL, error);
+}
+
+JsonNode *
+pt_engine_view_choose_full (const char  *game_id,
+                            PtBotLevel   level,
+                            guint64      seed,
+                            guint        player,
+                            JsonNode    *view,
+                            JsonNode    *legal,
+                            guint        move_number,
+                            gint64       deadline,
+                            char       **reason,
+                            GError     **error)
+{
   const Adapter *adapter;
   PtBotRequest request = { level, seed, deadline };
+  g_autofree char *why = NULL;
   gpointer snapshot;
   JsonNode *move;
+
+  if (reason != NULL)
+    *reason = NULL;
 
   if (legal == NULL || !JSON_NODE_HOLDS_ARRAY (legal) ||
       json_array_get_length (json_node_get_array (legal)) == 0)
@@ -854,7 +874,7 @@ pt_engine_view_choose (const char  *game_id,
   snapshot = adapter->snapshot_from_view (view, player, move_number, error);
   if (snapshot == NULL)
     return NULL;
-  move = adapter->strategy->choose (snapshot, &request, NULL, error);
+  move = adapter->strategy->choose (snapshot, &request, &why, NULL, error);
   adapter->strategy->snapshot_free (snapshot);
   /* The view came from outside: never answer something the other side
    * did not list (it would forfeit the game). */
@@ -867,5 +887,7 @@ pt_engine_view_choose (const char  *game_id,
                    "the bot chose %s, which is not in the legal list", text);
       return NULL;
     }
+  if (move != NULL && reason != NULL)
+    *reason = g_steal_pointer (&why);
   return move;
 }

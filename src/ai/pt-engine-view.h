@@ -51,6 +51,19 @@ JsonNode *pt_engine_view_choose   (const char  *game_id,
                                    gint64       deadline,
                                    GError     **error);
 
+/* The same, and in @reason (nullable) why the bot chose it, as
+ * pt_bot_choose_move_full() gives it (NULL for random play). */
+JsonNode *pt_engine_view_choose_full (const char  *game_id,
+                                      PtBotLevel   level,
+                                      guint64      seed,
+                                      guint        player,
+                                      JsonNode    *view,
+                                      JsonNode    *legal,
+                                      guint        move_number,
+                                      gint64       deadline,
+                                      char       **reason,
+                                      GError     **error);
+
 /* Exposed for the tests: the Lost Cities view JSON → PtLostCitiesView
  * (an opaque pointer here to keep the game's headers out). */
 gpointer  pt_engine_view_lost_cities_snapshot (JsonNode  *view,

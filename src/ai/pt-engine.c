@@ -12,14 +12,21 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
 #include <glib-unix.h>
 #include <glib/gi18n-lib.h>
 
 #include "pt-engine.h"
+#include "pt-engine-private.h"
+#include "pt-record.h"
 
 /* A protocol line longer than this is garbage (a real view is a few KiB). */
 #define MAX_LINE       (4 * 1024 * 1024)
@@ -29,6 +36,9 @@
 #define MAX_LOG_LINES  500
 /* How long we wait for an exited engine to be reaped (for its status). */
 #define EXIT_WAIT_MS   200
+/* How long the reaper may take to kill and reap everything on SIGTERM
+ * before Partida kills it (and the engine's process group) itself. */
+#define REAPER_WAIT_MS 2000
 
 struct _PtEngine
 {
@@ -197,13 +207,212 @@ close_fd (int *fd)
     }
 }
 
-/* Runs in the child between fork and exec: a process group of its own, so
- * stopping the engine also stops whatever it started (a shell script's
- * children, an interpreter's helpers). */
+/* ---- the reaper ---------------------------------------------------------
+ *
+ * No process of an engine may outlive it, also one that double-forks into
+ * a new session (setsid) and so leaves the engine's process group. The
+ * process Partida spawns (the pid GSubprocess knows) is therefore not the
+ * engine but a small reaper, forked from Partida between fork and exec:
+ *
+ *   Partida ── reaper (PR_SET_CHILD_SUBREAPER, no exec) ── engine (exec) ── …
+ *
+ * The reaper forks once more; the child becomes the engine (its own
+ * process group, then GLib execs it) and the reaper waits. Being a child
+ * subreaper, it adopts every orphan the engine leaves, at any depth, so
+ * everything the engine ever started stays below it. When the engine exits,
+ * when Partida sends SIGTERM (pt_engine_stop and every forfeit) or when
+ * Partida is gone, it kills the engine's process group, then each of its
+ * own children (read from /proc/self/task/PID/children; each one killed
+ * hands its own children to the reaper) until none is left and all are
+ * reaped, and exits with the engine's status (the same exit code, or the
+ * same signal), so the reasons Partida gives stay those of the engine.
+ *
+ * Per engine, not the app itself: the app's GLib reaps only the pids it
+ * spawned, so as a subreaper it would collect every unrelated orphan (of
+ * file chooser helpers, of other engines) with no way to tell whose it is;
+ * the arena runs two engines at once.
+ *
+ * Everything in the reaper runs after fork() in a multi-threaded program:
+ * only async-signal-safe calls (no malloc, no GLib). */
+
+static volatile sig_atomic_t reaper_stop;
+static volatile sig_atomic_t reaper_alarm;
+
+static void
+reaper_on_signal (int signum)
+{
+  if (signum == SIGALRM)
+    reaper_alarm = 1;
+  else
+    reaper_stop = 1;
+}
+
+/* The pids in /proc/self/task/SELF/children; -1 when the kernel has no
+ * such file. */
+static int
+reaper_children (pid_t  self,
+                 pid_t *pids,
+                 int    max)
+{
+  char path[64] = "/proc/self/task/";
+  char digits[16];
+  char buffer[4096];
+  int n_digits = 0, len = (int) strlen (path), fd, n = 0;
+  ssize_t got;
+  pid_t value = 0;
+  gboolean in_number = FALSE;
+
+  do
+    digits[n_digits++] = (char) ('0' + self % 10);
+  while ((self /= 10) > 0);
+  while (n_digits > 0)
+    path[len++] = digits[--n_digits];
+  memcpy (path + len, "/children", sizeof "/children");
+
+  fd = open (path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return -1;
+  while (n < max && ((got = read (fd, buffer, sizeof buffer)) > 0 || (got < 0 && errno == EINTR)))
+    for (ssize_t i = 0; i < got && n < max; i++)
+      {
+        if (buffer[i] >= '0' && buffer[i] <= '9')
+          {
+            value = value * 10 + (buffer[i] - '0');
+            in_number = TRUE;
+          }
+        else if (in_number)
+          {
+            pids[n++] = value;
+            value = 0;
+            in_number = FALSE;
+          }
+      }
+  if (in_number && n < max)
+    pids[n++] = value;
+  close (fd);
+  return n;
+}
+
+/* Kill the engine and everything below the reaper; reap them all. */
+static void
+reaper_kill_all (pid_t engine)
+{
+  pid_t self = getpid ();
+  int status;
+
+  kill (-engine, SIGKILL);
+  kill (engine, SIGKILL);
+  while (TRUE)
+    {
+      pid_t pids[256];
+      int n = reaper_children (self, pids, G_N_ELEMENTS (pids));
+
+      for (int i = 0; i < n; i++)
+        {
+          /* Its group too, when it leads one (a new session's daemon). */
+          kill (-pids[i], SIGKILL);
+          kill (pids[i], SIGKILL);
+        }
+      while (waitpid (-1, &status, WNOHANG) > 0)
+        ;
+      if (n > 0)
+        continue;
+      if (n < 0)
+        {
+          /* No children file: the engine's group is dead; wait a bounded
+           * time for what else is left. */
+          reaper_alarm = 0;
+          alarm (1);
+          while (!reaper_alarm && (waitpid (-1, &status, 0) > 0 || errno == EINTR))
+            ;
+          alarm (0);
+          return;
+        }
+      /* None listed: reap the last ones (waitpid fails with ECHILD once
+       * nobody is left). */
+      if (waitpid (-1, &status, 0) < 0 && errno == ECHILD)
+        return;
+    }
+}
+
+static G_GNUC_NORETURN void
+reaper_run (pid_t engine,
+            pid_t parent)
+{
+  struct sigaction action;
+  struct rlimit no_core = { 0, 0 };
+  sigset_t none;
+  int status = 0;
+
+  /* Keep no end of the engine's pipes (so that Partida sees its EOF) and
+   * not GLib's exec-error pipe (so that spawning returns). */
+  if (syscall (SYS_close_range, 0, ~0U, 0) != 0)
+    for (int fd = 0; fd < 65536; fd++)
+      close (fd);
+
+  memset (&action, 0, sizeof action);
+  action.sa_handler = reaper_on_signal;     /* no SA_RESTART: waitpid returns */
+  sigemptyset (&action.sa_mask);
+  sigaction (SIGTERM, &action, NULL);
+  sigaction (SIGINT, &action, NULL);
+  sigaction (SIGHUP, &action, NULL);
+  sigaction (SIGALRM, &action, NULL);
+  action.sa_handler = SIG_DFL;
+  sigaction (SIGCHLD, &action, NULL);
+  action.sa_handler = SIG_IGN;
+  sigaction (SIGPIPE, &action, NULL);
+  sigemptyset (&none);
+  sigprocmask (SIG_SETMASK, &none, NULL);
+
+  while (TRUE)
+    {
+      pid_t pid;
+
+      if (reaper_stop || getppid () != parent)
+        break;
+      alarm (1);
+      pid = waitpid (-1, &status, 0);
+      if (pid == engine)
+        break;
+      if (pid < 0 && errno != EINTR)
+        break;
+      /* Otherwise an adopted orphan ended, or the alarm rang. */
+    }
+  alarm (0);
+  reaper_kill_all (engine);
+
+  if (WIFSIGNALED (status))
+    {
+      int signum = WTERMSIG (status);
+
+      setrlimit (RLIMIT_CORE, &no_core);
+      action.sa_handler = SIG_DFL;
+      sigaction (signum, &action, NULL);
+      kill (getpid (), signum);
+      _exit (128 + signum);
+    }
+  _exit (WIFEXITED (status) ? WEXITSTATUS (status) : 1);
+}
+
+/* Runs in the child between fork and exec (see the reaper above). Should
+ * the reaper's fork fail, the engine runs without one, in a process group
+ * of its own as before. */
 static void
 child_setup (gpointer user_data)
 {
+  pid_t parent = getppid ();
+  pid_t engine;
+  sigset_t none;
+
   setpgid (0, 0);
+  prctl (PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+  engine = fork ();
+  if (engine > 0)
+    reaper_run (engine, parent);
+  if (engine == 0)
+    setpgid (0, 0);
+  sigemptyset (&none);
+  sigprocmask (SIG_SETMASK, &none, NULL);
 }
 
 static pid_t
@@ -244,10 +453,20 @@ engine_kill (PtEngine   *self,
   pid = engine_pid (self);
   if (pid > 0)
     {
-      kill (-pid, SIGKILL);
-      kill (pid, SIGKILL);
+      /* The reaper kills the engine and all it left, then exits. */
+      gint64 until = g_get_monotonic_time () + REAPER_WAIT_MS * 1000;
+
+      kill (pid, SIGTERM);
+      while (g_subprocess_get_identifier (self->process) != NULL &&
+             g_get_monotonic_time () < until)
+        g_usleep (1000);
+      if (g_subprocess_get_identifier (self->process) != NULL)
+        {
+          kill (-pid, SIGKILL);
+          kill (pid, SIGKILL);
+        }
     }
-  /* Killed: this returns as soon as GLib's worker has reaped it. */
+  /* This returns as soon as GLib's worker has reaped it. */
   g_subprocess_wait (self->process, NULL, NULL);
   if (self->err_fd >= 0)
     read_stderr (self, TRUE);
@@ -527,40 +746,48 @@ fail_malformed (PtEngine    *self,
   return FALSE;
 }
 
-/* One line → a message object with a string "type", or an error. */
+/* One line (@length bytes, without its newline) → a message object with a
+ * string "type", or an error. Every check comes before json-glib parses
+ * it: pt_json_parse_data() refuses NUL bytes, invalid UTF-8, oversized
+ * lines and nesting deeper than PT_JSON_MAX_DEPTH. */
 static JsonObject *
-parse_message (PtEngine  *self,
-               char      *line,
-               GError   **error)
+parse_message (PtEngine    *self,
+               const char  *line,
+               gsize        length,
+               GError     **error)
 {
-  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
   g_autoptr(GError) local_error = NULL;
-  JsonNode *root;
-  JsonNode *type;
+  g_autoptr(JsonNode) root = NULL;
+  JsonObject *object;
 
-  if (!g_utf8_validate (line, -1, NULL))
+  if (memchr (line, '\0', length) != NULL)
+    {
+      fail_malformed (self, _("it holds a NUL byte"), line, error);
+      return NULL;
+    }
+  if (!g_utf8_validate_len (line, length, NULL))
     {
       fail_malformed (self, _("not UTF-8"), line, error);
       return NULL;
     }
-  if (!json_parser_load_from_data (parser, line, -1, &local_error))
+  root = pt_json_parse_data (line, (gssize) length, MAX_LINE, &local_error);
+  if (root == NULL)
     {
       fail_malformed (self, local_error->message, line, error);
       return NULL;
     }
-  root = json_parser_get_root (parser);
-  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+  object = pt_json_get_object (root);
+  if (object == NULL)
     {
       fail_malformed (self, _("not a JSON object"), line, error);
       return NULL;
     }
-  type = json_object_get_member (json_node_get_object (root), "type");
-  if (type == NULL || json_node_get_value_type (type) != G_TYPE_STRING)
+  if (pt_json_get_string (json_object_get_member (object, "type")) == NULL)
     {
       fail_malformed (self, _("no \"type\""), line, error);
       return NULL;
     }
-  return json_object_ref (json_node_get_object (root));
+  return json_object_ref (object);
 }
 
 /* The next protocol message that is not a "log" line. */
@@ -588,21 +815,25 @@ read_message (PtEngine      *self,
       if (newline != NULL)
         {
           gsize len = (gsize) (newline - self->out_buf->str);
-          g_autofree char *line = g_strndup (self->out_buf->str, len);
+          g_autofree char *line = g_malloc (len + 1);
           g_autoptr(JsonObject) message = NULL;
 
+          /* Copied with any NUL bytes, for parse_message to refuse. */
+          memcpy (line, self->out_buf->str, len);
+          line[len] = '\0';
           g_string_erase (self->out_buf, 0, (gssize) len + 1);
-          g_strchomp (line);    /* also "\r\n" */
-          if (line[0] == '\0')
+          while (len > 0 && g_ascii_isspace (line[len - 1]))    /* also "\r\n" */
+            line[--len] = '\0';
+          if (len == 0)
             continue;
-          message = parse_message (self, line, error);
+          message = parse_message (self, line, len, error);
           if (message == NULL)
             return NULL;
           if (g_strcmp0 (json_object_get_string_member (message, "type"), "log") == 0)
             {
-              const char *text = json_object_get_string_member_with_default (message, "message", "");
+              const char *text = pt_json_get_string (json_object_get_member (message, "message"));
 
-              engine_log (self, PT_ENGINE_LOG_MESSAGE, text);
+              engine_log (self, PT_ENGINE_LOG_MESSAGE, text != NULL ? text : "");
               continue;
             }
           engine_log (self, PT_ENGINE_LOG_RECEIVED, line);
@@ -679,8 +910,7 @@ parse_hello (PtEngine    *self,
 
   if (g_strcmp0 (json_object_get_string_member (hello, "type"), "hello") != 0)
     return fail_handshake (self, _("the first message must be “hello”"), error);
-  if (!json_object_has_member (hello, "protocol") ||
-      g_strcmp0 (json_object_get_string_member_with_default (hello, "protocol", ""),
+  if (g_strcmp0 (pt_json_get_string (json_object_get_member (hello, "protocol")),
                  PT_ENGINE_PROTOCOL) != 0)
     {
       /* Translators: %s is the protocol's name, partida-engine/1 */
@@ -688,9 +918,14 @@ parse_hello (PtEngine    *self,
 
       return fail_handshake (self, reason, error);
     }
-  name = json_object_get_string_member_with_default (hello, "name", NULL);
+  name = pt_json_get_string (json_object_get_member (hello, "name"));
   if (name == NULL || *name == '\0')
     return fail_handshake (self, _("it has no name"), error);
+  if (g_utf8_strlen (name, -1) > PT_ENGINE_MAX_NAME)
+    return fail_handshake (self, _("its name is too long"), error);
+  if (author != NULL && pt_json_get_string (author) != NULL &&
+      g_utf8_strlen (pt_json_get_string (author), -1) > PT_ENGINE_MAX_NAME)
+    return fail_handshake (self, _("its author’s name is too long"), error);
   if (author != NULL && json_node_get_value_type (author) != G_TYPE_STRING)
     return fail_handshake (self, _("“author” is not a string"), error);
   if (games == NULL || !JSON_NODE_HOLDS_ARRAY (games) ||
@@ -716,8 +951,9 @@ parse_hello (PtEngine    *self,
   g_strfreev (self->games);
   self->games = g_strv_builder_end (builder);
   g_clear_pointer (&self->options, json_node_unref);
-  self->options = options != NULL ? json_node_copy (options) : json_node_init_array (json_node_alloc (),
-                                                                                     json_array_new ());
+  /* (json_node_init_array() would take a second reference on a new
+   * array: a leak per handshake, found by fuzzing.) */
+  self->options = options != NULL ? json_node_copy (options) : pt_json_node_new_array (json_array_new ());
   return TRUE;
 }
 
@@ -1022,6 +1258,69 @@ is_legal (JsonNode *legal,
   return FALSE;
 }
 
+/* The engine's answer to a "move" request → a copy of its legal move. */
+static JsonNode *
+check_move_answer (PtEngine    *self,
+                   JsonObject  *answer,
+                   JsonNode    *legal,
+                   GError     **error)
+{
+  JsonNode *move = json_object_get_member (answer, "move");
+
+  if (g_strcmp0 (json_object_get_string_member (answer, "type"), "move") != 0 || move == NULL)
+    {
+      g_autofree char *line = object_to_line (answer);
+
+      fail_malformed (self, _("expected a move"), line, error);
+      return NULL;
+    }
+  if (!is_legal (legal, move))
+    {
+      g_autofree char *text = node_to_line (move);
+      g_autofree char *shown = g_utf8_make_valid (text, MIN (strlen (text), 200));
+      /* Translators: %s is the move in JSON */
+      g_autofree char *message = g_strdup_printf (_("The engine answered an illegal move: %s"), shown);
+
+      g_set_error_literal (error, PT_ENGINE_ERROR, PT_ENGINE_ERROR_ILLEGAL_MOVE, message);
+      engine_kill (self, message);
+      return NULL;
+    }
+  return json_node_copy (move);
+}
+
+gboolean
+pt_engine_check_line (PtEngine    *self,
+                      const char  *data,
+                      gsize        length,
+                      JsonNode    *legal,
+                      GError     **error)
+{
+  g_autofree char *line = NULL;
+  g_autoptr(JsonObject) message = NULL;
+  g_autoptr(JsonNode) move = NULL;
+
+  g_return_val_if_fail (PT_IS_ENGINE (self), FALSE);
+
+  if (length > MAX_LINE)
+    {
+      g_autofree char *start = g_strndup (data, 200);
+
+      return fail_malformed (self, _("line too long"), start, error);
+    }
+  line = g_malloc (length + 1);
+  memcpy (line, data, length);
+  line[length] = '\0';
+  message = parse_message (self, line, length, error);
+  if (message == NULL)
+    return FALSE;
+  if (g_strcmp0 (json_object_get_string_member (message, "type"), "log") == 0)
+    return TRUE;
+  if (legal == NULL)
+    return parse_hello (self, message, error);
+  move = check_move_answer (self, message, legal, error);
+  return move != NULL;
+}
+
 /* In whichever thread serves the request. */
 static JsonNode *
 move_request_run (PtEngine      *self,
@@ -1030,7 +1329,6 @@ move_request_run (PtEngine      *self,
                   GError       **error)
 {
   g_autoptr(JsonObject) answer = NULL;
-  JsonNode *move;
   gint64 deadline;
 
   if (!engine_start (self, cancellable, error))
@@ -1055,26 +1353,7 @@ move_request_run (PtEngine      *self,
   answer = read_message (self, deadline, _("a move"), cancellable, error);
   if (answer == NULL)
     return NULL;
-
-  move = json_object_get_member (answer, "move");
-  if (g_strcmp0 (json_object_get_string_member (answer, "type"), "move") != 0 || move == NULL)
-    {
-      g_autofree char *line = object_to_line (answer);
-
-      fail_malformed (self, _("expected a move"), line, error);
-      return NULL;
-    }
-  if (!is_legal (request->legal, move))
-    {
-      g_autofree char *text = node_to_line (move);
-      /* Translators: %s is the move in JSON */
-      g_autofree char *message = g_strdup_printf (_("The engine answered an illegal move: %s"), text);
-
-      g_set_error_literal (error, PT_ENGINE_ERROR, PT_ENGINE_ERROR_ILLEGAL_MOVE, message);
-      engine_kill (self, message);
-      return NULL;
-    }
-  return json_node_copy (move);
+  return check_move_answer (self, answer, request->legal, error);
 }
 
 JsonNode *

@@ -14,8 +14,11 @@
  * pt_rng_derive_seed (S, k). The report: A's win rate (a tie counts half)
  * with its 95 % Wilson interval, the mean score difference A − B with its
  * standard error, and per side the median and 95th percentile of the time
- * per move (wall clock and the thread's CPU time). --solo plays N one-player games with A (Next Station) and
- * reports the mean score.
+ * per move (wall clock and the thread's CPU time: median, 95th and 99th
+ * percentile, maximum). --solo plays N one-player games with A (Next
+ * Station) and reports the mean score. --json also lists every round's
+ * score difference, so that two runs on the same seed against the same B
+ * can be compared deal by deal (A1 − A2 ± its standard error).
  *
  * A round stops after MAX_MOVES moves (two players could take discards
  * forever in Lost Cities) and is scored as it stands; the report counts
@@ -275,6 +278,8 @@ timing_json (GArray *times,
   json_object_set_double_member (object, "p95_ms", percentile (times, 0.95));
   json_object_set_double_member (object, "cpu_median_ms", percentile (cpu_times, 0.5));
   json_object_set_double_member (object, "cpu_p95_ms", percentile (cpu_times, 0.95));
+  json_object_set_double_member (object, "cpu_p99_ms", percentile (cpu_times, 0.99));
+  json_object_set_double_member (object, "cpu_max_ms", percentile (cpu_times, 1.0));
   return object;
 }
 
@@ -505,6 +510,17 @@ pt_cli_arena (int    argc,
           json_object_set_double_member (root, "mean_diff", mean);
           json_object_set_double_member (root, "diff_se", se);
         }
+      /* Per round, A's score minus B's (solo: A's score), in round order:
+       * two runs with the same seed and B play the same deals, so their
+       * lists pair up round by round (A1 − A2 on the same deals). */
+      {
+        JsonArray *diffs = json_array_new ();
+
+        for (guint r = 0; r < n; r++)
+          json_array_add_int_element (diffs, solo ? arena.results[r].score[0]
+                                                  : arena.results[r].score[0] - arena.results[r].score[1]);
+        json_object_set_array_member (root, "round_diffs", diffs);
+      }
       json_object_set_object_member (timing, "a", timing_json (times[0], cpu_times[0]));
       if (!solo)
         json_object_set_object_member (timing, "b", timing_json (times[1], cpu_times[1]));
@@ -548,10 +564,11 @@ pt_cli_arena (int    argc,
         }
       for (guint side = 0; side < (solo ? 1u : 2u); side++)
         printf ("time per move, %s (%s): median %.3f ms, 95th percentile %.3f ms "
-                "(CPU: %.3f / %.3f ms; %u moves)\n",
+                "(CPU: median %.3f / p95 %.3f / p99 %.3f / max %.3f ms; %u moves)\n",
                 side == 0 ? "A" : "B", arena.label[side],
                 percentile (times[side], 0.5), percentile (times[side], 0.95),
                 percentile (cpu_times[side], 0.5), percentile (cpu_times[side], 0.95),
+                percentile (cpu_times[side], 0.99), percentile (cpu_times[side], 1.0),
                 times[side]->len);
       for (guint side = 0; side < 2; side++)
         if (forfeits[side] > 0)

@@ -9,6 +9,8 @@
 #include <glib.h>
 #include <json-glib/json-glib.h>
 
+#include "pt-store-types.h"
+
 G_BEGIN_DECLS
 
 typedef enum
@@ -43,6 +45,7 @@ int pt_cli_backup  (int argc, char **argv);  /* pt-cli-store.c */
 int pt_cli_restore (int argc, char **argv);  /* pt-cli-store.c */
 int pt_cli_arena   (int argc, char **argv);  /* pt-cli-arena.c */
 int pt_cli_engine  (int argc, char **argv);  /* pt-cli-engine.c */
+int pt_cli_play    (int argc, char **argv);  /* pt-cli-play.c */
 
 /* Benchmarks: `partida-cli bench NAME`, one function per NAME. */
 int pt_cli_bench_lost_cities (int argc, char **argv);   /* pt-cli-bench-lost-cities.c */
@@ -64,5 +67,9 @@ typedef struct _PtGame PtGame;
 PtGame *pt_cli_load_record_file (const char *path, gboolean json, const char *command);
 void    pt_cli_print_error      (gboolean json, const char *command, int move, int player,
                                  const char *message);
+
+/* One match as `history --json` prints it; the object is left open for
+ * the caller's members and json_builder_end_object() (pt-cli-store.c). */
+void    pt_cli_match_entry_json (JsonBuilder *b, PtMatchEntry *e);
 
 G_END_DECLS

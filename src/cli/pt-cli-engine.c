@@ -137,6 +137,7 @@ answer_move (EngineState *state,
   gint64 player = 0, move_number = 0, time_left = 0;
   gint64 deadline = 0;
   guint64 seed;
+  g_autofree char *reason = NULL;
   JsonNode *move;
 
   pt_json_get_int (json_object_get_member (message, "player"), &player);
@@ -151,8 +152,8 @@ answer_move (EngineState *state,
       send_log ("a move request without legal moves; nothing to answer");
       return;
     }
-  move = pt_engine_view_choose (game_id, state->level, seed, (guint) player, view, legal,
-                                (guint) MAX (move_number, 0), deadline, &error);
+  move = pt_engine_view_choose_full (game_id, state->level, seed, (guint) player, view, legal,
+                                     (guint) MAX (move_number, 0), deadline, &reason, &error);
   if (move == NULL)
     {
       send_log ("the %s bot failed (%s); playing a random legal move",
@@ -162,6 +163,9 @@ answer_move (EngineState *state,
     }
   json_object_set_string_member (answer, "type", "move");
   json_object_set_member (answer, "move", move);
+  /* Why, in the user's language: the protocol's optional "comment". */
+  if (reason != NULL)
+    json_object_set_string_member (answer, "comment", reason);
   send_object (answer);
 }
 

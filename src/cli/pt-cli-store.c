@@ -249,16 +249,12 @@ parse_day (const char *text,
   return TRUE;
 }
 
-static void
-history_json (GPtrArray *page)
+/* One match as `history --json` prints it, the object left open so a
+ * caller may add members (`play --json` adds "rounds"). */
+void
+pt_cli_match_entry_json (JsonBuilder  *b,
+                         PtMatchEntry *e)
 {
-  g_autoptr(JsonBuilder) b = json_builder_new ();
-
-  json_builder_begin_array (b);
-  for (guint i = 0; i < page->len; i++)
-    {
-      PtMatchEntry *e = page->pdata[i];
-
       json_builder_begin_object (b);
       member_int (b, "id", e->id);
       member_string (b, "uuid", e->uuid);
@@ -290,6 +286,17 @@ history_json (GPtrArray *page)
           json_builder_end_object (b);
         }
       json_builder_end_array (b);
+}
+
+static void
+history_json (GPtrArray *page)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+
+  json_builder_begin_array (b);
+  for (guint i = 0; i < page->len; i++)
+    {
+      pt_cli_match_entry_json (b, page->pdata[i]);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -592,6 +599,31 @@ pt_cli_export (int argc, char **argv)
   return PT_CLI_EXIT_OK;
 }
 
+/* The whole file with its length (a NUL inside must reach the checks). */
+static char *
+read_input_bytes (const char  *path,
+                  gsize       *length,
+                  GError     **error)
+{
+  g_autoptr(GString) text = NULL;
+  char buffer[65536];
+  size_t n;
+  char *contents = NULL;
+
+  if (g_strcmp0 (path, "-") != 0)
+    return g_file_get_contents (path, &contents, length, error) ? contents : NULL;
+  text = g_string_new (NULL);
+  while ((n = fread (buffer, 1, sizeof buffer, stdin)) > 0)
+    g_string_append_len (text, buffer, (gssize) n);
+  if (ferror (stdin))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, "could not read standard input");
+      return NULL;
+    }
+  *length = text->len;
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
 int
 pt_cli_import (int argc, char **argv)
 {
@@ -599,32 +631,63 @@ pt_cli_import (int argc, char **argv)
   g_autoptr(GError) error = NULL;
   g_autoptr(PtStore) store = NULL;
   g_autofree char *text = NULL;
-  PtImportSummary summary;
-  int status = parse ("import", "FILE", "Import a JSON export (all or nothing; '-' reads stdin).",
-                      NULL, &o, &argc, &argv, 1);
+  g_autofree char *from = NULL;
+  PtImportFormat format = PT_IMPORT_FORMAT_AUTO;
+  PtImportSummary summary = { 0 };
+  gsize length = 0;
+  GOptionEntry extra[] = {
+    { "from", 0, 0, G_OPTION_ARG_STRING, &from,
+      "The file's format: partida, bgstats (BG Stats JSON) or bgg (BoardGameGeek plays XML);"
+      " detected from the content when absent", "FORMAT" },
+    { NULL }
+  };
+  int status = parse ("import", "FILE",
+                      "Import a Partida export, a BG Stats export or BoardGameGeek plays (all or"
+                      " nothing; '-' reads stdin).",
+                      extra, &o, &argc, &argv, 1);
 
   if (status >= 0)
     return status;
-  if ((text = pt_cli_read_input (argv[1], &error)) == NULL ||
+  if (from != NULL && !pt_import_format_from_string (from, &format))
+    {
+      fprintf (stderr, "partida-cli import: unknown format “%s” (partida, bgstats or bgg)\n", from);
+      return PT_CLI_EXIT_USAGE;
+    }
+  if ((text = read_input_bytes (argv[1], &length, &error)) == NULL ||
       (store = open_store (&o, TRUE, &error)) == NULL ||
-      !pt_store_import_json (store, text, &summary, &error))
+      !pt_store_import (store, text, (gssize) length, format, &summary, &error))
     return fail (&o, "import", error->message);
   if (o.json)
     {
       g_autoptr(JsonBuilder) b = json_builder_new ();
 
       json_builder_begin_object (b);
+      member_string (b, "format", pt_import_format_to_string (summary.format));
       member_int (b, "players_added", summary.players_added);
       member_int (b, "nights_added", summary.nights_added);
       member_int (b, "matches_added", summary.matches_added);
       member_int (b, "matches_skipped", summary.matches_skipped);
+      if (summary.format != PT_IMPORT_FORMAT_PARTIDA)
+        {
+          member_int (b, "plays_read", summary.plays_read);
+          member_int (b, "plays_other_games", summary.plays_other_games);
+          member_int (b, "plays_unusable", summary.plays_unusable);
+          member_string (b, "details", summary.details != NULL ? summary.details : "");
+        }
       json_builder_end_object (b);
       print_builder (b);
     }
   else
-    printf ("%d players, %d nights, %d matches added; %d matches already present\n",
-            summary.players_added, summary.nights_added, summary.matches_added,
-            summary.matches_skipped);
+    {
+      printf ("%d players, %d nights, %d matches added; %d matches already present\n",
+              summary.players_added, summary.nights_added, summary.matches_added,
+              summary.matches_skipped);
+      if (summary.format != PT_IMPORT_FORMAT_PARTIDA)
+        printf ("%d plays read; skipped: %d of other games, %d unusable\n%s", summary.plays_read,
+                summary.plays_other_games, summary.plays_unusable,
+                summary.details != NULL ? summary.details : "");
+    }
+  pt_import_summary_clear (&summary);
   return PT_CLI_EXIT_OK;
 }
 

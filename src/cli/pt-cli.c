@@ -26,6 +26,7 @@ static const PtCliCommand commands[] = {
   { "restore", "Replace the database with a backup", pt_cli_restore },
   { "arena", "Computer players against each other: win rate, score, time", pt_cli_arena },
   { "engine", "Play Partida's computer players over partida-engine/1 (stdin/stdout)", pt_cli_engine },
+  { "play", "Play a whole match between computer players and store it", pt_cli_play },
   { NULL, NULL, NULL }
 };
 

@@ -8,6 +8,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "pt-game.h"
+#include "pt-record.h"
 
 typedef struct
 {
@@ -58,6 +59,7 @@ static void
 pt_game_move_free (PtGameMove *move)
 {
   json_node_unref (move->move);
+  g_free (move->description);
   g_free (move);
 }
 
@@ -433,6 +435,7 @@ pt_game_request_move (PtGame    *self,
   PtGamePrivate *priv = pt_game_get_instance_private (self);
   PtGameSnapshot before;
   PtGameMove *entry;
+  g_autofree char *description = NULL;
 
   g_return_val_if_fail (PT_IS_GAME (self), FALSE);
   g_return_val_if_fail (move != NULL, FALSE);
@@ -463,12 +466,16 @@ pt_game_request_move (PtGame    *self,
     }
 
   before = take_snapshot (self);
+  /* The sentence reads the position before the move. */
+  if (PT_GAME_GET_CLASS (self)->describe_move != NULL)
+    description = PT_GAME_GET_CLASS (self)->describe_move (self, player, move);
   if (!PT_GAME_GET_CLASS (self)->apply_move (self, player, move, error))
     return FALSE;
 
   entry = g_new0 (PtGameMove, 1);
   entry->player = player;
   entry->move = json_node_copy (move);
+  entry->description = g_steal_pointer (&description);
   g_ptr_array_add (priv->history, entry);
 
   g_signal_emit (self, signals[MOVE_APPLIED], 0, player, entry->move);
@@ -487,12 +494,11 @@ pt_game_request_move_string (PtGame      *self,
   g_autoptr(JsonNode) move = NULL;
   g_autoptr(GError) local_error = NULL;
 
-  move = json_from_string (move_json, &local_error);
+  move = pt_json_parse (move_json, &local_error);
   if (move == NULL)
     {
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_MALFORMED_MOVE,
-                   _("The move is not valid JSON: %s"),
-                   local_error ? local_error->message : _("empty text"));
+                   _("The move is not valid JSON: %s"), local_error->message);
       return FALSE;
     }
   return pt_game_request_move (self, player, move, error);
@@ -636,6 +642,32 @@ pt_game_get_move (PtGame *self,
   g_return_val_if_fail (index < priv->history->len, NULL);
 
   return g_ptr_array_index (priv->history, index);
+}
+
+/**
+ * pt_game_get_move_description:
+ *
+ * The sentence for move @index of the history ("Ana played the red 7 and
+ * drew from the deck."), as the game described it when it was made; a
+ * generic sentence naming the player when the game has none.
+ *
+ * Returns: (transfer none): the sentence
+ */
+const char *
+pt_game_get_move_description (PtGame *self,
+                              guint   index)
+{
+  PtGamePrivate *priv = pt_game_get_instance_private (self);
+  PtGameMove *move;
+
+  g_return_val_if_fail (PT_IS_GAME (self), NULL);
+  g_return_val_if_fail (index < priv->history->len, NULL);
+
+  move = g_ptr_array_index (priv->history, index);
+  if (move->description == NULL)
+    /* Translators: a move log entry for a game that cannot say more */
+    move->description = g_strdup_printf (_("%s made a move."), priv->players[move->player]);
+  return move->description;
 }
 
 void

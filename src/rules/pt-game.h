@@ -94,7 +94,10 @@ struct _PtGameClass
                                      GError      **error);
 
   /* A JSON array of every distinct legal move of @player, as record
-   * move objects; empty when @player may not act. */
+   * move objects; empty when @player may not act. In a game with
+   * simultaneous turns, every seat that may still act on the current
+   * card lists its moves (pt_game_request_move still takes them in seat
+   * order, the current player first). */
   JsonNode   *(*list_legal_moves)   (PtGame       *self,
                                      guint         player);
 
@@ -124,15 +127,33 @@ struct _PtGameClass
                                      JsonNode     *record_move,
                                      int          *error_player,
                                      GError      **error);
+  /* Optional: called after a record move that more moves follow; FALSE
+   * (with @error, and *error_player if it names one) when that move
+   * left something undone that only the last record move may leave (a
+   * Next Station turn with fewer actions than players), so the error is
+   * reported at that move's own index. */
+  gboolean    (*check_record_move_complete) (PtGame   *self,
+                                             int      *error_player,
+                                             GError  **error);
 
-  gpointer padding[7];
+  /* Optional: @move by @player as one sentence that names the player
+   * ("Ana played the red 7 and drew from the deck."), read on the state
+   * BEFORE the move, with public information only. Called before the move
+   * is validated, so it must not trust @move; NULL when it cannot say. */
+  char       *(*describe_move)      (PtGame       *self,
+                                     guint         player,
+                                     JsonNode     *move);
+
+  gpointer padding[6];
 };
 
-/* One applied move of the history. */
+/* One applied move of the history; @description is the game's sentence
+ * for it (describe_move), or NULL. */
 typedef struct
 {
   guint     player;
   JsonNode *move;
+  char     *description;
 } PtGameMove;
 
 const char  *pt_game_get_game_id        (PtGame      *self);
@@ -173,6 +194,8 @@ gboolean     pt_game_undo               (PtGame      *self,
 guint        pt_game_get_n_moves        (PtGame      *self);
 const PtGameMove *pt_game_get_move      (PtGame      *self,
                                          guint        index);
+const char  *pt_game_get_move_description (PtGame    *self,
+                                           guint      index);
 
 void         pt_game_get_scores         (PtGame      *self,
                                          int         *scores);

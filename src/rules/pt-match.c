@@ -399,6 +399,45 @@ pt_match_add_round (PtMatch  *self,
   return TRUE;
 }
 
+/**
+ * pt_match_resume_round:
+ * @game: the next round, unfinished, replayed from a saved record
+ *
+ * Makes @game the round being played, as pt_match_start_round() would
+ * have dealt it, so a saved match continues in any round.
+ */
+gboolean
+pt_match_resume_round (PtMatch  *self,
+                       PtGame   *game,
+                       GError  **error)
+{
+  g_return_val_if_fail (PT_IS_MATCH (self), FALSE);
+  g_return_val_if_fail (PT_IS_GAME (game), FALSE);
+
+  if (pt_match_get_is_over (self))
+    {
+      g_set_error_literal (error, PT_RULES_ERROR, PT_RULES_ERROR_GAME_OVER,
+                           _("The match is already over"));
+      return FALSE;
+    }
+  if (self->current != NULL)
+    {
+      g_set_error_literal (error, PT_RULES_ERROR, PT_RULES_ERROR_ILLEGAL_MOVE,
+                           _("The current round is not finished"));
+      return FALSE;
+    }
+  if (g_strcmp0 (pt_game_get_game_id (game), self->game_id) != 0 ||
+      pt_game_get_n_players (game) != self->n_players)
+    {
+      g_set_error_literal (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_RECORD,
+                           _("This round belongs to another game"));
+      return FALSE;
+    }
+  self->current = g_object_ref (game);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURRENT_GAME]);
+  return TRUE;
+}
+
 /* Bit i for every player with the highest total (a tie is a shared win);
  * 0 while the match is not over. */
 guint

@@ -41,6 +41,9 @@ PtGame       *pt_match_start_round        (PtMatch             *self,
 gboolean      pt_match_add_round          (PtMatch             *self,
                                            PtGame              *game,
                                            GError             **error);
+gboolean      pt_match_resume_round       (PtMatch             *self,
+                                           PtGame              *game,
+                                           GError             **error);
 PtGame       *pt_match_get_current_game   (PtMatch             *self);
 guint         pt_match_get_n_rounds_played (PtMatch            *self);
 guint         pt_match_get_next_starter   (PtMatch             *self);

@@ -30,7 +30,32 @@ gboolean     pt_record_parse_envelope (JsonNode          *record,
                                        GError           **error);
 void         pt_record_envelope_clear (PtRecordEnvelope  *envelope);
 
+/* The one entry point for JSON from outside Partida (record files, score
+ * sheets, imports, saved games read back from the database, settings,
+ * engine messages). Before json-glib sees the text (its parser recurses,
+ * so deep nesting would overflow the stack), a linear byte scan that
+ * respects strings and escapes refuses:
+ *  - text longer than PT_JSON_MAX_BYTES (or the caller's @max_bytes),
+ *  - nesting of arrays/objects deeper than PT_JSON_MAX_DEPTH,
+ *  - a NUL byte inside the text and text that is not UTF-8.
+ * Errors are PT_RULES_ERROR_BAD_RECORD with a message that says which
+ * limit and where (byte offset). Partida's own documents nest at most 6
+ * levels (a Next Station record: record → moves → turn → action → section
+ * → point), so 64 leaves room for any honest extension. */
+#define PT_JSON_MAX_DEPTH  64
+#define PT_JSON_MAX_BYTES  (64 * 1024 * 1024)
+
 JsonNode    *pt_json_parse            (const char        *text,
+                                       GError           **error);
+/* @length -1: NUL-terminated; @max_bytes 0: PT_JSON_MAX_BYTES. */
+JsonNode    *pt_json_parse_data       (const char        *data,
+                                       gssize             length,
+                                       gsize              max_bytes,
+                                       GError           **error);
+/* Only the scan (no parse): TRUE when @data is within the limits. */
+gboolean     pt_json_check_limits     (const char        *data,
+                                       gsize              length,
+                                       gsize              max_bytes,
                                        GError           **error);
 gboolean     pt_json_get_int          (JsonNode          *node,
                                        gint64            *out);

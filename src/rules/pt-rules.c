@@ -239,6 +239,10 @@ pt_rules_load_record (JsonNode  *record,
       move_index = (int) i;
       if (!pt_game_replay_record_move (game, move, &player, &local_error))
         goto fail;
+      if (i + 1 < json_array_get_length (envelope.moves) &&
+          PT_GAME_GET_CLASS (game)->check_record_move_complete != NULL &&
+          !PT_GAME_GET_CLASS (game)->check_record_move_complete (game, &player, &local_error))
+        goto fail;
     }
 
   pt_record_envelope_clear (&envelope);

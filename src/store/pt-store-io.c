@@ -12,7 +12,14 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
+#include "pt-import.h"
+#include "pt-player-name.h"
+#include "pt-record.h"
 #include "pt-store-private.h"
+
+/* Limits of an imported file (characters). */
+#define PT_IMPORT_MAX_NAME 100
+#define PT_IMPORT_MAX_NOTES 10000
 
 #define EXPORT_FORMAT "partida-export/1"
 
@@ -31,7 +38,8 @@ add_json_text (JsonBuilder *builder,
                const char  *member,
                const char  *text)
 {
-  JsonNode *node = text != NULL ? json_from_string (text, NULL) : NULL;
+  /* Stored JSON is outside text too (an import or an old version wrote it). */
+  JsonNode *node = text != NULL ? pt_json_parse (text, NULL) : NULL;
 
   json_builder_set_member_name (builder, member);
   if (node == NULL)
@@ -280,15 +288,6 @@ pt_store_export_json (PtStore  *self,
 
 /* Import ------------------------------------------------------------------- */
 
-static gboolean
-invalid (GError     **error,
-         const char  *where,
-         const char  *what)
-{
-  g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID, _("Invalid export file: %s: %s"),
-               where, what);
-  return FALSE;
-}
 
 static const char *
 get_string (JsonObject *object,
@@ -368,11 +367,128 @@ member_text (JsonObject *object,
 typedef struct
 {
   PtStore *self;
+  const char *label;        /* "export", "BG Stats", "BoardGameGeek" */
+  gboolean external;        /* converted from another app's file */
   GHashTable *player_ids;   /* uuid -> gint64* */
   GHashTable *night_ids;    /* uuid -> gint64* */
+  GHashTable *seen;         /* "kind\nuuid" -> where, for duplicates in the file */
+  GHashTable *name_keys;    /* identity key -> gint64* of active players, lazily */
   PtRatingSpan span;        /* games with new matches, from where */
   PtImportSummary summary;
+  PtImportProgressFunc progress;
+  gpointer progress_data;
 } Import;
+
+static gboolean
+invalid (Import      *import,
+         GError     **error,
+         const char  *where,
+         const char  *what)
+{
+  if (import == NULL || !import->external)
+    g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID, _("Invalid export file: %s: %s"),
+                 where, what);
+  else
+    g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID, _("Invalid %s file: %s: %s"),
+                 import->label, where, what);
+  return FALSE;
+}
+
+/* Each UUID once per kind in one file: a second match with the UUID of the
+ * first is a broken file, not a match "already present". */
+static gboolean
+check_unique (Import      *import,
+              const char  *kind,
+              const char  *uuid,
+              const char  *where,
+              GError     **error)
+{
+  g_autofree char *key = g_strconcat (kind, "\n", uuid, NULL);
+  const char *first = g_hash_table_lookup (import->seen, key);
+
+  if (first != NULL)
+    {
+      g_autofree char *what = NULL;
+
+      if (g_str_equal (kind, "player"))
+        what = g_strdup_printf (_("the player UUID %s is used twice (also by %s)"), uuid, first);
+      else if (g_str_equal (kind, "night"))
+        what = g_strdup_printf (_("the night UUID %s is used twice (also by %s)"), uuid, first);
+      else
+        what = g_strdup_printf (_("the match UUID %s is used twice (also by %s)"), uuid, first);
+      return invalid (import, error, where, what);
+    }
+  g_hash_table_insert (import->seen, g_steal_pointer (&key), g_strdup (where));
+  return TRUE;
+}
+
+/* A text of the file: at most @max characters (NUL bytes and invalid
+ * UTF-8 never get this far: the whole file is checked first). */
+typedef enum { TEXT_NAME, TEXT_COLOUR, TEXT_DATE, TEXT_PLACE, TEXT_NOTE, TEXT_RULE_READING } TextKind;
+
+static gboolean
+check_text (Import      *import,
+            const char  *text,
+            glong        max,
+            TextKind     kind,
+            const char  *where,
+            GError     **error)
+{
+  glong length;
+
+  if (text == NULL)
+    return TRUE;
+  if (!g_utf8_validate (text, -1, NULL))
+    return invalid (import, error, where, _("a text is not valid UTF-8"));
+  length = g_utf8_strlen (text, -1);
+  if (length > max)
+    {
+      g_autofree char *message = NULL;
+
+      switch (kind)
+        {
+        case TEXT_NAME:
+          message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                  "the name is longer than %ld character",
+                                                  "the name is longer than %ld characters", max),
+                                     max);
+          break;
+        case TEXT_COLOUR:
+          message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                  "the colour is longer than %ld character",
+                                                  "the colour is longer than %ld characters", max),
+                                     max);
+          break;
+        case TEXT_DATE:
+          message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                  "the date is longer than %ld character",
+                                                  "the date is longer than %ld characters", max),
+                                     max);
+          break;
+        case TEXT_PLACE:
+          message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                  "the place is longer than %ld character",
+                                                  "the place is longer than %ld characters", max),
+                                     max);
+          break;
+        case TEXT_NOTE:
+          message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                  "the note is longer than %ld character",
+                                                  "the note is longer than %ld characters", max),
+                                     max);
+          break;
+        case TEXT_RULE_READING:
+        default:
+          message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                  "the rule reading is longer than %ld character",
+                                                  "the rule reading is longer than %ld characters", max),
+                                     max);
+          break;
+        }
+      return invalid (import, error, where, message);
+    }
+  return TRUE;
+}
 
 static gint64
 lookup_id (PtStore     *self,
@@ -406,6 +522,53 @@ remember (GHashTable *table,
   g_hash_table_replace (table, g_strdup (uuid), value);
 }
 
+static void
+remember_key (GHashTable *table,
+              const char *name,
+              gint64      id)
+{
+  g_autofree char *key = pt_player_name_key (name);
+
+  remember (table, key, id);
+}
+
+/* The active, not archived player whose name is @name by the identity
+ * rule; *id = 0 when there is none. */
+static gboolean
+find_by_name (Import      *import,
+              const char  *name,
+              gint64      *id,
+              GError     **error)
+{
+  g_autofree char *key = pt_player_name_key (name);
+  gint64 *found;
+
+  if (import->name_keys == NULL)
+    {
+      g_autoptr(PtStmt) stmt = pt_store_prepare (import->self,
+                                                 "SELECT id, name FROM players"
+                                                 " WHERE archived = 0 AND deleted = 0 ORDER BY id",
+                                                 error);
+      int rc;
+
+      if (stmt == NULL)
+        return FALSE;
+      import->name_keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+      while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+        {
+          g_autofree char *k = pt_player_name_key ((const char *) sqlite3_column_text (stmt, 1));
+
+          if (!g_hash_table_contains (import->name_keys, k))
+            remember (import->name_keys, k, sqlite3_column_int64 (stmt, 0));
+        }
+      if (rc != SQLITE_DONE)
+        return pt_store_set_error (import->self, rc, _("Could not import the players"), error);
+    }
+  found = g_hash_table_lookup (import->name_keys, key);
+  *id = found != NULL ? *found : 0;
+  return TRUE;
+}
+
 static gboolean
 import_player (Import      *import,
                JsonObject  *object,
@@ -419,39 +582,46 @@ import_player (Import      *import,
   gint64 created, id;
   gboolean archived;
   g_autoptr(PtStmt) insert = NULL;
+  g_autofree char *key = NULL;
   int rc;
 
   if (uuid == NULL || name == NULL || *name == '\0' || colour == NULL ||
       !get_time (object, "created", &created) || !get_bool (object, "archived", &archived))
-    return invalid (error, where, _("a player needs a uuid, a name, a colour and a creation time"));
+    return invalid (import, error, where, _("a player needs a uuid, a name, a colour and a creation time"));
+  if (!check_text (import, name, PT_IMPORT_MAX_NAME, TEXT_NAME, where, error) ||
+      !check_text (import, colour, PT_IMPORT_MAX_NAME, TEXT_COLOUR, where, error) ||
+      !check_unique (import, "player", uuid, where, error))
+    return FALSE;
 
   if ((id = lookup_id (self, "SELECT id FROM players WHERE uuid = ?", uuid, error)) < 0)
     return FALSE;
   /* The same person created separately on another computer: the name of an
-   * active player is that player. */
-  if (id == 0 && !archived &&
-      (id = lookup_id (self,
-                       "SELECT id FROM players WHERE name = ? COLLATE NOCASE"
-                       " AND archived = 0 AND deleted = 0",
-                       name, error)) < 0)
+   * active player is that player, by the identity rule ("begona" is
+   * "Begoña"). */
+  key = pt_player_name_key (name);
+  if (id == 0 && !archived && !find_by_name (import, name, &id, error))
     return FALSE;
   if (id == 0)
     {
       insert = pt_store_prepare (self,
-                                 "INSERT INTO players (uuid, name, colour, created, archived)"
-                                 " VALUES (?, ?, ?, ?, ?)",
+                                 "INSERT INTO players (uuid, name, name_key, colour, created, archived,"
+                                 " modified) VALUES (?, ?, ?, ?, ?, ?, ?)",
                                  error);
       if (insert == NULL)
         return FALSE;
       sqlite3_bind_text (insert, 1, uuid, -1, SQLITE_TRANSIENT);
       sqlite3_bind_text (insert, 2, name, -1, SQLITE_TRANSIENT);
-      sqlite3_bind_text (insert, 3, colour, -1, SQLITE_TRANSIENT);
-      sqlite3_bind_int64 (insert, 4, created);
-      sqlite3_bind_int (insert, 5, archived);
+      sqlite3_bind_text (insert, 3, key, -1, SQLITE_TRANSIENT);
+      sqlite3_bind_text (insert, 4, colour, -1, SQLITE_TRANSIENT);
+      sqlite3_bind_int64 (insert, 5, created);
+      sqlite3_bind_int (insert, 6, archived);
+      sqlite3_bind_int64 (insert, 7, pt_store_next_stamp (self));
       if ((rc = sqlite3_step (insert)) != SQLITE_DONE)
         return pt_store_set_error (self, rc, _("Could not import the players"), error);
       id = sqlite3_last_insert_rowid (self->db);
       import->summary.players_added++;
+      if (!archived && import->name_keys != NULL)
+        remember_key (import->name_keys, name, id);
     }
   remember (import->player_ids, uuid, id);
   return TRUE;
@@ -473,7 +643,7 @@ import_night_players (Import      *import,
   if (node == NULL || JSON_NODE_HOLDS_NULL (node))
     return TRUE;
   if (!JSON_NODE_HOLDS_ARRAY (node))
-    return invalid (error, where, _("the players of a night must be a list"));
+    return invalid (import, error, where, _("the players of a night must be a list"));
   array = json_node_get_array (node);
   add = pt_store_prepare (import->self,
                           "INSERT OR IGNORE INTO night_players (night_id, player_id) VALUES (?, ?)",
@@ -488,13 +658,40 @@ import_night_players (Import      *import,
       if (JSON_NODE_HOLDS_VALUE (element) && json_node_get_value_type (element) == G_TYPE_STRING)
         player = g_hash_table_lookup (import->player_ids, json_node_get_string (element));
       if (player == NULL)
-        return invalid (error, where, _("a player of the night is not in the file"));
+        return invalid (import, error, where, _("a player of the night is not in the file"));
       sqlite3_reset (add);
       sqlite3_bind_int64 (add, 1, night_id);
       sqlite3_bind_int64 (add, 2, *player);
       if (!pt_store_step_done (import->self, add, _("Could not import the nights"), error))
         return FALSE;
     }
+  return TRUE;
+}
+
+static gboolean
+find_night (Import      *import,
+            const char  *date,
+            const char  *place,
+            gint64      *id,
+            GError     **error)
+{
+  g_autoptr(PtStmt) stmt = pt_store_prepare (import->self,
+                                             "SELECT id, place FROM nights WHERE date = ? ORDER BY id",
+                                             error);
+  int rc;
+
+  *id = 0;
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_text (stmt, 1, date, -1, SQLITE_TRANSIENT);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    if (pt_player_name_equal ((const char *) sqlite3_column_text (stmt, 1), place))
+      {
+        *id = sqlite3_column_int64 (stmt, 0);
+        return TRUE;
+      }
+  if (rc != SQLITE_DONE)
+    return pt_store_set_error (import->self, rc, _("Could not import the nights"), error);
   return TRUE;
 }
 
@@ -514,8 +711,18 @@ import_night (Import      *import,
   int rc;
 
   if (uuid == NULL || date == NULL || place == NULL || notes == NULL)
-    return invalid (error, where, _("a night needs a uuid and a date"));
+    return invalid (import, error, where, _("a night needs a uuid and a date"));
+  if (!check_text (import, date, PT_IMPORT_MAX_NAME, TEXT_DATE, where, error) ||
+      !check_text (import, place, PT_IMPORT_MAX_NAME, TEXT_PLACE, where, error) ||
+      !check_text (import, notes, PT_IMPORT_MAX_NOTES, TEXT_NOTE, where, error) ||
+      !check_unique (import, "night", uuid, where, error))
+    return FALSE;
   if ((id = lookup_id (self, "SELECT id FROM nights WHERE uuid = ?", uuid, error)) < 0)
+    return FALSE;
+  /* From another app: a night kept here on that date at that place is
+   * that night. */
+  if (id == 0 && import->external && *place != '\0' &&
+      !find_night (import, date, place, &id, error))
     return FALSE;
   if (id == 0)
     {
@@ -555,11 +762,19 @@ import_result (Import        *import,
       !get_int (object, "rank", &rank) || !get_bool (object, "winner", &winner) ||
       !get_bool (object, "ai", &ai) ||
       (json_object_has_member (object, "ai_level") && !get_int (object, "ai_level", &level)) ||
-      seat < 0 || seat > 64 || rank < 0 || rank > 64 || ABS (score) > G_MAXINT / 2)
-    return invalid (error, where, _("a result needs a player, a seat, a score, a rank and a winner flag"));
+      seat < 0 || seat > 64 || rank < 0 || rank > 64 || level < 0 || level > 64)
+    return invalid (import, error, where, _("a result needs a player, a seat, a score, a rank and a winner flag"));
+  if (score < G_MININT32 || score > G_MAXINT32)
+    {
+      g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, score);
+      g_autofree char *what =
+        g_strdup_printf (_("the score %s is outside the range of a score (%d to %d)"),
+                         number, G_MININT32, G_MAXINT32);
+      return invalid (import, error, where, what);
+    }
   id = g_hash_table_lookup (import->player_ids, player);
   if (id == NULL)
-    return invalid (error, where, _("the player is not in the file"));
+    return invalid (import, error, where, _("the player is not in the file"));
   result = pt_match_result_new (*id, seat, score, winner);
   result->rank = rank;
   result->is_ai = ai;
@@ -589,12 +804,21 @@ import_match (Import      *import,
   if (uuid == NULL || game == NULL || *game == '\0' || mode == NULL ||
       !pt_match_mode_from_string (mode, &match_mode) || night == NULL ||
       rule_reading == NULL || notes == NULL || results == NULL || !JSON_NODE_HOLDS_ARRAY (results))
-    return invalid (error, where, _("a match needs a uuid, a game, a mode and results"));
+    return invalid (import, error, where, _("a match needs a uuid, a game, a mode and results"));
+  if (!pt_import_is_known_game (game))
+    {
+      g_autofree char *what = g_strdup_printf (_("unknown game “%s”"), game);
+      return invalid (import, error, where, what);
+    }
+  if (!check_text (import, notes, PT_IMPORT_MAX_NOTES, TEXT_NOTE, where, error) ||
+      !check_text (import, rule_reading, PT_IMPORT_MAX_NAME, TEXT_RULE_READING, where, error) ||
+      !check_unique (import, "match", uuid, where, error))
+    return FALSE;
 
   entry = pt_match_entry_new (game, match_mode);
   if (!get_time (object, "started", &entry->started) ||
       !get_time (object, "finished", &entry->finished))
-    return invalid (error, where, _("bad start or finish time"));
+    return invalid (import, error, where, _("bad start or finish time"));
   for (guint i = 0; i < json_array_get_length (json_node_get_array (results)); i++)
     {
       g_autofree char *result_where = g_strdup_printf ("%s.results[%u]", where, i);
@@ -616,7 +840,7 @@ import_match (Import      *import,
       gint64 *night_id = g_hash_table_lookup (import->night_ids, night);
 
       if (night_id == NULL)
-        return invalid (error, where, _("the night is not in the file"));
+        return invalid (import, error, where, _("the night is not in the file"));
       entry->night_id = *night_id;
     }
   entry->uuid = g_strdup (uuid);
@@ -650,15 +874,25 @@ import_array (Import      *import,
   if (node == NULL)
     return TRUE;
   if (!JSON_NODE_HOLDS_ARRAY (node))
-    return invalid (error, member, _("not an array"));
+    return invalid (import, error, member, _("not an array"));
   array = json_node_get_array (node);
   for (guint i = 0; i < json_array_get_length (array); i++)
     {
       JsonNode *element = json_array_get_element (array, i);
       g_autofree char *where = g_strdup_printf ("%s[%u]", member, i);
+      const char *source;
 
+      /* A converted file names the item of the original file. */
+      if (JSON_NODE_HOLDS_OBJECT (element) &&
+          (source = get_string (json_node_get_object (element), "source", TRUE)) != NULL)
+        {
+          g_free (where);
+          where = g_strdup (source);
+        }
       if (!JSON_NODE_HOLDS_OBJECT (element))
-        return invalid (error, where, _("not an object"));
+        return invalid (import, error, where, _("not an object"));
+      if (import->progress != NULL && func == import_match && i % 64 == 0)
+        import->progress (i, json_array_get_length (array), import->progress_data);
       if (!func (import, json_node_get_object (element), where, error))
         return FALSE;
     }
@@ -679,30 +913,30 @@ import_locked (Import      *import,
   return pt_rating_span_recompute (&import->span, import->self, error);
 }
 
-gboolean
-pt_store_import_json (PtStore          *self,
-                      const char       *json,
-                      PtImportSummary  *summary,
-                      GError          **error)
+static gboolean
+import_root (PtStore               *self,
+             JsonNode              *root,
+             PtImportFormat         format,
+             PtImportProgressFunc   progress,
+             gpointer               progress_data,
+             PtImportSummary       *summary,
+             GError               **error)
 {
-  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
-  g_autoptr(GError) local_error = NULL;
   Import import = { self };
-  JsonNode *root;
   gboolean ok;
 
-  g_return_val_if_fail (PT_IS_STORE (self), FALSE);
-  g_return_val_if_fail (json != NULL, FALSE);
-
-  if (!json_parser_load_from_data (parser, json, -1, &local_error))
-    return invalid (error, "JSON", local_error->message);
-  root = json_parser_get_root (parser);
+  import.progress = progress;
+  import.progress_data = progress_data;
+  import.external = format != PT_IMPORT_FORMAT_PARTIDA;
+  import.label = format == PT_IMPORT_FORMAT_BGSTATS ? "BG Stats"
+                 : format == PT_IMPORT_FORMAT_BGG ? "BoardGameGeek" : "export";
   if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root) ||
       g_strcmp0 (get_string (json_node_get_object (root), "format", TRUE), EXPORT_FORMAT) != 0)
-    return invalid (error, "format", _("not a Partida export (partida-export/1)"));
+    return invalid (&import, error, "format", _("not a Partida export (partida-export/1)"));
 
   import.player_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   import.night_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  import.seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   pt_rating_span_init (&import.span);
 
   ok = pt_store_begin (self, error);
@@ -714,12 +948,118 @@ pt_store_import_json (PtStore          *self,
         pt_store_rollback (self);
     }
   if (ok && summary != NULL)
-    *summary = import.summary;
+    {
+      summary->players_added = import.summary.players_added;
+      summary->nights_added = import.summary.nights_added;
+      summary->matches_added = import.summary.matches_added;
+      summary->matches_skipped = import.summary.matches_skipped;
+    }
 
   g_hash_table_unref (import.player_ids);
   g_hash_table_unref (import.night_ids);
+  g_hash_table_unref (import.seen);
+  g_clear_pointer (&import.name_keys, g_hash_table_unref);
   pt_rating_span_clear (&import.span);
   return ok;
+}
+
+void
+pt_import_summary_clear (PtImportSummary *summary)
+{
+  g_clear_pointer (&summary->details, g_free);
+  memset (summary, 0, sizeof *summary);
+}
+
+gboolean
+pt_store_import (PtStore          *self,
+                 const char       *data,
+                 gssize            length,
+                 PtImportFormat    format,
+                 PtImportSummary  *summary,
+                 GError          **error)
+{
+  return pt_store_import_with_progress (self, data, length, format, NULL, NULL, summary, error);
+}
+
+gboolean
+pt_store_import_with_progress (PtStore               *self,
+                               const char            *data,
+                               gssize                 length,
+                               PtImportFormat         format,
+                               PtImportProgressFunc   progress,
+                               gpointer               progress_data,
+                               PtImportSummary       *summary,
+                               GError               **error)
+{
+  g_autoptr(JsonNode) root = NULL;
+  g_autoptr(GError) local_error = NULL;
+  PtImportSkips skips = { 0 };
+  PtImportSummary result = { 0 };
+  gsize size;
+  gboolean ok;
+
+  g_return_val_if_fail (PT_IS_STORE (self), FALSE);
+  g_return_val_if_fail (data != NULL, FALSE);
+
+  size = length < 0 ? strlen (data) : (gsize) length;
+  if (format == PT_IMPORT_FORMAT_AUTO)
+    format = pt_import_detect_format (data, size);
+  switch (format)
+    {
+    case PT_IMPORT_FORMAT_BGSTATS:
+      root = pt_import_convert_bgstats (data, size, &skips, error);
+      if (root == NULL)
+        {
+          pt_import_skips_clear (&skips);
+          return FALSE;
+        }
+      break;
+    case PT_IMPORT_FORMAT_BGG:
+      root = pt_import_convert_bgg (data, size, &skips, error);
+      if (root == NULL)
+        {
+          pt_import_skips_clear (&skips);
+          return FALSE;
+        }
+      break;
+    case PT_IMPORT_FORMAT_PARTIDA:
+      if (!pt_import_check_text (data, size, TRUE, error))
+        return FALSE;
+      /* Outside text goes through the one hardened JSON reader. */
+      root = pt_json_parse (data, &local_error);
+      if (root == NULL)
+        return invalid (NULL, error, "JSON", local_error->message);
+      break;
+    case PT_IMPORT_FORMAT_AUTO:
+    default:
+      g_set_error_literal (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID,
+                           _("The file is neither a Partida export, a BG Stats export nor a "
+                             "BoardGameGeek plays file"));
+      return FALSE;
+    }
+
+  ok = import_root (self, root, format, progress, progress_data, &result, error);
+  result.format = format;
+  result.plays_read = skips.plays_read;
+  result.plays_other_games = skips.plays_other_games;
+  result.plays_unusable = skips.plays_unusable;
+  if (skips.details != NULL && skips.details->len > 0)
+    result.details = g_strdup (skips.details->str);
+  pt_import_skips_clear (&skips);
+  if (ok && summary != NULL)
+    *summary = result;
+  else
+    pt_import_summary_clear (&result);
+  return ok;
+}
+
+gboolean
+pt_store_import_json (PtStore          *self,
+                      const char       *json,
+                      PtImportSummary  *summary,
+                      GError          **error)
+{
+  return pt_store_import (self, json, -1, PT_IMPORT_FORMAT_PARTIDA, summary, error);
 }
 
 /* CSV ---------------------------------------------------------------------- */
@@ -729,15 +1069,23 @@ csv_field (GString    *out,
            const char *text,
            gboolean    last)
 {
+  gboolean formula;
+
   if (text == NULL)
     text = "";
+  /* A spreadsheet runs a cell starting with =, +, -, @, a tab or a carriage
+   * return as a formula (CSV injection): such a text is kept as text with
+   * a leading apostrophe, inside quotes. */
+  formula = strchr ("=+-@\t\r", *text) != NULL && *text != '\0';
   /* RFC 4180: quote fields with separators, quotes or line breaks, and
    * double the quotes inside; leading/trailing spaces are quoted too so
    * spreadsheets keep them. */
-  if (strpbrk (text, ",\"\r\n") != NULL || *text == ' ' ||
+  if (formula || strpbrk (text, ",\"\r\n") != NULL || *text == ' ' ||
       (*text != '\0' && text[strlen (text) - 1] == ' '))
     {
       g_string_append_c (out, '"');
+      if (formula)
+        g_string_append_c (out, '\'');
       for (const char *p = text; *p != '\0'; p++)
         {
           if (*p == '"')

@@ -13,6 +13,7 @@
 
 #include <gio/gio.h>
 
+#include "pt-import.h"
 #include "pt-store-types.h"
 
 G_BEGIN_DECLS
@@ -42,7 +43,7 @@ typedef enum
 } PtStoreOpenFlags;
 
 /* The schema version this build writes. */
-#define PT_STORE_SCHEMA_VERSION 4
+#define PT_STORE_SCHEMA_VERSION 5
 
 #define PT_TYPE_STORE (pt_store_get_type ())
 G_DECLARE_FINAL_TYPE (PtStore, pt_store, PT, STORE, GObject)
@@ -67,7 +68,27 @@ gboolean pt_store_move_aside   (const char  *path,
                                 char       **new_path,
                                 GError     **error);
 
+/* Several calls as one transaction (the session's final save: players,
+ * night, match, saved game). Between begin and commit the calls that are
+ * transactions of their own (pt_store_save_match, pt_store_update_match,
+ * …) join it; if one fails everything is rolled back and commit fails too.
+ * Not nested. */
+gboolean pt_store_transaction_begin    (PtStore  *self,
+                                        GError  **error);
+gboolean pt_store_transaction_commit   (PtStore  *self,
+                                        GError  **error);
+void     pt_store_transaction_rollback (PtStore  *self);
+/* The next hybrid-logical-clock stamp for a row's `modified` (ms << 16 |
+ * counter, strictly increasing in this process). */
+gint64   pt_store_next_stamp   (PtStore *self);
+
 /* Players ----------------------------------------------------------------- */
+
+/* The colours a player can be given ("#rrggbb"), NULL-terminated. A new
+ * player without a colour gets the one fewest active players have; the
+ * colour is kept on rename. */
+const char *const *pt_player_palette (void);
+
 PtPlayer  *pt_store_add_player      (PtStore     *self,
                                      const char  *name,
                                      const char  *colour,
@@ -78,7 +99,15 @@ PtPlayer  *pt_store_get_player      (PtStore     *self,
 PtPlayer  *pt_store_find_player     (PtStore     *self,
                                      const char  *name,
                                      GError     **error);
-/* Active players by name; archived ones too when include_archived. */
+/* The active player @typed probably means (pt-store-identity.c): the same
+ * name by the identity rule, else a name it starts (3+ characters), else
+ * one a typo away (1 edit under 5 characters, else 2); NULL without error
+ * when none is close. */
+PtPlayer  *pt_store_suggest_player  (PtStore     *self,
+                                     const char  *typed,
+                                     GError     **error);
+/* Active players in the locale's order (pt_player_name_compare); archived
+ * ones too when include_archived. */
 GPtrArray *pt_store_list_players    (PtStore     *self,
                                      gboolean     include_archived,
                                      GError     **error);
@@ -252,11 +281,44 @@ typedef struct
   int nights_added;
   int matches_added;
   int matches_skipped;   /* already present (same UUID) */
+  /* From another app's file (pt-import.h): */
+  PtImportFormat format;
+  int plays_read;
+  int plays_other_games; /* skipped: games Partida does not have */
+  int plays_unusable;    /* skipped: no scores, wrong player count, … */
+  char *details;         /* one translated line per skip reason, or NULL */
 } PtImportSummary;
+
+void     pt_import_summary_clear (PtImportSummary *summary);
 
 /* All or nothing: the whole document is validated and imported in one
  * transaction. Matches, players and nights are recognised by UUID; a player
- * with an unknown UUID but the name of an active player is that player. */
+ * with an unknown UUID but the name of an active player (by the identity
+ * rule of pt-player-name.h) is that player. A file breaking a limit (score
+ * outside 32 bits, unknown game, name over 100 or note over 10,000
+ * characters, NUL or invalid UTF-8, a UUID used twice) is refused as a
+ * whole, naming the item and the reason. @length -1: NUL-terminated. A
+ * summary with details must be cleared with pt_import_summary_clear(). */
+gboolean pt_store_import      (PtStore          *self,
+                               const char       *data,
+                               gssize            length,
+                               PtImportFormat    format,
+                               PtImportSummary  *summary,
+                               GError          **error);
+/* The same, calling @progress now and then (from the calling thread) with
+ * the matches checked so far and their number. */
+typedef void (*PtImportProgressFunc) (guint    done,
+                                      guint    total,
+                                      gpointer user_data);
+gboolean pt_store_import_with_progress (PtStore               *self,
+                                        const char            *data,
+                                        gssize                 length,
+                                        PtImportFormat         format,
+                                        PtImportProgressFunc   progress,
+                                        gpointer               progress_data,
+                                        PtImportSummary       *summary,
+                                        GError               **error);
+/* pt_store_import() of a partida-export/1 text. */
 gboolean pt_store_import_json (PtStore          *self,
                                const char       *json,
                                PtImportSummary  *summary,

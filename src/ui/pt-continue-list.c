@@ -15,6 +15,7 @@
 
 #include "pt-accessible.h"
 #include "pt-continue-list.h"
+#include "pt-record.h"
 
 struct _PtContinueList
 {
@@ -41,20 +42,23 @@ pt_game_title (const char *game_id)
 static char *
 players_text (const char *record)
 {
-  g_autoptr(JsonNode) node = json_from_string (record, NULL);
+  /* A saved game read back from the database: outside text. */
+  g_autoptr(JsonNode) node = pt_json_parse (record, NULL);
+  JsonObject *object = pt_json_get_object (node);
   JsonArray *players;
   g_autoptr(GString) text = g_string_new (NULL);
 
-  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node)
-      || !json_object_has_member (json_node_get_object (node), "players"))
+  if (object == NULL)
     return g_strdup ("");
-  players = json_object_get_array_member (json_node_get_object (node), "players");
+  players = pt_json_get_array (json_object_get_member (object, "players"));
   for (guint i = 0; players != NULL && i < json_array_get_length (players); i++)
     {
+      const char *name = pt_json_get_string (json_array_get_element (players, i));
+
       if (i > 0)
         /* Translators: between player names, "Ana vs Beto" */
         g_string_append (text, _(" vs "));
-      g_string_append (text, json_array_get_string_element (players, i));
+      g_string_append (text, name != NULL ? name : "?");
     }
   return g_string_free (g_steal_pointer (&text), FALSE);
 }

@@ -270,8 +270,10 @@ bind_item (GtkSignalListItemFactory *factory,
       g_autofree char *when = NULL;
       g_autoptr(GDateTime) utc = g_date_time_new_from_unix_utc (entry->finished);
       g_autoptr(GDateTime) local = utc ? g_date_time_to_local (utc) : NULL;
-      g_autofree char *game = g_strdup_printf ("%s%s", pt_companion_game_name (entry->game),
-                                               entry->mode == PT_MATCH_MODE_COMPANION ? " ✎" : "");
+      /* Translators: a history row's title, e.g. "Lost Cities · On screen" */
+      g_autofree char *game = g_strdup_printf (_("%s · %s"), pt_companion_game_name (entry->game),
+                                               entry->mode == PT_MATCH_MODE_COMPANION ? _("Score sheet")
+                                                                                      : _("On screen"));
 
       when = local ? g_date_time_format (local, "%H:%M") : g_strdup ("");
       gtk_label_set_text (title, game);
@@ -434,6 +436,8 @@ pt_history_page_show_night (PtHistoryPage *self,
           if (result->winner)
             g_string_append_printf (winners, "%s%s", winners->len ? ", " : "", result->player_name);
         }
+      /* Player names (an engine's among them) are plain text. */
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), pt_companion_game_name (entry->game));
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), results);
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
@@ -471,6 +475,7 @@ pt_history_page_show_night (PtHistoryPage *self,
                                                    line->wins, line->plays);
           GtkWidget *row = adw_action_row_new ();
 
+          adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
           adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), line->player_name);
           adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_label_new (text));
           adw_preferences_group_add (ADW_PREFERENCES_GROUP (winners), row);
@@ -903,7 +908,7 @@ pt_history_page_init (PtHistoryPage *self)
 {
   g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
   const char *games[PT_COMPANION_N_GAMES + 2] = { _("All games"), NULL, };
-  const char *modes[] = { _("Any mode"), _("Played in Partida"), _("Score sheets"), NULL };
+  const char *modes[] = { _("Any mode"), _("On screen"), _("Score sheets"), NULL };
   const char *dates[] = { _("Any time"), _("Last 7 days"), _("Last 30 days"), _("Last 12 months"), NULL };
   GtkSelectionModel *selection;
 

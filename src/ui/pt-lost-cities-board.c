@@ -85,6 +85,17 @@ struct _PtLostCitiesBoard
   GtkWidget  *hand_area;      /* where a dragged draw is dropped */
   GtkWidget  *hand_buttons[HAND_MAX];
   GtkWidget  *hand_piles[HAND_MAX];
+
+  /* Motion: the card played travels from the hand to its pile, then the
+   * card drawn from the deck or a pile to the hand (AdwTimedAnimation,
+   * skipped when animations are off, by the next move and by a click). */
+  AdwAnimation   *motion;
+  double          motion_t;
+  gboolean        flying;
+  char           *flight_code[2];  /* the card faces; NULL: a back */
+  graphene_rect_t flight_from[2];  /* in board coordinates */
+  GtkWidget      *flight_to[2];    /* the widget where each card lands */
+  GStrv           flight_hand;     /* the viewer's hand before the move */
 };
 
 G_DEFINE_FINAL_TYPE (PtLostCitiesBoard, pt_lost_cities_board, GTK_TYPE_WIDGET)
@@ -94,6 +105,7 @@ enum {
   PROP_GAME,
   PROP_VIEWER,
   PROP_INTERACTIVE,
+  PROP_ANIMATING,
   N_PROPS
 };
 
@@ -109,6 +121,7 @@ static guint signals[N_SIGNALS];
 static const char letters[] = "YBWGRP";
 
 static void refresh (PtLostCitiesBoard *self);
+static void update_last_move (PtLostCitiesBoard *self);
 
 /* Places named one string per colour: in Spanish the colour agrees with
  * the noun ("Tu expedición amarilla", "Pila de descarte roja"). */
@@ -578,49 +591,244 @@ refresh (PtLostCitiesBoard *self)
   if (self->viewer >= 0 && pt_game_get_current_player (self->game) == self->viewer)
     self->legal = pt_game_list_legal_moves (self->game, self->viewer);
 
+  update_last_move (self);
   update_hand (self, view);
   update_table (self, view);
   update_choices (self);
 }
 
-/* "Beto played the red 7 and drew from the deck": read against the view
- * from before the move, where the pile top that was taken still shows. */
+/* The other player's last move, from the history (so it is there after a
+ * resume and after the hot-seat cover too): its sentence, from the rules,
+ * and the pile its card went to, highlighted. */
 static void
-describe_move (PtLostCitiesBoard *self,
-               guint              player,
-               JsonNode          *move_node)
+update_last_move (PtLostCitiesBoard *self)
 {
-  JsonObject *move = json_node_get_object (move_node);
-  JsonObject *before = view_object (self);
-  const char *name = pt_game_get_player_name (self->game, player);
-  const char *draw = json_object_get_string_member (move, "draw");
-  gboolean discard;
-  const char *code = move_card (move, &discard);
-  g_autofree char *card = pt_lost_cities_card_describe_definite (code);
-  g_autofree char *taken = NULL;
+  guint n = pt_game_get_n_moves (self->game);
+  const PtGameMove *last = n > 0 ? pt_game_get_move (self->game, n - 1) : NULL;
+  JsonObject *move = last && JSON_NODE_HOLDS_OBJECT (last->move) ? json_node_get_object (last->move) : NULL;
+  gboolean discard = FALSE;
+  const char *code = move ? move_card (move, &discard) : NULL;
+  const char *letter = code && code[0] ? strchr (letters, code[0]) : NULL;
 
-  if (g_strcmp0 (draw, "deck") != 0 && before != NULL)
+  g_clear_pointer (&self->last_move, g_free);
+  self->last_color = -1;
+  if (last == NULL || last->player == bottom_seat (self) || letter == NULL)
+    return;
+  self->last_move = g_strdup (pt_game_get_move_description (self->game, n - 1));
+  self->last_color = (int) (letter - letters);
+  self->last_discard = discard;
+}
+
+/* Motion --------------------------------------------------------------- */
+
+#define MOTION_MS 420
+
+static void
+motion_frame (double   value,
+              gpointer user_data)
+{
+  PtLostCitiesBoard *self = user_data;
+
+  self->motion_t = value;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+motion_done (AdwAnimation      *animation,
+             PtLostCitiesBoard *self)
+{
+  self->flying = FALSE;
+  g_clear_pointer (&self->flight_code[0], g_free);
+  g_clear_pointer (&self->flight_code[1], g_free);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATING]);
+}
+
+static void
+skip_motion (PtLostCitiesBoard *self)
+{
+  if (self->motion != NULL && self->flying)
+    adw_animation_skip (self->motion);
+}
+
+static gboolean
+bounds_of (PtLostCitiesBoard *self,
+           GtkWidget         *widget,
+           graphene_rect_t   *rect)
+{
+  return widget != NULL && gtk_widget_get_mapped (widget)
+         && gtk_widget_compute_bounds (widget, GTK_WIDGET (self), rect);
+}
+
+static GtkWidget *
+hand_button_of (PtLostCitiesBoard *self,
+                const char        *code)
+{
+  for (guint i = 0; i < HAND_MAX; i++)
+    if (gtk_widget_get_visible (self->hand_buttons[i])
+        && g_strcmp0 (g_object_get_data (G_OBJECT (self->hand_buttons[i]), "code"), code) == 0)
+      return self->hand_buttons[i];
+  return NULL;
+}
+
+/* Called before the board shows the new position: where the cards start
+ * (the hand card, the pile top) is still on screen. */
+static void
+prepare_motion (PtLostCitiesBoard *self,
+                guint              player,
+                JsonNode          *move_node)
+{
+  JsonObject *move = JSON_NODE_HOLDS_OBJECT (move_node) ? json_node_get_object (move_node) : NULL;
+  gboolean discard = FALSE, mine = player == bottom_seat (self);
+  const char *code = move ? move_card (move, &discard) : NULL;
+  const char *draw = move ? json_object_get_string_member_with_default (move, "draw", NULL) : NULL;
+  const char *letter = code && code[0] ? strchr (letters, code[0]) : NULL;
+  const char *draw_letter = draw && draw[0] && g_strcmp0 (draw, "deck") != 0 ? strchr (letters, draw[0]) : NULL;
+  int color, draw_color;
+  JsonObject *before = view_object (self);
+
+  skip_motion (self);
+  if (letter == NULL || draw == NULL || !gtk_widget_get_mapped (GTK_WIDGET (self)))
+    return;
+  color = (int) (letter - letters);
+  draw_color = draw_letter ? (int) (draw_letter - letters) : -1;
+
+  /* The played card: from the hand (the own card, or the other player's
+   * side of the table) to the expedition or the discard pile. */
+  if (!bounds_of (self, mine ? hand_button_of (self, code) : self->top_title, &self->flight_from[0]))
+    return;
+  g_free (self->flight_code[0]);
+  self->flight_code[0] = g_strdup (code);
+  self->flight_to[0] = discard ? self->discard_piles[color]
+                               : mine ? self->own_piles[color] : self->top_piles[color];
+
+  /* The card drawn: from the deck (face down unless it is the viewer's)
+   * or the top of a discard pile, to the hand. */
+  g_clear_pointer (&self->flight_code[1], g_free);
+  if (draw_color >= 0)
     {
-      JsonArray *pile = json_object_get_array_member (json_object_get_object_member (before, "discards"), draw);
+      JsonArray *pile = before ? json_object_get_array_member (json_object_get_object_member (before, "discards"), draw) : NULL;
       guint n = pile ? json_array_get_length (pile) : 0;
 
       if (n > 0)
-        taken = pt_lost_cities_card_describe_definite (json_array_get_string_element (pile, n - 1));
+        self->flight_code[1] = g_strdup (json_array_get_string_element (pile, n - 1));
+      if (!bounds_of (self, self->discard_piles[draw_color], &self->flight_from[1]))
+        return;
+    }
+  else if (!bounds_of (self, self->deck_pile, &self->flight_from[1]))
+    return;
+  self->flight_to[1] = mine ? self->hand_box : self->top_title;
+  g_clear_pointer (&self->flight_hand, g_strfreev);
+  if (mine && before != NULL && json_object_has_member (before, "hand"))
+    {
+      JsonArray *hand = json_object_get_array_member (before, "hand");
+      g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+      for (guint i = 0; i < json_array_get_length (hand); i++)
+        g_strv_builder_add (builder, json_array_get_string_element (hand, i));
+      self->flight_hand = g_strv_builder_end (builder);
     }
 
-  g_free (self->last_move);
-  if (!discard && taken == NULL)
-    self->last_move = g_strdup_printf (_("%s played %s and drew from the deck."), name, card);
-  else if (!discard)
-    self->last_move = g_strdup_printf (_("%s played %s and took %s from its discard pile."),
-                                       name, card, taken);
-  else if (taken == NULL)
-    self->last_move = g_strdup_printf (_("%s discarded %s and drew from the deck."), name, card);
-  else
-    self->last_move = g_strdup_printf (_("%s discarded %s and took %s from its discard pile."),
-                                       name, card, taken);
-  self->last_color = (int) (strchr (letters, code[0]) - letters);
-  self->last_discard = discard;
+  self->flying = TRUE;
+  self->motion_t = 0;
+}
+
+static void
+start_motion (PtLostCitiesBoard *self,
+              guint              player)
+{
+  if (!self->flying)
+    return;
+  /* The own card drawn from the deck shows its face: the one card of the
+   * new hand that was not in the old one (the played card left it). */
+  if (self->flight_code[1] == NULL && player == bottom_seat (self) && self->flight_hand != NULL
+      && view_object (self) != NULL && json_object_has_member (view_object (self), "hand"))
+    {
+      JsonArray *hand = json_object_get_array_member (view_object (self), "hand");
+
+      for (guint i = 0; i < json_array_get_length (hand) && self->flight_code[1] == NULL; i++)
+        {
+          const char *code = json_array_get_string_element (hand, i);
+          gboolean had = FALSE;
+
+          for (guint j = 0; self->flight_hand[j] != NULL && !had; j++)
+            had = g_strcmp0 (self->flight_hand[j], code) == 0;
+          if (!had)
+            self->flight_code[1] = g_strdup (code);
+        }
+    }
+  g_clear_pointer (&self->flight_hand, g_strfreev);
+  if (self->motion == NULL)
+    {
+      AdwAnimationTarget *target = adw_callback_animation_target_new (motion_frame, self, NULL);
+
+      self->motion = adw_timed_animation_new (GTK_WIDGET (self), 0, 1, MOTION_MS, target);
+      adw_timed_animation_set_easing (ADW_TIMED_ANIMATION (self->motion), ADW_EASE_OUT_CUBIC);
+      g_signal_connect (self->motion, "done", G_CALLBACK (motion_done), self);
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATING]);
+  adw_animation_reset (self->motion);
+  adw_animation_play (self->motion);
+}
+
+/* The flights over the children: each card eases from its start to the
+ * widget it lands on, the played card first, the drawn one overlapping
+ * its end. */
+static void
+snapshot_flight (PtLostCitiesBoard *self,
+                 GtkSnapshot       *snapshot)
+{
+  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+  graphene_rect_t card;
+  cairo_t *cr;
+
+  if (!self->flying || !bounds_of (self, self->deck_pile, &card))
+    return;
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (GTK_WIDGET (self)),
+                                                                 gtk_widget_get_height (GTK_WIDGET (self))));
+  for (guint i = 0; i < 2; i++)
+    {
+      double start = i == 0 ? 0.0 : 0.4, end = i == 0 ? 0.6 : 1.0;
+      double t = CLAMP ((self->motion_t - start) / (end - start), 0, 1);
+      graphene_rect_t to;
+      double fx, fy, tx, ty, x, y;
+
+      if (self->flight_to[i] == NULL || t <= 0 || t >= 1
+          || !bounds_of (self, self->flight_to[i], &to))
+        continue;
+      fx = self->flight_from[i].origin.x + (self->flight_from[i].size.width - card.size.width) / 2;
+      fy = self->flight_from[i].origin.y + (self->flight_from[i].size.height - card.size.height) / 2;
+      tx = to.origin.x + (to.size.width - card.size.width) / 2;
+      ty = to.origin.y + (to.size.height - card.size.height) / 2;
+      x = fx + (tx - fx) * t;
+      y = fy + (ty - fy) * t;
+      /* A shadow under the card in the air. */
+      cairo_set_source_rgba (cr, 0, 0, 0, 0.25);
+      cairo_rectangle (cr, x + 3, y + 4, card.size.width, card.size.height);
+      cairo_fill (cr);
+      pt_lost_cities_draw_card (cr, self->flight_code[i] ? self->flight_code[i] : "", x, y,
+                                card.size.width, card.size.height, dark);
+    }
+  cairo_destroy (cr);
+}
+
+static void
+pt_lost_cities_board_snapshot (GtkWidget   *widget,
+                               GtkSnapshot *snapshot)
+{
+  PtLostCitiesBoard *self = PT_LOST_CITIES_BOARD (widget);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    gtk_widget_snapshot_child (widget, child, snapshot);
+  snapshot_flight (self, snapshot);
+}
+
+gboolean
+pt_lost_cities_board_get_animating (PtLostCitiesBoard *self)
+{
+  g_return_val_if_fail (PT_IS_LOST_CITIES_BOARD (self), FALSE);
+  return self->flying;
 }
 
 static void
@@ -629,24 +837,17 @@ on_move_applied (PtGame            *game,
                  JsonNode          *move,
                  PtLostCitiesBoard *self)
 {
-  if ((int) player != self->viewer)
-    describe_move (self, player, move);
-  else
-    {
-      g_clear_pointer (&self->last_move, g_free);
-      self->last_color = -1;
-    }
+  prepare_motion (self, player, move);
   g_clear_pointer (&self->selected, g_free);
   self->target = TARGET_NONE;
   refresh (self);
+  start_motion (self, player);
 }
 
 static void
 on_move_undone (PtGame            *game,
                 PtLostCitiesBoard *self)
 {
-  g_clear_pointer (&self->last_move, g_free);
-  self->last_color = -1;
   g_clear_pointer (&self->selected, g_free);
   self->target = TARGET_NONE;
   refresh (self);
@@ -1105,6 +1306,9 @@ build (PtLostCitiesBoard *self)
   gtk_widget_set_halign (self->last_move_label, GTK_ALIGN_START);
   gtk_widget_add_css_class (self->last_move_label, "last-move");
   gtk_widget_set_parent (self->last_move_label, GTK_WIDGET (self));
+  /* The frame around the board (play, replay) says the last move for
+   * every game alike; the label stays for the board's own use. */
+  gtk_widget_set_visible (self->last_move_label, FALSE);
 
   self->grid = gtk_grid_new ();
   gtk_grid_set_column_spacing (GTK_GRID (self->grid), 4);
@@ -1300,6 +1504,12 @@ pt_lost_cities_board_dispose (GObject *object)
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
   g_clear_object (&self->game);
+  if (self->motion != NULL)
+    g_signal_handlers_disconnect_by_data (self->motion, self);
+  g_clear_object (&self->motion);
+  g_clear_pointer (&self->flight_code[0], g_free);
+  g_clear_pointer (&self->flight_code[1], g_free);
+  g_clear_pointer (&self->flight_hand, g_strfreev);
   g_clear_pointer (&self->view, json_node_unref);
   g_clear_pointer (&self->legal, json_node_unref);
 
@@ -1338,6 +1548,9 @@ pt_lost_cities_board_get_property (GObject    *object,
       break;
     case PROP_INTERACTIVE:
       g_value_set_boolean (value, self->interactive);
+      break;
+    case PROP_ANIMATING:
+      g_value_set_boolean (value, self->flying);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1403,7 +1616,12 @@ pt_lost_cities_board_class_init (PtLostCitiesBoardClass *klass)
   properties[PROP_INTERACTIVE] =
     g_param_spec_boolean ("interactive", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* TRUE while a move's cards are travelling. */
+  properties[PROP_ANIMATING] =
+    g_param_spec_boolean ("animating", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  widget_class->snapshot = pt_lost_cities_board_snapshot;
 
   signals[MOVE_ERROR] =
     g_signal_new ("move-error", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
@@ -1449,4 +1667,13 @@ pt_lost_cities_board_init (PtLostCitiesBoard *self)
   build (self);
   pt_board_keys_install (GTK_WIDGET (self), keys, G_N_ELEMENTS (keys));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Game board"), -1);
+
+  /* Acting skips the motion: a click anywhere on the board lands it. */
+  {
+    GtkGesture *click = gtk_gesture_click_new ();
+
+    gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_CAPTURE);
+    g_signal_connect_swapped (click, "pressed", G_CALLBACK (skip_motion), self);
+    gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+  }
 }

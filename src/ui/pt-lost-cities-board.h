@@ -20,5 +20,7 @@ GtkWidget  *pt_lost_cities_board_new        (PtGame *game);
 const char *pt_lost_cities_board_get_prompt (PtLostCitiesBoard *self);
 /* The text describing the last move of the other player, or "". */
 const char *pt_lost_cities_board_get_last_move (PtLostCitiesBoard *self);
+/* TRUE while the last move's cards are still travelling. */
+gboolean    pt_lost_cities_board_get_animating (PtLostCitiesBoard *self);
 
 G_END_DECLS

@@ -81,6 +81,14 @@ struct _PtNextStationBoard
   cairo_surface_t *under, *over;
   int         cache_width, cache_height;
   gboolean    cache_dark;
+
+  /* Motion: the shown player's new section is drawn along its path, from
+   * the line end to the station (AdwTimedAnimation; skipped when
+   * animations are off, by the next move and by a click). */
+  AdwAnimation *motion;
+  double      motion_t;
+  gboolean    drawing;
+  int         motion_section[2][4];  /* ax, ay, bx, by; ax < 0: none */
 };
 
 G_DEFINE_FINAL_TYPE (PtNextStationBoard, pt_next_station_board, GTK_TYPE_WIDGET)
@@ -94,6 +102,7 @@ enum {
   PROP_GAME,
   PROP_VIEWER,
   PROP_INTERACTIVE,
+  PROP_ANIMATING,
   N_PROPS
 };
 
@@ -385,6 +394,7 @@ pass (PtNextStationBoard *self)
     }
   if (self->power != NULL)
     return;
+  /* A trusted constant, not outside text. */
   node = json_from_string ("{\"pass\": true}", NULL);
   request (self, node);
 }
@@ -681,6 +691,166 @@ layer (PtNextStationBoard *self,
   return *cache;
 }
 
+/* Motion and the last move ---------------------------------------------- */
+
+#define MOTION_MS 360
+
+static gboolean
+same_section (const int *m,
+              const int *a,
+              const int *b)
+{
+  return m[0] >= 0
+         && ((m[0] == a[0] && m[1] == a[1] && m[2] == b[0] && m[3] == b[1])
+             || (m[0] == b[0] && m[1] == b[1] && m[2] == a[0] && m[3] == a[1]));
+}
+
+/* Which of the moving sections (0, 1 for the double power) a..b is, or -1. */
+static int
+motion_index (PtNextStationBoard *self,
+              const int          *a,
+              const int          *b)
+{
+  if (!self->drawing)
+    return -1;
+  for (int i = 0; i < 2; i++)
+    if (same_section (self->motion_section[i], a, b))
+      return i;
+  return -1;
+}
+
+static double
+motion_progress (PtNextStationBoard *self,
+                 int                 index)
+{
+  /* With two sections, the second follows the first. */
+  if (self->motion_section[1][0] < 0)
+    return self->motion_t;
+  return CLAMP (index == 0 ? self->motion_t * 2 : self->motion_t * 2 - 1, 0, 1);
+}
+
+static gboolean
+read_point (JsonObject *object,
+            const char *member,
+            int        *out)
+{
+  JsonNode *node = object ? json_object_get_member (object, member) : NULL;
+  JsonArray *p = node && JSON_NODE_HOLDS_ARRAY (node) ? json_node_get_array (node) : NULL;
+
+  if (p == NULL || json_array_get_length (p) != 2)
+    return FALSE;
+  out[0] = json_array_get_int_element (p, 0);
+  out[1] = json_array_get_int_element (p, 1);
+  return TRUE;
+}
+
+/* The sections of a record action: from → to, and the double power's
+ * second one; FALSE for a pass. */
+static gboolean
+action_sections (JsonNode *move,
+                 int       sections[2][4])
+{
+  JsonObject *object = move && JSON_NODE_HOLDS_OBJECT (move) ? json_node_get_object (move) : NULL;
+  JsonNode *second_node;
+  JsonObject *second;
+
+  sections[0][0] = sections[1][0] = -1;
+  if (object == NULL || !read_point (object, "from", sections[0]) || !read_point (object, "to", sections[0] + 2))
+    {
+      sections[0][0] = -1;
+      return FALSE;
+    }
+  second_node = json_object_get_member (object, "second");
+  second = second_node && JSON_NODE_HOLDS_OBJECT (second_node) ? json_node_get_object (second_node) : NULL;
+  if (second != NULL && (!read_point (second, "from", sections[1]) || !read_point (second, "to", sections[1] + 2)))
+    sections[1][0] = -1;
+  return TRUE;
+}
+
+/* Is a..b a section of @player's last action (from the history, so it is
+ * there after a resume)? */
+static gboolean
+is_last_section (PtNextStationBoard *self,
+                 int                 player,
+                 const int          *a,
+                 const int          *b)
+{
+  guint n = pt_game_get_n_moves (self->game);
+  int sections[2][4];
+
+  for (guint i = n; i > 0; i--)
+    {
+      const PtGameMove *move = pt_game_get_move (self->game, i - 1);
+
+      if ((int) move->player != player)
+        continue;
+      if (!action_sections (move->move, sections))
+        return FALSE;
+      return same_section (sections[0], a, b) || same_section (sections[1], a, b);
+    }
+  return FALSE;
+}
+
+static void
+motion_frame (double   value,
+              gpointer user_data)
+{
+  PtNextStationBoard *self = user_data;
+
+  self->motion_t = value;
+  gtk_widget_queue_draw (self->map);
+}
+
+static void
+motion_done (AdwAnimation       *animation,
+             PtNextStationBoard *self)
+{
+  self->drawing = FALSE;
+  gtk_widget_queue_draw (self->map);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATING]);
+}
+
+static void
+skip_motion (PtNextStationBoard *self)
+{
+  if (self->motion != NULL && self->drawing)
+    adw_animation_skip (self->motion);
+}
+
+static void
+on_move_motion (PtGame             *game,
+                guint               player,
+                JsonNode           *move,
+                PtNextStationBoard *self)
+{
+  int shown = self->viewer >= 0 ? self->viewer : 0;
+
+  skip_motion (self);
+  if ((int) player != shown || !action_sections (move, self->motion_section)
+      || !gtk_widget_get_mapped (self->map))
+    return;
+  if (self->motion == NULL)
+    {
+      AdwAnimationTarget *target = adw_callback_animation_target_new (motion_frame, self, NULL);
+
+      self->motion = adw_timed_animation_new (self->map, 0, 1, MOTION_MS, target);
+      adw_timed_animation_set_easing (ADW_TIMED_ANIMATION (self->motion), ADW_EASE_IN_OUT_CUBIC);
+      g_signal_connect (self->motion, "done", G_CALLBACK (motion_done), self);
+    }
+  self->drawing = TRUE;
+  self->motion_t = 0;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATING]);
+  adw_animation_reset (self->motion);
+  adw_animation_play (self->motion);
+}
+
+gboolean
+pt_next_station_board_get_animating (PtNextStationBoard *self)
+{
+  g_return_val_if_fail (PT_IS_NEXT_STATION_BOARD (self), FALSE);
+  return self->drawing;
+}
+
 static void
 draw_map (GtkDrawingArea *area,
           cairo_t        *cr,
@@ -735,8 +905,38 @@ draw_map (GtkDrawingArea *area,
               JsonArray *a = json_array_get_array_element (pair, 0), *b = json_array_get_array_element (pair, 1);
               double ax, ay, bx, by;
 
-              to_pixels (self, json_array_get_int_element (a, 0), json_array_get_int_element (a, 1), &ax, &ay);
-              to_pixels (self, json_array_get_int_element (b, 0), json_array_get_int_element (b, 1), &bx, &by);
+              int sa[2] = { json_array_get_int_element (a, 0), json_array_get_int_element (a, 1) };
+              int sb[2] = { json_array_get_int_element (b, 0), json_array_get_int_element (b, 1) };
+              int moving = motion_index (self, sa, sb);
+
+              to_pixels (self, sa[0], sa[1], &ax, &ay);
+              to_pixels (self, sb[0], sb[1], &bx, &by);
+              if (moving >= 0)
+                {
+                  /* Drawn from where the player started it. */
+                  const int *m = self->motion_section[moving];
+                  double t = motion_progress (self, moving);
+
+                  to_pixels (self, m[0], m[1], &ax, &ay);
+                  to_pixels (self, m[2], m[3], &bx, &by);
+                  bx = ax + (bx - ax) * t;
+                  by = ay + (by - ay) * t;
+                  if (t <= 0)
+                    continue;
+                }
+              if (is_last_section (self, shown, sa, sb))
+                {
+                  /* The last move's section, under a soft halo. */
+                  cairo_save (cr);
+                  cairo_set_dash (cr, NULL, 0, 0);
+                  cairo_set_source_rgba (cr, 0.96, 0.76, 0.07, 0.55);
+                  cairo_set_line_width (cr, MAX (8, self->cell * 0.32));
+                  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+                  cairo_move_to (cr, ax, ay);
+                  cairo_line_to (cr, bx, by);
+                  cairo_stroke (cr);
+                  cairo_restore (cr);
+                }
               cairo_move_to (cr, ax, ay);
               cairo_line_to (cr, bx, by);
               cairo_stroke (cr);
@@ -1391,6 +1591,11 @@ build (PtNextStationBoard *self)
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                   _("Each station is a button: arrows move between stations, Enter chooses, "
                                     "Escape drops the chosen end, P passes"), -1);
+  /* Acting skips the motion. */
+  click = gtk_gesture_click_new ();
+  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_CAPTURE);
+  g_signal_connect_swapped (click, "pressed", G_CALLBACK (skip_motion), self);
+  gtk_widget_add_controller (self->map, GTK_EVENT_CONTROLLER (click));
   click = gtk_gesture_click_new ();
   g_signal_connect (click, "pressed", G_CALLBACK (on_map_click), self);
   gtk_widget_add_controller (self->map, GTK_EVENT_CONTROLLER (click));
@@ -1441,6 +1646,7 @@ pt_next_station_board_constructed (GObject *object)
 
   g_signal_connect_object (self->game, "move-applied", G_CALLBACK (on_game_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "move-undone", G_CALLBACK (on_game_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->game, "move-applied", G_CALLBACK (on_move_motion), self, 0);
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
                            G_CALLBACK (on_dark_changed), self, G_CONNECT_SWAPPED);
   refresh (self);
@@ -1454,6 +1660,9 @@ pt_next_station_board_dispose (GObject *object)
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
+  if (self->motion != NULL)
+    g_signal_handlers_disconnect_by_data (self->motion, self);
+  g_clear_object (&self->motion);
   g_clear_object (&self->game);
   g_clear_pointer (&self->view, json_node_unref);
   g_clear_pointer (&self->legal, json_node_unref);
@@ -1490,6 +1699,9 @@ pt_next_station_board_get_property (GObject    *object,
       break;
     case PROP_INTERACTIVE:
       g_value_set_boolean (value, self->interactive);
+      break;
+    case PROP_ANIMATING:
+      g_value_set_boolean (value, self->drawing);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1553,6 +1765,10 @@ pt_next_station_board_class_init (PtNextStationBoardClass *klass)
   properties[PROP_INTERACTIVE] =
     g_param_spec_boolean ("interactive", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* TRUE while the last section is being drawn. */
+  properties[PROP_ANIMATING] =
+    g_param_spec_boolean ("animating", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[MOVE_ERROR] =

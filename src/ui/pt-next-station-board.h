@@ -17,5 +17,7 @@ G_DECLARE_FINAL_TYPE (PtNextStationBoard, pt_next_station_board, PT, NEXT_STATIO
 
 GtkWidget  *pt_next_station_board_new        (PtGame             *game);
 const char *pt_next_station_board_get_prompt (PtNextStationBoard *self);
+/* TRUE while the last section is still being drawn. */
+gboolean    pt_next_station_board_get_animating (PtNextStationBoard *self);
 
 G_END_DECLS

@@ -8,6 +8,8 @@
 #include <adwaita.h>
 #include <json-glib/json-glib.h>
 
+#include "pt-game.h"
+
 G_BEGIN_DECLS
 
 #define PT_TYPE_REPLAY_VIEW (pt_replay_view_get_type ())
@@ -23,5 +25,16 @@ guint      pt_replay_view_get_n_steps (PtReplayView *self);
 /* Shows the position after @step record moves (0: the deal). */
 void       pt_replay_view_set_step   (PtReplayView  *self,
                                       guint          step);
+/* The game at the current step, its move log and the timeline slider. */
+PtGame    *pt_replay_view_get_game   (PtReplayView  *self);
+GtkWidget *pt_replay_view_get_move_log (PtReplayView *self);
+GtkWidget *pt_replay_view_get_timeline (PtReplayView *self);
+
+/* An AdwWindow holding the replay of @record (the widget named "replay"),
+ * transient for @parent; NULL with @error when the record does not load. */
+GtkWidget *pt_replay_window_new      (GtkWindow     *parent,
+                                      JsonNode      *record,
+                                      const char    *title,
+                                      GError       **error);
 
 G_END_DECLS

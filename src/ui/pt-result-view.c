@@ -8,11 +8,16 @@
  * out. Lost Cities gets one row per expedition; the other games' breakdown
  * objects are listed member by member, which keeps every number the rules
  * produced visible without a table per game.
+ *
+ * The final board stays on screen, as the game ended, with the breakdown
+ * beside it (below it on a narrow window): the end position is part of
+ * the result.
  */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
 
+#include "pt-game-view.h"
 #include "pt-lost-cities-pile.h"
 #include "pt-result-view.h"
 
@@ -20,7 +25,11 @@ struct _PtResultView
 {
   AdwBin      parent_instance;
 
-  GtkWidget  *status;
+  GtkWidget  *title;
+  GtkWidget  *description;
+  GtkWidget  *flow;
+  GtkWidget  *board_slot;
+  GtkWidget  *board;
   GtkWidget  *groups;
 };
 
@@ -37,7 +46,7 @@ pt_result_view_get_title (PtResultView *self)
 {
   g_return_val_if_fail (PT_IS_RESULT_VIEW (self), NULL);
 
-  return adw_status_page_get_title (ADW_STATUS_PAGE (self->status));
+  return gtk_label_get_text (GTK_LABEL (self->title));
 }
 
 static GtkWidget *
@@ -252,6 +261,26 @@ static void show_result (PtResultView *self,
                          int           forfeit_player,
                          const char   *reason);
 
+static void show_rounds (PtResultView *self, PtGame *game, guint winners, int forfeit_player,
+                         const char *reason, guint n_rounds, const int *round_scores,
+                         const int *totals);
+
+void
+pt_result_view_set_match (PtResultView *self,
+                          PtGame       *last_round,
+                          guint         n_rounds,
+                          const int    *round_scores,
+                          const int    *totals,
+                          guint         winners,
+                          int           forfeit_player,
+                          const char   *reason)
+{
+  g_return_if_fail (PT_IS_RESULT_VIEW (self));
+  g_return_if_fail (PT_IS_GAME (last_round));
+
+  show_rounds (self, last_round, winners, forfeit_player, reason, n_rounds, round_scores, totals);
+}
+
 void
 pt_result_view_set_game (PtResultView *self,
                          PtGame       *game)
@@ -280,7 +309,7 @@ pt_result_view_get_description (PtResultView *self)
   const char *text;
 
   g_return_val_if_fail (PT_IS_RESULT_VIEW (self), NULL);
-  text = adw_status_page_get_description (ADW_STATUS_PAGE (self->status));
+  text = gtk_label_get_text (GTK_LABEL (self->description));
   return text ? text : "";
 }
 
@@ -290,6 +319,21 @@ show_result (PtResultView *self,
              guint         winners,
              int           forfeit_player,
              const char   *reason)
+{
+  show_rounds (self, game, winners, forfeit_player, reason, 0, NULL, NULL);
+}
+
+/* @n_rounds > 1: a match of rounds, @round_scores[round * n + seat] and
+ * @totals per seat; every seat's group lists its rounds and the total. */
+static void
+show_rounds (PtResultView *self,
+             PtGame       *game,
+             guint         winners,
+             int           forfeit_player,
+             const char   *reason,
+             guint         n_rounds,
+             const int    *round_scores,
+             const int    *totals)
 {
   guint n = pt_game_get_n_players (game);
   g_autoptr(JsonNode) breakdown = pt_game_get_breakdown (game);
@@ -301,6 +345,9 @@ show_result (PtResultView *self,
   int winner = -1;
 
   pt_game_get_scores (game, scores);
+  if (totals != NULL)
+    for (guint i = 0; i < n; i++)
+      scores[i] = totals[i];
   for (guint i = 0; i < n; i++)
     if (winners & (1u << i))
       {
@@ -320,8 +367,8 @@ show_result (PtResultView *self,
     title = g_strdup_printf (_("%s Wins"), pt_game_get_player_name (game, winner));
   else
     title = g_strdup (_("A Shared Victory"));
-  adw_status_page_set_title (ADW_STATUS_PAGE (self->status), title);
-  adw_status_page_set_description (ADW_STATUS_PAGE (self->status), NULL);
+  gtk_label_set_text (GTK_LABEL (self->title), title);
+  gtk_label_set_text (GTK_LABEL (self->description), "");
   if (breakdown != NULL && JSON_NODE_HOLDS_OBJECT (breakdown)
       && json_object_has_member (json_node_get_object (breakdown), "solo_rating"))
     {
@@ -329,21 +376,32 @@ show_result (PtResultView *self,
       g_autofree char *text = g_strdup_printf (_("Solo rating: %s"),
                                                json_object_get_string_member_with_default (rating, "label", ""));
 
-      adw_status_page_set_description (ADW_STATUS_PAGE (self->status), text);
+      gtk_label_set_text (GTK_LABEL (self->description), text);
     }
   if (forfeit_player >= 0)
     {
       /* Translators: the first %s is a player (an external engine), the second the reason */
-      g_autofree char *text = g_strdup_printf (_("%s forfeited the game: %s. The scores are those "
-                                                 "of the moment it stopped."),
-                                               pt_game_get_player_name (game, forfeit_player),
-                                               reason ? reason : "");
+      /* The status page's description is Pango markup: the name and the
+       * engine's reason are escaped, to show as they are. */
+      g_autofree char *text = g_markup_printf_escaped (_("%s forfeited the game: %s. The scores are those "
+                                                         "of the moment it stopped."),
+                                                       pt_game_get_player_name (game, forfeit_player),
+                                                       reason ? reason : "");
 
-      adw_status_page_set_description (ADW_STATUS_PAGE (self->status), text);
+      gtk_label_set_text (GTK_LABEL (self->description), text);
     }
 
   while ((child = gtk_widget_get_first_child (self->groups)) != NULL)
     gtk_box_remove (GTK_BOX (self->groups), child);
+
+  /* The final position, not interactive, every hand open. */
+  if (self->board != NULL)
+    adw_bin_set_child (ADW_BIN (self->board_slot), NULL);
+  self->board = pt_game_view_create_board (game);
+  if (g_object_class_find_property (G_OBJECT_GET_CLASS (self->board), "interactive") != NULL)
+    g_object_set (self->board, "interactive", FALSE, NULL);
+  gtk_widget_set_name (self->board, "result-board");
+  adw_bin_set_child (ADW_BIN (self->board_slot), self->board);
 
   if (breakdown != NULL && JSON_NODE_HOLDS_OBJECT (breakdown)
       && json_object_has_member (json_node_get_object (breakdown), "players"))
@@ -360,14 +418,27 @@ show_result (PtResultView *self,
           && JSON_NODE_HOLDS_OBJECT (json_array_get_element (players, i)))
         player = json_array_get_object_element (players, i);
 
+      /* A group's title is markup: the name (maybe an engine's) is escaped. */
       if ((int) i == forfeit_player)
         /* Translators: a player's heading on the result screen */
-        group_title = g_strdup_printf (_("%s — forfeited"), pt_game_get_player_name (game, i));
+        group_title = g_markup_printf_escaped (_("%s — forfeited"), pt_game_get_player_name (game, i));
       else
-        group_title = g_strdup_printf ((winners & (1u << i)) && n > 1 ? _("%s — winner") : "%s",
-                                       pt_game_get_player_name (game, i));
+        group_title = g_markup_printf_escaped ((winners & (1u << i)) && n > 1 ? _("%s — winner") : "%s",
+                                               pt_game_get_player_name (game, i));
       adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), group_title);
-      if (player != NULL && g_strcmp0 (pt_game_get_game_id (game), "lost-cities") == 0)
+      if (n_rounds > 1)
+        {
+          /* A match of rounds: each round's score, then the total. */
+          for (guint r = 0; r < n_rounds; r++)
+            {
+              /* Translators: a row of the result screen, "Round 2" */
+              g_autofree char *round_title = g_strdup_printf (_("Round %u"), r + 1);
+              g_autofree char *value = g_strdup_printf ("%d", round_scores[r * n + i]);
+
+              add_row (group, round_title, NULL, value);
+            }
+        }
+      else if (player != NULL && g_strcmp0 (pt_game_get_game_id (game), "lost-cities") == 0)
         add_lost_cities_rows (group, player);
       else if (player != NULL && g_strcmp0 (pt_game_get_game_id (game), "circle-the-wagons") == 0)
         add_wagons_rows (group, player);
@@ -378,6 +449,13 @@ show_result (PtResultView *self,
       gtk_widget_add_css_class (add_row (group, _("Total"), NULL, total), "heading");
       gtk_box_append (GTK_BOX (self->groups), group);
     }
+}
+
+GtkWidget *
+pt_result_view_get_board (PtResultView *self)
+{
+  g_return_val_if_fail (PT_IS_RESULT_VIEW (self), NULL);
+  return self->board;
 }
 
 static void
@@ -393,10 +471,52 @@ pt_result_view_init (PtResultView *self)
 {
   GtkWidget *clamp = adw_clamp_new ();
 
-  self->status = adw_status_page_new ();
-  adw_status_page_set_icon_name (ADW_STATUS_PAGE (self->status), "pt-play-symbolic");
+  GtkWidget *scroll = gtk_scrolled_window_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+
+  /* No generic icon: the board is the picture. */
+  self->title = gtk_label_new (NULL);
+  gtk_widget_add_css_class (self->title, "title-1");
+  gtk_label_set_wrap (GTK_LABEL (self->title), TRUE);
+  gtk_label_set_justify (GTK_LABEL (self->title), GTK_JUSTIFY_CENTER);
+  gtk_widget_set_margin_top (self->title, 18);
+  gtk_box_append (GTK_BOX (box), self->title);
+  self->description = gtk_label_new (NULL);
+  gtk_label_set_wrap (GTK_LABEL (self->description), TRUE);
+  gtk_label_set_justify (GTK_LABEL (self->description), GTK_JUSTIFY_CENTER);
+  gtk_widget_set_margin_start (self->description, 12);
+  gtk_widget_set_margin_end (self->description, 12);
+  gtk_box_append (GTK_BOX (box), self->description);
   self->groups = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
+  gtk_widget_set_valign (self->groups, GTK_ALIGN_START);
+  adw_clamp_set_maximum_size (ADW_CLAMP (clamp), 480);
   adw_clamp_set_child (ADW_CLAMP (clamp), self->groups);
-  adw_status_page_set_child (ADW_STATUS_PAGE (self->status), clamp);
-  adw_bin_set_child (ADW_BIN (self), self->status);
+  gtk_widget_set_size_request (clamp, 300, -1);
+
+  /* Board and breakdown side by side; the flow box puts the breakdown
+   * under the board when both do not fit. */
+  self->board_slot = adw_bin_new ();
+  self->flow = gtk_flow_box_new ();
+  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (self->flow), GTK_SELECTION_NONE);
+  gtk_flow_box_set_homogeneous (GTK_FLOW_BOX (self->flow), FALSE);
+  gtk_flow_box_set_min_children_per_line (GTK_FLOW_BOX (self->flow), 1);
+  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (self->flow), 2);
+  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (self->flow), 24);
+  gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (self->flow), 18);
+  gtk_widget_set_halign (self->flow, GTK_ALIGN_CENTER);
+  gtk_flow_box_append (GTK_FLOW_BOX (self->flow), self->board_slot);
+  gtk_flow_box_append (GTK_FLOW_BOX (self->flow), clamp);
+  for (GtkWidget *child = gtk_widget_get_first_child (self->flow); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      gtk_widget_set_focusable (child, FALSE);
+      gtk_widget_set_valign (child, GTK_ALIGN_START);
+    }
+  gtk_widget_set_margin_start (self->flow, 12);
+  gtk_widget_set_margin_end (self->flow, 12);
+  gtk_widget_set_margin_bottom (self->flow, 18);
+  gtk_box_append (GTK_BOX (box), self->flow);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroll), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroll), box);
+  adw_bin_set_child (ADW_BIN (self), scroll);
 }

@@ -52,6 +52,18 @@ struct _PtWagonsBoard
   GtkWidget  *towns[2];
   GtkWidget  *breakdowns[2];
   GtkWidget  *preview_label;
+
+  /* Motion: a card taken leaves the circle for the cards to place; a card
+   * placed flies from there and lands in its town (AdwTimedAnimation;
+   * skipped when animations are off, by the next move and by a click). */
+  AdwAnimation   *motion;
+  double          motion_t;
+  gboolean        flying;
+  char           *flight_card;
+  gboolean        flight_rot180;
+  graphene_rect_t flight_from;     /* in board coordinates */
+  int             flight_town;     /* -1: lands on the pending line */
+  int             flight_x, flight_y;
 };
 
 G_DEFINE_FINAL_TYPE (PtWagonsBoard, pt_wagons_board, GTK_TYPE_WIDGET)
@@ -61,6 +73,7 @@ enum {
   PROP_GAME,
   PROP_VIEWER,
   PROP_INTERACTIVE,
+  PROP_ANIMATING,
   N_PROPS
 };
 
@@ -375,13 +388,22 @@ update_towns (PtWagonsBoard *self,
                                        (int) p == self->placer ? placing : NULL,
                                        (int) p == self->placer ? json_node_get_array (self->legal) : NULL);
 
-      /* Translators: "Ana’s town · 23 points" */
-      title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s’s town · %d point", "%s’s town · %d points",
-                                           (gulong) ABS (total)),
-                              pt_game_get_player_name (self->game, p), total);
+      /* Whole sentences: the seat looking at the board reads "Your town",
+       * never a possessive built on a name ("You’s town"). */
+      if ((int) p == self->viewer)
+        /* Translators: the title of the town of the player looking at the board */
+        title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Your town · %d point", "Your town · %d points",
+                                             (gulong) ABS (total)), total);
+      else
+        /* Translators: "Ana’s town · 23 points" */
+        title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s’s town · %d point", "%s’s town · %d points",
+                                             (gulong) ABS (total)),
+                                pt_game_get_player_name (self->game, p), total);
       gtk_label_set_text (GTK_LABEL (self->town_titles[p]), title);
       {
-        g_autofree char *name = g_strdup_printf (_("%s’s town"), pt_game_get_player_name (self->game, p));
+        g_autofree char *name = (int) p == self->viewer
+                                ? g_strdup (_("Your town"))
+                                : g_strdup_printf (_("%s’s town"), pt_game_get_player_name (self->game, p));
         gtk_accessible_update_property (GTK_ACCESSIBLE (self->towns[p]),
                                         GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
       }
@@ -545,6 +567,178 @@ static void
 on_game_changed (PtWagonsBoard *self)
 {
   refresh (self);
+}
+
+/* Motion and the last placements ----------------------------------------------- */
+
+#define MOTION_MS 380
+
+/* Each town outlines the last card placed in it (from the history, so it
+ * shows after a resume), hidden while that card is still landing. */
+static void
+update_marks (PtWagonsBoard *self)
+{
+  guint n = pt_game_get_n_moves (self->game);
+
+  for (guint p = 0; p < 2; p++)
+    {
+      gboolean found = FALSE;
+
+      for (guint i = n; i > 0 && !found; i--)
+        {
+          const PtGameMove *move = pt_game_get_move (self->game, i - 1);
+          JsonObject *object = JSON_NODE_HOLDS_OBJECT (move->move) ? json_node_get_object (move->move) : NULL;
+
+          if (move->player != p || object == NULL || !json_object_has_member (object, "place"))
+            continue;
+          found = TRUE;
+          pt_wagons_town_view_set_mark (PT_WAGONS_TOWN_VIEW (self->towns[p]), TRUE,
+                                        (int) json_object_get_int_member_with_default (object, "x", 0),
+                                        (int) json_object_get_int_member_with_default (object, "y", 0),
+                                        self->flying && self->flight_town == (int) p);
+        }
+      if (!found)
+        pt_wagons_town_view_set_mark (PT_WAGONS_TOWN_VIEW (self->towns[p]), FALSE, 0, 0, FALSE);
+    }
+}
+
+static void
+motion_frame (double   value,
+              gpointer user_data)
+{
+  PtWagonsBoard *self = user_data;
+
+  self->motion_t = value;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+motion_done (AdwAnimation  *animation,
+             PtWagonsBoard *self)
+{
+  self->flying = FALSE;
+  g_clear_pointer (&self->flight_card, g_free);
+  update_marks (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATING]);
+}
+
+static void
+skip_motion (PtWagonsBoard *self)
+{
+  if (self->motion != NULL && self->flying)
+    adw_animation_skip (self->motion);
+}
+
+static GtkWidget *
+queue_button_of (PtWagonsBoard *self,
+                 const char    *card)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (self->queue_box); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (g_strcmp0 (g_object_get_data (G_OBJECT (child), "card"), card) == 0)
+      return child;
+  return NULL;
+}
+
+static void
+on_move_applied (PtGame        *game,
+                 guint          player,
+                 JsonNode      *move,
+                 PtWagonsBoard *self)
+{
+  JsonObject *object = JSON_NODE_HOLDS_OBJECT (move) ? json_node_get_object (move) : NULL;
+  GtkWidget *from = NULL;
+
+  skip_motion (self);
+  g_clear_pointer (&self->flight_card, g_free);
+  /* Where the card starts is on screen until the board shows the move. */
+  if (object != NULL && json_object_has_member (object, "take"))
+    {
+      from = queue_button_of (self, json_object_get_string_member (object, "take"));
+      self->flight_card = g_strdup (json_object_get_string_member (object, "take"));
+      self->flight_town = -1;
+      self->flight_rot180 = FALSE;
+    }
+  else if (object != NULL && json_object_has_member (object, "place") && player < 2)
+    {
+      from = self->pending_label;
+      self->flight_card = g_strdup (json_object_get_string_member (object, "place"));
+      self->flight_town = (int) player;
+      self->flight_x = (int) json_object_get_int_member_with_default (object, "x", 0);
+      self->flight_y = (int) json_object_get_int_member_with_default (object, "y", 0);
+      self->flight_rot180 = json_object_get_int_member_with_default (object, "rot", 0) == 180;
+    }
+  self->flying = from != NULL && self->flight_card != NULL && gtk_widget_get_mapped (GTK_WIDGET (self))
+                 && gtk_widget_get_mapped (from)
+                 && gtk_widget_compute_bounds (from, GTK_WIDGET (self), &self->flight_from);
+  refresh (self);
+  update_marks (self);
+  if (!self->flying)
+    return;
+  if (self->motion == NULL)
+    {
+      AdwAnimationTarget *target = adw_callback_animation_target_new (motion_frame, self, NULL);
+
+      self->motion = adw_timed_animation_new (GTK_WIDGET (self), 0, 1, MOTION_MS, target);
+      adw_timed_animation_set_easing (ADW_TIMED_ANIMATION (self->motion), ADW_EASE_OUT_CUBIC);
+      g_signal_connect (self->motion, "done", G_CALLBACK (motion_done), self);
+    }
+  self->motion_t = 0;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATING]);
+  adw_animation_reset (self->motion);
+  adw_animation_play (self->motion);
+}
+
+static void
+pt_wagons_board_snapshot (GtkWidget   *widget,
+                          GtkSnapshot *snapshot)
+{
+  PtWagonsBoard *self = PT_WAGONS_BOARD (widget);
+  graphene_rect_t to, from_card;
+  double t = self->motion_t, size, x, y;
+  cairo_t *cr;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    gtk_widget_snapshot_child (widget, child, snapshot);
+  if (!self->flying || self->flight_card == NULL)
+    return;
+
+  if (self->flight_town >= 0)
+    {
+      graphene_rect_t in_town;
+
+      if (!pt_wagons_town_view_get_card_rect (PT_WAGONS_TOWN_VIEW (self->towns[self->flight_town]),
+                                              self->flight_x, self->flight_y, &in_town)
+          || !gtk_widget_compute_bounds (self->towns[self->flight_town], widget, &to))
+        return;
+      graphene_rect_offset_r (&in_town, to.origin.x, to.origin.y, &to);
+    }
+  else if (!gtk_widget_compute_bounds (self->pending_label, widget, &to))
+    return;
+  else
+    graphene_rect_init (&to, to.origin.x, to.origin.y, 2 * CIRCLE_CELL, 2 * CIRCLE_CELL);
+
+  graphene_rect_init (&from_card, self->flight_from.origin.x + (self->flight_from.size.width - 2 * CIRCLE_CELL) / 2,
+                      self->flight_from.origin.y, 2 * CIRCLE_CELL, 2 * CIRCLE_CELL);
+  size = from_card.size.width + (to.size.width - from_card.size.width) * t;
+  x = from_card.origin.x + (to.origin.x - from_card.origin.x) * t;
+  y = from_card.origin.y + (to.origin.y - from_card.origin.y) * t;
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (widget),
+                                                                 gtk_widget_get_height (widget)));
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.25 * (1 - t));
+  cairo_rectangle (cr, x + 3, y + 4, size, size);
+  cairo_fill (cr);
+  pt_wagons_draw_card (cr, self->flight_card, self->flight_rot180, x, y, size / 2);
+  cairo_destroy (cr);
+}
+
+gboolean
+pt_wagons_board_get_animating (PtWagonsBoard *self)
+{
+  g_return_val_if_fail (PT_IS_WAGONS_BOARD (self), FALSE);
+  return self->flying;
 }
 
 /* Actions ----------------------------------------------------------------------- */
@@ -721,9 +915,11 @@ pt_wagons_board_constructed (GObject *object)
 
   G_OBJECT_CLASS (pt_wagons_board_parent_class)->constructed (object);
 
-  g_signal_connect_object (self->game, "move-applied", G_CALLBACK (on_game_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->game, "move-applied", G_CALLBACK (on_move_applied), self, 0);
   g_signal_connect_object (self->game, "move-undone", G_CALLBACK (on_game_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->game, "move-undone", G_CALLBACK (update_marks), self, G_CONNECT_SWAPPED);
   refresh (self);
+  update_marks (self);
 }
 
 static void
@@ -734,6 +930,10 @@ pt_wagons_board_dispose (GObject *object)
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
+  if (self->motion != NULL)
+    g_signal_handlers_disconnect_by_data (self->motion, self);
+  g_clear_object (&self->motion);
+  g_clear_pointer (&self->flight_card, g_free);
   g_clear_object (&self->game);
   g_clear_pointer (&self->view, json_node_unref);
   g_clear_pointer (&self->legal, json_node_unref);
@@ -771,6 +971,9 @@ pt_wagons_board_get_property (GObject    *object,
       break;
     case PROP_INTERACTIVE:
       g_value_set_boolean (value, self->interactive);
+      break;
+    case PROP_ANIMATING:
+      g_value_set_boolean (value, self->flying);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -834,7 +1037,12 @@ pt_wagons_board_class_init (PtWagonsBoardClass *klass)
   properties[PROP_INTERACTIVE] =
     g_param_spec_boolean ("interactive", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* TRUE while a move's card is travelling. */
+  properties[PROP_ANIMATING] =
+    g_param_spec_boolean ("animating", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  widget_class->snapshot = pt_wagons_board_snapshot;
 
   signals[MOVE_ERROR] =
     g_signal_new ("move-error", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
@@ -873,4 +1081,13 @@ pt_wagons_board_init (PtWagonsBoard *self)
   build (self);
   pt_board_keys_install (GTK_WIDGET (self), keys, G_N_ELEMENTS (keys));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Game board"), -1);
+
+  /* Acting skips the motion: a click anywhere on the board lands it. */
+  {
+    GtkGesture *click = gtk_gesture_click_new ();
+
+    gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_CAPTURE);
+    g_signal_connect_swapped (click, "pressed", G_CALLBACK (skip_motion), self);
+    gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+  }
 }

@@ -19,5 +19,7 @@ GtkWidget  *pt_wagons_board_new         (PtGame        *game);
 const char *pt_wagons_board_get_prompt  (PtWagonsBoard *self);
 /* What the ghost at the cursor would do ("…would score 23 (+4)"). */
 const char *pt_wagons_board_get_preview (PtWagonsBoard *self);
+/* TRUE while the last move's card is still travelling. */
+gboolean    pt_wagons_board_get_animating (PtWagonsBoard *self);
 
 G_END_DECLS

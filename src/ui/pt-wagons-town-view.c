@@ -48,6 +48,11 @@ struct _PtWagonsTownView
   /* cell → pixel mapping of the last drawing */
   double     origin_x, origin_y, cell;
   int        first_x, first_y;  /* the grid point counted as column 1, row 1 */
+  /* the last card placed here, outlined; has_mark FALSE: none */
+  gboolean   has_mark;
+  int        mark_x, mark_y;
+  /* a card landing (motion): its cells are left out until it is down */
+  gboolean   hide_mark;
 };
 
 G_DEFINE_FINAL_TYPE (PtWagonsTownView, pt_wagons_town_view, GTK_TYPE_WIDGET)
@@ -402,12 +407,27 @@ pt_wagons_town_view_snapshot (GtkWidget   *widget,
   for (guint i = 0; i < n; i++)
     {
       JsonObject *c = json_array_get_object_element (self->cells, i);
+      int cx = json_object_get_int_member (c, "x"), cy = json_object_get_int_member (c, "y");
 
+      if (self->has_mark && self->hide_mark && cx >= self->mark_x && cx <= self->mark_x + 1
+          && cy >= self->mark_y && cy <= self->mark_y + 1)
+        continue;
       pt_wagons_draw_territory (cr, json_object_get_string_member (c, "terrain"),
                                 json_object_get_string_member (c, "symbol"),
                                 self->origin_x + json_object_get_int_member (c, "x") * self->cell,
                                 self->origin_y + json_object_get_int_member (c, "y") * self->cell,
                                 self->cell);
+    }
+
+  if (self->has_mark && !self->hide_mark)
+    {
+      /* The last placement: an outline in the accent colour. */
+      cairo_rectangle (cr, self->origin_x + self->mark_x * self->cell + 1.5,
+                       self->origin_y + self->mark_y * self->cell + 1.5,
+                       2 * self->cell - 3, 2 * self->cell - 3);
+      cairo_set_line_width (cr, 3);
+      cairo_set_source_rgba (cr, 0.96, 0.76, 0.07, 0.95);
+      cairo_stroke (cr);
     }
 
   if (self->card != NULL && self->has_cursor)
@@ -792,6 +812,37 @@ pt_wagons_town_view_set_cursor (PtWagonsTownView *self,
 {
   g_return_if_fail (PT_IS_WAGONS_TOWN_VIEW (self));
   move_cursor (self, x, y, rot);
+}
+
+void
+pt_wagons_town_view_set_mark (PtWagonsTownView *self,
+                              gboolean          mark,
+                              int               x,
+                              int               y,
+                              gboolean          hidden)
+{
+  g_return_if_fail (PT_IS_WAGONS_TOWN_VIEW (self));
+
+  self->has_mark = mark;
+  self->mark_x = x;
+  self->mark_y = y;
+  self->hide_mark = mark && hidden;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+gboolean
+pt_wagons_town_view_get_card_rect (PtWagonsTownView *self,
+                                   int               x,
+                                   int               y,
+                                   graphene_rect_t  *rect)
+{
+  g_return_val_if_fail (PT_IS_WAGONS_TOWN_VIEW (self), FALSE);
+
+  if (self->cell <= 0)
+    return FALSE;
+  graphene_rect_init (rect, self->origin_x + x * self->cell, self->origin_y + y * self->cell,
+                      2 * self->cell, 2 * self->cell);
+  return TRUE;
 }
 
 GtkWidget *

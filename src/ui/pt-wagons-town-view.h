@@ -35,6 +35,19 @@ void       pt_wagons_town_view_set_cursor   (PtWagonsTownView *self,
                                              int               y,
                                              int               rot);
 gboolean   pt_wagons_town_view_cursor_is_legal (PtWagonsTownView *self);
+/* Outlines the card whose top-left cell is (@x, @y), the last placed
+ * (@mark FALSE: none); @hidden leaves its cells out while it lands. */
+void       pt_wagons_town_view_set_mark     (PtWagonsTownView *self,
+                                             gboolean          mark,
+                                             int               x,
+                                             int               y,
+                                             gboolean          hidden);
+/* Where the card at (@x, @y) is drawn, in the view's coordinates (as of
+ * the last drawing); FALSE before the first. */
+gboolean   pt_wagons_town_view_get_card_rect (PtWagonsTownView *self,
+                                              int               x,
+                                              int               y,
+                                              graphene_rect_t  *rect);
 
 /* The drawing of one territory (also used for the cards of the circle). */
 void       pt_wagons_draw_territory         (cairo_t          *cr,

@@ -112,11 +112,63 @@ test_levels_play (void)
     }
 }
 
+/* Every level of every game but random play says why it chose its move:
+ * one short line, and the same move as without asking. */
+static void
+test_reasons (void)
+{
+  const char *games[] = { "lost-cities", "circle-the-wagons", "next-station-london" };
+
+  for (guint g = 0; g < G_N_ELEMENTS (games); g++)
+    for (guint level = 0; level < PT_BOT_N_LEVELS; level++)
+      {
+        const char *players[] = { "Ana", "Beto", NULL };
+        g_autoptr(GError) error = NULL;
+        g_autoptr(PtGame) game = NULL;
+        g_autoptr(PtBot) bot = NULL;
+        guint n_moves = 0;
+
+        if (!pt_bot_supports (games[g], level))
+          continue;
+        game = pt_rules_new_dealt_game (games[g], players, NULL, 0, 31 + level, &error);
+        g_assert_no_error (error);
+        bot = pt_bot_new (games[g], level, 7, 0, NULL);
+        /* Hard is slow under sanitizers: its first moves are enough. */
+        while (!pt_game_get_is_over (game) && n_moves < (level == PT_BOT_LEVEL_HARD ? 3u : 40u))
+          {
+            guint player = (guint) pt_game_get_current_player (game);
+            g_autofree char *reason = NULL;
+            g_autoptr(JsonNode) move = pt_bot_choose_move_full (bot, game, player, NULL,
+                                                                &reason, &error);
+            g_autoptr(JsonNode) plain = pt_bot_choose_move (bot, game, player, NULL, &error);
+
+            g_assert_no_error (error);
+            g_assert_true (json_node_equal (move, plain));
+            if (level == PT_BOT_LEVEL_RANDOM)
+              g_assert_null (reason);
+            else
+              {
+                g_assert_nonnull (reason);
+                g_assert_cmpuint (strlen (reason), >, 8);
+                g_assert_cmpuint (strlen (reason), <, 200);
+                g_assert_null (strchr (reason, '\n'));
+                g_assert_true (g_utf8_validate (reason, -1, NULL));
+                if (n_moves < 4)
+                  g_test_message ("%s, %s: %s", games[g], pt_bot_level_to_id (level), reason);
+              }
+            g_assert_true (pt_game_request_move (game, player, move, &error));
+            g_assert_no_error (error);
+            n_moves++;
+          }
+      }
+}
+
 typedef struct
 {
   GMainLoop *loop;
   JsonNode  *move;
   GError    *error;
+  char      *reason;
 } AsyncData;
 
 static void
@@ -126,7 +178,8 @@ choose_done (GObject      *source,
 {
   AsyncData *data = user_data;
 
-  data->move = pt_bot_choose_move_finish (PT_BOT (source), result, &data->error);
+  data->move = pt_bot_choose_move_finish_full (PT_BOT (source), result, &data->reason,
+                                               &data->error);
   g_main_loop_quit (data->loop);
 }
 
@@ -146,7 +199,11 @@ test_async (void)
   g_assert_nonnull (data.move);
   g_assert_true (json_node_equal (data.move, expected));
   g_assert_true (pt_game_is_legal (game, 0, data.move));
+  /* The reason comes with the move, through the async API too. */
+  g_assert_nonnull (data.reason);
+  g_assert_cmpuint (strlen (data.reason), >, 8);
 
+  g_free (data.reason);
   json_node_unref (data.move);
   g_main_loop_unref (data.loop);
 }
@@ -170,6 +227,7 @@ test_async_snapshot (void)
   g_assert_no_error (data.error);
   g_assert_true (json_node_equal (data.move, expected));
 
+  g_free (data.reason);
   json_node_unref (data.move);
   g_main_loop_unref (data.loop);
 }
@@ -214,6 +272,7 @@ main (int    argc,
   g_test_add_func ("/ai/bot/unsupported", test_unsupported);
   g_test_add_func ("/ai/bot/not-your-turn", test_not_your_turn);
   g_test_add_func ("/ai/bot/levels-play", test_levels_play);
+  g_test_add_func ("/ai/bot/reasons", test_reasons);
   g_test_add_func ("/ai/bot/async", test_async);
   g_test_add_func ("/ai/bot/async-snapshot", test_async_snapshot);
   g_test_add_func ("/ai/bot/cancel", test_cancel);

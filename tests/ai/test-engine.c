@@ -238,6 +238,11 @@ static const Misbehaviour misbehaviours[] = {
   { "garbage", PT_ENGINE_ERROR_MALFORMED, "I resign!" },
   { "wrong-type", PT_ENGINE_ERROR_MALFORMED, "expected a move" },
   { "illegal", PT_ENGINE_ERROR_ILLEGAL_MOVE, "{\"nonsense\":true}" },
+  /* Issue 16: none of these may crash Partida or leave a process. */
+  { "nested-move", PT_ENGINE_ERROR_MALFORMED, "deeper than 64 levels" },
+  { "nul", PT_ENGINE_ERROR_MALFORMED, "NUL byte" },
+  { "markup", PT_ENGINE_ERROR_ILLEGAL_MOVE, "<span foreground=\\\"red\\\"" },
+  { "double-fork", PT_ENGINE_ERROR_TIMEOUT, "did not answer in time" },
 };
 
 /* The engine plays two moves, then misbehaves on the third: the call
@@ -275,6 +280,9 @@ test_misbehave (gconstpointer data)
                    (MOVE_TIME + PT_ENGINE_GRACE_TIME + 1000) * 1000);
   if (g_str_equal (m->mode, "hang-child"))
     g_assert_cmpuint (count_pids (pidfile), ==, 2);
+  /* The engine, the daemon in its new session and the daemon's child. */
+  if (g_str_equal (m->mode, "double-fork"))
+    g_assert_cmpuint (count_pids (pidfile), ==, 3);
   first_pidfile = g_strdup_printf ("%s.first", pidfile);
   g_assert_cmpint (g_rename (pidfile, first_pidfile), ==, 0);
   assert_no_processes (first_pidfile);
@@ -323,6 +331,8 @@ test_bad_start (gconstpointer data)
   g_assert_cmpint (g_get_monotonic_time () - start, <, 4000 * 1000);
   if (g_str_equal (mode, "handshake"))
     g_assert_nonnull (strstr (error->message, "partida-engine/1"));
+  if (g_str_equal (mode, "nested"))
+    g_assert_nonnull (strstr (error->message, "deeper than 64 levels"));
   assert_no_processes (pidfile);
 }
 
@@ -930,6 +940,7 @@ main (int    argc,
         }
       g_test_add_data_func ("/ai/engine/bad-start/wrong-protocol", "handshake", test_bad_start);
       g_test_add_data_func ("/ai/engine/bad-start/silent", "silent", test_bad_start);
+      g_test_add_data_func ("/ai/engine/bad-start/nested", "nested", test_bad_start);
       g_test_add_func ("/ai/engine/spawn-failure", test_spawn_failure);
       g_test_add_func ("/ai/engine/not-your-turn", test_not_your_turn);
       g_test_add_func ("/ai/engine/logs", test_logs);

@@ -247,11 +247,16 @@ test_no_cheating_bot (void)
       pt_rng_shuffle (&rng, rest, n - PT_LOST_CITIES_HAND_SIZE, sizeof rest[0]);
       other = game_with_deal (cards, rest, n - PT_LOST_CITIES_HAND_SIZE);
 
-      move = pt_bot_choose_move (bot, game, 0, NULL, &error);
+      g_autofree char *reason = NULL;
+      g_autofree char *other_reason = NULL;
+
+      move = pt_bot_choose_move_full (bot, game, 0, NULL, &reason, &error);
       g_assert_no_error (error);
-      other_move = pt_bot_choose_move (bot, other, 0, NULL, &error);
+      other_move = pt_bot_choose_move_full (bot, other, 0, NULL, &other_reason, &error);
       g_assert_no_error (error);
       g_assert_true (json_node_equal (move, other_move));
+      /* The reason tells nothing hidden either. */
+      g_assert_cmpstr (reason, ==, other_reason);
     }
 }
 

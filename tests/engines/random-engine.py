@@ -22,6 +22,19 @@
 #   silent      never answer the hello
 #   chatty      write a lot on stderr and send log messages, but play fine
 #   ignore-quit play fine but do not exit on "quit" (Partida kills it)
+#   nested      answer the hello with ~400 KB of nested "[" (json-glib's
+#               recursive parser used to overflow the stack on it)
+#   nested-move answer the move with a move nested 100,000 levels deep
+#   markup      Pango markup in the name, author, options, a log line and
+#               an illegal move (so in the forfeit reason): Partida must
+#               show all of it as plain text
+#   double-fork start a daemon that double-forks into a new session (and
+#               has a child of its own), then never answer: no process may
+#               survive the forfeit (Partida's reaper adopts the orphans)
+#   nul         answer the move with a line holding a NUL byte
+#   markup-hello answer the hello with MARKUP, not JSON (the reason holds it)
+#
+# MARKUP below is the text the markup mode puts everywhere.
 #
 # --pidfile FILE: write our pid (and the child's) there, one per line.
 # --dump FILE: append every line Partida sends (for the documentation).
@@ -32,6 +45,41 @@ import signal
 import subprocess
 import sys
 import time
+
+
+MARKUP = '<span foreground="red" size="xx-large">Big</span> <a href="https://example.com">link</a> & <b>bold'
+
+
+def daemonize_sleepers(pids, write_pids):
+    """Double fork into a new session; the daemon starts a child of its own.
+    Their pids are appended to the pidfile (by the daemon) before we go on."""
+    r, w = os.pipe()
+    first = os.fork()
+    if first == 0:
+        os.close(r)
+        os.setsid()
+        if os.fork() != 0:
+            os._exit(0)
+        # The daemon: away from the engine's stdio and process group.
+        devnull = os.open(os.devnull, os.O_RDWR)
+        for fd in (0, 1, 2):
+            os.dup2(devnull, fd)
+        child = subprocess.Popen(["sleep", "600"])
+        os.write(w, ("%d %d\n" % (os.getpid(), child.pid)).encode())
+        os.close(w)
+        while True:
+            time.sleep(60)
+    os.close(w)
+    os.waitpid(first, 0)
+    line = b""
+    while not line.endswith(b"\n"):
+        chunk = os.read(r, 64)
+        if not chunk:
+            break
+        line += chunk
+    os.close(r)
+    pids.extend(int(p) for p in line.split())
+    write_pids()
 
 
 def main():
@@ -76,12 +124,23 @@ def main():
         if kind == "hello":
             if mode == "silent":
                 hang()
+            if mode == "markup-hello":
+                sys.stdout.write(MARKUP + "\n")
+                sys.stdout.flush()
+                continue
+            if mode == "nested":
+                sys.stdout.write("[" * 400000 + "\n")
+                sys.stdout.flush()
+                continue
+            markup = mode == "markup"
             send({"type": "hello",
                   "protocol": "partida-engine/0" if mode == "handshake" else "partida-engine/1",
-                  "name": opts["--name"],
-                  "author": "The Partida authors",
+                  "name": MARKUP if markup else opts["--name"],
+                  "author": MARKUP if markup else "The Partida authors",
                   "games": ["lost-cities", "circle-the-wagons", "next-station-london"],
-                  "options": [{"name": "seed", "type": "int", "default": 1}]})
+                  "options": [{"name": MARKUP if markup else "seed", "type": "int", "default": 1}]})
+            if markup:
+                send({"type": "log", "message": MARKUP})
         elif kind == "set_option":
             if message.get("name") == "seed":
                 rng.seed(message.get("value"))
@@ -120,6 +179,20 @@ def main():
                 if mode == "illegal":
                     send({"type": "move", "move": {"nonsense": True}})
                     continue
+                if mode == "markup":
+                    send({"type": "move", "move": {"nonsense": MARKUP}})
+                    continue
+                if mode == "nested-move":
+                    sys.stdout.write('{"type":"move","move":' + "[" * 100000 + "]" * 100000 + "}\n")
+                    sys.stdout.flush()
+                    continue
+                if mode == "nul":
+                    sys.stdout.write('{"type":"move","move":\0{}}\n')
+                    sys.stdout.flush()
+                    continue
+                if mode == "double-fork":
+                    daemonize_sleepers(pids, write_pids)
+                    hang()
             send({"type": "move", "move": rng.choice(legal)})
         elif kind == "game_over":
             send({"type": "log", "message": "game over: winners %s" % message.get("winners")})

@@ -132,9 +132,12 @@ test_simultaneous_turns (void)
   g_assert_error (error, PT_RULES_ERROR, PT_RULES_ERROR_NOT_YOUR_TURN);
   g_clear_error (&error);
 
+  /* Every seat may act on the flipped card: seat 1's actions are listed
+   * before seat 0 has acted (they are still applied in seat order). */
   legal = pt_game_list_legal_moves (game, 0);
   other = pt_game_list_legal_moves (game, 1);
-  g_assert_cmpuint (json_array_get_length (json_node_get_array (other)), ==, 0);
+  g_assert_cmpuint (json_array_get_length (json_node_get_array (other)), >, 1);
+  g_assert_true (json_node_equal (json_array_get_element (json_node_get_array (other), 0), pass));
   g_assert_true (json_node_equal (json_array_get_element (json_node_get_array (legal), 0), pass));
   g_assert_cmpuint (json_array_get_length (json_node_get_array (legal)), >, 1);
   g_assert_true (pt_game_request_move (game, 0, json_array_get_element (json_node_get_array (legal), 1),
@@ -142,6 +145,13 @@ test_simultaneous_turns (void)
   g_assert_no_error (error);
   g_assert_cmpint (pt_game_get_current_player (game), ==, 1);
   g_assert_cmpuint (state->turn, ==, 1);
+  /* Seat 0 has acted: it lists nothing more on this card, seat 1 does. */
+  g_clear_pointer (&legal, json_node_unref);
+  legal = pt_game_list_legal_moves (game, 0);
+  g_assert_cmpuint (json_array_get_length (json_node_get_array (legal)), ==, 0);
+  g_clear_pointer (&other, json_node_unref);
+  other = pt_game_list_legal_moves (game, 1);
+  g_assert_cmpuint (json_array_get_length (json_node_get_array (other)), >, 1);
   g_assert_true (pt_game_request_move (game, 1, pass, &error));
   g_assert_cmpint (pt_game_get_current_player (game), ==, 0);
   g_assert_true (state->turn == 2 || state->round == 1);
@@ -374,12 +384,16 @@ test_record_errors (void)
   text = pt_game_to_record_string (loaded, FALSE);
   g_assert_cmpstr (text, ==, partial);
 
-  /* … but not in the middle of the moves. */
+  /* … but not in the middle of the moves: the short turn is the error,
+   * at its own index, naming the first seat that did not act. */
   mid = record_with_moves ("[[{\"pass\": true}], [{\"pass\": true}]]");
   failed = pt_rules_load_record_string (mid, &move, &player, &error);
   g_assert_null (failed);
   g_assert_error (error, PT_RULES_ERROR, PT_RULES_ERROR_MALFORMED_MOVE);
-  g_assert_cmpint (move, ==, 1);
+  g_assert_cmpint (move, ==, 0);
+  g_assert_cmpint (player, ==, 1);
+  g_assert_nonnull (strstr (error->message, "Round 1, turn 1, Beto: "));
+  g_assert_nonnull (strstr (error->message, "one action per player (2), not 1"));
   g_clear_error (&error);
 
   too_long = record_with_moves ("[[{\"pass\": true}, {\"pass\": true}, {\"pass\": true}]]");

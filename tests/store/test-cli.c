@@ -226,7 +226,44 @@ test_errors (Fixture *f, gconstpointer data)
   g_assert_cmpint (run (NULL, NULL, "history", "--db", f->db, "--mode", "board", NULL), ==, 2);
   g_assert_cmpint (run (NULL, NULL, "import", "--db", f->db, NULL), ==, 2);
   g_assert_cmpint (run (NULL, &err, "import", "--db", f->db, junk, NULL), ==, 1);
+  g_assert_nonnull (strstr (err, "neither a Partida export"));
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run (NULL, &err, "import", "--db", f->db, "--from", "partida", junk, NULL), ==, 1);
   g_assert_nonnull (strstr (err, "Invalid export file"));
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run (NULL, &err, "import", "--db", f->db, "--from", "csv", junk, NULL), ==, 2);
+  g_assert_nonnull (strstr (err, "unknown format"));
+}
+
+/* import --from bgstats|bgg, and detected from the content. */
+static void
+test_import_other_apps (Fixture *f, gconstpointer data)
+{
+  g_autofree char *bgstats = g_build_filename (g_getenv ("PARTIDA_SOURCE_DIR"), "tests", "store",
+                                               "import", "bgstats-sample.json", NULL);
+  g_autofree char *bgg = g_build_filename (g_getenv ("PARTIDA_SOURCE_DIR"), "tests", "store",
+                                           "import", "bgg-plays-sample.xml", NULL);
+  g_autofree char *out = NULL, *err = NULL;
+  g_autoptr(JsonNode) node = NULL;
+  JsonObject *object;
+
+  g_assert_cmpint (run (&out, NULL, "import", "--db", f->db, "--json", bgstats, NULL), ==, 0);
+  node = parse_json (out);
+  object = json_node_get_object (node);
+  g_assert_cmpstr (json_object_get_string_member (object, "format"), ==, "bgstats");
+  g_assert_cmpint (json_object_get_int_member (object, "matches_added"), ==, 4);
+  g_assert_cmpint (json_object_get_int_member (object, "plays_other_games"), ==, 2);
+  g_assert_cmpint (json_object_get_int_member (object, "plays_unusable"), ==, 2);
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (run (&out, NULL, "import", "--db", f->db, "--from", "bgstats", bgstats, NULL), ==, 0);
+  g_assert_nonnull (strstr (out, "0 matches added; 4 matches already present"));
+  g_assert_nonnull (strstr (out, "Skipped 1 play of “Catan”: not a Partida game"));
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (run (&out, NULL, "import", "--db", f->db, "--from", "bgg", bgg, NULL), ==, 0);
+  g_assert_nonnull (strstr (out, "2 matches added"));
+  /* The wrong --from is refused, not guessed around. */
+  g_assert_cmpint (run (NULL, &err, "import", "--db", f->db, "--from", "bgg", bgstats, NULL), ==, 1);
+  g_assert_nonnull (strstr (err, "Invalid BoardGameGeek file"));
 }
 
 /* PARTIDA_DB is honoured when there is no --db. */
@@ -262,6 +299,7 @@ main (int argc, char **argv)
   ADD ("export-import", test_export_import);
   ADD ("backup-restore", test_backup_restore);
   ADD ("errors", test_errors);
+  ADD ("import-other-apps", test_import_other_apps);
   ADD ("env-path", test_env_path);
 #undef ADD
 

@@ -329,6 +329,19 @@ test_many_matches (void)
   screenshots ("history-many");
 }
 
+static GtkWidget *
+find_replay_window (void)
+{
+  GList *toplevels = gtk_window_list_toplevels ();
+  GtkWidget *found = NULL;
+
+  for (GList *l = toplevels; l != NULL && found == NULL; l = l->next)
+    if (find_by_name (l->data, "replay") != NULL)
+      found = l->data;
+  g_list_free (toplevels);
+  return found;
+}
+
 /* A match played in Partida keeps its record: its page can replay it. */
 static void
 test_digital_replay (void)
@@ -354,7 +367,20 @@ test_digital_replay (void)
   show_area ("history");
   g_assert_true (pt_history_page_show_match (history_page (), id));
   view = pt_history_page_get_match_view (history_page ());
-  g_assert_nonnull (find_by_name (GTK_WIDGET (view), "replay"));
+  /* The replay opens at the size of play, not as a strip in the page. */
+  {
+    GtkWidget *button = find_by_name (GTK_WIDGET (view), "replay-button");
+    GtkWidget *replay_window = NULL;
+    GtkWidget *board;
+
+    g_assert_nonnull (button);
+    g_signal_emit_by_name (button, "clicked");
+    WAIT_UNTIL ((replay_window = find_replay_window ()) != NULL);
+    board = find_by_name (replay_window, "replay-board");
+    g_assert_nonnull (board);
+    WAIT_UNTIL (gtk_widget_get_height (board) > 300 && gtk_widget_get_width (board) > 400);
+    gtk_window_destroy (GTK_WINDOW (replay_window));
+  }
   /* Only score sheets are edited; a digital match is what was played. */
   g_assert_false (gtk_widget_get_visible (find_by_name (GTK_WIDGET (view), "edit-match")));
   screenshots ("history-match-digital");

@@ -39,21 +39,98 @@ wagons_snapshot_new (PtGame  *game,
   return g_memdup2 (state, sizeof *state);
 }
 
+#define WIN_MARGIN 500.0   /* values beyond this include the ±1000 of a decided game */
+
+/* Rounded to the nearest point, for the reasons (no “-0”). */
+static int
+points (double value)
+{
+  return (int) (value >= 0 ? value + 0.5 : value - 0.5);
+}
+
+/* Why, in words (the hint names the move itself). */
+static char *
+describe_reason (const PtWagonsState *state,
+                 const PtWagonsMove  *move,
+                 double               value,
+                 PtWagonsHow          how)
+{
+  guint mover = (guint) pt_wagons_state_get_current_player (state);
+  g_autofree char *figure = NULL;
+  const char *purpose;
+
+  if (how == PT_WAGONS_HOW_SLIP)
+    return g_strdup (_("a hunch: any card can turn out well"));
+  if (move->kind == PT_WAGONS_MOVE_PLACE)
+    {
+      PtWagonsState after = *state;
+      PtWagonsTally tallies[2];
+      PtWagonsScore score;
+
+      pt_wagons_state_apply_move (&after, move);
+      pt_wagons_state_score (&after, tallies, &score);
+      /* Translators: where a card goes; %d is the bot's score with it
+       * there, %+d the difference to the opponent's score */
+      return g_strdup_printf (_("the spot where its town scores most: %d (%+d against yours)"),
+                              score.total[mover], score.total[mover] - score.total[1 - mover]);
+    }
+
+  if (move->kind == PT_WAGONS_MOVE_START)
+    purpose = _("leaves you the weakest first take");
+  else
+    {
+      guint8 queue[PT_WAGONS_N_CIRCLE];
+      guint n = pt_wagons_state_get_queue (state, queue), given = 0;
+
+      for (guint i = 0; i < n && queue[i] != move->card; i++)
+        given++;
+      purpose = given == 0 ? _("the best card for its town, and you get no free card")
+                           : _("the best card for its town, free cards for you included");
+    }
+
+  if (how == PT_WAGONS_HOW_EXACT && value > WIN_MARGIN)
+    /* Translators: %s says why (“leaves you the weakest first take”) */
+    figure = g_strdup_printf (_("%s: it wins with best play on both sides"), purpose);
+  else if (how == PT_WAGONS_HOW_EXACT && value < -WIN_MARGIN)
+    figure = g_strdup_printf (_("%s: the best it can do in a lost position"), purpose);
+  else if (how == PT_WAGONS_HOW_EXACT)
+    figure = g_strdup_printf (_("%s: a tie with best play on both sides"), purpose);
+  else if (how == PT_WAGONS_HOW_PLAYOUT)
+    {
+      if (value > WIN_MARGIN)
+        value -= 1000.0;
+      else if (value < -WIN_MARGIN)
+        value += 1000.0;
+      /* Translators: %s says why; %+d is the score difference it
+       * expects at the end of the game, e.g. “+6” */
+      figure = g_strdup_printf (_("%s: %+d expected at the end"), purpose, points (value));
+    }
+  else
+    /* Translators: %s says why; %+d is the score difference once the
+     * cards are placed, e.g. “+3” */
+    figure = g_strdup_printf (_("%s: %+d once the cards are placed"), purpose, points (value));
+  return g_steal_pointer (&figure);
+}
+
 static JsonNode *
 wagons_choose (gconstpointer       snapshot,
                const PtBotRequest *request,
+               char              **reason,
                GCancellable       *cancellable,
                GError            **error)
 {
   PtWagonsSearchParams params;
   PtWagonsMove move;
+  PtWagonsHow how;
+  double value;
   PtRng rng;
 
   pt_rng_init (&rng, request->seed);
   pt_wagons_search_params_init (&params, request->level);
   params.deadline = request->deadline;
-  if (!pt_wagons_search_move (snapshot, &params, &rng, cancellable, &move, error))
+  if (!pt_wagons_search_move_full (snapshot, &params, &rng, cancellable, &move, &value, &how, error))
     return NULL;
+  *reason = describe_reason (snapshot, &move, value, how);
   return pt_wagons_move_to_json (&move);
 }
 

@@ -15,7 +15,10 @@
 #define HARD_MAX_DEPTH    15        /* every take of the game */
 #define HARD_EXACT        8         /* solve exactly from this many takes left */
 #define HARD_TOP_K        8         /* decisions played out to the end */
-#define HARD_WORK_LIMIT   100000    /* town evaluations per move: ~0.3 s */
+/* Town evaluations per move, everything included (the start card's look
+ * at the first takes too): ~0.1–0.2 s of CPU. It was 100000 without the
+ * start's look, and naming the start card took 400–780 ms (issue 20). */
+#define HARD_WORK_LIMIT   30000
 #define START_TAKE_HORIZON 6       /* opponent's takes weighed when naming the start */
 #define WIN_VALUE         1000.0    /* a won game outranks any margin */
 /* Between placements of equal score, keep more territories visible: they
@@ -45,6 +48,8 @@ typedef struct
   guint64                     work;
   gboolean                    stopped;
   guint                       take_horizon;  /* consider only the first takes; 0: all */
+  double                      value;         /* of the chosen move, for the mover */
+  PtWagonsHow                 how;
 } Search;
 
 void
@@ -474,9 +479,11 @@ rollout (Search              *search,
   settle (search, &position);
   while (pt_wagons_state_get_phase (&position) != PT_WAGONS_PHASE_OVER)
     {
-      /* Out of time or cancelled: this playout does not count. The work
-       * limit is only checked between playouts, so that it reproduces. */
-      if ((search->params->deadline > 0 && g_get_monotonic_time () > search->params->deadline) ||
+      /* Out of work, out of time or cancelled: this playout does not
+       * count. The work done is the same on every machine, so a playout
+       * cut by the work limit reproduces. */
+      if ((search->params->work_limit > 0 && search->work >= search->params->work_limit) ||
+          (search->params->deadline > 0 && g_get_monotonic_time () > search->params->deadline) ||
           g_cancellable_is_cancelled (search->cancellable))
         {
           search->stopped = TRUE;
@@ -521,6 +528,8 @@ choose_decision (Search              *search,
   if (search->params->max_depth == 0)
     {
       *out = children[0].move;
+      search->value = children[0].value;
+      search->how = PT_WAGONS_HOW_STATIC;
       return;
     }
 
@@ -530,14 +539,21 @@ choose_decision (Search              *search,
       deepen (search, &children, n, MIN (left, search->params->max_depth)))
     {
       *out = children[0].move;
+      search->value = children[0].value;
+      search->how = PT_WAGONS_HOW_EXACT;
       return;
     }
 
   /* Earlier: play each of the most promising decisions out to the end
    * with Medium on both sides, and keep the best outcome. A stopped
-   * search keeps what it has evaluated (at least the first). */
+   * search keeps what it has evaluated (at least the first). The work
+   * limit covers the whole move: the look at the start card's first
+   * takes and an exact search that did not finish count too (naming the
+   * start card used to be the slowest move). With no work left, the
+   * order of the last finished iteration stands. */
   search->stopped = FALSE;
-  search->work = 0;
+  search->how = PT_WAGONS_HOW_STATIC;
+  search->value = children[0].value;
   for (guint i = 0; i < MIN (n, search->params->top_k); i++)
     {
       double value = rollout (search, &children[i].after, mover);
@@ -548,10 +564,13 @@ choose_decision (Search              *search,
       children[i].value = value;
       if (i == 0 || value > children[best].value)
         best = i;
+      search->how = PT_WAGONS_HOW_PLAYOUT;
       if (search_stopped (search))
         break;
     }
   *out = children[best].move;
+  if (search->how == PT_WAGONS_HOW_PLAYOUT)
+    search->value = children[best].value;
 }
 
 gboolean
@@ -562,7 +581,29 @@ pt_wagons_search_move (const PtWagonsState        *state,
                        PtWagonsMove               *out,
                        GError                    **error)
 {
+  return pt_wagons_search_move_full (state, params, rng, cancellable, out, NULL, NULL, error);
+}
+
+gboolean
+pt_wagons_search_move_full (const PtWagonsState        *state,
+                            const PtWagonsSearchParams *params,
+                            PtRng                      *rng,
+                            GCancellable               *cancellable,
+                            PtWagonsMove               *out,
+                            double                     *value,
+                            PtWagonsHow                *how,
+                            GError                    **error)
+{
   Search search = { 0, };
+  PtWagonsHow dummy_how;
+  double dummy_value;
+
+  if (value == NULL)
+    value = &dummy_value;
+  if (how == NULL)
+    how = &dummy_how;
+  *value = 0;
+  *how = PT_WAGONS_HOW_SLIP;
 
   g_return_val_if_fail (pt_wagons_state_get_phase (state) != PT_WAGONS_PHASE_OVER, FALSE);
 
@@ -575,6 +616,7 @@ pt_wagons_search_move (const PtWagonsState        *state,
       *out = moves[pt_rng_below (rng, n)];
       return TRUE;
     }
+  *how = PT_WAGONS_HOW_STATIC;
 
   pt_wagons_state_get_bonus_kinds (state, search.kinds);
   search.mask = pt_wagons_state_bonus_mask (state);
@@ -589,6 +631,8 @@ pt_wagons_search_move (const PtWagonsState        *state,
     {
       search.cache = g_new0 (CacheEntry, 1u << CACHE_BITS);
       choose_decision (&search, state, out);
+      *value = search.value;
+      *how = search.how;
     }
   g_free (search.cache);
   return !g_cancellable_set_error_if_cancelled (cancellable, error);

@@ -16,7 +16,8 @@
  *   Hard    near the end, alpha-beta over the takes of both players
  *           (placements as above) to the end of the game: an exact search;
  *           earlier, each of the most promising takes played out to the
- *           end with Medium's choices on both sides;
+ *           end with Medium's choices on both sides; all of it within a
+ *           fixed amount of work per move (so ~0.1–0.2 s and reproducible);
  *   Easy    Medium with a random take or placement now and then.
  */
 #pragma once
@@ -49,6 +50,27 @@ gboolean  pt_wagons_search_move        (const PtWagonsState        *state,
                                         PtRng                      *rng,
                                         GCancellable               *cancellable,
                                         PtWagonsMove               *out,
+                                        GError                    **error);
+
+/* How a decision (start or take) was chosen, for its reason. */
+typedef enum
+{
+  PT_WAGONS_HOW_SLIP,      /* Easy's random move */
+  PT_WAGONS_HOW_STATIC,    /* the position right after it, cards placed (placements too) */
+  PT_WAGONS_HOW_PLAYOUT,   /* played out to the end by Medium on both sides */
+  PT_WAGONS_HOW_EXACT,     /* searched exactly to the end of the game */
+} PtWagonsHow;
+
+/* The same, and for a start or a take (each nullable) its value for the
+ * mover (the score difference, ±1000 for a game won or lost at the end)
+ * and how it was found. */
+gboolean  pt_wagons_search_move_full   (const PtWagonsState        *state,
+                                        const PtWagonsSearchParams *params,
+                                        PtRng                      *rng,
+                                        GCancellable               *cancellable,
+                                        PtWagonsMove               *out,
+                                        double                     *value,
+                                        PtWagonsHow                *how,
                                         GError                    **error);
 
 G_END_DECLS

@@ -10,10 +10,12 @@
  *   Medium     the main heuristic (pt-lost-cities-heuristic.c);
  *   Hard       Monte Carlo over determinisations (pt-lost-cities-search.c);
  *   Aggressive the aggressive opener, a yardstick;
+ *   Denial     the discard-denial player, another yardstick;
  *   Random     provided by PtBot.
  */
 #include "config.h"
 
+#include <string.h>
 #include <glib/gi18n-lib.h>
 
 #include "pt-bot-strategy.h"
@@ -23,6 +25,100 @@
 #include "pt-lost-cities-view.h"
 
 #define EASY_BLUNDER 0.3
+
+/* What the move does for the bot's own expeditions, in words (the hint
+ * already names the move itself). Built from the view only. */
+static char *
+describe_purpose (const PtLostCitiesView *view,
+                  const PtLostCitiesMove *move)
+{
+  guint me = view->player, them = me ^ 1u;
+  guint colour = PT_LOST_CITIES_CARD_COLOR (move->card);
+  guint kind = PT_LOST_CITIES_CARD_KIND (move->card);
+  const char *name = pt_lost_cities_color_name (colour);
+  gboolean opened = view->values[me][colour] != 0 || view->wagers[me][colour] != 0;
+  guint top = 0;
+  guint16 theirs = view->values[them][colour];
+
+  for (guint v = 10; v >= 2; v--)
+    if (view->values[me][colour] & (1u << v))
+      {
+        top = v;
+        break;
+      }
+  if (!move->discard)
+    {
+      if (kind == 0)
+        /* Translators: %s is a colour name (“red”), as in “your red expedition” */
+        return g_strdup_printf (_("bets on its %s expedition early"), name);
+      if (!opened)
+        /* Translators: %s is a colour name */
+        return g_strdup_printf (_("opens its %s expedition with enough cards to follow"), name);
+      if (kind + 1 <= top + 2)
+        /* Translators: %s is a colour name */
+        return g_strdup_printf (_("keeps its %s expedition going without a gap"), name);
+      /* Translators: %s is a colour name */
+      return g_strdup_printf (_("plays high on its %s expedition while there is time"), name);
+    }
+  if (opened && kind != 0 && kind + 1 <= top)
+    /* Translators: %s is a colour name */
+    return g_strdup_printf (_("throws away a card its %s expedition can no longer use"), name);
+  if ((theirs != 0 || view->wagers[them][colour] != 0) &&
+      (kind == 0 || (guint) (1u << (kind + 1)) > theirs))
+    /* Translators: %s is a colour name */
+    return g_strdup_printf (_("discards a %s card it cannot use, even though you might"), name);
+  if (theirs != 0 || view->wagers[them][colour] != 0)
+    /* Translators: %s is a colour name */
+    return g_strdup_printf (_("discards a %s card that is of no use to you"), name);
+  /* Translators: %s is a colour name */
+  return g_strdup_printf (_("discards a %s card it does not plan to play"), name);
+}
+
+static char *
+describe_reason (const PtLostCitiesView *view,
+                 const PtLostCitiesMove *move,
+                 PtBotLevel              level,
+                 gboolean                searched,
+                 double                  expected,
+                 guint                   n_samples)
+{
+  g_autofree char *purpose = NULL;
+
+  if (level == PT_BOT_LEVEL_EASY && !searched && n_samples == 1)
+    /* Easy's slip: a random decent-looking move. */
+    return g_strdup (_("a hunch: one of several moves that looked all right"));
+  purpose = describe_purpose (view, move);
+  if (searched && n_samples > 0)
+    /* Translators: %s says what the move does (“keeps its red expedition
+     * going without a gap”); then the round's expected final score
+     * difference over %u simulated deals, e.g. “+12” */
+    return g_strdup_printf (ngettext ("%s: %+d expected, over %u simulated deal",
+                                      "%s: %+d expected, over %u simulated deals", n_samples),
+                            purpose, (int) (expected >= 0 ? expected + 0.5 : expected - 0.5),
+                            n_samples);
+  if (!move->discard)
+    {
+      PtLostCitiesState after = { 0 };
+      int score;
+
+      /* The expedition's score once the card is on it. */
+      after.options = view->options;
+      after.values[0][PT_LOST_CITIES_CARD_COLOR (move->card)] =
+        view->values[view->player][PT_LOST_CITIES_CARD_COLOR (move->card)];
+      after.wagers[0][PT_LOST_CITIES_CARD_COLOR (move->card)] =
+        view->wagers[view->player][PT_LOST_CITIES_CARD_COLOR (move->card)];
+      if (PT_LOST_CITIES_CARD_KIND (move->card) == 0)
+        after.wagers[0][PT_LOST_CITIES_CARD_COLOR (move->card)]++;
+      else
+        after.values[0][PT_LOST_CITIES_CARD_COLOR (move->card)] |=
+          (guint16) (1u << PT_LOST_CITIES_CARD_VALUE (move->card));
+      score = pt_lost_cities_state_expedition_score (&after, 0, PT_LOST_CITIES_CARD_COLOR (move->card));
+      /* Translators: %s says what the move does; %+d is what that
+       * expedition would score if the round ended now */
+      return g_strdup_printf (_("%s (it stands at %+d now)"), purpose, score);
+    }
+  return g_steal_pointer (&purpose);
+}
 
 static gpointer
 lost_cities_snapshot_new (PtGame  *game,
@@ -54,13 +150,17 @@ lost_cities_snapshot_new (PtGame  *game,
 static JsonNode *
 lost_cities_choose (gconstpointer       snapshot,
                     const PtBotRequest *request,
+                    char              **reason,
                     GCancellable       *cancellable,
                     GError            **error)
 {
   const PtLostCitiesView *view = snapshot;
   PtLostCitiesSearchParams params;
   PtLostCitiesState sample;
-  PtLostCitiesMove move;
+  PtLostCitiesMove move, best;
+  gboolean searched = FALSE;
+  double expected = 0;
+  guint n_samples = 0;
   PtRng rng;
 
   pt_rng_init (&rng, request->seed);
@@ -71,16 +171,28 @@ lost_cities_choose (gconstpointer       snapshot,
   switch (request->level)
     {
     case PT_BOT_LEVEL_EASY:
-      pt_lost_cities_heuristic_sloppy (&sample, &rng, EASY_BLUNDER, &move);
+      {
+        PtRng copy = rng;
+
+        pt_lost_cities_heuristic_sloppy (&sample, &rng, EASY_BLUNDER, &move);
+        /* A slip: not the move the heuristic (without the opponent) ranks first. */
+        pt_lost_cities_heuristic_sloppy (&sample, &copy, 0.0, &best);
+        n_samples = memcmp (&move, &best, sizeof move) != 0;
+      }
       break;
     case PT_BOT_LEVEL_AGGRESSIVE:
       pt_lost_cities_heuristic_aggressive (&sample, &move);
       break;
+    case PT_BOT_LEVEL_DENIAL:
+      pt_lost_cities_heuristic_denial (&sample, &move);
+      break;
     case PT_BOT_LEVEL_HARD:
       pt_lost_cities_search_params_init (&params, request->seed);
       params.deadline = request->deadline;
-      if (!pt_lost_cities_search (view, &params, cancellable, &move, error))
+      if (!pt_lost_cities_search_full (view, &params, cancellable, &move, &expected, &n_samples,
+                                       error))
         return NULL;
+      searched = TRUE;
       break;
     case PT_BOT_LEVEL_MEDIUM:
     case PT_BOT_LEVEL_RANDOM:
@@ -88,19 +200,22 @@ lost_cities_choose (gconstpointer       snapshot,
       pt_lost_cities_heuristic_move (&sample, &move);
       break;
     }
+  *reason = describe_reason (view, &move, request->level, searched, expected, n_samples);
   return pt_lost_cities_move_to_json (&move);
 }
 
 const PtBotStrategy pt_lost_cities_bot_strategy = {
   .game_id = "lost-cities",
   .levels = (1u << PT_BOT_LEVEL_EASY) | (1u << PT_BOT_LEVEL_MEDIUM) |
-            (1u << PT_BOT_LEVEL_HARD) | (1u << PT_BOT_LEVEL_AGGRESSIVE),
+            (1u << PT_BOT_LEVEL_HARD) | (1u << PT_BOT_LEVEL_AGGRESSIVE) |
+            (1u << PT_BOT_LEVEL_DENIAL),
   .descriptions = {
     [PT_BOT_LEVEL_EASY] = N_("Plays sensible cards, ignores what you collect and often slips"),
     [PT_BOT_LEVEL_MEDIUM] = N_("Opens expeditions with care, bets early and never feeds you cards"),
     [PT_BOT_LEVEL_HARD] = N_("Simulates hundreds of possible deals before every move"),
     [PT_BOT_LEVEL_RANDOM] = N_("Plays random legal moves (for testing)"),
     [PT_BOT_LEVEL_AGGRESSIVE] = N_("Opens expeditions and bets eagerly, never watching you (for testing)"),
+    [PT_BOT_LEVEL_DENIAL] = N_("Never discards a card you could use, and takes the ones you want (for testing)"),
   },
   .snapshot_new = lost_cities_snapshot_new,
   .snapshot_free = g_free,

@@ -587,6 +587,18 @@ pt_lost_cities_heuristic_move (const PtLostCitiesState *state,
 }
 
 void
+pt_lost_cities_heuristic_move_careless (const PtLostCitiesState *state,
+                                        PtLostCitiesMove        *move)
+{
+  Ctx x;
+  Table t;
+
+  ctx_init (&x, state, FALSE);
+  evaluate (&x, &t);
+  best_move (&x, &t, move);
+}
+
+void
 pt_lost_cities_heuristic_sloppy (const PtLostCitiesState *state,
                                  PtRng                   *rng,
                                  double                   blunder,
@@ -762,4 +774,166 @@ pt_lost_cities_heuristic_aggressive (const PtLostCitiesState *state,
 #undef OPENED
 #undef TOP
 #undef PLAYABLE
+}
+
+/* The discard-denial player, a third yardstick built on another idea:
+ * what matters is what the opponent must never get. No projection, no
+ * search; plain rules around the opponent's needs.
+ *
+ * A card is "wanted" by the opponent when it could still go on one of its
+ * opened expeditions (above the top), or is of a colour it is known to
+ * hold. Then:
+ * 1. Play the lowest card that goes on an own opened expedition at most 3
+ *    above its top.
+ * 2. Open a colour (lowest card, or a wager first with 4+ cards and 20+
+ *    points and 20+ cards in the deck) when the hand holds 3+ cards and
+ *    15+ points of it.
+ * 3. Discard a card the opponent does not want: a dead card first, else
+ *    the lowest such card of the colour with the fewest points in hand.
+ * 4. If every card is wanted, rather than feed the opponent, play any
+ *    playable card on an own opened expedition (the lowest), else discard
+ *    the wanted card of least value.
+ * Draw: the pile top the opponent wants most (value 5+), or a pile top it
+ * can play on an own opened expedition right away; else the deck.
+ */
+void
+pt_lost_cities_heuristic_denial (const PtLostCitiesState *state,
+                                 PtLostCitiesMove        *move)
+{
+  guint me = state->current, them = me ^ 1u;
+  guint n_colors = state->options.n_colors;
+  guint hand_points[PT_LOST_CITIES_MAX_COLORS] = { 0 };
+  guint hand_cards[PT_LOST_CITIES_MAX_COLORS] = { 0 };
+  gboolean known_colour[PT_LOST_CITIES_MAX_COLORS] = { FALSE };
+  const PtLostCitiesCard *hand = state->hand[me];
+  guint n = state->hand_len[me];
+  guint deck = pt_lost_cities_state_deck_remaining (state);
+  int pick = -1, best_draw = -1;
+  gboolean discard = FALSE;
+  guint best_draw_value = 0;
+
+  init_tables ();
+  for (guint i = 0; i < n; i++)
+    {
+      hand_points[PT_LOST_CITIES_CARD_COLOR (hand[i])] += PT_LOST_CITIES_CARD_VALUE (hand[i]);
+      hand_cards[PT_LOST_CITIES_CARD_COLOR (hand[i])]++;
+    }
+  for (guint i = 0; i < state->hand_len[them]; i++)
+    if (state->known[them] & (1u << i))
+      known_colour[PT_LOST_CITIES_CARD_COLOR (state->hand[them][i])] = TRUE;
+
+#define OPENED_BY(p, c) (state->values[p][c] != 0 || state->wagers[p][c] != 0)
+#define TOP_OF(p, c)    top_value (state->values[p][c])
+#define PLAYABLE_BY(p, card) (PT_LOST_CITIES_CARD_KIND (card) == 0 \
+                              ? state->values[p][PT_LOST_CITIES_CARD_COLOR (card)] == 0 \
+                              : (guint) PT_LOST_CITIES_CARD_VALUE (card) > TOP_OF (p, PT_LOST_CITIES_CARD_COLOR (card)))
+#define WANTED(card) (PLAYABLE_BY (them, card) && \
+                      (OPENED_BY (them, PT_LOST_CITIES_CARD_COLOR (card)) || \
+                       known_colour[PT_LOST_CITIES_CARD_COLOR (card)]))
+
+  /* 1. */
+  for (guint i = 0; i < n; i++)
+    {
+      guint c = PT_LOST_CITIES_CARD_COLOR (hand[i]), v = PT_LOST_CITIES_CARD_VALUE (hand[i]);
+
+      if (v > 0 && OPENED_BY (me, c) && v > TOP_OF (me, c) && v <= MAX (TOP_OF (me, c), 1u) + 3 &&
+          (pick < 0 || v < (guint) PT_LOST_CITIES_CARD_VALUE (hand[pick])))
+        pick = (int) i;
+    }
+  /* 2. */
+  if (pick < 0)
+    {
+      int colour = -1;
+
+      for (guint c = 0; c < n_colors; c++)
+        if (!OPENED_BY (me, c) && hand_cards[c] >= 3 && hand_points[c] >= 15 &&
+            (colour < 0 || hand_points[c] > hand_points[colour]))
+          colour = (int) c;
+      if (colour >= 0)
+        {
+          gboolean wager = hand_cards[colour] >= 4 && hand_points[colour] >= 20 && deck >= 20;
+
+          for (guint i = 0; i < n; i++)
+            if ((int) PT_LOST_CITIES_CARD_COLOR (hand[i]) == colour &&
+                (PT_LOST_CITIES_CARD_KIND (hand[i]) == 0) == wager &&
+                (pick < 0 || hand[i] < hand[pick]))
+              pick = (int) i;
+          if (pick < 0)
+            for (guint i = 0; i < n; i++)
+              if ((int) PT_LOST_CITIES_CARD_COLOR (hand[i]) == colour &&
+                  PT_LOST_CITIES_CARD_KIND (hand[i]) != 0 && (pick < 0 || hand[i] < hand[pick]))
+                pick = (int) i;
+        }
+    }
+  /* 3. */
+  if (pick < 0)
+    {
+      discard = TRUE;
+      for (guint i = 0; i < n && pick < 0; i++)
+        if (!WANTED (hand[i]) && OPENED_BY (me, PT_LOST_CITIES_CARD_COLOR (hand[i])) &&
+            !PLAYABLE_BY (me, hand[i]))
+          pick = (int) i;
+      if (pick < 0)
+        for (guint i = 0; i < n; i++)
+          {
+            guint c = PT_LOST_CITIES_CARD_COLOR (hand[i]);
+            guint pc = pick < 0 ? 0 : PT_LOST_CITIES_CARD_COLOR (hand[pick]);
+
+            if (WANTED (hand[i]) || (OPENED_BY (me, c) && PLAYABLE_BY (me, hand[i])))
+              continue;
+            if (pick < 0 || hand_points[c] < hand_points[pc] ||
+                (hand_points[c] == hand_points[pc] &&
+                 PT_LOST_CITIES_CARD_VALUE (hand[i]) < PT_LOST_CITIES_CARD_VALUE (hand[pick])))
+              pick = (int) i;
+          }
+    }
+  /* 4. */
+  if (pick < 0)
+    {
+      discard = FALSE;
+      for (guint i = 0; i < n; i++)
+        if (OPENED_BY (me, PT_LOST_CITIES_CARD_COLOR (hand[i])) && PLAYABLE_BY (me, hand[i]) &&
+            PT_LOST_CITIES_CARD_KIND (hand[i]) != 0 &&
+            (pick < 0 || PT_LOST_CITIES_CARD_VALUE (hand[i]) < PT_LOST_CITIES_CARD_VALUE (hand[pick])))
+          pick = (int) i;
+    }
+  if (pick < 0)
+    {
+      discard = TRUE;
+      for (guint i = 0; i < n; i++)
+        if (pick < 0 || PT_LOST_CITIES_CARD_VALUE (hand[i]) < PT_LOST_CITIES_CARD_VALUE (hand[pick]))
+          pick = (int) i;
+    }
+
+  move->card = hand[pick];
+  move->discard = (guint8) discard;
+  move->draw = PT_LOST_CITIES_DRAW_DECK;
+  move->padding = 0;
+
+  if (state->n_turns <= LONG_ROUND)
+    for (guint c = 0; c < n_colors; c++)
+      {
+        PtLostCitiesCard top;
+        guint v;
+
+        if (state->pile_len[c] == 0 || (discard && c == PT_LOST_CITIES_CARD_COLOR (move->card)))
+          continue;
+        top = PT_LOST_CITIES_CARD (c, state->pile[c][state->pile_len[c] - 1]);
+        v = PT_LOST_CITIES_CARD_KIND (top) == 0 ? 6 : PT_LOST_CITIES_CARD_VALUE (top);
+        if (WANTED (top) && v >= 5 && v > best_draw_value)
+          {
+            best_draw_value = v;
+            best_draw = (int) c;
+          }
+        else if (best_draw < 0 && OPENED_BY (me, c) && PLAYABLE_BY (me, top) &&
+                 PT_LOST_CITIES_CARD_KIND (top) != 0 &&
+                 (guint) PT_LOST_CITIES_CARD_VALUE (top) <= TOP_OF (me, c) + 3)
+          best_draw = (int) c;
+      }
+  if (best_draw >= 0)
+    move->draw = (guint8) best_draw;
+#undef OPENED_BY
+#undef TOP_OF
+#undef PLAYABLE_BY
+#undef WANTED
 }

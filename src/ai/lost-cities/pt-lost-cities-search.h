@@ -36,4 +36,14 @@ gboolean pt_lost_cities_search (const PtLostCitiesView         *view,
                                 PtLostCitiesMove               *move,
                                 GError                        **error);
 
+/* The same, and (each nullable) the chosen move's mean final score
+ * difference over its rollouts and how many determinisations it got. */
+gboolean pt_lost_cities_search_full (const PtLostCitiesView         *view,
+                                     const PtLostCitiesSearchParams *params,
+                                     GCancellable                   *cancellable,
+                                     PtLostCitiesMove               *move,
+                                     double                         *expected,
+                                     guint                          *n_samples,
+                                     GError                        **error);
+
 G_END_DECLS

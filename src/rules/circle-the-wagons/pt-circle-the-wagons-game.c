@@ -342,6 +342,52 @@ pt_circle_the_wagons_game_get_view (PtGame *game,
   return pt_json_node_new_object (g_steal_pointer (&view));
 }
 
+/* "Ana took B4; Beto gets A1, A2.", on the state before the move, where
+ * the cards given away are still in the circle. */
+static char *
+pt_circle_the_wagons_game_describe_move (PtGame   *game,
+                                         guint     player,
+                                         JsonNode *move_json)
+{
+  const PtWagonsState *state = &PT_CIRCLE_THE_WAGONS_GAME (game)->state;
+  const char *name = pt_game_get_player_name (game, player);
+  const char *other = pt_game_get_player_name (game, 1 - MIN (player, 1));
+  PtWagonsMove move;
+  const char *card;
+
+  if (name == NULL || player > 1 || !pt_wagons_move_from_json (move_json, &move, NULL))
+    return NULL;
+  card = pt_wagons_cards[move.card].id;
+  switch (move.kind)
+    {
+    case PT_WAGONS_MOVE_START:
+      /* Translators: a move in the log, e.g. "Beto started the circle at B4." */
+      return g_strdup_printf (_("%s started the circle at %s."), name, card);
+    case PT_WAGONS_MOVE_TAKE:
+      {
+        guint8 queue[PT_WAGONS_N_CIRCLE];
+        guint n = pt_wagons_state_get_queue (state, queue);
+        g_autoptr(GString) given = g_string_new (NULL);
+
+        /* Every card before the one taken goes to the opponent. */
+        for (guint i = 0; i < n && queue[i] != move.card; i++)
+          g_string_append_printf (given, "%s%s", given->len > 0 ? ", " : "", pt_wagons_cards[queue[i]].id);
+        if (given->len == 0)
+          /* Translators: a move in the log, e.g. "Ana took A1, giving nothing away." */
+          return g_strdup_printf (_("%s took %s, giving nothing away."), name, card);
+        /* Translators: a move in the log, e.g. "Ana took B4; Beto gets A1, A2." */
+        return g_strdup_printf (_("%s took %s; %s gets %s."), name, card, other, given->str);
+      }
+    case PT_WAGONS_MOVE_PLACE:
+    default:
+      if (move.rot180)
+        /* Translators: a move in the log, e.g. "Ana placed B4 at (1,0), upside down." */
+        return g_strdup_printf (_("%s placed %s at (%d,%d), upside down."), name, card, move.x, move.y);
+      /* Translators: a move in the log, e.g. "Ana placed B4 at (1,0)." */
+      return g_strdup_printf (_("%s placed %s at (%d,%d)."), name, card, move.x, move.y);
+    }
+}
+
 static JsonObject *
 pt_circle_the_wagons_game_save_options (PtGame *game)
 {
@@ -379,6 +425,7 @@ pt_circle_the_wagons_game_class_init (PtCircleTheWagonsGameClass *klass)
   game_class->get_view = pt_circle_the_wagons_game_get_view;
   game_class->save_options = pt_circle_the_wagons_game_save_options;
   game_class->save_setup = pt_circle_the_wagons_game_save_setup;
+  game_class->describe_move = pt_circle_the_wagons_game_describe_move;
 }
 
 static void

@@ -444,6 +444,77 @@ pt_lost_cities_game_apply_move (PtGame    *game,
   return TRUE;
 }
 
+/* Cards in sentences, with their article so that languages whose colour
+ * words agree with the noun can say so (the same messages as the board's
+ * labels). */
+static const char *
+color_word (guint color)
+{
+  switch (color)
+    {
+    case 0: return _("yellow");
+    case 1: return _("blue");
+    case 2: return _("white");
+    case 3: return _("green");
+    case 4: return _("red");
+    case 5: return _("purple");
+    default: return "";
+    }
+}
+
+static char *
+card_definite (PtLostCitiesCard card)
+{
+  guint color = PT_LOST_CITIES_CARD_COLOR (card);
+
+  if (PT_LOST_CITIES_CARD_KIND (card) == 0)
+    switch (color)
+      {
+      case 0: return g_strdup (_("the yellow wager"));
+      case 1: return g_strdup (_("the blue wager"));
+      case 2: return g_strdup (_("the white wager"));
+      case 3: return g_strdup (_("the green wager"));
+      case 4: return g_strdup (_("the red wager"));
+      case 5: return g_strdup (_("the purple wager"));
+      default: return g_strdup ("");
+      }
+  {
+    g_autofree char *value = g_strdup_printf ("%u", PT_LOST_CITIES_CARD_VALUE (card));
+
+    /* Translators: a card with its article, e.g. "the red 7" (colour, value) */
+    return g_strdup_printf (C_("card", "the %s %s"), color_word (color), value);
+  }
+}
+
+/* "Beto played the red 7 and drew from the deck.", on the state before
+ * the move, where the pile top that is taken still shows. */
+static char *
+pt_lost_cities_game_describe_move (PtGame   *game,
+                                   guint     player,
+                                   JsonNode *move_json)
+{
+  PtLostCitiesGame *self = PT_LOST_CITIES_GAME (game);
+  const PtLostCitiesState *state = &self->state;
+  const char *name = pt_game_get_player_name (game, player);
+  PtLostCitiesMove move;
+  g_autofree char *card = NULL;
+  g_autofree char *taken = NULL;
+
+  if (name == NULL || !pt_lost_cities_move_from_json (move_json, state->options.n_colors, &move, NULL))
+    return NULL;
+  card = card_definite (move.card);
+  if (move.draw != PT_LOST_CITIES_DRAW_DECK && state->pile_len[move.draw] > 0)
+    taken = card_definite (PT_LOST_CITIES_CARD (move.draw, state->pile[move.draw][state->pile_len[move.draw] - 1]));
+
+  if (!move.discard && taken == NULL)
+    return g_strdup_printf (_("%s played %s and drew from the deck."), name, card);
+  if (!move.discard)
+    return g_strdup_printf (_("%s played %s and took %s from its discard pile."), name, card, taken);
+  if (taken == NULL)
+    return g_strdup_printf (_("%s discarded %s and drew from the deck."), name, card);
+  return g_strdup_printf (_("%s discarded %s and took %s from its discard pile."), name, card, taken);
+}
+
 static JsonNode *
 pt_lost_cities_game_list_legal_moves (PtGame *game,
                                       guint   player)
@@ -604,6 +675,7 @@ pt_lost_cities_game_class_init (PtLostCitiesGameClass *klass)
   game_class->get_view = pt_lost_cities_game_get_view;
   game_class->save_options = pt_lost_cities_game_save_options;
   game_class->save_setup = pt_lost_cities_game_save_setup;
+  game_class->describe_move = pt_lost_cities_game_describe_move;
 }
 
 static void

@@ -651,6 +651,77 @@ pt_next_station_game_apply_move (PtGame    *game,
   return pt_next_station_state_apply (&self->state, player, &action, error);
 }
 
+/* "the square at (4,3)": London's stations have no names on our map, so
+ * a station is its symbol and its coordinates, as the board shows them. */
+static char *
+describe_station (const PtStationMap *map,
+                  guint8              index)
+{
+  const PtStation *station;
+
+  if (index >= map->n_stations)
+    return g_strdup ("?");
+  station = &map->stations[index];
+  switch (station->symbol)
+    {
+    case PT_SYMBOL_CIRCLE: return g_strdup_printf (_("the circle at column %d, row %d"), station->x + 1, station->y + 1);
+    case PT_SYMBOL_TRIANGLE: return g_strdup_printf (_("the triangle at column %d, row %d"), station->x + 1, station->y + 1);
+    case PT_SYMBOL_SQUARE: return g_strdup_printf (_("the square at column %d, row %d"), station->x + 1, station->y + 1);
+    case PT_SYMBOL_PENTAGON: return g_strdup_printf (_("the pentagon at column %d, row %d"), station->x + 1, station->y + 1);
+    case PT_SYMBOL_ANY: return g_strdup_printf (_("the Central Station at column %d, row %d"), station->x + 1, station->y + 1);
+    default: return g_strdup_printf ("(%d,%d)", station->x, station->y);
+    }
+}
+
+/* "Ana drew a section from the circle at (3,2) to the square at (4,3).",
+ * with the pencil power it uses. */
+static char *
+pt_next_station_game_describe_move (PtGame   *game,
+                                    guint     player,
+                                    JsonNode *move)
+{
+  PtNextStationGame *self = PT_NEXT_STATION_GAME (game);
+  const PtStationMap *map = self->state.map;
+  const char *name = pt_game_get_player_name (game, player);
+  PtNextStationAction action;
+  g_autofree char *text = NULL;
+
+  if (name == NULL || map == NULL || !pt_next_station_action_from_json (map, move, &action, NULL))
+    return NULL;
+  if (action.pass)
+    /* Translators: a move in the log */
+    text = g_strdup_printf (_("%s passed."), name);
+  else
+    {
+      g_autofree char *from = describe_station (map, action.from);
+      g_autofree char *to = describe_station (map, action.to);
+
+      if (action.power == PT_NS_POWER_DOUBLE)
+        {
+          g_autofree char *from2 = describe_station (map, action.from2);
+          g_autofree char *to2 = describe_station (map, action.to2);
+
+          text = g_strdup_printf (_("%s drew a section from %s to %s and, with the double power, one from %s to %s."),
+                                  name, from, to, from2, to2);
+        }
+      else if (action.power == PT_NS_POWER_JOKER)
+        text = g_strdup_printf (_("%s used the joker power and drew a section from %s to %s."), name, from, to);
+      else if (action.power == PT_NS_POWER_SWITCH)
+        text = g_strdup_printf (_("%s used the switch power and drew a section from %s to %s."), name, from, to);
+      else
+        text = g_strdup_printf (_("%s drew a section from %s to %s."), name, from, to);
+    }
+  if (action.power == PT_NS_POWER_CIRCLE)
+    {
+      g_autofree char *station = describe_station (map, action.circle);
+
+      /* Translators: a move's sentence, then the station circled with
+       * the circle power, e.g. "Ana passed. Circled: the square at (4,3)." */
+      return g_strdup_printf (_("%s Circled: %s."), text, station);
+    }
+  return g_steal_pointer (&text);
+}
+
 static JsonNode *
 pt_next_station_game_list_legal_moves (PtGame *game,
                                        guint   player)
@@ -659,9 +730,9 @@ pt_next_station_game_list_legal_moves (PtGame *game,
   JsonArray *moves = json_array_new ();
   g_autoptr(GArray) actions = NULL;
 
-  /* Only the seat whose action is due may act (the others follow in seat
-   * order on the same card). */
-  if (pt_next_station_state_current_player (&self->state) == (int) player)
+  /* Turns are simultaneous: every seat that has not acted on the current
+   * card may act on it (the state lists nothing for one that has). */
+  if (!self->state.over && player < self->state.n_players)
     {
       actions = pt_next_station_state_list_actions (&self->state, player);
       for (guint i = 0; i < actions->len; i++)
@@ -957,7 +1028,8 @@ pt_next_station_game_replay_record_move (PtGame    *game,
     {
       guint round = self->state.round + 1, turn = self->state.turn;
 
-      *error_player = (int) i;
+      if (error_player != NULL)
+        *error_player = (int) i;
       if (!pt_game_request_move (game, i, json_array_get_element (actions, i), error))
         {
           g_prefix_error (error, _("Round %u, turn %u, %s: "), round, turn,
@@ -966,6 +1038,29 @@ pt_next_station_game_replay_record_move (PtGame    *game,
         }
     }
   return TRUE;
+}
+
+/* A short turn is an error at its own index, unless it is the last one
+ * (a game saved mid-turn). */
+static gboolean
+pt_next_station_game_check_record_move_complete (PtGame  *game,
+                                                 int     *error_player,
+                                                 GError **error)
+{
+  PtNextStationGame *self = PT_NEXT_STATION_GAME (game);
+  guint n_players = self->state.n_players, acted = 0;
+
+  if (self->state.over || self->state.acted == 0)
+    return TRUE;
+  for (guint p = 0; p < n_players; p++)
+    if (self->state.acted & (1u << p))
+      acted++;
+  *error_player = pt_next_station_state_current_player (&self->state);
+  g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_MALFORMED_MOVE,
+               _("A turn holds one action per player (%u), not %u"), n_players, acted);
+  g_prefix_error (error, _("Round %u, turn %u, %s: "), self->state.round + 1, self->state.turn,
+                  pt_game_get_player_name (game, (guint) *error_player));
+  return FALSE;
 }
 
 static JsonNode *
@@ -989,6 +1084,7 @@ pt_next_station_game_class_init (PtNextStationGameClass *klass)
   game_class->legal_after_end_is_error = TRUE;
   game_class->deal = pt_next_station_game_deal;
   game_class->score_sheet = pt_next_station_game_score_sheet;
+  game_class->check_record_move_complete = pt_next_station_game_check_record_move_complete;
   game_class->setup = pt_next_station_game_setup;
   game_class->get_current_player = pt_next_station_game_get_current_player;
   game_class->get_is_over = pt_next_station_game_get_is_over;
@@ -1001,6 +1097,7 @@ pt_next_station_game_class_init (PtNextStationGameClass *klass)
   game_class->get_view = pt_next_station_game_get_view;
   game_class->save_options = pt_next_station_game_save_options;
   game_class->save_setup = pt_next_station_game_save_setup;
+  game_class->describe_move = pt_next_station_game_describe_move;
   game_class->build_record_moves = pt_next_station_game_build_record_moves;
   game_class->replay_record_move = pt_next_station_game_replay_record_move;
 }

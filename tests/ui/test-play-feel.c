@@ -1,0 +1,415 @@
+/* test-play-feel.c — what makes the three games feel like a table: the
+ * move log (one entry per move, the right player, newest first), the other
+ * player's last move in a sentence (also after a resume), the result
+ * screen with the final board, and the replay stepped through every move
+ * by keys and by the timeline slider. Per game; screenshots go to the
+ * build directory.
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "play-test-util.h"
+#include "pt-lost-cities-board.h"
+#include "pt-move-log.h"
+#include "pt-next-station-board.h"
+#include "pt-wagons-board.h"
+#include "pt-replay-view.h"
+#include "pt-result-view.h"
+#include "pt-rules.h"
+
+/* A legal move of the player to act, straight through the rules (the
+ * per-game tests enter moves through the boards' actions). */
+static void
+play_human_turn (PtGameView *view)
+{
+  PtGame *game = pt_game_view_get_game (view);
+  int player = pt_game_get_current_player (game);
+  g_autoptr(JsonNode) legal = pt_game_list_legal_moves (game, player);
+  JsonArray *moves = json_node_get_array (legal);
+  guint n_before = pt_game_get_n_moves (game);
+  guint n = json_array_get_length (moves);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpuint (n, >, 0);
+  g_assert_true (pt_game_request_move (game, player,
+                                       json_array_get_element (moves, (n_before * 7 + 3) % n), &error));
+  g_assert_no_error (error);
+}
+
+/* The log says every move, newest first, with the player who made it. */
+static void
+check_log (PtMoveLog *log,
+           PtGame    *game)
+{
+  guint n = pt_game_get_n_moves (game);
+
+  g_assert_cmpuint (pt_move_log_get_n_entries (log), ==, n);
+  for (guint i = 0; i < n; i++)
+    {
+      const PtGameMove *move = pt_game_get_move (game, n - 1 - i);
+      const char *entry = pt_move_log_get_entry (log, i);
+
+      g_assert_cmpint (pt_move_log_get_entry_player (log, i), ==, (int) move->player);
+      g_assert_cmpstr (entry, ==, pt_game_get_move_description (game, n - 1 - i));
+      /* In words, naming the player: never a raw record move. */
+      g_assert_nonnull (strstr (entry, pt_game_get_player_name (game, move->player)));
+      g_assert_null (strchr (entry, '{'));
+      g_assert_null (strchr (entry, '"'));
+    }
+}
+
+static const char *
+game_of (gconstpointer data)
+{
+  return data;
+}
+
+static const char *
+seed_of (const char *game_id)
+{
+  return g_str_equal (game_id, "next-station-london") ? "31" : "4242";
+}
+
+/* Against the computer to the end: the log follows every move, the
+ * computer's last move is said, and the result screen keeps the board. */
+static void
+test_log_and_result (gconstpointer data)
+{
+  const char *game_id = game_of (data);
+  PtGameView *view = start_two_player_game (game_id, "Ana", -1, "Computer", 1, seed_of (game_id));
+  PtGame *game = pt_game_view_get_game (view);
+  PtMoveLog *log = PT_MOVE_LOG (pt_game_view_get_move_log (view));
+  g_autofree char *shot = NULL;
+  gboolean said = FALSE;
+
+  g_assert_nonnull (log);
+  g_assert_cmpuint (pt_move_log_get_n_entries (log), ==, 0);
+  while (!pt_game_get_is_over (game))
+    {
+      guint n = pt_game_get_n_moves (game);
+
+      play_until (view, n + 1);
+      check_log (log, game);
+      /* After the computer's move, the human sees what it did. */
+      if (!pt_game_get_is_over (game) && n > 0
+          && pt_game_get_move (game, pt_game_get_n_moves (game) - 1)->player == 1)
+        {
+          g_assert_cmpstr (pt_game_view_get_last_move (view), ==,
+                           pt_game_get_move_description (game, pt_game_get_n_moves (game) - 1));
+          if (!said)
+            {
+              shot = g_strdup_printf ("feel-%s-last-move", game_id);
+              save_screenshot (window, shot);
+              g_clear_pointer (&shot, g_free);
+            }
+          said = TRUE;
+        }
+      else if (!pt_game_get_is_over (game) && n > 0)
+        g_assert_cmpstr (pt_game_view_get_last_move (view), ==, "");
+    }
+  g_assert_true (said);
+  check_log (log, game);
+
+  /* The result screen: the final board, the winner named. */
+  {
+    PtResultView *result = PT_RESULT_VIEW (pt_game_view_get_result_view (view));
+    GtkWidget *board = pt_result_view_get_board (result);
+
+    WAIT_UNTIL (gtk_widget_get_mapped (GTK_WIDGET (result)));
+    g_assert_nonnull (board);
+    WAIT_UNTIL (gtk_widget_get_mapped (board) && gtk_widget_get_width (board) > 200
+                && gtk_widget_get_height (board) > 150);
+    g_assert_cmpstr (pt_result_view_get_title (result), !=, "");
+    shot = g_strdup_printf ("feel-%s-result", game_id);
+    save_screenshot (window, shot);
+    g_clear_pointer (&shot, g_free);
+  }
+  gtk_widget_activate_action (GTK_WIDGET (view), "game.leave", NULL);
+  settle (20);
+}
+
+/* Emits a key press on the replay's key controller, as a keyboard does. */
+static gboolean
+press_key (GtkWidget *widget,
+           guint      keyval)
+{
+  gboolean handled = FALSE;
+
+  for (GtkEventController *c = NULL; ; )
+    {
+      GListModel *controllers = gtk_widget_observe_controllers (widget);
+
+      for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+        {
+          g_autoptr(GObject) item = g_list_model_get_item (controllers, i);
+
+          if (GTK_IS_EVENT_CONTROLLER_KEY (item))
+            c = GTK_EVENT_CONTROLLER (item);
+        }
+      g_object_unref (controllers);
+      g_assert_nonnull (c);
+      g_signal_emit_by_name (c, "key-pressed", keyval, 0, (GdkModifierType) 0, &handled);
+      break;
+    }
+  return handled;
+}
+
+static void
+check_replay_step (PtReplayView *replay,
+                   guint         step)
+{
+  PtGame *game = pt_replay_view_get_game (replay);
+  PtMoveLog *log = PT_MOVE_LOG (pt_replay_view_get_move_log (replay));
+
+  g_assert_cmpuint (pt_replay_view_get_step (replay), ==, step);
+  g_assert_cmpuint ((guint) gtk_range_get_value (GTK_RANGE (pt_replay_view_get_timeline (replay))), ==, step);
+  /* The log in sync: the moves up to the step, newest first. */
+  check_log (log, game);
+}
+
+/* The last finished match of @game_id, replayed forward and back through
+ * every move by keys and by the slider, in a window as the History opens it. */
+static void
+test_replay (gconstpointer data)
+{
+  const char *game_id = game_of (data);
+  g_autoptr(PtStore) store = open_store ();
+  g_autoptr(GPtrArray) history = NULL;
+  g_autoptr(PtMatchEntry) entry = NULL;
+  g_autoptr(JsonNode) record = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *shot = NULL;
+  PtHistoryQuery query;
+  PtReplayView *replay;
+  GtkWidget *win, *board;
+  guint n;
+
+  pt_history_query_init (&query);
+  query.game = game_id;
+  history = pt_store_history (store, &query, NULL);
+  g_assert_cmpuint (history->len, >=, 1);
+  entry = pt_store_load_match (store, ((PtMatchEntry *) g_ptr_array_index (history, 0))->id, NULL);
+  record = json_from_string (entry->record, &error);
+  g_assert_no_error (error);
+
+  win = pt_replay_window_new (GTK_WINDOW (window), record, "Replay", &error);
+  g_assert_no_error (error);
+  gtk_window_present (GTK_WINDOW (win));
+  replay = PT_REPLAY_VIEW (find_by_name (win, "replay"));
+  g_assert_nonnull (replay);
+  WAIT_UNTIL (gtk_widget_get_mapped (GTK_WIDGET (replay)));
+  n = pt_replay_view_get_n_steps (replay);
+  g_assert_cmpuint (n, >, 5);
+
+  /* Full size, not a strip: the board has the room of the window. */
+  board = find_by_name (win, "replay-board");
+  g_assert_nonnull (board);
+  WAIT_UNTIL (gtk_widget_get_height (board) > 300);
+
+  check_replay_step (replay, 0);
+  for (guint i = 1; i <= n; i++)
+    {
+      g_assert_true (press_key (GTK_WIDGET (replay), GDK_KEY_Right));
+      check_replay_step (replay, i);
+    }
+  g_assert_true (press_key (GTK_WIDGET (replay), GDK_KEY_Right));
+  check_replay_step (replay, n);
+  for (guint i = n; i > 0; i--)
+    {
+      g_assert_true (press_key (GTK_WIDGET (replay), GDK_KEY_Left));
+      check_replay_step (replay, i - 1);
+    }
+  g_assert_true (press_key (GTK_WIDGET (replay), GDK_KEY_End));
+  check_replay_step (replay, n);
+  g_assert_true (press_key (GTK_WIDGET (replay), GDK_KEY_Home));
+  check_replay_step (replay, 0);
+
+  /* The slider, forward and back. */
+  for (guint i = 0; i <= n; i++)
+    {
+      gtk_range_set_value (GTK_RANGE (pt_replay_view_get_timeline (replay)), i);
+      check_replay_step (replay, i);
+    }
+  for (guint i = n + 1; i > 0; i--)
+    {
+      gtk_range_set_value (GTK_RANGE (pt_replay_view_get_timeline (replay)), i - 1);
+      check_replay_step (replay, i - 1);
+    }
+  /* The end position equals the game as it finished. */
+  pt_replay_view_set_step (replay, n);
+  {
+    g_autoptr(PtGame) finished = pt_rules_load_record (record, NULL, NULL, NULL);
+    g_autofree char *a = pt_game_to_record_string (finished, FALSE);
+    g_autofree char *b = pt_game_to_record_string (pt_replay_view_get_game (replay), FALSE);
+
+    g_assert_cmpstr (a, ==, b);
+  }
+  pt_replay_view_set_step (replay, n / 2);
+  settle (50);
+  shot = g_strdup_printf ("feel-%s-replay", game_id);
+  save_screenshot (win, shot);
+  gtk_window_destroy (GTK_WINDOW (win));
+  settle (20);
+}
+
+static gboolean
+board_animating (GtkWidget *board)
+{
+  gboolean animating = FALSE;
+
+  g_object_get (board, "animating", &animating, NULL);
+  return animating;
+}
+
+/* @widget drawn into bytes, with its window's renderer. */
+static GBytes *
+render (GtkWidget *widget)
+{
+  g_autoptr(GdkTexture) texture = NULL;
+  int width, height;
+  guchar *data;
+
+  wait_for_frame (widget);
+  texture = render_widget (widget);
+  width = gdk_texture_get_width (texture);
+  height = gdk_texture_get_height (texture);
+  data = g_malloc (width * height * 4);
+  gdk_texture_download (texture, data, width * 4);
+  return g_bytes_new_take (data, width * height * 4);
+}
+
+/* The board as the motion left it draws exactly as the same board redrawn
+ * from the game with animations off: no card left in the air, no landing
+ * card still hidden. */
+static void
+check_settled (GtkWidget *board)
+{
+  g_autoptr(GBytes) live = NULL;
+  g_autoptr(GBytes) still = NULL;
+  int viewer = 0;
+
+  WAIT_UNTIL_MS (!board_animating (board), 1500);
+  settle (30);
+  live = render (board);
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  g_object_get (board, "viewer", &viewer, NULL);
+  g_object_set (board, "viewer", 1 - viewer, NULL);
+  g_object_set (board, "viewer", viewer, NULL);
+  gtk_widget_queue_draw (board);
+  settle (30);
+  still = render (board);
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", TRUE, NULL);
+  g_assert_true (g_bytes_equal (live, still));
+}
+
+/* A whole game with animations on: every move's motion runs and ends, and
+ * the board at the end draws exactly as a board that never animated. */
+static void
+test_motion (gconstpointer data)
+{
+  const char *game_id = game_of (data);
+  PtGameView *view;
+  PtGame *game;
+  GtkWidget *board;
+  g_autoptr(PtGame) loaded = NULL;
+  g_autoptr(JsonNode) record = NULL;
+  guint animated = 0, moves_seen = 0, next_check = 5;
+
+  /* The computer waits a little before its move, as in the app, so that
+   * a motion can be seen halfway. */
+  pt_game_view_set_computer_delay (300);
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", TRUE, NULL);
+  view = start_two_player_game (game_id, "Ana", -1, "Computer", 1, seed_of (game_id));
+  game = pt_game_view_get_game (view);
+  board = pt_game_view_get_board (view);
+  while (!pt_game_get_is_over (game))
+    {
+      guint n = pt_game_get_n_moves (game);
+
+      play_until (view, n + 1);
+      if (pt_game_get_n_moves (game) == n)
+        continue;
+      moves_seen++;
+      if (board_animating (board))
+        {
+          animated++;
+          if (animated == 3)
+            {
+              g_autofree char *shot = g_strdup_printf ("feel-%s-motion", game_id);
+
+              g_autofree char *path = g_strdup_printf ("%s/screenshots/%s-%s.png", g_getenv ("PARTIDA_BUILD_DIR"),
+                                                       ui_test_lang, shot);
+              g_autoptr(GdkTexture) texture = NULL;
+
+              /* Halfway through a motion (not save_screenshot(): it waits
+               * for transitions to end). */
+              settle (120);
+              texture = render_widget (window);
+              g_assert_true (gdk_texture_save_to_png (texture, path));
+            }
+          /* Every motion ends, on its own, within a second, or the next
+           * move (the computer's) skips it. */
+          n = pt_game_get_n_moves (game);
+          WAIT_UNTIL_MS (!board_animating (board) || pt_game_get_n_moves (game) > n, 1500);
+        }
+      /* On the human's turn nothing else moves: the board settles. */
+      if (moves_seen >= next_check && !pt_game_get_is_over (game) && gtk_widget_get_mapped (board)
+          && !pt_game_view_get_thinking (view) && pt_game_get_current_player (game) == 0)
+        {
+          check_settled (board);
+          next_check = moves_seen + 10;
+        }
+    }
+  /* Motion ran (the test fails if the boards never animate). */
+  g_test_message ("%u of %u moves animated", animated, moves_seen);
+  g_assert_cmpuint (animated, >, moves_seen / 4);
+  g_assert_false (board_animating (board));
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+
+  /* And the game is the one its record replays. */
+  record = pt_game_to_record (game);
+  loaded = pt_rules_load_record (record, NULL, NULL, NULL);
+  g_assert_nonnull (loaded);
+  {
+    g_autofree char *a = pt_game_to_record_string (game, FALSE);
+    g_autofree char *b = pt_game_to_record_string (loaded, FALSE);
+
+    g_assert_cmpstr (a, ==, b);
+  }
+  pt_game_view_set_computer_delay (0);
+
+  WAIT_UNTIL (pt_game_view_get_match_id (view) > 0);
+  gtk_widget_activate_action (GTK_WIDGET (view), "game.leave", NULL);
+  settle (20);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  static const char * const games[] = { "lost-cities", "circle-the-wagons", "next-station-london" };
+  int ret;
+
+  if ((ret = play_test_init (&argc, &argv)) != 0)
+    return ret;
+  play_test_open_window (1200, 860);
+
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    {
+      g_autofree char *log = g_strdup_printf ("/ui/play/feel/%s/log-and-result", games[i]);
+      g_autofree char *replay = g_strdup_printf ("/ui/play/feel/%s/replay", games[i]);
+
+      g_autofree char *motion = g_strdup_printf ("/ui/play/feel/%s/motion", games[i]);
+
+      g_test_add_data_func (log, games[i], test_log_and_result);
+      g_test_add_data_func (motion, games[i], test_motion);
+      g_test_add_data_func (replay, games[i], test_replay);
+    }
+
+  ret = g_test_run ();
+
+  play_test_finish ();
+  return ret;
+}
