@@ -798,15 +798,21 @@ on_hint (GObject      *source,
          gpointer      user_data)
 {
   g_autoptr(PtGameView) self = user_data;
-  g_autoptr(JsonNode) move = pt_computer_player_choose_finish (result, NULL);
+  g_autofree char *reason = NULL;
+  g_autoptr(JsonNode) move = pt_computer_player_choose_finish_full (result, &reason, NULL);
   g_autofree char *text = NULL;
   g_autofree char *move_text = NULL;
 
   if (move == NULL)
     return;
-  move_text = describe_move (self->game, move);
+  /* The bot's own reason (what the move does and what the Hard level
+   * expects it to gain), else the move in words. */
+  move_text = reason != NULL ? g_steal_pointer (&reason) : describe_move (self->game, move);
   text = g_strdup_printf (_("Hint: %s"), move_text);
   gtk_label_set_text (GTK_LABEL (self->hint_label), text);
+  /* …and on the board: the suggested card, pile, placement or section. */
+  if (g_object_class_find_property (G_OBJECT_GET_CLASS (self->board), "hint") != NULL)
+    g_object_set (self->board, "hint", move, NULL);
 }
 
 static void

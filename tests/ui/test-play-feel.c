@@ -15,6 +15,7 @@
 #include "pt-move-log.h"
 #include "pt-next-station-board.h"
 #include "pt-wagons-board.h"
+#include "pt-wagons-town-view.h"
 #include "pt-replay-view.h"
 #include "pt-result-view.h"
 #include "pt-rules.h"
@@ -385,6 +386,76 @@ test_motion (gconstpointer data)
   settle (20);
 }
 
+static guint
+count_class (GtkWidget  *root,
+             const char *css_class)
+{
+  guint n = gtk_widget_has_css_class (root, css_class) && gtk_widget_get_mapped (root);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += count_class (child, css_class);
+  return n;
+}
+
+/* A hint shows on the board: the move it suggests is legal, and its card,
+ * pile or placement is marked; the next move clears it. */
+static void
+test_hint (gconstpointer data)
+{
+  const char *game_id = game_of (data);
+  PtGameView *view = start_two_player_game (game_id, "Ana", -1, "Computer", 1, seed_of (game_id));
+  PtGame *game = pt_game_view_get_game (view);
+  GtkWidget *board = pt_game_view_get_board (view);
+  g_autoptr(JsonNode) hint = NULL;
+  g_autoptr(JsonNode) after = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *shot = NULL;
+  g_autoptr(GError) error = NULL;
+
+  /* A few moves in, on the human's turn. */
+  play_until (view, 3);
+  while (pt_game_view_get_thinking (view) || pt_game_get_current_player (game) != 0)
+    play_until (view, pt_game_get_n_moves (game) + 1);
+
+
+  text = ask_hint (view);
+  g_assert_true (g_str_has_prefix (text, _("Hint: ")));
+  g_object_get (board, "hint", &hint, NULL);
+  g_assert_nonnull (hint);
+  g_assert_true (pt_game_is_legal (game, 0, hint));
+  if (g_str_equal (game_id, "lost-cities"))
+    /* The card, its pile, where it draws from. */
+    g_assert_cmpuint (count_class (board, "hinted"), ==, 3);
+  else if (g_str_equal (game_id, "circle-the-wagons") && !json_object_has_member (json_node_get_object (hint), "place"))
+    /* The card to take (or to start from) in the circle. */
+    g_assert_cmpuint (count_class (board, "hinted"), ==, 1);
+  else if (g_str_equal (game_id, "circle-the-wagons"))
+    {
+      /* The ghost waits at the suggested placement. */
+      GtkWidget *town = find_by_type (board, PT_TYPE_WAGONS_TOWN_VIEW);
+      JsonObject *place = json_node_get_object (hint);
+      int x, y, rot;
+
+      pt_wagons_town_view_get_cursor (PT_WAGONS_TOWN_VIEW (town), &x, &y, &rot);
+      g_assert_cmpint (x, ==, json_object_get_int_member (place, "x"));
+      g_assert_cmpint (y, ==, json_object_get_int_member (place, "y"));
+      g_assert_cmpint (rot, ==, json_object_get_int_member (place, "rot"));
+      g_assert_true (pt_wagons_town_view_cursor_is_legal (PT_WAGONS_TOWN_VIEW (town)));
+    }
+  shot = g_strdup_printf ("feel-%s-hint", game_id);
+  save_screenshot (window, shot);
+
+  /* The move made, the hint is gone. */
+  g_assert_true (pt_game_request_move (game, 0, hint, &error));
+  g_assert_no_error (error);
+  g_object_get (board, "hint", &after, NULL);
+  g_assert_null (after);
+  g_assert_cmpuint (count_class (board, "hinted"), ==, 0);
+  gtk_widget_activate_action (GTK_WIDGET (view), "game.leave", NULL);
+  settle (20);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -404,7 +475,10 @@ main (int   argc,
       g_autofree char *motion = g_strdup_printf ("/ui/play/feel/%s/motion", games[i]);
 
       g_test_add_data_func (log, games[i], test_log_and_result);
+      g_autofree char *hint = g_strdup_printf ("/ui/play/feel/%s/hint", games[i]);
+
       g_test_add_data_func (motion, games[i], test_motion);
+      g_test_add_data_func (hint, games[i], test_hint);
       g_test_add_data_func (replay, games[i], test_replay);
     }
 
