@@ -456,6 +456,84 @@ test_hint (gconstpointer data)
   settle (20);
 }
 
+static GtkWidget *
+find_nth_by_type (GtkWidget *root,
+                  GType      type,
+                  guint     *n)
+{
+  if (g_type_is_a (G_OBJECT_TYPE (root), type) && (*n)-- == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_nth_by_type (child, type, n);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* One click on an item of a seat's list: the popup opens, its list view
+ * activates the row under the pointer, the popup closes. No tooltip may
+ * be set on the list (it would cover the open popup). */
+static void
+choose_kind_with_one_click (GtkWidget *drop_down,
+                            guint      position)
+{
+  GtkWidget *popover = find_by_type (drop_down, GTK_TYPE_POPOVER);
+  GtkWidget *list;
+
+  g_assert_null (gtk_widget_get_tooltip_text (drop_down));
+  g_assert_nonnull (popover);
+  gtk_popover_popup (GTK_POPOVER (popover));
+  WAIT_UNTIL (gtk_widget_get_mapped (popover));
+  list = find_by_type (popover, GTK_TYPE_LIST_VIEW);
+  g_assert_nonnull (list);
+  /* The popup activates on a single click and selects the row under the
+   * pointer (which a tooltip over the row used to prevent): the pointer
+   * over the row, then the click. */
+  gtk_selection_model_select_item (gtk_list_view_get_model (GTK_LIST_VIEW (list)), position, TRUE);
+  g_signal_emit_by_name (list, "activate", position);
+  WAIT_UNTIL (!gtk_widget_get_visible (popover));
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (drop_down)), ==, position);
+}
+
+/* Person for each seat, each with one click: a hot-seat game starts, with
+ * the cover between the turns. */
+static void
+test_person_one_click (void)
+{
+  PtGameSetupView *setup = get_setup ();
+  PtGameView *view;
+  GtkWidget *seat1;
+  guint n = 1;
+  g_autofree char *expected = g_strdup_printf (_("Player %u"), 2);
+
+  pt_game_setup_view_set_game_id (setup, "lost-cities");
+  seat1 = find_nth_by_type (GTK_WIDGET (setup), GTK_TYPE_DROP_DOWN, &n);
+  g_assert_nonnull (seat1);
+  /* Seat 2 starts as the computer. */
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (seat1)), >, 0);
+  n = 0;
+  choose_kind_with_one_click (find_nth_by_type (GTK_WIDGET (setup), GTK_TYPE_DROP_DOWN, &n), 0);
+  choose_kind_with_one_click (seat1, 0);
+  save_screenshot (window, "feel-setup-two-people");
+  view = start_with_seed ("12");
+  g_assert_true (pt_game_view_get_covered (view));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.reveal", NULL));
+  play_human_turn (view);
+  /* After the first move the next person is asked for: the hand is covered. */
+  g_assert_cmpuint (pt_game_get_n_moves (pt_game_view_get_game (view)), ==, 1);
+  g_assert_true (pt_game_view_get_covered (view));
+  g_assert_false (pt_game_view_get_thinking (view));
+  /* …and the seat is no longer named after the computer. */
+  g_assert_cmpstr (pt_game_get_player_name (pt_game_view_get_game (view), 1), ==, expected);
+  save_screenshot (window, "feel-hot-seat-cover");
+  gtk_widget_activate_action (GTK_WIDGET (view), "game.leave", NULL);
+  settle (20);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -481,6 +559,8 @@ main (int   argc,
       g_test_add_data_func (hint, games[i], test_hint);
       g_test_add_data_func (replay, games[i], test_replay);
     }
+
+  g_test_add_func ("/ui/play/feel/setup/person-one-click", test_person_one_click);
 
   ret = g_test_run ();
 
