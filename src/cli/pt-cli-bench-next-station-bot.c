@@ -70,6 +70,8 @@ choose (const PtNextStationState *state,
       pt_ns_search_params_init (&params);
       pt_ns_search (&view, &params, &rng, NULL, action, NULL);
     }
+  else if (g_strcmp0 (level, "rollout") == 0)
+    pt_ns_rollout_action (&view.solo, &rng, action);
   else
     pt_ns_greedy_action (&view.solo, g_strcmp0 (level, "easy") == 0 ? 0.25 : 0.0, &rng, action);
 }
@@ -111,7 +113,7 @@ pt_cli_bench_next_station_bot (int    argc,
   gboolean json = FALSE, objectives = FALSE, powers = FALSE;
   g_autofree char *level = NULL;
   GOptionEntry entries[] = {
-    { "level", 0, 0, G_OPTION_ARG_STRING, &level, "easy, medium or hard (default hard)", "LEVEL" },
+    { "level", 0, 0, G_OPTION_ARG_STRING, &level, "easy, medium, hard or rollout (Hard's playout policy alone; default hard)", "LEVEL" },
     { "games", 0, 0, G_OPTION_ARG_INT, &n_games, "Solo games (default 200)", "N" },
     { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, "First deal seed (default 1)", "N" },
     { "objectives", 0, 0, G_OPTION_ARG_NONE, &objectives, "Play with 2 shared objectives", NULL },
@@ -137,7 +139,7 @@ pt_cli_bench_next_station_bot (int    argc,
     level = g_strdup ("hard");
   if (argc != 1 || n_games < 2 ||
       (g_strcmp0 (level, "easy") != 0 && g_strcmp0 (level, "medium") != 0 &&
-       g_strcmp0 (level, "hard") != 0))
+       g_strcmp0 (level, "hard") != 0 && g_strcmp0 (level, "rollout") != 0))
     {
       fprintf (stderr, "Usage: partida-cli bench next-station-bot [OPTIONS…] (see --help)\n");
       return PT_CLI_EXIT_USAGE;

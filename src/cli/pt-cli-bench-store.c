@@ -3,15 +3,15 @@
  * Copyright 2026 The Partida authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Builds a temporary database of --matches matches (default 100,000) of 2–4
- * players among 12, then times: inserting batches of 10,000 matches (the
- * last 30,000 of the database, one transaction per match as the app saves
- * them, and once in a single transaction), a player's full statistics
- * (pt_stats_player: per-game lines, streaks, head-to-head, ratings) and one
- * history page (50 matches filtered by game and player), --late matches
- * dated among the stored ones (saved one by one, then as one batch) and
- * deleting/undeleting one of the first matches, each of which re-rates its
- * game from that match on. Prints medians (wall and CPU time).
+ * Builds two temporary databases from the same --matches random matches of
+ * 2–4 players among 12: Partida's store, and "raw", a minimal SQLite
+ * schema with the same facts (players; matches with their uuid, options,
+ * breakdown and record; results with the rating after the match; an index
+ * on matches (finished) and one on results (player_id, match_id)). Then
+ * every figure is timed on both, the store through its API and raw with
+ * the SQL a programmer would write for the same answer, and printed with
+ * the ratio store / raw. Times are CPU medians of --runs runs (wall time
+ * on a shared machine mostly measures the neighbours).
  */
 #include "config.h"
 
@@ -25,8 +25,22 @@
 #include "pt-store.h"
 
 #define N_PLAYERS 12
+#define BATCH     10000
 
 static const char *const games[] = { "lost-cities", "circle-the-wagons", "next-station-london" };
+
+static const char raw_schema[] =
+  "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -32768;"
+  "CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT NOT NULL);"
+  "CREATE TABLE matches (id INTEGER PRIMARY KEY, uuid TEXT NOT NULL, game TEXT NOT NULL,"
+  "  mode INTEGER NOT NULL, started INTEGER NOT NULL, finished INTEGER NOT NULL,"
+  "  options TEXT NOT NULL, breakdown TEXT NOT NULL, record TEXT, notes TEXT NOT NULL DEFAULT '',"
+  "  deleted INTEGER NOT NULL DEFAULT 0);"
+  "CREATE INDEX raw_time ON matches (finished);"
+  "CREATE TABLE results (match_id INTEGER NOT NULL, seat INTEGER NOT NULL,"
+  "  player_id INTEGER NOT NULL, score INTEGER NOT NULL, rank INTEGER NOT NULL,"
+  "  winner INTEGER NOT NULL, rating REAL, PRIMARY KEY (match_id, seat)) WITHOUT ROWID;"
+  "CREATE INDEX raw_player ON results (player_id, match_id);";
 
 static PtMatchEntry *
 random_match (GRand        *rand,
@@ -52,6 +66,7 @@ random_match (GRand        *rand,
   for (int i = 0; i < n; i++)
     pt_match_entry_add_result (entry, pt_match_result_new (players[seats[i]], i, scores[i],
                                                            scores[i] == top));
+  entry->uuid = g_uuid_string_random ();
   entry->finished = finished;
   entry->started = finished - 1800;
   entry->options = g_strdup ("{\"rounds\":3}");
@@ -64,8 +79,6 @@ random_match (GRand        *rand,
   return entry;
 }
 
-/* CPU time of this process: on a busy machine (parallel builds) wall time
- * mostly measures the neighbours, so both are printed. */
 static double
 cpu_ms (void)
 {
@@ -86,297 +99,559 @@ static double
 median (GArray *times)
 {
   g_array_sort (times, compare_doubles);
-  return g_array_index (times, double, times->len / 2);
+  return times->len > 0 ? g_array_index (times, double, times->len / 2) : 0;
+}
+
+static void
+raw_exec (sqlite3    *db,
+          const char *sql)
+{
+  char *message = NULL;
+
+  if (sqlite3_exec (db, sql, NULL, NULL, &message) != SQLITE_OK)
+    g_error ("raw SQLite: %s: %s", sql, message);
+}
+
+static sqlite3_stmt *
+raw_prepare (sqlite3    *db,
+             const char *sql)
+{
+  sqlite3_stmt *stmt = NULL;
+
+  if (sqlite3_prepare_v3 (db, sql, -1, SQLITE_PREPARE_PERSISTENT, &stmt, NULL) != SQLITE_OK)
+    g_error ("raw SQLite: %s: %s", sql, sqlite3_errmsg (db));
+  return stmt;
+}
+
+/* Steps @stmt to its end, reading every column of every row. */
+static int
+raw_drain (sqlite3_stmt *stmt)
+{
+  int rows = 0;
+
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    {
+      for (int c = 0; c < sqlite3_column_count (stmt); c++)
+        (void) sqlite3_column_text (stmt, c);
+      rows++;
+    }
+  sqlite3_reset (stmt);
+  return rows;
+}
+
+typedef struct
+{
+  sqlite3 *db;
+  sqlite3_stmt *match;
+  sqlite3_stmt *result;
+} Raw;
+
+/* The same match into the raw copy (ids follow the store's). */
+static void
+raw_insert (Raw          *raw,
+            PtMatchEntry *entry)
+{
+  sqlite3_bind_int64 (raw->match, 1, entry->id);
+  sqlite3_bind_text (raw->match, 2, entry->uuid, -1, SQLITE_STATIC);
+  sqlite3_bind_text (raw->match, 3, entry->game, -1, SQLITE_STATIC);
+  sqlite3_bind_int (raw->match, 4, entry->mode);
+  sqlite3_bind_int64 (raw->match, 5, entry->started);
+  sqlite3_bind_int64 (raw->match, 6, entry->finished);
+  sqlite3_bind_text (raw->match, 7, entry->options, -1, SQLITE_STATIC);
+  sqlite3_bind_text (raw->match, 8, entry->breakdown, -1, SQLITE_STATIC);
+  if (entry->record != NULL)
+    sqlite3_bind_text (raw->match, 9, entry->record, -1, SQLITE_STATIC);
+  else
+    sqlite3_bind_null (raw->match, 9);
+  if (sqlite3_step (raw->match) != SQLITE_DONE)
+    g_error ("raw SQLite: %s", sqlite3_errmsg (raw->db));
+  sqlite3_reset (raw->match);
+  for (guint i = 0; i < entry->results->len; i++)
+    {
+      PtMatchResult *r = g_ptr_array_index (entry->results, i);
+
+      sqlite3_bind_int64 (raw->result, 1, entry->id);
+      sqlite3_bind_int (raw->result, 2, r->seat);
+      sqlite3_bind_int64 (raw->result, 3, r->player_id);
+      sqlite3_bind_int (raw->result, 4, r->score);
+      sqlite3_bind_int (raw->result, 5, r->rank);
+      sqlite3_bind_int (raw->result, 6, r->winner);
+      if (sqlite3_step (raw->result) != SQLITE_DONE)
+        g_error ("raw SQLite: %s", sqlite3_errmsg (raw->db));
+      sqlite3_reset (raw->result);
+    }
+}
+
+static double
+file_bytes (const char *path)
+{
+  GStatBuf st;
+
+  return g_stat (path, &st) == 0 ? (double) st.st_size : 0;
+}
+
+static void
+row (const char *what,
+     double      ours,
+     double      raw,
+     const char *unit,
+     const char *target)
+{
+  printf ("%-44s %10.3f %-3s  raw %10.3f %-3s  ratio %6.2f  %s\n", what, ours, unit, raw, unit,
+          raw > 0 ? ours / raw : 0, target);
 }
 
 int
 pt_cli_bench_store (int argc, char **argv)
 {
-  g_autoptr(GOptionContext) context = g_option_context_new ("");
+  g_autoptr(GOptionContext) context =
+    g_option_context_new ("- time the match history against raw SQLite");
   g_autoptr(GError) error = NULL;
   g_autoptr(PtStore) store = NULL;
   g_autoptr(PtStats) stats = NULL;
   g_autoptr(GRand) rand = g_rand_new_with_seed (20260314);
-  g_autoptr(GArray) insert_each = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GArray) insert_batch = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GArray) stats_times = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GArray) page_times = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GArray) keyset_times = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GArray) stats_cpu = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GArray) page_cpu = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GArray) insert_cpu = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GArray) late_times = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GArray) recompute_times = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GArray) recompute_cpu = g_array_new (FALSE, FALSE, sizeof (double));
-  double late_total = 0, late_cpu = 0, late_batch_total = 0, late_batch_cpu = 0;
   g_autofree char *dir = NULL;
   g_autofree char *path = NULL;
+  g_autofree char *raw_path = NULL;
+  Raw raw = { NULL };
   gint64 players[N_PLAYERS];
-  gint64 finished = 1600000000, busiest = 0;
-  int total = 100000, runs = 7, timed_runs = 3, batch = 10000, plays_of_busiest = 0, n_late = 1000;
+  gint64 finished = 1600000000;
+  int total = 100000, runs = 7;
+  double batch_ours = 0, batch_raw = 0;
   gboolean keep = FALSE;
   GOptionEntry entries[] = {
-    { "matches", 0, 0, G_OPTION_ARG_INT, &total, "Matches in the database (default 100000)", "N" },
-    { "runs", 0, 0, G_OPTION_ARG_INT, &runs, "Runs of each query (default 7)", "N" },
-    { "late", 0, 0, G_OPTION_ARG_INT, &n_late, "Matches entered out of order (default 1000)", "N" },
-    { "keep", 0, 0, G_OPTION_ARG_NONE, &keep, "Keep the temporary database", NULL },
+    { "matches", 0, 0, G_OPTION_ARG_INT, &total,
+      "Matches in the database, any N >= 1000 (default 100000)", "N" },
+    { "runs", 0, 0, G_OPTION_ARG_INT, &runs, "Runs of each timed step (default 7)", "N" },
+    { "keep", 0, 0, G_OPTION_ARG_NONE, &keep, "Keep the temporary databases", NULL },
     { NULL }
   };
 
   g_option_context_add_main_entries (context, entries, NULL);
-  if (!g_option_context_parse (context, &argc, &argv, &error) || total < 4 * batch || runs < 1 ||
-      n_late < 1)
+  g_option_context_set_summary (context,
+    "Builds a store and a raw SQLite copy of the same N random matches (2-4 of 12 players,\n"
+    "3 games) in a temporary folder and prints, per figure, the store's CPU median, the same\n"
+    "question asked of raw SQLite, and the ratio. Figures: bytes per match, 10,000 matches in\n"
+    "one transaction, one save, the Players page, a player page, one head-to-head, a game's\n"
+    "leaderboard, a history page, correcting and trashing an old match.");
+  if (!g_option_context_parse (context, &argc, &argv, &error) || total < 1000 || runs < 1)
     {
       fprintf (stderr, "partida-cli bench store: %s\n",
-               error != NULL ? error->message : "--matches must be at least 40000");
+               error != NULL ? error->message : "--matches must be at least 1000 and --runs at least 1");
       return PT_CLI_EXIT_USAGE;
     }
 
   dir = g_dir_make_tmp ("partida-bench-XXXXXX", &error);
-  path = g_build_filename (dir, "bench.db", NULL);
+  path = dir != NULL ? g_build_filename (dir, "bench.db", NULL) : NULL;
+  raw_path = dir != NULL ? g_build_filename (dir, "raw.db", NULL) : NULL;
   store = dir != NULL ? pt_store_open (path, PT_STORE_OPEN_CREATE, &error) : NULL;
   if (store == NULL)
     {
       fprintf (stderr, "partida-cli bench store: %s\n", error->message);
       return PT_CLI_EXIT_INVALID;
     }
+  if (sqlite3_open (raw_path, &raw.db) != SQLITE_OK)
+    g_error ("raw SQLite: %s", sqlite3_errmsg (raw.db));
+  raw_exec (raw.db, raw_schema);
+  raw.match = raw_prepare (raw.db, "INSERT INTO matches (id, uuid, game, mode, started, finished,"
+                                   " options, breakdown, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  raw.result = raw_prepare (raw.db, "INSERT INTO results (match_id, seat, player_id, score, rank,"
+                                    " winner) VALUES (?, ?, ?, ?, ?, ?)");
   for (int i = 0; i < N_PLAYERS; i++)
     {
       g_autofree char *name = g_strdup_printf ("Player %02d", i);
+      g_autofree char *sql = NULL;
       g_autoptr(PtPlayer) p = pt_store_add_player (store, name, NULL, &error);
+
       g_assert_no_error (error);
       players[i] = p->id;
+      sql = g_strdup_printf ("INSERT INTO players VALUES (%" G_GINT64_FORMAT ", '%s')", p->id, name);
+      raw_exec (raw.db, sql);
     }
 
-  /* Untimed bulk of the database, 10,000 matches per transaction. */
-  for (int done = 0; done < total - timed_runs * batch - batch;)
+  /* The history in batches of 10,000 (one transaction each); the last
+   * full batch is the timed one. */
+  for (int done = 0; done < total;)
     {
-      g_autoptr(GPtrArray) entries_batch = g_ptr_array_new_with_free_func ((GDestroyNotify) pt_match_entry_unref);
-      int n = MIN (batch, total - timed_runs * batch - batch - done);
+      g_autoptr(GPtrArray) batch = g_ptr_array_new_with_free_func ((GDestroyNotify) pt_match_entry_unref);
+      int n = MIN (BATCH, total - done);
+      double t0, t1, t2;
 
       for (int i = 0; i < n; i++)
-        g_ptr_array_add (entries_batch, random_match (rand, players, finished += 60));
-      if (!pt_store_save_matches (store, entries_batch, &error))
+        g_ptr_array_add (batch, random_match (rand, players, finished += 60));
+      t0 = cpu_ms ();
+      if (!pt_store_save_matches (store, batch, &error))
         {
           fprintf (stderr, "partida-cli bench store: %s\n", error->message);
           return PT_CLI_EXIT_INVALID;
         }
+      t1 = cpu_ms ();
+      raw_exec (raw.db, "BEGIN");
+      for (int i = 0; i < n; i++)
+        raw_insert (&raw, batch->pdata[i]);
+      raw_exec (raw.db, "COMMIT");
+      t2 = cpu_ms ();
+      /* The last full batch is the figure. */
+      if (n == MIN (BATCH, total))
+        {
+          batch_ours = t1 - t0;
+          batch_raw = t2 - t1;
+        }
       done += n;
     }
-
-  /* Timed: 10,000 matches in one transaction, once. */
+  /* The ratings (derived) are copied into raw, for its leaderboard. */
   {
-    g_autoptr(GPtrArray) entries_batch = g_ptr_array_new_with_free_func ((GDestroyNotify) pt_match_entry_unref);
-    gint64 start;
-    double t;
-
-    for (int i = 0; i < batch; i++)
-      g_ptr_array_add (entries_batch, random_match (rand, players, finished += 60));
-    start = g_get_monotonic_time ();
-    if (!pt_store_save_matches (store, entries_batch, &error))
-      {
-        fprintf (stderr, "partida-cli bench store: %s\n", error->message);
-        return PT_CLI_EXIT_INVALID;
-      }
-    t = (g_get_monotonic_time () - start) / 1e6;
-    g_array_append_val (insert_batch, t);
-  }
-
-  /* Timed: 10,000 matches saved one by one, as the app saves them. */
-  for (int run = 0; run < timed_runs; run++)
-    {
-      g_autoptr(GPtrArray) entries_batch = g_ptr_array_new_with_free_func ((GDestroyNotify) pt_match_entry_unref);
-      gint64 start;
-      double t, cpu;
-
-      for (int i = 0; i < batch; i++)
-        g_ptr_array_add (entries_batch, random_match (rand, players, finished += 60));
-      start = g_get_monotonic_time ();
-      cpu = cpu_ms ();
-      for (int i = 0; i < batch; i++)
-        if (pt_store_save_match (store, entries_batch->pdata[i], &error) == 0)
-          {
-            fprintf (stderr, "partida-cli bench store: %s\n", error->message);
-            return PT_CLI_EXIT_INVALID;
-          }
-      t = (g_get_monotonic_time () - start) / 1e6;
-      g_array_append_val (insert_each, t);
-      cpu = (cpu_ms () - cpu) / 1e3;
-      g_array_append_val (insert_cpu, cpu);
-    }
-
-  /* Timed: matches entered late (dated among the ones already stored, as
-   * a paper score sheet typed in days later), one transaction each; then
-   * the same number in one batch. Each re-rates its game from its date on. */
-  {
-    g_autoptr(GPtrArray) late = g_ptr_array_new_with_free_func ((GDestroyNotify) pt_match_entry_unref);
-    g_autoptr(GPtrArray) late_batch = g_ptr_array_new_with_free_func ((GDestroyNotify) pt_match_entry_unref);
-    gint64 start;
-    double cpu;
-
-    for (int i = 0; i < n_late; i++)
-      {
-        g_ptr_array_add (late, random_match (rand, players,
-                                             g_rand_int_range (rand, 1600000000, (gint32) finished)));
-        g_ptr_array_add (late_batch, random_match (rand, players,
-                                                   g_rand_int_range (rand, 1600000000, (gint32) finished)));
-      }
-    start = g_get_monotonic_time ();
-    cpu = cpu_ms ();
-    for (int i = 0; i < n_late; i++)
-      {
-        gint64 one = g_get_monotonic_time ();
-        double t;
-
-        if (pt_store_save_match (store, late->pdata[i], &error) == 0)
-          {
-            fprintf (stderr, "partida-cli bench store: %s\n", error->message);
-            return PT_CLI_EXIT_INVALID;
-          }
-        t = (g_get_monotonic_time () - one) / 1e3;
-        g_array_append_val (late_times, t);
-      }
-    late_total = (g_get_monotonic_time () - start) / 1e6;
-    late_cpu = (cpu_ms () - cpu) / 1e3;
-
-    start = g_get_monotonic_time ();
-    cpu = cpu_ms ();
-    if (!pt_store_save_matches (store, late_batch, &error))
-      {
-        fprintf (stderr, "partida-cli bench store: %s\n", error->message);
-        return PT_CLI_EXIT_INVALID;
-      }
-    late_batch_total = (g_get_monotonic_time () - start) / 1e6;
-    late_batch_cpu = (cpu_ms () - cpu) / 1e3;
-  }
-
-  /* Timed: deleting and restoring one of the first matches (the UI's undo),
-   * each re-rating almost the whole of its game. */
-  {
-    PtHistoryQuery query;
-    g_autoptr(GPtrArray) oldest = NULL;
-    gint64 early;
-
-    pt_history_query_init (&query);
-    query.to = 1600000000 + 3600;
-    query.limit = 1;
-    oldest = pt_store_history (store, &query, &error);
-    g_assert_no_error (error);
-    g_assert_cmpint (oldest->len, ==, 1);
-    early = ((PtMatchEntry *) oldest->pdata[0])->id;
-    for (int run = 0; run < runs; run++)
-      {
-        gint64 start = g_get_monotonic_time ();
-        double cpu = cpu_ms (), t;
-
-        if (!pt_store_delete_match (store, early, &error))
-          {
-            fprintf (stderr, "partida-cli bench store: %s\n", error->message);
-            return PT_CLI_EXIT_INVALID;
-          }
-        t = (g_get_monotonic_time () - start) / 1e3;
-        cpu = cpu_ms () - cpu;
-        g_array_append_val (recompute_times, t);
-        g_array_append_val (recompute_cpu, cpu);
-        start = g_get_monotonic_time ();
-        cpu = cpu_ms ();
-        if (!pt_store_undelete_match (store, early, &error))
-          {
-            fprintf (stderr, "partida-cli bench store: %s\n", error->message);
-            return PT_CLI_EXIT_INVALID;
-          }
-        t = (g_get_monotonic_time () - start) / 1e3;
-        cpu = cpu_ms () - cpu;
-        g_array_append_val (recompute_times, t);
-        g_array_append_val (recompute_cpu, cpu);
-      }
+    g_autofree char *sql = g_strdup_printf ("ATTACH '%s' AS ours;"
+                                            "UPDATE results SET rating = (SELECT o.rating FROM ours.results o"
+                                            " WHERE o.match_id = results.match_id AND o.seat = results.seat);"
+                                            "DETACH ours", path);
+    raw_exec (raw.db, sql);
   }
 
   stats = pt_stats_new (store);
+  printf ("store benchmark: %d matches of 2-4 players among %d, SQLite %s; CPU medians of %d runs\n",
+          pt_store_count_matches (store, NULL), N_PLAYERS, sqlite3_libversion (), runs);
+
+  /* Bytes per match, after a checkpoint. */
   {
-    g_autoptr(GPtrArray) overview = pt_stats_overview (stats, NULL, FALSE, &error);
-    g_assert_no_error (error);
-    busiest = ((PtStatLine *) overview->pdata[0])->player_id;
-    for (guint i = 0; i < overview->len; i++)
-      {
-        PtStatLine *l = overview->pdata[i];
-        if (l->plays > plays_of_busiest)
-          {
-            plays_of_busiest = l->plays;
-            busiest = l->player_id;
-          }
-      }
+    sqlite3 *ours = NULL;
+
+    if (sqlite3_open (path, &ours) == SQLITE_OK)
+      sqlite3_exec (ours, "PRAGMA wal_checkpoint (TRUNCATE)", NULL, NULL, NULL);
+    sqlite3_close (ours);
+    raw_exec (raw.db, "PRAGMA wal_checkpoint (TRUNCATE)");
+    row ("bytes per match on disk", file_bytes (path) / total, file_bytes (raw_path) / total, "B",
+         "(target <= 400 B)");
+  }
+  {
+    g_autofree char *what = g_strdup_printf ("%d matches in one transaction", MIN (BATCH, total));
+    row (what, batch_ours, batch_raw, "ms", "(target ratio <= 2)");
   }
 
-  for (int run = 0; run < runs; run++)
+  /* One save, as the app saves a finished match (each its transaction). */
+  {
+    g_autoptr(GArray) ours = g_array_new (FALSE, FALSE, sizeof (double));
+    g_autoptr(GArray) ref = g_array_new (FALSE, FALSE, sizeof (double));
+
+    for (int run = 0; run < runs; run++)
+      {
+        g_autoptr(PtMatchEntry) entry = random_match (rand, players, finished += 60);
+        double t0 = cpu_ms (), t1, t2;
+
+        if (pt_store_save_match (store, entry, &error) == 0)
+          g_error ("%s", error->message);
+        t1 = cpu_ms ();
+        raw_exec (raw.db, "BEGIN");
+        raw_insert (&raw, entry);
+        raw_exec (raw.db, "COMMIT");
+        t2 = cpu_ms ();
+        t1 -= t0;
+        t2 -= t0 + t1;
+        g_array_append_val (ours, t1);
+        g_array_append_val (ref, t2);
+      }
+    row ("save one finished match", median (ours), median (ref), "ms", "");
+  }
+
+  /* The Players page: everyone's line, the leaderboard of one game and
+   * the players list. Raw: the same lines grouped from every result. */
+  {
+    g_autoptr(GArray) ours = g_array_new (FALSE, FALSE, sizeof (double));
+    g_autoptr(GArray) ref = g_array_new (FALSE, FALSE, sizeof (double));
+    sqlite3_stmt *lines = raw_prepare (raw.db,
+      "SELECT r.player_id, count (*), sum (r.winner), avg (r.score), max (r.score), min (r.score),"
+      " max (m.finished) FROM results r JOIN matches m ON m.id = r.match_id WHERE m.deleted = 0"
+      " GROUP BY r.player_id");
+    sqlite3_stmt *board = raw_prepare (raw.db,
+      "SELECT p.id, (SELECT r.rating FROM results r JOIN matches m ON m.id = r.match_id"
+      " WHERE r.player_id = p.id AND m.game = ?1 AND m.deleted = 0 AND r.rating IS NOT NULL"
+      " ORDER BY r.match_id DESC LIMIT 1) AS rating FROM players p ORDER BY rating DESC");
+
+    for (int run = 0; run < runs; run++)
+      {
+        double t0 = cpu_ms (), t1, t2;
+        g_autoptr(GPtrArray) overview = pt_stats_overview (stats, NULL, TRUE, &error);
+        g_autoptr(GPtrArray) table = pt_stats_ratings (stats, games[0], FALSE, &error);
+        g_autoptr(GPtrArray) list = pt_store_list_players (store, TRUE, &error);
+
+        g_assert_no_error (error);
+        t1 = cpu_ms ();
+        raw_drain (lines);
+        sqlite3_bind_text (board, 1, games[0], -1, SQLITE_STATIC);
+        raw_drain (board);
+        t2 = cpu_ms ();
+        t1 -= t0;
+        t2 -= t0 + t1;
+        g_array_append_val (ours, t1);
+        g_array_append_val (ref, t2);
+      }
+    row ("Players page (lines, leaderboard, list)", median (ours), median (ref), "ms",
+         "(target <= 50 ms)");
+    sqlite3_finalize (lines);
+    sqlite3_finalize (board);
+  }
+
+  /* A player page: their lines, head-to-head list and the charts' series
+   * (all games and each game, ratings of each game). */
+  {
+    g_autoptr(GArray) ours = g_array_new (FALSE, FALSE, sizeof (double));
+    g_autoptr(GArray) ref = g_array_new (FALSE, FALSE, sizeof (double));
+    sqlite3_stmt *lines = raw_prepare (raw.db,
+      "SELECT m.game, count (*), sum (r.winner), avg (r.score), max (r.score), min (r.score),"
+      " max (m.finished) FROM results r JOIN matches m ON m.id = r.match_id"
+      " WHERE r.player_id = ?1 AND m.deleted = 0 GROUP BY m.game");
+    sqlite3_stmt *pairs = raw_prepare (raw.db,
+      "SELECT b.player_id, count (*), sum (a.winner), sum (b.winner) FROM results a"
+      " JOIN results b ON b.match_id = a.match_id AND b.player_id <> a.player_id"
+      " JOIN matches m ON m.id = a.match_id WHERE a.player_id = ?1 AND m.deleted = 0"
+      " GROUP BY b.player_id");
+    sqlite3_stmt *series = raw_prepare (raw.db,
+      "SELECT m.id, m.finished, m.game, r.score, r.rating FROM results r JOIN matches m"
+      " ON m.id = r.match_id WHERE r.player_id = ?1 AND m.deleted = 0"
+      " ORDER BY r.match_id DESC LIMIT 500");
+
+    for (int run = 0; run < runs; run++)
+      {
+        gint64 who = players[run % N_PLAYERS];
+        double t0 = cpu_ms (), t1, t2;
+        g_autoptr(PtPlayerStats) s = pt_stats_player (stats, who, &error);
+        g_autoptr(GPtrArray) all = pt_stats_score_series (stats, who, NULL, &error);
+
+        for (guint g = 0; g < G_N_ELEMENTS (games); g++)
+          {
+            g_autoptr(GPtrArray) points = pt_stats_score_series (stats, who, games[g], &error);
+            g_autoptr(GPtrArray) ratings = pt_stats_rating_history (stats, games[g], who, &error);
+          }
+        g_assert_no_error (error);
+        t1 = cpu_ms ();
+        sqlite3_bind_int64 (lines, 1, who);
+        raw_drain (lines);
+        sqlite3_bind_int64 (pairs, 1, who);
+        raw_drain (pairs);
+        sqlite3_bind_int64 (series, 1, who);
+        raw_drain (series);
+        t2 = cpu_ms ();
+        t1 -= t0;
+        t2 -= t0 + t1;
+        g_array_append_val (ours, t1);
+        g_array_append_val (ref, t2);
+      }
+    row ("player page (lines, pairs, 7 chart series)", median (ours), median (ref), "ms",
+         "(target <= 50 ms)");
+    sqlite3_finalize (lines);
+    sqlite3_finalize (pairs);
+    sqlite3_finalize (series);
+  }
+
+  /* The head-to-head of the pair shown. */
+  {
+    g_autoptr(GArray) ours = g_array_new (FALSE, FALSE, sizeof (double));
+    g_autoptr(GArray) ref = g_array_new (FALSE, FALSE, sizeof (double));
+    sqlite3_stmt *pair = raw_prepare (raw.db,
+      "SELECT count (*), sum (a.winner), sum (b.winner), sum (a.rank < b.rank), sum (b.rank < a.rank)"
+      " FROM results a JOIN results b ON b.match_id = a.match_id JOIN matches m ON m.id = a.match_id"
+      " WHERE a.player_id = ?1 AND b.player_id = ?2 AND m.deleted = 0");
+
+    for (int run = 0; run < runs; run++)
+      {
+        gint64 a = players[run % N_PLAYERS], b = players[(run + 1) % N_PLAYERS];
+        double t0 = cpu_ms (), t1, t2;
+        g_autoptr(PtHeadToHead) h = pt_stats_pair (stats, a, b, NULL, &error);
+
+        g_assert_no_error (error);
+        t1 = cpu_ms ();
+        sqlite3_bind_int64 (pair, 1, a);
+        sqlite3_bind_int64 (pair, 2, b);
+        raw_drain (pair);
+        t2 = cpu_ms ();
+        t1 -= t0;
+        t2 -= t0 + t1;
+        g_array_append_val (ours, t1);
+        g_array_append_val (ref, t2);
+      }
+    row ("head-to-head of one pair", median (ours), median (ref), "ms", "(target <= 10 ms)");
+    sqlite3_finalize (pair);
+  }
+
+  /* A game's leaderboard. */
+  {
+    g_autoptr(GArray) ours = g_array_new (FALSE, FALSE, sizeof (double));
+    g_autoptr(GArray) ref = g_array_new (FALSE, FALSE, sizeof (double));
+    sqlite3_stmt *board = raw_prepare (raw.db,
+      "SELECT p.id, (SELECT r.rating FROM results r JOIN matches m ON m.id = r.match_id"
+      " WHERE r.player_id = p.id AND m.game = ?1 AND m.deleted = 0 AND r.rating IS NOT NULL"
+      " ORDER BY r.match_id DESC LIMIT 1) AS rating FROM players p ORDER BY rating DESC");
+
+    for (int run = 0; run < runs; run++)
+      {
+        const char *game = games[run % G_N_ELEMENTS (games)];
+        double t0 = cpu_ms (), t1, t2;
+        g_autoptr(GPtrArray) table = pt_stats_ratings (stats, game, FALSE, &error);
+
+        g_assert_no_error (error);
+        t1 = cpu_ms ();
+        sqlite3_bind_text (board, 1, game, -1, SQLITE_STATIC);
+        raw_drain (board);
+        t2 = cpu_ms ();
+        t1 -= t0;
+        t2 -= t0 + t1;
+        g_array_append_val (ours, t1);
+        g_array_append_val (ref, t2);
+      }
+    row ("leaderboard of one game", median (ours), median (ref), "ms", "(target <= 5 ms)");
+    sqlite3_finalize (board);
+  }
+
+  /* One history page (50 matches of a game and a player) and its results. */
+  {
+    g_autoptr(GArray) ours = g_array_new (FALSE, FALSE, sizeof (double));
+    g_autoptr(GArray) ref = g_array_new (FALSE, FALSE, sizeof (double));
+    sqlite3_stmt *page = raw_prepare (raw.db,
+      "SELECT m.id, m.uuid, m.game, m.mode, m.started, m.finished, m.notes FROM matches m"
+      " WHERE m.game = ?1 AND m.deleted = 0 AND EXISTS (SELECT 1 FROM results r"
+      " WHERE r.match_id = m.id AND r.player_id = ?2) ORDER BY m.finished DESC, m.id DESC LIMIT 50");
+    sqlite3_stmt *results = raw_prepare (raw.db,
+      "SELECT r.player_id, p.name, r.seat, r.score, r.rank, r.winner FROM results r"
+      " JOIN players p ON p.id = r.player_id WHERE r.match_id = ?1 ORDER BY r.seat");
+
+    for (int run = 0; run < runs; run++)
+      {
+        PtHistoryQuery query;
+        g_autoptr(GPtrArray) entries_page = NULL;
+        double t0, t1, t2;
+
+        pt_history_query_init (&query);
+        query.game = games[run % G_N_ELEMENTS (games)];
+        query.player_id = players[run % N_PLAYERS];
+        query.limit = 50;
+        t0 = cpu_ms ();
+        entries_page = pt_store_history (store, &query, &error);
+        g_assert_no_error (error);
+        t1 = cpu_ms ();
+        sqlite3_bind_text (page, 1, query.game, -1, SQLITE_STATIC);
+        sqlite3_bind_int64 (page, 2, query.player_id);
+        while (sqlite3_step (page) == SQLITE_ROW)
+          {
+            sqlite3_bind_int64 (results, 1, sqlite3_column_int64 (page, 0));
+            raw_drain (results);
+          }
+        sqlite3_reset (page);
+        t2 = cpu_ms ();
+        t1 -= t0;
+        t2 -= t0 + t1;
+        g_array_append_val (ours, t1);
+        g_array_append_val (ref, t2);
+      }
+    row ("history page (50, game + player)", median (ours), median (ref), "ms", "");
+    sqlite3_finalize (page);
+    sqlite3_finalize (results);
+  }
+
+  /* Correcting an early match (new scores and ranks): the store re-rates
+   * the game from it and rebuilds its players' aggregates; raw rewrites
+   * the results only. With the app's worker this all runs off the main
+   * loop: the window only queues the request. */
+  {
+    g_autoptr(GArray) ours = g_array_new (FALSE, FALSE, sizeof (double));
+    g_autoptr(GArray) ref = g_array_new (FALSE, FALSE, sizeof (double));
+    g_autoptr(GArray) trash = g_array_new (FALSE, FALSE, sizeof (double));
+    g_autoptr(GArray) restore = g_array_new (FALSE, FALSE, sizeof (double));
+    sqlite3_stmt *clear = raw_prepare (raw.db, "DELETE FROM results WHERE match_id = ?1");
+    sqlite3_stmt *flag = raw_prepare (raw.db, "UPDATE matches SET deleted = ?2 WHERE id = ?1");
+
+    for (int run = 0; run < runs; run++)
+      {
+        gint64 id = 1 + run * 7;
+        g_autoptr(PtMatchEntry) entry = pt_store_load_match (store, id, &error);
+        double t0, t1, t2;
+
+        g_assert_no_error (error);
+        for (guint i = 0; i < entry->results->len; i++)
+          {
+            PtMatchResult *r = g_ptr_array_index (entry->results, i);
+
+            r->score = (int) (entry->results->len - i) * 10 + run;
+            r->rank = 0;
+            r->winner = i == 0;
+          }
+        t0 = cpu_ms ();
+        if (!pt_store_update_match (store, entry, &error))
+          g_error ("%s", error->message);
+        t1 = cpu_ms ();
+        raw_exec (raw.db, "BEGIN");
+        sqlite3_bind_int64 (clear, 1, id);
+        raw_drain (clear);
+        for (guint i = 0; i < entry->results->len; i++)
+          {
+            PtMatchResult *r = g_ptr_array_index (entry->results, i);
+
+            sqlite3_bind_int64 (raw.result, 1, id);
+            sqlite3_bind_int (raw.result, 2, r->seat);
+            sqlite3_bind_int64 (raw.result, 3, r->player_id);
+            sqlite3_bind_int (raw.result, 4, r->score);
+            sqlite3_bind_int (raw.result, 5, r->rank);
+            sqlite3_bind_int (raw.result, 6, r->winner);
+            sqlite3_step (raw.result);
+            sqlite3_reset (raw.result);
+          }
+        raw_exec (raw.db, "COMMIT");
+        t2 = cpu_ms ();
+        t1 -= t0;
+        t2 -= t0 + t1;
+        g_array_append_val (ours, t1);
+        g_array_append_val (ref, t2);
+
+        t0 = cpu_ms ();
+        if (!pt_store_delete_match (store, id, &error))
+          g_error ("%s", error->message);
+        t1 = cpu_ms () - t0;
+        g_array_append_val (trash, t1);
+        t0 = cpu_ms ();
+        if (!pt_store_undelete_match (store, id, &error))
+          g_error ("%s", error->message);
+        t1 = cpu_ms () - t0;
+        g_array_append_val (restore, t1);
+        sqlite3_bind_int64 (flag, 1, id);
+        sqlite3_bind_int64 (flag, 2, 0);
+        raw_drain (flag);
+      }
+    row ("correct an early match (on the worker)", median (ours), median (ref), "ms",
+         "(main loop: queue only)");
     {
-      g_autoptr(PtPlayerStats) s = NULL;
-      g_autoptr(GPtrArray) page = NULL;
-      g_autoptr(GPtrArray) next = NULL;
-      PtHistoryQuery query;
-      gint64 start = g_get_monotonic_time ();
-      double cpu = cpu_ms ();
-      double t;
+      double raw_flag;
+      double t0 = cpu_ms ();
 
-      s = pt_stats_player (stats, busiest, &error);
-      t = (g_get_monotonic_time () - start) / 1e3;
-      cpu = cpu_ms () - cpu;
-      g_assert_no_error (error);
-      g_array_append_val (stats_times, t);
-      g_array_append_val (stats_cpu, cpu);
-
-      pt_history_query_init (&query);
-      query.game = games[run % G_N_ELEMENTS (games)];
-      query.player_id = players[run % N_PLAYERS];
-      query.limit = 50;
-      start = g_get_monotonic_time ();
-      cpu = cpu_ms ();
-      page = pt_store_history (store, &query, &error);
-      t = (g_get_monotonic_time () - start) / 1e3;
-      cpu = cpu_ms () - cpu;
-      g_array_append_val (page_cpu, cpu);
-      g_assert_no_error (error);
-      g_assert_cmpint (page->len, ==, 50);
-      g_array_append_val (page_times, t);
-
-      /* The following page by keyset. */
-      query.before_finished = ((PtMatchEntry *) page->pdata[49])->finished;
-      query.before_id = ((PtMatchEntry *) page->pdata[49])->id;
-      start = g_get_monotonic_time ();
-      next = pt_store_history (store, &query, &error);
-      t = (g_get_monotonic_time () - start) / 1e3;
-      g_assert_no_error (error);
-      g_array_append_val (keyset_times, t);
+      sqlite3_bind_int64 (flag, 1, 1);
+      sqlite3_bind_int64 (flag, 2, 1);
+      raw_drain (flag);
+      sqlite3_bind_int64 (flag, 1, 1);
+      sqlite3_bind_int64 (flag, 2, 0);
+      raw_drain (flag);
+      raw_flag = (cpu_ms () - t0) / 2;
+      row ("trash an early match (on the worker)", median (trash), raw_flag, "ms", "");
+      row ("restore it (on the worker)", median (restore), raw_flag, "ms", "");
     }
-
-  printf ("store benchmark: %d matches of 2–4 players among %d, SQLite %s\n",
-          pt_store_count_matches (store, NULL), N_PLAYERS, sqlite3_libversion ());
-  printf ("insert %d matches, one transaction each: median %.2f s of %d runs (target < 3 s)"
-          "  [CPU %.2f s]\n", batch, median (insert_each), timed_runs, median (insert_cpu));
-  printf ("insert %d matches, one transaction:      %.2f s\n", batch, median (insert_batch));
-  printf ("%d matches entered late, one transaction each: %.2f s, median %.2f ms per save"
-          "  [CPU %.2f s]\n", n_late, late_total, median (late_times), late_cpu);
-  printf ("%d matches entered late, one transaction:      %.2f s  [CPU %.2f s]\n", n_late,
-          late_batch_total, late_batch_cpu);
-  printf ("delete or undelete one of the first matches:  median %.2f ms of %d runs"
-          "  [CPU %.2f ms]\n", median (recompute_times), 2 * runs, median (recompute_cpu));
-  printf ("player statistics (%d plays):        median %.2f ms of %d runs (target < 50 ms)"
-          "  [CPU %.2f ms]\n", plays_of_busiest, median (stats_times), runs, median (stats_cpu));
-  printf ("history page (50, game + player):       median %.2f ms of %d runs (target < 10 ms)"
-          "  [CPU %.2f ms]\n", median (page_times), runs, median (page_cpu));
-  printf ("next history page by keyset:            median %.2f ms\n", median (keyset_times));
+    sqlite3_finalize (clear);
+    sqlite3_finalize (flag);
+  }
 
   g_clear_object (&stats);
   g_clear_object (&store);
+  sqlite3_finalize (raw.match);
+  sqlite3_finalize (raw.result);
+  sqlite3_close (raw.db);
   if (keep)
-    printf ("database kept at %s\n", path);
+    printf ("databases kept in %s\n", dir);
   else
     {
-      g_autofree char *wal = g_strconcat (path, "-wal", NULL);
-      g_autofree char *shm = g_strconcat (path, "-shm", NULL);
-      g_unlink (path);
-      g_unlink (wal);
-      g_unlink (shm);
+      const char *names[] = { "bench.db", "bench.db-wal", "bench.db-shm", "raw.db", "raw.db-wal",
+                              "raw.db-shm" };
+
+      for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+        {
+          g_autofree char *file = g_build_filename (dir, names[i], NULL);
+          g_unlink (file);
+        }
       g_rmdir (dir);
     }
   return PT_CLI_EXIT_OK;

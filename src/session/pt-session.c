@@ -467,7 +467,9 @@ check_seats (PtSession  *self,
   if (self->n_seats < klass->min_players || self->n_seats > klass->max_players)
     {
       g_set_error (error, PT_SESSION_ERROR, PT_SESSION_ERROR_INVALID,
-                   _("This game is for %u to %u players"), klass->min_players, klass->max_players);
+                   g_dngettext (GETTEXT_PACKAGE, "This game is for %u to %u player",
+                                "This game is for %u to %u players", klass->max_players),
+                   klass->min_players, klass->max_players);
       g_type_class_unref (klass);
       return FALSE;
     }
@@ -783,40 +785,38 @@ match_options (PtSession *self,
   return json_to_string (out, FALSE);
 }
 
-/* One round: the game's breakdown. Several: {"rounds": [{"scores": […],
- * "breakdown": …}, …], "totals": […]} with the last round's breakdown
- * members too, so a view that knows only one round still shows one. */
+/* One round: the game's breakdown. Several, as a companion score sheet
+ * of rounds has it: {"rounds": [{"players": …, "scores": […]}, …] (each
+ * round's own breakdown), "totals": […]}. */
 static char *
 match_breakdown (PtSession *self)
 {
-  g_autoptr(JsonNode) last = self->game ? pt_game_get_breakdown (self->game) : NULL;
   g_autoptr(JsonNode) summary = NULL;
   g_autoptr(JsonObject) object = NULL;
   g_autoptr(JsonNode) out = NULL;
   JsonArray *rounds, *done;
 
   if (pt_match_get_n_rounds (self->match) == 1)
-    return last != NULL ? json_to_string (last, FALSE) : NULL;
+    {
+      g_autoptr(JsonNode) last = self->game ? pt_game_get_breakdown (self->game) : NULL;
+
+      return last != NULL ? json_to_string (last, FALSE) : NULL;
+    }
 
   object = json_object_new ();
-  if (last != NULL && JSON_NODE_HOLDS_OBJECT (last))
-    {
-      JsonObject *given = json_node_get_object (last);
-      g_autoptr(GList) members = json_object_get_members (given);
-
-      for (GList *l = members; l != NULL; l = l->next)
-        json_object_set_member (object, l->data, json_node_copy (json_object_get_member (given, l->data)));
-    }
   summary = pt_match_to_json (self->match);
   done = json_object_get_array_member (json_node_get_object (summary), "rounds");
   rounds = json_array_new ();
   for (guint r = 0; r < json_array_get_length (done); r++)
     {
-      JsonObject *round = json_object_new ();
+      JsonObject *played = json_array_get_object_element (done, r);
+      g_autoptr(PtGame) game = pt_rules_load_record (json_object_get_member (played, "record"),
+                                                     NULL, NULL, NULL);
+      g_autoptr(JsonNode) breakdown = game ? pt_game_get_breakdown (game) : NULL;
+      JsonObject *round = breakdown && JSON_NODE_HOLDS_OBJECT (breakdown)
+                          ? json_object_ref (json_node_get_object (breakdown)) : json_object_new ();
 
-      json_object_set_member (round, "scores",
-                              json_node_copy (json_object_get_member (json_array_get_object_element (done, r),
-                                                                      "scores")));
+      json_object_set_member (round, "scores", json_node_copy (json_object_get_member (played, "scores")));
       json_array_add_object_element (rounds, round);
     }
   json_object_set_array_member (object, "rounds", rounds);
@@ -910,10 +910,26 @@ pt_session_save (PtSession  *self,
     }
   g_ptr_array_add (names, NULL);
 
-  id = pt_session_store_match (self->store, entry, (const char * const *) names->pdata,
-                               self->saved_id, error);
-  if (id <= 0)
-    return FALSE;
+  {
+    g_autoptr(GError) local_error = NULL;
+
+    id = pt_session_store_match (self->store, entry, (const char * const *) names->pdata,
+                                 self->saved_id, &local_error);
+    /* The night went away meanwhile: the match is kept without one. */
+    if (id <= 0 && entry->night_id > 0
+        && g_error_matches (local_error, PT_STORE_ERROR, PT_STORE_ERROR_NOT_FOUND))
+      {
+        g_clear_error (&local_error);
+        entry->night_id = 0;
+        id = pt_session_store_match (self->store, entry, (const char * const *) names->pdata,
+                                     self->saved_id, &local_error);
+      }
+    if (id <= 0)
+      {
+        g_propagate_error (error, g_steal_pointer (&local_error));
+        return FALSE;
+      }
+  }
   self->match_id = id;
   self->saved_id = 0;
   g_clear_error (&self->save_error);
@@ -1331,6 +1347,38 @@ take_turns (PtSession *self)
 
 /* Resuming ------------------------------------------------------------- */
 
+/* Saved options come from a file anybody may have edited: typed reads,
+ * a default for anything missing or of another type. */
+static const char *
+member_string (JsonObject *object,
+               const char *name,
+               const char *fallback)
+{
+  const char *value = object ? pt_json_get_string (json_object_get_member (object, name)) : NULL;
+
+  return value != NULL ? value : fallback;
+}
+
+static gint64
+member_int (JsonObject *object,
+            const char *name,
+            gint64      fallback)
+{
+  gint64 value;
+
+  return object && pt_json_get_int (json_object_get_member (object, name), &value) ? value : fallback;
+}
+
+static gboolean
+member_bool (JsonObject *object,
+             const char *name,
+             gboolean    fallback)
+{
+  gboolean value;
+
+  return object && pt_json_get_bool (json_object_get_member (object, name), &value) ? value : fallback;
+}
+
 static gboolean
 kind_from_string (const char *text,
                   PtSeatKind *kind)
@@ -1357,9 +1405,9 @@ read_seats (PtSession  *self,
   self->n_seats = n;
   for (guint i = 0; i < n; i++)
     {
-      JsonObject *s = usable ? json_array_get_object_element (seats, i) : NULL;
-      const char *kind_text = s ? json_object_get_string_member_with_default (s, "kind", NULL) : NULL;
-      const char *engine = s ? json_object_get_string_member_with_default (s, "engine", NULL) : NULL;
+      JsonObject *s = usable ? pt_json_get_object (json_array_get_element (seats, i)) : NULL;
+      const char *kind_text = member_string (s, "kind", NULL);
+      const char *engine = member_string (s, "engine", NULL);
       PtSeatKind kind = PT_SEAT_PERSON;
       PtBotLevel level = PT_BOT_LEVEL_MEDIUM;
 
@@ -1373,14 +1421,13 @@ read_seats (PtSession  *self,
           continue;
         }
       if (kind_text == NULL || !kind_from_string (kind_text, &kind))
-        kind = !json_object_get_boolean_member_with_default (s, "computer", FALSE) ? PT_SEAT_PERSON
+        kind = !member_bool (s, "computer", FALSE) ? PT_SEAT_PERSON
                : engine != NULL ? PT_SEAT_ENGINE : PT_SEAT_COMPUTER;
       if (kind == PT_SEAT_ENGINE && engine == NULL)
         kind = PT_SEAT_COMPUTER;
-      if (!pt_bot_level_from_id (json_object_get_string_member_with_default (s, "level", "medium"), &level))
+      if (!pt_bot_level_from_id (member_string (s, "level", "medium"), &level))
         level = PT_BOT_LEVEL_MEDIUM;
-      pt_session_set_seat_kind (self, i, kind, level, engine,
-                                json_object_get_string_member_with_default (s, "engine_name", NULL));
+      pt_session_set_seat_kind (self, i, kind, level, engine, member_string (s, "engine_name", NULL));
     }
 }
 
@@ -1435,9 +1482,8 @@ pt_session_new_from_saved (PtStore  *store,
   options_node = pt_json_parse (saved->options ? saved->options : "{}", NULL);
   if (options_node != NULL && JSON_NODE_HOLDS_OBJECT (options_node))
     options = json_node_get_object (options_node);
-  if (options != NULL && json_object_has_member (options, "seats")
-      && JSON_NODE_HOLDS_ARRAY (json_object_get_member (options, "seats")))
-    seats = json_object_get_array_member (options, "seats");
+  if (options != NULL)
+    seats = pt_json_get_array (json_object_get_member (options, "seats"));
 
   self = pt_session_new (pt_match_get_game_id (match), store, NULL);
   any_round = current;
@@ -1464,9 +1510,8 @@ pt_session_new_from_saved (PtStore  *store,
   self->next_starter = pt_match_get_next_starter_policy (match);
   self->seed = pt_match_get_seed (match);
   self->saved_id = saved_id;
-  self->started = options ? json_object_get_int_member_with_default (options, "started", saved->created)
-                          : saved->created;
-  self->night_id = options ? json_object_get_int_member_with_default (options, "night", 0) : 0;
+  self->started = member_int (options, "started", saved->created);
+  self->night_id = member_int (options, "night", 0);
   self->match = g_steal_pointer (&match);
 
   if (current != NULL)

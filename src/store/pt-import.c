@@ -170,9 +170,12 @@ pt_import_detect_format (const char *data,
       if (g_strstr_len (data + i, length - i, "\"plays\"") != NULL &&
           g_strstr_len (data + i, length - i, "\"games\"") != NULL)
         return PT_IMPORT_FORMAT_BGSTATS;
-      if (g_strstr_len (data + i, length - i, "\"format\"") != NULL)
-        return PT_IMPORT_FORMAT_PARTIDA;
     }
+  /* Any other JSON is read as a Partida export, so that the reader names
+   * what is wrong with it (too deeply nested, malformed, not an export)
+   * instead of a vague "unknown format". */
+  if (data[i] == '{' || data[i] == '[')
+    return PT_IMPORT_FORMAT_PARTIDA;
   return PT_IMPORT_FORMAT_AUTO;
 }
 
@@ -525,10 +528,13 @@ doc_add_play (Doc      *doc,
       g_autofree char *why = NULL;
 
       if (play->game->min_players == play->game->max_players)
-        why = g_strdup_printf (_("%d players; the game is for %d"), n, play->game->min_players);
+        why = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d player; the game is for %d",
+                                            "%d players; the game is for %d", n),
+                               n, play->game->min_players);
       else
-        why = g_strdup_printf (_("%d players; the game is for %d to %d"), n,
-                               play->game->min_players, play->game->max_players);
+        why = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d player; the game is for %d to %d",
+                                            "%d players; the game is for %d to %d", n),
+                               n, play->game->min_players, play->game->max_players);
       doc_skip (doc, play->where, date, _(play->game->titles[0]), why);
       return TRUE;
     }

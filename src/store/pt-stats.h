@@ -46,8 +46,15 @@ GPtrArray     *pt_stats_overview        (PtStats     *self,
                                          gboolean     include_archived,
                                          GError     **error);
 /* Every pair of players who met, for @game (NULL = all games); player_a has
- * the smaller id. */
+ * the smaller id. Read from the kept aggregates (one row per pair). */
 GPtrArray     *pt_stats_head_to_head    (PtStats     *self,
+                                         const char  *game,
+                                         GError     **error);
+/* The head-to-head of one pair for @game (NULL = all games), seen from
+ * @player_a (plays = 0 when they never met). */
+PtHeadToHead  *pt_stats_pair            (PtStats     *self,
+                                         gint64       player_a,
+                                         gint64       player_b,
                                          const char  *game,
                                          GError     **error);
 /* Of PtNightSummary, newest night first. */
@@ -58,6 +65,9 @@ GPtrArray     *pt_stats_ratings         (PtStats     *self,
                                          const char  *game,
                                          gboolean     include_archived,
                                          GError     **error);
+/* The series below hold a player's latest PT_STATS_SERIES_LIMIT matches. */
+#define PT_STATS_SERIES_LIMIT 500
+
 /* A player's rating after each of their rated matches in @game, oldest first. */
 GPtrArray     *pt_stats_rating_history  (PtStats     *self,
                                          const char  *game,

@@ -375,6 +375,8 @@ typedef struct
   GHashTable *name_keys;    /* identity key -> gint64* of active players, lazily */
   PtRatingSpan span;        /* games with new matches, from where */
   PtImportSummary summary;
+  PtImportProgressFunc progress;
+  gpointer progress_data;
 } Import;
 
 static gboolean
@@ -446,29 +448,41 @@ check_text (Import      *import,
       switch (kind)
         {
         case TEXT_NAME:
-          message = g_strdup_printf (_("the name is %ld characters long; at most %ld are allowed"),
-                                     length, max);
+          message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                  "the name is longer than %ld character",
+                                                  "the name is longer than %ld characters", max),
+                                     max);
           break;
         case TEXT_COLOUR:
-          message = g_strdup_printf (_("the colour is %ld characters long; at most %ld are allowed"),
-                                     length, max);
+          message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                  "the colour is longer than %ld character",
+                                                  "the colour is longer than %ld characters", max),
+                                     max);
           break;
         case TEXT_DATE:
-          message = g_strdup_printf (_("the date is %ld characters long; at most %ld are allowed"),
-                                     length, max);
+          message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                  "the date is longer than %ld character",
+                                                  "the date is longer than %ld characters", max),
+                                     max);
           break;
         case TEXT_PLACE:
-          message = g_strdup_printf (_("the place is %ld characters long; at most %ld are allowed"),
-                                     length, max);
+          message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                  "the place is longer than %ld character",
+                                                  "the place is longer than %ld characters", max),
+                                     max);
           break;
         case TEXT_NOTE:
-          message = g_strdup_printf (_("the note is %ld characters long; at most %ld are allowed"),
-                                     length, max);
+          message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                  "the note is longer than %ld character",
+                                                  "the note is longer than %ld characters", max),
+                                     max);
           break;
         case TEXT_RULE_READING:
         default:
-          message = g_strdup_printf (_("the rule reading is %ld characters long; at most %ld are "
-                                       "allowed"), length, max);
+          message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                  "the rule reading is longer than %ld character",
+                                                  "the rule reading is longer than %ld characters", max),
+                                     max);
           break;
         }
       return invalid (import, error, where, message);
@@ -568,6 +582,7 @@ import_player (Import      *import,
   gint64 created, id;
   gboolean archived;
   g_autoptr(PtStmt) insert = NULL;
+  g_autofree char *key = NULL;
   int rc;
 
   if (uuid == NULL || name == NULL || *name == '\0' || colour == NULL ||
@@ -583,21 +598,24 @@ import_player (Import      *import,
   /* The same person created separately on another computer: the name of an
    * active player is that player, by the identity rule ("begona" is
    * "Begoña"). */
+  key = pt_player_name_key (name);
   if (id == 0 && !archived && !find_by_name (import, name, &id, error))
     return FALSE;
   if (id == 0)
     {
       insert = pt_store_prepare (self,
-                                 "INSERT INTO players (uuid, name, colour, created, archived)"
-                                 " VALUES (?, ?, ?, ?, ?)",
+                                 "INSERT INTO players (uuid, name, name_key, colour, created, archived,"
+                                 " modified) VALUES (?, ?, ?, ?, ?, ?, ?)",
                                  error);
       if (insert == NULL)
         return FALSE;
       sqlite3_bind_text (insert, 1, uuid, -1, SQLITE_TRANSIENT);
       sqlite3_bind_text (insert, 2, name, -1, SQLITE_TRANSIENT);
-      sqlite3_bind_text (insert, 3, colour, -1, SQLITE_TRANSIENT);
-      sqlite3_bind_int64 (insert, 4, created);
-      sqlite3_bind_int (insert, 5, archived);
+      sqlite3_bind_text (insert, 3, key, -1, SQLITE_TRANSIENT);
+      sqlite3_bind_text (insert, 4, colour, -1, SQLITE_TRANSIENT);
+      sqlite3_bind_int64 (insert, 5, created);
+      sqlite3_bind_int (insert, 6, archived);
+      sqlite3_bind_int64 (insert, 7, pt_store_next_stamp (self));
       if ((rc = sqlite3_step (insert)) != SQLITE_DONE)
         return pt_store_set_error (self, rc, _("Could not import the players"), error);
       id = sqlite3_last_insert_rowid (self->db);
@@ -873,6 +891,8 @@ import_array (Import      *import,
         }
       if (!JSON_NODE_HOLDS_OBJECT (element))
         return invalid (import, error, where, _("not an object"));
+      if (import->progress != NULL && func == import_match && i % 64 == 0)
+        import->progress (i, json_array_get_length (array), import->progress_data);
       if (!func (import, json_node_get_object (element), where, error))
         return FALSE;
     }
@@ -894,15 +914,19 @@ import_locked (Import      *import,
 }
 
 static gboolean
-import_root (PtStore          *self,
-             JsonNode         *root,
-             PtImportFormat    format,
-             PtImportSummary  *summary,
-             GError          **error)
+import_root (PtStore               *self,
+             JsonNode              *root,
+             PtImportFormat         format,
+             PtImportProgressFunc   progress,
+             gpointer               progress_data,
+             PtImportSummary       *summary,
+             GError               **error)
 {
   Import import = { self };
   gboolean ok;
 
+  import.progress = progress;
+  import.progress_data = progress_data;
   import.external = format != PT_IMPORT_FORMAT_PARTIDA;
   import.label = format == PT_IMPORT_FORMAT_BGSTATS ? "BG Stats"
                  : format == PT_IMPORT_FORMAT_BGG ? "BoardGameGeek" : "export";
@@ -954,6 +978,19 @@ pt_store_import (PtStore          *self,
                  PtImportSummary  *summary,
                  GError          **error)
 {
+  return pt_store_import_with_progress (self, data, length, format, NULL, NULL, summary, error);
+}
+
+gboolean
+pt_store_import_with_progress (PtStore               *self,
+                               const char            *data,
+                               gssize                 length,
+                               PtImportFormat         format,
+                               PtImportProgressFunc   progress,
+                               gpointer               progress_data,
+                               PtImportSummary       *summary,
+                               GError               **error)
+{
   g_autoptr(JsonNode) root = NULL;
   g_autoptr(GError) local_error = NULL;
   PtImportSkips skips = { 0 };
@@ -1001,7 +1038,7 @@ pt_store_import (PtStore          *self,
       return FALSE;
     }
 
-  ok = import_root (self, root, format, &result, error);
+  ok = import_root (self, root, format, progress, progress_data, &result, error);
   result.format = format;
   result.plays_read = skips.plays_read;
   result.plays_other_games = skips.plays_other_games;

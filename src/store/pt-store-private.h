@@ -27,6 +27,11 @@ struct _PtStore
   /* Inside pt_store_transaction_begin() … _commit(): the calls that are
    * transactions of their own join it instead of beginning another. */
   gboolean in_outer_transaction;
+  gint64 last_stamp;        /* pt_store_next_stamp() */
+  /* Players whose aggregates (player_stats, pair_stats) must be rebuilt
+   * before the transaction commits (pt_stats_flush_aggregates). */
+  GHashTable *dirty_players; /* gint64* set */
+  gboolean all_dirty;
 };
 
 /* A cached statement, reset (not finalized) when it goes out of scope. */
@@ -93,6 +98,49 @@ gboolean pt_store_migrate          (PtStore  *self,
  * tests that build an old database. */
 const char *pt_store_migration_sql (int version);
 
+/* The least used colour of the palette; @used maps colour -> count. */
+const char *pt_player_palette_pick (GHashTable *used);
+
+/* Aggregates (pt-stats.c), inside the store's transactions. Whoever changes
+ * a match's results, game, time or deleted (trash) state, or moves results
+ * between players, calls pt_stats_match_removed() BEFORE the change and
+ * pt_stats_match_added() AFTER it (for the match as it is then); both are
+ * cheap for the usual append. pt_store_commit() then rebuilds the players
+ * marked dirty in one pass (pt_stats_flush_aggregates) and
+ * pt_store_rollback() forgets them. */
+gboolean pt_stats_match_removed     (PtStore  *self,
+                                     gint64    match_id,
+                                     GError  **error);
+gboolean pt_stats_match_added       (PtStore  *self,
+                                     gint64    match_id,
+                                     GError  **error);
+void     pt_stats_mark_player_dirty (PtStore  *self,
+                                     gint64    player_id);
+gboolean pt_stats_flush_aggregates  (PtStore  *self,
+                                     GError  **error);
+gboolean pt_stats_rebuild_aggregates (PtStore  *self,
+                                      GError  **error);
+
+/* Appending matches later than every live one (pt-stats.c): ratings from
+ * the current ones, aggregates added in memory and written at the end. */
+typedef struct _PtAppend PtAppend;
+PtAppend *pt_append_new     (PtStore  *self,
+                             GError  **error);
+gboolean  pt_append_accepts (PtAppend *append,
+                             gint64    finished);
+/* Fills @ratings (one per result, NAN = not rated) before the insert. */
+gboolean  pt_append_rate    (PtAppend      *append,
+                             PtMatchEntry  *entry,
+                             double        *ratings,
+                             GError       **error);
+gboolean  pt_append_add     (PtAppend      *append,
+                             PtMatchEntry  *entry,
+                             const double  *ratings,
+                             GError       **error);
+gboolean  pt_append_finish  (PtAppend  *append,
+                             GError   **error);
+void      pt_append_free    (PtAppend  *append);
+
 /* Ratings (pt-stats.c), called inside the store's transactions. */
 gboolean pt_stats_rate_new_match   (PtStore  *self,
                                     gint64    match_id,
@@ -107,12 +155,15 @@ gboolean pt_stats_recompute_ratings_from (PtStore     *self,
                                           gint64       match_id,
                                           GError     **error);
 /* The same when only that one match changed (saved, edited, deleted or
- * restored): stops as soon as nothing later can change. */
-gboolean pt_stats_rerate_match (PtStore     *self,
-                                const char  *game,
-                                gint64       finished,
-                                gint64       match_id,
-                                GError     **error);
+ * restored): stops as soon as nothing later can change. @gone (may be
+ * NULL) are players whose rating at that match went away (the match was
+ * trashed, or they were removed from it): their later ratings change. */
+gboolean pt_stats_rerate_match (PtStore       *self,
+                                const char    *game,
+                                gint64         finished,
+                                gint64         match_id,
+                                const GArray  *gone,
+                                GError       **error);
 
 /* The earliest changed match of each game of a batch (save_matches,
  * import), so ratings are recomputed once per game at the end. */

@@ -210,6 +210,8 @@ typedef struct
   int score;
   int rank;
   gboolean winner;
+  gboolean rated;         /* the match was rated: rating holds the Elo after it */
+  double rating;
 } PtScorePoint;
 
 #define PT_TYPE_SCORE_POINT (pt_score_point_get_type ())

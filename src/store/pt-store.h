@@ -43,7 +43,7 @@ typedef enum
 } PtStoreOpenFlags;
 
 /* The schema version this build writes. */
-#define PT_STORE_SCHEMA_VERSION 4
+#define PT_STORE_SCHEMA_VERSION 5
 
 #define PT_TYPE_STORE (pt_store_get_type ())
 G_DECLARE_FINAL_TYPE (PtStore, pt_store, PT, STORE, GObject)
@@ -78,8 +78,17 @@ gboolean pt_store_transaction_begin    (PtStore  *self,
 gboolean pt_store_transaction_commit   (PtStore  *self,
                                         GError  **error);
 void     pt_store_transaction_rollback (PtStore  *self);
+/* The next hybrid-logical-clock stamp for a row's `modified` (ms << 16 |
+ * counter, strictly increasing in this process). */
+gint64   pt_store_next_stamp   (PtStore *self);
 
 /* Players ----------------------------------------------------------------- */
+
+/* The colours a player can be given ("#rrggbb"), NULL-terminated. A new
+ * player without a colour gets the one fewest active players have; the
+ * colour is kept on rename. */
+const char *const *pt_player_palette (void);
+
 PtPlayer  *pt_store_add_player      (PtStore     *self,
                                      const char  *name,
                                      const char  *colour,
@@ -90,7 +99,15 @@ PtPlayer  *pt_store_get_player      (PtStore     *self,
 PtPlayer  *pt_store_find_player     (PtStore     *self,
                                      const char  *name,
                                      GError     **error);
-/* Active players by name; archived ones too when include_archived. */
+/* The active player @typed probably means (pt-store-identity.c): the same
+ * name by the identity rule, else a name it starts (3+ characters), else
+ * one a typo away (1 edit under 5 characters, else 2); NULL without error
+ * when none is close. */
+PtPlayer  *pt_store_suggest_player  (PtStore     *self,
+                                     const char  *typed,
+                                     GError     **error);
+/* Active players in the locale's order (pt_player_name_compare); archived
+ * ones too when include_archived. */
 GPtrArray *pt_store_list_players    (PtStore     *self,
                                      gboolean     include_archived,
                                      GError     **error);
@@ -288,6 +305,19 @@ gboolean pt_store_import      (PtStore          *self,
                                PtImportFormat    format,
                                PtImportSummary  *summary,
                                GError          **error);
+/* The same, calling @progress now and then (from the calling thread) with
+ * the matches checked so far and their number. */
+typedef void (*PtImportProgressFunc) (guint    done,
+                                      guint    total,
+                                      gpointer user_data);
+gboolean pt_store_import_with_progress (PtStore               *self,
+                                        const char            *data,
+                                        gssize                 length,
+                                        PtImportFormat         format,
+                                        PtImportProgressFunc   progress,
+                                        gpointer               progress_data,
+                                        PtImportSummary       *summary,
+                                        GError               **error);
 /* pt_store_import() of a partida-export/1 text. */
 gboolean pt_store_import_json (PtStore          *self,
                                const char       *json,

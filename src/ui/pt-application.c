@@ -11,6 +11,8 @@
 #include <stdlib.h>
 
 #include "pt-application.h"
+#include "pt-data-actions.h"
+#include "pt-store-trash.h"
 #include "pt-preferences-window.h"
 #include "pt-window.h"
 
@@ -24,6 +26,7 @@ struct _PtApplication
   GSettings      *settings;
   char           *db_path;
   PtStore        *store;   /* opened on first use by pt_application_get_store() */
+  PtStoreWorker  *worker;  /* the pages' connection, on its own thread */
 };
 
 G_DEFINE_FINAL_TYPE (PtApplication, pt_application, ADW_TYPE_APPLICATION)
@@ -93,9 +96,39 @@ pt_application_get_store (PtApplication  *self,
       g_autofree char *path = pt_store_resolve_path (self->db_path);
 
       self->store = pt_store_open (path, PT_STORE_OPEN_CREATE, error);
+      /* What has been in the trash for 30 days goes for good. */
+      if (self->store != NULL)
+        pt_store_expire_trash (self->store, NULL);
     }
 
   return self->store;
+}
+
+/**
+ * pt_application_get_worker:
+ *
+ * The store worker the pages read and write through, off the main loop:
+ * a second connection to the database of pt_application_get_store(),
+ * which is opened (created, migrated) first.
+ *
+ * Returns: (transfer none) (nullable): the worker, or %NULL with @error set
+ *   when the database cannot be opened.
+ */
+PtStoreWorker *
+pt_application_get_worker (PtApplication  *self,
+                           GError        **error)
+{
+  g_return_val_if_fail (PT_IS_APPLICATION (self), NULL);
+
+  if (self->worker == NULL)
+    {
+      PtStore *store = pt_application_get_store (self, error);
+
+      if (store == NULL)
+        return NULL;
+      self->worker = pt_store_worker_new (pt_store_get_path (store));
+    }
+  return self->worker;
 }
 
 GSettings *
@@ -284,6 +317,7 @@ pt_application_startup (GApplication *app)
 
   gtk_window_set_default_icon_name (APPLICATION_ID);
 
+  pt_data_actions_install (self);
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,
                                    G_N_ELEMENTS (app_actions), app);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit", quit_accels);
@@ -355,6 +389,7 @@ pt_application_finalize (GObject *object)
   PtApplication *self = PT_APPLICATION (object);
 
   g_clear_object (&self->settings);
+  g_clear_object (&self->worker);
   g_clear_object (&self->store);
   g_clear_pointer (&self->db_path, g_free);
 

@@ -61,6 +61,31 @@ pt_companion_get_store (GtkWidget  *widget,
   return pt_application_get_store (PT_APPLICATION (app), error);
 }
 
+/**
+ * pt_companion_get_worker:
+ * @widget: a widget inside a PtWindow
+ *
+ * Returns: (transfer none) (nullable): the application's store worker (see
+ *   pt-store-worker.h); %NULL with @error set when the history cannot be opened.
+ */
+PtStoreWorker *
+pt_companion_get_worker (GtkWidget  *widget,
+                         GError    **error)
+{
+  GtkApplication *app = GTK_APPLICATION (g_application_get_default ());
+  GtkRoot *root = gtk_widget_get_root (widget);
+
+  if (GTK_IS_WINDOW (root) && gtk_window_get_application (GTK_WINDOW (root)) != NULL)
+    app = gtk_window_get_application (GTK_WINDOW (root));
+  if (!PT_IS_APPLICATION (app))
+    {
+      g_set_error_literal (error, PT_STORE_ERROR, PT_STORE_ERROR_FAILED,
+                           _("The match history is not available here"));
+      return NULL;
+    }
+  return pt_application_get_worker (PT_APPLICATION (app), error);
+}
+
 /* Game names are trademarks and stay in English, as on the boxes sold in
  * Spain; only the id → name mapping lives here. */
 const char *
@@ -160,7 +185,10 @@ void
 pt_companion_error_toast (GtkWidget    *widget,
                           const GError *error)
 {
-  AdwToast *toast = adw_toast_new (error->message);
+  /* A toast's title is Pango markup (libadwaita 1.2): the message may
+   * quote outside text (names, a file's content). */
+  g_autofree char *escaped = g_markup_escape_text (error->message, -1);
+  AdwToast *toast = adw_toast_new (escaped);
 
   adw_toast_set_timeout (toast, 0);
   pt_companion_toast (widget, toast);

@@ -11,6 +11,7 @@
 
 #include "pt-stats.h"
 #include "pt-store.h"
+#include "pt-store-worker.h"
 
 G_BEGIN_DECLS
 
@@ -78,6 +79,8 @@ pt_companion_str (JsonObject *object,
 extern const char * const pt_companion_game_ids[PT_COMPANION_N_GAMES];
 
 void        pt_companion_ensure_css     (void);
+PtStoreWorker *pt_companion_get_worker (GtkWidget    *widget,
+                                        GError      **error);
 PtStore    *pt_companion_get_store      (GtkWidget    *widget,
                                          GError      **error);
 const char *pt_companion_game_name      (const char   *game);

@@ -10,10 +10,18 @@
  * added, under the name it gives. Every engine row can be tested again;
  * its expander shows the handshake and the debug log of the last test
  * (what was sent, what came back, the engine's log and stderr lines).
+ *
+ * An engine can also be added from its file (the file chooser, the portal
+ * inside the Flatpak): Partida keeps an executable copy in its data folder
+ * and runs it from there, because the sandbox sees no program of the host.
+ * Removing such an engine deletes the copy.
  */
 #include "config.h"
 
+#include <errno.h>
+#include <string.h>
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 
 #include "pt-engine.h"
 #include "pt-engines-page.h"
@@ -28,8 +36,10 @@ struct _PtEnginesPage
   GCancellable         *cancellable;
   GPtrArray            *rows;         /* the engine rows in engines_group */
   gboolean              adding;
+  GtkFileChooserNative *chooser;
 
   /* Template widgets */
+  AdwActionRow         *sandbox_row;
   AdwEntryRow          *command_row;
   AdwActionRow         *status_row;
   GtkSpinner           *spinner;
@@ -181,6 +191,39 @@ remove_engine (PtEnginesPage *self,
   g_settings_set_value (self->settings, ENGINES_KEY, g_variant_builder_end (&builder));
 }
 
+/* ---- engines kept in the data folder ------------------------------------ */
+
+char *
+pt_engines_page_dup_engines_dir (void)
+{
+  return g_build_filename (g_get_user_data_dir (), "partida", "engines", NULL);
+}
+
+/* The program of @command when it is a copy in the engines folder, else
+ * NULL. */
+static char *
+kept_copy_of (const char *command)
+{
+  g_autofree char *dir = pt_engines_page_dup_engines_dir ();
+  g_autofree char *prefix = g_strconcat (dir, G_DIR_SEPARATOR_S, NULL);
+  g_auto(GStrv) argv = NULL;
+
+  if (!g_shell_parse_argv (command, NULL, &argv, NULL) || argv[0] == NULL)
+    return NULL;
+  if (!g_str_has_prefix (argv[0], prefix) || strchr (argv[0] + strlen (prefix), '/') != NULL)
+    return NULL;
+  return g_strdup (argv[0]);
+}
+
+static void
+delete_kept_copy (const char *command)
+{
+  g_autofree char *path = kept_copy_of (command);
+
+  if (path != NULL && g_unlink (path) != 0 && errno != ENOENT)
+    g_warning ("Could not delete the engine %s: %s", path, g_strerror (errno));
+}
+
 /* ---- one engine's row ------------------------------------------------- */
 
 static void
@@ -275,6 +318,7 @@ on_row_remove_clicked (GtkButton *button,
   g_autofree char *command = g_strdup (g_object_get_data (G_OBJECT (row), "command"));
 
   remove_engine (self, command);
+  delete_kept_copy (command);
 }
 
 static GtkWidget *
@@ -409,6 +453,229 @@ on_command_apply (PtEnginesPage *self)
   pt_engine_start_async (engine, self->cancellable, on_add_tested, g_object_ref (self));
 }
 
+/* ---- adding from a file ------------------------------------------------- */
+
+/* One file being added: copied into a private folder next to the kept
+ * engines, moved into place (an earlier copy of that name waits in the
+ * private folder), tested from there; on failure everything goes back. */
+typedef struct
+{
+  PtEnginesPage *page;
+  char          *work_dir;  /* engines/.adding-XXXXXX */
+  char          *incoming;  /* work_dir/NAME: the fresh copy */
+  char          *earlier;   /* work_dir/NAME.earlier: the copy it replaces */
+  char          *path;      /* engines/NAME: where it runs from */
+  gboolean       replaced;
+} AddFile;
+
+static void
+add_file_free (AddFile *add)
+{
+  if (add->incoming != NULL)
+    g_unlink (add->incoming);
+  if (add->replaced)
+    {
+      /* The new copy failed: the earlier one comes back. */
+      if (g_rename (add->earlier, add->path) != 0)
+        g_warning ("Could not restore the engine %s: %s", add->path, g_strerror (errno));
+    }
+  else if (add->earlier != NULL)
+    g_unlink (add->earlier);
+  if (add->work_dir != NULL)
+    g_rmdir (add->work_dir);
+  add->page->adding = FALSE;
+  g_object_unref (add->page);
+  g_free (add->work_dir);
+  g_free (add->incoming);
+  g_free (add->earlier);
+  g_free (add->path);
+  g_free (add);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AddFile, add_file_free)
+
+static void
+on_file_tested (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(AddFile) add = user_data;
+  g_autoptr(PtEngine) engine = PT_ENGINE (source);
+  g_autoptr(GError) error = NULL;
+  PtEnginesPage *self = add->page;
+
+  if (pt_engine_start_finish (engine, result, &error) && self->settings != NULL)
+    {
+      g_autofree char *description = describe_engine (engine);
+      /* Translators: %s is the engine's name */
+      g_autofree char *title = g_strdup_printf (_("Added “%s”"), pt_engine_get_name (engine));
+
+      pt_engine_stop (engine);
+      /* Kept: the earlier copy of that name is not needed any more. */
+      add->replaced = FALSE;
+      save_engine (self, engine);
+      show_status (self, title, description, FALSE);
+    }
+  else if (error != NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      /* Not kept: the copy goes, and an earlier one comes back. */
+      g_clear_pointer (&add->incoming, g_free);
+      add->incoming = g_strdup (add->path);
+      show_status (self, _("The engine did not pass the test"), error->message, FALSE);
+    }
+  else
+    {
+      g_clear_pointer (&add->incoming, g_free);
+      add->incoming = g_strdup (add->path);
+    }
+}
+
+static void
+on_file_copied (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(AddFile) add = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *command = NULL;
+  PtEnginesPage *self = add->page;
+  PtEngine *engine;
+
+  if (!g_file_copy_finish (G_FILE (source), result, &error))
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        show_status (self, _("The engine could not be copied"), error->message, FALSE);
+      return;
+    }
+  if (g_chmod (add->incoming, 0755) != 0)
+    {
+      int saved = errno;
+
+      show_status (self, _("The engine could not be copied"), g_strerror (saved), FALSE);
+      return;
+    }
+  if (g_file_test (add->path, G_FILE_TEST_EXISTS))
+    {
+      if (g_rename (add->path, add->earlier) != 0)
+        {
+          int saved = errno;
+
+          show_status (self, _("The engine could not be copied"), g_strerror (saved), FALSE);
+          return;
+        }
+      add->replaced = TRUE;
+    }
+  if (g_rename (add->incoming, add->path) != 0)
+    {
+      int saved = errno;
+
+      show_status (self, _("The engine could not be copied"), g_strerror (saved), FALSE);
+      return;
+    }
+  g_clear_pointer (&add->incoming, g_free);
+
+  command = g_shell_quote (add->path);
+  engine = pt_engine_new (command, &error);
+  if (engine == NULL)
+    {
+      add->incoming = g_strdup (add->path);
+      show_status (self, _("The engine did not pass the test"), error->message, FALSE);
+      return;
+    }
+  show_status (self, _("Testing the engine…"), add->path, TRUE);
+  /* The engine reference and the AddFile go to the callback. */
+  pt_engine_start_async (engine, self->cancellable, on_file_tested, g_steal_pointer (&add));
+}
+
+void
+pt_engines_page_add_file (PtEnginesPage *self,
+                          GFile         *file)
+{
+  g_autofree char *dir = pt_engines_page_dup_engines_dir ();
+  g_autofree char *name = NULL;
+  g_autofree char *template = NULL;
+  g_autofree char *earlier_name = NULL;
+  g_autoptr(GFile) incoming = NULL;
+  g_autoptr(AddFile) add = NULL;
+
+  g_return_if_fail (PT_IS_ENGINES_PAGE (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  if (self->adding)
+    return;
+  name = g_file_get_basename (file);
+  if (name == NULL || name[0] == '\0' || g_str_equal (name, G_DIR_SEPARATOR_S)
+      || g_str_equal (name, ".") || g_str_equal (name, ".."))
+    {
+      show_status (self, _("The engine could not be copied"), _("This is not a program file."), FALSE);
+      return;
+    }
+
+  add = g_new0 (AddFile, 1);
+  add->page = g_object_ref (self);
+  self->adding = TRUE;
+  template = g_build_filename (dir, ".adding-XXXXXX", NULL);
+  if (g_mkdir_with_parents (dir, 0700) != 0 || g_mkdtemp_full (template, 0700) == NULL)
+    {
+      int saved = errno;
+
+      show_status (self, _("The engine could not be copied"), g_strerror (saved), FALSE);
+      return;
+    }
+  add->work_dir = g_steal_pointer (&template);
+  add->incoming = g_build_filename (add->work_dir, name, NULL);
+  earlier_name = g_strconcat (name, ".earlier", NULL);
+  add->earlier = g_build_filename (add->work_dir, earlier_name, NULL);
+  add->path = g_build_filename (dir, name, NULL);
+
+  show_status (self, _("Copying the engine…"), name, TRUE);
+  incoming = g_file_new_for_path (add->incoming);
+  g_file_copy_async (file, incoming, G_FILE_COPY_OVERWRITE | G_FILE_COPY_TARGET_DEFAULT_PERMS,
+                     G_PRIORITY_DEFAULT, self->cancellable, NULL, NULL,
+                     on_file_copied, g_steal_pointer (&add));
+}
+
+static void
+on_chooser_response (GtkNativeDialog *chooser,
+                     int              response,
+                     PtEnginesPage   *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+
+      if (file != NULL)
+        pt_engines_page_add_file (self, file);
+    }
+  gtk_native_dialog_destroy (chooser);
+  g_clear_object (&self->chooser);
+}
+
+static void
+on_choose_file_clicked (PtEnginesPage *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+
+  if (self->adding || self->chooser != NULL)
+    return;
+  /* Through the file chooser portal inside the Flatpak. */
+  self->chooser = gtk_file_chooser_native_new (_("Add an Engine"),
+                                               GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                               GTK_FILE_CHOOSER_ACTION_OPEN,
+                                               _("_Add"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
+  g_signal_connect_object (self->chooser, "response",
+                           G_CALLBACK (on_chooser_response), self, 0);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+}
+
+/* Inside a Flatpak the host's programs are out of sight. */
+static gboolean
+in_flatpak (void)
+{
+  return g_getenv ("FLATPAK_ID") != NULL || g_file_test ("/.flatpak-info", G_FILE_TEST_EXISTS);
+}
+
 /* ---- GObject ---------------------------------------------------------- */
 
 static void
@@ -429,6 +696,9 @@ pt_engines_page_dispose (GObject *object)
   PtEnginesPage *self = PT_ENGINES_PAGE (object);
 
   g_cancellable_cancel (self->cancellable);
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
+  g_clear_object (&self->chooser);
   gtk_widget_dispose_template (GTK_WIDGET (self), PT_TYPE_ENGINES_PAGE);
   g_clear_object (&self->settings);
 
@@ -501,12 +771,14 @@ pt_engines_page_class_init (PtEnginesPageClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/partida/Partida/pt-engines-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, PtEnginesPage, sandbox_row);
   gtk_widget_class_bind_template_child (widget_class, PtEnginesPage, command_row);
   gtk_widget_class_bind_template_child (widget_class, PtEnginesPage, status_row);
   gtk_widget_class_bind_template_child (widget_class, PtEnginesPage, spinner);
   gtk_widget_class_bind_template_child (widget_class, PtEnginesPage, engines_group);
   gtk_widget_class_bind_template_child (widget_class, PtEnginesPage, empty_row);
   gtk_widget_class_bind_template_callback (widget_class, on_command_apply);
+  gtk_widget_class_bind_template_callback (widget_class, on_choose_file_clicked);
 }
 
 static void
@@ -515,4 +787,5 @@ pt_engines_page_init (PtEnginesPage *self)
   self->cancellable = g_cancellable_new ();
   self->rows = g_ptr_array_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_widget_set_visible (GTK_WIDGET (self->sandbox_row), in_flatpak ());
 }

@@ -23,4 +23,16 @@ void           pt_engines_page_list_for_game (GSettings   *settings,
                                               char      ***names,
                                               char      ***specs);
 
+/* Where engines added from a file are kept, and run from:
+ * $XDG_DATA_HOME/partida/engines (inside the Flatpak, Partida's own data
+ * folder: the sandbox sees no program of the host). */
+char          *pt_engines_page_dup_engines_dir (void);
+
+/* "Add from file": copies @file into the engines folder (replacing an
+ * earlier copy of the same name only once the new one passes), makes it
+ * executable, tests its handshake from there and adds it. Asynchronous:
+ * the status row tells the outcome. The file chooser's answer calls it. */
+void           pt_engines_page_add_file (PtEnginesPage *self,
+                                         GFile         *file);
+
 G_END_DECLS

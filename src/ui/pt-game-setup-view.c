@@ -24,6 +24,8 @@
 #include "pt-computer-player.h"
 #include "pt-engines-page.h"
 #include "pt-game-setup-view.h"
+#include "pt-player-name.h"
+#include "pt-session.h"
 
 #define MAX_SEATS 4
 /* Person, and the three computer levels; engines come after. */
@@ -44,6 +46,9 @@ struct _PtGameSetupView
   GtkWidget  *lc_group;
   GtkWidget  *colors_row;
   GtkWidget  *scoring_row;
+  GtkWidget  *rounds_row;
+  GtkWidget  *rounds_spin;
+  GtkWidget  *starter_row;
   GtkWidget  *ns_group;
   GtkWidget  *objectives_switch;
   GtkWidget  *powers_switch;
@@ -244,6 +249,54 @@ on_kind_changed (GtkDropDown     *kind,
 }
 
 void
+pt_game_setup_view_read_defaults (GSettings         *settings,
+                                  PtSessionDefaults *defaults)
+{
+  pt_session_defaults_init (defaults);
+  if (settings == NULL)
+    return;
+  /* The enums' values are the PtBotLevel and PtNextStarter values. */
+  defaults->ai_level = (PtBotLevel) CLAMP (g_settings_get_enum (settings, "ai-level"),
+                                           PT_BOT_LEVEL_EASY, PT_BOT_LEVEL_HARD);
+  defaults->lost_cities_rounds = CLAMP (g_settings_get_int (settings, "lost-cities-rounds"),
+                                        1, PT_MATCH_MAX_ROUNDS);
+  defaults->next_starter = (PtNextStarter) CLAMP (g_settings_get_enum (settings, "lost-cities-next-starter"),
+                                                  PT_NEXT_STARTER_ALTERNATE, PT_NEXT_STARTER_LEADER);
+  defaults->lost_cities_seed_rules = g_settings_get_enum (settings, "lost-cities-scoring") == 1;
+}
+
+void
+pt_game_setup_view_apply_defaults (PtGameSetupView         *self,
+                                   const PtSessionDefaults *defaults)
+{
+  g_return_if_fail (PT_IS_GAME_SETUP_VIEW (self));
+
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->rounds_spin), defaults->lost_cities_rounds);
+  adw_combo_row_set_selected (ADW_COMBO_ROW (self->starter_row), defaults->next_starter);
+  adw_combo_row_set_selected (ADW_COMBO_ROW (self->scoring_row), defaults->lost_cities_seed_rules ? 1 : 0);
+  /* Seats played by Partida's computer take the preferred level; people
+   * and engines stay as they are, and so does every name. */
+  self->updating_kinds = TRUE;
+  for (guint i = 0; i < MAX_SEATS; i++)
+    {
+      guint kind = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->seat_kinds[i]));
+
+      if (kind >= 1 && kind < N_BASE_KINDS)
+        gtk_drop_down_set_selected (GTK_DROP_DOWN (self->seat_kinds[i]), 1 + (guint) defaults->ai_level);
+    }
+  self->updating_kinds = FALSE;
+}
+
+static void
+on_defaults_changed (PtGameSetupView *self)
+{
+  PtSessionDefaults defaults;
+
+  pt_game_setup_view_read_defaults (self->settings, &defaults);
+  pt_game_setup_view_apply_defaults (self, &defaults);
+}
+
+void
 pt_game_setup_view_set_settings (PtGameSetupView *self,
                                  GSettings       *settings)
 {
@@ -255,9 +308,99 @@ pt_game_setup_view_set_settings (PtGameSetupView *self,
     g_signal_handlers_disconnect_by_data (self->settings, self);
   g_set_object (&self->settings, settings);
   if (settings != NULL)
-    g_signal_connect_object (settings, "changed::engines", G_CALLBACK (on_engines_changed),
-                             self, G_CONNECT_SWAPPED);
+    {
+      static const char * const keys[] = {
+        "changed::ai-level", "changed::lost-cities-rounds", "changed::lost-cities-next-starter",
+        "changed::lost-cities-scoring",
+      };
+
+      g_signal_connect_object (settings, "changed::engines", G_CALLBACK (on_engines_changed),
+                               self, G_CONNECT_SWAPPED);
+      for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+        g_signal_connect_object (settings, keys[i], G_CALLBACK (on_defaults_changed),
+                                 self, G_CONNECT_SWAPPED);
+    }
   on_engines_changed (self);
+  /* The preferences pre-fill the form when it gets them and whenever
+   * they change; what the form says otherwise stays. */
+  on_defaults_changed (self);
+}
+
+guint
+pt_game_setup_view_get_rounds (PtGameSetupView *self)
+{
+  g_return_val_if_fail (PT_IS_GAME_SETUP_VIEW (self), 1);
+  return gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->rounds_spin));
+}
+
+void
+pt_game_setup_view_set_rounds (PtGameSetupView *self,
+                               guint            rounds)
+{
+  g_return_if_fail (PT_IS_GAME_SETUP_VIEW (self));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->rounds_spin), rounds);
+}
+
+int
+pt_game_setup_view_get_seat_level (PtGameSetupView *self,
+                                   guint            index)
+{
+  guint kind;
+
+  g_return_val_if_fail (PT_IS_GAME_SETUP_VIEW (self), -1);
+  g_return_val_if_fail (index < MAX_SEATS, -1);
+  kind = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->seat_kinds[index]));
+  return kind == 0 || kind == GTK_INVALID_LIST_POSITION ? -1 : (int) kind - 1;
+}
+
+const char *
+pt_game_setup_view_get_seat_name (PtGameSetupView *self,
+                                  guint            index)
+{
+  g_return_val_if_fail (PT_IS_GAME_SETUP_VIEW (self), NULL);
+  g_return_val_if_fail (index < MAX_SEATS, NULL);
+  return gtk_editable_get_text (GTK_EDITABLE (self->seat_rows[index]));
+}
+
+PtSession *
+pt_game_setup_view_create_session (PtGameSetupView  *self,
+                                   PtStore          *store,
+                                   GError          **error)
+{
+  g_autoptr(JsonArray) seats = NULL;
+  g_autoptr(JsonObject) options = NULL;
+  g_autoptr(PtSession) session = NULL;
+  PtSessionDefaults defaults;
+  guint64 seed = 0;
+
+  g_return_val_if_fail (PT_IS_GAME_SETUP_VIEW (self), NULL);
+
+  if (!pt_game_setup_view_get_setup (self, &seats, &options, &seed, error))
+    return NULL;
+  pt_game_setup_view_read_defaults (self->settings, &defaults);
+  session = pt_session_new (pt_game_setup_view_get_game_id (self), store, &defaults);
+  pt_session_set_n_seats (session, json_array_get_length (seats));
+  for (guint i = 0; i < json_array_get_length (seats); i++)
+    {
+      JsonObject *s = json_array_get_object_element (seats, i);
+      const char *engine = json_object_get_string_member_with_default (s, "engine", NULL);
+      PtBotLevel level = PT_BOT_LEVEL_MEDIUM;
+
+      pt_session_set_seat_name (session, i, json_object_get_string_member (s, "name"));
+      pt_bot_level_from_id (json_object_get_string_member_with_default (s, "level", "medium"), &level);
+      if (!json_object_get_boolean_member_with_default (s, "computer", FALSE))
+        pt_session_set_seat_kind (session, i, PT_SEAT_PERSON, level, NULL, NULL);
+      else if (engine != NULL)
+        pt_session_set_seat_kind (session, i, PT_SEAT_ENGINE, level, engine,
+                                  json_object_get_string_member_with_default (s, "engine_name", NULL));
+      else
+        pt_session_set_seat_kind (session, i, PT_SEAT_COMPUTER, level, NULL, NULL);
+    }
+  pt_session_set_options (session, options);
+  pt_session_set_n_rounds (session, pt_game_setup_view_get_rounds (self));
+  pt_session_set_next_starter (session, (PtNextStarter) adw_combo_row_get_selected (ADW_COMBO_ROW (self->starter_row)));
+  pt_session_set_seed (session, seed);
+  return g_steal_pointer (&session);
 }
 
 gboolean
@@ -338,11 +481,27 @@ pt_game_setup_view_set_players (PtGameSetupView *self,
       gtk_widget_set_visible (self->seat_menus[s], players != NULL && players->len > 0);
     }
 
-  /* The first seat defaults to the first known player. */
-  if (players != NULL && players->len > 0
-      && g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->seat_rows[0])), _("You")) == 0)
-    gtk_editable_set_text (GTK_EDITABLE (self->seat_rows[0]),
-                           ((PtPlayer *) g_ptr_array_index (players, 0))->name);
+  /* The seats' names are not touched here: the list of known players is
+   * only offered (the first seat's default comes from
+   * pt_game_setup_view_set_default_person()). */
+}
+
+void
+pt_game_setup_view_set_default_person (PtGameSetupView *self,
+                                       const char      *name)
+{
+  g_return_if_fail (PT_IS_GAME_SETUP_VIEW (self));
+
+  /* Only a first seat still called "You" and played by a person, and
+   * never the name another seat already has. */
+  if (name == NULL || *name == '\0'
+      || g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->seat_rows[0])), _("You")) != 0
+      || gtk_drop_down_get_selected (GTK_DROP_DOWN (self->seat_kinds[0])) != 0)
+    return;
+  for (guint i = 1; i < MAX_SEATS; i++)
+    if (pt_player_name_equal (gtk_editable_get_text (GTK_EDITABLE (self->seat_rows[i])), name))
+      return;
+  gtk_editable_set_text (GTK_EDITABLE (self->seat_rows[0]), name);
 }
 
 void
@@ -441,7 +600,7 @@ pt_game_setup_view_get_setup (PtGameSetupView  *self,
           return FALSE;
         }
       for (guint j = 0; j < i; j++)
-        if (g_utf8_collate (name, json_object_get_string_member (json_array_get_object_element (seats, j), "name")) == 0)
+        if (pt_player_name_equal (name, json_object_get_string_member (json_array_get_object_element (seats, j), "name")))
           {
             g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                          _("Two players are called “%s”: give each seat its own name"), name);
@@ -540,6 +699,8 @@ build (PtGameSetupView *self)
   const char *games[] = { _("Lost Cities"), _("Circle the Wagons"), _("Next Station: London"), NULL };
   const char *colors[] = { _("Five expeditions"), _("Six expeditions (with purple)"), NULL };
   const char *scoring[] = { _("Rulebook"), _("Seed text"), NULL };
+  /* In the order of PtNextStarter. */
+  const char *starters[] = { _("Take turns"), _("The player behind"), _("The player ahead"), NULL };
   GtkWidget *group, *button;
 
   group = adw_preferences_group_new ();
@@ -624,6 +785,20 @@ build (PtGameSetupView *self)
                                _("Whether wagers count toward the 8-card bonus and whether an "
                                  "expedition of wagers only costs points"));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->lc_group), self->scoring_row);
+  self->rounds_row = adw_action_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->rounds_row), _("Rounds"));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->rounds_row),
+                               _("The highest total after the last round wins"));
+  self->rounds_spin = gtk_spin_button_new_with_range (1, PT_MATCH_MAX_ROUNDS, 1);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->rounds_spin), 3);
+  gtk_widget_set_valign (self->rounds_spin, GTK_ALIGN_CENTER);
+  gtk_widget_set_name (self->rounds_spin, "rounds-spin");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->rounds_spin),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Rounds"), -1);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (self->rounds_row), self->rounds_spin);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->lc_group), self->rounds_row);
+  self->starter_row = combo_row (_("Next round starts"), starters, 0);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->lc_group), self->starter_row);
   gtk_widget_set_parent (self->lc_group, GTK_WIDGET (self));
 
   self->ns_group = adw_preferences_group_new ();

@@ -9,6 +9,7 @@
 
 #include <json-glib/json-glib.h>
 
+#include "pt-session.h"
 #include "pt-store.h"
 
 G_BEGIN_DECLS
@@ -59,5 +60,32 @@ gboolean    pt_game_setup_view_get_setup    (PtGameSetupView  *self,
                                              JsonObject      **options,
                                              guint64          *seed,
                                              GError          **error);
+
+/* The first seat's name when it still has the default ("You"), unless
+ * another seat has that name. */
+void        pt_game_setup_view_set_default_person (PtGameSetupView *self,
+                                                   const char      *name);
+/* Reads Preferences (ai-level, lost-cities-rounds, lost-cities-next-starter,
+ * lost-cities-scoring) from @settings (NULL: the built-in defaults). */
+void        pt_game_setup_view_read_defaults (GSettings         *settings,
+                                              PtSessionDefaults *defaults);
+/* Pre-fills the form: rounds, next starter, scoring, the computer seats'
+ * level; never a seat's name. Done on set_settings() and on every change
+ * of those keys. */
+void        pt_game_setup_view_apply_defaults (PtGameSetupView         *self,
+                                               const PtSessionDefaults *defaults);
+guint       pt_game_setup_view_get_rounds    (PtGameSetupView *self);
+void        pt_game_setup_view_set_rounds    (PtGameSetupView *self,
+                                              guint            rounds);
+/* -1 for a person (or an engine's seat: see dup_seat_choices), else a
+ * PtComputerLevel. */
+int         pt_game_setup_view_get_seat_level (PtGameSetupView *self,
+                                               guint            index);
+const char *pt_game_setup_view_get_seat_name (PtGameSetupView *self,
+                                              guint            index);
+/* A new session as the form says (not started). */
+PtSession  *pt_game_setup_view_create_session (PtGameSetupView  *self,
+                                               PtStore          *store,
+                                               GError          **error);
 
 G_END_DECLS

@@ -1,5 +1,5 @@
 /* pt-game-view.h — the frame around a board: turn, undo, hint, rules,
- * the hot-seat cover, the computer's turns, saving, and the result
+ * the hot-seat cover, the summary between rounds, and the result
  *
  * Copyright 2026 The Partida authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -9,7 +9,7 @@
 #include <adwaita.h>
 
 #include "pt-game.h"
-#include "pt-store.h"
+#include "pt-session.h"
 
 G_BEGIN_DECLS
 
@@ -17,24 +17,21 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (PtGameView, pt_game_view, PT, GAME_VIEW, AdwBin)
 
-/* @seats: a JSON array, one object per seat:
- *   {"name": "Ana", "computer": false, "level": "medium"}
- * @saved_id: the saved game this continues (0: a new game, saved on its
- * first move); @started: when the game began (Unix seconds). @store may be
- * NULL (nothing is saved). */
-GtkWidget  *pt_game_view_new            (PtGame     *game,
-                                         JsonArray  *seats,
-                                         PtStore    *store,
-                                         gint64      saved_id,
-                                         gint64      started);
+/* A thin view over @session, which has been started or resumed (its
+ * round is on the board). */
+GtkWidget  *pt_game_view_new            (PtSession  *session);
+PtSession  *pt_game_view_get_session    (PtGameView *self);
+/* The round on the board. */
 PtGame     *pt_game_view_get_game       (PtGameView *self);
 GtkWidget  *pt_game_view_get_board      (PtGameView *self);
 gint64      pt_game_view_get_saved_id   (PtGameView *self);
-/* The match id in the history once the game is over and saved, else 0. */
+/* The match id in the history once the match is over and saved, else 0. */
 gint64      pt_game_view_get_match_id   (PtGameView *self);
 gboolean    pt_game_view_get_covered    (PtGameView *self);
 gboolean    pt_game_view_get_thinking   (PtGameView *self);
 const char *pt_game_view_get_banner     (PtGameView *self);
+/* "play", "summary" (between rounds) or "result". */
+const char *pt_game_view_get_stage      (PtGameView *self);
 /* The hint shown (game.hint), in words; "" when none. */
 const char *pt_game_view_get_hint       (PtGameView *self);
 GtkWidget  *pt_game_view_get_result_view (PtGameView *self);
@@ -42,9 +39,6 @@ GtkWidget  *pt_game_view_get_result_view (PtGameView *self);
 GtkWidget  *pt_game_view_get_move_log   (PtGameView *self);
 /* The other player's last move in words, as shown; "" when none. */
 const char *pt_game_view_get_last_move  (PtGameView *self);
-/* Builds the options text stored with a saved game. */
-char       *pt_game_view_saved_options  (JsonArray  *seats,
-                                         gint64      started);
 /* How long a computer move is announced before it is made (default
  * 450 ms; tests use 0). */
 void        pt_game_view_set_computer_delay (guint       ms);

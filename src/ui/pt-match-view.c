@@ -17,6 +17,7 @@
 #include "pt-record.h"
 #include "pt-replay-view.h"
 #include "pt-rules.h"
+#include "pt-session-record.h"
 
 struct _PtMatchView
 {
@@ -49,6 +50,11 @@ pt_match_view_get_match (PtMatchView *self)
   g_return_val_if_fail (PT_IS_MATCH_VIEW (self), NULL);
   return self->entry;
 }
+
+static gboolean entry_is_match_of_rounds (PtMatchEntry *entry);
+static void     show_rounds              (PtMatchView  *self,
+                                          PtMatchEntry *entry,
+                                          JsonArray    *rounds);
 
 static GtkWidget *
 add_group (PtMatchView *self,
@@ -325,6 +331,36 @@ on_replay_clicked (GtkButton   *button,
   gtk_window_present (GTK_WINDOW (window));
 }
 
+/* One round of a match of rounds, in the replay window. */
+static void
+on_round_replay_clicked (GtkButton   *button,
+                         PtMatchView *self)
+{
+  g_autoptr(JsonNode) record = NULL;
+  g_autoptr(GError) error = NULL;
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  guint round = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "round"));
+  JsonArray *rounds;
+  GtkWidget *window;
+
+  if (self->entry == NULL || self->entry->record == NULL)
+    return;
+  record = pt_json_parse (self->entry->record, &error);
+  rounds = record && pt_match_record_is (record)
+           ? json_object_get_array_member (json_node_get_object (record), "rounds") : NULL;
+  if (rounds == NULL || round >= json_array_get_length (rounds))
+    return;
+  window = pt_replay_window_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                 json_array_get_element (rounds, round),
+                                 pt_companion_game_name (self->entry->game), &error);
+  if (window == NULL)
+    {
+      g_warning ("Replay: %s", error ? error->message : "");
+      return;
+    }
+  gtk_window_present (GTK_WINDOW (window));
+}
+
 static const char *
 reading_name (const char *reading)
 {
@@ -398,9 +434,37 @@ pt_match_view_set_match (PtMatchView  *self,
         show_next_station (self, breakdown);
     }
 
+  /* A match of several rounds: every round's scores, and each round can
+   * be watched again, in a window of its own. */
+  if (entry->record != NULL && entry_is_match_of_rounds (entry))
+    {
+      g_autoptr(JsonNode) record = pt_json_parse (entry->record, NULL);
+      JsonArray *rounds = json_object_get_array_member (json_node_get_object (record), "rounds");
+
+      show_rounds (self, entry, rounds);
+      group = add_group (self, _("Replay"), NULL);
+      for (guint r = 0; rounds != NULL && r < json_array_get_length (rounds); r++)
+        {
+          GtkWidget *row = adw_action_row_new ();
+          GtkWidget *button = gtk_button_new_with_mnemonic (_("_Watch the Replay"));
+          /* Translators: a row of the match page, "Replay of round 2" */
+          g_autofree char *title = g_strdup_printf (_("Replay of round %u"), r + 1);
+          g_autofree char *name = g_strdup_printf ("replay-button-%u", r + 1);
+
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+          gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+          gtk_widget_set_name (button, name);
+          g_object_set_data (G_OBJECT (button), "round", GUINT_TO_POINTER (r));
+          g_signal_connect_object (button, "clicked", G_CALLBACK (on_round_replay_clicked), self, 0);
+          adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
+          adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), button);
+          adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+        }
+    }
+
   /* A match played in Partida keeps its record: it can be watched again,
    * at the size of play, in a window of its own. */
-  if (entry->record != NULL)
+  if (entry->record != NULL && !entry_is_match_of_rounds (entry))
     {
       g_autoptr(JsonNode) record = pt_json_parse (entry->record, NULL);
       g_autoptr(PtGame) check = record ? pt_rules_load_record (record, NULL, NULL, NULL) : NULL;
@@ -445,6 +509,61 @@ pt_match_view_set_match (PtMatchView  *self,
   gtk_box_append (GTK_BOX (buttons), edit);
   gtk_box_append (GTK_BOX (buttons), delete);
   gtk_box_append (self->box, buttons);
+}
+
+static gboolean
+entry_is_match_of_rounds (PtMatchEntry *entry)
+{
+  g_autoptr(JsonNode) record = entry->record ? pt_json_parse (entry->record, NULL) : NULL;
+
+  return record != NULL && pt_match_record_is (record);
+}
+
+/* One row per round: each seat's score that round; then the totals. */
+static void
+show_rounds (PtMatchView  *self,
+             PtMatchEntry *entry,
+             JsonArray    *rounds)
+{
+  GtkWidget *group = add_group (self, _("Rounds"), NULL);
+
+  for (guint r = 0; rounds != NULL && r < json_array_get_length (rounds); r++)
+    {
+      g_autoptr(PtGame) game = pt_rules_load_record (json_array_get_element (rounds, r), NULL, NULL, NULL);
+      g_autoptr(GString) line = g_string_new (NULL);
+      g_autofree char *title = g_strdup_printf (_("Round %u"), r + 1);
+      GtkWidget *row = adw_action_row_new ();
+
+      for (guint p = 0; game != NULL && p < pt_game_get_n_players (game); p++)
+        {
+          if (p > 0)
+            g_string_append (line, " · ");
+          /* Translators: a player's score in a round of the match page, "Ana 45" */
+          g_string_append_printf (line, _("%s %d"), pt_game_get_player_name (game, p),
+                                  pt_game_get_score (game, p));
+        }
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), line->str);
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+    }
+  {
+    g_autoptr(GString) line = g_string_new (NULL);
+    GtkWidget *row = adw_action_row_new ();
+
+    for (guint i = 0; entry->results != NULL && i < entry->results->len; i++)
+      {
+        PtMatchResult *result = g_ptr_array_index (entry->results, i);
+
+        if (i > 0)
+          g_string_append (line, " · ");
+        g_string_append_printf (line, _("%s %d"), result->player_name ? result->player_name : "",
+                                result->score);
+      }
+    adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Total"));
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), line->str);
+    gtk_widget_add_css_class (row, "heading");
+    adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+  }
 }
 
 static void

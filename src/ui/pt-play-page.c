@@ -5,9 +5,9 @@
  *
  * The start screen lists the games in progress (saved after every move, so
  * closing the window or a crash loses nothing) and the form for a new
- * game. Starting deals through the rules layer (pt_rules_new_dealt_game)
- * and hands the game to a PtGameView; continuing replays the saved record
- * (pt_rules_load_record_string).
+ * game. Starting makes a PtSession from the form (pt_game_setup_view_create_session)
+ * and hands it to a PtGameView; continuing resumes the saved game in
+ * whatever round it stopped (pt_session_new_from_saved).
  *
  * Actions: play.start, play.continue(x id), play.delete-saved(x id).
  */
@@ -22,6 +22,7 @@
 #include "pt-play-page.h"
 #include "pt-record.h"
 #include "pt-rules.h"
+#include "pt-session.h"
 
 struct _PtPlayPage
 {
@@ -30,10 +31,8 @@ struct _PtPlayPage
   PtStore    *store;
   gboolean    store_failed;
 
-  /* The last game started, for "Play Again". */
-  char       *last_game_id;
-  JsonArray  *last_seats;
-  JsonObject *last_options;
+  /* The last match started, for "Play Again". */
+  PtSession  *last_session;
 
   /* Template widgets */
   AdwToastOverlay *toasts;
@@ -49,7 +48,9 @@ static void
 show_error (PtPlayPage *self,
             const char *message)
 {
-  AdwToast *toast = adw_toast_new (message);
+  /* A toast's title is Pango markup: the message may quote a saved record. */
+  g_autofree char *escaped = g_markup_escape_text (message, -1);
+  AdwToast *toast = adw_toast_new (escaped);
 
   adw_toast_set_timeout (toast, 6);
   adw_toast_overlay_add_toast (self->toasts, toast);
@@ -132,6 +133,14 @@ refresh_home (PtPlayPage *self)
   if (store != NULL)
     players = pt_store_list_players (store, FALSE, NULL);
   pt_game_setup_view_set_players (PT_GAME_SETUP_VIEW (self->setup_view), players);
+  /* The first seat's default: whoever last sat at a match as a person
+   * (never the computer's name). */
+  if (store != NULL)
+    {
+      g_autofree char *person = pt_session_last_person_name (store);
+
+      pt_game_setup_view_set_default_person (PT_GAME_SETUP_VIEW (self->setup_view), person);
+    }
 }
 
 static void
@@ -142,11 +151,8 @@ go_home (PtPlayPage *self)
   refresh_home (self);
 }
 
-static void start_game (PtPlayPage  *self,
-                        const char  *game_id,
-                        JsonArray   *seats,
-                        JsonObject  *options,
-                        guint64      seed);
+static void start_session (PtPlayPage *self,
+                           PtSession  *session);
 
 static void
 on_leave (PtGameView *view,
@@ -155,28 +161,37 @@ on_leave (PtGameView *view,
   go_home (self);
 }
 
+/* The same seats, options and rounds, a new deal. */
 static void
 on_play_again (PtGameView *view,
                PtPlayPage *self)
 {
-  g_autoptr(JsonArray) seats = json_array_ref (self->last_seats);
-  g_autoptr(JsonObject) options = json_object_ref (self->last_options);
-  g_autofree char *game_id = g_strdup (self->last_game_id);
+  g_autoptr(PtSession) previous = g_object_ref (self->last_session);
+  g_autoptr(PtSession) session = pt_session_new (pt_session_get_game_id (previous),
+                                                 pt_session_get_store (previous), NULL);
 
-  start_game (self, game_id, seats, options,
-              g_random_int () | ((guint64) g_random_int () << 32));
+  pt_session_set_n_seats (session, pt_session_get_n_seats (previous));
+  for (guint i = 0; i < pt_session_get_n_seats (previous); i++)
+    {
+      pt_session_set_seat_name (session, i, pt_session_get_seat_name (previous, i));
+      pt_session_set_seat_kind (session, i, pt_session_get_seat_kind (previous, i),
+                                pt_session_get_seat_level (previous, i),
+                                pt_session_get_seat_engine (previous, i),
+                                pt_session_get_seat_engine (previous, i));
+    }
+  pt_session_set_options (session, pt_session_get_options (previous));
+  pt_session_set_n_rounds (session, pt_session_get_n_rounds (previous));
+  pt_session_set_next_starter (session, pt_session_get_next_starter (previous));
+  start_session (self, session);
 }
 
 static void
 show_game (PtPlayPage *self,
-           PtGame     *game,
-           JsonArray  *seats,
-           gint64      saved_id,
-           gint64      started)
+           PtSession  *session)
 {
   GtkWidget *view;
 
-  view = pt_game_view_new (game, seats, pt_play_page_get_store (self), saved_id, started);
+  view = pt_game_view_new (session);
   g_signal_connect_object (view, "leave", G_CALLBACK (on_leave), self, 0);
   g_signal_connect_object (view, "play-again", G_CALLBACK (on_play_again), self, 0);
   adw_bin_set_child (self->game_holder, view);
@@ -184,35 +199,22 @@ show_game (PtPlayPage *self,
 }
 
 static void
-start_game (PtPlayPage  *self,
-            const char  *game_id,
-            JsonArray   *seats,
-            JsonObject  *options,
-            guint64      seed)
+start_session (PtPlayPage *self,
+               PtSession  *session)
 {
-  g_autoptr(GPtrArray) names = g_ptr_array_new ();
-  g_autoptr(PtGame) game = NULL;
   g_autoptr(GError) error = NULL;
+  PtStore *store = pt_session_get_store (session);
 
-  for (guint i = 0; i < json_array_get_length (seats); i++)
-    g_ptr_array_add (names, (gpointer) json_object_get_string_member (json_array_get_object_element (seats, i), "name"));
-  g_ptr_array_add (names, NULL);
-
-  game = pt_rules_new_dealt_game (game_id, (const char * const *) names->pdata, options, -1, seed, &error);
-  if (game == NULL)
+  /* Matches played today join tonight's game night. */
+  if (store != NULL)
+    pt_session_set_night_id (session, pt_session_find_tonight (store));
+  if (!pt_session_start (session, &error))
     {
       show_error (self, error->message);
       return;
     }
-
-  g_free (self->last_game_id);
-  self->last_game_id = g_strdup (game_id);
-  g_clear_pointer (&self->last_seats, json_array_unref);
-  self->last_seats = json_array_ref (seats);
-  g_clear_pointer (&self->last_options, json_object_unref);
-  self->last_options = json_object_ref (options);
-
-  show_game (self, game, seats, 0, g_get_real_time () / G_USEC_PER_SEC);
+  g_set_object (&self->last_session, session);
+  show_game (self, session);
 }
 
 static void
@@ -222,17 +224,16 @@ action_start (GtkWidget  *widget,
 {
   PtPlayPage *self = PT_PLAY_PAGE (widget);
   PtGameSetupView *setup = PT_GAME_SETUP_VIEW (self->setup_view);
-  g_autoptr(JsonArray) seats = NULL;
-  g_autoptr(JsonObject) options = NULL;
+  g_autoptr(PtSession) session = NULL;
   g_autoptr(GError) error = NULL;
-  guint64 seed = 0;
 
-  if (!pt_game_setup_view_get_setup (setup, &seats, &options, &seed, &error))
+  session = pt_game_setup_view_create_session (setup, pt_play_page_get_store (self), &error);
+  if (session == NULL)
     {
       show_error (self, error->message);
       return;
     }
-  start_game (self, pt_game_setup_view_get_game_id (setup), seats, options, seed);
+  start_session (self, session);
 }
 
 static void
@@ -242,54 +243,25 @@ action_continue (GtkWidget  *widget,
 {
   PtPlayPage *self = PT_PLAY_PAGE (widget);
   PtStore *store = pt_play_page_get_store (self);
-  gint64 id = g_variant_get_int64 (parameter);
-  g_autoptr(PtSavedGame) saved = NULL;
-  g_autoptr(PtGame) game = NULL;
-  g_autoptr(JsonNode) options = NULL;
+  g_autoptr(PtSession) session = NULL;
   g_autoptr(GError) error = NULL;
-  JsonArray *seats = NULL;
-  gint64 started = 0;
 
   if (store == NULL)
     return;
-  saved = pt_store_load_saved_game (store, id, &error);
-  if (saved != NULL)
-    game = pt_rules_load_record_string (saved->record, NULL, NULL, &error);
-  if (game == NULL)
+  session = pt_session_new_from_saved (store, g_variant_get_int64 (parameter), &error);
+  if (session == NULL)
     {
-      g_autofree char *message = g_strdup_printf (_("This game cannot be continued: %s"),
-                                                  error->message);
-      show_error (self, message);
+      show_error (self, error->message);
       return;
     }
-
-  options = pt_json_parse (saved->options, NULL);
-  if (options != NULL && JSON_NODE_HOLDS_OBJECT (options))
+  g_set_object (&self->last_session, session);
+  if (pt_session_get_game (session) == NULL)
     {
-      JsonObject *object = json_node_get_object (options);
-
-      gint64 value;
-
-      seats = pt_json_get_array (json_object_get_member (object, "seats"));
-      started = pt_json_get_int (json_object_get_member (object, "started"), &value) ? value : saved->created;
-    }
-  if (seats == NULL || json_array_get_length (seats) != pt_game_get_n_players (game))
-    {
-      /* A saved game from elsewhere: everybody is a person. */
-      g_autoptr(JsonArray) people = json_array_new ();
-
-      for (guint i = 0; i < pt_game_get_n_players (game); i++)
-        {
-          JsonObject *s = json_object_new ();
-
-          json_object_set_string_member (s, "name", pt_game_get_player_name (game, i));
-          json_object_set_boolean_member (s, "computer", FALSE);
-          json_array_add_object_element (people, s);
-        }
-      show_game (self, game, people, id, started ? started : saved->created);
+      /* Finished and saved on the way in: nothing left to play. */
+      refresh_home (self);
       return;
     }
-  show_game (self, game, seats, id, started);
+  show_game (self, session);
 }
 
 static void
@@ -332,9 +304,7 @@ pt_play_page_dispose (GObject *object)
 
   gtk_widget_dispose_template (GTK_WIDGET (object), PT_TYPE_PLAY_PAGE);
   g_clear_object (&self->store);
-  g_clear_pointer (&self->last_seats, json_array_unref);
-  g_clear_pointer (&self->last_options, json_object_unref);
-  g_clear_pointer (&self->last_game_id, g_free);
+  g_clear_object (&self->last_session);
 
   G_OBJECT_CLASS (pt_play_page_parent_class)->dispose (object);
 }

@@ -6,8 +6,12 @@
  */
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
+#include "pt-application.h"
 #include "pt-engines-page.h"
 #include "pt-preferences-window.h"
+#include "pt-trash-page.h"
 
 struct _PtPreferencesWindow
 {
@@ -91,6 +95,37 @@ bind_choice (PtPreferencesWindow *self,
                                 G_SETTINGS_BIND_DEFAULT,
                                 nick_to_index, index_to_nick,
                                 (gpointer) nicks, NULL);
+}
+
+/* Preferences → Data → Recently Deleted, as a subpage. */
+void
+pt_preferences_window_show_trash (PtPreferencesWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  GtkApplication *app;
+  PtStore *store = NULL;
+
+  g_return_if_fail (PT_IS_PREFERENCES_WINDOW (self));
+
+  app = gtk_window_get_application (GTK_WINDOW (self));
+  if (PT_IS_APPLICATION (app))
+    store = pt_application_get_store (PT_APPLICATION (app), &error);
+  if (store == NULL)
+    {
+      AdwToast *toast = adw_toast_new (error != NULL ? error->message
+                                                     : _("The history cannot be opened"));
+      adw_preferences_window_add_toast (ADW_PREFERENCES_WINDOW (self), toast);
+      return;
+    }
+  adw_preferences_window_set_visible_page_name (ADW_PREFERENCES_WINDOW (self), "data-page");
+  adw_preferences_window_present_subpage (ADW_PREFERENCES_WINDOW (self), pt_trash_page_new (store));
+}
+
+static void
+on_trash_row_activated (AdwActionRow        *row,
+                        PtPreferencesWindow *self)
+{
+  pt_preferences_window_show_trash (self);
 }
 
 static void
@@ -182,6 +217,7 @@ pt_preferences_window_class_init (PtPreferencesWindowClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/partida/Partida/pt-preferences-window.ui");
+  gtk_widget_class_bind_template_callback (widget_class, on_trash_row_activated);
   gtk_widget_class_bind_template_child (widget_class, PtPreferencesWindow, style_row);
   gtk_widget_class_bind_template_child (widget_class, PtPreferencesWindow, ai_level_row);
   gtk_widget_class_bind_template_child (widget_class, PtPreferencesWindow,

@@ -15,5 +15,6 @@ G_DECLARE_FINAL_TYPE (PtPreferencesWindow, pt_preferences_window, PT, PREFERENCE
                       AdwPreferencesWindow)
 
 PtPreferencesWindow *pt_preferences_window_new (GSettings *settings);
+void pt_preferences_window_show_trash (PtPreferencesWindow *self);
 
 G_END_DECLS

@@ -261,6 +261,26 @@ static void show_result (PtResultView *self,
                          int           forfeit_player,
                          const char   *reason);
 
+static void show_rounds (PtResultView *self, PtGame *game, guint winners, int forfeit_player,
+                         const char *reason, guint n_rounds, const int *round_scores,
+                         const int *totals);
+
+void
+pt_result_view_set_match (PtResultView *self,
+                          PtGame       *last_round,
+                          guint         n_rounds,
+                          const int    *round_scores,
+                          const int    *totals,
+                          guint         winners,
+                          int           forfeit_player,
+                          const char   *reason)
+{
+  g_return_if_fail (PT_IS_RESULT_VIEW (self));
+  g_return_if_fail (PT_IS_GAME (last_round));
+
+  show_rounds (self, last_round, winners, forfeit_player, reason, n_rounds, round_scores, totals);
+}
+
 void
 pt_result_view_set_game (PtResultView *self,
                          PtGame       *game)
@@ -300,6 +320,21 @@ show_result (PtResultView *self,
              int           forfeit_player,
              const char   *reason)
 {
+  show_rounds (self, game, winners, forfeit_player, reason, 0, NULL, NULL);
+}
+
+/* @n_rounds > 1: a match of rounds, @round_scores[round * n + seat] and
+ * @totals per seat; every seat's group lists its rounds and the total. */
+static void
+show_rounds (PtResultView *self,
+             PtGame       *game,
+             guint         winners,
+             int           forfeit_player,
+             const char   *reason,
+             guint         n_rounds,
+             const int    *round_scores,
+             const int    *totals)
+{
   guint n = pt_game_get_n_players (game);
   g_autoptr(JsonNode) breakdown = pt_game_get_breakdown (game);
   JsonArray *players = NULL;
@@ -310,6 +345,9 @@ show_result (PtResultView *self,
   int winner = -1;
 
   pt_game_get_scores (game, scores);
+  if (totals != NULL)
+    for (guint i = 0; i < n; i++)
+      scores[i] = totals[i];
   for (guint i = 0; i < n; i++)
     if (winners & (1u << i))
       {
@@ -380,14 +418,27 @@ show_result (PtResultView *self,
           && JSON_NODE_HOLDS_OBJECT (json_array_get_element (players, i)))
         player = json_array_get_object_element (players, i);
 
+      /* A group's title is markup: the name (maybe an engine's) is escaped. */
       if ((int) i == forfeit_player)
         /* Translators: a player's heading on the result screen */
-        group_title = g_strdup_printf (_("%s — forfeited"), pt_game_get_player_name (game, i));
+        group_title = g_markup_printf_escaped (_("%s — forfeited"), pt_game_get_player_name (game, i));
       else
-        group_title = g_strdup_printf ((winners & (1u << i)) && n > 1 ? _("%s — winner") : "%s",
-                                       pt_game_get_player_name (game, i));
+        group_title = g_markup_printf_escaped ((winners & (1u << i)) && n > 1 ? _("%s — winner") : "%s",
+                                               pt_game_get_player_name (game, i));
       adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), group_title);
-      if (player != NULL && g_strcmp0 (pt_game_get_game_id (game), "lost-cities") == 0)
+      if (n_rounds > 1)
+        {
+          /* A match of rounds: each round's score, then the total. */
+          for (guint r = 0; r < n_rounds; r++)
+            {
+              /* Translators: a row of the result screen, "Round 2" */
+              g_autofree char *round_title = g_strdup_printf (_("Round %u"), r + 1);
+              g_autofree char *value = g_strdup_printf ("%d", round_scores[r * n + i]);
+
+              add_row (group, round_title, NULL, value);
+            }
+        }
+      else if (player != NULL && g_strcmp0 (pt_game_get_game_id (game), "lost-cities") == 0)
         add_lost_cities_rows (group, player);
       else if (player != NULL && g_strcmp0 (pt_game_get_game_id (game), "circle-the-wagons") == 0)
         add_wagons_rows (group, player);

@@ -26,6 +26,17 @@ void        pt_result_view_set_forfeit (PtResultView *self,
                                         PtGame       *game,
                                         guint         forfeit_player,
                                         const char   *reason);
+/* A match of several rounds: @round_scores[round * n_players + seat] for
+ * each of @n_rounds rounds, the @totals, the match's @winners (and a
+ * forfeit, -1 for none); @last_round names the players. */
+void        pt_result_view_set_match (PtResultView *self,
+                                      PtGame       *last_round,
+                                      guint         n_rounds,
+                                      const int    *round_scores,
+                                      const int    *totals,
+                                      guint         winners,
+                                      int           forfeit_player,
+                                      const char   *reason);
 const char *pt_result_view_get_title (PtResultView *self);
 const char *pt_result_view_get_description (PtResultView *self);
 /* The final board shown beside the breakdown, or NULL before a result. */

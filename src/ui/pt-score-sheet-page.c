@@ -27,7 +27,9 @@
 #include "pt-lost-cities-sheet-view.h"
 #include "pt-next-station-sheet-view.h"
 #include "pt-rules.h"
+#include "pt-player-name.h"
 #include "pt-score-sheet-page.h"
+#include "pt-session-store.h"
 #include "pt-wagons-sheet-view.h"
 
 #define DRAFT_DELAY_MS 250
@@ -601,29 +603,6 @@ pt_score_sheet_page_edit_match (PtScoreSheetPage  *self,
 
 /* Saving --------------------------------------------------------------------- */
 
-static PtPlayer *
-resolve_player (PtStore     *store,
-                const char  *name,
-                GError     **error)
-{
-  g_autoptr(GError) local_error = NULL;
-  PtPlayer *player = pt_store_find_player (store, name, &local_error);
-
-  if (player != NULL)
-    {
-      /* Someone archived is back at the table. */
-      if (player->archived && !pt_store_set_player_archived (store, player->id, FALSE, error))
-        g_clear_pointer (&player, pt_player_unref);
-      return player;
-    }
-  if (!g_error_matches (local_error, PT_STORE_ERROR, PT_STORE_ERROR_NOT_FOUND))
-    {
-      g_propagate_error (error, g_steal_pointer (&local_error));
-      return NULL;
-    }
-  return pt_store_add_player (store, name, "", error);
-}
-
 static gboolean
 is_winner (JsonArray *winners,
            guint      seat)
@@ -686,6 +665,7 @@ pt_score_sheet_page_save (PtScoreSheetPage  *self,
   g_autoptr(JsonObject) options = NULL;
   g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(JsonObject) sheet = NULL;
+  g_auto(GStrv) names = g_new0 (char *, MAX_SEATS + 1);
   guint n;
   gint64 id;
 
@@ -704,7 +684,7 @@ pt_score_sheet_page_save (PtScoreSheetPage  *self,
   for (guint i = 0; i < n; i++)
     {
       g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->player_rows[i]))));
-      g_autofree char *key = g_utf8_casefold (name, -1);
+      g_autofree char *key = pt_player_name_key (name);
 
       if (name[0] == '\0')
         {
@@ -769,13 +749,10 @@ pt_score_sheet_page_save (PtScoreSheetPage  *self,
 
   for (guint i = 0; i < n; i++)
     {
-      g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->player_rows[i]))));
-      g_autoptr(PtPlayer) player = resolve_player (store, name, error);
-
-      if (player == NULL)
-        return 0;
+      names[i] = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->player_rows[i]))));
+      /* The player ids come from the identity rule, in the save. */
       pt_match_entry_add_result (entry,
-                                 pt_match_result_new (player->id, (int) i,
+                                 pt_match_result_new (0, (int) i,
                                                       (int) pt_companion_int_at (scores, i),
                                                       is_winner (winners, i)));
     }
@@ -783,14 +760,13 @@ pt_score_sheet_page_save (PtScoreSheetPage  *self,
 
   /* Editing corrects the match in place: it keeps its id and UUID, so the
    * history (and its delete/undo) and exports keep recognising it. One
-   * deleted meanwhile (a draft restored later) is saved as a new match. */
+   * deleted meanwhile (a draft restored later) is saved as a new match.
+   * Either way it is the session layer's one final save: the players (by
+   * the identity rule, archived ones brought back), the night and the
+   * match, in one transaction. */
   if (self->editing_id != 0 && editable_match (store, self->editing_id))
-    {
-      entry->id = self->editing_id;
-      id = pt_store_update_match (store, entry, error) ? entry->id : 0;
-    }
-  else
-    id = pt_store_save_match (store, entry, error);
+    entry->id = self->editing_id;
+  id = pt_session_store_match (store, entry, (const char * const *) names, 0, error);
   if (id <= 0)
     return 0;
   clear_draft (self);

@@ -23,6 +23,7 @@ struct _PtStatsPage
   AdwBin          parent_instance;
 
   gint64          player_id;          /* the player page on screen, 0 = none */
+  gint64          player_shown;       /* whose figures the player page holds */
   gint64          merge_from;         /* a merge waiting for its toast, 0 = none */
   gint64          merge_into;
   AdwToast       *merge_toast;        /* weak */
@@ -150,18 +151,62 @@ game_drop_down (const char *selected_game)
   return drop_down;
 }
 
-static GtkWidget *
-build_leaderboard (PtStatsPage *self,
-                   PtStats     *stats)
+/* What the Players page shows, read on the store worker. */
+typedef struct
 {
-  g_autoptr(GPtrArray) lines = pt_stats_overview (stats, self->leaderboard_game, FALSE, NULL);
-  g_autoptr(GPtrArray) ratings = self->leaderboard_game
-    ? pt_stats_ratings (stats, self->leaderboard_game, FALSE, NULL) : NULL;
+  char *game;             /* the leaderboard's game, NULL = all */
+  GPtrArray *players;     /* everyone (also archived) */
+  GPtrArray *active;
+  GPtrArray *lines;       /* all games, archived too */
+  GPtrArray *board;       /* lines of the leaderboard's game */
+  GPtrArray *ratings;     /* of the leaderboard's game, or NULL */
+} OverviewData;
+
+static void
+overview_data_free (OverviewData *data)
+{
+  g_free (data->game);
+  g_clear_pointer (&data->players, g_ptr_array_unref);
+  g_clear_pointer (&data->active, g_ptr_array_unref);
+  g_clear_pointer (&data->lines, g_ptr_array_unref);
+  g_clear_pointer (&data->board, g_ptr_array_unref);
+  g_clear_pointer (&data->ratings, g_ptr_array_unref);
+  g_free (data);
+}
+
+static gpointer
+read_overview (PtStore       *store,
+               PtStats       *stats,
+               gpointer       data,
+               GCancellable  *cancellable,
+               GError       **error)
+{
+  OverviewData *answer = g_new0 (OverviewData, 1);
+
+  answer->game = g_strdup (data);
+  if ((answer->players = pt_store_list_players (store, TRUE, error)) == NULL ||
+      (answer->active = pt_store_list_players (store, FALSE, error)) == NULL ||
+      (answer->lines = pt_stats_overview (stats, NULL, TRUE, error)) == NULL ||
+      (answer->board = pt_stats_overview (stats, answer->game, FALSE, error)) == NULL ||
+      (answer->game != NULL && (answer->ratings = pt_stats_ratings (stats, answer->game, FALSE, error)) == NULL))
+    {
+      overview_data_free (answer);
+      return NULL;
+    }
+  return answer;
+}
+
+static GtkWidget *
+build_leaderboard (PtStatsPage  *self,
+                   OverviewData *data)
+{
+  GPtrArray *lines = data->board;
+  GPtrArray *ratings = data->ratings;
   GtkWidget *group = new_group (_("Leaderboard"),
-                                self->leaderboard_game
+                                data->game
                                 ? _("By rating (Elo, as on Board Game Arena), then wins")
                                 : _("By wins, then win rate"));
-  GtkWidget *drop_down = game_drop_down (self->leaderboard_game);
+  GtkWidget *drop_down = game_drop_down (data->game);
   guint position = 0;
 
   gtk_widget_set_name (drop_down, "leaderboard-game");
@@ -207,6 +252,18 @@ build_leaderboard (PtStatsPage *self,
   return group;
 }
 
+static char *
+head_to_head_text (PtHeadToHead *pair)
+{
+  if (pair->plays == 0)
+    return g_strdup (_("They have not played together yet"));
+  /* TRANSLATORS: head to head: "Ana 5 – 3 Beto · 8 matches together" */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s %d – %d %s · %d match together",
+                                       "%s %d – %d %s · %d matches together", pair->plays),
+                          pair->name_a, pair->wins_a, pair->wins_b, pair->name_b, pair->plays);
+}
+
+/* For tests: the text of the pair's row, read on the main connection. */
 char *
 pt_stats_page_head_to_head_text (PtStatsPage *self,
                                  gint64       a,
@@ -214,38 +271,63 @@ pt_stats_page_head_to_head_text (PtStatsPage *self,
 {
   PtStore *store = pt_companion_get_store (GTK_WIDGET (self), NULL);
   g_autoptr(PtStats) stats = store ? pt_stats_new (store) : NULL;
-  g_autoptr(GPtrArray) pairs = stats ? pt_stats_head_to_head (stats, NULL, NULL) : NULL;
+  g_autoptr(PtHeadToHead) pair = stats ? pt_stats_pair (stats, a, b, NULL, NULL) : NULL;
 
-  for (guint i = 0; pairs != NULL && i < pairs->len; i++)
-    {
-      PtHeadToHead *pair = g_ptr_array_index (pairs, i);
-      gboolean direct = pair->player_a == a && pair->player_b == b;
-
-      if (direct || (pair->player_a == b && pair->player_b == a))
-        /* TRANSLATORS: head to head: "Ana 5 – 3 Beto · 8 matches together" */
-        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s %d – %d %s · %d match together",
-                                             "%s %d – %d %s · %d matches together", pair->plays),
-                                direct ? pair->name_a : pair->name_b,
-                                direct ? pair->wins_a : pair->wins_b,
-                                direct ? pair->wins_b : pair->wins_a,
-                                direct ? pair->name_b : pair->name_a, pair->plays);
-    }
-  return g_strdup (_("They have not played together yet"));
+  return pair != NULL ? head_to_head_text (pair) : g_strdup (_("They have not played together yet"));
 }
 
+static gpointer
+read_pair (PtStore       *store,
+           PtStats       *stats,
+           gpointer       data,
+           GCancellable  *cancellable,
+           GError       **error)
+{
+  gint64 *ids = data;
+
+  return pt_stats_pair (stats, ids[0], ids[1], NULL, error);
+}
+
+static void
+pair_read (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(GtkWidget) row = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PtHeadToHead) pair = pt_store_worker_finish (PT_STORE_WORKER (source), result, &error);
+  g_autofree char *text = NULL;
+
+  if (pair == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        pt_companion_error_toast (row, error);
+      return;
+    }
+  text = head_to_head_text (pair);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), text);
+}
+
+/* Only the pair shown is read, on the worker. */
 static void
 update_h2h_row (PtStatsPage  *self,
                 AdwActionRow *row)
 {
-  g_autofree char *text = NULL;
+  PtStoreWorker *worker;
+  gint64 *ids;
 
   if (self->h2h_a == 0 || self->h2h_b == 0 || self->h2h_a == self->h2h_b)
     {
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Pick two players"));
       return;
     }
-  text = pt_stats_page_head_to_head_text (self, self->h2h_a, self->h2h_b);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), text);
+  if ((worker = pt_companion_get_worker (GTK_WIDGET (self), NULL)) == NULL)
+    return;
+  ids = g_new (gint64, 2);
+  ids[0] = self->h2h_a;
+  ids[1] = self->h2h_b;
+  pt_store_worker_run (worker, "stats-pair", read_pair, ids, g_free,
+                       (GDestroyNotify) pt_head_to_head_unref, NULL, pair_read, g_object_ref (row));
 }
 
 static void
@@ -310,36 +392,71 @@ build_head_to_head (PtStatsPage *self,
   return group;
 }
 
+static void build_overview (PtStatsPage  *self,
+                            OverviewData *data);
+
+static void
+overview_read (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(PtStatsPage) self = user_data;
+  g_autoptr(GError) error = NULL;
+  OverviewData *data = pt_store_worker_finish (PT_STORE_WORKER (source), result, &error);
+
+  if (data == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          adw_status_page_set_title (self->empty_status, _("The History Cannot Be Opened"));
+          adw_status_page_set_description (self->empty_status, error->message);
+          if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "player") != 0)
+            gtk_stack_set_visible_child_name (self->stack, "empty");
+          pt_companion_error_toast (GTK_WIDGET (self), error);
+        }
+      return;
+    }
+  build_overview (self, data);
+  overview_data_free (data);
+}
+
+/* Asks the worker for the Players page; what is on screen stays until the
+ * answer comes (a newer request cancels an older one). */
 void
 pt_stats_page_reload (PtStatsPage *self)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(PtStats) stats = NULL;
-  g_autoptr(GPtrArray) players = NULL;
-  g_autoptr(GPtrArray) lines = NULL;
-  PtStore *store;
-  GtkWidget *box, *group, *add, *archived_row, *archived_switch;
-  guint shown = 0;
+  PtStoreWorker *worker;
 
   g_return_if_fail (PT_IS_STATS_PAGE (self));
-  store = pt_companion_get_store (GTK_WIDGET (self), &error);
-  if (store == NULL)
+  worker = pt_companion_get_worker (GTK_WIDGET (self), &error);
+  if (worker == NULL)
     {
       adw_status_page_set_title (self->empty_status, _("The History Cannot Be Opened"));
       adw_status_page_set_description (self->empty_status, error->message);
       gtk_stack_set_visible_child_name (self->stack, "empty");
       return;
     }
-  stats = pt_stats_new (store);
-  players = pt_store_list_players (store, TRUE, &error);
-  lines = pt_stats_overview (stats, NULL, TRUE, NULL);
-  if (players == NULL || players->len == 0)
+  pt_store_worker_run (worker, "stats-overview", read_overview, g_strdup (self->leaderboard_game),
+                       g_free, (GDestroyNotify) overview_data_free, NULL, overview_read,
+                       g_object_ref (self));
+}
+
+static void
+build_overview (PtStatsPage  *self,
+                OverviewData *data)
+{
+  GPtrArray *players = data->players;
+  GPtrArray *lines = data->lines;
+  GtkWidget *box, *group, *add, *archived_row, *archived_switch;
+  guint shown = 0;
+
+  if (players->len == 0)
     {
       if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "player") != 0)
         gtk_stack_set_visible_child_name (self->stack, "empty");
       return;
     }
-
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 24);
   group = new_group (_("Players"), NULL);
   add = gtk_button_new_from_icon_name ("list-add-symbolic");
@@ -388,13 +505,9 @@ pt_stats_page_reload (PtStatsPage *self)
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), archived_row);
   gtk_box_append (GTK_BOX (box), group);
 
-  gtk_box_append (GTK_BOX (box), build_leaderboard (self, stats));
-  {
-    g_autoptr(GPtrArray) active = pt_store_list_players (store, FALSE, NULL);
-
-    if (active != NULL && active->len >= 2)
-      gtk_box_append (GTK_BOX (box), build_head_to_head (self, active));
-  }
+  gtk_box_append (GTK_BOX (box), build_leaderboard (self, data));
+  if (data->active->len >= 2)
+    gtk_box_append (GTK_BOX (box), build_head_to_head (self, data->active));
   adw_bin_set_child (self->overview_bin, box);
   if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "player") != 0)
     gtk_stack_set_visible_child_name (self->stack, "overview");
@@ -473,9 +586,24 @@ game_rgba (guint    game,
   gdk_rgba_parse (rgba, colours[game % PT_COMPANION_N_GAMES]);
 }
 
+/* The player's series of points of @game (NULL = all), from the one read. */
+static GPtrArray *
+series_of (GPtrArray  *all,
+           const char *game)
+{
+  GPtrArray *points = g_ptr_array_new ();
+
+  for (guint i = 0; all != NULL && i < all->len; i++)
+    if (game == NULL || g_strcmp0 (((PtScorePoint *) g_ptr_array_index (all, i))->game, game) == 0)
+      g_ptr_array_add (points, g_ptr_array_index (all, i));
+  return points;
+}
+
+/* Everything the charts draw comes from one read: the player's latest
+ * PT_STATS_SERIES_LIMIT matches, with the score and the rating after each. */
 static void
 fill_charts (PtStatsPage   *self,
-             PtStats       *stats,
+             GPtrArray     *all,
              PtPlayerStats *player_stats,
              PtChart       *score_chart,
              PtChart       *rating_chart,
@@ -484,7 +612,6 @@ fill_charts (PtStatsPage   *self,
              const char   **distribution_game)
 {
   int most_plays = 0;
-  g_autoptr(GPtrArray) all = pt_stats_score_series (stats, self->player_id, NULL, NULL);
   g_autoptr(GHashTable) order = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
 
   /* The x axis is the player's matches in order (all games together), not
@@ -497,49 +624,54 @@ fill_charts (PtStatsPage   *self,
   for (guint g = 0; g < PT_COMPANION_N_GAMES; g++)
     {
       const char *game = pt_companion_game_ids[g];
-      g_autoptr(GPtrArray) points = pt_stats_score_series (stats, self->player_id, game, NULL);
-      g_autoptr(GPtrArray) ratings = pt_stats_rating_history (stats, game, self->player_id, NULL);
+      g_autoptr(GPtrArray) points = series_of (all, game);
       g_autofree double *xs = NULL;
       g_autofree double *ys = NULL;
+      guint n = 0, rated = 0;
+      int total_rated = 0;
       GdkRGBA rgba;
 
       game_rgba (g, &rgba);
-      if (points != NULL && points->len > 0)
+      if (points->len == 0)
+        continue;
+      xs = g_new (double, points->len + 1);
+      ys = g_new (double, points->len + 1);
+      for (guint i = 0; i < points->len; i++)
         {
-          xs = g_new (double, points->len);
-          ys = g_new (double, points->len);
-          for (guint i = 0; i < points->len; i++)
-            {
-              PtScorePoint *point = g_ptr_array_index (points, i);
+          PtScorePoint *point = g_ptr_array_index (points, i);
 
-              xs[i] = GPOINTER_TO_UINT (g_hash_table_lookup (order, &point->match_id));
-              ys[i] = point->score;
-            }
-          pt_chart_add_series (score_chart, pt_companion_game_name (game), &rgba, xs, ys, points->len);
-          if ((int) points->len > most_plays)
-            {
-              most_plays = (int) points->len;
-              *distribution_game = game;
-            }
-          g_clear_pointer (&xs, g_free);
-          g_clear_pointer (&ys, g_free);
+          xs[i] = GPOINTER_TO_UINT (g_hash_table_lookup (order, &point->match_id));
+          ys[i] = point->score;
+          rated += point->rated;
         }
-      if (ratings != NULL && ratings->len > 0)
+      pt_chart_add_series (score_chart, pt_companion_game_name (game), &rgba, xs, ys, points->len);
+      if ((int) points->len > most_plays)
         {
-          /* Start from where everyone starts, so one match still draws a line. */
-          xs = g_new (double, ratings->len + 1);
-          ys = g_new (double, ratings->len + 1);
-          xs[0] = GPOINTER_TO_UINT (g_hash_table_lookup (order, &((PtRating *) g_ptr_array_index (ratings, 0))->match_id)) - 0.5;
-          ys[0] = ((PtRating *) g_ptr_array_index (ratings, 0))->before;
-          for (guint i = 0; i < ratings->len; i++)
-            {
-              PtRating *rating = g_ptr_array_index (ratings, i);
-
-              xs[i + 1] = GPOINTER_TO_UINT (g_hash_table_lookup (order, &rating->match_id));
-              ys[i + 1] = rating->rating;
-            }
-          pt_chart_add_series (rating_chart, pt_companion_game_name (game), &rgba, xs, ys, ratings->len + 1);
+          most_plays = (int) points->len;
+          *distribution_game = game;
         }
+      if (rated == 0)
+        continue;
+      for (guint j = 0; player_stats->ratings != NULL && j < player_stats->ratings->len; j++)
+        if (g_strcmp0 (((PtRating *) g_ptr_array_index (player_stats->ratings, j))->game, game) == 0)
+          total_rated = ((PtRating *) g_ptr_array_index (player_stats->ratings, j))->plays;
+      /* From where everyone starts when the series holds the first rated
+       * match, so one match still draws a line. */
+      for (guint i = 0; i < points->len; i++)
+        {
+          PtScorePoint *point = g_ptr_array_index (points, i);
+
+          if (!point->rated)
+            continue;
+          if (n == 0 && (int) rated == total_rated)
+            {
+              xs[n] = GPOINTER_TO_UINT (g_hash_table_lookup (order, &point->match_id)) - 0.5;
+              ys[n++] = PT_STATS_ELO_INITIAL;
+            }
+          xs[n] = GPOINTER_TO_UINT (g_hash_table_lookup (order, &point->match_id));
+          ys[n++] = point->rating;
+        }
+      pt_chart_add_series (rating_chart, pt_companion_game_name (game), &rgba, xs, ys, n);
     }
 
   for (guint i = 0; player_stats->per_game != NULL && i < player_stats->per_game->len; i++)
@@ -556,7 +688,7 @@ fill_charts (PtStatsPage   *self,
    * worst to the best score (counting, not scoring). */
   if (*distribution_game != NULL)
     {
-      g_autoptr(GPtrArray) points = pt_stats_score_series (stats, self->player_id, *distribution_game, NULL);
+      g_autoptr(GPtrArray) points = series_of (all, *distribution_game);
       int lo = G_MAXINT, hi = G_MININT, counts[DISTRIBUTION_BINS] = { 0, };
       int width;
       guint bins;
@@ -681,14 +813,108 @@ merge_action (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* What a player page shows, read on the store worker. */
+typedef struct
+{
+  PtPlayerStats *stats;
+  GPtrArray *series;
+} PlayerData;
+
+static void
+player_data_free (PlayerData *data)
+{
+  g_clear_pointer (&data->stats, pt_player_stats_unref);
+  g_clear_pointer (&data->series, g_ptr_array_unref);
+  g_free (data);
+}
+
+static gpointer
+read_player (PtStore       *store,
+             PtStats       *stats,
+             gpointer       data,
+             GCancellable  *cancellable,
+             GError       **error)
+{
+  gint64 id = *(gint64 *) data;
+  PlayerData *answer = g_new0 (PlayerData, 1);
+
+  if ((answer->stats = pt_stats_player (stats, id, error)) == NULL ||
+      (answer->series = pt_stats_score_series (stats, id, NULL, error)) == NULL)
+    {
+      player_data_free (answer);
+      return NULL;
+    }
+  return answer;
+}
+
+static void build_player (PtStatsPage *self,
+                          PlayerData  *data);
+
+static void
+player_read (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  g_autoptr(PtStatsPage) self = user_data;
+  g_autoptr(GError) error = NULL;
+  PlayerData *data = pt_store_worker_finish (PT_STORE_WORKER (source), result, &error);
+
+  if (data == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          pt_companion_error_toast (GTK_WIDGET (self), error);
+          if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "player") == 0 &&
+              gtk_widget_get_first_child (GTK_WIDGET (self->player_bin)) == NULL)
+            gtk_stack_set_visible_child_name (self->stack, "overview");
+        }
+      return;
+    }
+  if (data->stats->player->id == self->player_id)
+    build_player (self, data);
+  player_data_free (data);
+}
+
+/* The page shows at once (what it showed, or a spinner) and fills in when
+ * the worker answers; a newer request cancels an older one. */
 gboolean
 pt_stats_page_show_player (PtStatsPage *self,
                            gint64       player_id)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(PtStats) stats = NULL;
-  g_autoptr(PtPlayerStats) player_stats = NULL;
-  PtStore *store;
+  PtStoreWorker *worker;
+
+  g_return_val_if_fail (PT_IS_STATS_PAGE (self), FALSE);
+  worker = pt_companion_get_worker (GTK_WIDGET (self), &error);
+  if (worker == NULL)
+    {
+      pt_companion_error_toast (GTK_WIDGET (self), error);
+      return FALSE;
+    }
+  if (self->player_id != player_id)
+    {
+      GtkWidget *spinner = gtk_spinner_new ();
+
+      gtk_spinner_set_spinning (GTK_SPINNER (spinner), TRUE);
+      gtk_widget_set_size_request (spinner, 32, 32);
+      gtk_widget_set_halign (spinner, GTK_ALIGN_CENTER);
+      gtk_widget_set_valign (spinner, GTK_ALIGN_CENTER);
+      gtk_widget_set_vexpand (spinner, TRUE);
+      adw_bin_set_child (self->player_bin, spinner);
+      g_hash_table_remove_all (self->charts);
+    }
+  self->player_id = player_id;
+  gtk_stack_set_visible_child_name (self->stack, "player");
+  pt_store_worker_run (worker, "stats-player", read_player, g_memdup2 (&player_id, sizeof player_id),
+                       g_free, (GDestroyNotify) player_data_free, NULL, player_read, g_object_ref (self));
+  return TRUE;
+}
+
+static void
+build_player (PtStatsPage *self,
+              PlayerData  *data)
+{
+  PtPlayerStats *player_stats = data->stats;
   PtPlayer *player;
   PtStatLine *overall;
   GtkWidget *box, *header, *title, *tiles, *group, *row, *colour, *archived, *merge;
@@ -696,18 +922,6 @@ pt_stats_page_show_player (PtStatsPage *self,
   const char *distribution_game = NULL;
   GdkRGBA rgba;
 
-  g_return_val_if_fail (PT_IS_STATS_PAGE (self), FALSE);
-  store = pt_companion_get_store (GTK_WIDGET (self), &error);
-  if (store == NULL)
-    return FALSE;
-  stats = pt_stats_new (store);
-  player_stats = pt_stats_player (stats, player_id, &error);
-  if (player_stats == NULL)
-    {
-      pt_companion_error_toast (GTK_WIDGET (self), error);
-      return FALSE;
-    }
-  self->player_id = player_id;
   player = player_stats->player;
   overall = player_stats->overall;
   g_hash_table_remove_all (self->charts);
@@ -807,7 +1021,7 @@ pt_stats_page_show_player (PtStatsPage *self,
   pt_chart_set_empty_text (rating_chart, _("Ratings appear after the first match against someone"));
   pt_chart_set_empty_text (rate_chart, _("No matches yet"));
   pt_chart_set_empty_text (distribution_chart, _("No matches yet"));
-  fill_charts (self, stats, player_stats, score_chart, rating_chart, rate_chart, distribution_chart,
+  fill_charts (self, data->series, player_stats, score_chart, rating_chart, rate_chart, distribution_chart,
                &distribution_game);
   if (distribution_game != NULL)
     adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group),
@@ -868,9 +1082,9 @@ pt_stats_page_show_player (PtStatsPage *self,
   gtk_box_append (GTK_BOX (box), group);
 
   adw_bin_set_child (self->player_bin, box);
-  gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->player_scroller), 0);
-  gtk_stack_set_visible_child_name (self->stack, "player");
-  return TRUE;
+  if (self->player_shown != player->id)
+    gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->player_scroller), 0);
+  self->player_shown = player->id;
 }
 
 PtChart *

@@ -379,13 +379,22 @@ update_towns (PtWagonsBoard *self,
                                           (int) json_object_get_int_member_with_default (hint, "rot", 0));
         }
 
-      /* Translators: "Ana’s town · 23 points" */
-      title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s’s town · %d point", "%s’s town · %d points",
-                                           (gulong) ABS (total)),
-                              pt_game_get_player_name (self->game, p), total);
+      /* Whole sentences: the seat looking at the board reads "Your town",
+       * never a possessive built on a name ("You’s town"). */
+      if ((int) p == self->viewer)
+        /* Translators: the title of the town of the player looking at the board */
+        title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Your town · %d point", "Your town · %d points",
+                                             (gulong) ABS (total)), total);
+      else
+        /* Translators: "Ana’s town · 23 points" */
+        title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s’s town · %d point", "%s’s town · %d points",
+                                             (gulong) ABS (total)),
+                                pt_game_get_player_name (self->game, p), total);
       gtk_label_set_text (GTK_LABEL (self->town_titles[p]), title);
       {
-        g_autofree char *name = g_strdup_printf (_("%s’s town"), pt_game_get_player_name (self->game, p));
+        g_autofree char *name = (int) p == self->viewer
+                                ? g_strdup (_("Your town"))
+                                : g_strdup_printf (_("%s’s town"), pt_game_get_player_name (self->game, p));
         gtk_accessible_update_property (GTK_ACCESSIBLE (self->towns[p]),
                                         GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
       }

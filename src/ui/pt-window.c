@@ -54,6 +54,22 @@ pt_window_add_toast (PtWindow *self,
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
+/* After an import or a restore: the history and statistics read again. */
+void
+pt_window_reload_data (PtWindow *self)
+{
+  GtkWidget *history, *stats;
+
+  g_return_if_fail (PT_IS_WINDOW (self));
+
+  history = adw_view_stack_get_child_by_name (self->stack, "history");
+  stats = adw_view_stack_get_child_by_name (self->stack, "stats");
+  if (PT_IS_HISTORY_PAGE (history) && gtk_widget_get_mapped (history))
+    pt_history_page_reload (PT_HISTORY_PAGE (history));
+  if (PT_IS_STATS_PAGE (stats) && gtk_widget_get_mapped (stats))
+    pt_stats_page_reload (PT_STATS_PAGE (stats));
+}
+
 static void
 show_area (GtkWidget  *widget,
            const char *action_name,

@@ -17,6 +17,7 @@ G_DECLARE_FINAL_TYPE (PtWindow, pt_window, PT, WINDOW, AdwApplicationWindow)
 
 PtWindow   *pt_window_new              (PtApplication *application);
 const char *pt_window_get_visible_area (PtWindow      *self);
+void        pt_window_reload_data      (PtWindow      *self);
 void        pt_window_add_toast        (PtWindow      *self,
                                         AdwToast      *toast);
 

@@ -22,7 +22,7 @@ not_ok () { n=$((n + 1)); fail=1; echo "not ok $n - $1"; [ -f "$T/err" ] && sed 
 check () { if eval "$2"; then ok "$1"; else not_ok "$1"; fi; }
 
 rnd="engine:$PY $ENGINE --name $MARK"
-echo "1..17"
+echo "1..21"
 
 # Arena games against the random test engine complete, in every game.
 for game in lost-cities circle-the-wagons next-station-london; do
@@ -35,8 +35,11 @@ check "next-station-london: solo arena with an engine" \
   '[ $? -eq 0 ] && jq -e ".mean_score > 0 and .forfeits == []" "$T/out" >/dev/null'
 
 # Misbehaving engines forfeit the round with the reason; the arena goes on.
+# Issue 16: nested, NUL-holding and double-forking engines too (the arena
+# used to segfault on the nested one, leaving the engine running).
 for case in "crash:exited with status 3" "hang:did not answer in time" \
-            "garbage:not a protocol message" "illegal:illegal move"; do
+            "garbage:not a protocol message" "illegal:illegal move" \
+            "nested-move:deeper than 64 levels" "nul:NUL byte" "double-fork:did not answer in time"; do
   mode=${case%%:*}
   reason=${case#*:}
   "$CLI" arena lost-cities --a random --b "$rnd --mode $mode --after 2" --games 2 --budget 200 \
@@ -48,6 +51,8 @@ done
 # A broken engine stops the arena before it starts, with a message.
 "$CLI" arena lost-cities --a random --b "$rnd --mode handshake" --games 2 >"$T/out" 2>"$T/err"
 check "wrong handshake: exit 1 and says why" '[ $? -eq 1 ] && grep -q "handshake is wrong" "$T/err"'
+"$CLI" arena lost-cities --a random --b "$rnd --mode nested" --games 2 >"$T/out" 2>"$T/err"
+check "nested hello: exit 1 and says why" '[ $? -eq 1 ] && grep -q "deeper than 64 levels" "$T/err"'
 "$CLI" arena lost-cities --a random --b "engine:/nonexistent/bot-$MARK" --games 2 >"$T/out" 2>"$T/err"
 check "missing command: exit 1 and says why" '[ $? -eq 1 ] && grep -q "Could not start" "$T/err"'
 

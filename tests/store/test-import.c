@@ -221,7 +221,8 @@ test_detect (void)
     { "\xEF\xBB\xBF  {\"games\":[],\"plays\":[]}", PT_IMPORT_FORMAT_BGSTATS },
     { "<?xml version=\"1.0\"?>\n<plays username=\"x\"></plays>", PT_IMPORT_FORMAT_BGG },
     { "<html></html>", PT_IMPORT_FORMAT_AUTO },
-    { "[1, 2]", PT_IMPORT_FORMAT_AUTO },
+    /* Other JSON is read as an export, so the reader can say what is wrong. */
+    { "[1, 2]", PT_IMPORT_FORMAT_PARTIDA },
     { "", PT_IMPORT_FORMAT_AUTO },
   };
   PtImportFormat format;
@@ -340,11 +341,11 @@ test_limits (void)
     }
   {
     g_autofree char *text = document ("@NAME@", long_name);
-    assert_refused (store, text, -1, "players[0]: the name is 101 characters long; at most 100");
+    assert_refused (store, text, -1, "players[0]: the name is longer than 100 characters");
   }
   {
     g_autofree char *text = document ("@NOTES@", long_notes);
-    assert_refused (store, text, -1, "matches[0]: the note is 10001 characters long; at most 10000");
+    assert_refused (store, text, -1, "matches[0]: the note is longer than 10000 characters");
   }
   {
     /* A raw NUL byte inside a name. */
@@ -392,7 +393,7 @@ test_limits (void)
         g_string_free (text, TRUE);
       }
     assert_refused (store, "<plays><play></plays>", -1, "Invalid BoardGameGeek file: not well-formed XML");
-    assert_refused (store, "{\"no\":1}", -1, "neither a Partida export");
+    assert_refused (store, "{\"no\":1}", -1, "not a Partida export");
   }
 
   /* The limits themselves are allowed; the template is valid. */

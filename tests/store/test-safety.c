@@ -248,7 +248,7 @@ test_disk_full (void)
 
   /* Nothing of the failed match is left; everything before is intact. */
   g_assert_cmpint (pt_store_count_matches (store, &error), ==, 10);
-  sqlite3_prepare_v2 (db, "SELECT (SELECT count (*) FROM results), (SELECT count (*) FROM ratings),"
+  sqlite3_prepare_v2 (db, "SELECT (SELECT count (*) FROM results), (SELECT count (rating) FROM results),"
                       " (SELECT count (*) FROM breakdowns)", -1, &stmt, NULL);
   g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
   g_assert_cmpint (sqlite3_column_int (stmt, 0), ==, 20);

@@ -228,8 +228,8 @@ test_ratings_out_of_order (Fixture       *f,
   gint64 ba[] = { f->b, f->a };
   int s[] = { 9, 1 };
   sqlite3_stmt *stmt = NULL;
-  const char *dump = "SELECT match_id, player_id, round (before, 6), round (after, 6), plays"
-                     " FROM ratings ORDER BY match_id, player_id";
+  const char *dump = "SELECT match_id, player_id, seat, round (rating, 6), rank"
+                     " FROM results ORDER BY match_id, player_id";
 
   test_match (f->store, "lost-cities", 50, 2, ba, s);
   sqlite3_prepare_v2 (pt_store_get_handle (f->store), dump, -1, &stmt, NULL);
@@ -344,26 +344,39 @@ test_score_series (Fixture       *f,
   g_assert_cmpint (((PtScorePoint *) lc->pdata[3])->finished, ==, 500);
 }
 
-/* The ratings table as text, exact to the last bit of each double. */
+/* The ratings of the live matches and the kept aggregates as text, exact
+ * to the last bit of each double. */
 static char *
 dump_ratings (PtStore *store)
 {
+  static const char *const queries[] = {
+    "SELECT r.match_id, r.player_id, m.game, m.finished, r.rating FROM results r"
+    " JOIN matches m ON m.id = r.match_id WHERE m.deleted = 0 ORDER BY r.match_id, r.player_id",
+    "SELECT player_id, game, plays, wins, total, best, worst, streak, longest, first_finished,"
+    " first_match, last_finished, last_match, rated, rating FROM player_stats"
+    " ORDER BY player_id, game",
+    "SELECT * FROM pair_stats ORDER BY player_a, player_b, game",
+  };
   GString *out = g_string_new (NULL);
-  sqlite3_stmt *stmt = NULL;
 
-  g_assert_cmpint (sqlite3_prepare_v2 (pt_store_get_handle (store),
-                                       "SELECT match_id, player_id, game, finished, before, after,"
-                                       " plays FROM ratings ORDER BY match_id, player_id",
-                                       -1, &stmt, NULL), ==, SQLITE_OK);
-  while (sqlite3_step (stmt) == SQLITE_ROW)
-    g_string_append_printf (out, "%lld %lld %s %lld %a %a %d\n",
-                            (long long) sqlite3_column_int64 (stmt, 0),
-                            (long long) sqlite3_column_int64 (stmt, 1),
-                            (const char *) sqlite3_column_text (stmt, 2),
-                            (long long) sqlite3_column_int64 (stmt, 3),
-                            sqlite3_column_double (stmt, 4), sqlite3_column_double (stmt, 5),
-                            sqlite3_column_int (stmt, 6));
-  sqlite3_finalize (stmt);
+  for (guint q = 0; q < G_N_ELEMENTS (queries); q++)
+    {
+      sqlite3_stmt *stmt = NULL;
+
+      g_assert_cmpint (sqlite3_prepare_v2 (pt_store_get_handle (store), queries[q], -1, &stmt, NULL), ==,
+                       SQLITE_OK);
+      while (sqlite3_step (stmt) == SQLITE_ROW)
+        {
+          for (int c = 0; c < sqlite3_column_count (stmt); c++)
+            if (sqlite3_column_type (stmt, c) == SQLITE_FLOAT)
+              g_string_append_printf (out, " %a", sqlite3_column_double (stmt, c));
+            else
+              g_string_append_printf (out, " %s", (const char *) sqlite3_column_text (stmt, c));
+          g_string_append_c (out, '\n');
+        }
+      sqlite3_finalize (stmt);
+      g_string_append (out, "--\n");
+    }
   return g_string_free (out, FALSE);
 }
 
@@ -378,6 +391,7 @@ assert_ratings_fresh (PtStore *store)
 
   g_assert_true (pt_store_begin (store, &error));
   g_assert_true (pt_stats_recompute_ratings (store, NULL, &error));
+  g_assert_true (pt_stats_rebuild_aggregates (store, &error));
   g_assert_no_error (error);
   scratch = dump_ratings (store);
   pt_store_rollback (store);

@@ -7,6 +7,8 @@
 
 #include <string.h>
 
+#include <json-glib/json-glib.h>
+
 #include "store-test-util.h"
 
 static int
@@ -109,9 +111,15 @@ test_schema_migrate_v1 (void)
   sqlite3_finalize (stmt);
   sqlite3_close (copy);
 
-  g_assert_cmpint (pragma_int (store, "SELECT count (*) FROM ratings"), ==, 2);
-  g_assert_cmpint (pragma_int (store, "SELECT round (after) FROM ratings WHERE player_id = 1"), ==,
+  g_assert_cmpint (pragma_int (store, "SELECT count (rating) FROM results"), ==, 2);
+  g_assert_cmpint (pragma_int (store, "SELECT round (rating) FROM results WHERE player_id = 1"), ==,
                    1516);
+  /* Schema 5: name keys, distinct colours, stamps, aggregates. */
+  g_assert_cmpint (pragma_int (store, "SELECT count (DISTINCT colour) FROM players WHERE colour <> ''"),
+                   ==, 2);
+  g_assert_cmpint (pragma_int (store, "SELECT count (*) FROM players WHERE name_key = 'beto'"), ==, 1);
+  g_assert_cmpint (pragma_int (store, "SELECT count (*) FROM matches WHERE modified > 0"), ==, 1);
+  g_assert_cmpint (pragma_int (store, "SELECT plays FROM pair_stats WHERE game = ''"), ==, 1);
   entry = pt_store_load_match (store, 1, &error);
   g_assert_no_error (error);
   g_assert_cmpint (entry->results->len, ==, 2);
@@ -571,12 +579,12 @@ test_matches_soft_delete (void)
   g_assert_cmpint (page->len, ==, 1);
   g_assert_cmpint (((PtMatchEntry *) page->pdata[0])->id, ==, m2);
   g_clear_pointer (&page, g_ptr_array_unref);
-  g_assert_cmpint (pragma_int (store, "SELECT count (*) FROM ratings"), ==, 2);
+  g_assert_cmpint (pragma_int (store, "SELECT count (rating) FROM results"), ==, 2);
 
   g_assert_true (pt_store_undelete_match (store, m1, &error));
   g_assert_no_error (error);
   g_assert_cmpint (pt_store_count_matches (store, &error), ==, 2);
-  g_assert_cmpint (pragma_int (store, "SELECT count (*) FROM ratings"), ==, 4);
+  g_assert_cmpint (pragma_int (store, "SELECT count (rating) FROM results"), ==, 4);
 
   g_assert_true (pt_store_delete_match (store, m2, &error));
   loaded = pt_store_load_match (store, m2, &error);
@@ -826,7 +834,7 @@ test_matches_update (void)
   loaded = pt_store_load_match (store, m1, &error);
   g_assert_no_error (error);
   uuid = g_strdup (loaded->uuid);
-  g_assert_cmpint (pragma_int (store, "SELECT round (after) FROM ratings WHERE match_id = 1"
+  g_assert_cmpint (pragma_int (store, "SELECT round (rating) FROM results WHERE match_id = 1"
                                       " AND player_id = 1"), ==, 1516);
 
   /* The sheet is corrected: Beto won after all, Carla was there too, with
@@ -861,14 +869,12 @@ test_matches_update (void)
   g_assert_cmpint (pt_store_count_matches (store, &error), ==, 2);
   /* Ratings follow: Ana now beat Carla and lost to Beto, all at 1500, so
    * she stays at 1500 (she had 1516); the later match moved too. */
-  g_assert_cmpint (pragma_int (store, "SELECT count (*) FROM ratings WHERE match_id = 1"), ==, 3);
-  g_assert_cmpint (pragma_int (store, "SELECT round (after, 6) FROM ratings WHERE match_id = 1"
+  g_assert_cmpint (pragma_int (store, "SELECT count (rating) FROM results WHERE match_id = 1"), ==, 3);
+  g_assert_cmpint (pragma_int (store, "SELECT round (rating, 6) FROM results WHERE match_id = 1"
                                       " AND player_id = 1"), ==, 1500);
-  g_assert_cmpint (pragma_int (store, "SELECT round (before) FROM ratings WHERE match_id = 2"
-                                      " AND player_id = 1"), ==, 1500);
-  g_assert_cmpint (pragma_int (store, "SELECT plays FROM ratings WHERE match_id = 2"
-                                      " AND player_id = 1"), ==, 2);
-  /* The player statistics see the new lineup (copied columns, lineup). */
+  g_assert_cmpint (pragma_int (store, "SELECT rated FROM player_stats WHERE player_id = 1"
+                                      " AND game = 'lost-cities'"), ==, 2);
+  /* The player statistics see the new lineup (kept aggregates). */
   {
     g_autoptr(PtStats) stats = pt_stats_new (store);
     g_autoptr(PtPlayerStats) ps = pt_stats_player (stats, carla, &error);
@@ -882,7 +888,8 @@ test_matches_update (void)
   g_ptr_array_remove_index (edit->results, 2);
   g_assert_true (pt_store_update_match (store, edit, &error));
   g_assert_no_error (error);
-  g_assert_cmpint (pragma_int (store, "SELECT count (*) FROM ratings WHERE player_id = 3"), ==, 0);
+  g_assert_cmpint (pragma_int (store, "SELECT count (*) FROM results WHERE player_id = 3"), ==, 0);
+  g_assert_cmpint (pragma_int (store, "SELECT count (*) FROM player_stats WHERE player_id = 3"), ==, 0);
 
   /* Refused, and nothing changes: another game, an unknown player, a
    * deleted match. */
@@ -924,7 +931,7 @@ test_matches_update (void)
   test_rmdir (dir);
 }
 
-/* Re-rating a game reads one range of a covering index, in order. */
+/* Re-rating a game walks the live matches' time index in order. */
 static void
 test_ratings_plan (void)
 {
@@ -934,18 +941,18 @@ test_ratings_plan (void)
   sqlite3_stmt *stmt = NULL;
 
   g_assert_cmpint (sqlite3_prepare_v2 (pt_store_get_handle (store),
-                                       "EXPLAIN QUERY PLAN SELECT r.match_id, r.finished, r.player_id,"
-                                       " r.rank, g.finished, g.before, g.after, g.plays FROM results r"
-                                       " LEFT JOIN ratings g ON g.match_id = r.match_id"
-                                       " AND g.player_id = r.player_id WHERE r.game = ?1"
-                                       " AND r.deleted = 0 AND (r.finished, r.match_id) >= (?2, ?3)"
-                                       " ORDER BY r.finished, r.match_id, r.seat",
+                                       "EXPLAIN QUERY PLAN SELECT m.id, m.finished, r.player_id, r.rank,"
+                                       " r.rating, r.seat FROM matches m INDEXED BY matches_time"
+                                       " JOIN results r ON r.match_id = m.id"
+                                       " WHERE m.deleted = 0 AND m.finished >= ?2"
+                                       " AND (m.finished, m.id) >= (?2, ?3) AND m.game = ?1"
+                                       " ORDER BY m.finished, m.id, r.seat",
                                        -1, &stmt, NULL), ==, SQLITE_OK);
   while (sqlite3_step (stmt) == SQLITE_ROW)
     g_string_append_printf (plan, "%s\n", sqlite3_column_text (stmt, 3));
   sqlite3_finalize (stmt);
   g_test_message ("%s", plan->str);
-  g_assert_nonnull (strstr (plan->str, "COVERING INDEX results_game_time"));
+  g_assert_nonnull (strstr (plan->str, "INDEX matches_time (finished>?)"));
   g_assert_null (strstr (plan->str, "TEMP B-TREE"));
 
   g_clear_object (&store);
@@ -962,7 +969,7 @@ test_history_plan (void)
 
   g_assert_cmpint (sqlite3_prepare_v2 (pt_store_get_handle (store),
                                        "EXPLAIN QUERY PLAN SELECT m.id FROM matches m"
-                                       " INDEXED BY matches_game_finished WHERE m.game = ?1"
+                                       " INDEXED BY matches_time WHERE m.game = ?1"
                                        " AND m.deleted = 0 AND EXISTS (SELECT 1 FROM results r"
                                        " WHERE r.match_id = m.id AND r.player_id = ?6)"
                                        " ORDER BY m.finished DESC, m.id DESC LIMIT 50",
@@ -971,12 +978,36 @@ test_history_plan (void)
     g_string_append_printf (plan, "%s\n", sqlite3_column_text (stmt, 3));
   sqlite3_finalize (stmt);
   g_test_message ("%s", plan->str);
-  g_assert_nonnull (strstr (plan->str, "matches_game_finished"));
+  g_assert_nonnull (strstr (plan->str, "matches_time"));
   g_assert_null (strstr (plan->str, "TEMP B-TREE"));
   g_assert_null (strstr (plan->str, "SCAN r"));
 
   g_clear_object (&store);
   test_rmdir (dir);
+}
+
+/* The store's fast path gives exactly what json-glib would. */
+static void
+test_canonical_json (void)
+{
+  static const char *const texts[] = {
+    "{}", "[]", "{\"rounds\":3}", "{\"a\":[1,-2,0,true,false,null,\"x\"]}", "{ \"a\": 1 }",
+    "{\"a\":1,\"a\":2}", "[1.5]", "[1e3]", "[-0]", "[007]", "[\"\\u00e9\"]", "[\"é\"]",
+    "[\"tab\\t\"]", "[12345678901234567890]", "[[[[]]]]", "{\"\":{\"\":[]}}", "\"s\"", "42",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    {
+      g_autoptr(JsonParser) parser = json_parser_new ();
+      g_autofree char *expected = NULL;
+      g_autofree char *got = pt_store_canonical_json (texts[i], "null", "test", NULL);
+
+      g_assert_true (json_parser_load_from_data (parser, texts[i], -1, NULL));
+      expected = json_to_string (json_parser_get_root (parser), FALSE);
+      g_assert_cmpstr (got, ==, expected);
+    }
+  g_assert_null (pt_store_canonical_json ("{\"a\":", "null", "test", NULL));
+  g_assert_null (pt_store_canonical_json ("[1,]", "null", "test", NULL));
 }
 
 int
@@ -985,6 +1016,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/store/schema/fresh", test_schema_fresh);
+  g_test_add_func ("/store/json/canonical", test_canonical_json);
   g_test_add_func ("/store/schema/not-found", test_schema_not_found);
   g_test_add_func ("/store/schema/migrate-v1", test_schema_migrate_v1);
   g_test_add_func ("/store/schema/migrate-v3", test_schema_migrate_v3);

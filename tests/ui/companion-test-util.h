@@ -35,6 +35,7 @@ show_area (const char *area)
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), action, NULL));
   g_assert_cmpstr (pt_window_get_visible_area (window), ==, area);
+  wait_for_store ();
 }
 
 static void

@@ -313,6 +313,9 @@ play_test_init (int    *argc,
   pt_game_view_set_computer_delay (0);
   app = ui_test_new_application ();
   g_application_hold (G_APPLICATION (app));
+  /* These tests play one-round matches (Preferences → Lost Cities →
+   * rounds); test-play-session plays matches of rounds. */
+  g_settings_set_int (pt_application_get_settings (app), "lost-cities-rounds", 1);
   return 0;
 }
 

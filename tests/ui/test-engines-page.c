@@ -1,6 +1,8 @@
 /* test-engines-page.c — Preferences → Engines in a real display: add an
  * engine (its handshake is tested first), refuse a broken one, test a row
- * again, remove it; screenshots.
+ * again, remove it; add one from its file (a copy kept in Partida's data
+ * folder, from where it plays a game; a broken new version does not replace
+ * a working one; removing it deletes the copy); screenshots.
  *
  * Copyright 2026 The Partida authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -12,9 +14,14 @@
 /* The engine is a Python process: its answers may take longer. */
 #define UI_TEST_WAIT_MS 15000
 
+#include <glib/gstdio.h>
+
 #include "ui-test-util.h"
+#include "pt-bot.h"
+#include "pt-engine.h"
 #include "pt-engines-page.h"
 #include "pt-preferences-window.h"
+#include "pt-rules.h"
 
 static GSettings *settings;
 static char *python;
@@ -138,6 +145,187 @@ test_add_test_remove (void)
   settle (100);
 }
 
+static void
+write_file (const char *path,
+            const char *contents,
+            int         mode)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_set_contents (path, contents, -1, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (g_chmod (path, mode), ==, 0);
+}
+
+/* A whole Lost Cities game: the engine of @command in seat 0 against
+ * Partida's random bot. */
+static void
+play_with_engine (const char *command)
+{
+  static const char *two[] = { "Ana", "Bea", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PtEngine) engine = pt_engine_new (command, &error);
+  g_autoptr(PtGame) game = NULL;
+  g_autoptr(PtBot) bot = pt_bot_new ("lost-cities", PT_BOT_LEVEL_RANDOM, 3, 0, NULL);
+  guint engine_moves = 0, n = 0;
+
+  g_assert_no_error (error);
+  game = pt_rules_new_dealt_game ("lost-cities", two, NULL, 0, 3, &error);
+  g_assert_no_error (error);
+  while (!pt_game_get_is_over (game))
+    {
+      int player = pt_game_get_current_player (game);
+      g_autoptr(JsonNode) move = NULL;
+
+      g_assert_cmpint (player, >=, 0);
+      g_assert_cmpuint (n++, <, 2000);
+      if (player == 0)
+        {
+          move = pt_engine_choose_move (engine, game, 0, NULL, &error);
+          engine_moves++;
+        }
+      else
+        move = pt_bot_choose_move (bot, game, (guint) player, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_true (pt_game_request_move (game, (guint) player, move, &error));
+      g_assert_no_error (error);
+    }
+  g_assert_cmpuint (engine_moves, >, 10);
+  pt_engine_game_over (engine, game, -1, NULL);
+  pt_engine_stop (engine);
+}
+
+static void
+test_add_from_file (void)
+{
+  g_autofree char *engines_dir = pt_engines_page_dup_engines_dir ();
+  g_autofree char *kept = g_build_filename (engines_dir, "random-engine.py", NULL);
+  g_autofree char *source_dir = g_build_filename (ui_test_get_tmp_dir (), "downloads", NULL);
+  g_autofree char *broken_dir = g_build_filename (ui_test_get_tmp_dir (), "broken", NULL);
+  g_autofree char *source = g_build_filename (source_dir, "random-engine.py", NULL);
+  g_autofree char *broken = g_build_filename (broken_dir, "random-engine.py", NULL);
+  g_autofree char *program = NULL;
+  g_autofree char *kept_contents = NULL;
+  g_autofree char *quoted = g_shell_quote (kept);
+  g_autoptr(GFile) source_file = NULL;
+  g_autoptr(GFile) broken_file = NULL;
+  g_auto(GStrv) names = NULL;
+  g_auto(GStrv) specs = NULL;
+  g_autofree char *command = NULL;
+  GtkWindow *preferences;
+  PtEnginesPage *page;
+  AdwActionRow *status;
+  GtkWidget *row;
+
+  g_settings_reset (settings, "engines");
+  g_unlink (kept);
+  g_assert_cmpint (g_mkdir_with_parents (source_dir, 0755), ==, 0);
+  g_assert_cmpint (g_mkdir_with_parents (broken_dir, 0755), ==, 0);
+  /* What a download looks like: not executable. */
+  g_assert_true (g_file_get_contents (script, &program, NULL, NULL));
+  write_file (source, program, 0644);
+  write_file (broken, "#!/bin/sh\necho 'this is not an engine'\n", 0644);
+  source_file = g_file_new_for_path (source);
+  broken_file = g_file_new_for_path (broken);
+
+  /* Inside the Flatpak the page says what works there. */
+  g_setenv ("FLATPAK_ID", "io.github.partida.Partida", TRUE);
+  preferences = open_engines_page ();
+  g_assert_true (gtk_widget_get_visible (find_by_name (GTK_WIDGET (preferences), "engine-sandbox-row")));
+  g_assert_nonnull (find_by_name (GTK_WIDGET (preferences), "engine-file-button"));
+  g_assert_nonnull (find_by_name (GTK_WIDGET (preferences), "engine-builtin-row"));
+  save_screenshot (GTK_WIDGET (preferences), "preferences-engines-flatpak");
+  gtk_window_destroy (preferences);
+  g_unsetenv ("FLATPAK_ID");
+
+  preferences = open_engines_page ();
+  g_assert_false (gtk_widget_get_visible (find_by_name (GTK_WIDGET (preferences), "engine-sandbox-row")));
+  /* The built-in engine is listed even with no engine of one's own. */
+  g_assert_true (gtk_widget_get_visible (find_by_name (GTK_WIDGET (preferences), "engine-builtin-row")));
+  page = PT_ENGINES_PAGE (find_by_type (GTK_WIDGET (preferences), PT_TYPE_ENGINES_PAGE));
+  g_assert_nonnull (page);
+  status = ADW_ACTION_ROW (find_by_name (GTK_WIDGET (preferences), "engine-status-row"));
+
+  /* Added from its file: copied into the data folder, executable, and run
+   * from there. */
+  pt_engines_page_add_file (page, source_file);
+  WAIT_UNTIL (n_engines () == 1);
+  pt_engines_page_list_for_game (settings, "lost-cities", &names, &specs);
+  g_assert_cmpstr (names[0], ==, "Random test engine");
+  g_assert_true (pt_engine_spec_parse (specs[0], &command));
+  g_assert_cmpstr (command, ==, quoted);
+  g_assert_true (g_str_has_prefix (kept, g_get_user_data_dir ()));
+  g_assert_true (g_file_test (kept, G_FILE_TEST_IS_REGULAR));
+  g_assert_true (g_file_test (kept, G_FILE_TEST_IS_EXECUTABLE));
+  g_assert_true (g_file_get_contents (kept, &kept_contents, NULL, NULL));
+  g_assert_cmpstr (kept_contents, ==, program);
+  g_clear_pointer (&kept_contents, g_free);
+  WAIT_UNTIL (!gtk_widget_get_visible (GTK_WIDGET (find_by_type (GTK_WIDGET (status), GTK_TYPE_SPINNER))));
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (status), "Lost Cities"));
+
+  /* The original may go: the copy plays a whole game. */
+  g_assert_cmpint (g_unlink (source), ==, 0);
+  play_with_engine (command);
+
+  /* A broken file of the same name is refused and leaves the working copy. */
+  pt_engines_page_add_file (page, broken_file);
+  WAIT_UNTIL (g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (status)),
+                         "The engine did not pass the test") == 0);
+  g_assert_cmpuint (n_engines (), ==, 1);
+  g_assert_true (g_file_get_contents (kept, &kept_contents, NULL, NULL));
+  g_assert_cmpstr (kept_contents, ==, program);
+  g_assert_true (g_file_test (kept, G_FILE_TEST_IS_EXECUTABLE));
+  save_screenshot (GTK_WIDGET (preferences), "preferences-engines-from-file");
+  play_with_engine (command);
+
+  /* Nothing is left behind in the engines folder but the copy. */
+  {
+    g_autoptr(GDir) dir = g_dir_open (engines_dir, 0, NULL);
+    const char *name;
+    guint n = 0;
+
+    g_assert_nonnull (dir);
+    while ((name = g_dir_read_name (dir)) != NULL)
+      {
+        g_assert_cmpstr (name, ==, "random-engine.py");
+        n++;
+      }
+    g_assert_cmpuint (n, ==, 1);
+  }
+
+  /* Removing the engine deletes its copy. */
+  row = find_by_name (GTK_WIDGET (preferences), "engine-row");
+  g_assert_nonnull (row);
+  {
+    GtkWidget *remove = NULL;
+    GtkWidget *stack[64];
+    guint n = 0;
+
+    stack[n++] = row;
+    while (n > 0 && remove == NULL)
+      {
+        GtkWidget *w = stack[--n];
+
+        if (GTK_IS_BUTTON (w) && gtk_widget_has_css_class (w, "flat") &&
+            g_strcmp0 (gtk_widget_get_tooltip_text (w), "Remove") == 0)
+          remove = w;
+        for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL && n < G_N_ELEMENTS (stack);
+             c = gtk_widget_get_next_sibling (c))
+          stack[n++] = c;
+      }
+    g_assert_nonnull (remove);
+    g_signal_emit_by_name (remove, "clicked");
+  }
+  g_assert_cmpuint (n_engines (), ==, 0);
+  g_assert_false (g_file_test (kept, G_FILE_TEST_EXISTS));
+
+  g_unlink (broken);
+  g_rmdir (broken_dir);
+  g_rmdir (source_dir);
+  gtk_window_destroy (preferences);
+  settle (100);
+}
+
 /* The markup the markup modes of random-engine.py put everywhere. */
 #define MARKUP "<span foreground=\"red\" size=\"xx-large\">Big</span> " \
                "<a href=\"https://example.com\">link</a> & <b>bold"
@@ -255,6 +443,7 @@ main (int   argc,
   settings = g_settings_new (SCHEMA_ID);
 
   g_test_add_func ("/ui/preferences/engines", test_add_test_remove);
+  g_test_add_func ("/ui/preferences/engines/from-file", test_add_from_file);
   g_test_add_func ("/ui/preferences/engines/nested", test_nested_engine);
   g_test_add_func ("/ui/preferences/engines/markup", test_markup_engine);
   ret = g_test_run ();

@@ -270,6 +270,54 @@ test_crash_forfeits (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.leave", NULL));
 }
 
+#define MARKUP "<span foreground=\"red\" size=\"xx-large\">Big</span> " \
+               "<a href=\"https://example.com\">link</a> & <b>bold"
+
+/* Whether a visible label below @root shows @text as it is. */
+static gboolean
+shows_literally (GtkWidget  *root,
+                 const char *text)
+{
+  if (GTK_IS_LABEL (root) && gtk_widget_get_visible (root) &&
+      strstr (gtk_label_get_text (GTK_LABEL (root)), text) != NULL)
+    return TRUE;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (shows_literally (c, text))
+      return TRUE;
+  return FALSE;
+}
+
+/* Issue 16: an engine named in markup that forfeits with markup in its
+ * reason (an illegal move holding MARKUP): the result screen shows both
+ * as typed (the status page's description is markup: they are escaped). */
+static void
+test_markup_forfeit (void)
+{
+  GSettings *settings = pt_application_get_settings (app);
+  g_autoptr(GVariant) saved = g_settings_get_value (settings, "engines");
+  g_autofree char *command = engine_command (" --mode markup");
+  g_autofree char *spec = g_strconcat ("engine:", command, NULL);
+  PtGameView *view;
+  PtResultView *result_view;
+  GVariantBuilder builder;
+
+  g_variant_builder_init (&builder, G_VARIANT_TYPE ("a(sss)"));
+  g_variant_builder_add (&builder, "(sss)", MARKUP, command, "lost-cities");
+  g_assert_true (g_settings_set_value (settings, "engines", g_variant_builder_end (&builder)));
+
+  view = start_against_engine (spec);
+  result_view = PT_RESULT_VIEW (pt_game_view_get_result_view (view));
+  play_to_the_end (view);
+  WAIT_UNTIL (pt_game_view_get_match_id (view) > 0);
+  settle (100);
+  g_test_message ("forfeit: %s", pt_result_view_get_description (result_view));
+  g_assert_true (shows_literally (GTK_WIDGET (result_view), MARKUP));
+  g_assert_true (shows_literally (GTK_WIDGET (result_view), "{\"nonsense\":\"<span foreground="));
+  save_screenshot (window, "play-engine-forfeit-markup");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.leave", NULL));
+  g_assert_true (g_settings_set_value (settings, "engines", saved));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -302,6 +350,7 @@ main (int   argc,
   g_test_add_func ("/ui/play/engines/offered", test_offered);
   g_test_add_func ("/ui/play/engines/plays-a-game", test_plays_a_game);
   g_test_add_func ("/ui/play/engines/crash-forfeits", test_crash_forfeits);
+  g_test_add_func ("/ui/play/engines/markup-forfeit", test_markup_forfeit);
 
   ret = g_test_run ();
 

@@ -57,6 +57,7 @@ test_add_player (void)
   /* What the button does: the response, then the dialog closes. */
   adw_message_dialog_response (dialog, "add");
   gtk_window_destroy (GTK_WINDOW (dialog));
+  wait_for_store ();
   g_assert_cmpint (player_id ("Carla"), >, 0);
   g_assert_cmpstr (visible_stack_child (stats_page ()), ==, "overview");
 }
@@ -95,6 +96,7 @@ test_statistics (void)
 
   g_assert_true (pt_stats_page_show_player (page, ana_id));
   g_assert_cmpstr (visible_stack_child (page), ==, "player");
+  wait_for_store ();
   /* Three scores, the rating from 1500 and after each match, one game. */
   g_assert_cmpuint (pt_chart_get_n_points (pt_stats_page_get_chart (page, "score-chart")), ==, 3);
   g_assert_cmpuint (pt_chart_get_n_points (pt_stats_page_get_chart (page, "rating-chart")), ==, 4);
@@ -117,6 +119,7 @@ test_rename_colour_archive (void)
 
   show_area ("stats");
   g_assert_true (pt_stats_page_show_player (page, beto));
+  wait_for_store ();
   rename_row = find_by_name (GTK_WIDGET (page), "rename-row");
   gtk_editable_set_text (GTK_EDITABLE (rename_row), "Bea");
   g_signal_emit_by_name (rename_row, "apply");
@@ -135,11 +138,13 @@ test_rename_colour_archive (void)
 
   /* Archived: out of the list, history kept. */
   g_assert_true (pt_stats_page_show_player (page, player_id ("Carla")));
+  wait_for_store ();
   gtk_switch_set_active (GTK_SWITCH (find_by_name (GTK_WIDGET (page), "archived-switch")), TRUE);
   player = pt_store_get_player (get_store (), player_id ("Carla"), NULL);
   g_assert_true (player->archived);
   settle (50);
   gtk_widget_activate_action (GTK_WIDGET (page), "stats.back", NULL);
+  wait_for_store ();
   {
     g_autofree char *row_name = g_strdup_printf ("player-row-%" G_GINT64_FORMAT, player->id);
 
@@ -167,6 +172,7 @@ test_merge_undo (void)
 
   show_area ("stats");
   g_assert_true (pt_stats_page_show_player (page, anita));
+  wait_for_store ();
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "stats.merge", NULL));
   WAIT_UNTIL ((dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG))) != NULL);
   save_screenshot (GTK_WIDGET (dialog), "stats-merge-dialog");
@@ -177,6 +183,7 @@ test_merge_undo (void)
       gtk_drop_down_set_selected (drop_down, i);
   adw_message_dialog_response (dialog, "merge");
   gtk_window_destroy (GTK_WINDOW (dialog));
+  wait_for_store ();
 
   /* Gone from the page at once, still in the store until the toast goes. */
   g_assert_null (find_by_name (GTK_WIDGET (page), anita_row));
@@ -184,6 +191,7 @@ test_merge_undo (void)
   /* Undo at once: under AddressSanitizer three screenshots can outlast the
    * toast, and then the merge is done and cannot be undone. */
   g_assert_true (pt_stats_page_undo_merge (page));
+  wait_for_store ();
   g_assert_nonnull (find_by_name (GTK_WIDGET (page), anita_row));
 
   /* Again, and this time the toast runs out (or is cut short here). */

@@ -171,6 +171,34 @@ ui_test_new_application (void)
   return app;
 }
 
+/* Until the store worker has answered every request and the answers
+ * started no new one (the pages read the store asynchronously). */
+void
+wait_for_store (void)
+{
+  GApplication *app = g_application_get_default ();
+  PtStoreWorker *worker = PT_IS_APPLICATION (app) ? pt_application_get_worker (PT_APPLICATION (app), NULL)
+                                                  : NULL;
+  gint64 deadline = g_get_monotonic_time () + (gint64) UI_TEST_WAIT_MS * 1000;
+  int quiet = 0;
+
+  if (worker == NULL)
+    return;
+  while (quiet < 3)
+    {
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+      if (pt_store_worker_is_idle (worker))
+        quiet++;
+      else
+        {
+          quiet = 0;
+          g_usleep (500);
+        }
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+    }
+}
+
 void
 settle (guint ms)
 {
@@ -179,6 +207,7 @@ settle (guint ms)
   while (g_get_monotonic_time () < end)
     if (!g_main_context_iteration (NULL, FALSE))
       g_usleep (2000);
+  wait_for_store ();
 }
 
 static void

@@ -45,6 +45,7 @@ void           ui_test_cleanup          (void);
 PtApplication *ui_test_new_application  (void);
 
 void           settle                   (guint         ms);
+void           wait_for_store           (void);
 void           wait_for_frame           (GtkWidget    *widget);
 GdkTexture    *render_widget            (GtkWidget    *widget);
 void           save_screenshot          (GtkWidget    *widget,

@@ -15,7 +15,10 @@
 #define HARD_MAX_DEPTH    15        /* every take of the game */
 #define HARD_EXACT        8         /* solve exactly from this many takes left */
 #define HARD_TOP_K        8         /* decisions played out to the end */
-#define HARD_WORK_LIMIT   100000    /* town evaluations per move: ~0.3 s */
+/* Town evaluations per move, everything included (the start card's look
+ * at the first takes too): ~0.1–0.2 s of CPU. It was 100000 without the
+ * start's look, and naming the start card took 400–780 ms (issue 20). */
+#define HARD_WORK_LIMIT   30000
 #define START_TAKE_HORIZON 6       /* opponent's takes weighed when naming the start */
 #define WIN_VALUE         1000.0    /* a won game outranks any margin */
 /* Between placements of equal score, keep more territories visible: they
@@ -476,9 +479,11 @@ rollout (Search              *search,
   settle (search, &position);
   while (pt_wagons_state_get_phase (&position) != PT_WAGONS_PHASE_OVER)
     {
-      /* Out of time or cancelled: this playout does not count. The work
-       * limit is only checked between playouts, so that it reproduces. */
-      if ((search->params->deadline > 0 && g_get_monotonic_time () > search->params->deadline) ||
+      /* Out of work, out of time or cancelled: this playout does not
+       * count. The work done is the same on every machine, so a playout
+       * cut by the work limit reproduces. */
+      if ((search->params->work_limit > 0 && search->work >= search->params->work_limit) ||
+          (search->params->deadline > 0 && g_get_monotonic_time () > search->params->deadline) ||
           g_cancellable_is_cancelled (search->cancellable))
         {
           search->stopped = TRUE;
@@ -543,10 +548,10 @@ choose_decision (Search              *search,
    * with Medium on both sides, and keep the best outcome. A stopped
    * search keeps what it has evaluated (at least the first). The work
    * limit covers the whole move: the look at the start card's first
-   * takes above counts too (it made naming the start the slowest move). */
+   * takes and an exact search that did not finish count too (naming the
+   * start card used to be the slowest move). With no work left, the
+   * order of the last finished iteration stands. */
   search->stopped = FALSE;
-  if (pt_wagons_state_get_phase (state) != PT_WAGONS_PHASE_START)
-    search->work = 0;
   search->how = PT_WAGONS_HOW_STATIC;
   search->value = children[0].value;
   for (guint i = 0; i < MIN (n, search->params->top_k); i++)

@@ -16,7 +16,8 @@
  *   Hard    near the end, alpha-beta over the takes of both players
  *           (placements as above) to the end of the game: an exact search;
  *           earlier, each of the most promising takes played out to the
- *           end with Medium's choices on both sides;
+ *           end with Medium's choices on both sides; all of it within a
+ *           fixed amount of work per move (so ~0.1–0.2 s and reproducible);
  *   Easy    Medium with a random take or placement now and then.
  */
 #pragma once

@@ -26,6 +26,10 @@ guint pt_lost_cities_heuristic_rank       (const PtLostCitiesState *state,
 /* The main heuristic's best move (the same as the first of _rank, faster). */
 void  pt_lost_cities_heuristic_move       (const PtLostCitiesState *state,
                                            PtLostCitiesMove        *move);
+/* The main heuristic's projection alone, blind to the opponent (no
+ * discard danger, denial or tempo): Easy without its slips. */
+void  pt_lost_cities_heuristic_move_careless (const PtLostCitiesState *state,
+                                              PtLostCitiesMove        *move);
 /* The aggressive opener: a deliberately different, simpler rule set (see
  * the .c file); a yardstick for the arena. */
 void  pt_lost_cities_heuristic_aggressive (const PtLostCitiesState *state,

@@ -13,9 +13,14 @@
  *    slots and the deck, from a generator seeded by (seed, d). The
  *    opponent's cards seen taken from discard piles stay in its hand.
  * 3. Every candidate is played on the SAME determinisation d and finished
- *    by the heuristic for both players; the result is the final score
- *    difference. Comparing candidates on identical deals removes most of
- *    the luck of the deal from the comparison.
+ *    by the heuristic for the searcher and, for the opponent, by one of a
+ *    population of players (one that watches the searcher's needs, one
+ *    that plays only its own projection; both slip to a random legal move
+ *    on 10 % of their turns), drawn per determinisation. The opponent is
+ *    not modelled as Medium or any one level: Hard must do well against
+ *    players it has never seen (issue 20). The result is the final score
+ *    difference. Comparing candidates on identical deals (and identical
+ *    opponents and slips) removes most of the luck from the comparison.
  * 4. The candidate with the best mean wins; ties go to the heuristic's
  *    order. Same view + same seed → same move (unless the deadline cuts
  *    the search short, which depends on the machine's speed).
@@ -27,7 +32,17 @@
 
 /* The minimum number of determinisations before the deadline may stop
  * the search. */
-#define MIN_DETERMINIZATIONS 16
+#define MIN_DETERMINIZATIONS 4
+
+/* The opponents of the rollouts (see rollout()): determinisation d gets
+ * style d % N_OPPONENT_STYLES. */
+enum
+{
+  OPPONENT_WATCHFUL,
+  OPPONENT_SELFISH,
+  N_OPPONENT_STYLES,
+};
+#define OPPONENT_SLIP_PERCENT 10
 
 void
 pt_lost_cities_search_params_init (PtLostCitiesSearchParams *params,
@@ -37,17 +52,32 @@ pt_lost_cities_search_params_init (PtLostCitiesSearchParams *params,
   params->n_determinizations = 200;
   params->n_candidates = 8;
   params->deadline = 0;
+
 }
 
+/* The rest of the round. The searching player follows the main
+ * heuristic; the opponent is not assumed to be any one player: on each
+ * determinisation it is drawn from a population (@style) — one who
+ * watches the searcher's needs and one who plays only its own
+ * projection — and it slips (a random legal move) on some turns. */
 static int
 rollout (PtLostCitiesState *state,
-         guint              player)
+         guint              player,
+         guint              style,
+         PtRng             *rng)
 {
   while (!state->over && state->n_turns < PT_LOST_CITIES_SEARCH_MAX_TURNS)
     {
       PtLostCitiesMove move;
 
-      pt_lost_cities_heuristic_move (state, &move);
+      if (state->current == player)
+        pt_lost_cities_heuristic_move (state, &move);
+      else if (pt_rng_below (rng, 100) < OPPONENT_SLIP_PERCENT)
+        pt_lost_cities_state_random_legal_move (state, rng, &move);
+      else if (style == OPPONENT_WATCHFUL)
+        pt_lost_cities_heuristic_move (state, &move);
+      else
+        pt_lost_cities_heuristic_move_careless (state, &move);
       pt_lost_cities_state_apply (state, &move);
     }
   return pt_lost_cities_state_score (state, player) -
@@ -140,9 +170,11 @@ pt_lost_cities_search_full (const PtLostCitiesView         *view,
           for (guint i = 0; i < alive; i++)
             {
               PtLostCitiesState state = sample;
+              /* The same opponent and slips for every candidate. */
+              PtRng slips = rng;
 
               pt_lost_cities_state_apply (&state, &moves[i]);
-              totals[i] += rollout (&state, view->player);
+              totals[i] += rollout (&state, view->player, d % N_OPPONENT_STYLES, &slips);
             }
         }
       sort_by_total (moves, totals, alive);

@@ -12,7 +12,14 @@
  *           tourist sites, interchanges, objectives), powers when they
  *           clearly pay;
  *   Hard    Monte Carlo: every promising action is played out to the end
- *           of the game on the same sampled orders of the unseen cards.
+ *           of the game on the same sampled orders of the unseen cards,
+ *           by a playout policy stronger than Medium: it also weighs the
+ *           symbols its open line ends can still reach and, for each
+ *           section, the best section the next card would allow, averaged
+ *           over the cards of the round still face down (a set that is
+ *           public: the flipped cards are known). Objectives and powers,
+ *           when in play, count in the playouts' final scores.
+ * Every level also says why (describe_reason()).
  */
 #include "config.h"
 

@@ -20,13 +20,42 @@
 #define BLOCKING_WEIGHT     0.4
 #define POWER_MARGIN        4.0   /* a power must beat the plain move by this much */
 
-#define N_SAMPLES_DEFAULT   150
+#define N_SAMPLES_DEFAULT   100   /* 150 and 600 scored the same with greedy playouts */
 #define TOP_K_DEFAULT       10
 
+
+/* The weights of the greedy evaluation beyond the points themselves. */
+typedef struct
+{
+  double tourist;     /* per tourist visit */
+  double mobility;    /* per free way on from a line end */
+  double blocking;    /* per section drawn or blocked on the sheet */
+  double symbols;     /* per symbol the line ends can still reach */
+  double power_margin;
+  double pass_below;  /* pass when the best section gains less than this */
+  double late;        /* mobility and symbols scale by 1 − late × undergrounds / 5 */
+  double lookahead;   /* weight of the best section for the next card, on average */
+} Weights;
+
+/* Medium and Easy (and the rollouts before issue 20). */
+static const Weights greedy_weights = {
+  TOURIST_VISIT_VALUE, MOBILITY_WEIGHT, BLOCKING_WEIGHT, 0.0, POWER_MARGIN, -G_MAXDOUBLE, 0.0, 0.0,
+};
+
+/* Hard's rollouts, tuned on the solo mean of the rollout policy alone
+ * (`partida-cli bench next-station-bot --level rollout`, 1000–2000
+ * games): open line ends that can still take every symbol (+0.8), and
+ * the one-card lookahead at weight 1.5 (+10: 134 → 144; 1 gives 143, 2
+ * gives 141, 3 gives 136). Passing below a gain threshold and fading the
+ * open-end terms late in the round did not help (kept at "off"). */
+static const Weights rollout_weights = {
+  TOURIST_VISIT_VALUE, MOBILITY_WEIGHT, BLOCKING_WEIGHT, 1.0, POWER_MARGIN, -G_MAXDOUBLE, 0.0, 1.5,
+};
 
 /* What the lines of the other rounds contribute, for the greedy gain. */
 typedef struct
 {
+  const Weights *w;
   const PtStationMap *map;
   guint   colour;
   guint64 once, twice, thrice;    /* stations on ≥ 1, 2, 3 other lines */
@@ -34,6 +63,11 @@ typedef struct
   guint   other_thames;
   guint64 other_visited;
   guint   objectives;             /* in play */
+  /* The cards of this round not flipped yet, by symbol (public: the
+   * flipped ones are known), for the lookahead. */
+  guint   next_symbols[PT_N_SYMBOLS];
+  guint   n_next;
+  double  open_scale;             /* of mobility and symbols, by how late the round is */
   gboolean easy;                  /* ignore interchanges and objectives */
 } Context;
 
@@ -51,13 +85,16 @@ typedef struct
 static void
 context_init (Context                  *ctx,
               const PtNextStationState *solo,
-              gboolean                  easy)
+              gboolean                  easy,
+              const Weights            *weights)
 {
   const PtNextStationPlayer *sheet = &solo->players[0];
   const PtStationMap *map = solo->map;
 
   memset (ctx, 0, sizeof *ctx);
+  ctx->w = weights;
   ctx->map = map;
+  ctx->open_scale = 1.0 - weights->late * solo->n_underground / 5.0;
   ctx->colour = pt_next_station_state_colour (solo, 0);
   ctx->objectives = solo->objectives;
   ctx->easy = easy;
@@ -150,12 +187,15 @@ sketch_list (const Sketch        *sketch,
   return n;
 }
 
-/* Free ways on from the line's ends: a line boxed in scores no more. */
+/* Free ways on from the line's ends: a line boxed in scores no more.
+ * Also the symbols those ways reach (bit per symbol; the Central Station
+ * counts for every one). */
 static guint
 sketch_mobility (const Sketch       *sketch,
-                 const PtStationMap *map)
+                 const PtStationMap *map,
+                 guint              *symbols)
 {
-  guint n = 0;
+  guint n = 0, reach = 0;
 
   for (guint64 ends = sketch->ends; ends != 0; ends &= ends - 1)
     {
@@ -164,8 +204,14 @@ sketch_mobility (const Sketch       *sketch,
       for (guint k = 0; k < station->n_links; k++)
         if (!(sketch->stations & PT_STATION_BIT (station->links[k].station)) &&
             !pt_section_set_has (&sketch->used, station->links[k].section))
-          n++;
+          {
+            n++;
+            reach |= 1u << map->stations[station->links[k].station].symbol;
+          }
     }
+  if (reach & (1u << PT_SYMBOL_ANY))
+    reach |= (1u << PT_SYMBOL_ANY) - 1;
+  *symbols = (guint) __builtin_popcount (reach & ((1u << PT_SYMBOL_ANY) - 1));
   return n;
 }
 
@@ -220,7 +266,7 @@ sketch_value (const Context *ctx,
   /* Tourist visits count towards a track worth 25 for 10 visits. */
   tourist = (guint) __builtin_popcountll (st & map->tourist_sites);
   if (ctx->other_tourist < 10)
-    value += TOURIST_VISIT_VALUE * MIN (tourist, 10 - ctx->other_tourist);
+    value += ctx->w->tourist * MIN (tourist, 10 - ctx->other_tourist);
   if (ctx->easy)
     return value;
 
@@ -259,12 +305,14 @@ static double
 sketch_score (const Context *ctx,
               const Sketch  *sketch)
 {
-  guint used = 0;
+  guint used = 0, symbols, mobility;
 
   for (guint w = 0; w < G_N_ELEMENTS (sketch->used.w); w++)
     used += (guint) __builtin_popcountll (sketch->used.w[w]);
-  return sketch_value (ctx, sketch) + MOBILITY_WEIGHT * sketch_mobility (sketch, ctx->map) -
-         BLOCKING_WEIGHT * used;
+  mobility = sketch_mobility (sketch, ctx->map, &symbols);
+  return sketch_value (ctx, sketch) +
+         ctx->open_scale * (ctx->w->mobility * mobility + ctx->w->symbols * symbols) -
+         ctx->w->blocking * used;
 }
 
 /* The best station to circle: one in a district holding M stations. */
@@ -315,6 +363,39 @@ double_symbol (const PtNextStationState *solo,
   return symbol == PT_SYMBOL_ANY ? solo->map->stations[first_to].symbol : symbol;
 }
 
+/* @score plus what the next card adds on average: for each card of the
+ * round still face down, the best section for its symbol from @after (or
+ * nothing: a pass). */
+static double
+lookahead_score (const Context *ctx,
+                 const Sketch  *after,
+                 double         score)
+{
+  double expected = 0;
+
+  for (guint sym = 0; sym < PT_N_SYMBOLS; sym++)
+    {
+      PtNextStationChoice choices[PT_NS_MAX_SECTION_CHOICES];
+      guint n;
+      double best = score;
+
+      if (ctx->next_symbols[sym] == 0)
+        continue;
+      n = sketch_list (after, ctx->map, (PtStationSymbol) sym, FALSE, choices);
+      for (guint i = 0; i < n; i++)
+        {
+          Sketch next = *after;
+          double s2;
+
+          sketch_draw (&next, ctx->map, choices[i].from, choices[i].to);
+          s2 = sketch_score (ctx, &next);
+          best = MAX (best, s2);
+        }
+      expected += ctx->next_symbols[sym] * (best - score);
+    }
+  return score + ctx->w->lookahead * expected / ctx->n_next;
+}
+
 /* Best plain section by the greedy score; FALSE when there is none. */
 static gboolean
 best_section (const Context             *ctx,
@@ -337,6 +418,8 @@ best_section (const Context             *ctx,
 
       sketch_draw (&after, ctx->map, choices[i].from, choices[i].to);
       score = sketch_score (ctx, &after);
+      if (ctx->n_next > 0 && ctx->w->lookahead > 0)
+        score = lookahead_score (ctx, &after, score);
       if (score > *best_score + 1e-9)
         {
           *best_score = score;
@@ -366,7 +449,7 @@ greedy_power (const PtNextStationState *solo,
   const PtStationMap *map = solo->map;
   PtStationSymbol symbol = pt_next_station_card_symbol (solo->card);
   gboolean last_turn = solo->n_underground >= 5;
-  double margin = last_turn ? 1e-9 : POWER_MARGIN;
+  double margin = last_turn ? 1e-9 : ctx->w->power_margin;
   PtNextStationPower power = solo->powers[ctx->colour];
   PtNextStationChoice choice;
   double score;
@@ -453,7 +536,7 @@ greedy_power (const PtNextStationState *solo,
 
 static void
 greedy_with (const PtNextStationState *solo,
-             const Context            *ctx,
+             const Context            *round_ctx,
              PtRng                    *rng,
              PtNextStationAction      *out)
 {
@@ -461,7 +544,19 @@ greedy_with (const PtNextStationState *solo,
   gboolean has_plain;
   double plain_score;
   Sketch base;
+  Context local = *round_ctx;
+  const Context *ctx = &local;
 
+  local.open_scale = 1.0 - local.w->late * solo->n_underground / 5.0;
+  local.n_next = 0;
+  memset (local.next_symbols, 0, sizeof local.next_symbols);
+  /* After the 5th underground card there is no next card this round. */
+  if (local.w->lookahead > 0 && solo->n_underground < 5)
+    for (guint i = solo->next_card; i < PT_NS_N_CARDS; i++)
+      {
+        local.next_symbols[pt_next_station_card_symbol (solo->decks[solo->round][i])]++;
+        local.n_next++;
+      }
   sketch_init (&base, solo, ctx->colour);
   has_plain = best_section (ctx, &base, pt_next_station_card_symbol (solo->card),
                             solo->switch_active, rng, &plain, &plain_score);
@@ -469,7 +564,8 @@ greedy_with (const PtNextStationState *solo,
       greedy_power (solo, ctx, &base, has_plain ? plain_score : sketch_score (ctx, &base),
                     has_plain, &plain, rng, out))
     return;
-  if (!has_plain)
+  if (!has_plain ||
+      (ctx->w->pass_below > -G_MAXDOUBLE && plain_score - sketch_score (ctx, &base) < ctx->w->pass_below))
     {
       action_set_pass (out);
       return;
@@ -487,7 +583,7 @@ pt_ns_greedy_action (const PtNextStationState *solo,
 {
   Context ctx;
 
-  context_init (&ctx, solo, blunder > 0);
+  context_init (&ctx, solo, blunder > 0, &greedy_weights);
   if (blunder > 0 && pt_rng_double (rng) < blunder)
     {
       PtNextStationChoice choices[PT_NS_MAX_SECTION_CHOICES];
@@ -504,6 +600,17 @@ pt_ns_greedy_action (const PtNextStationState *solo,
           return;
         }
     }
+  greedy_with (solo, &ctx, rng, out);
+}
+
+void
+pt_ns_rollout_action (const PtNextStationState *solo,
+                      PtRng                    *rng,
+                      PtNextStationAction      *out)
+{
+  Context ctx;
+
+  context_init (&ctx, solo, FALSE, &rollout_weights);
   greedy_with (solo, &ctx, rng, out);
 }
 
@@ -604,7 +711,7 @@ rollout (PtNextStationState *solo,
       /* The other lines only change between rounds. */
       if (solo->round != round)
         {
-          context_init (&ctx, solo, FALSE);
+          context_init (&ctx, solo, FALSE, &rollout_weights);
           round = solo->round;
         }
       greedy_with (solo, &ctx, rng, &action);
@@ -655,7 +762,7 @@ root_candidates (const PtNsView *view,
   GArray *candidates = g_array_new (FALSE, TRUE, sizeof (Candidate));
   Context ctx;
 
-  context_init (&ctx, &view->solo, FALSE);
+  context_init (&ctx, &view->solo, FALSE, &rollout_weights);
   for (guint i = 0; i < actions->len; i++)
     {
       Candidate c = { 0, };

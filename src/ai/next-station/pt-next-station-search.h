@@ -47,6 +47,14 @@ void     pt_ns_greedy_action  (const PtNextStationState *solo,
                                PtRng                    *rng,
                                PtNextStationAction      *out);
 
+/* The policy of Hard's rollouts: Medium's greedy choice, plus the symbols
+ * the line ends can still reach and a one-card lookahead (the best
+ * section for each card of the round still face down, on average; the
+ * set of those cards is public). 134 → 144 mean solo score alone. */
+void     pt_ns_rollout_action (const PtNextStationState *solo,
+                               PtRng                    *rng,
+                               PtNextStationAction      *out);
+
 typedef struct
 {
   guint   n_samples;     /* determinisations of the unseen cards */
@@ -57,9 +65,9 @@ typedef struct
 void     pt_ns_search_params_init (PtNsSearchParams *params);
 
 /* Hard: Monte Carlo over the unseen cards. Every candidate action is
- * followed, on the same sampled deck orders, by greedy play to the end of
- * the game, and the one with the best mean final score wins. FALSE only
- * when cancelled. */
+ * followed, on the same sampled deck orders, by the rollout policy
+ * (pt_ns_rollout_action()) to the end of the game, and the one with the
+ * best mean final score wins. FALSE only when cancelled. */
 gboolean pt_ns_search         (const PtNsView           *view,
                                const PtNsSearchParams   *params,
                                PtRng                    *rng,

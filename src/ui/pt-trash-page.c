@@ -1,0 +1,284 @@
+/* pt-trash-page.c — Recently Deleted; see pt-trash-page.h
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "pt-companion-util.h"
+#include "pt-store-trash.h"
+#include "pt-trash-page.h"
+
+struct _PtTrashPage
+{
+  GtkBox parent_instance;
+
+  PtStore *store;
+  GPtrArray *items;             /* PtTrashItem */
+  AdwPreferencesGroup *group;
+  GtkWidget *list;
+  GtkWidget *empty_button;
+  GtkWidget *status;
+};
+
+G_DEFINE_FINAL_TYPE (PtTrashPage, pt_trash_page, GTK_TYPE_BOX)
+
+static char *
+item_title (PtTrashItem *item)
+{
+  if (item->kind == PT_TRASH_NIGHT)
+    {
+      if (item->night->place != NULL && *item->night->place != '\0')
+        /* TRANSLATORS: a deleted game night: "Game night of 2026-03-01 at Casa" */
+        return g_strdup_printf (_("Game night of %s at %s"), item->night->date, item->night->place);
+      return g_strdup_printf (_("Game night of %s"), item->night->date);
+    }
+  {
+    GString *text = g_string_new (pt_companion_game_name (item->match->game));
+
+    for (guint i = 0; i < item->match->results->len; i++)
+      {
+        PtMatchResult *r = item->match->results->pdata[i];
+
+        g_string_append_printf (text, i == 0 ? " — %s %d" : ", %s %d",
+                                r->player_name != NULL ? r->player_name : "?", r->score);
+      }
+    return g_string_free (text, FALSE);
+  }
+}
+
+static char *
+item_subtitle (PtTrashItem *item)
+{
+  g_autoptr(GDateTime) when = g_date_time_new_from_unix_local (item->deleted);
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *deleted = when != NULL && item->deleted > 1
+                             ? g_date_time_format (when, "%x") : NULL;
+  int left = item->deleted > 1
+             ? PT_TRASH_DAYS - (int) (g_date_time_difference (now, when) / G_TIME_SPAN_DAY) : -1;
+  g_autofree char *played = NULL;
+
+  if (item->kind == PT_TRASH_MATCH)
+    {
+      g_autoptr(GDateTime) finished = g_date_time_new_from_unix_local (item->match->finished);
+      played = finished != NULL ? g_date_time_format (finished, "%x") : g_strdup ("");
+    }
+  else
+    played = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d match", "%d matches",
+                                           item->n_matches),
+                              item->n_matches);
+  if (deleted == NULL)
+    return g_steal_pointer (&played);
+  /* TRANSLATORS: "2026-03-01 · deleted on 2026-03-04, removed for good in 27 days" */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "%s · deleted on %s, removed for good in %d day",
+                                       "%s · deleted on %s, removed for good in %d days",
+                                       MAX (left, 0)),
+                          played, deleted, MAX (left, 0));
+}
+
+static void
+show_error (PtTrashPage *self,
+            GError      *error)
+{
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
+                                              _("The Trash Cannot Be Changed"), error->message);
+
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+on_restore_clicked (GtkButton   *button,
+                    PtTrashPage *self)
+{
+  g_autoptr(GError) error = NULL;
+  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "index"));
+
+  if (!pt_trash_page_restore (self, index, &error))
+    show_error (self, error);
+}
+
+guint
+pt_trash_page_get_n_items (PtTrashPage *self)
+{
+  g_return_val_if_fail (PT_IS_TRASH_PAGE (self), 0);
+
+  return self->items != NULL ? self->items->len : 0;
+}
+
+gboolean
+pt_trash_page_restore (PtTrashPage  *self,
+                       guint         index,
+                       GError      **error)
+{
+  PtTrashItem *item;
+  gboolean ok;
+
+  g_return_val_if_fail (PT_IS_TRASH_PAGE (self), FALSE);
+  g_return_val_if_fail (self->items != NULL && index < self->items->len, FALSE);
+
+  item = self->items->pdata[index];
+  ok = pt_store_restore_from_trash (self->store, item->kind, item->id, error);
+  pt_trash_page_reload (self);
+  return ok;
+}
+
+void
+pt_trash_page_reload (PtTrashPage *self)
+{
+  g_autoptr(GError) error = NULL;
+  GtkWidget *child;
+
+  g_return_if_fail (PT_IS_TRASH_PAGE (self));
+
+  while ((child = gtk_widget_get_first_child (self->list)) != NULL)
+    gtk_list_box_remove (GTK_LIST_BOX (self->list), child);
+  g_clear_pointer (&self->items, g_ptr_array_unref);
+  self->items = pt_store_list_trash (self->store, &error);
+  if (self->items == NULL)
+    {
+      adw_preferences_group_set_description (self->group, error->message);
+      gtk_widget_set_sensitive (self->empty_button, FALSE);
+      return;
+    }
+  for (guint i = 0; i < self->items->len; i++)
+    {
+      PtTrashItem *item = self->items->pdata[i];
+      g_autofree char *title = item_title (item);
+      g_autofree char *subtitle = item_subtitle (item);
+      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *button = gtk_button_new_with_mnemonic (_("_Restore"));
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+      gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+      g_object_set_data (G_OBJECT (button), "index", GUINT_TO_POINTER (i));
+      gtk_widget_set_name (button, "trash-restore-button");
+      g_signal_connect_object (button, "clicked", G_CALLBACK (on_restore_clicked), self, 0);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
+      gtk_list_box_append (GTK_LIST_BOX (self->list), row);
+    }
+  gtk_widget_set_visible (self->list, self->items->len > 0);
+  gtk_widget_set_visible (self->status, self->items->len == 0);
+  gtk_widget_set_sensitive (self->empty_button, self->items->len > 0);
+}
+
+static void
+on_empty_confirmed (AdwMessageDialog *dialog,
+                    const char       *response,
+                    PtTrashPage      *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (g_strcmp0 (response, "empty") != 0)
+    return;
+  if (pt_store_empty_trash (self->store, 0, &error) < 0)
+    show_error (self, error);
+  pt_trash_page_reload (self);
+}
+
+static void
+on_empty_clicked (GtkButton   *button,
+                  PtTrashPage *self)
+{
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
+                                              _("Empty the Trash?"),
+                                              _("The deleted matches and game nights are removed "
+                                                "for good."));
+
+  gtk_widget_set_name (dialog, "empty-trash-dialog");
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "empty", _("_Empty Trash"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "empty",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_empty_confirmed), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+on_back_clicked (GtkButton   *button,
+                 PtTrashPage *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+
+  if (ADW_IS_PREFERENCES_WINDOW (root))
+    adw_preferences_window_close_subpage (ADW_PREFERENCES_WINDOW (root));
+}
+
+GtkWidget *
+pt_trash_page_new (PtStore *store)
+{
+  PtTrashPage *self;
+
+  g_return_val_if_fail (PT_IS_STORE (store), NULL);
+
+  self = g_object_new (PT_TYPE_TRASH_PAGE, "orientation", GTK_ORIENTATION_VERTICAL, NULL);
+  self->store = g_object_ref (store);
+  pt_trash_page_reload (self);
+  return GTK_WIDGET (self);
+}
+
+static void
+pt_trash_page_dispose (GObject *object)
+{
+  PtTrashPage *self = PT_TRASH_PAGE (object);
+
+  g_clear_pointer (&self->items, g_ptr_array_unref);
+  g_clear_object (&self->store);
+  G_OBJECT_CLASS (pt_trash_page_parent_class)->dispose (object);
+}
+
+static void
+pt_trash_page_class_init (PtTrashPageClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = pt_trash_page_dispose;
+}
+
+static void
+pt_trash_page_init (PtTrashPage *self)
+{
+  GtkWidget *header = adw_header_bar_new ();
+  GtkWidget *back = gtk_button_new_from_icon_name ("go-previous-symbolic");
+  GtkWidget *page = adw_preferences_page_new ();
+  g_autofree char *description =
+    g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                  "Deleted matches and game nights stay here for %d day",
+                                  "Deleted matches and game nights stay here for %d days",
+                                  PT_TRASH_DAYS),
+                     PT_TRASH_DAYS);
+
+  gtk_widget_set_name (GTK_WIDGET (self), "trash-page");
+  gtk_widget_set_tooltip_text (back, _("Back"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (back), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Back"),
+                                  -1);
+  g_signal_connect_object (back, "clicked", G_CALLBACK (on_back_clicked), self, 0);
+  adw_header_bar_pack_start (ADW_HEADER_BAR (header), back);
+  self->empty_button = gtk_button_new_with_mnemonic (_("_Empty Trash"));
+  gtk_widget_set_name (self->empty_button, "empty-trash-button");
+  gtk_widget_add_css_class (self->empty_button, "destructive-action");
+  g_signal_connect_object (self->empty_button, "clicked", G_CALLBACK (on_empty_clicked), self, 0);
+  adw_header_bar_pack_end (ADW_HEADER_BAR (header), self->empty_button);
+  adw_header_bar_set_title_widget (ADW_HEADER_BAR (header),
+                                   adw_window_title_new (_("Recently Deleted"), NULL));
+  gtk_box_append (GTK_BOX (self), header);
+
+  self->group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+  adw_preferences_group_set_description (self->group, description);
+  self->list = gtk_list_box_new ();
+  gtk_widget_add_css_class (self->list, "boxed-list");
+  gtk_list_box_set_selection_mode (GTK_LIST_BOX (self->list), GTK_SELECTION_NONE);
+  adw_preferences_group_add (self->group, self->list);
+  self->status = gtk_label_new (_("Nothing was deleted recently"));
+  gtk_widget_add_css_class (self->status, "dim-label");
+  adw_preferences_group_add (self->group, self->status);
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), self->group);
+  gtk_widget_set_vexpand (page, TRUE);
+  gtk_box_append (GTK_BOX (self), page);
+}

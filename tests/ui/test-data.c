@@ -1,0 +1,343 @@
+/* test-data.c — Preferences → Data and the primary menu: export, import into
+ * a new database (identical statistics), import from other apps, back up,
+ * restore (asks first, keeps the replaced database), failures shown.
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "companion-test-util.h"
+#include "pt-data-actions.h"
+#include "pt-preferences-window.h"
+#include "pt-stats.h"
+#include "pt-store-trash.h"
+#include "pt-trash-page.h"
+
+/* A visible toplevel named @name (the dialogs are named). */
+static GtkWidget *
+find_dialog (const char *name)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWidget) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (g_strcmp0 (gtk_widget_get_name (toplevel), name) == 0 && gtk_widget_get_visible (toplevel))
+        return toplevel;
+    }
+  return NULL;
+}
+
+typedef struct
+{
+  gboolean done;
+  char *summary;
+  GError *error;
+} Result;
+
+static void
+on_done (GObject      *source,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  Result *r = user_data;
+
+  r->summary = pt_data_actions_run_finish (result, &r->error);
+  r->done = TRUE;
+}
+
+/* Runs @operation through the app and closes its summary dialog, whose
+ * heading is returned. */
+static char *
+run (PtApplication   *application,
+     PtDataOperation  operation,
+     const char      *path,
+     char           **summary,
+     GError         **error)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  Result r = { 0 };
+  AdwMessageDialog *dialog = NULL;
+  char *heading;
+
+  pt_data_actions_run (application, GTK_WINDOW (window), operation, file, on_done, &r);
+  WAIT_UNTIL_MS (r.done, 20000);
+  WAIT_UNTIL ((dialog = ADW_MESSAGE_DIALOG (find_dialog ("data-summary-dialog"))) != NULL);
+  heading = g_strdup (adw_message_dialog_get_heading (dialog));
+  if (summary != NULL)
+    *summary = g_strdup (adw_message_dialog_get_body (dialog));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  WAIT_UNTIL (find_dialog ("data-summary-dialog") == NULL);
+  g_free (r.summary);
+  if (r.error != NULL)
+    g_propagate_error (error, r.error);
+  return heading;
+}
+
+static void
+fill (PtStore *store)
+{
+  g_autoptr(GError) error = NULL;
+  const char *names[] = { "Begoña", "Ángel", "Zoe" };
+  gint64 ids[3];
+
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autoptr(PtPlayer) player = pt_store_add_player (store, names[i], "#3584e4", &error);
+      g_assert_no_error (error);
+      ids[i] = player->id;
+    }
+  for (guint m = 0; m < 6; m++)
+    {
+      g_autoptr(PtMatchEntry) entry =
+        pt_match_entry_new (m % 2 ? "lost-cities" : "next-station-london", PT_MATCH_MODE_COMPANION);
+      int a = (int) (m % 3), b = (int) ((m + 1) % 3);
+
+      entry->started = 1700000000 + m * 3600;
+      entry->finished = entry->started + 1200;
+      pt_match_entry_add_result (entry, pt_match_result_new (ids[a], 0, 40 + (int) m, TRUE));
+      pt_match_entry_add_result (entry, pt_match_result_new (ids[b], 1, 20 - (int) m, FALSE));
+      g_assert_cmpint (pt_store_save_match (store, entry, &error), >, 0);
+      g_assert_no_error (error);
+    }
+}
+
+/* Wins, plays and ratings of every player, as text. */
+static char *
+statistics (PtStore *store)
+{
+  g_autoptr(PtStats) stats = pt_stats_new (store);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) overview = pt_stats_overview (stats, NULL, TRUE, &error);
+  g_autoptr(GPtrArray) ratings = NULL;
+  GString *text = g_string_new (NULL);
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < overview->len; i++)
+    {
+      PtStatLine *line = overview->pdata[i];
+      g_string_append_printf (text, "%s %d/%d;", line->player_name, line->wins, line->plays);
+    }
+  ratings = pt_stats_ratings (stats, "lost-cities", TRUE, &error);
+  g_assert_no_error (error);
+  g_string_append_printf (text, " %u rated", ratings->len);
+  return g_string_free (text, FALSE);
+}
+
+static char *
+tmp_path (const char *name)
+{
+  return g_build_filename (ui_test_get_tmp_dir (), name, NULL);
+}
+
+static void
+test_actions (void)
+{
+  const char *actions[] = { "export-json", "export-csv", "import", "backup", "restore" };
+  const char *rows[] = { "export-json-row", "export-csv-row", "import-row", "backup-row",
+                         "restore-row" };
+  GtkWidget *preferences;
+
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    g_assert_true (g_action_group_has_action (G_ACTION_GROUP (app), actions[i]));
+  g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
+  WAIT_UNTIL ((preferences = GTK_WIDGET (find_toplevel (PT_TYPE_PREFERENCES_WINDOW))) != NULL);
+  adw_preferences_window_set_visible_page_name (ADW_PREFERENCES_WINDOW (preferences), "data-page");
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    {
+      GtkWidget *row;
+      g_autofree char *expected = g_strconcat ("app.", actions[i], NULL);
+
+      WAIT_UNTIL ((row = find_by_name (preferences, rows[i])) != NULL);
+      g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (row)), ==, expected);
+    }
+  save_screenshot (preferences, "preferences-data");
+  gtk_window_destroy (GTK_WINDOW (preferences));
+}
+
+static void
+test_export_import_new_database (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *json = tmp_path ("export.json");
+  g_autofree char *csv = tmp_path ("export.csv");
+  g_autofree char *new_db = tmp_path ("new.db");
+  g_autofree char *heading = NULL;
+  g_autofree char *body = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(PtApplication) other = NULL;
+  PtStore *store;
+
+  fill (get_store ());
+  before = statistics (get_store ());
+
+  heading = run (app, PT_DATA_EXPORT_JSON, json, &body, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (heading, ==, _("History Exported"));
+  g_assert_true (g_file_get_contents (json, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "partida-export/1"));
+  g_clear_pointer (&heading, g_free);
+  heading = run (app, PT_DATA_EXPORT_CSV, csv, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (csv, G_FILE_TEST_IS_REGULAR));
+
+  /* A second app on a new database imports the file. */
+  other = pt_application_new (APPLICATION_ID, G_APPLICATION_NON_UNIQUE);
+  pt_application_set_db_path (other, new_db);
+  g_clear_pointer (&heading, g_free);
+  g_clear_pointer (&body, g_free);
+  heading = run (other, PT_DATA_IMPORT, json, &body, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (heading, ==, _("Import Finished"));
+  if (g_str_equal (ui_test_lang, "en"))
+    {
+      g_assert_nonnull (strstr (body, "6 matches added."));
+      g_assert_nonnull (strstr (body, "3 new players."));
+    }
+  store = pt_application_get_store (other, &error);
+  g_assert_no_error (error);
+  after = statistics (store);
+  g_assert_cmpstr (before, ==, after);
+
+  /* Again: nothing added. */
+  g_clear_pointer (&heading, g_free);
+  g_clear_pointer (&body, g_free);
+  heading = run (other, PT_DATA_IMPORT, json, &body, &error);
+  g_assert_no_error (error);
+  if (g_str_equal (ui_test_lang, "en"))
+    g_assert_nonnull (strstr (body, "0 matches added. 6 matches were already present."));
+  g_clear_pointer (&after, g_free);
+  after = statistics (store);
+  g_assert_cmpstr (before, ==, after);
+}
+
+static void
+test_import_other_apps (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *bgg = g_build_filename (g_getenv ("PARTIDA_SOURCE_DIR"), "tests", "store",
+                                           "import", "bgg-plays-sample.xml", NULL);
+  g_autofree char *bad = tmp_path ("bad.json");
+  g_autofree char *heading = NULL;
+  g_autofree char *body = NULL;
+  int before = pt_store_count_matches (get_store (), NULL);
+
+  show_area ("history");
+  heading = run (app, PT_DATA_IMPORT, bgg, &body, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (heading, ==, _("Import Finished"));
+  g_assert_nonnull (strstr (body, "Azul"));
+  g_assert_cmpint (pt_store_count_matches (get_store (), NULL), ==, before + 2);
+
+  /* A refused file: the reason, and nothing imported. */
+  g_assert_true (g_file_set_contents (bad, "{\"format\":\"partida-export/1\",\"matches\":"
+                                           "[{\"score\":1000000000000000000000000000000}]}", -1, NULL));
+  g_clear_pointer (&heading, g_free);
+  g_clear_pointer (&body, g_free);
+  heading = run (app, PT_DATA_IMPORT, bad, &body, &error);
+  g_assert_error (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID);
+  g_assert_cmpstr (heading, ==, _("Import Failed"));
+  g_assert_nonnull (strstr (body, "1000000000000000000000000000000"));
+  g_assert_cmpint (pt_store_count_matches (get_store (), NULL), ==, before + 2);
+  screenshots ("data-imported-history");
+}
+
+static void
+test_backup_restore (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *backup = tmp_path ("backup.db");
+  g_autofree char *heading = NULL;
+  g_autofree char *body = NULL;
+  int before = pt_store_count_matches (get_store (), NULL);
+  g_autoptr(PtMatchEntry) entry = pt_match_entry_new ("lost-cities", PT_MATCH_MODE_COMPANION);
+  g_autoptr(PtPlayer) player = pt_store_find_player (get_store (), "Zoe", NULL);
+
+  heading = run (app, PT_DATA_BACKUP, backup, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (heading, ==, _("Backup Saved"));
+  g_assert_true (g_file_test (backup, G_FILE_TEST_IS_REGULAR));
+
+  /* One more match, then back to the backup. */
+  pt_match_entry_add_result (entry, pt_match_result_new (player->id, 0, 10, TRUE));
+  g_assert_cmpint (pt_store_save_match (get_store (), entry, &error), >, 0);
+  g_assert_cmpint (pt_store_count_matches (get_store (), NULL), ==, before + 1);
+  g_clear_pointer (&heading, g_free);
+  heading = run (app, PT_DATA_RESTORE, backup, &body, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (heading, ==, _("Backup Restored"));
+  g_assert_nonnull (strstr (body, ".before-restore-"));
+  g_assert_cmpint (pt_store_count_matches (get_store (), NULL), ==, before);
+
+  /* Not a backup: refused, the history unchanged. */
+  g_clear_pointer (&heading, g_free);
+  heading = run (app, PT_DATA_RESTORE, g_getenv ("PARTIDA_SOURCE_DIR"), NULL, &error);
+  g_assert_nonnull (error);
+  g_assert_cmpstr (heading, ==, _("Restore Failed"));
+  g_assert_cmpint (pt_store_count_matches (get_store (), NULL), ==, before);
+}
+
+static void
+test_trash (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) history = NULL;
+  PtHistoryQuery query;
+  GtkWidget *preferences, *dialog;
+  PtTrashPage *page;
+  int before = pt_store_count_matches (get_store (), NULL);
+  gint64 id;
+
+  pt_history_query_init (&query);
+  history = pt_store_history (get_store (), &query, &error);
+  g_assert_no_error (error);
+  id = ((PtMatchEntry *) history->pdata[0])->id;
+  g_assert_true (pt_store_delete_match (get_store (), id, &error));
+  g_assert_cmpint (pt_store_count_matches (get_store (), NULL), ==, before - 1);
+
+  /* Primary menu → Recently Deleted: the preferences at the trash. */
+  g_action_group_activate_action (G_ACTION_GROUP (app), "show-trash", NULL);
+  WAIT_UNTIL ((preferences = GTK_WIDGET (find_toplevel (PT_TYPE_PREFERENCES_WINDOW))) != NULL);
+  WAIT_UNTIL ((page = PT_TRASH_PAGE (find_by_type (preferences, PT_TYPE_TRASH_PAGE))) != NULL);
+  g_assert_cmpuint (pt_trash_page_get_n_items (page), ==, 1);
+  save_screenshot (preferences, "preferences-trash");
+  g_assert_true (pt_trash_page_restore (page, 0, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (pt_trash_page_get_n_items (page), ==, 0);
+  g_assert_cmpint (pt_store_count_matches (get_store (), NULL), ==, before);
+
+  /* Empty Trash asks first. */
+  g_assert_true (pt_store_delete_match (get_store (), id, &error));
+  pt_trash_page_reload (page);
+  g_assert_cmpuint (pt_trash_page_get_n_items (page), ==, 1);
+  gtk_widget_activate (find_by_name (GTK_WIDGET (page), "empty-trash-button"));
+  WAIT_UNTIL ((dialog = find_dialog ("empty-trash-dialog")) != NULL);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "empty");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_assert_cmpuint (pt_trash_page_get_n_items (page), ==, 0);
+  g_assert_null (pt_store_load_match (get_store (), id, NULL));
+  g_assert_cmpint (pt_store_count_matches (get_store (), NULL), ==, before - 1);
+  gtk_window_destroy (GTK_WINDOW (preferences));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int ret = companion_init (&argc, &argv);
+
+  if (ret != 0)
+    return ret;
+  g_test_add_func ("/ui/data/actions", test_actions);
+  g_test_add_func ("/ui/data/export-import-new-database", test_export_import_new_database);
+  g_test_add_func ("/ui/data/import-other-apps", test_import_other_apps);
+  g_test_add_func ("/ui/data/backup-restore", test_backup_restore);
+  g_test_add_func ("/ui/data/trash", test_trash);
+  ret = g_test_run ();
+  companion_finish ();
+  return ret;
+}

@@ -1,0 +1,272 @@
+/* test-play-session.c — matches as people play them, from the Play page:
+ * Preferences pre-fill the setup; a 3-round Lost Cities match with a
+ * person, the summary between rounds, closing and continuing in round 2,
+ * to the result with every round and the history; "Back to the Games"
+ * keeps both seats' names and kinds.
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "play-test-util.h"
+#include "pt-lost-cities-board.h"
+#include "pt-match-view.h"
+#include "pt-preferences-window.h"
+#include "pt-rules.h"
+
+/* One human turn of Lost Cities, entered through the board's actions. */
+static void
+play_human_turn (PtGameView *view)
+{
+  PtGame *game = pt_game_view_get_game (view);
+  GtkWidget *board = pt_game_view_get_board (view);
+  int player = pt_game_get_current_player (game);
+  g_autoptr(JsonNode) legal = pt_game_list_legal_moves (game, player);
+  JsonArray *moves = json_node_get_array (legal);
+  guint n_before = pt_game_get_n_moves (game);
+  JsonObject *move;
+
+  g_assert_cmpuint (json_array_get_length (moves), >, 0);
+  move = json_array_get_object_element (moves, (n_before * 5) % json_array_get_length (moves));
+  g_assert_true (gtk_widget_activate_action (board, "board.select", "s",
+                                             json_object_get_string_member (move, json_object_has_member (move, "play")
+                                                                            ? "play" : "discard")));
+  g_assert_true (gtk_widget_activate_action (board, json_object_has_member (move, "play")
+                                                    ? "board.play" : "board.discard", NULL));
+  g_assert_true (gtk_widget_activate_action (board, "board.draw", "s",
+                                             json_object_get_string_member (move, "draw")));
+  g_assert_cmpuint (pt_game_get_n_moves (game), ==, n_before + 1);
+}
+
+/* Plays the round on the board to its end (the summary or the result). */
+static void
+play_round (PtGameView *view)
+{
+  play_until (view, G_MAXUINT);
+  WAIT_UNTIL_MS (g_strcmp0 (pt_game_view_get_stage (view), "play") != 0, 20000);
+}
+
+static GSettings *
+settings (void)
+{
+  return pt_application_get_settings (app);
+}
+
+/* Preferences → Lost Cities → 2 rounds: the next setup shows 2; the
+ * other preferences pre-fill it too. */
+static void
+test_preferences_prefill (void)
+{
+  PtGameSetupView *setup = get_setup ();
+  GtkWidget *preferences = GTK_WIDGET (pt_preferences_window_new (settings ()));
+  GtkSpinButton *rounds;
+  g_autoptr(PtSession) session = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpuint (pt_game_setup_view_get_rounds (setup), ==, 1);
+  gtk_window_present (GTK_WINDOW (preferences));
+  rounds = GTK_SPIN_BUTTON (find_by_name (preferences, "lost-cities-rounds-spin"));
+  g_assert_nonnull (rounds);
+  gtk_spin_button_set_value (rounds, 2);
+  gtk_window_destroy (GTK_WINDOW (preferences));
+  g_assert_cmpuint (pt_game_setup_view_get_rounds (setup), ==, 2);
+
+  g_settings_set_enum (settings (), "ai-level", 2);
+  g_settings_set_enum (settings (), "lost-cities-next-starter", 1);
+  g_settings_set_enum (settings (), "lost-cities-scoring", 1);
+  pt_game_setup_view_set_game_id (setup, "lost-cities");
+  pt_game_setup_view_set_seat (setup, 0, "Ana", -1);
+  pt_game_setup_view_set_seat (setup, 1, "Computer", 1);
+  /* The seat played by the computer takes the preferred level when it
+   * changes; the person stays a person. */
+  g_settings_set_enum (settings (), "ai-level", 0);
+  g_assert_cmpint (pt_game_setup_view_get_seat_level (setup, 1), ==, 0);
+  g_assert_cmpint (pt_game_setup_view_get_seat_level (setup, 0), ==, -1);
+  g_assert_cmpstr (pt_game_setup_view_get_seat_name (setup, 0), ==, "Ana");
+
+  session = pt_game_setup_view_create_session (setup, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (pt_session_get_n_rounds (session), ==, 2);
+  g_assert_cmpint (pt_session_get_next_starter (session), ==, PT_NEXT_STARTER_LOSER);
+  g_assert_cmpstr (json_object_get_string_member (pt_session_get_options (session), "rules"), ==, "seed");
+  g_assert_cmpint (pt_session_get_seat_level (session, 1), ==, PT_BOT_LEVEL_EASY);
+  save_screenshot (GTK_WIDGET (window), "play-setup-rounds");
+
+  g_settings_reset (settings (), "lost-cities-next-starter");
+  g_settings_reset (settings (), "lost-cities-scoring");
+}
+
+/* A 3-round match with a person: round 1 to its end, the summary, close
+ * and continue (still between rounds), round 2 begun, close and continue
+ * in round 2, then to the result and the history. */
+static void
+test_three_rounds (void)
+{
+  PtGameView *view;
+  PtSession *session;
+  g_autoptr(PtStore) store = NULL;
+  g_autoptr(PtStore) store2 = NULL;
+  g_autoptr(PtMatchEntry) entry = NULL;
+  g_autoptr(JsonNode) record = NULL;
+  g_autoptr(GPtrArray) saved = NULL;
+  PtHistoryQuery query;
+  g_autoptr(GPtrArray) history = NULL;
+  guint n_moves;
+  int total0;
+
+  g_settings_set_int (settings (), "lost-cities-rounds", 3);
+  g_assert_cmpuint (pt_game_setup_view_get_rounds (get_setup ()), ==, 3);
+  view = start_two_player_game ("lost-cities", "Ana", -1, "Computer", 0, "3030");
+  session = pt_game_view_get_session (view);
+  g_assert_cmpuint (pt_session_get_n_rounds (session), ==, 3);
+
+  play_round (view);
+  g_assert_cmpstr (pt_game_view_get_stage (view), ==, "summary");
+  g_assert_nonnull (strstr (pt_game_view_get_banner (view), "1"));
+  g_assert_cmpint (pt_session_get_state (session), ==, PT_SESSION_BETWEEN_ROUNDS);
+  g_assert_cmpint (pt_game_view_get_match_id (view), ==, 0);
+  total0 = pt_session_get_total (session, 0);
+  save_screenshot (GTK_WIDGET (window), "lost-cities-round-summary");
+
+  /* Closed at the summary: continued, the summary is back. */
+  view = close_and_continue (&store);
+  session = pt_game_view_get_session (view);
+  g_assert_cmpstr (pt_game_view_get_stage (view), ==, "summary");
+  g_assert_cmpuint (pt_session_get_n_rounds_played (session), ==, 1);
+  g_assert_cmpint (pt_session_get_total (session, 0), ==, total0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.next-round", NULL));
+  g_assert_cmpstr (pt_game_view_get_stage (view), ==, "play");
+  g_assert_cmpuint (pt_session_get_round (session), ==, 1);
+
+  play_until (view, 6);
+  WAIT_UNTIL (!pt_game_view_get_thinking (view));
+  n_moves = pt_game_get_n_moves (pt_game_view_get_game (view));
+  g_assert_cmpuint (n_moves, >=, 6);
+
+  /* Closed in round 2: continued in round 2, where it stopped. */
+  view = close_and_continue (&store2);
+  session = pt_game_view_get_session (view);
+  g_assert_cmpstr (pt_game_view_get_stage (view), ==, "play");
+  g_assert_cmpuint (pt_session_get_round (session), ==, 1);
+  g_assert_cmpuint (pt_game_get_n_moves (pt_game_view_get_game (view)), ==, n_moves);
+  g_assert_cmpint (pt_session_get_seat_kind (session, 0), ==, PT_SEAT_PERSON);
+  g_assert_cmpstr (pt_session_get_seat_name (session, 1), ==, "Computer");
+
+  play_round (view);
+  g_assert_cmpstr (pt_game_view_get_stage (view), ==, "summary");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.next-round", NULL));
+  play_round (view);
+  g_assert_cmpstr (pt_game_view_get_stage (view), ==, "result");
+  WAIT_UNTIL (pt_game_view_get_match_id (view) > 0);
+  save_screenshot (GTK_WIDGET (window), "lost-cities-match-result");
+
+  /* The history: once, every round, the totals. */
+  pt_history_query_init (&query);
+  query.game = "lost-cities";
+  history = pt_store_history (store2, &query, NULL);
+  g_assert_cmpuint (history->len, ==, 1);
+  entry = pt_store_load_match (store2, pt_game_view_get_match_id (view), NULL);
+  record = pt_json_parse (entry->record, NULL);
+  g_assert_true (pt_match_record_is (record));
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (json_node_get_object (record), "rounds")), ==, 3);
+  for (guint p = 0; p < 2; p++)
+    {
+      PtMatchResult *result = g_ptr_array_index (entry->results, p);
+
+      g_assert_cmpint (result->score, ==, pt_session_get_round_score (session, 0, p)
+                                          + pt_session_get_round_score (session, 1, p)
+                                          + pt_session_get_round_score (session, 2, p));
+      g_assert_cmpint (result->is_ai, ==, p == 1);
+    }
+  g_assert_cmpstr (((PtMatchResult *) entry->results->pdata[0])->player_name, ==, "Ana");
+  saved = pt_store_list_saved_games (store2, NULL);
+  g_assert_cmpuint (saved->len, ==, 0);
+
+  /* The history's match page: every round, each of them replayable. */
+  {
+    GtkWidget *win = gtk_window_new ();
+    GtkWidget *page = pt_match_view_new ();
+
+    gtk_window_set_default_size (GTK_WINDOW (win), 800, 900);
+    gtk_window_set_child (GTK_WINDOW (win), page);
+    pt_match_view_set_match (PT_MATCH_VIEW (page), store2, entry);
+    gtk_window_present (GTK_WINDOW (win));
+    WAIT_UNTIL (gtk_widget_get_mapped (page));
+    for (guint r = 1; r <= 3; r++)
+      {
+        g_autofree char *name = g_strdup_printf ("replay-button-%u", r);
+
+        g_assert_nonnull (find_by_name (page, name));
+      }
+    g_assert_null (find_by_name (page, "replay-button-4"));
+    save_screenshot (win, "lost-cities-match-page-rounds");
+    gtk_window_destroy (GTK_WINDOW (win));
+  }
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.leave", NULL));
+  g_settings_set_int (settings (), "lost-cities-rounds", 1);
+}
+
+/* After "Back to the Games" (mid-game and after a finished match, and in a
+ * new window) both seats keep their names and kinds: Player 1 never turns
+ * into "Computer". */
+static void
+test_back_keeps_seats (void)
+{
+  PtGameSetupView *setup;
+  PtGameView *view;
+
+  view = start_two_player_game ("lost-cities", "Ana", -1, "Computer", 1, "5");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.leave", NULL));
+  setup = get_setup ();
+  g_assert_cmpstr (pt_game_setup_view_get_seat_name (setup, 0), ==, "Ana");
+  g_assert_cmpint (pt_game_setup_view_get_seat_level (setup, 0), ==, -1);
+  g_assert_cmpstr (pt_game_setup_view_get_seat_name (setup, 1), ==, "Computer");
+  g_assert_cmpint (pt_game_setup_view_get_seat_level (setup, 1), ==, 1);
+
+  /* A fresh window, the history knowing "Computer" (who sorts before
+   * "You"): the first seat is the last person who played, not the
+   * computer. */
+  gtk_window_destroy (GTK_WINDOW (window));
+  settle (50);
+  window = new_play_window ();
+  setup = get_setup ();
+  g_assert_cmpstr (pt_game_setup_view_get_seat_name (setup, 0), ==, "Ana");
+  g_assert_cmpint (pt_game_setup_view_get_seat_level (setup, 0), ==, -1);
+  g_assert_cmpstr (pt_game_setup_view_get_seat_name (setup, 1), ==, _("Computer"));
+  g_assert_cmpint (pt_game_setup_view_get_seat_level (setup, 1), >=, 0);
+
+  /* And once more after a whole match. */
+  pt_game_setup_view_set_seed (setup, "6");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (get_play_page ()), "play.start", NULL));
+  view = PT_GAME_VIEW (pt_play_page_get_game_view (get_play_page ()));
+  play_until (view, G_MAXUINT);
+  WAIT_UNTIL (pt_game_view_get_match_id (view) > 0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.leave", NULL));
+  setup = get_setup ();
+  g_assert_cmpstr (pt_game_setup_view_get_seat_name (setup, 0), ==, "Ana");
+  g_assert_cmpint (pt_game_setup_view_get_seat_level (setup, 0), ==, -1);
+  g_assert_cmpstr (pt_game_setup_view_get_seat_name (setup, 1), ==, _("Computer"));
+  g_assert_cmpint (pt_game_setup_view_get_seat_level (setup, 1), >=, 0);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int ret;
+
+  if ((ret = play_test_init (&argc, &argv)) != 0)
+    return ret;
+  play_test_open_window (1000, 760);
+
+  g_test_add_func ("/ui/play/session/preferences-prefill", test_preferences_prefill);
+  g_test_add_func ("/ui/play/session/three-rounds-summary-continue", test_three_rounds);
+  g_test_add_func ("/ui/play/session/back-keeps-seats", test_back_keeps_seats);
+
+  ret = g_test_run ();
+
+  play_test_finish ();
+  return ret;
+}
