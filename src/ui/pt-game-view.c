@@ -379,13 +379,40 @@ set_board (PtGameView *self)
   gtk_box_prepend (GTK_BOX (self->board_box), self->board);
 }
 
+/* The log: this round's moves under its heading, the earlier rounds'
+ * below (a match of several rounds), newest first. */
+static void
+update_log (PtGameView *self)
+{
+  PtMatch *match = pt_session_get_match (self->session);
+  guint n_rounds = pt_session_get_n_rounds (self->session);
+  guint current = pt_session_get_round (self->session);
+  g_autoptr(GPtrArray) games = g_ptr_array_new ();
+  g_autoptr(GStrvBuilder) titles = g_strv_builder_new ();
+  g_auto(GStrv) strv = NULL;
+  g_autofree char *title = NULL;
+
+  for (guint r = 0; match != NULL && n_rounds > 1 && r < current && r < pt_match_get_n_rounds_played (match); r++)
+    {
+      g_autofree char *round_title = g_strdup_printf (_("Round %u"), r + 1);
+
+      g_ptr_array_add (games, pt_match_get_round_game (match, r));
+      g_strv_builder_add (titles, round_title);
+    }
+  strv = g_strv_builder_end (titles);
+  if (n_rounds > 1)
+    title = g_strdup_printf (_("Round %u"), current + 1);
+  pt_move_log_set_earlier_rounds (PT_MOVE_LOG (self->log), games, (const char * const *) strv);
+  pt_move_log_set_game (PT_MOVE_LOG (self->log), self->game, title);
+}
+
 static void
 on_round_started (PtSession  *session,
                   guint       round,
                   PtGameView *self)
 {
   set_board (self);
-  pt_move_log_set_game (PT_MOVE_LOG (self->log), self->game, NULL);
+  update_log (self);
   /* The new round's starter looks first (on a shared screen the cover
    * asks for them). */
   self->viewer = -1;
@@ -665,7 +692,7 @@ build (PtGameView *self)
   gtk_widget_set_hexpand (scroll, TRUE);
   /* Every move in words beside the board; folded away on narrow windows. */
   self->log = pt_move_log_new ();
-  pt_move_log_set_game (PT_MOVE_LOG (self->log), self->game, NULL);
+  update_log (self);
   frame = pt_move_log_wrap (PT_MOVE_LOG (self->log), scroll, &toggle);
   gtk_widget_set_vexpand (frame, TRUE);
   gtk_box_insert_child_after (GTK_BOX (header), toggle, gtk_widget_get_last_child (header));

@@ -10,6 +10,8 @@
  */
 #include "config.h"
 
+#include <time.h>
+
 #include "play-test-util.h"
 #include "pt-lost-cities-board.h"
 #include "pt-move-log.h"
@@ -101,9 +103,32 @@ test_log_and_result (gconstpointer data)
                            pt_game_get_move_description (game, pt_game_get_n_moves (game) - 1));
           if (!said)
             {
+              GtkWidget *toggle = find_by_name (GTK_WIDGET (view), "move-log-toggle");
+
               shot = g_strdup_printf ("feel-%s-last-move", game_id);
               save_screenshot (window, shot);
               g_clear_pointer (&shot, g_free);
+              set_dark (TRUE);
+              shot = g_strdup_printf ("feel-%s-last-move-dark", game_id);
+              save_screenshot (window, shot);
+              g_clear_pointer (&shot, g_free);
+              set_dark (FALSE);
+              /* 360 px: the log folds into a bottom sheet that its header
+               * button opens. */
+              g_assert_nonnull (toggle);
+              gtk_window_set_default_size (GTK_WINDOW (window), 360, 720);
+              /* (How narrow the window gets is the board's minimum width,
+               * the accessibility work's; below 720 px the log folds.) */
+              WAIT_UNTIL (gtk_widget_get_width (window) < 720);
+              WAIT_UNTIL (gtk_widget_get_visible (toggle));
+              gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), TRUE);
+              WAIT_UNTIL (gtk_widget_get_child_visible (GTK_WIDGET (log)) && gtk_widget_get_mapped (GTK_WIDGET (log)));
+              shot = g_strdup_printf ("feel-%s-narrow-log", game_id);
+              save_screenshot (window, shot);
+              g_clear_pointer (&shot, g_free);
+              gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), FALSE);
+              gtk_window_set_default_size (GTK_WINDOW (window), 1200, 860);
+              WAIT_UNTIL (gtk_widget_get_width (window) > 1000 && !gtk_widget_get_visible (toggle));
             }
           said = TRUE;
         }
@@ -281,6 +306,62 @@ render (GtkWidget *widget)
   return g_bytes_new_take (data, width * height * 4);
 }
 
+static double
+thread_cpu_ms (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
+}
+
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* The median CPU time (this thread: drawing is on the main thread) of
+ * @rounds full redraws of @board: every render node invalidated, the
+ * board snapshotted (each widget's drawing, the motion included) and
+ * rendered with the window's renderer. */
+static double
+median_redraw_cpu_ms (GtkWidget *board,
+                      guint      rounds)
+{
+  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (board));
+  GtkWidget *parent = gtk_widget_get_parent (board);
+  g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
+  double median;
+
+  for (guint i = 0; i < rounds; i++)
+    {
+      g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+      g_autoptr(GskRenderNode) node = NULL;
+      g_autoptr(GdkTexture) texture = NULL;
+      double start, t;
+
+      /* A frame first: the layout is done before each drawing, as in the app. */
+      wait_for_frame (board);
+      queue_draw_all (board);
+      start = thread_cpu_ms ();
+      gtk_widget_snapshot_child (parent, board, snapshot);
+      node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+      if (node != NULL)
+        texture = gsk_renderer_render_texture (renderer, node,
+                                               &GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (board),
+                                                                    gtk_widget_get_height (board)));
+      t = thread_cpu_ms () - start;
+      g_array_append_val (times, t);
+    }
+  g_array_sort (times, compare_doubles);
+  median = g_array_index (times, double, times->len / 2);
+  return median;
+}
+
 /* The board as the motion left it draws exactly as the same board redrawn
  * from the game with animations off: no card left in the air, no landing
  * card still hidden. */
@@ -317,6 +398,7 @@ test_motion (gconstpointer data)
   g_autoptr(PtGame) loaded = NULL;
   g_autoptr(JsonNode) record = NULL;
   guint animated = 0, moves_seen = 0, next_check = 5;
+  double redraw_ms = 0;
 
   /* The computer waits a little before its move, as in the app, so that
    * a motion can be seen halfway. */
@@ -330,9 +412,21 @@ test_motion (gconstpointer data)
       guint n = pt_game_get_n_moves (game);
 
       play_until (view, n + 1);
+      /* The view may give a new round a new board. */
+      board = pt_game_view_get_board (view);
       if (pt_game_get_n_moves (game) == n)
         continue;
       moves_seen++;
+      if (board_animating (board) && animated == 1)
+        {
+          /* Frames during a motion: the board with a card in the air. */
+          g_autofree char *name = g_strdup_printf ("%s motion frame (CPU median)", game_id);
+          double frame = median_redraw_cpu_ms (board, 9);
+
+          report_figure (name, frame);
+          if (g_getenv ("PARTIDA_ENFORCE_TIMING") != NULL)
+            g_assert_cmpfloat (frame, <, 16);
+        }
       if (board_animating (board))
         {
           animated++;
@@ -360,6 +454,8 @@ test_motion (gconstpointer data)
           && !pt_game_view_get_thinking (view) && pt_game_get_current_player (game) == 0)
         {
           check_settled (board);
+          /* A settled board, full redraw (the figure of the last check). */
+          redraw_ms = median_redraw_cpu_ms (board, 15);
           next_check = moves_seen + 10;
         }
     }
@@ -368,6 +464,14 @@ test_motion (gconstpointer data)
   g_assert_cmpuint (animated, >, moves_seen / 4);
   g_assert_false (board_animating (board));
   g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  if (redraw_ms > 0)
+    {
+      g_autofree char *name = g_strdup_printf ("%s full-board redraw (CPU median)", game_id);
+
+      report_figure (name, redraw_ms);
+      if (g_getenv ("PARTIDA_ENFORCE_TIMING") != NULL)
+        g_assert_cmpfloat (redraw_ms, <, 8);
+    }
 
   /* And the game is the one its record replays. */
   record = pt_game_to_record (game);
