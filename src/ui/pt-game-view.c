@@ -43,6 +43,7 @@ struct _PtGameView
   GtkWidget     *banner_label;
   GtkWidget     *spinner;
   GtkWidget     *hint_label;
+  GtkWidget     *hint_reason_label;
   GtkWidget     *board_box;
   GtkWidget     *board;
   GtkWidget     *cover;
@@ -351,6 +352,8 @@ on_turn (PtSession  *session,
          PtGameView *self)
 {
   gtk_label_set_text (GTK_LABEL (self->hint_label), "");
+  gtk_label_set_text (GTK_LABEL (self->hint_reason_label), "");
+  gtk_widget_set_visible (self->hint_reason_label, FALSE);
   update_turn (self);
 }
 
@@ -481,11 +484,18 @@ on_hint (GObject      *source,
 
   if (move == NULL || self->game == NULL || PT_GAME (source) != self->game)
     return;
-  /* The bot's own reason (what the move does and what the Hard level
-   * expects it to gain), else the move in words. */
-  move_text = reason != NULL ? g_steal_pointer (&reason) : pt_hint_text (self->game, move);
+  move_text = pt_hint_text (self->game, move);
   text = g_strdup_printf (_("Hint: %s"), move_text);
   gtk_label_set_text (GTK_LABEL (self->hint_label), text);
+  /* One sentence why, in the bot's own words: what the move does and what
+   * the Hard level expects it to gain. */
+  if (reason != NULL)
+    {
+      g_autofree char *why = g_strdup_printf (_("Why: %s"), reason);
+
+      gtk_label_set_text (GTK_LABEL (self->hint_reason_label), why);
+    }
+  gtk_widget_set_visible (self->hint_reason_label, reason != NULL);
   /* …and on the board: the suggested card, pile, placement or section. */
   if (g_object_class_find_property (G_OBJECT_GET_CLASS (self->board), "hint") != NULL)
     g_object_set (self->board, "hint", move, NULL);
@@ -502,6 +512,7 @@ action_hint (GtkWidget  *widget,
   if (current < 0 || !is_person (self, current) || !pt_computer_player_has_bots ())
     return;
   gtk_label_set_text (GTK_LABEL (self->hint_label), _("Thinking about a hint…"));
+  gtk_widget_set_visible (self->hint_reason_label, FALSE);
   pt_computer_player_choose_async (self->game, current, PT_COMPUTER_LEVEL_HARD,
                                    (guint64) g_get_real_time (), NULL, on_hint, g_object_ref (self));
 }
@@ -663,6 +674,12 @@ build (PtGameView *self)
   self->hint_label = gtk_label_new (NULL);
   gtk_widget_add_css_class (self->hint_label, "dim-label");
   gtk_box_append (GTK_BOX (outer), self->hint_label);
+  self->hint_reason_label = gtk_label_new (NULL);
+  gtk_widget_add_css_class (self->hint_reason_label, "dim-label");
+  gtk_label_set_wrap (GTK_LABEL (self->hint_reason_label), TRUE);
+  gtk_widget_set_name (self->hint_reason_label, "hint-reason");
+  gtk_widget_set_visible (self->hint_reason_label, FALSE);
+  gtk_box_append (GTK_BOX (outer), self->hint_reason_label);
 
   self->cover = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
   gtk_widget_set_valign (self->cover, GTK_ALIGN_CENTER);
@@ -807,6 +824,13 @@ pt_game_view_get_hint (PtGameView *self)
 {
   g_return_val_if_fail (PT_IS_GAME_VIEW (self), NULL);
   return gtk_label_get_text (GTK_LABEL (self->hint_label));
+}
+
+const char *
+pt_game_view_get_hint_reason (PtGameView *self)
+{
+  g_return_val_if_fail (PT_IS_GAME_VIEW (self), NULL);
+  return gtk_label_get_text (GTK_LABEL (self->hint_reason_label));
 }
 
 const char *

@@ -515,6 +515,8 @@ test_hint (gconstpointer data)
   g_autoptr(JsonNode) after = NULL;
   g_autofree char *text = NULL;
   g_autofree char *shot = NULL;
+  g_autofree char *hint_prefix = g_strdup_printf (_("Hint: %s"), "");
+  g_autofree char *why_prefix = g_strdup_printf (_("Why: %s"), "");
   g_autoptr(GError) error = NULL;
 
   /* A few moves in, on the human's turn. */
@@ -524,7 +526,9 @@ test_hint (gconstpointer data)
 
 
   text = ask_hint (view);
-  g_assert_true (g_str_has_prefix (text, _("Hint: ")));
+  g_assert_true (g_str_has_prefix (text, hint_prefix));
+  /* …and why, in one sentence from the bot (all three games have one). */
+  g_assert_true (g_str_has_prefix (pt_game_view_get_hint_reason (view), why_prefix));
   g_object_get (board, "hint", &hint, NULL);
   g_assert_nonnull (hint);
   g_assert_true (pt_game_is_legal (game, 0, hint));
