@@ -45,6 +45,7 @@ struct _PtGameView
   GtkWidget     *banner_label;
   GtkWidget     *spinner;
   GtkWidget     *hint_label;
+  GtkWidget     *hint_reason_label;
   GtkWidget     *board_box;
   GtkWidget     *board;
   GtkWidget     *cover;
@@ -352,6 +353,8 @@ on_turn (PtSession  *session,
          PtGameView *self)
 {
   gtk_label_set_text (GTK_LABEL (self->hint_label), "");
+  gtk_label_set_text (GTK_LABEL (self->hint_reason_label), "");
+  gtk_widget_set_visible (self->hint_reason_label, FALSE);
   update_turn (self);
 }
 
@@ -382,13 +385,40 @@ set_board (PtGameView *self)
   gtk_box_prepend (GTK_BOX (self->board_box), self->board);
 }
 
+/* The log: this round's moves under its heading, the earlier rounds'
+ * below (a match of several rounds), newest first. */
+static void
+update_log (PtGameView *self)
+{
+  PtMatch *match = pt_session_get_match (self->session);
+  guint n_rounds = pt_session_get_n_rounds (self->session);
+  guint current = pt_session_get_round (self->session);
+  g_autoptr(GPtrArray) games = g_ptr_array_new ();
+  g_autoptr(GStrvBuilder) titles = g_strv_builder_new ();
+  g_auto(GStrv) strv = NULL;
+  g_autofree char *title = NULL;
+
+  for (guint r = 0; match != NULL && n_rounds > 1 && r < current && r < pt_match_get_n_rounds_played (match); r++)
+    {
+      g_autofree char *round_title = g_strdup_printf (_("Round %u"), r + 1);
+
+      g_ptr_array_add (games, pt_match_get_round_game (match, r));
+      g_strv_builder_add (titles, round_title);
+    }
+  strv = g_strv_builder_end (titles);
+  if (n_rounds > 1)
+    title = g_strdup_printf (_("Round %u"), current + 1);
+  pt_move_log_set_earlier_rounds (PT_MOVE_LOG (self->log), games, (const char * const *) strv);
+  pt_move_log_set_game (PT_MOVE_LOG (self->log), self->game, title);
+}
+
 static void
 on_round_started (PtSession  *session,
                   guint       round,
                   PtGameView *self)
 {
   set_board (self);
-  pt_move_log_set_game (PT_MOVE_LOG (self->log), self->game, NULL);
+  update_log (self);
   /* The new round's starter looks first (on a shared screen the cover
    * asks for them). */
   self->viewer = -1;
@@ -450,7 +480,8 @@ on_hint (GObject      *source,
          gpointer      user_data)
 {
   g_autoptr(PtGameView) self = user_data;
-  g_autoptr(JsonNode) move = pt_computer_player_choose_finish (result, NULL);
+  g_autofree char *reason = NULL;
+  g_autoptr(JsonNode) move = pt_computer_player_choose_finish_full (result, &reason, NULL);
   g_autofree char *text = NULL;
   g_autofree char *move_text = NULL;
 
@@ -459,6 +490,18 @@ on_hint (GObject      *source,
   move_text = pt_hint_text (self->game, move);
   text = g_strdup_printf (_("Hint: %s"), move_text);
   gtk_label_set_text (GTK_LABEL (self->hint_label), text);
+  /* One sentence why, in the bot's own words: what the move does and what
+   * the Hard level expects it to gain. */
+  if (reason != NULL)
+    {
+      g_autofree char *why = g_strdup_printf (_("Why: %s"), reason);
+
+      gtk_label_set_text (GTK_LABEL (self->hint_reason_label), why);
+    }
+  gtk_widget_set_visible (self->hint_reason_label, reason != NULL);
+  /* …and on the board: the suggested card, pile, placement or section. */
+  if (g_object_class_find_property (G_OBJECT_GET_CLASS (self->board), "hint") != NULL)
+    g_object_set (self->board, "hint", move, NULL);
 }
 
 static void
@@ -472,6 +515,7 @@ action_hint (GtkWidget  *widget,
   if (current < 0 || !is_person (self, current) || !pt_computer_player_has_bots ())
     return;
   gtk_label_set_text (GTK_LABEL (self->hint_label), _("Thinking about a hint…"));
+  gtk_widget_set_visible (self->hint_reason_label, FALSE);
   pt_computer_player_choose_async (self->game, current, PT_COMPUTER_LEVEL_HARD,
                                    (guint64) g_get_real_time (), NULL, on_hint, g_object_ref (self));
 }
@@ -650,6 +694,12 @@ build (PtGameView *self)
   gtk_label_set_wrap (GTK_LABEL (self->hint_label), TRUE);
   gtk_label_set_justify (GTK_LABEL (self->hint_label), GTK_JUSTIFY_CENTER);
   gtk_box_append (GTK_BOX (outer), self->hint_label);
+  self->hint_reason_label = gtk_label_new (NULL);
+  gtk_widget_add_css_class (self->hint_reason_label, "dim-label");
+  gtk_label_set_wrap (GTK_LABEL (self->hint_reason_label), TRUE);
+  gtk_widget_set_name (self->hint_reason_label, "hint-reason");
+  gtk_widget_set_visible (self->hint_reason_label, FALSE);
+  gtk_box_append (GTK_BOX (outer), self->hint_reason_label);
 
   self->cover = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
   gtk_widget_set_valign (self->cover, GTK_ALIGN_CENTER);
@@ -679,7 +729,7 @@ build (PtGameView *self)
   gtk_widget_set_hexpand (scroll, TRUE);
   /* Every move in words beside the board; folded away on narrow windows. */
   self->log = pt_move_log_new ();
-  pt_move_log_set_game (PT_MOVE_LOG (self->log), self->game, NULL);
+  update_log (self);
   frame = pt_move_log_wrap (PT_MOVE_LOG (self->log), scroll, &toggle);
   gtk_widget_set_vexpand (frame, TRUE);
   gtk_box_insert_child_after (GTK_BOX (header), toggle, gtk_widget_get_last_child (header));
@@ -794,6 +844,13 @@ pt_game_view_get_hint (PtGameView *self)
 {
   g_return_val_if_fail (PT_IS_GAME_VIEW (self), NULL);
   return gtk_label_get_text (GTK_LABEL (self->hint_label));
+}
+
+const char *
+pt_game_view_get_hint_reason (PtGameView *self)
+{
+  g_return_val_if_fail (PT_IS_GAME_VIEW (self), NULL);
+  return gtk_label_get_text (GTK_LABEL (self->hint_reason_label));
 }
 
 const char *

@@ -96,6 +96,8 @@ struct _PtLostCitiesBoard
   graphene_rect_t flight_from[2];  /* in board coordinates */
   GtkWidget      *flight_to[2];    /* the widget where each card lands */
   GStrv           flight_hand;     /* the viewer's hand before the move */
+
+  JsonNode       *hint;            /* a suggested move, shown until the next one */
 };
 
 G_DEFINE_FINAL_TYPE (PtLostCitiesBoard, pt_lost_cities_board, GTK_TYPE_WIDGET)
@@ -106,6 +108,7 @@ enum {
   PROP_VIEWER,
   PROP_INTERACTIVE,
   PROP_ANIMATING,
+  PROP_HINT,
   N_PROPS
 };
 
@@ -122,6 +125,7 @@ static const char letters[] = "YBWGRP";
 
 static void refresh (PtLostCitiesBoard *self);
 static void update_last_move (PtLostCitiesBoard *self);
+static void update_hint (PtLostCitiesBoard *self);
 
 /* Places named one string per colour: in Spanish the colour agrees with
  * the noun ("Tu expedición amarilla", "Pila de descarte roja"). */
@@ -594,6 +598,7 @@ refresh (PtLostCitiesBoard *self)
   update_last_move (self);
   update_hand (self, view);
   update_table (self, view);
+  update_hint (self);
   update_choices (self);
 }
 
@@ -719,6 +724,7 @@ prepare_motion (PtLostCitiesBoard *self,
     return;
   self->flight_to[1] = mine ? self->hand_box : self->top_title;
   g_clear_pointer (&self->flight_hand, g_strfreev);
+  g_clear_pointer (&self->hint, json_node_unref);
   if (mine && before != NULL && json_object_has_member (before, "hand"))
     {
       JsonArray *hand = json_object_get_array_member (before, "hand");
@@ -812,6 +818,56 @@ snapshot_flight (PtLostCitiesBoard *self,
   cairo_destroy (cr);
 }
 
+/* Hints ---------------------------------------------------------------- */
+
+/* The hint's card in the hand, its expedition or discard pile and where it
+ * draws from, outlined (class "hinted"). */
+static void
+update_hint (PtLostCitiesBoard *self)
+{
+  JsonObject *move = self->hint && JSON_NODE_HOLDS_OBJECT (self->hint) ? json_node_get_object (self->hint) : NULL;
+  gboolean discard = FALSE;
+  const char *code = move ? move_card (move, &discard) : NULL;
+  const char *draw = move ? json_object_get_string_member_with_default (move, "draw", NULL) : NULL;
+  const char *letter = code && code[0] ? strchr (letters, code[0]) : NULL;
+  const char *draw_letter = draw && draw[0] && g_strcmp0 (draw, "deck") != 0 ? strchr (letters, draw[0]) : NULL;
+  GtkWidget *hinted[3] = { NULL, NULL, NULL };
+
+  if (letter != NULL && draw != NULL)
+    {
+      int color = (int) (letter - letters);
+
+      hinted[0] = hand_button_of (self, code);
+      hinted[1] = discard ? self->discard_buttons[color] : self->own_buttons[color];
+      hinted[2] = draw_letter ? self->discard_buttons[draw_letter - letters] : self->deck_button;
+    }
+  for (guint i = 0; i < HAND_MAX; i++)
+    gtk_widget_remove_css_class (self->hand_buttons[i], "hinted");
+  for (guint c = 0; c < MAX_COLORS; c++)
+    {
+      gtk_widget_remove_css_class (self->own_buttons[c], "hinted");
+      gtk_widget_remove_css_class (self->discard_buttons[c], "hinted");
+    }
+  gtk_widget_remove_css_class (self->deck_button, "hinted");
+  for (guint i = 0; i < G_N_ELEMENTS (hinted); i++)
+    if (hinted[i] != NULL)
+      gtk_widget_add_css_class (hinted[i], "hinted");
+}
+
+void
+pt_lost_cities_board_set_hint (PtLostCitiesBoard *self,
+                               JsonNode          *move)
+{
+  g_return_if_fail (PT_IS_LOST_CITIES_BOARD (self));
+
+  if (self->hint == move)
+    return;
+  g_clear_pointer (&self->hint, json_node_unref);
+  self->hint = move ? json_node_copy (move) : NULL;
+  update_hint (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HINT]);
+}
+
 static void
 pt_lost_cities_board_snapshot (GtkWidget   *widget,
                                GtkSnapshot *snapshot)
@@ -840,6 +896,7 @@ on_move_applied (PtGame            *game,
   prepare_motion (self, player, move);
   g_clear_pointer (&self->selected, g_free);
   self->target = TARGET_NONE;
+  pt_lost_cities_board_set_hint (self, NULL);
   refresh (self);
   start_motion (self, player);
 }
@@ -848,6 +905,7 @@ static void
 on_move_undone (PtGame            *game,
                 PtLostCitiesBoard *self)
 {
+  pt_lost_cities_board_set_hint (self, NULL);
   g_clear_pointer (&self->selected, g_free);
   self->target = TARGET_NONE;
   refresh (self);
@@ -1552,6 +1610,9 @@ pt_lost_cities_board_get_property (GObject    *object,
     case PROP_ANIMATING:
       g_value_set_boolean (value, self->flying);
       break;
+    case PROP_HINT:
+      g_value_set_boxed (value, self->hint);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1580,6 +1641,9 @@ pt_lost_cities_board_set_property (GObject      *object,
             refresh (self);
           g_object_notify_by_pspec (object, pspec);
         }
+      break;
+    case PROP_HINT:
+      pt_lost_cities_board_set_hint (self, g_value_get_boxed (value));
       break;
     case PROP_INTERACTIVE:
       if (self->interactive != g_value_get_boolean (value))
@@ -1620,6 +1684,10 @@ pt_lost_cities_board_class_init (PtLostCitiesBoardClass *klass)
   properties[PROP_ANIMATING] =
     g_param_spec_boolean ("animating", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* A suggested move (a record move), outlined until the next move. */
+  properties[PROP_HINT] =
+    g_param_spec_boxed ("hint", NULL, NULL, JSON_TYPE_NODE,
+                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
   widget_class->snapshot = pt_lost_cities_board_snapshot;
 

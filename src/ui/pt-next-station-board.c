@@ -89,6 +89,8 @@ struct _PtNextStationBoard
   double      motion_t;
   gboolean    drawing;
   int         motion_section[2][4];  /* ax, ay, bx, by; ax < 0: none */
+
+  JsonNode   *hint;                 /* a suggested action, shown until the next one */
 };
 
 G_DEFINE_FINAL_TYPE (PtNextStationBoard, pt_next_station_board, GTK_TYPE_WIDGET)
@@ -103,6 +105,7 @@ enum {
   PROP_VIEWER,
   PROP_INTERACTIVE,
   PROP_ANIMATING,
+  PROP_HINT,
   N_PROPS
 };
 
@@ -826,6 +829,7 @@ on_move_motion (PtGame             *game,
   int shown = self->viewer >= 0 ? self->viewer : 0;
 
   skip_motion (self);
+  pt_next_station_board_set_hint (self, NULL);
   if ((int) player != shown || !action_sections (move, self->motion_section)
       || !gtk_widget_get_mapped (self->map))
     return;
@@ -842,6 +846,60 @@ on_move_motion (PtGame             *game,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATING]);
   adw_animation_reset (self->motion);
   adw_animation_play (self->motion);
+}
+
+void
+pt_next_station_board_set_hint (PtNextStationBoard *self,
+                                JsonNode           *move)
+{
+  g_return_if_fail (PT_IS_NEXT_STATION_BOARD (self));
+
+  if (self->hint == move)
+    return;
+  g_clear_pointer (&self->hint, json_node_unref);
+  self->hint = move ? json_node_copy (move) : NULL;
+  gtk_widget_queue_draw (self->map);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HINT]);
+}
+
+/* The hinted sections, thick and warm under the lines, and the station
+ * the circle power would circle. */
+static void
+draw_hint (PtNextStationBoard *self,
+           cairo_t            *cr)
+{
+  JsonObject *object = self->hint && JSON_NODE_HOLDS_OBJECT (self->hint) ? json_node_get_object (self->hint) : NULL;
+  int sections[2][4], circle[2];
+
+  if (object == NULL)
+    return;
+  cairo_save (cr);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_set_line_width (cr, MAX (6, self->cell * 0.22));
+  cairo_set_source_rgba (cr, 0.90, 0.65, 0.04, 0.9);
+  cairo_set_dash (cr, (double[]) { 10, 6 }, 2, 0);
+  if (action_sections (self->hint, sections))
+    for (int i = 0; i < 2; i++)
+      if (sections[i][0] >= 0)
+        {
+          double ax, ay, bx, by;
+
+          to_pixels (self, sections[i][0], sections[i][1], &ax, &ay);
+          to_pixels (self, sections[i][2], sections[i][3], &bx, &by);
+          cairo_move_to (cr, ax, ay);
+          cairo_line_to (cr, bx, by);
+          cairo_stroke (cr);
+        }
+  if (read_point (object, "circle", circle))
+    {
+      double px, py;
+
+      to_pixels (self, circle[0], circle[1], &px, &py);
+      cairo_set_dash (cr, NULL, 0, 0);
+      cairo_arc (cr, px, py, self->cell * 0.42, 0, 2 * G_PI);
+      cairo_stroke (cr);
+    }
+  cairo_restore (cr);
 }
 
 gboolean
@@ -947,6 +1005,7 @@ draw_map (GtkDrawingArea *area,
 
   cairo_set_source_surface (cr, self->over, 0, 0);
   cairo_paint (cr);
+  draw_hint (self, cr);
 
   /* The first step of a double or circle power, not yet played. */
   if (self->stage == 1 && !self->first_pass)
@@ -1663,6 +1722,7 @@ pt_next_station_board_dispose (GObject *object)
   if (self->motion != NULL)
     g_signal_handlers_disconnect_by_data (self->motion, self);
   g_clear_object (&self->motion);
+  g_clear_pointer (&self->hint, json_node_unref);
   g_clear_object (&self->game);
   g_clear_pointer (&self->view, json_node_unref);
   g_clear_pointer (&self->legal, json_node_unref);
@@ -1703,6 +1763,9 @@ pt_next_station_board_get_property (GObject    *object,
     case PROP_ANIMATING:
       g_value_set_boolean (value, self->drawing);
       break;
+    case PROP_HINT:
+      g_value_set_boxed (value, self->hint);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1729,6 +1792,9 @@ pt_next_station_board_set_property (GObject      *object,
             refresh (self);
           g_object_notify_by_pspec (object, pspec);
         }
+      break;
+    case PROP_HINT:
+      pt_next_station_board_set_hint (self, g_value_get_boxed (value));
       break;
     case PROP_INTERACTIVE:
       if (self->interactive != g_value_get_boolean (value))
@@ -1769,6 +1835,10 @@ pt_next_station_board_class_init (PtNextStationBoardClass *klass)
   properties[PROP_ANIMATING] =
     g_param_spec_boolean ("animating", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* A suggested action (a record move), drawn until the next move. */
+  properties[PROP_HINT] =
+    g_param_spec_boxed ("hint", NULL, NULL, JSON_TYPE_NODE,
+                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[MOVE_ERROR] =

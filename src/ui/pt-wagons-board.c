@@ -64,6 +64,8 @@ struct _PtWagonsBoard
   graphene_rect_t flight_from;     /* in board coordinates */
   int             flight_town;     /* -1: lands on the pending line */
   int             flight_x, flight_y;
+
+  JsonNode       *hint;            /* a suggested move, shown until the next one */
 };
 
 G_DEFINE_FINAL_TYPE (PtWagonsBoard, pt_wagons_board, GTK_TYPE_WIDGET)
@@ -74,6 +76,7 @@ enum {
   PROP_VIEWER,
   PROP_INTERACTIVE,
   PROP_ANIMATING,
+  PROP_HINT,
   N_PROPS
 };
 
@@ -225,6 +228,18 @@ on_queue_clicked (GtkButton     *button,
   request_card (self, member, card);
 }
 
+/* Is @card the hint's card for a @member ("start", "take", "place") move? */
+static gboolean
+hint_card (PtWagonsBoard *self,
+           const char    *member,
+           const char    *card)
+{
+  JsonObject *hint = self->hint && JSON_NODE_HOLDS_OBJECT (self->hint) ? json_node_get_object (self->hint) : NULL;
+
+  return hint != NULL && json_object_has_member (hint, member)
+         && g_strcmp0 (json_object_get_string_member (hint, member), card) == 0;
+}
+
 static void
 update_queue (PtWagonsBoard *self,
               JsonObject    *view)
@@ -275,6 +290,8 @@ update_queue (PtWagonsBoard *self,
       gtk_widget_set_focusable (button, legal);
       if (legal)
         gtk_widget_add_css_class (button, "legal-target");
+      if (hint_card (self, starting ? "start" : "take", card))
+        gtk_widget_add_css_class (button, "hinted");
       if (starting)
         name = g_strdup_printf (_("Start the circle at %s"), described);
       else if (i == 0)
@@ -387,6 +404,16 @@ update_towns (PtWagonsBoard *self,
       pt_wagons_town_view_set_placing (PT_WAGONS_TOWN_VIEW (self->towns[p]),
                                        (int) p == self->placer ? placing : NULL,
                                        (int) p == self->placer ? json_node_get_array (self->legal) : NULL);
+      /* A hinted placement: the ghost waits there, with what it scores. */
+      if ((int) p == self->placer && hint_card (self, "place", placing))
+        {
+          JsonObject *hint = json_node_get_object (self->hint);
+
+          pt_wagons_town_view_set_cursor (PT_WAGONS_TOWN_VIEW (self->towns[p]),
+                                          (int) json_object_get_int_member_with_default (hint, "x", 0),
+                                          (int) json_object_get_int_member_with_default (hint, "y", 0),
+                                          (int) json_object_get_int_member_with_default (hint, "rot", 0));
+        }
 
       /* Whole sentences: the seat looking at the board reads "Your town",
        * never a possessive built on a name ("You’s town"). */
@@ -641,6 +668,21 @@ queue_button_of (PtWagonsBoard *self,
   return NULL;
 }
 
+void
+pt_wagons_board_set_hint (PtWagonsBoard *self,
+                          JsonNode      *move)
+{
+  g_return_if_fail (PT_IS_WAGONS_BOARD (self));
+
+  if (self->hint == move)
+    return;
+  g_clear_pointer (&self->hint, json_node_unref);
+  self->hint = move ? json_node_copy (move) : NULL;
+  if (self->view != NULL)
+    refresh (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HINT]);
+}
+
 static void
 on_move_applied (PtGame        *game,
                  guint          player,
@@ -651,6 +693,7 @@ on_move_applied (PtGame        *game,
   GtkWidget *from = NULL;
 
   skip_motion (self);
+  g_clear_pointer (&self->hint, json_node_unref);
   g_clear_pointer (&self->flight_card, g_free);
   /* Where the card starts is on screen until the board shows the move. */
   if (object != NULL && json_object_has_member (object, "take"))
@@ -934,6 +977,7 @@ pt_wagons_board_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->motion, self);
   g_clear_object (&self->motion);
   g_clear_pointer (&self->flight_card, g_free);
+  g_clear_pointer (&self->hint, json_node_unref);
   g_clear_object (&self->game);
   g_clear_pointer (&self->view, json_node_unref);
   g_clear_pointer (&self->legal, json_node_unref);
@@ -975,6 +1019,9 @@ pt_wagons_board_get_property (GObject    *object,
     case PROP_ANIMATING:
       g_value_set_boolean (value, self->flying);
       break;
+    case PROP_HINT:
+      g_value_set_boxed (value, self->hint);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1001,6 +1048,9 @@ pt_wagons_board_set_property (GObject      *object,
             refresh (self);
           g_object_notify_by_pspec (object, pspec);
         }
+      break;
+    case PROP_HINT:
+      pt_wagons_board_set_hint (self, g_value_get_boxed (value));
       break;
     case PROP_INTERACTIVE:
       if (self->interactive != g_value_get_boolean (value))
@@ -1041,6 +1091,10 @@ pt_wagons_board_class_init (PtWagonsBoardClass *klass)
   properties[PROP_ANIMATING] =
     g_param_spec_boolean ("animating", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* A suggested move (a record move), outlined until the next move. */
+  properties[PROP_HINT] =
+    g_param_spec_boxed ("hint", NULL, NULL, JSON_TYPE_NODE,
+                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
   widget_class->snapshot = pt_wagons_board_snapshot;
 
