@@ -136,7 +136,11 @@ test_bgstats (void)
   g_assert_true (((PtMatchResult *) tie->results->pdata[0])->winner);
   g_assert_true (((PtMatchResult *) tie->results->pdata[1])->winner);
   g_assert_cmpint (((PtMatchResult *) tie->results->pdata[0])->player_id, ==, begona);
-  g_assert_nonnull (find_match (store, "circle-the-wagons", 2, 20));
+  {
+    g_autoptr(PtMatchEntry) wagons = find_match (store, "circle-the-wagons", 2, 20);
+
+    g_assert_nonnull (wagons);
+  }
   players = pt_store_list_players (store, FALSE, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (players->len, ==, 4);

@@ -117,7 +117,11 @@ test_expire (void)
   g_assert_cmpint (pt_store_expire_trash (store, &error), ==, 1);
   g_assert_no_error (error);
   g_assert_null (pt_store_load_match (store, old, NULL));
-  g_assert_nonnull (pt_store_load_match (store, recent, NULL));
+  {
+    g_autoptr(PtMatchEntry) recent_match = pt_store_load_match (store, recent, NULL);
+
+    g_assert_nonnull (recent_match);
+  }
   test_rmdir (dir);
 }
 
@@ -177,7 +181,11 @@ test_night (void)
   g_assert_cmpuint (trash->len, ==, 1);   /* the other match, now on its own */
   g_assert_cmpint (((PtTrashItem *) trash->pdata[0])->id, ==, in_night[1]);
   g_assert_cmpint (pt_store_empty_trash (store, 0, &error), ==, 1);
-  g_assert_nonnull (pt_store_load_match (store, alone, NULL));
+  {
+    g_autoptr(PtMatchEntry) alone_match = pt_store_load_match (store, alone, NULL);
+
+    g_assert_nonnull (alone_match);
+  }
   test_rmdir (dir);
 }
 
