@@ -13,6 +13,7 @@
 
 #include <json-glib/json-glib.h>
 
+#include "pt-accessible.h"
 #include "pt-continue-list.h"
 #include "pt-record.h"
 
@@ -123,6 +124,7 @@ pt_continue_list_refresh (PtContinueList *self,
 
       remove = gtk_button_new_from_icon_name ("user-trash-symbolic");
       gtk_widget_set_tooltip_text (remove, _("Abandon this game"));
+      pt_accessible_set_label (remove, _("Abandon this game"));
       gtk_widget_add_css_class (remove, "flat");
       gtk_widget_set_valign (remove, GTK_ALIGN_CENTER);
       gtk_actionable_set_action_target (GTK_ACTIONABLE (remove), "x", game->id);

@@ -383,10 +383,12 @@ show_rounds (PtResultView *self,
       /* The description is a plain label (no markup): the name and the
        * engine's reason show as they are, without escaping. */
       /* Translators: the first %s is a player (an external engine), the second the reason */
+      /* A plain-text label: the name and the engine's reason show as
+       * they are. */
       g_autofree char *text = g_strdup_printf (_("%s forfeited the game: %s. The scores are those "
-                                                         "of the moment it stopped."),
-                                                       pt_game_get_player_name (game, forfeit_player),
-                                                       reason ? reason : "");
+                                                 "of the moment it stopped."),
+                                               pt_game_get_player_name (game, forfeit_player),
+                                               reason ? reason : "");
 
       gtk_label_set_text (GTK_LABEL (self->description), text);
     }
