@@ -380,6 +380,8 @@ show_rounds (PtResultView *self,
     }
   if (forfeit_player >= 0)
     {
+      /* The description is a plain label (no markup): the name and the
+       * engine's reason show as they are, without escaping. */
       /* Translators: the first %s is a player (an external engine), the second the reason */
       /* A plain-text label: the name and the engine's reason show as
        * they are. */
