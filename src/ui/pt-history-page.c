@@ -8,6 +8,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "pt-accessible.h"
 #include "pt-companion-util.h"
 #include "pt-history-page.h"
 #include "pt-window.h"
@@ -942,6 +943,11 @@ pt_history_page_init (PtHistoryPage *self)
   set_strings (self->game_filter, games);
   set_strings (self->mode_filter, modes);
   set_strings (self->date_filter, dates);
+  /* The filters show their choice; their names say what they filter. */
+  pt_accessible_set_label (GTK_WIDGET (self->game_filter), _("Game"));
+  pt_accessible_set_label (GTK_WIDGET (self->player_filter), _("Player"));
+  pt_accessible_set_label (GTK_WIDGET (self->mode_filter), _("Mode"));
+  pt_accessible_set_label (GTK_WIDGET (self->date_filter), _("Date"));
   {
     const char *all[] = { _("All players"), NULL };
 
