@@ -84,6 +84,33 @@ describe_next_station_move (PtGame     *game,
   return g_steal_pointer (&text);
 }
 
+/* A town position as the town view shows it: column and row counted from
+ * 1 at the top left of the drawn area (two empty cells around the town,
+ * see pt-wagons-town-view.c). */
+static void
+town_position (PtGame *game,
+               int     player,
+               int    *x,
+               int    *y)
+{
+  g_autoptr(JsonNode) view = pt_game_get_view (game, player);
+  JsonArray *towns = json_object_get_array_member (json_node_get_object (view), "towns");
+  JsonArray *cells = NULL;
+  gint64 min_x = 0, min_y = 0;
+
+  if (towns != NULL && player >= 0 && (guint) player < json_array_get_length (towns))
+    cells = json_object_get_array_member (json_array_get_object_element (towns, player), "cells");
+  for (guint i = 0; cells != NULL && i < json_array_get_length (cells); i++)
+    {
+      JsonObject *c = json_array_get_object_element (cells, i);
+
+      min_x = MIN (min_x, json_object_get_int_member (c, "x"));
+      min_y = MIN (min_y, json_object_get_int_member (c, "y"));
+    }
+  *x = (int) (*x - (min_x - 2) + 1);
+  *y = (int) (*y - (min_y - 2) + 1);
+}
+
 /* A Circle the Wagons action: "take B4 (gives away A1, A2)". */
 static char *
 describe_wagons_move (PtGame     *game,
@@ -117,9 +144,10 @@ describe_wagons_move (PtGame     *game,
       int x = json_object_get_int_member_with_default (object, "x", 0);
       int y = json_object_get_int_member_with_default (object, "y", 0);
 
+      town_position (game, pt_game_get_current_player (game), &x, &y);
       if (json_object_get_int_member_with_default (object, "rot", 0) == 180)
-        return g_strdup_printf (_("place %s at (%d,%d) turned"), card, x, y);
-      return g_strdup_printf (_("place %s at (%d,%d)"), card, x, y);
+        return g_strdup_printf (_("place %s upside down at column %d, row %d"), card, x, y);
+      return g_strdup_printf (_("place %s at column %d, row %d"), card, x, y);
     }
   return NULL;
 }
