@@ -177,7 +177,7 @@ usage (FILE *out)
            "Runs Partida's computer players as a partida-engine/1 engine: newline-delimited\n"
            "JSON on stdin/stdout (docs/engine-protocol.md), e.g. for\n"
            "  partida-cli arena lost-cities --a hard --b 'engine:partida-cli engine --level medium'\n"
-           "Levels: easy, medium, hard (default), random, aggressive (Lost Cities only).\n"
+           "Levels: easy, medium, hard (default), random, aggressive, denial (the last two Lost Cities only).\n"
            "--seed S: the bots' seed; with a built-in bot's seed it plays that bot's moves.\n");
 }
 

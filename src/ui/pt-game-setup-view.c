@@ -20,6 +20,7 @@
 #include <glib/gi18n-lib.h>
 #include <stdlib.h>
 
+#include "pt-accessible.h"
 #include "pt-bot.h"
 #include "pt-computer-player.h"
 #include "pt-engines-page.h"
@@ -737,6 +738,7 @@ build (PtGameSetupView *self)
   self->count_spin = gtk_spin_button_new_with_range (1, MAX_SEATS, 1);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->count_spin), 2);
   gtk_widget_set_valign (self->count_spin, GTK_ALIGN_CENTER);
+  pt_accessible_set_label (self->count_spin, _("Number of players"));
   g_signal_connect_swapped (self->count_spin, "value-changed", G_CALLBACK (on_changed), self);
   adw_action_row_add_suffix (ADW_ACTION_ROW (self->count_row), self->count_spin);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->players_group), self->count_row);
@@ -759,6 +761,7 @@ build (PtGameSetupView *self)
       self->seat_menus[i] = gtk_menu_button_new ();
       gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (self->seat_menus[i]), "avatar-default-symbolic");
       gtk_widget_set_tooltip_text (self->seat_menus[i], _("Choose a known player"));
+      pt_accessible_set_label (self->seat_menus[i], _("Choose a known player"));
       gtk_widget_set_valign (self->seat_menus[i], GTK_ALIGN_CENTER);
       gtk_widget_add_css_class (self->seat_menus[i], "flat");
       gtk_widget_set_visible (self->seat_menus[i], FALSE);
@@ -769,8 +772,7 @@ build (PtGameSetupView *self)
       gtk_widget_set_valign (self->seat_kinds[i], GTK_ALIGN_CENTER);
       gtk_drop_down_set_selected (GTK_DROP_DOWN (self->seat_kinds[i]), i == 1 ? 2 : 0);
       g_signal_connect (self->seat_kinds[i], "notify::selected", G_CALLBACK (on_kind_changed), self);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (self->seat_kinds[i]),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, _("Played by"), -1);
+      pt_accessible_set_label (self->seat_kinds[i], _("Played by"));
       adw_entry_row_add_suffix (ADW_ENTRY_ROW (self->seat_rows[i]), self->seat_kinds[i]);
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->players_group), self->seat_rows[i]);
     }

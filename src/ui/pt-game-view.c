@@ -23,6 +23,8 @@
 #include "pt-game-view.h"
 #include "pt-hint-text.h"
 #include "pt-lost-cities-board.h"
+#include "pt-accessible.h"
+#include "pt-board-keys.h"
 #include "pt-move-log.h"
 #include "pt-next-station-board.h"
 #include "pt-result-view.h"
@@ -334,10 +336,9 @@ update_turn (PtGameView *self)
       self->covered = FALSE;
       self->viewer = current;
       g_object_set (self->board, "viewer", self->viewer, "interactive", TRUE, NULL);
-      if (pt_session_get_n_persons (self->session) > 1)
-        text = g_strdup_printf (_("%s’s turn"), name);
-      else
-        text = g_strdup_printf (_("Your turn, %s"), name);
+      /* Whole sentences addressed to the one on turn, never a possessive
+       * built on a name ("You’s turn"). */
+      text = g_strdup_printf (_("Your turn, %s"), name);
       set_banner (self, text);
     }
 
@@ -379,6 +380,8 @@ set_board (PtGameView *self)
   self->board = pt_game_view_create_board (game);
   if (g_signal_lookup ("move-error", G_OBJECT_TYPE (self->board)) != 0)
     g_signal_connect_object (self->board, "move-error", G_CALLBACK (on_board_error), self, 0);
+  /* The board's keys work wherever the focus is in the game view. */
+  pt_board_keys_forward (self->board, GTK_WIDGET (self));
   gtk_box_prepend (GTK_BOX (self->board_box), self->board);
 }
 
@@ -583,6 +586,7 @@ build_header (PtGameView *self)
 
   button = gtk_button_new_from_icon_name ("go-previous-symbolic");
   gtk_widget_set_tooltip_text (button, _("Leave the game (it stays saved)"));
+  pt_accessible_set_label (button, _("Leave the game (it stays saved)"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "game.leave");
   gtk_box_append (GTK_BOX (box), button);
 
@@ -598,17 +602,20 @@ build_header (PtGameView *self)
 
   button = gtk_button_new_from_icon_name ("dialog-information-symbolic");
   gtk_widget_set_tooltip_text (button, _("Hint: what the hard computer would play"));
+  pt_accessible_set_label (button, _("Hint: what the hard computer would play"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "game.hint");
   gtk_box_append (GTK_BOX (box), button);
 
   button = gtk_button_new_from_icon_name ("edit-undo-symbolic");
   gtk_widget_set_tooltip_text (button, _("Take back the last move"));
+  pt_accessible_set_label (button, _("Take back the last move"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "game.undo");
   gtk_box_append (GTK_BOX (box), button);
 
   rules = gtk_menu_button_new ();
   gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (rules), "help-about-symbolic");
   gtk_widget_set_tooltip_text (rules, _("Rules summary"));
+  pt_accessible_set_label (rules, _("Rules summary"));
   popover = gtk_popover_new ();
   label = gtk_label_new (pt_game_view_rules_summary (pt_session_get_game_id (self->session)));
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
@@ -646,12 +653,20 @@ static GtkWidget *
 button_row (GtkWidget *first,
             GtkWidget *second)
 {
-  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  /* A flow box: in a 360 px window (and in Spanish) the two pills go on
+   * two lines instead of widening the window to 369 px. */
+  GtkWidget *buttons = gtk_flow_box_new ();
 
+  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (buttons), GTK_SELECTION_NONE);
+  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (buttons), 2);
+  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (buttons), 12);
+  gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (buttons), 6);
   gtk_widget_set_halign (buttons, GTK_ALIGN_CENTER);
   gtk_widget_set_margin_bottom (buttons, 18);
-  gtk_box_append (GTK_BOX (buttons), first);
-  gtk_box_append (GTK_BOX (buttons), second);
+  gtk_flow_box_append (GTK_FLOW_BOX (buttons), first);
+  gtk_widget_set_focusable (gtk_widget_get_parent (first), FALSE);
+  gtk_flow_box_append (GTK_FLOW_BOX (buttons), second);
+  gtk_widget_set_focusable (gtk_widget_get_parent (second), FALSE);
   return buttons;
 }
 
@@ -673,6 +688,11 @@ build (PtGameView *self)
 
   self->hint_label = gtk_label_new (NULL);
   gtk_widget_add_css_class (self->hint_label, "dim-label");
+  gtk_widget_add_css_class (self->hint_label, "game-hint");
+  /* Hints are sentences: they wrap in a narrow window instead of
+   * widening it. */
+  gtk_label_set_wrap (GTK_LABEL (self->hint_label), TRUE);
+  gtk_label_set_justify (GTK_LABEL (self->hint_label), GTK_JUSTIFY_CENTER);
   gtk_box_append (GTK_BOX (outer), self->hint_label);
   self->hint_reason_label = gtk_label_new (NULL);
   gtk_widget_add_css_class (self->hint_reason_label, "dim-label");

@@ -20,6 +20,7 @@
 #include <glib/gi18n-lib.h>
 #include <adwaita.h>
 
+#include "pt-board-keys.h"
 #include "pt-rules.h"
 #include "pt-wagons-board.h"
 #include "pt-wagons-cards.h"
@@ -148,6 +149,32 @@ request_card (PtWagonsBoard *self,
 
 /* The circle ----------------------------------------------------------------- */
 
+/* A card by what it shows, read top left, top right, bottom left, bottom
+ * right: "A7: Desert with Gun, Forest with Cow, Water with Wagon, Snow
+ * with Beer". */
+static char *
+card_description (const char *id)
+{
+  int index = pt_wagons_card_from_id (id);
+  g_autoptr(GString) text = NULL;
+
+  if (index < 0)
+    return g_strdup (id ? id : "");
+  text = g_string_new (NULL);
+  for (guint pos = 0; pos < 4; pos++)
+    {
+      PtWagonsQuadrant q = pt_wagons_card_quadrant ((guint) index, FALSE, pos);
+
+      if (pos > 0)
+        g_string_append (text, ", ");
+      /* Translators: a territory of a card, e.g. "Forest with Cow" */
+      g_string_append_printf (text, _("%s with %s"), _(pt_wagons_terrain_name (q.terrain)),
+                              _(pt_wagons_symbol_name (q.symbol)));
+    }
+  /* Translators: a card by its id and its four territories */
+  return g_strdup_printf (_("%s: %s"), id, text->str);
+}
+
 static void
 draw_small_card (GtkDrawingArea *area,
                  cairo_t        *cr,
@@ -241,6 +268,7 @@ update_queue (PtWagonsBoard *self,
       GtkEventController *motion = gtk_event_controller_motion_new ();
       gboolean legal = can_act (self) && legal_has (self, starting ? "start" : "take", card);
       g_autofree char *name = NULL;
+      g_autofree char *described = card_description (card);
 
       g_object_set_data_full (G_OBJECT (area), "card", g_strdup (card), g_free);
       gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), 2 * CIRCLE_CELL);
@@ -265,14 +293,21 @@ update_queue (PtWagonsBoard *self,
       if (hint_card (self, starting ? "start" : "take", card))
         gtk_widget_add_css_class (button, "hinted");
       if (starting)
-        name = g_strdup_printf (_("Start the circle at %s"), card);
+        name = g_strdup_printf (_("Start the circle at %s"), described);
       else if (i == 0)
-        name = g_strdup_printf (_("Take %s"), card);
+        name = g_strdup_printf (_("Take %s"), described);
       else
-        /* Translators: "Take B4; 2 cards go to Beto" */
+        /* Translators: "Take B4: Desert with Gun, …; 2 cards go to the other player" */
         name = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Take %s; %u card goes to the other player",
-                                             "Take %s; %u cards go to the other player", i), card, i);
+                                             "Take %s; %u cards go to the other player", i), described, i);
+      /* Only what can be taken now is offered; the others are still read. */
+      if (!legal)
+        {
+          g_free (name);
+          name = g_strdup (described);
+        }
       gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+      gtk_accessible_update_state (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_STATE_DISABLED, !legal, -1);
       gtk_widget_set_tooltip_text (button, name);
       gtk_box_append (GTK_BOX (self->queue_box), button);
     }
@@ -308,7 +343,8 @@ update_bonus (PtWagonsBoard *self,
       gtk_widget_set_hexpand (label, TRUE);
       gtk_widget_add_css_class (label, "card");
       gtk_widget_add_css_class (label, "bonus-card");
-      gtk_box_append (GTK_BOX (self->bonus_box), label);
+      gtk_flow_box_append (GTK_FLOW_BOX (self->bonus_box), label);
+      gtk_widget_set_focusable (gtk_widget_get_parent (label), FALSE);
     }
   child = NULL;
   (void) child;
@@ -779,6 +815,33 @@ action_place (GtkWidget  *widget,
     place (self, x, y, rot);
 }
 
+/* T: to the town where the card is to be placed. */
+static void
+action_focus_town (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  PtWagonsBoard *self = PT_WAGONS_BOARD (widget);
+
+  if (self->placer < 0 || !gtk_widget_grab_focus (self->towns[self->placer]))
+    gtk_widget_error_bell (widget);
+}
+
+/* C: to the first card of the circle that can be taken now. */
+static void
+action_focus_circle (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  PtWagonsBoard *self = PT_WAGONS_BOARD (widget);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (self->queue_box); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (gtk_widget_get_focusable (child) && gtk_widget_grab_focus (child))
+      return;
+  gtk_widget_error_bell (widget);
+}
+
 static void
 action_rotate (GtkWidget  *widget,
                const char *action_name,
@@ -809,8 +872,14 @@ build (PtWagonsBoard *self)
   gtk_widget_add_css_class (label, "heading");
   gtk_widget_set_halign (label, GTK_ALIGN_START);
   gtk_widget_set_parent (label, GTK_WIDGET (self));
-  self->bonus_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_box_set_homogeneous (GTK_BOX (self->bonus_box), TRUE);
+  /* Three in a row, or fewer per row in a narrow window (360 px). */
+  self->bonus_box = gtk_flow_box_new ();
+  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (self->bonus_box), GTK_SELECTION_NONE);
+  gtk_flow_box_set_homogeneous (GTK_FLOW_BOX (self->bonus_box), TRUE);
+  gtk_flow_box_set_min_children_per_line (GTK_FLOW_BOX (self->bonus_box), 1);
+  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (self->bonus_box), 3);
+  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (self->bonus_box), 6);
+  gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (self->bonus_box), 6);
   gtk_widget_set_parent (self->bonus_box, GTK_WIDGET (self));
 
   self->queue_title = gtk_label_new (NULL);
@@ -838,6 +907,8 @@ build (PtWagonsBoard *self)
 
       self->town_titles[p] = gtk_label_new (NULL);
       gtk_widget_add_css_class (self->town_titles[p], "heading");
+      gtk_label_set_wrap (GTK_LABEL (self->town_titles[p]), TRUE);
+      gtk_label_set_justify (GTK_LABEL (self->town_titles[p]), GTK_JUSTIFY_CENTER);
       self->towns[p] = pt_wagons_town_view_new ();
       gtk_widget_set_size_request (self->towns[p], -1, 300);
       gtk_widget_set_vexpand (self->towns[p], TRUE);
@@ -856,6 +927,7 @@ build (PtWagonsBoard *self)
   gtk_widget_set_parent (towns, GTK_WIDGET (self));
 
   self->preview_label = gtk_label_new (NULL);
+  gtk_label_set_wrap (GTK_LABEL (self->preview_label), TRUE);
   gtk_widget_set_parent (self->preview_label, GTK_WIDGET (self));
 }
 
@@ -1034,11 +1106,23 @@ pt_wagons_board_class_init (PtWagonsBoardClass *klass)
   gtk_widget_class_install_action (widget_class, "board.take", "s", action_start_take);
   gtk_widget_class_install_action (widget_class, "board.place", "(iii)", action_place);
   gtk_widget_class_install_action (widget_class, "board.rotate", NULL, action_rotate);
+  gtk_widget_class_install_action (widget_class, "board.focus-town", NULL, action_focus_town);
+  gtk_widget_class_install_action (widget_class, "board.focus-circle", NULL, action_focus_circle);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "wagons-board");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
+
+/* Listed in the shortcuts window (gtk/help-overlay.ui). */
+static const PtBoardKey keys[] = {
+  { "r", "board.rotate", NULL },
+  { "<Shift>r", "board.rotate", NULL },
+  { "t", "board.focus-town", NULL },
+  { "<Shift>t", "board.focus-town", NULL },
+  { "c", "board.focus-circle", NULL },
+  { "<Shift>c", "board.focus-circle", NULL },
+};
 
 static void
 pt_wagons_board_init (PtWagonsBoard *self)
@@ -1049,6 +1133,8 @@ pt_wagons_board_init (PtWagonsBoard *self)
   gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (layout), 8);
   self->placer = -1;
   build (self);
+  pt_board_keys_install (GTK_WIDGET (self), keys, G_N_ELEMENTS (keys));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Game board"), -1);
 
   /* Acting skips the motion: a click anywhere on the board lands it. */
   {
