@@ -345,6 +345,8 @@ median_redraw_cpu_ms (GtkWidget *board,
       double start, t;
 
       /* A frame first: the layout is done before each drawing, as in the app. */
+      if (!gtk_widget_get_mapped (board))
+        break;
       wait_for_frame (board);
       queue_draw_all (board);
       start = thread_cpu_ms ();
@@ -357,6 +359,8 @@ median_redraw_cpu_ms (GtkWidget *board,
       t = thread_cpu_ms () - start;
       g_array_append_val (times, t);
     }
+  if (times->len == 0)
+    return 0;
   g_array_sort (times, compare_doubles);
   median = g_array_index (times, double, times->len / 2);
   return median;
@@ -399,6 +403,7 @@ test_motion (gconstpointer data)
   g_autoptr(JsonNode) record = NULL;
   guint animated = 0, moves_seen = 0, next_check = 5;
   double redraw_ms = 0;
+  gboolean measured = FALSE;
 
   /* The computer waits a little before its move, as in the app, so that
    * a motion can be seen halfway. */
@@ -417,13 +422,15 @@ test_motion (gconstpointer data)
       if (pt_game_get_n_moves (game) == n)
         continue;
       moves_seen++;
-      if (board_animating (board) && animated == 1)
+      if (board_animating (board) && animated == 1 && !measured && gtk_widget_get_mapped (board))
         {
+          measured = TRUE;
           /* Frames during a motion: the board with a card in the air. */
           g_autofree char *name = g_strdup_printf ("%s motion frame (CPU median)", game_id);
           double frame = median_redraw_cpu_ms (board, 9);
 
-          report_figure (name, frame);
+          if (frame > 0)
+            report_figure (name, frame);
           if (g_getenv ("PARTIDA_ENFORCE_TIMING") != NULL)
             g_assert_cmpfloat (frame, <, 16);
         }
