@@ -96,8 +96,13 @@ describe_reason (const PtNextStationState  *solo,
   if (searched && expected >= 0)
     /* Translators: %s says what the action does (“reaches a new
      * district”); %.0f is the final score it expects, e.g. “164” */
-    return g_strdup_printf (_("%s: %d points expected at the end of the game"), purpose,
-                            (int) (expected + 0.5));
+    {
+      int points = (int) (expected + 0.5);
+
+      return g_strdup_printf (ngettext ("%s: %d point expected at the end of the game",
+                                        "%s: %d points expected at the end of the game", points),
+                              purpose, points);
+    }
   pt_next_station_state_apply_unchecked (&after, 0, action);
   pt_next_station_state_figures (&after, 0, &figures);
   line = &figures.lines[round];
