@@ -3,7 +3,8 @@
  * Copyright 2026 The Partida authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * A PtEngine is a program Partida starts (in its own process group) and
+ * A PtEngine is a program Partida starts (in its own process group, below
+ * a reaper process that outlives none of it: see pt-engine.c) and
  * talks to in newline-delimited JSON over its stdin/stdout; the protocol is
  * docs/engine-protocol.md. It plays like a PtBot: given a game and the
  * player to move, it sends that player's VIEW (pt_game_get_view) and legal
@@ -11,7 +12,8 @@
  *
  * Robustness is the point of this class: whatever the engine does (exits,
  * hangs past its time, prints something that is not a protocol message,
- * answers an illegal move, gets the handshake wrong), the call returns a
+ * answers an illegal move, gets the handshake wrong, prints an oversized,
+ * deeply nested or NUL-holding line), the call returns a
  * PT_ENGINE_ERROR with a readable reason, the engine process (and anything
  * it started) is killed and reaped, and Partida carries on. The caller
  * records the game as forfeited by the engine with error->message as the

@@ -43,6 +43,7 @@ int pt_cli_export  (int argc, char **argv);  /* pt-cli-store.c */
 int pt_cli_import  (int argc, char **argv);  /* pt-cli-store.c */
 int pt_cli_backup  (int argc, char **argv);  /* pt-cli-store.c */
 int pt_cli_restore (int argc, char **argv);  /* pt-cli-store.c */
+int pt_cli_salvage (int argc, char **argv);  /* pt-cli-store.c */
 int pt_cli_arena   (int argc, char **argv);  /* pt-cli-arena.c */
 int pt_cli_engine  (int argc, char **argv);  /* pt-cli-engine.c */
 int pt_cli_play    (int argc, char **argv);  /* pt-cli-play.c */

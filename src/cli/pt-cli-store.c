@@ -744,3 +744,44 @@ pt_cli_restore (int argc, char **argv)
     return fail (&o, "restore", error->message);
   return print_done (&o, pt_store_get_path (store));
 }
+
+/* salvage ------------------------------------------------------------------ */
+
+int
+pt_cli_salvage (int argc, char **argv)
+{
+  g_auto(CommonOptions) o = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PtStore) store = NULL;
+  PtSalvageSummary summary = { 0 };
+  int status = parse ("salvage", "NEW-FILE",
+                      "Copy every player, night and match that can still be read from a damaged"
+                      " database into a new one (the damaged file is left as it is).",
+                      NULL, &o, &argc, &argv, 1);
+
+  if (status >= 0)
+    return status;
+  if ((store = open_store (&o, FALSE, &error)) == NULL ||
+      !pt_store_salvage (store, argv[1], &summary, &error))
+    return fail (&o, "salvage", error->message);
+  if (o.json)
+    {
+      g_autoptr(JsonBuilder) b = json_builder_new ();
+
+      json_builder_begin_object (b);
+      member_string (b, "file", argv[1]);
+      member_int (b, "players", summary.players);
+      member_int (b, "players_lost", summary.players_lost);
+      member_int (b, "nights", summary.nights);
+      member_int (b, "nights_lost", summary.nights_lost);
+      member_int (b, "matches", summary.matches);
+      member_int (b, "matches_lost", summary.matches_lost);
+      json_builder_end_object (b);
+      print_builder (b);
+    }
+  else
+    printf ("%s: %d players, %d nights, %d matches saved; %d players, %d nights, %d matches could"
+            " not be read\n", argv[1], summary.players, summary.nights, summary.matches,
+            summary.players_lost, summary.nights_lost, summary.matches_lost);
+  return PT_CLI_EXIT_OK;
+}

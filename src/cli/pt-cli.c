@@ -24,6 +24,7 @@ static const PtCliCommand commands[] = {
   { "import", "Import a JSON export (all or nothing)", pt_cli_import },
   { "backup", "Copy the database to a file", pt_cli_backup },
   { "restore", "Replace the database with a backup", pt_cli_restore },
+  { "salvage", "Copy what can be read from a damaged database into a new one", pt_cli_salvage },
   { "arena", "Computer players against each other: win rate, score, time", pt_cli_arena },
   { "engine", "Play Partida's computer players over partida-engine/1 (stdin/stdout)", pt_cli_engine },
   { "play", "Play a whole match between computer players and store it", pt_cli_play },

@@ -194,6 +194,16 @@ pt_match_get_n_rounds_played (PtMatch *self)
 }
 
 PtGame *
+pt_match_get_round_game (PtMatch *self,
+                         guint    round)
+{
+  g_return_val_if_fail (PT_IS_MATCH (self), NULL);
+  g_return_val_if_fail (round < self->rounds->len, NULL);
+
+  return g_ptr_array_index (self->rounds, round);
+}
+
+PtGame *
 pt_match_get_current_game (PtMatch *self)
 {
   g_return_val_if_fail (PT_IS_MATCH (self), NULL);

@@ -46,6 +46,9 @@ gboolean      pt_match_resume_round       (PtMatch             *self,
                                            GError             **error);
 PtGame       *pt_match_get_current_game   (PtMatch             *self);
 guint         pt_match_get_n_rounds_played (PtMatch            *self);
+/* The game of finished round @round (0-based), as it ended. */
+PtGame       *pt_match_get_round_game     (PtMatch             *self,
+                                           guint                round);
 guint         pt_match_get_next_starter   (PtMatch             *self);
 int           pt_match_get_round_score    (PtMatch             *self,
                                            guint                round,

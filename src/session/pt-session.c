@@ -527,6 +527,19 @@ pt_session_start (PtSession  *self,
   if (!check_seats (self, error))
     return FALSE;
 
+  /* A name typed in a hurry ("begona") is the player the history knows
+   * ("Begoña"): the seat takes that player's name, so the record, the
+   * screens and the history say the same. */
+  for (guint i = 0; self->store != NULL && i < self->n_seats; i++)
+    {
+      g_autoptr(PtPlayer) known = pt_session_find_player (self->store, self->seats[i].name, NULL);
+
+      if (known != NULL && g_strcmp0 (known->name, self->seats[i].name) != 0)
+        {
+          g_free (self->seats[i].name);
+          self->seats[i].name = g_strdup (known->name);
+        }
+    }
   for (guint i = 0; i < self->n_seats; i++)
     g_ptr_array_add (names, self->seats[i].name);
   g_ptr_array_add (names, NULL);

@@ -1251,9 +1251,13 @@ pt_import_convert_bgg (const char     *data,
   if (xml == NULL)
     {
       const xmlError *last = xmlGetLastError ();
-      g_autofree char *what = last != NULL && last->message != NULL
+      /* (The stripped copy was leaked on every refused file: found by
+       * fuzz-import-bgg.) */
+      g_autofree char *message = last != NULL && last->message != NULL
+                                 ? g_strstrip (g_strdup (last->message)) : NULL;
+      g_autofree char *what = message != NULL
                               ? g_strdup_printf (_("not well-formed XML (line %d: %s)"), last->line,
-                                                 g_strstrip (g_strdup (last->message)))
+                                                 message)
                               : g_strdup (_("not well-formed XML"));
       g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID, _("Invalid %s file: %s"),
                    "BoardGameGeek", what);

@@ -727,7 +727,8 @@ import_night (Import      *import,
   if (id == 0)
     {
       insert = pt_store_prepare (self,
-                                 "INSERT INTO nights (uuid, date, place, notes) VALUES (?, ?, ?, ?)",
+                                 "INSERT INTO nights (uuid, date, place, notes, modified)"
+                                 " VALUES (?, ?, ?, ?, ?)",
                                  error);
       if (insert == NULL)
         return FALSE;
@@ -735,6 +736,7 @@ import_night (Import      *import,
       sqlite3_bind_text (insert, 2, date, -1, SQLITE_TRANSIENT);
       sqlite3_bind_text (insert, 3, place, -1, SQLITE_TRANSIENT);
       sqlite3_bind_text (insert, 4, notes, -1, SQLITE_TRANSIENT);
+      sqlite3_bind_int64 (insert, 5, pt_store_next_stamp (self));
       if ((rc = sqlite3_step (insert)) != SQLITE_DONE)
         return pt_store_set_error (self, rc, _("Could not import the nights"), error);
       id = sqlite3_last_insert_rowid (self->db);
@@ -1038,6 +1040,12 @@ pt_store_import_with_progress (PtStore               *self,
       return FALSE;
     }
 
+  /* Nothing is written into a damaged database. */
+  if (!pt_store_check_integrity (self, error))
+    {
+      pt_import_skips_clear (&skips);
+      return FALSE;
+    }
   ok = import_root (self, root, format, progress, progress_data, &result, error);
   result.format = format;
   result.plays_read = skips.plays_read;
@@ -1151,6 +1159,315 @@ pt_store_export_csv (PtStore  *self,
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
+/* Salvage ------------------------------------------------------------------ */
+
+/* The highest id of a table from @sql (the table itself, or another that
+ * names its ids), or -1 when it cannot be read. */
+static gint64
+salvage_max_id (PtStore    *self,
+                const char *sql)
+{
+  g_autoptr(PtStmt) stmt = sql != NULL ? pt_store_prepare (self, sql, NULL) : NULL;
+
+  if (stmt != NULL && sqlite3_step (stmt) == SQLITE_ROW)
+    return sqlite3_column_int64 (stmt, 0);
+  return -1;
+}
+
+/* Without any known bound, the walk stops after this many ids in a row
+ * that cannot be read. */
+#define SALVAGE_UNBOUNDED_RUN 10000
+
+/* Walks ids 1..max of one table: read_row() returns SQLITE_ROW (kept),
+ * SQLITE_DONE (no such id) or an error (lost). */
+typedef int (*SalvageRow) (PtStore *self, JsonBuilder *builder, gint64 id);
+
+static void
+salvage_table (PtStore     *self,
+               JsonBuilder *builder,
+               const char  *member,
+               const char  *max_sql,
+               const char  *other_max_sql,
+               SalvageRow   read_row,
+               int         *kept,
+               int         *lost)
+{
+  gint64 max = MAX (salvage_max_id (self, max_sql), salvage_max_id (self, other_max_sql));
+  gboolean bounded = max >= 0;
+  int pending = 0, run = 0;
+
+  json_builder_set_member_name (builder, member);
+  json_builder_begin_array (builder);
+  for (gint64 id = 1; bounded ? id <= max : run < SALVAGE_UNBOUNDED_RUN; id++)
+    {
+      int rc = read_row (self, builder, id);
+
+      if (rc == SQLITE_ROW)
+        {
+          (*kept)++;
+          *lost += pending;
+          pending = run = 0;
+        }
+      else
+        {
+          run++;
+          if (rc != SQLITE_DONE)
+            pending++;
+        }
+    }
+  /* Unreadable ids past the last row are lost rows only within a bound. */
+  if (bounded)
+    *lost += pending;
+  json_builder_end_array (builder);
+}
+
+static int
+salvage_player (PtStore     *self,
+                JsonBuilder *builder,
+                gint64       id)
+{
+  g_autoptr(PtStmt) stmt = pt_store_prepare (self,
+                                             "SELECT uuid, name, colour, created, archived FROM players"
+                                             " WHERE id = ? AND deleted = 0",
+                                             NULL);
+  int rc;
+
+  if (stmt == NULL)
+    return SQLITE_ERROR;
+  sqlite3_bind_int64 (stmt, 1, id);
+  if ((rc = sqlite3_step (stmt)) != SQLITE_ROW)
+    return rc;
+  json_builder_begin_object (builder);
+  add_string (builder, "uuid", (const char *) sqlite3_column_text (stmt, 0));
+  add_string (builder, "name", (const char *) sqlite3_column_text (stmt, 1));
+  add_string (builder, "colour", (const char *) sqlite3_column_text (stmt, 2));
+  add_time (builder, "created", sqlite3_column_int64 (stmt, 3));
+  add_bool (builder, "archived", sqlite3_column_int (stmt, 4) != 0);
+  json_builder_end_object (builder);
+  return SQLITE_ROW;
+}
+
+static int
+salvage_night (PtStore     *self,
+               JsonBuilder *builder,
+               gint64       id)
+{
+  g_autoptr(PtStmt) stmt = pt_store_prepare (self,
+                                             "SELECT uuid, date, place, notes FROM nights WHERE id = ?",
+                                             NULL);
+  int rc;
+
+  if (stmt == NULL)
+    return SQLITE_ERROR;
+  sqlite3_bind_int64 (stmt, 1, id);
+  if ((rc = sqlite3_step (stmt)) != SQLITE_ROW)
+    return rc;
+  json_builder_begin_object (builder);
+  add_string (builder, "uuid", (const char *) sqlite3_column_text (stmt, 0));
+  add_string (builder, "date", (const char *) sqlite3_column_text (stmt, 1));
+  add_string (builder, "place", (const char *) sqlite3_column_text (stmt, 2));
+  add_string (builder, "notes", (const char *) sqlite3_column_text (stmt, 3));
+  /* The attendance list is a nicety: lost with its page, the night stays. */
+  json_builder_end_object (builder);
+  return SQLITE_ROW;
+}
+
+static int
+salvage_match (PtStore     *self,
+               JsonBuilder *builder,
+               gint64       id)
+{
+  g_autoptr(PtStmt) stmt = pt_store_prepare (self,
+                                             "SELECT m.uuid, m.game, m.mode, m.started, m.finished, n.uuid,"
+                                             " m.options, m.rule_reading, m.notes, b.json, r.json"
+                                             " FROM matches m LEFT JOIN nights n ON n.id = m.night_id"
+                                             " LEFT JOIN breakdowns b ON b.match_id = m.id"
+                                             " LEFT JOIN records r ON r.match_id = m.id"
+                                             " WHERE m.id = ? AND m.deleted = 0",
+                                             NULL);
+  g_autoptr(PtStmt) results = NULL;
+  g_autoptr(JsonBuilder) rows = json_builder_new ();
+  g_autoptr(JsonNode) results_node = NULL;
+  int rc, n = 0;
+
+  if (stmt == NULL)
+    return SQLITE_ERROR;
+  sqlite3_bind_int64 (stmt, 1, id);
+  if ((rc = sqlite3_step (stmt)) != SQLITE_ROW)
+    return rc;
+  /* The results first: a match without them is lost. */
+  results = pt_store_prepare (self,
+                              "SELECT p.uuid, r.seat, r.score, r.rank, r.winner, r.is_ai, r.ai_level"
+                              " FROM results r JOIN players p ON p.id = r.player_id"
+                              " WHERE r.match_id = ? ORDER BY r.seat",
+                              NULL);
+  if (results == NULL)
+    return SQLITE_ERROR;
+  sqlite3_bind_int64 (results, 1, id);
+  json_builder_begin_array (rows);
+  while ((rc = sqlite3_step (results)) == SQLITE_ROW)
+    {
+      json_builder_begin_object (rows);
+      add_string (rows, "player", (const char *) sqlite3_column_text (results, 0));
+      add_int (rows, "seat", sqlite3_column_int (results, 1));
+      add_int (rows, "score", sqlite3_column_int (results, 2));
+      add_int (rows, "rank", sqlite3_column_int (results, 3));
+      add_bool (rows, "winner", sqlite3_column_int (results, 4) != 0);
+      add_bool (rows, "ai", sqlite3_column_int (results, 5) != 0);
+      add_int (rows, "ai_level", sqlite3_column_int (results, 6));
+      json_builder_end_object (rows);
+      n++;
+    }
+  json_builder_end_array (rows);
+  if (rc != SQLITE_DONE || n == 0)
+    return SQLITE_CORRUPT;
+  results_node = json_builder_get_root (rows);
+
+  json_builder_begin_object (builder);
+  add_string (builder, "uuid", (const char *) sqlite3_column_text (stmt, 0));
+  add_string (builder, "game", (const char *) sqlite3_column_text (stmt, 1));
+  add_string (builder, "mode", pt_match_mode_to_string (sqlite3_column_int (stmt, 2)));
+  add_time (builder, "started", sqlite3_column_int64 (stmt, 3));
+  add_time (builder, "finished", sqlite3_column_int64 (stmt, 4));
+  json_builder_set_member_name (builder, "night");
+  if (sqlite3_column_type (stmt, 5) == SQLITE_NULL)
+    json_builder_add_null_value (builder);
+  else
+    json_builder_add_string_value (builder, (const char *) sqlite3_column_text (stmt, 5));
+  add_json_text (builder, "options", (const char *) sqlite3_column_text (stmt, 6));
+  add_string (builder, "rule_reading", (const char *) sqlite3_column_text (stmt, 7));
+  add_string (builder, "notes", (const char *) sqlite3_column_text (stmt, 8));
+  json_builder_set_member_name (builder, "results");
+  json_builder_add_value (builder, g_steal_pointer (&results_node));
+  add_json_text (builder, "breakdown", (const char *) sqlite3_column_text (stmt, 9));
+  add_json_text (builder, "record", (const char *) sqlite3_column_text (stmt, 10));
+  json_builder_end_object (builder);
+  return SQLITE_ROW;
+}
+
+/* A night or a player lost with its page leaves matches naming it: such a
+ * match goes without its night; one whose player is lost is lost. */
+static void
+salvage_repair (JsonObject *root,
+                int        *matches_lost)
+{
+  g_autoptr(GHashTable) players = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) nights = g_hash_table_new (g_str_hash, g_str_equal);
+  JsonArray *array = json_object_get_array_member (root, "players");
+  JsonArray *matches = json_object_get_array_member (root, "matches");
+
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    g_hash_table_add (players, (char *) json_object_get_string_member (
+                        json_array_get_object_element (array, i), "uuid"));
+  array = json_object_get_array_member (root, "nights");
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    g_hash_table_add (nights, (char *) json_object_get_string_member (
+                        json_array_get_object_element (array, i), "uuid"));
+  for (guint i = json_array_get_length (matches); i-- > 0;)
+    {
+      JsonObject *match = json_array_get_object_element (matches, i);
+      JsonArray *results = json_object_get_array_member (match, "results");
+      JsonNode *night_node = json_object_get_member (match, "night");
+      const char *night = night_node != NULL && JSON_NODE_HOLDS_VALUE (night_node)
+                          ? json_node_get_string (night_node) : NULL;
+      gboolean complete = TRUE;
+
+      for (guint r = 0; r < json_array_get_length (results); r++)
+        complete &= g_hash_table_contains (players, json_object_get_string_member (
+                                             json_array_get_object_element (results, r), "player"));
+      if (!complete)
+        {
+          json_array_remove_element (matches, i);
+          (*matches_lost)++;
+          continue;
+        }
+      if (night != NULL && !g_hash_table_contains (nights, night))
+        json_object_set_null_member (match, "night");
+    }
+}
+
+gboolean
+pt_store_salvage (PtStore           *self,
+                  const char        *dest_path,
+                  PtSalvageSummary  *summary,
+                  GError           **error)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(JsonNode) root = NULL;
+  g_autoptr(PtStore) dest = NULL;
+  PtSalvageSummary counts = { 0 };
+  PtImportSummary imported = { 0 };
+  gboolean ok;
+
+  g_return_val_if_fail (PT_IS_STORE (self), FALSE);
+  g_return_val_if_fail (dest_path != NULL, FALSE);
+
+  if (g_file_test (dest_path, G_FILE_TEST_EXISTS))
+    {
+      g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_FAILED,
+                   _("“%s” already exists; salvage writes a new database"), dest_path);
+      return FALSE;
+    }
+  /* Row by row: a bad page loses its rows, not the whole table. */
+  json_builder_begin_object (builder);
+  add_string (builder, "format", EXPORT_FORMAT);
+  salvage_table (self, builder, "players", "SELECT max(id) FROM players",
+                 "SELECT max(player_id) FROM results", salvage_player,
+                 &counts.players, &counts.players_lost);
+  salvage_table (self, builder, "nights", "SELECT max(id) FROM nights",
+                 "SELECT max(night_id) FROM matches", salvage_night,
+                 &counts.nights, &counts.nights_lost);
+  salvage_table (self, builder, "matches", "SELECT max(id) FROM matches",
+                 "SELECT max(match_id) FROM results", salvage_match,
+                 &counts.matches, &counts.matches_lost);
+  json_builder_end_object (builder);
+  root = json_builder_get_root (builder);
+  salvage_repair (json_node_get_object (root), &counts.matches_lost);
+
+  dest = pt_store_open (dest_path, PT_STORE_OPEN_CREATE, error);
+  if (dest == NULL)
+    return FALSE;
+  ok = import_root (dest, root, PT_IMPORT_FORMAT_PARTIDA, NULL, NULL, &imported, error);
+  if (!ok)
+    {
+      g_prefix_error (error, _("Could not write the salvaged history: "));
+      return FALSE;
+    }
+  counts.matches = imported.matches_added;
+  if (summary != NULL)
+    *summary = counts;
+  return TRUE;
+}
+
+/* Integrity ---------------------------------------------------------------- */
+
+gboolean
+pt_store_check_integrity (PtStore  *self,
+                          GError  **error)
+{
+  g_autoptr(PtStmt) stmt = NULL;
+  g_autofree char *first = NULL;
+  int rc;
+
+  g_return_val_if_fail (PT_IS_STORE (self), FALSE);
+
+  stmt = pt_store_prepare (self, "PRAGMA quick_check", error);
+  if (stmt == NULL)
+    return FALSE;
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_ROW)
+    {
+      first = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
+      if (g_strcmp0 (first, "ok") == 0)
+        return TRUE;
+    }
+  g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_CORRUPT,
+               _("The history in “%s” is damaged (%s). Nothing more is written to it; salvage "
+                 "what can still be read into a new database (partida-cli salvage)."),
+               self->path, first != NULL ? first : sqlite3_errmsg (self->db));
+  return FALSE;
+}
+
 /* Backup and restore ------------------------------------------------------- */
 
 gboolean
@@ -1163,6 +1480,9 @@ pt_store_backup (PtStore     *self,
   g_return_val_if_fail (PT_IS_STORE (self), FALSE);
   g_return_val_if_fail (dest_path != NULL, FALSE);
 
+  /* A copy of a damaged database would be refused by restore later. */
+  if (!pt_store_check_integrity (self, error))
+    return FALSE;
   /* Copy beside the destination and rename: an existing backup is only
    * replaced by a complete one. */
   tmp = g_strdup_printf ("%s.partial-%d", dest_path, (int) getpid ());

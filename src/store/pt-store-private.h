@@ -27,6 +27,8 @@ struct _PtStore
   /* Inside pt_store_transaction_begin() … _commit(): the calls that are
    * transactions of their own join it instead of beginning another. */
   gboolean in_outer_transaction;
+  gboolean read_only;        /* opened read-only: the file or disk cannot be written */
+  char *read_only_reason;
   gint64 last_stamp;        /* pt_store_next_stamp() */
   /* Players whose aggregates (player_stats, pair_stats) must be rebuilt
    * before the transaction commits (pt_stats_flush_aggregates). */

@@ -154,12 +154,14 @@ pt_store_trash_night (PtStore  *self,
     return no_night_trash (error);
   if (!pt_store_transaction_begin (self, error))
     return FALSE;
-  update = pt_store_prepare (self, "UPDATE nights SET deleted = ? WHERE id = ? AND deleted = 0",
+  update = pt_store_prepare (self,
+                             "UPDATE nights SET deleted = ?, modified = ? WHERE id = ? AND deleted = 0",
                              error);
   if (update == NULL)
     goto fail;
   sqlite3_bind_int64 (update, 1, now_seconds ());
-  sqlite3_bind_int64 (update, 2, night_id);
+  sqlite3_bind_int64 (update, 2, pt_store_next_stamp (self));
+  sqlite3_bind_int64 (update, 3, night_id);
   if (!pt_store_step_done (self, update, _("Could not delete the night"), error))
     goto fail;
   if (sqlite3_changes (self->db) == 0)
@@ -199,12 +201,14 @@ restore_night_row (PtStore  *self,
                    gint64    night_id,
                    GError  **error)
 {
-  g_autoptr(PtStmt) stmt = pt_store_prepare (self, "UPDATE nights SET deleted = 0 WHERE id = ?",
+  g_autoptr(PtStmt) stmt = pt_store_prepare (self,
+                                             "UPDATE nights SET deleted = 0, modified = ? WHERE id = ?",
                                              error);
 
   if (stmt == NULL)
     return FALSE;
-  sqlite3_bind_int64 (stmt, 1, night_id);
+  sqlite3_bind_int64 (stmt, 1, pt_store_next_stamp (self));
+  sqlite3_bind_int64 (stmt, 2, night_id);
   return pt_store_step_done (self, stmt, _("Could not restore the night"), error);
 }
 
@@ -232,12 +236,14 @@ pt_store_restore_from_trash (PtStore      *self,
       if (nights)
         {
           g_autoptr(PtStmt) stmt = pt_store_prepare (self,
-                                                     "UPDATE nights SET deleted = 0 WHERE deleted <> 0"
-                                                     " AND id = (SELECT night_id FROM matches WHERE id = ?)",
+                                                     "UPDATE nights SET deleted = 0, modified = ?1"
+                                                     " WHERE deleted <> 0"
+                                                     " AND id = (SELECT night_id FROM matches WHERE id = ?2)",
                                                      error);
           if (stmt == NULL)
             goto fail;
-          sqlite3_bind_int64 (stmt, 1, id);
+          sqlite3_bind_int64 (stmt, 1, pt_store_next_stamp (self));
+          sqlite3_bind_int64 (stmt, 2, id);
           if (!pt_store_step_done (self, stmt, _("Could not restore the night"), error))
             goto fail;
         }

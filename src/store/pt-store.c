@@ -13,6 +13,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
+#include <unistd.h>
 #include <json-glib/json-glib.h>
 
 #include "pt-record.h"
@@ -278,6 +279,14 @@ pt_store_set_error (PtStore     *self,
       break;
     default:
       code = PT_STORE_ERROR_FAILED;
+    }
+  if (self != NULL && self->read_only)
+    {
+      /* Whatever SQLite says, the reason is the file. */
+      g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_READ_ONLY,
+                   _("%s: the history “%s” can be viewed and exported but not changed: %s"), what,
+                   self->path, self->read_only_reason);
+      return FALSE;
     }
   g_set_error (error, PT_STORE_ERROR, code, "%s: %s", what, detail);
   return FALSE;
@@ -706,6 +715,7 @@ pt_store_finalize (GObject *object)
   g_clear_pointer (&self->dirty_players, g_hash_table_unref);
   g_clear_pointer (&self->path, g_free);
   g_clear_pointer (&self->migration_backup, g_free);
+  g_clear_pointer (&self->read_only_reason, g_free);
 
   G_OBJECT_CLASS (pt_store_parent_class)->finalize (object);
 }
@@ -1229,21 +1239,120 @@ open_checked (PtStore           *self,
   return pt_store_migrate (self, version, error);
 }
 
+/* Why @path cannot be written, in words (permissions named as such). */
+static char *
+read_only_reason (const char *path)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+  int saved_errno;
+
+  if (g_access (path, W_OK) != 0)
+    {
+      saved_errno = errno;
+      if (saved_errno == EROFS)
+        return g_strdup (_("it is on a read-only disk"));
+      return g_strdup_printf (_("you have no permission to write the file (%s)"),
+                              g_strerror (saved_errno));
+    }
+  if (g_access (dir, W_OK) != 0)
+    {
+      saved_errno = errno;
+      if (saved_errno == EROFS)
+        return g_strdup (_("it is on a read-only disk"));
+      return g_strdup_printf (_("you have no permission to write in its folder “%s” (%s)"), dir,
+                              g_strerror (saved_errno));
+    }
+  return g_strdup (_("it cannot be written"));
+}
+
+/* A database that cannot be written is still shown: opened read-only (and
+ * immutable: on a read-only disk there is no lock file to write either). */
+static gboolean
+open_read_only (PtStore  *self,
+                GError  **error)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (self->path);
+  g_autofree char *base = g_file_get_uri (file);
+  g_autofree char *uri = g_strconcat (base, "?mode=ro&immutable=1", NULL);
+  int version = 0, app_id = 0, rc;
+
+  if (self->db != NULL)
+    {
+      g_hash_table_remove_all (self->statements);
+      sqlite3_close_v2 (self->db);
+      self->db = NULL;
+    }
+  rc = sqlite3_open_v2 (uri, &self->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL);
+  if (rc != SQLITE_OK)
+    return pt_store_set_error (self, rc, _("Could not open the database"), error);
+  sqlite3_extended_result_codes (self->db, 1);
+  sqlite3_create_function_v2 (self->db, "pt_fold", 1,
+                              SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, NULL,
+                              sql_fold, NULL, NULL, NULL);
+  if (!query_int (self, "PRAGMA user_version", &version, error) ||
+      !query_int (self, "PRAGMA application_id", &app_id, error))
+    {
+      g_prefix_error (error, _("“%s” is damaged: "), self->path);
+      return FALSE;
+    }
+  if (app_id != PT_STORE_APPLICATION_ID || version < 1)
+    {
+      g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_CORRUPT,
+                   _("“%s” is not a Partida database"), self->path);
+      return FALSE;
+    }
+  if (version != PT_STORE_SCHEMA_VERSION)
+    {
+      g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_READ_ONLY,
+                   _("The database “%s” needs an update (schema %d to %d) but cannot be written: %s"),
+                   self->path, version, PT_STORE_SCHEMA_VERSION, self->read_only_reason);
+      return FALSE;
+    }
+  self->schema_version = version;
+  self->read_only = TRUE;
+  return TRUE;
+}
+
 PtStore *
 pt_store_open (const char        *path,
                PtStoreOpenFlags   flags,
                GError           **error)
 {
   g_autoptr(PtStore) self = NULL;
+  g_autoptr(GError) local_error = NULL;
 
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   self = g_object_new (PT_TYPE_STORE, NULL);
   self->path = g_strdup (path);
-  if (!open_checked (self, flags, error))
-    return NULL;
+  if (flags & PT_STORE_OPEN_READ_ONLY)
+    {
+      self->read_only_reason = g_strdup (_("it was opened read-only"));
+      return open_read_only (self, error) ? g_steal_pointer (&self) : NULL;
+    }
+  if (!open_checked (self, flags, &local_error))
+    {
+      /* An existing history that cannot be written is still readable. */
+      if (g_error_matches (local_error, PT_STORE_ERROR, PT_STORE_ERROR_READ_ONLY) &&
+          g_file_test (path, G_FILE_TEST_IS_REGULAR))
+        {
+          self->read_only_reason = read_only_reason (path);
+          if (open_read_only (self, NULL))
+            return g_steal_pointer (&self);
+        }
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return NULL;
+    }
   return g_steal_pointer (&self);
+}
+
+gboolean
+pt_store_is_read_only (PtStore *self)
+{
+  g_return_val_if_fail (PT_IS_STORE (self), FALSE);
+
+  return self->read_only;
 }
 
 gboolean
@@ -2384,6 +2493,13 @@ pt_store_save_matches (PtStore    *self,
   return ok;
 }
 
+static int
+compare_seats (gconstpointer a,
+               gconstpointer b)
+{
+  return (*(PtMatchResult **) a)->seat - (*(PtMatchResult **) b)->seat;
+}
+
 /* The players of a stored match, in seat order. */
 static GArray *
 match_players (PtStore  *self,
@@ -2409,6 +2525,49 @@ match_players (PtStore  *self,
       return NULL;
     }
   return g_steal_pointer (&players);
+}
+
+/* Whether @entry's results (seat, player, score, rank, winner, computer
+ * level) are the stored ones. */
+static gboolean
+same_results_as_stored (PtStore       *self,
+                        PtMatchEntry  *entry,
+                        gboolean      *same,
+                        GError       **error)
+{
+  g_autoptr(PtStmt) stmt = pt_store_prepare (self,
+                                             "SELECT seat, player_id, score, rank, winner, is_ai, ai_level"
+                                             " FROM results WHERE match_id = ? ORDER BY seat",
+                                             error);
+  g_autoptr(GPtrArray) sorted = NULL;
+  guint n = 0;
+  int rc;
+
+  if (stmt == NULL)
+    return FALSE;
+  /* A plain copy: it must not free the results. */
+  sorted = g_ptr_array_sized_new (entry->results->len);
+  for (guint i = 0; i < entry->results->len; i++)
+    g_ptr_array_add (sorted, g_ptr_array_index (entry->results, i));
+  g_ptr_array_sort (sorted, compare_seats);
+  *same = TRUE;
+  sqlite3_bind_int64 (stmt, 1, entry->id);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      PtMatchResult *r = n < sorted->len ? g_ptr_array_index (sorted, n) : NULL;
+
+      n++;
+      if (r == NULL || r->seat != sqlite3_column_int (stmt, 0) ||
+          r->player_id != sqlite3_column_int64 (stmt, 1) || r->score != sqlite3_column_int (stmt, 2) ||
+          r->rank != sqlite3_column_int (stmt, 3) || (r->winner ? 1 : 0) != sqlite3_column_int (stmt, 4) ||
+          (r->is_ai ? 1 : 0) != sqlite3_column_int (stmt, 5) || r->ai_level != sqlite3_column_int (stmt, 6))
+        *same = FALSE;
+    }
+  if (rc != SQLITE_DONE)
+    return pt_store_set_error (self, rc, _("Could not read the match"), error);
+  if (n != sorted->len)
+    *same = FALSE;
+  return TRUE;
 }
 
 /* The stored match an edit applies to; the times, game, mode and UUID
@@ -2460,10 +2619,45 @@ update_match_locked (PtStore       *self,
   int rc;
 
   g_autoptr(GArray) gone = NULL;
+  gboolean same_results;
 
   if (!load_for_update (self, entry, error) ||
       (gone = match_players (self, entry->id, error)) == NULL ||
-      !pt_stats_match_removed (self, entry->id, error))
+      !same_results_as_stored (self, entry, &same_results, error))
+    return FALSE;
+  /* A corrected note, night or breakdown changes no figure: no replay, no
+   * aggregates to rebuild. */
+  if (same_results)
+    {
+      g_autoptr(PtStmt) note = pt_store_prepare (self,
+                                                 "UPDATE matches SET night_id = ?, options = ?, rule_reading = ?,"
+                                                 " notes = ?, modified = ? WHERE id = ?",
+                                                 error);
+      g_autoptr(PtStmt) json = NULL;
+
+      if (note == NULL)
+        return FALSE;
+      if (entry->night_id > 0)
+        sqlite3_bind_int64 (note, 1, entry->night_id);
+      sqlite3_bind_text (note, 2, options, -1, SQLITE_STATIC);
+      sqlite3_bind_text (note, 3, entry->rule_reading != NULL ? entry->rule_reading : "", -1, SQLITE_STATIC);
+      sqlite3_bind_text (note, 4, entry->notes != NULL ? entry->notes : "", -1, SQLITE_STATIC);
+      sqlite3_bind_int64 (note, 5, pt_store_next_stamp (self));
+      sqlite3_bind_int64 (note, 6, entry->id);
+      rc = sqlite3_step (note);
+      if ((rc & 0xff) == SQLITE_CONSTRAINT)
+        return not_found (error, N_("night"), entry->night_id);
+      if (rc != SQLITE_DONE)
+        return pt_store_set_error (self, rc, _("Could not save the match"), error);
+      json = pt_store_prepare (self, "INSERT OR REPLACE INTO breakdowns (match_id, json) VALUES (?, ?)",
+                               error);
+      if (json == NULL)
+        return FALSE;
+      sqlite3_bind_int64 (json, 1, entry->id);
+      sqlite3_bind_text (json, 2, breakdown, -1, SQLITE_STATIC);
+      return pt_store_step_done (self, json, _("Could not save the match"), error);
+    }
+  if (!pt_stats_match_removed (self, entry->id, error))
     return FALSE;
   /* Players of the stored match who are not in the corrected one. */
   for (guint i = gone->len; i-- > 0;)

@@ -40,6 +40,7 @@ typedef enum
 {
   PT_STORE_OPEN_NONE = 0,
   PT_STORE_OPEN_CREATE = 1 << 0,   /* create the file (and its folder) if missing */
+  PT_STORE_OPEN_READ_ONLY = 1 << 1, /* open read-only even if it could be written */
 } PtStoreOpenFlags;
 
 /* The schema version this build writes. */
@@ -56,6 +57,10 @@ PtStore *pt_store_open         (const char        *path,
                                 PtStoreOpenFlags   flags,
                                 GError           **error);
 const char *pt_store_get_path  (PtStore *self);
+/* TRUE when the file or its disk cannot be written: an existing database is
+ * then opened read-only (history, statistics and export work; every change
+ * fails with READ_ONLY, naming the reason). */
+gboolean pt_store_is_read_only (PtStore *self);
 int      pt_store_get_schema_version (PtStore *self);
 /* The copy made before the last migration on open, or NULL. */
 const char *pt_store_get_migration_backup (PtStore *self);
@@ -326,7 +331,26 @@ gboolean pt_store_import_json (PtStore          *self,
 /* One row per player per match (RFC 4180 quoting). */
 char    *pt_store_export_csv  (PtStore  *self,
                                GError  **error);
-/* Online backup to a file (written beside it, then renamed into place). */
+/* PRAGMA quick_check: CORRUPT with a message naming the file when the
+ * database is damaged (then nothing should be written to it). */
+gboolean pt_store_check_integrity (PtStore  *self,
+                                   GError  **error);
+
+typedef struct
+{
+  int players, players_lost;
+  int nights, nights_lost;
+  int matches, matches_lost;
+} PtSalvageSummary;
+
+/* Everything that can still be read, row by row, into a NEW database at
+ * @dest_path (which must not exist); the damaged one is left as it is. */
+gboolean pt_store_salvage     (PtStore           *self,
+                               const char        *dest_path,
+                               PtSalvageSummary  *summary,
+                               GError           **error);
+/* Online backup to a file (written beside it, then renamed into place); a
+ * damaged database is refused (CORRUPT): salvage it instead. */
 gboolean pt_store_backup      (PtStore     *self,
                                const char  *dest_path,
                                GError     **error);

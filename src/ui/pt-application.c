@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "pt-accessible.h"
 #include "pt-application.h"
 #include "pt-data-actions.h"
 #include "pt-store-trash.h"
@@ -309,6 +310,7 @@ pt_application_startup (GApplication *app)
   static const char *preferences_accels[] = { "<Control>comma", NULL };
 
   G_APPLICATION_CLASS (pt_application_parent_class)->startup (app);
+  pt_accessible_install_fixes ();
 
   /* Look the schema up first: GSettings aborts on a missing one, and
    * --version and --help must work without it (they never get here). */

@@ -52,6 +52,7 @@ pt_board_frame_new (GtkWidget *content,
   gtk_widget_set_parent (content, GTK_WIDGET (self));
   gtk_widget_set_parent (log, GTK_WIDGET (self));
   gtk_widget_add_css_class (log, "move-log-sheet");
+  gtk_widget_add_css_class (log, "beside");
   return GTK_WIDGET (self);
 }
 
@@ -131,6 +132,17 @@ notify_folded (gpointer user_data)
   PtBoardFrame *self = user_data;
 
   self->notify_id = 0;
+  /* Styles: a sheet has a top edge and a shadow, a column a side edge. */
+  if (self->folded)
+    {
+      gtk_widget_remove_css_class (self->log, "beside");
+      gtk_widget_add_css_class (self->log, "sheet");
+    }
+  else
+    {
+      gtk_widget_remove_css_class (self->log, "sheet");
+      gtk_widget_add_css_class (self->log, "beside");
+    }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FOLDED]);
   return G_SOURCE_REMOVE;
 }

@@ -122,8 +122,11 @@ on_bot_move (GObject      *source,
 {
   g_autoptr(GTask) task = user_data;
   GError *error = NULL;
-  JsonNode *move = pt_bot_choose_move_finish (PT_BOT (source), result, &error);
+  char *reason = NULL;
+  JsonNode *move = pt_bot_choose_move_finish_full (PT_BOT (source), result, &reason, &error);
 
+  /* Why, for a hint (the bot's own sentence; NULL when it has none). */
+  g_object_set_data_full (G_OBJECT (task), "pt-reason", reason, g_free);
   if (move == NULL)
     g_task_return_error (task, error);
   else
@@ -180,6 +183,18 @@ pt_computer_player_choose_finish (GAsyncResult  *result,
 {
   g_return_val_if_fail (G_IS_TASK (result), NULL);
 
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+JsonNode *
+pt_computer_player_choose_finish_full (GAsyncResult  *result,
+                                       char         **reason,
+                                       GError       **error)
+{
+  g_return_val_if_fail (G_IS_TASK (result), NULL);
+
+  if (reason != NULL)
+    *reason = g_strdup (g_object_get_data (G_OBJECT (result), "pt-reason"));
   return g_task_propagate_pointer (G_TASK (result), error);
 }
 

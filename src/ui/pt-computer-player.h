@@ -40,6 +40,11 @@ void        pt_computer_player_choose_async (PtGame              *game,
  * the reason); G_IO_ERROR_CANCELLED means the request was cancelled. */
 JsonNode   *pt_computer_player_choose_finish (GAsyncResult       *result,
                                               GError            **error);
+/* The same, with in @reason the bot's sentence for why (for hints), or
+ * NULL when it gives none (the stand-in, engines, random play). */
+JsonNode   *pt_computer_player_choose_finish_full (GAsyncResult  *result,
+                                                   char         **reason,
+                                                   GError       **error);
 
 /* External engines (partida-engine/1). A seat played by an engine keeps
  * one PtEngine for the whole game (its process stays running between

@@ -13,6 +13,7 @@
 
 #include <json-glib/json-glib.h>
 
+#include "pt-accessible.h"
 #include "pt-continue-list.h"
 #include "pt-record.h"
 
@@ -58,6 +59,16 @@ players_text (const char *record)
         /* Translators: between player names, "Ana vs Beto" */
         g_string_append (text, _(" vs "));
       g_string_append (text, name != NULL ? name : "?");
+    }
+  /* A match of rounds says which round it stopped in. */
+  if (g_strcmp0 (pt_json_get_string (json_object_get_member (object, "format")), "partida-match/1") == 0)
+    {
+      JsonArray *rounds = pt_json_get_array (json_object_get_member (object, "rounds"));
+      gint64 total = 0;
+
+      if (rounds != NULL && pt_json_get_int (json_object_get_member (object, "rounds_total"), &total))
+        /* Translators: a saved match in the Continue list, "Ana vs Beto · round 2 of 3" */
+        g_string_append_printf (text, _(" · round %u of %u"), json_array_get_length (rounds), (guint) total);
     }
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
@@ -113,6 +124,7 @@ pt_continue_list_refresh (PtContinueList *self,
 
       remove = gtk_button_new_from_icon_name ("user-trash-symbolic");
       gtk_widget_set_tooltip_text (remove, _("Abandon this game"));
+      pt_accessible_set_label (remove, _("Abandon this game"));
       gtk_widget_add_css_class (remove, "flat");
       gtk_widget_set_valign (remove, GTK_ALIGN_CENTER);
       gtk_actionable_set_action_target (GTK_ACTIONABLE (remove), "x", game->id);

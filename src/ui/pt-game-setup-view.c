@@ -20,6 +20,7 @@
 #include <glib/gi18n-lib.h>
 #include <stdlib.h>
 
+#include "pt-accessible.h"
 #include "pt-bot.h"
 #include "pt-computer-player.h"
 #include "pt-engines-page.h"
@@ -37,6 +38,7 @@ struct _PtGameSetupView
 
   GtkWidget  *game_row;
   GtkWidget  *players_group;
+  GtkWidget  *levels_label;
   GtkWidget  *count_row;
   GtkWidget  *count_spin;
   GtkWidget  *seat_rows[MAX_SEATS];
@@ -181,8 +183,10 @@ update_visibility (PtGameSetupView *self)
       /* Translators: a line of the seat list's tooltip, %s an engine's name */
       g_string_append_printf (tip, _("\n%s: an external engine (Preferences → Engines)"),
                               self->engine_names[e]);
-    for (guint i = 0; i < MAX_SEATS; i++)
-      gtk_widget_set_tooltip_text (self->seat_kinds[i], tip->str);
+    /* Not a tooltip on the seat lists: a tooltip would cover their open
+     * menu (and could take the click meant for an item). The levels are
+     * explained behind the Players group's info button. */
+    gtk_label_set_text (GTK_LABEL (self->levels_label), tip->str);
   }
 }
 
@@ -206,6 +210,16 @@ is_engine_name (PtGameSetupView *self,
   return self->engine_names != NULL && g_strv_contains ((const char * const *) self->engine_names, name);
 }
 
+/* No tooltip on a menu button while its menu is open: it would cover the
+ * first items. */
+static void
+on_menu_visible (GtkWidget  *popover,
+                 GParamSpec *pspec,
+                 GtkWidget  *button)
+{
+  gtk_widget_set_has_tooltip (button, !gtk_widget_get_visible (popover));
+}
+
 /* A seat left with its default name takes the engine's name, and gives
  * it back when it goes back to Partida's computer. */
 static void
@@ -223,6 +237,14 @@ on_kind_changed (GtkDropDown     *kind,
     return;
   if (selected != GTK_INVALID_LIST_POSITION && selected >= N_BASE_KINDS)
     gtk_editable_set_text (entry, self->engine_names[selected - N_BASE_KINDS]);
+  else if (selected == 0)
+    {
+      /* A person in a seat still named after the computer: name the seat
+       * so that nobody takes it for the computer. */
+      g_autofree char *person = g_strdup_printf (_("Player %u"), index + 1);
+
+      gtk_editable_set_text (entry, person);
+    }
   else if (selected != 0 && is_engine_name (self, name))
     gtk_editable_set_text (entry, _("Computer"));
 }
@@ -450,6 +472,13 @@ pt_game_setup_view_set_players (PtGameSetupView *self,
           g_menu_append_item (menu, item);
         }
       gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (self->seat_menus[s]), G_MENU_MODEL (menu));
+      {
+        GtkPopover *popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (self->seat_menus[s]));
+
+        g_signal_handlers_disconnect_by_func (popover, on_menu_visible, self->seat_menus[s]);
+        g_signal_connect_object (popover, "notify::visible", G_CALLBACK (on_menu_visible),
+                                 self->seat_menus[s], 0);
+      }
       gtk_widget_set_visible (self->seat_menus[s], players != NULL && players->len > 0);
     }
 
@@ -485,10 +514,11 @@ pt_game_setup_view_set_seat (PtGameSetupView *self,
   g_return_if_fail (PT_IS_GAME_SETUP_VIEW (self));
   g_return_if_fail (index < MAX_SEATS);
 
-  gtk_editable_set_text (GTK_EDITABLE (self->seat_rows[index]), name);
-  /* Kind list: 0 person, 1 easy, 2 medium, 3 hard. */
+  /* Kind list: 0 person, 1 easy, 2 medium, 3 hard; then the name, which
+   * a change of kind may have replaced. */
   gtk_drop_down_set_selected (GTK_DROP_DOWN (self->seat_kinds[index]),
                               computer_level < 0 ? 0 : (guint) computer_level + 1);
+  gtk_editable_set_text (GTK_EDITABLE (self->seat_rows[index]), name);
 }
 
 void
@@ -684,12 +714,31 @@ build (PtGameSetupView *self)
 
   self->players_group = adw_preferences_group_new ();
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self->players_group), _("Players"));
+  {
+    GtkWidget *info = gtk_menu_button_new ();
+    GtkWidget *popover = gtk_popover_new ();
+
+    gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (info), "dialog-information-symbolic");
+    gtk_widget_add_css_class (info, "flat");
+    gtk_widget_set_valign (info, GTK_ALIGN_CENTER);
+    gtk_widget_set_name (info, "levels-info");
+    gtk_accessible_update_property (GTK_ACCESSIBLE (info), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                    _("What the computer levels do"), -1);
+    self->levels_label = gtk_label_new (NULL);
+    gtk_label_set_wrap (GTK_LABEL (self->levels_label), TRUE);
+    gtk_label_set_max_width_chars (GTK_LABEL (self->levels_label), 50);
+    gtk_label_set_xalign (GTK_LABEL (self->levels_label), 0);
+    gtk_popover_set_child (GTK_POPOVER (popover), self->levels_label);
+    gtk_menu_button_set_popover (GTK_MENU_BUTTON (info), popover);
+    adw_preferences_group_set_header_suffix (ADW_PREFERENCES_GROUP (self->players_group), info);
+  }
   self->count_row = adw_action_row_new ();
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->count_row), _("Number of players"));
   adw_action_row_set_subtitle (ADW_ACTION_ROW (self->count_row), _("One player plays solo"));
   self->count_spin = gtk_spin_button_new_with_range (1, MAX_SEATS, 1);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->count_spin), 2);
   gtk_widget_set_valign (self->count_spin, GTK_ALIGN_CENTER);
+  pt_accessible_set_label (self->count_spin, _("Number of players"));
   g_signal_connect_swapped (self->count_spin, "value-changed", G_CALLBACK (on_changed), self);
   adw_action_row_add_suffix (ADW_ACTION_ROW (self->count_row), self->count_spin);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->players_group), self->count_row);
@@ -712,6 +761,7 @@ build (PtGameSetupView *self)
       self->seat_menus[i] = gtk_menu_button_new ();
       gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (self->seat_menus[i]), "avatar-default-symbolic");
       gtk_widget_set_tooltip_text (self->seat_menus[i], _("Choose a known player"));
+      pt_accessible_set_label (self->seat_menus[i], _("Choose a known player"));
       gtk_widget_set_valign (self->seat_menus[i], GTK_ALIGN_CENTER);
       gtk_widget_add_css_class (self->seat_menus[i], "flat");
       gtk_widget_set_visible (self->seat_menus[i], FALSE);
@@ -722,8 +772,7 @@ build (PtGameSetupView *self)
       gtk_widget_set_valign (self->seat_kinds[i], GTK_ALIGN_CENTER);
       gtk_drop_down_set_selected (GTK_DROP_DOWN (self->seat_kinds[i]), i == 1 ? 2 : 0);
       g_signal_connect (self->seat_kinds[i], "notify::selected", G_CALLBACK (on_kind_changed), self);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (self->seat_kinds[i]),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, _("Played by"), -1);
+      pt_accessible_set_label (self->seat_kinds[i], _("Played by"));
       adw_entry_row_add_suffix (ADW_ENTRY_ROW (self->seat_rows[i]), self->seat_kinds[i]);
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->players_group), self->seat_rows[i]);
     }

@@ -23,6 +23,8 @@
 #include "pt-game-view.h"
 #include "pt-hint-text.h"
 #include "pt-lost-cities-board.h"
+#include "pt-accessible.h"
+#include "pt-board-keys.h"
 #include "pt-move-log.h"
 #include "pt-next-station-board.h"
 #include "pt-result-view.h"
@@ -43,6 +45,7 @@ struct _PtGameView
   GtkWidget     *banner_label;
   GtkWidget     *spinner;
   GtkWidget     *hint_label;
+  GtkWidget     *hint_reason_label;
   GtkWidget     *board_box;
   GtkWidget     *board;
   GtkWidget     *cover;
@@ -333,10 +336,9 @@ update_turn (PtGameView *self)
       self->covered = FALSE;
       self->viewer = current;
       g_object_set (self->board, "viewer", self->viewer, "interactive", TRUE, NULL);
-      if (pt_session_get_n_persons (self->session) > 1)
-        text = g_strdup_printf (_("%s’s turn"), name);
-      else
-        text = g_strdup_printf (_("Your turn, %s"), name);
+      /* Whole sentences addressed to the one on turn, never a possessive
+       * built on a name ("You’s turn"). */
+      text = g_strdup_printf (_("Your turn, %s"), name);
       set_banner (self, text);
     }
 
@@ -351,6 +353,8 @@ on_turn (PtSession  *session,
          PtGameView *self)
 {
   gtk_label_set_text (GTK_LABEL (self->hint_label), "");
+  gtk_label_set_text (GTK_LABEL (self->hint_reason_label), "");
+  gtk_widget_set_visible (self->hint_reason_label, FALSE);
   update_turn (self);
 }
 
@@ -376,7 +380,36 @@ set_board (PtGameView *self)
   self->board = pt_game_view_create_board (game);
   if (g_signal_lookup ("move-error", G_OBJECT_TYPE (self->board)) != 0)
     g_signal_connect_object (self->board, "move-error", G_CALLBACK (on_board_error), self, 0);
+  /* The board's keys work wherever the focus is in the game view. */
+  pt_board_keys_forward (self->board, GTK_WIDGET (self));
   gtk_box_prepend (GTK_BOX (self->board_box), self->board);
+}
+
+/* The log: this round's moves under its heading, the earlier rounds'
+ * below (a match of several rounds), newest first. */
+static void
+update_log (PtGameView *self)
+{
+  PtMatch *match = pt_session_get_match (self->session);
+  guint n_rounds = pt_session_get_n_rounds (self->session);
+  guint current = pt_session_get_round (self->session);
+  g_autoptr(GPtrArray) games = g_ptr_array_new ();
+  g_autoptr(GStrvBuilder) titles = g_strv_builder_new ();
+  g_auto(GStrv) strv = NULL;
+  g_autofree char *title = NULL;
+
+  for (guint r = 0; match != NULL && n_rounds > 1 && r < current && r < pt_match_get_n_rounds_played (match); r++)
+    {
+      g_autofree char *round_title = g_strdup_printf (_("Round %u"), r + 1);
+
+      g_ptr_array_add (games, pt_match_get_round_game (match, r));
+      g_strv_builder_add (titles, round_title);
+    }
+  strv = g_strv_builder_end (titles);
+  if (n_rounds > 1)
+    title = g_strdup_printf (_("Round %u"), current + 1);
+  pt_move_log_set_earlier_rounds (PT_MOVE_LOG (self->log), games, (const char * const *) strv);
+  pt_move_log_set_game (PT_MOVE_LOG (self->log), self->game, title);
 }
 
 static void
@@ -385,7 +418,7 @@ on_round_started (PtSession  *session,
                   PtGameView *self)
 {
   set_board (self);
-  pt_move_log_set_game (PT_MOVE_LOG (self->log), self->game, NULL);
+  update_log (self);
   /* The new round's starter looks first (on a shared screen the cover
    * asks for them). */
   self->viewer = -1;
@@ -447,7 +480,8 @@ on_hint (GObject      *source,
          gpointer      user_data)
 {
   g_autoptr(PtGameView) self = user_data;
-  g_autoptr(JsonNode) move = pt_computer_player_choose_finish (result, NULL);
+  g_autofree char *reason = NULL;
+  g_autoptr(JsonNode) move = pt_computer_player_choose_finish_full (result, &reason, NULL);
   g_autofree char *text = NULL;
   g_autofree char *move_text = NULL;
 
@@ -456,6 +490,18 @@ on_hint (GObject      *source,
   move_text = pt_hint_text (self->game, move);
   text = g_strdup_printf (_("Hint: %s"), move_text);
   gtk_label_set_text (GTK_LABEL (self->hint_label), text);
+  /* One sentence why, in the bot's own words: what the move does and what
+   * the Hard level expects it to gain. */
+  if (reason != NULL)
+    {
+      g_autofree char *why = g_strdup_printf (_("Why: %s"), reason);
+
+      gtk_label_set_text (GTK_LABEL (self->hint_reason_label), why);
+    }
+  gtk_widget_set_visible (self->hint_reason_label, reason != NULL);
+  /* …and on the board: the suggested card, pile, placement or section. */
+  if (g_object_class_find_property (G_OBJECT_GET_CLASS (self->board), "hint") != NULL)
+    g_object_set (self->board, "hint", move, NULL);
 }
 
 static void
@@ -469,6 +515,7 @@ action_hint (GtkWidget  *widget,
   if (current < 0 || !is_person (self, current) || !pt_computer_player_has_bots ())
     return;
   gtk_label_set_text (GTK_LABEL (self->hint_label), _("Thinking about a hint…"));
+  gtk_widget_set_visible (self->hint_reason_label, FALSE);
   pt_computer_player_choose_async (self->game, current, PT_COMPUTER_LEVEL_HARD,
                                    (guint64) g_get_real_time (), NULL, on_hint, g_object_ref (self));
 }
@@ -539,6 +586,7 @@ build_header (PtGameView *self)
 
   button = gtk_button_new_from_icon_name ("go-previous-symbolic");
   gtk_widget_set_tooltip_text (button, _("Leave the game (it stays saved)"));
+  pt_accessible_set_label (button, _("Leave the game (it stays saved)"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "game.leave");
   gtk_box_append (GTK_BOX (box), button);
 
@@ -554,17 +602,20 @@ build_header (PtGameView *self)
 
   button = gtk_button_new_from_icon_name ("dialog-information-symbolic");
   gtk_widget_set_tooltip_text (button, _("Hint: what the hard computer would play"));
+  pt_accessible_set_label (button, _("Hint: what the hard computer would play"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "game.hint");
   gtk_box_append (GTK_BOX (box), button);
 
   button = gtk_button_new_from_icon_name ("edit-undo-symbolic");
   gtk_widget_set_tooltip_text (button, _("Take back the last move"));
+  pt_accessible_set_label (button, _("Take back the last move"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "game.undo");
   gtk_box_append (GTK_BOX (box), button);
 
   rules = gtk_menu_button_new ();
   gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (rules), "help-about-symbolic");
   gtk_widget_set_tooltip_text (rules, _("Rules summary"));
+  pt_accessible_set_label (rules, _("Rules summary"));
   popover = gtk_popover_new ();
   label = gtk_label_new (pt_game_view_rules_summary (pt_session_get_game_id (self->session)));
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
@@ -602,12 +653,20 @@ static GtkWidget *
 button_row (GtkWidget *first,
             GtkWidget *second)
 {
-  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  /* A flow box: in a 360 px window (and in Spanish) the two pills go on
+   * two lines instead of widening the window to 369 px. */
+  GtkWidget *buttons = gtk_flow_box_new ();
 
+  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (buttons), GTK_SELECTION_NONE);
+  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (buttons), 2);
+  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (buttons), 12);
+  gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (buttons), 6);
   gtk_widget_set_halign (buttons, GTK_ALIGN_CENTER);
   gtk_widget_set_margin_bottom (buttons, 18);
-  gtk_box_append (GTK_BOX (buttons), first);
-  gtk_box_append (GTK_BOX (buttons), second);
+  gtk_flow_box_append (GTK_FLOW_BOX (buttons), first);
+  gtk_widget_set_focusable (gtk_widget_get_parent (first), FALSE);
+  gtk_flow_box_append (GTK_FLOW_BOX (buttons), second);
+  gtk_widget_set_focusable (gtk_widget_get_parent (second), FALSE);
   return buttons;
 }
 
@@ -629,7 +688,18 @@ build (PtGameView *self)
 
   self->hint_label = gtk_label_new (NULL);
   gtk_widget_add_css_class (self->hint_label, "dim-label");
+  gtk_widget_add_css_class (self->hint_label, "game-hint");
+  /* Hints are sentences: they wrap in a narrow window instead of
+   * widening it. */
+  gtk_label_set_wrap (GTK_LABEL (self->hint_label), TRUE);
+  gtk_label_set_justify (GTK_LABEL (self->hint_label), GTK_JUSTIFY_CENTER);
   gtk_box_append (GTK_BOX (outer), self->hint_label);
+  self->hint_reason_label = gtk_label_new (NULL);
+  gtk_widget_add_css_class (self->hint_reason_label, "dim-label");
+  gtk_label_set_wrap (GTK_LABEL (self->hint_reason_label), TRUE);
+  gtk_widget_set_name (self->hint_reason_label, "hint-reason");
+  gtk_widget_set_visible (self->hint_reason_label, FALSE);
+  gtk_box_append (GTK_BOX (outer), self->hint_reason_label);
 
   self->cover = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
   gtk_widget_set_valign (self->cover, GTK_ALIGN_CENTER);
@@ -659,7 +729,7 @@ build (PtGameView *self)
   gtk_widget_set_hexpand (scroll, TRUE);
   /* Every move in words beside the board; folded away on narrow windows. */
   self->log = pt_move_log_new ();
-  pt_move_log_set_game (PT_MOVE_LOG (self->log), self->game, NULL);
+  update_log (self);
   frame = pt_move_log_wrap (PT_MOVE_LOG (self->log), scroll, &toggle);
   gtk_widget_set_vexpand (frame, TRUE);
   gtk_box_insert_child_after (GTK_BOX (header), toggle, gtk_widget_get_last_child (header));
@@ -774,6 +844,13 @@ pt_game_view_get_hint (PtGameView *self)
 {
   g_return_val_if_fail (PT_IS_GAME_VIEW (self), NULL);
   return gtk_label_get_text (GTK_LABEL (self->hint_label));
+}
+
+const char *
+pt_game_view_get_hint_reason (PtGameView *self)
+{
+  g_return_val_if_fail (PT_IS_GAME_VIEW (self), NULL);
+  return gtk_label_get_text (GTK_LABEL (self->hint_reason_label));
 }
 
 const char *

@@ -34,6 +34,8 @@ const char *pt_game_view_get_banner     (PtGameView *self);
 const char *pt_game_view_get_stage      (PtGameView *self);
 /* The hint shown (game.hint), in words; "" when none. */
 const char *pt_game_view_get_hint       (PtGameView *self);
+/* Why the hint (the bot's own sentence, "Why: …"); "" when none. */
+const char *pt_game_view_get_hint_reason (PtGameView *self);
 GtkWidget  *pt_game_view_get_result_view (PtGameView *self);
 /* The move log beside the board (a PtMoveLog). */
 GtkWidget  *pt_game_view_get_move_log   (PtGameView *self);

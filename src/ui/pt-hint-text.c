@@ -33,11 +33,11 @@ describe_station (PtGame    *game,
     index = map->cell_station[y][x];
   switch (index >= 0 ? map->stations[index].symbol : PT_N_SYMBOLS)
     {
-    case PT_SYMBOL_CIRCLE: return g_strdup_printf (_("the circle at (%d,%d)"), x, y);
-    case PT_SYMBOL_TRIANGLE: return g_strdup_printf (_("the triangle at (%d,%d)"), x, y);
-    case PT_SYMBOL_SQUARE: return g_strdup_printf (_("the square at (%d,%d)"), x, y);
-    case PT_SYMBOL_PENTAGON: return g_strdup_printf (_("the pentagon at (%d,%d)"), x, y);
-    case PT_SYMBOL_ANY: return g_strdup_printf (_("the Central Station at (%d,%d)"), x, y);
+    case PT_SYMBOL_CIRCLE: return g_strdup_printf (_("the circle at column %d, row %d"), x + 1, y + 1);
+    case PT_SYMBOL_TRIANGLE: return g_strdup_printf (_("the triangle at column %d, row %d"), x + 1, y + 1);
+    case PT_SYMBOL_SQUARE: return g_strdup_printf (_("the square at column %d, row %d"), x + 1, y + 1);
+    case PT_SYMBOL_PENTAGON: return g_strdup_printf (_("the pentagon at column %d, row %d"), x + 1, y + 1);
+    case PT_SYMBOL_ANY: return g_strdup_printf (_("the Central Station at column %d, row %d"), x + 1, y + 1);
     default: return g_strdup_printf ("(%d,%d)", x, y);
     }
 }

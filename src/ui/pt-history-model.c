@@ -5,9 +5,12 @@
  *
  * Only what has been scrolled to is read: the first page on load, then the
  * next one (keyset paging on (finished, id), which costs the same however
- * far down the list is) from an idle when the list view asks for an item
- * near the end. Thousands of matches stay fast because the list view only
- * creates rows for what is on screen and the store only reads 100 at a time.
+ * far down the list is) when the list view asks for an item near the end.
+ * Every read runs on the store worker (pt-store-worker.h): the list keeps
+ * what it shows until the answer comes, "loaded" says when it did (with the
+ * error, if any), and a newer load cancels an older one. Thousands of
+ * matches stay fast because the list view only creates rows for what is on
+ * screen and the store only reads 100 at a time.
  *
  * A heading item goes before the first match of each game night; matches
  * outside any night are grouped by day.
@@ -26,7 +29,10 @@ struct _PtHistoryModel
 {
   GObject     parent_instance;
 
-  PtStore    *store;
+  PtStoreWorker *worker;
+  guint       generation;     /* of the load in progress; older answers are dropped */
+  gboolean    loading;        /* a page is on its way */
+  GPtrArray  *players;        /* everyone, read with the first page */
   GPtrArray  *items;          /* of PtHistoryItem */
   GHashTable *nights;         /* night id → PtNight */
   char       *game;
@@ -44,6 +50,14 @@ struct _PtHistoryModel
   gboolean    complete;
   guint       idle_id;
 };
+
+enum
+{
+  SIGNAL_LOADED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 static void pt_history_model_list_model_init (GListModelInterface *iface);
 
@@ -95,33 +109,70 @@ new_heading (PtHistoryModel *self,
     }
 }
 
-/* Appends one page; returns how many items were added. */
-static guint
-append_page (PtHistoryModel  *self,
-             GError         **error)
+/* One read on the worker: a page of matches, and with the first page the
+ * nights (for the headings) and the players (for the filter). */
+typedef struct
 {
   PtHistoryQuery query;
-  g_autoptr(GPtrArray) entries = NULL;
+  char *game;
+  char *search;
+  gboolean first;
+  guint generation;
+} PageRequest;
+
+typedef struct
+{
+  GPtrArray *entries;
+  GPtrArray *nights;
+  GPtrArray *players;
+} PageAnswer;
+
+static void
+page_request_free (PageRequest *request)
+{
+  g_free (request->game);
+  g_free (request->search);
+  g_free (request);
+}
+
+static void
+page_answer_free (PageAnswer *answer)
+{
+  g_clear_pointer (&answer->entries, g_ptr_array_unref);
+  g_clear_pointer (&answer->nights, g_ptr_array_unref);
+  g_clear_pointer (&answer->players, g_ptr_array_unref);
+  g_free (answer);
+}
+
+static gpointer
+read_page (PtStore       *store,
+           PtStats       *stats,
+           gpointer       data,
+           GCancellable  *cancellable,
+           GError       **error)
+{
+  PageRequest *request = data;
+  PageAnswer *answer = g_new0 (PageAnswer, 1);
+
+  request->query.game = request->game;
+  request->query.search = request->search;
+  if ((request->first && ((answer->nights = pt_store_list_nights (store, error)) == NULL ||
+                          (answer->players = pt_store_list_players (store, TRUE, error)) == NULL)) ||
+      (answer->entries = pt_store_history (store, &request->query, error)) == NULL)
+    {
+      page_answer_free (answer);
+      return NULL;
+    }
+  return answer;
+}
+
+/* Appends the page; returns how many items were added. */
+static guint
+append_entries (PtHistoryModel *self,
+                GPtrArray      *entries)
+{
   guint before = self->items->len;
 
-  pt_history_query_init (&query);
-  query.game = self->game;
-  query.player_id = self->player_id;
-  query.mode = self->mode;
-  query.from = self->from;
-  query.to = self->to;
-  query.search = self->search;
-  query.night_id = self->night_id;
-  query.limit = PAGE_SIZE;
-  query.before_finished = self->last_finished;
-  query.before_id = self->last_id;
-
-  entries = pt_store_history (self->store, &query, error);
-  if (entries == NULL)
-    {
-      self->complete = TRUE;
-      return 0;
-    }
   for (guint i = 0; i < entries->len; i++)
     {
       PtMatchEntry *entry = g_ptr_array_index (entries, i);
@@ -143,19 +194,105 @@ append_page (PtHistoryModel  *self,
   return self->items->len - before;
 }
 
+typedef struct
+{
+  PtHistoryModel *self;
+  guint generation;
+  gboolean first;
+} Pending;
+
+static void
+page_read (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autofree Pending *pending = user_data;
+  g_autoptr(PtHistoryModel) self = pending->self;
+  g_autoptr(GError) error = NULL;
+  PageAnswer *answer = pt_store_worker_finish (PT_STORE_WORKER (source), result, &error);
+  guint generation = pending->generation;
+  gboolean first = pending->first;
+  guint removed = 0, position, added;
+
+  /* Cancelled by a newer load (which is on its way) or by dispose. */
+  if (answer == NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  if (generation != self->generation)
+    {
+      g_clear_pointer (&answer, page_answer_free);
+      return;
+    }
+  self->loading = FALSE;
+  if (answer == NULL)
+    {
+      self->complete = TRUE;
+      g_signal_emit (self, signals[SIGNAL_LOADED], 0, error);
+      return;
+    }
+  if (first)
+    {
+      g_hash_table_remove_all (self->nights);
+      for (guint i = 0; i < answer->nights->len; i++)
+        {
+          PtNight *night = g_ptr_array_index (answer->nights, i);
+
+          g_hash_table_insert (self->nights, &night->id, pt_night_ref (night));
+        }
+      g_clear_pointer (&self->players, g_ptr_array_unref);
+      self->players = g_ptr_array_ref (answer->players);
+      removed = self->items->len;
+      g_ptr_array_set_size (self->items, 0);
+      self->last_finished = 0;
+      self->last_id = 0;
+      g_clear_pointer (&self->last_group, g_free);
+      self->n_matches = 0;
+      self->complete = FALSE;
+    }
+  position = self->items->len;
+  added = append_entries (self, answer->entries);
+  page_answer_free (answer);
+  if (removed > 0 || added > 0)
+    g_list_model_items_changed (G_LIST_MODEL (self), first ? 0 : position, removed, added);
+  g_signal_emit (self, signals[SIGNAL_LOADED], 0, NULL);
+}
+
+static void
+request_page (PtHistoryModel *self,
+              gboolean        first)
+{
+  PageRequest *request = g_new0 (PageRequest, 1);
+  Pending *pending = g_new0 (Pending, 1);
+
+  pt_history_query_init (&request->query);
+  request->game = g_strdup (self->game);
+  request->search = g_strdup (self->search);
+  request->query.player_id = self->player_id;
+  request->query.mode = self->mode;
+  request->query.from = self->from;
+  request->query.to = self->to;
+  request->query.night_id = self->night_id;
+  request->query.limit = PAGE_SIZE;
+  request->query.before_finished = first ? 0 : self->last_finished;
+  request->query.before_id = first ? 0 : self->last_id;
+  request->first = first;
+  request->generation = self->generation;
+  self->loading = TRUE;
+  pending->self = g_object_ref (self);
+  pending->generation = self->generation;
+  pending->first = first;
+  pt_store_worker_run (self->worker, "history", read_page, request,
+                       (GDestroyNotify) page_request_free, (GDestroyNotify) page_answer_free, NULL,
+                       page_read, pending);
+}
+
 gboolean
 pt_history_model_load_more (PtHistoryModel *self)
 {
-  guint before, added;
-
   g_return_val_if_fail (PT_IS_HISTORY_MODEL (self), FALSE);
-  if (self->complete || self->store == NULL)
+  if (self->complete || self->worker == NULL || self->loading)
     return FALSE;
-  before = self->items->len;
-  added = append_page (self, NULL);
-  if (added > 0)
-    g_list_model_items_changed (G_LIST_MODEL (self), before, 0, added);
-  return added > 0;
+  request_page (self, FALSE);
+  return TRUE;
 }
 
 static gboolean
@@ -168,21 +305,16 @@ load_more_idle (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
-gboolean
+void
 pt_history_model_load (PtHistoryModel        *self,
-                       PtStore               *store,
-                       const PtHistoryQuery  *query,
-                       GError               **error)
+                       PtStoreWorker         *worker,
+                       const PtHistoryQuery  *query)
 {
-  guint removed;
-  g_autoptr(GPtrArray) nights = NULL;
-  gboolean ok = TRUE;
-
-  g_return_val_if_fail (PT_IS_HISTORY_MODEL (self), FALSE);
-  g_return_val_if_fail (PT_IS_STORE (store), FALSE);
+  g_return_if_fail (PT_IS_HISTORY_MODEL (self));
+  g_return_if_fail (PT_IS_STORE_WORKER (worker));
 
   g_clear_handle_id (&self->idle_id, g_source_remove);
-  g_set_object (&self->store, store);
+  g_set_object (&self->worker, worker);
   g_free (self->game);
   self->game = g_strdup (query->game);
   g_free (self->search);
@@ -192,35 +324,22 @@ pt_history_model_load (PtHistoryModel        *self,
   self->from = query->from;
   self->to = query->to;
   self->night_id = query->night_id;
+  self->generation++;
+  request_page (self, TRUE);
+}
 
-  g_hash_table_remove_all (self->nights);
-  nights = pt_store_list_nights (store, NULL);
-  for (guint i = 0; nights != NULL && i < nights->len; i++)
-    {
-      PtNight *night = g_ptr_array_index (nights, i);
+GPtrArray *
+pt_history_model_get_players (PtHistoryModel *self)
+{
+  g_return_val_if_fail (PT_IS_HISTORY_MODEL (self), NULL);
+  return self->players;
+}
 
-      g_hash_table_insert (self->nights, &night->id, pt_night_ref (night));
-    }
-
-  removed = self->items->len;
-  g_ptr_array_set_size (self->items, 0);
-  self->last_finished = 0;
-  self->last_id = 0;
-  g_clear_pointer (&self->last_group, g_free);
-  self->n_matches = 0;
-  self->complete = FALSE;
-  {
-    g_autoptr(GError) local_error = NULL;
-
-    append_page (self, &local_error);
-    if (local_error != NULL)
-      {
-        g_propagate_error (error, g_steal_pointer (&local_error));
-        ok = FALSE;
-      }
-  }
-  g_list_model_items_changed (G_LIST_MODEL (self), 0, removed, self->items->len);
-  return ok;
+gboolean
+pt_history_model_get_loading (PtHistoryModel *self)
+{
+  g_return_val_if_fail (PT_IS_HISTORY_MODEL (self), FALSE);
+  return self->loading;
 }
 
 guint
@@ -274,7 +393,8 @@ pt_history_model_get_item (GListModel *model,
     return NULL;
   /* The list view is reading near the end: fetch the next page, but not
    * from inside get_item (items-changed must not be emitted from here). */
-  if (!self->complete && position + PREFETCH >= self->items->len && self->idle_id == 0)
+  if (!self->complete && !self->loading && position + PREFETCH >= self->items->len &&
+      self->idle_id == 0)
     self->idle_id = g_idle_add (load_more_idle, self);
   return g_object_ref (g_ptr_array_index (self->items, position));
 }
@@ -293,7 +413,8 @@ pt_history_model_dispose (GObject *object)
   PtHistoryModel *self = PT_HISTORY_MODEL (object);
 
   g_clear_handle_id (&self->idle_id, g_source_remove);
-  g_clear_object (&self->store);
+  g_clear_object (&self->worker);
+  g_clear_pointer (&self->players, g_ptr_array_unref);
   G_OBJECT_CLASS (pt_history_model_parent_class)->dispose (object);
 }
 
@@ -317,6 +438,16 @@ pt_history_model_class_init (PtHistoryModelClass *klass)
 
   object_class->dispose = pt_history_model_dispose;
   object_class->finalize = pt_history_model_finalize;
+
+  /**
+   * PtHistoryModel::loaded:
+   * @error: (nullable): why the page could not be read
+   *
+   * A page read by load() or load_more() has arrived (or failed).
+   */
+  signals[SIGNAL_LOADED] =
+    g_signal_new ("loaded", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_ERROR);
 }
 
 static void

@@ -9,6 +9,7 @@
 
 #include "pt-history-item.h"
 #include "pt-store.h"
+#include "pt-store-worker.h"
 
 G_BEGIN_DECLS
 
@@ -16,14 +17,19 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (PtHistoryModel, pt_history_model, PT, HISTORY_MODEL, GObject)
 
 PtHistoryModel *pt_history_model_new          (void);
-/* Starts over with @store and the filters of @query (copied; its paging
- * fields are ignored). Loads the first page at once. */
-gboolean        pt_history_model_load         (PtHistoryModel        *self,
-                                               PtStore               *store,
-                                               const PtHistoryQuery  *query,
-                                               GError               **error);
-/* Loads the next page now; FALSE when everything is loaded. */
+/* Starts over with the filters of @query (copied; its paging fields are
+ * ignored): asks @worker for the first page; the items change (and
+ * "loaded" is emitted) when it arrives. */
+void            pt_history_model_load         (PtHistoryModel        *self,
+                                               PtStoreWorker         *worker,
+                                               const PtHistoryQuery  *query);
+/* Asks for the next page; FALSE when everything is loaded or a page is
+ * already on its way. */
 gboolean        pt_history_model_load_more    (PtHistoryModel        *self);
+/* Whether a page is on its way. */
+gboolean        pt_history_model_get_loading  (PtHistoryModel        *self);
+/* Everyone (also archived), as read with the first page, or NULL. */
+GPtrArray      *pt_history_model_get_players  (PtHistoryModel        *self);
 guint           pt_history_model_get_n_matches (PtHistoryModel       *self);
 gboolean        pt_history_model_get_complete (PtHistoryModel        *self);
 /* The position of the match @id among the items, or -1. */

@@ -8,8 +8,10 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "pt-accessible.h"
 #include "pt-companion-util.h"
 #include "pt-history-page.h"
+#include "pt-window.h"
 #include "pt-score-sheet-page.h"
 
 struct _PtHistoryPage
@@ -22,6 +24,7 @@ struct _PtHistoryPage
   gint64          night_id;        /* the night on screen */
   char           *night_summary;
   gboolean        filling_filters;
+  gboolean        refill_players;     /* take the players of the next first page */
 
   GtkStack       *stack;
   GtkStack       *list_stack;
@@ -63,9 +66,8 @@ pt_history_page_get_match_view (PtHistoryPage *self)
 
 static void
 fill_player_filter (PtHistoryPage *self,
-                    PtStore       *store)
+                    GPtrArray     *players)
 {
-  g_autoptr(GPtrArray) players = pt_store_list_players (store, TRUE, NULL);
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
   gint64 selected_id = 0;
   guint selected = 0, position;
@@ -124,29 +126,20 @@ filters_active (PtHistoryPage *self)
          gtk_editable_get_text (GTK_EDITABLE (self->search_entry))[0] != '\0';
 }
 
-void
-pt_history_page_reload (PtHistoryPage *self)
+/* The first page (or the next) has come from the worker. */
+static void
+on_model_loaded (PtHistoryModel *model,
+                 GError         *error,
+                 PtHistoryPage  *self)
 {
-  g_autoptr(GError) error = NULL;
-  PtStore *store;
-  PtHistoryQuery query;
-
-  g_return_if_fail (PT_IS_HISTORY_PAGE (self));
-
-  store = pt_companion_get_store (GTK_WIDGET (self), &error);
-  if (store == NULL)
-    {
-      adw_status_page_set_title (self->empty_status, _("The History Cannot Be Opened"));
-      adw_status_page_set_description (self->empty_status, error->message);
-      gtk_widget_set_visible (GTK_WIDGET (self->empty_button), FALSE);
-      gtk_stack_set_visible_child_name (self->list_stack, "empty");
-      return;
-    }
-  if (!self->filling_filters && self->player_ids->len == 0)
-    fill_player_filter (self, store);
-  build_query (self, &query);
-  if (!pt_history_model_load (self->model, store, &query, &error))
+  if (error != NULL)
     pt_companion_error_toast (GTK_WIDGET (self), error);
+  if (!self->filling_filters && (self->refill_players || self->player_ids->len == 0) &&
+      pt_history_model_get_players (model) != NULL)
+    {
+      self->refill_players = FALSE;
+      fill_player_filter (self, pt_history_model_get_players (model));
+    }
 
   if (pt_history_model_get_n_matches (self->model) > 0)
     gtk_stack_set_visible_child_name (self->list_stack, "matches");
@@ -164,6 +157,30 @@ pt_history_page_reload (PtHistoryPage *self)
       gtk_widget_set_visible (GTK_WIDGET (self->empty_button), !filtered);
       gtk_stack_set_visible_child_name (self->list_stack, "empty");
     }
+}
+
+/* Asks for the first page with the filters; the list keeps what it shows
+ * until the answer comes (on_model_loaded). */
+void
+pt_history_page_reload (PtHistoryPage *self)
+{
+  g_autoptr(GError) error = NULL;
+  PtStoreWorker *worker;
+  PtHistoryQuery query;
+
+  g_return_if_fail (PT_IS_HISTORY_PAGE (self));
+
+  worker = pt_companion_get_worker (GTK_WIDGET (self), &error);
+  if (worker == NULL)
+    {
+      adw_status_page_set_title (self->empty_status, _("The History Cannot Be Opened"));
+      adw_status_page_set_description (self->empty_status, error->message);
+      gtk_widget_set_visible (GTK_WIDGET (self->empty_button), FALSE);
+      gtk_stack_set_visible_child_name (self->list_stack, "empty");
+      return;
+    }
+  build_query (self, &query);
+  pt_history_model_load (self->model, worker, &query);
 }
 
 static void
@@ -566,7 +583,8 @@ on_edit_requested (PtMatchView   *view,
 {
   g_autoptr(GError) error = NULL;
   GtkWidget *root = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (self)));
-  GtkWidget *sheet_page = root ? find_widget_of_type (root, PT_TYPE_SCORE_SHEET_PAGE) : NULL;
+  GtkWidget *sheet_page = PT_IS_WINDOW (root) ? pt_window_ensure_area (PT_WINDOW (root), "score-sheet")
+                          : root ? find_widget_of_type (root, PT_TYPE_SCORE_SHEET_PAGE) : NULL;
   PtMatchEntry *entry = pt_match_view_get_match (view);
 
   if (sheet_page == NULL || entry == NULL)
@@ -782,12 +800,11 @@ static void
 pt_history_page_map (GtkWidget *widget)
 {
   PtHistoryPage *self = PT_HISTORY_PAGE (widget);
-  PtStore *store = pt_companion_get_store (widget, NULL);
 
   GTK_WIDGET_CLASS (pt_history_page_parent_class)->map (widget);
-  /* Matches may have been saved elsewhere since the page was last shown. */
-  if (store != NULL)
-    fill_player_filter (self, store);
+  /* Matches may have been saved elsewhere since the page was last shown:
+   * the players come again with the first page. */
+  self->refill_players = TRUE;
   pt_history_page_reload (self);
 }
 
@@ -915,6 +932,7 @@ pt_history_page_init (PtHistoryPage *self)
   pt_companion_ensure_css ();
   self->player_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   self->model = pt_history_model_new ();
+  g_signal_connect_object (self->model, "loaded", G_CALLBACK (on_model_loaded), self, 0);
 
   for (guint i = 0; i < PT_COMPANION_N_GAMES; i++)
     games[i + 1] = pt_companion_game_name (pt_companion_game_ids[i]);
@@ -925,6 +943,11 @@ pt_history_page_init (PtHistoryPage *self)
   set_strings (self->game_filter, games);
   set_strings (self->mode_filter, modes);
   set_strings (self->date_filter, dates);
+  /* The filters show their choice; their names say what they filter. */
+  pt_accessible_set_label (GTK_WIDGET (self->game_filter), _("Game"));
+  pt_accessible_set_label (GTK_WIDGET (self->player_filter), _("Player"));
+  pt_accessible_set_label (GTK_WIDGET (self->mode_filter), _("Mode"));
+  pt_accessible_set_label (GTK_WIDGET (self->date_filter), _("Date"));
   {
     const char *all[] = { _("All players"), NULL };
 

@@ -27,6 +27,8 @@
 #include <glib/gi18n-lib.h>
 #include <adwaita.h>
 
+#include "pt-accessible.h"
+#include "pt-board-keys.h"
 #include "pt-lost-cities-board.h"
 #include "pt-lost-cities-pile.h"
 
@@ -65,6 +67,8 @@ struct _PtLostCitiesBoard
   GtkWidget  *top_title;
   GtkWidget  *last_move_label;
   GtkWidget  *grid;
+  GtkWidget  *top_row_label;
+  GtkWidget  *own_row_label;
   GtkWidget  *top_piles[MAX_COLORS];
   GtkWidget  *top_scores[MAX_COLORS];
   GtkWidget  *discard_buttons[MAX_COLORS];
@@ -92,6 +96,8 @@ struct _PtLostCitiesBoard
   graphene_rect_t flight_from[2];  /* in board coordinates */
   GtkWidget      *flight_to[2];    /* the widget where each card lands */
   GStrv           flight_hand;     /* the viewer's hand before the move */
+
+  JsonNode       *hint;            /* a suggested move, shown until the next one */
 };
 
 G_DEFINE_FINAL_TYPE (PtLostCitiesBoard, pt_lost_cities_board, GTK_TYPE_WIDGET)
@@ -102,6 +108,7 @@ enum {
   PROP_VIEWER,
   PROP_INTERACTIVE,
   PROP_ANIMATING,
+  PROP_HINT,
   N_PROPS
 };
 
@@ -118,6 +125,66 @@ static const char letters[] = "YBWGRP";
 
 static void refresh (PtLostCitiesBoard *self);
 static void update_last_move (PtLostCitiesBoard *self);
+static void update_hint (PtLostCitiesBoard *self);
+
+/* Places named one string per colour: in Spanish the colour agrees with
+ * the noun ("Tu expedición amarilla", "Pila de descarte roja"). */
+static const char *
+own_expedition_name (guint color)
+{
+  switch (color)
+    {
+    case 0: return _("Your yellow expedition");
+    case 1: return _("Your blue expedition");
+    case 2: return _("Your white expedition");
+    case 3: return _("Your green expedition");
+    case 4: return _("Your red expedition");
+    default: return _("Your purple expedition");
+    }
+}
+
+/* "Beto’s yellow expedition" */
+static char *
+their_expedition_name (guint       color,
+                       const char *name)
+{
+  switch (color)
+    {
+    case 0: return g_strdup_printf (_("%s’s yellow expedition"), name);
+    case 1: return g_strdup_printf (_("%s’s blue expedition"), name);
+    case 2: return g_strdup_printf (_("%s’s white expedition"), name);
+    case 3: return g_strdup_printf (_("%s’s green expedition"), name);
+    case 4: return g_strdup_printf (_("%s’s red expedition"), name);
+    default: return g_strdup_printf (_("%s’s purple expedition"), name);
+    }
+}
+
+static const char *
+discard_pile_name (guint color)
+{
+  switch (color)
+    {
+    case 0: return _("Yellow discard pile");
+    case 1: return _("Blue discard pile");
+    case 2: return _("White discard pile");
+    case 3: return _("Green discard pile");
+    case 4: return _("Red discard pile");
+    default: return _("Purple discard pile");
+    }
+}
+
+/* "Your yellow expedition: yellow wager, yellow 3" */
+static void
+name_place (GtkWidget  *widget,
+            const char *place,
+            GtkWidget  *pile)
+{
+  g_autofree char *contents = pt_lost_cities_pile_describe (PT_LOST_CITIES_PILE (pile));
+  /* Translators: a place on the table and what lies there */
+  g_autofree char *name = g_strdup_printf (_("%s: %s"), place, contents);
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+}
 
 /* The seats shown at the top (the other player) and at the bottom (the
  * viewer; seat 0 for a spectator). */
@@ -274,6 +341,9 @@ update_choices (PtLostCitiesBoard *self)
         gtk_widget_add_css_class (button, "selected-card");
       else
         gtk_widget_remove_css_class (button, "selected-card");
+      gtk_accessible_update_state (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_STATE_PRESSED,
+                                   code != NULL && g_strcmp0 (code, selected) == 0
+                                   ? GTK_ACCESSIBLE_TRISTATE_TRUE : GTK_ACCESSIBLE_TRISTATE_FALSE, -1);
       pt_lost_cities_pile_set_highlight (PT_LOST_CITIES_PILE (self->hand_piles[i]),
                                          code != NULL && g_strcmp0 (code, selected) == 0);
     }
@@ -356,7 +426,7 @@ update_hand (PtLostCitiesBoard *self,
                                           GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
           gtk_widget_set_tooltip_text (button, name);
           /* Group by colour: the view's hand is sorted, a gap marks a new colour. */
-          gtk_widget_set_margin_start (button, i > 0 && color != previous_color ? 10 : 0);
+          gtk_widget_set_margin_start (button, i > 0 && color != previous_color ? 6 : 0);
           previous_color = color;
           gtk_widget_set_visible (button, TRUE);
         }
@@ -461,14 +531,16 @@ update_table (PtLostCitiesBoard *self,
           gtk_label_set_text (GTK_LABEL (labels[k]), text);
         }
 
-      /* Translators: a button, e.g. "Your red expedition" */
-      own_name = g_strdup_printf (_("Your %s expedition"), colour);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (self->own_buttons[c]),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, own_name, -1);
-      /* Translators: a button, e.g. "red discard pile" */
-      pile_name = g_strdup_printf (_("%s discard pile"), colour);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (self->discard_buttons[c]),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, pile_name, -1);
+      name_place (self->own_buttons[c], own_expedition_name (c), self->own_piles[c]);
+      name_place (self->discard_buttons[c], discard_pile_name (c), self->discard_piles[c]);
+      {
+        g_autofree char *theirs_name = their_expedition_name (c, names[top]);
+
+        name_place (self->top_piles[c], theirs_name, self->top_piles[c]);
+      }
+      (void) colour;
+      (void) own_name;
+      (void) pile_name;
 
       pt_lost_cities_pile_set_highlight (PT_LOST_CITIES_PILE (self->top_piles[c]),
                                          (int) c == self->last_color && !self->last_discard);
@@ -479,6 +551,23 @@ update_table (PtLostCitiesBoard *self,
     }
 
   pt_lost_cities_pile_set_count (PT_LOST_CITIES_PILE (self->deck_pile), deck);
+  {
+    g_autofree char *deck_name = pt_lost_cities_pile_describe (PT_LOST_CITIES_PILE (self->deck_pile));
+    /* Translators: the caption over the other player's row, e.g. "Beto’s expeditions" */
+    g_autofree char *their_row = g_strdup_printf (_("%s’s expeditions"), names[top]);
+
+    gtk_accessible_update_property (GTK_ACCESSIBLE (self->deck_button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                    deck_name, -1);
+    gtk_label_set_text (GTK_LABEL (self->top_row_label), their_row);
+    if (self->viewer >= 0)
+      gtk_label_set_text (GTK_LABEL (self->own_row_label), _("Your expeditions"));
+    else
+      {
+        g_autofree char *own_row = g_strdup_printf (_("%s’s expeditions"), names[bottom]);
+
+        gtk_label_set_text (GTK_LABEL (self->own_row_label), own_row);
+      }
+  }
 
   top_text = seat_title (names[top], (int) json_array_get_int_element (counts, top),
                          (int) json_array_get_int_element (scores, top), !over && current == (int) top);
@@ -509,6 +598,7 @@ refresh (PtLostCitiesBoard *self)
   update_last_move (self);
   update_hand (self, view);
   update_table (self, view);
+  update_hint (self);
   update_choices (self);
 }
 
@@ -634,6 +724,7 @@ prepare_motion (PtLostCitiesBoard *self,
     return;
   self->flight_to[1] = mine ? self->hand_box : self->top_title;
   g_clear_pointer (&self->flight_hand, g_strfreev);
+  g_clear_pointer (&self->hint, json_node_unref);
   if (mine && before != NULL && json_object_has_member (before, "hand"))
     {
       JsonArray *hand = json_object_get_array_member (before, "hand");
@@ -727,6 +818,56 @@ snapshot_flight (PtLostCitiesBoard *self,
   cairo_destroy (cr);
 }
 
+/* Hints ---------------------------------------------------------------- */
+
+/* The hint's card in the hand, its expedition or discard pile and where it
+ * draws from, outlined (class "hinted"). */
+static void
+update_hint (PtLostCitiesBoard *self)
+{
+  JsonObject *move = self->hint && JSON_NODE_HOLDS_OBJECT (self->hint) ? json_node_get_object (self->hint) : NULL;
+  gboolean discard = FALSE;
+  const char *code = move ? move_card (move, &discard) : NULL;
+  const char *draw = move ? json_object_get_string_member_with_default (move, "draw", NULL) : NULL;
+  const char *letter = code && code[0] ? strchr (letters, code[0]) : NULL;
+  const char *draw_letter = draw && draw[0] && g_strcmp0 (draw, "deck") != 0 ? strchr (letters, draw[0]) : NULL;
+  GtkWidget *hinted[3] = { NULL, NULL, NULL };
+
+  if (letter != NULL && draw != NULL)
+    {
+      int color = (int) (letter - letters);
+
+      hinted[0] = hand_button_of (self, code);
+      hinted[1] = discard ? self->discard_buttons[color] : self->own_buttons[color];
+      hinted[2] = draw_letter ? self->discard_buttons[draw_letter - letters] : self->deck_button;
+    }
+  for (guint i = 0; i < HAND_MAX; i++)
+    gtk_widget_remove_css_class (self->hand_buttons[i], "hinted");
+  for (guint c = 0; c < MAX_COLORS; c++)
+    {
+      gtk_widget_remove_css_class (self->own_buttons[c], "hinted");
+      gtk_widget_remove_css_class (self->discard_buttons[c], "hinted");
+    }
+  gtk_widget_remove_css_class (self->deck_button, "hinted");
+  for (guint i = 0; i < G_N_ELEMENTS (hinted); i++)
+    if (hinted[i] != NULL)
+      gtk_widget_add_css_class (hinted[i], "hinted");
+}
+
+void
+pt_lost_cities_board_set_hint (PtLostCitiesBoard *self,
+                               JsonNode          *move)
+{
+  g_return_if_fail (PT_IS_LOST_CITIES_BOARD (self));
+
+  if (self->hint == move)
+    return;
+  g_clear_pointer (&self->hint, json_node_unref);
+  self->hint = move ? json_node_copy (move) : NULL;
+  update_hint (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HINT]);
+}
+
 static void
 pt_lost_cities_board_snapshot (GtkWidget   *widget,
                                GtkSnapshot *snapshot)
@@ -755,6 +896,7 @@ on_move_applied (PtGame            *game,
   prepare_motion (self, player, move);
   g_clear_pointer (&self->selected, g_free);
   self->target = TARGET_NONE;
+  pt_lost_cities_board_set_hint (self, NULL);
   refresh (self);
   start_motion (self, player);
 }
@@ -763,6 +905,7 @@ static void
 on_move_undone (PtGame            *game,
                 PtLostCitiesBoard *self)
 {
+  pt_lost_cities_board_set_hint (self, NULL);
   g_clear_pointer (&self->selected, g_free);
   self->target = TARGET_NONE;
   refresh (self);
@@ -842,6 +985,26 @@ action_select (GtkWidget  *widget,
                GVariant   *parameter)
 {
   select_card (PT_LOST_CITIES_BOARD (widget), g_variant_get_string (parameter, NULL));
+}
+
+/* 1…8: the hand's cards, left to right. */
+static void
+action_select_nth (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  PtLostCitiesBoard *self = PT_LOST_CITIES_BOARD (widget);
+  int n = g_variant_get_int32 (parameter);
+  const char *code;
+
+  if (n < 1 || n > HAND_MAX
+      || (code = g_object_get_data (G_OBJECT (self->hand_buttons[n - 1]), "code")) == NULL)
+    {
+      gtk_widget_error_bell (widget);
+      return;
+    }
+  gtk_widget_activate_action (widget, "board.select", "s", code);
+  gtk_widget_grab_focus (self->hand_buttons[n - 1]);
 }
 
 static void
@@ -1150,6 +1313,30 @@ card_button (GtkWidget *child)
   return button;
 }
 
+/* Rows of the table's grid. */
+enum {
+  ROW_TOP_LABEL,
+  ROW_TOP_SCORES,
+  ROW_TOP,
+  ROW_DISCARDS_LABEL,
+  ROW_DISCARDS,
+  ROW_OWN_LABEL,
+  ROW_OWN,
+  ROW_OWN_SCORES,
+};
+
+static GtkWidget *
+row_label (const char *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_widget_add_css_class (label, "caption-heading");
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_widget_set_margin_top (label, 4);
+  return label;
+}
+
 static GtkWidget *
 score_label (void)
 {
@@ -1219,13 +1406,19 @@ build (PtLostCitiesBoard *self)
       }
       self->own_scores[c] = score_label ();
 
-      gtk_grid_attach (GTK_GRID (self->grid), self->top_scores[c], c, 0, 1, 1);
-      gtk_grid_attach (GTK_GRID (self->grid), self->top_piles[c], c, 1, 1, 1);
-      gtk_grid_attach (GTK_GRID (self->grid), self->discard_buttons[c], c, 2, 1, 1);
-      gtk_grid_attach (GTK_GRID (self->grid), self->own_buttons[c], c, 3, 1, 1);
-      gtk_grid_attach (GTK_GRID (self->grid), self->own_scores[c], c, 4, 1, 1);
+      gtk_grid_attach (GTK_GRID (self->grid), self->top_scores[c], c, ROW_TOP_SCORES, 1, 1);
+      gtk_grid_attach (GTK_GRID (self->grid), self->top_piles[c], c, ROW_TOP, 1, 1);
+      gtk_grid_attach (GTK_GRID (self->grid), self->discard_buttons[c], c, ROW_DISCARDS, 1, 1);
+      gtk_grid_attach (GTK_GRID (self->grid), self->own_buttons[c], c, ROW_OWN, 1, 1);
+      gtk_grid_attach (GTK_GRID (self->grid), self->own_scores[c], c, ROW_OWN_SCORES, 1, 1);
     }
-  gtk_widget_set_margin_top (self->discard_buttons[0], 8);
+  /* Each row says what it is: the other player's expeditions, the discard
+   * piles (and the deck), your expeditions. */
+  self->top_row_label = row_label (NULL);
+  gtk_grid_attach (GTK_GRID (self->grid), self->top_row_label, 0, ROW_TOP_LABEL, MAX_COLORS, 1);
+  gtk_grid_attach (GTK_GRID (self->grid), row_label (_("Discard piles")), 0, ROW_DISCARDS_LABEL, MAX_COLORS, 1);
+  self->own_row_label = row_label (NULL);
+  gtk_grid_attach (GTK_GRID (self->grid), self->own_row_label, 0, ROW_OWN_LABEL, MAX_COLORS, 1);
 
   self->deck_pile = pt_lost_cities_pile_new (PT_LOST_CITIES_PILE_BACK, -1);
   self->deck_button = card_button (self->deck_pile);
@@ -1234,17 +1427,17 @@ build (PtLostCitiesBoard *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->deck_button),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                   _("To draw from the deck, click it or drag it onto your hand"), -1);
-  gtk_widget_set_margin_start (self->deck_button, 16);
+  gtk_widget_set_margin_start (self->deck_button, 8);
   gtk_widget_set_name (self->deck_button, "deck");
   g_signal_connect (self->deck_button, "clicked", G_CALLBACK (on_deck_clicked), self);
   add_drag_source (self, self->deck_button);
-  gtk_grid_attach (GTK_GRID (self->grid), self->deck_button, MAX_COLORS, 2, 1, 1);
+  gtk_grid_attach (GTK_GRID (self->grid), self->deck_button, MAX_COLORS, ROW_DISCARDS, 1, 1);
 
   table_label = gtk_label_new (_("Deck"));
   gtk_widget_add_css_class (table_label, "caption");
-  gtk_widget_set_margin_start (table_label, 16);
-  gtk_grid_attach (GTK_GRID (self->grid), table_label, MAX_COLORS, 3, 1, 1);
-  gtk_widget_set_valign (table_label, GTK_ALIGN_START);
+  gtk_widget_set_margin_start (table_label, 8);
+  gtk_grid_attach (GTK_GRID (self->grid), table_label, MAX_COLORS, ROW_DISCARDS_LABEL, 1, 1);
+  gtk_widget_set_valign (table_label, GTK_ALIGN_END);
 
   grid_scroll = gtk_scrolled_window_new ();
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (grid_scroll), GTK_POLICY_AUTOMATIC,
@@ -1297,6 +1490,7 @@ build (PtLostCitiesBoard *self)
   gtk_box_append (GTK_BOX (hand_row), self->hand_box);
   self->cancel_button = gtk_button_new_from_icon_name ("edit-undo-symbolic");
   gtk_widget_set_tooltip_text (self->cancel_button, _("Choose another card"));
+  pt_accessible_set_label (self->cancel_button, _("Choose another card"));
   gtk_widget_set_valign (self->cancel_button, GTK_ALIGN_CENTER);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (self->cancel_button), "board.cancel");
   gtk_box_append (GTK_BOX (hand_row), self->cancel_button);
@@ -1416,6 +1610,9 @@ pt_lost_cities_board_get_property (GObject    *object,
     case PROP_ANIMATING:
       g_value_set_boolean (value, self->flying);
       break;
+    case PROP_HINT:
+      g_value_set_boxed (value, self->hint);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1444,6 +1641,9 @@ pt_lost_cities_board_set_property (GObject      *object,
             refresh (self);
           g_object_notify_by_pspec (object, pspec);
         }
+      break;
+    case PROP_HINT:
+      pt_lost_cities_board_set_hint (self, g_value_get_boxed (value));
       break;
     case PROP_INTERACTIVE:
       if (self->interactive != g_value_get_boolean (value))
@@ -1484,6 +1684,10 @@ pt_lost_cities_board_class_init (PtLostCitiesBoardClass *klass)
   properties[PROP_ANIMATING] =
     g_param_spec_boolean ("animating", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* A suggested move (a record move), outlined until the next move. */
+  properties[PROP_HINT] =
+    g_param_spec_boxed ("hint", NULL, NULL, JSON_TYPE_NODE,
+                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
   widget_class->snapshot = pt_lost_cities_board_snapshot;
 
@@ -1498,16 +1702,26 @@ pt_lost_cities_board_class_init (PtLostCitiesBoardClass *klass)
   gtk_widget_class_install_action (widget_class, "board.cancel", NULL, action_cancel);
   gtk_widget_class_install_action (widget_class, "board.show-piles", NULL, action_show_piles);
 
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "board.cancel", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK, "board.play", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_d, GDK_CONTROL_MASK, "board.discard", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_d, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
-                                       "board.draw", "s", "deck");
+  gtk_widget_class_install_action (widget_class, "board.select-nth", "i", action_select_nth);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "lost-cities-board");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
+
+/* Listed in the shortcuts window (gtk/help-overlay.ui). Ctrl+Shift+D, the
+ * old "draw from the deck", is GTK's Inspector: plain letters instead. */
+static const PtBoardKey keys[] = {
+  { "1", "board.select-nth", "1" }, { "2", "board.select-nth", "2" },
+  { "3", "board.select-nth", "3" }, { "4", "board.select-nth", "4" },
+  { "5", "board.select-nth", "5" }, { "6", "board.select-nth", "6" },
+  { "7", "board.select-nth", "7" }, { "8", "board.select-nth", "8" },
+  { "p", "board.play", NULL }, { "<Shift>p", "board.play", NULL },
+  { "d", "board.discard", NULL }, { "<Shift>d", "board.discard", NULL },
+  { "n", "board.draw", "'deck'" }, { "<Shift>n", "board.draw", "'deck'" },
+  { "w", "board.show-piles", NULL }, { "<Shift>w", "board.show-piles", NULL },
+  { "Escape", "board.cancel", NULL },
+};
 
 static void
 pt_lost_cities_board_init (PtLostCitiesBoard *self)
@@ -1519,6 +1733,8 @@ pt_lost_cities_board_init (PtLostCitiesBoard *self)
   self->last_color = -1;
   ensure_style ();
   build (self);
+  pt_board_keys_install (GTK_WIDGET (self), keys, G_N_ELEMENTS (keys));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Game board"), -1);
 
   /* Acting skips the motion: a click anywhere on the board lands it. */
   {

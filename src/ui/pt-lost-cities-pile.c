@@ -15,11 +15,14 @@
 #include <math.h>
 #include <string.h>
 
+#include "pt-board-colours.h"
 #include "pt-lost-cities-pile.h"
+#include "pt-text-scale.h"
 
 #define CARD_W 46.0
 #define CARD_H 64.0
 #define FAN_STEP 17.0
+#define MIN_SHRINK 0.6
 
 struct _PtLostCitiesPile
 {
@@ -36,16 +39,17 @@ G_DEFINE_FINAL_TYPE (PtLostCitiesPile, pt_lost_cities_pile, GTK_TYPE_WIDGET)
 
 static const char letters[] = "YBWGRP";
 
-/* Fill colours chosen to keep white text readable, except on the pale
- * "white" expedition, which gets dark text. */
-static const double fills[6][3] = {
-  { 0.90, 0.65, 0.04 },   /* yellow */
-  { 0.11, 0.44, 0.85 },   /* blue */
-  { 0.87, 0.87, 0.85 },   /* white */
-  { 0.15, 0.64, 0.41 },   /* green */
-  { 0.75, 0.11, 0.16 },   /* red */
-  { 0.57, 0.25, 0.67 },   /* purple */
-};
+/* Faces, ink and markers come from the shared table (pt-board-colours.c),
+ * which the contrast test reads. */
+static void
+set_colour (cairo_t       *cr,
+            PtBoardColour  colour,
+            gboolean       dark)
+{
+  const PtRgba *c = pt_board_colour (colour, dark);
+
+  cairo_set_source_rgba (cr, c->r, c->g, c->b, c->a);
+}
 
 const char *
 pt_lost_cities_color_label (int color)
@@ -245,9 +249,8 @@ pt_lost_cities_draw_card (cairo_t    *cr,
                           gboolean    dark)
 {
   int color = color_of (code);
-  gboolean pale = color == 2;
   const char *value;
-  double ink;
+  double ink, k;
 
   cairo_save (cr);
   rounded_rect (cr, x + 0.5, y + 0.5, w - 1, h - 1, 5);
@@ -272,23 +275,22 @@ pt_lost_cities_draw_card (cairo_t    *cr,
       return;
     }
 
-  cairo_set_source_rgb (cr, fills[color][0], fills[color][1], fills[color][2]);
+  set_colour (cr, PT_COLOUR_LC_FACE_YELLOW + color, dark);
   cairo_fill_preserve (cr);
-  if (dark)
-    cairo_set_source_rgba (cr, 1, 1, 1, 0.55);
-  else
-    cairo_set_source_rgba (cr, 0, 0, 0, 0.45);
+  set_colour (cr, PT_COLOUR_LC_CARD_OUTLINE, dark);
   cairo_set_line_width (cr, 1);
   cairo_stroke (cr);
 
-  ink = pale ? 0.15 : 1.0;
+  ink = pt_board_colour (PT_COLOUR_LC_INK_YELLOW + color, dark)->r;
   value = code[1] == 'W' ? "×" : code + 1;
+  /* Everything on the face grows with the card (and so with the text). */
+  k = w / CARD_W;
 
   /* The value in the top-left corner stays visible in a fanned pile. */
   cairo_set_source_rgb (cr, ink, ink, ink);
-  draw_text (cr, value, x + 5, y + 1, 13, TRUE, FALSE);
+  draw_text (cr, value, x + 5 * k, y + 1 * k, 13 * k, TRUE, FALSE);
   /* The colour's shape, small, top right, and large in the middle. */
-  shape_path (cr, color, x + w - 10, y + 9, 5);
+  shape_path (cr, color, x + w - 10 * k, y + 9 * k, 5 * k);
   cairo_fill (cr);
   if (h > 40)
     {
@@ -296,7 +298,7 @@ pt_lost_cities_draw_card (cairo_t    *cr,
       shape_path (cr, color, x + w / 2, y + h * 0.62, w * 0.26);
       cairo_fill (cr);
       cairo_set_source_rgb (cr, ink, ink, ink);
-      draw_text (cr, value, x + w / 2, y + h * 0.62, code[1] == 'W' ? 20 : 16, TRUE, TRUE);
+      draw_text (cr, value, x + w / 2, y + h * 0.62, (code[1] == 'W' ? 20 : 16) * k, TRUE, TRUE);
     }
   cairo_restore (cr);
 }
@@ -312,14 +314,29 @@ pt_lost_cities_pile_measure (GtkWidget      *widget,
 {
   PtLostCitiesPile *self = PT_LOST_CITIES_PILE (widget);
   guint n = self->codes ? g_strv_length (self->codes) : 0;
+  double scale = pt_text_scale (widget);
 
+  /* The card grows with the text size; in a narrow window it may shrink
+   * to MIN_SHRINK of that (pt_lost_cities_pile_snapshot() draws it at the
+   * width it gets), so that the table fits 360 px. */
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
-    *minimum = *natural = CARD_W + 4;
+    {
+      *natural = (int) ceil (CARD_W * scale) + 4;
+      *minimum = (int) ceil (CARD_W * scale * MIN_SHRINK) + 4;
+    }
   else if (self->mode == PT_LOST_CITIES_PILE_FAN)
     /* Room for a long expedition: up to 12 cards without growing. */
-    *minimum = *natural = CARD_H + 4 + FAN_STEP * MAX (3, (int) n - 1);
+    *minimum = *natural = (int) ceil ((CARD_H + FAN_STEP * MAX (3, (int) n - 1)) * scale) + 4;
   else
-    *minimum = *natural = CARD_H + 4;
+    *minimum = *natural = (int) ceil (CARD_H * scale) + 4;
+}
+
+/* The card size for a pile @width wide. */
+static double
+card_width (PtLostCitiesPile *self,
+            int               width)
+{
+  return MAX (8, MIN (CARD_W * pt_text_scale (GTK_WIDGET (self)), width - 4));
 }
 
 static void
@@ -331,7 +348,10 @@ pt_lost_cities_pile_snapshot (GtkWidget   *widget,
   int height = gtk_widget_get_height (widget);
   gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
   guint n = self->codes ? g_strv_length (self->codes) : 0;
-  double x = (width - CARD_W) / 2.0;
+  /* The card as wide as the pile allows (see the measure above). */
+  double cw = card_width (self, width), ch = cw * CARD_H / CARD_W, step = FAN_STEP * cw / CARD_W;
+  double k = cw / CARD_W;
+  double x = (width - cw) / 2.0;
   cairo_t *cr;
 
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
@@ -342,66 +362,62 @@ pt_lost_cities_pile_snapshot (GtkWidget   *widget,
 
       if (self->count > 0)
         {
-          pt_lost_cities_draw_card (cr, NULL, x, 2, CARD_W, CARD_H, dark);
+          pt_lost_cities_draw_card (cr, NULL, x, 2, cw, ch, dark);
           cairo_set_source_rgb (cr, 1, 1, 1);
         }
       else
         {
           /* An empty deck: an outline and a readable 0. */
-          rounded_rect (cr, x + 1, 3, CARD_W - 2, CARD_H - 2, 5);
-          cairo_set_source_rgba (cr, dark ? 1 : 0, dark ? 1 : 0, dark ? 1 : 0, 0.3);
+          rounded_rect (cr, x + 1, 3, cw - 2, ch - 2, 5);
+          set_colour (cr, PT_COLOUR_LC_EMPTY_OUTLINE, dark);
           cairo_stroke (cr);
-          cairo_set_source_rgba (cr, dark ? 1 : 0, dark ? 1 : 0, dark ? 1 : 0, 0.6);
+          set_colour (cr, PT_COLOUR_LC_EMPTY_OUTLINE, dark);
         }
-      draw_text (cr, count, x + CARD_W / 2, 2 + CARD_H / 2, 18, TRUE, TRUE);
+      draw_text (cr, count, x + cw / 2, 2 + ch / 2, 18 * k, TRUE, TRUE);
     }
   else if (n == 0)
     {
       /* An empty place: a dashed outline in the colour's shape. */
-      rounded_rect (cr, x + 1, 3, CARD_W - 2, CARD_H - 2, 5);
-      cairo_set_source_rgba (cr, dark ? 1 : 0, dark ? 1 : 0, dark ? 1 : 0, 0.3);
+      rounded_rect (cr, x + 1, 3, cw - 2, ch - 2, 5);
+      set_colour (cr, PT_COLOUR_LC_EMPTY_OUTLINE, dark);
       cairo_set_dash (cr, (double[]) { 4, 3 }, 2, 0);
       cairo_set_line_width (cr, 1.5);
       cairo_stroke (cr);
       cairo_set_dash (cr, NULL, 0, 0);
       if (self->color >= 0)
         {
-          /* Lightened on the dark style, so the shape stays readable. */
-          double mix = dark ? 0.45 : 0.0;
-
-          cairo_set_source_rgba (cr, fills[self->color][0] + (1 - fills[self->color][0]) * mix,
-                                 fills[self->color][1] + (1 - fills[self->color][1]) * mix,
-                                 fills[self->color][2] + (1 - fills[self->color][2]) * mix, 0.7);
-          shape_path (cr, self->color, x + CARD_W / 2, 2 + CARD_H / 2, 10);
+          /* Darker on the light style, lighter on the dark one: 3:1. */
+          set_colour (cr, PT_COLOUR_LC_MARKER_YELLOW + self->color, dark);
+          shape_path (cr, self->color, x + cw / 2, 2 + ch / 2, 10 * k);
           cairo_fill (cr);
         }
     }
   else if (self->mode == PT_LOST_CITIES_PILE_FAN)
     {
       for (guint i = 0; i < n; i++)
-        pt_lost_cities_draw_card (cr, self->codes[i], x, 2 + i * FAN_STEP, CARD_W, CARD_H, dark);
+        pt_lost_cities_draw_card (cr, self->codes[i], x, 2 + i * step, cw, ch, dark);
     }
   else
     {
-      pt_lost_cities_draw_card (cr, self->codes[n - 1], x, 2, CARD_W, CARD_H, dark);
+      pt_lost_cities_draw_card (cr, self->codes[n - 1], x, 2, cw, ch, dark);
       if (n > 1)
         {
           g_autofree char *count = g_strdup_printf ("%u", n);
 
           cairo_set_source_rgba (cr, 0, 0, 0, 0.6);
-          cairo_arc (cr, x + CARD_W - 6, CARD_H - 6, 9, 0, 2 * G_PI);
+          cairo_arc (cr, x + cw - 6 * k, ch - 6 * k, 9 * k, 0, 2 * G_PI);
           cairo_fill (cr);
           cairo_set_source_rgb (cr, 1, 1, 1);
-          draw_text (cr, count, x + CARD_W - 6, CARD_H - 6, 11, TRUE, TRUE);
+          draw_text (cr, count, x + cw - 6 * k, ch - 6 * k, 11 * k, TRUE, TRUE);
         }
     }
 
   if (self->highlight)
     {
-      double top = self->mode == PT_LOST_CITIES_PILE_FAN && n > 0 ? 2 + (n - 1) * FAN_STEP : 2;
+      double top = self->mode == PT_LOST_CITIES_PILE_FAN && n > 0 ? 2 + (n - 1) * step : 2;
 
-      rounded_rect (cr, x - 1, top - 1, CARD_W + 2, CARD_H + 2, 6);
-      cairo_set_source_rgb (cr, 0.96, 0.47, 0.0);
+      rounded_rect (cr, x - 1, top - 1, cw + 2, ch + 2, 6);
+      set_colour (cr, PT_COLOUR_LC_HIGHLIGHT, dark);
       cairo_set_line_width (cr, 3);
       cairo_stroke (cr);
     }
@@ -411,6 +427,20 @@ pt_lost_cities_pile_snapshot (GtkWidget   *widget,
 
 static void
 update_accessible (PtLostCitiesPile *self)
+{
+  g_autofree char *text = pt_lost_cities_pile_describe (self);
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, text,
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text,
+                                  -1);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self), text);
+}
+
+/* What the pile shows, in words: "Deck, 44 cards", "empty", "yellow
+ * wager, yellow 3, yellow 7" (a fan), or the top card. */
+char *
+pt_lost_cities_pile_describe (PtLostCitiesPile *self)
 {
   guint n = self->codes ? g_strv_length (self->codes) : 0;
   g_autoptr(GString) text = g_string_new (NULL);
@@ -429,11 +459,7 @@ update_accessible (PtLostCitiesPile *self)
           g_string_append (text, ", ");
         g_string_append (text, card);
       }
-
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text->str,
-                                  -1);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self), text->str);
+  return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
 void
@@ -561,4 +587,5 @@ pt_lost_cities_pile_init (PtLostCitiesPile *self)
   self->color = -1;
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
                            G_CALLBACK (on_dark_changed), self, G_CONNECT_SWAPPED);
+  pt_text_scale_connect (GTK_WIDGET (self));
 }

@@ -48,5 +48,6 @@ void       pt_lost_cities_draw_card         (cairo_t              *cr,
 char      *pt_lost_cities_card_describe     (const char           *code);
 char      *pt_lost_cities_card_describe_definite (const char      *code);
 const char *pt_lost_cities_color_label      (int                   color);
+char      *pt_lost_cities_pile_describe     (PtLostCitiesPile     *self);
 
 G_END_DECLS

@@ -12,6 +12,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "pt-accessible.h"
 #include "pt-companion-util.h"
 #include <string.h>
 
@@ -604,6 +605,7 @@ build_round_bar (PtLostCitiesSheetView *self)
       GtkWidget *toggle = gtk_toggle_button_new_with_label (text);
 
       gtk_widget_set_tooltip_text (toggle, tip);
+      pt_accessible_set_label (toggle, tip);
       if (r > 0)
         gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (toggle), self->round_toggle[0]);
       self->round_toggle[r] = GTK_TOGGLE_BUTTON (toggle);
@@ -611,8 +613,10 @@ build_round_bar (PtLostCitiesSheetView *self)
       gtk_box_append (GTK_BOX (linked), toggle);
     }
   gtk_widget_set_tooltip_text (add, _("Add a Round"));
+  pt_accessible_set_label (add, _("Add a Round"));
   gtk_widget_set_name (add, "add-round");
   gtk_widget_set_tooltip_text (remove, _("Remove the Last Round"));
+  pt_accessible_set_label (remove, _("Remove the Last Round"));
   self->add_round_button = GTK_BUTTON (add);
   self->remove_round_button = GTK_BUTTON (remove);
   g_signal_connect_object (add, "clicked", G_CALLBACK (on_add_round), self, 0);

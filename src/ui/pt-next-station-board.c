@@ -20,18 +20,32 @@
  * moves. Double and circle take a second step (the second section; the
  * station to circle, after a section or a pass).
  *
- * Keyboard: arrows move the station cursor, Enter chooses, Escape drops
- * the chosen end, P passes, U turns the power on/off. Actions:
- * board.section((iiii)), board.station((ii)), board.pass, board.power.
+ * Each station is also a PtBoardSpot over the drawing: a focusable
+ * button for assistive technologies, named by its symbol, its 1-based
+ * column and row, the player's lines through it and what it offers now
+ * ("Triangle station, column 4, row 6, on your pink line, you can reach
+ * it"). Only one spot takes Tab (the cursor's); the arrows move the focus
+ * to the nearest station in that direction.
+ *
+ * Keyboard: arrows move between stations, Enter or Space chooses, Escape
+ * drops the chosen end, P passes, U turns the power on/off (P, U and
+ * Escape anywhere in the game view, see pt-board-keys.c). Actions:
+ * board.section((iiii)), board.station((ii)), board.pass, board.power,
+ * board.cancel.
  */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
 #include <adwaita.h>
 #include <math.h>
+#include <string.h>
 
+#include "pt-board-colours.h"
+#include "pt-board-keys.h"
+#include "pt-board-spot.h"
 #include "pt-next-station-board.h"
 #include "pt-next-station-game.h"
+#include "pt-text-scale.h"
 
 struct _PtNextStationBoard
 {
@@ -58,6 +72,9 @@ struct _PtNextStationBoard
   GtkWidget  *pass_button;
   GtkWidget  *power_button;
   GtkWidget  *map;
+  GtkWidget  *overlay;
+  GtkWidget  *spots[PT_STATION_MAP_MAX_STATIONS];
+  guint       n_spots;
   GtkWidget  *scores_label;
 
   double      origin_x, origin_y, cell;
@@ -72,11 +89,14 @@ struct _PtNextStationBoard
   double      motion_t;
   gboolean    drawing;
   int         motion_section[2][4];  /* ax, ay, bx, by; ax < 0: none */
+
+  JsonNode   *hint;                 /* a suggested action, shown until the next one */
 };
 
 G_DEFINE_FINAL_TYPE (PtNextStationBoard, pt_next_station_board, GTK_TYPE_WIDGET)
 
-/* Room for the coordinate numbers along the top and the left, in pixels. */
+/* Room for the coordinate numbers along the top and the left, in pixels
+ * at the normal text size. */
 #define RULER 16
 
 enum {
@@ -85,6 +105,7 @@ enum {
   PROP_VIEWER,
   PROP_INTERACTIVE,
   PROP_ANIMATING,
+  PROP_HINT,
   N_PROPS
 };
 
@@ -97,22 +118,42 @@ enum {
 
 static guint signals[N_SIGNALS];
 
+/* Each line's dash pattern; its colour is PT_COLOUR_NS_LINE_PURPLE + the
+ * colour, in the shared table. */
 static const struct {
   const char *id;
-  double r, g, b;
   double dash[2];
   int n_dash;
 } line_styles[] = {
-  { "purple", 0.57, 0.25, 0.67, { 0, 0 }, 0 },
-  { "blue",   0.11, 0.44, 0.85, { 10, 5 }, 2 },
-  { "pink",   0.88, 0.20, 0.55, { 2, 4 }, 2 },
-  { "green",  0.15, 0.64, 0.41, { 10, 4 }, 2 },
+  { "purple", { 0, 0 }, 0 },
+  { "blue",   { 10, 5 }, 2 },
+  { "pink",   { 2, 4 }, 2 },
+  { "green",  { 10, 4 }, 2 },
 };
+
+/* Colours from the shared table (pt-board-colours.c, checked for contrast
+ * in both styles); @alpha multiplies the table's. */
+static void
+set_colour (cairo_t       *cr,
+            PtBoardColour  colour,
+            gboolean       dark,
+            double         alpha)
+{
+  const PtRgba *c = pt_board_colour (colour, dark);
+
+  cairo_set_source_rgba (cr, c->r, c->g, c->b, c->a * alpha);
+}
 
 static const PtStationMap *
 get_map (PtNextStationBoard *self)
 {
   return pt_next_station_game_get_state (PT_NEXT_STATION_GAME (self->game))->map;
+}
+
+static int
+ruler_size (PtNextStationBoard *self)
+{
+  return (int) ceil (RULER * pt_text_scale (GTK_WIDGET (self)));
 }
 
 static gboolean
@@ -289,6 +330,8 @@ request (PtNextStationBoard *self,
 }
 
 static void update_prompt (PtNextStationBoard *self);
+static void map_changed (PtNextStationBoard *self);
+static gboolean cursor_has_focus (PtNextStationBoard *self);
 
 /* The double and circle powers take two steps: the first section (or the
  * pass) is kept, then the second section or the station to circle. */
@@ -349,7 +392,7 @@ pass (PtNextStationBoard *self)
       self->stage = 1;
       self->from_x = self->from_y = -1;
       update_prompt (self);
-      gtk_widget_queue_draw (self->map);
+      map_changed (self);
       return;
     }
   if (self->power != NULL)
@@ -393,7 +436,7 @@ choose_station (PtNextStationBoard *self,
       self->from_x = self->from_y = -1;
       gtk_widget_error_bell (GTK_WIDGET (self));
     }
-  gtk_widget_queue_draw (self->map);
+  map_changed (self);
 }
 
 /* Turns the offered pencil power on or off; starts the choice again. */
@@ -411,7 +454,7 @@ set_power_active (PtNextStationBoard *self,
   if (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->power_button)) != (power != NULL))
     gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->power_button), power != NULL);
   update_prompt (self);
-  gtk_widget_queue_draw (self->map);
+  map_changed (self);
 }
 
 static void
@@ -456,6 +499,21 @@ station_shape (cairo_t *cr,
           cairo_line_to (cr, cx + rr * cos (a), cy + rr * sin (a));
       }
   cairo_close_path (cr);
+}
+
+/* Where the map goes in a drawing area of @width × @height: a margin on
+ * the top and left for the column and row numbers. */
+static void
+compute_geometry (PtNextStationBoard *self,
+                  int                 width,
+                  int                 height)
+{
+  const PtStationMap *map = get_map (self);
+  int ruler = ruler_size (self);
+
+  self->cell = floor (MIN ((width - ruler) / (double) map->width, (height - ruler) / (double) map->height));
+  self->origin_x = ruler + floor ((width - ruler - self->cell * map->width) / 2);
+  self->origin_y = ruler + floor ((height - ruler - self->cell * map->height) / 2);
 }
 
 static void
@@ -543,7 +601,9 @@ draw_under (PtNextStationBoard *self,
   /* Column and row numbers: the hints and the accessible names call a
    * station by its coordinates, (x,y) from the top left. */
   {
-    double size = CLAMP (self->cell * 0.28, 8, 13);
+    double scale = pt_text_scale (GTK_WIDGET (self));
+    double size = CLAMP (self->cell * 0.28, 8 * scale, 13 * scale);
+    int ruler = ruler_size (self);
     char text[8];
 
     cairo_select_font_face (cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
@@ -553,17 +613,18 @@ draw_under (PtNextStationBoard *self,
       {
         cairo_text_extents_t extents;
 
-        g_snprintf (text, sizeof text, "%u", i);
+        /* 1-based, as people count columns and rows. */
+        g_snprintf (text, sizeof text, "%u", i + 1);
         cairo_text_extents (cr, text, &extents);
         if (i < map->width)
           {
             cairo_move_to (cr, self->origin_x + (i + 0.5) * self->cell - extents.width / 2 - extents.x_bearing,
-                           self->origin_y - RULER / 2.0 + extents.height / 2);
+                           self->origin_y - ruler / 2.0 + extents.height / 2);
             cairo_show_text (cr, text);
           }
         if (i < map->height)
           {
-            cairo_move_to (cr, self->origin_x - RULER / 2.0 - extents.width / 2 - extents.x_bearing,
+            cairo_move_to (cr, self->origin_x - ruler / 2.0 - extents.width / 2 - extents.x_bearing,
                            self->origin_y + (i + 0.5) * self->cell + extents.height / 2);
             cairo_show_text (cr, text);
           }
@@ -596,14 +657,14 @@ draw_stations (PtNextStationBoard *self,
       if (map->tourist_sites & (G_GUINT64_CONSTANT (1) << s))
         {
           cairo_arc (cr, px + r * 1.3, py - r * 1.3, r * 0.35, 0, 2 * G_PI);
-          cairo_set_source_rgb (cr, 0.90, 0.65, 0.04);
+          set_colour (cr, PT_COLOUR_NS_TOURIST_SITE, dark, 1);
           cairo_fill (cr);
         }
       for (guint c = 0; c < PT_N_LINE_COLOURS; c++)
         if (map->departures[c] == s)
           {
             cairo_arc (cr, px, py, r * 1.7, 0, 2 * G_PI);
-            cairo_set_source_rgb (cr, line_styles[c].r, line_styles[c].g, line_styles[c].b);
+            set_colour (cr, PT_COLOUR_NS_LINE_PURPLE + c, dark, 1);
             cairo_set_line_width (cr, 3);
             cairo_stroke (cr);
           }
@@ -768,6 +829,7 @@ on_move_motion (PtGame             *game,
   int shown = self->viewer >= 0 ? self->viewer : 0;
 
   skip_motion (self);
+  pt_next_station_board_set_hint (self, NULL);
   if ((int) player != shown || !action_sections (move, self->motion_section)
       || !gtk_widget_get_mapped (self->map))
     return;
@@ -784,6 +846,60 @@ on_move_motion (PtGame             *game,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATING]);
   adw_animation_reset (self->motion);
   adw_animation_play (self->motion);
+}
+
+void
+pt_next_station_board_set_hint (PtNextStationBoard *self,
+                                JsonNode           *move)
+{
+  g_return_if_fail (PT_IS_NEXT_STATION_BOARD (self));
+
+  if (self->hint == move)
+    return;
+  g_clear_pointer (&self->hint, json_node_unref);
+  self->hint = move ? json_node_copy (move) : NULL;
+  gtk_widget_queue_draw (self->map);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HINT]);
+}
+
+/* The hinted sections, thick and warm under the lines, and the station
+ * the circle power would circle. */
+static void
+draw_hint (PtNextStationBoard *self,
+           cairo_t            *cr)
+{
+  JsonObject *object = self->hint && JSON_NODE_HOLDS_OBJECT (self->hint) ? json_node_get_object (self->hint) : NULL;
+  int sections[2][4], circle[2];
+
+  if (object == NULL)
+    return;
+  cairo_save (cr);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_set_line_width (cr, MAX (6, self->cell * 0.22));
+  cairo_set_source_rgba (cr, 0.90, 0.65, 0.04, 0.9);
+  cairo_set_dash (cr, (double[]) { 10, 6 }, 2, 0);
+  if (action_sections (self->hint, sections))
+    for (int i = 0; i < 2; i++)
+      if (sections[i][0] >= 0)
+        {
+          double ax, ay, bx, by;
+
+          to_pixels (self, sections[i][0], sections[i][1], &ax, &ay);
+          to_pixels (self, sections[i][2], sections[i][3], &bx, &by);
+          cairo_move_to (cr, ax, ay);
+          cairo_line_to (cr, bx, by);
+          cairo_stroke (cr);
+        }
+  if (read_point (object, "circle", circle))
+    {
+      double px, py;
+
+      to_pixels (self, circle[0], circle[1], &px, &py);
+      cairo_set_dash (cr, NULL, 0, 0);
+      cairo_arc (cr, px, py, self->cell * 0.42, 0, 2 * G_PI);
+      cairo_stroke (cr);
+    }
+  cairo_restore (cr);
 }
 
 gboolean
@@ -808,10 +924,7 @@ draw_map (GtkDrawingArea *area,
   JsonObject *sheet = NULL;
   int shown = self->viewer >= 0 ? self->viewer : 0;
 
-  /* A margin on the top and left for the coordinates. */
-  self->cell = floor (MIN ((width - RULER) / (double) map->width, (height - RULER) / (double) map->height));
-  self->origin_x = RULER + floor ((width - RULER - self->cell * map->width) / 2);
-  self->origin_y = RULER + floor ((height - RULER - self->cell * map->height) / 2);
+  compute_geometry (self, width, height);
 
   if (self->cache_width != width || self->cache_height != height || self->cache_dark != dark)
     {
@@ -841,7 +954,7 @@ draw_map (GtkDrawingArea *area,
 
           if (style < 0)
             continue;
-          cairo_set_source_rgb (cr, line_styles[style].r, line_styles[style].g, line_styles[style].b);
+          set_colour (cr, PT_COLOUR_NS_LINE_PURPLE + style, dark, 1);
           cairo_set_line_width (cr, MAX (3, self->cell * 0.12));
           cairo_set_dash (cr, line_styles[style].dash, line_styles[style].n_dash, 0);
           for (guint i = 0; i < json_array_get_length (sections); i++)
@@ -892,6 +1005,7 @@ draw_map (GtkDrawingArea *area,
 
   cairo_set_source_surface (cr, self->over, 0, 0);
   cairo_paint (cr);
+  draw_hint (self, cr);
 
   /* The first step of a double or circle power, not yet played. */
   if (self->stage == 1 && !self->first_pass)
@@ -900,7 +1014,7 @@ draw_map (GtkDrawingArea *area,
 
       to_pixels (self, self->first[0], self->first[1], &ax, &ay);
       to_pixels (self, self->first[2], self->first[3], &bx, &by);
-      cairo_set_source_rgba (cr, 0.96, 0.47, 0.0, 0.8);
+      set_colour (cr, PT_COLOUR_NS_LINE_END, dark, 0.8);
       cairo_set_line_width (cr, MAX (3, self->cell * 0.12));
       cairo_set_dash (cr, (double[]) { 6, 4 }, 2, 0);
       cairo_move_to (cr, ax, ay);
@@ -920,20 +1034,20 @@ draw_map (GtkDrawingArea *area,
       if (can_act (self) && self->from_x < 0 && is_from (self, st->x, st->y))
         {
           cairo_arc (cr, px, py, r * 2.2, 0, 2 * G_PI);
-          cairo_set_source_rgb (cr, 0.96, 0.47, 0.0);
+          set_colour (cr, PT_COLOUR_NS_LINE_END, dark, 1);
           cairo_set_line_width (cr, 4);
           cairo_stroke (cr);
         }
       if (self->from_x == st->x && self->from_y == st->y)
         {
           cairo_arc (cr, px, py, r * 2.2, 0, 2 * G_PI);
-          cairo_set_source_rgba (cr, 0.96, 0.47, 0.0, 0.45);
+          set_colour (cr, PT_COLOUR_NS_LINE_END, dark, 0.45);
           cairo_fill (cr);
         }
       if (can_act (self) && is_target (self, st->x, st->y))
         {
           cairo_arc (cr, px, py, r * 2.1, 0, 2 * G_PI);
-          cairo_set_source_rgb (cr, 0.15, 0.64, 0.41);
+          set_colour (cr, PT_COLOUR_NS_TARGET, dark, 1);
           cairo_set_line_width (cr, 3);
           cairo_set_dash (cr, (double[]) { 4, 3 }, 2, 0);
           cairo_stroke (cr);
@@ -942,8 +1056,8 @@ draw_map (GtkDrawingArea *area,
     }
 
 
-  /* The keyboard cursor. */
-  if (can_act (self) && gtk_widget_has_focus (self->map))
+  /* The keyboard cursor: the station whose spot has the focus. */
+  if (cursor_has_focus (self))
     {
       double px, py;
 
@@ -952,6 +1066,243 @@ draw_map (GtkDrawingArea *area,
       cairo_set_source_rgb (cr, fg, fg, fg);
       cairo_set_line_width (cr, 2);
       cairo_stroke (cr);
+    }
+}
+
+/* Stations as accessible spots ---------------------------------------------- */
+
+static const char *
+station_kind (int symbol)
+{
+  switch (symbol)
+    {
+    case PT_SYMBOL_CIRCLE: return _("Circle station");
+    case PT_SYMBOL_TRIANGLE: return _("Triangle station");
+    case PT_SYMBOL_SQUARE: return _("Square station");
+    case PT_SYMBOL_PENTAGON: return _("Pentagon station");
+    default: return _("Central Station, any symbol");
+    }
+}
+
+/* One string per colour: the colour agrees with "line" in some languages. */
+static const char *
+on_line_text (int colour)
+{
+  switch (colour)
+    {
+    case PT_LINE_PURPLE: return _("on your purple line");
+    case PT_LINE_BLUE: return _("on your blue line");
+    case PT_LINE_PINK: return _("on your pink line");
+    default: return _("on your green line");
+    }
+}
+
+static const char *
+departure_text (int colour)
+{
+  switch (colour)
+    {
+    case PT_LINE_PURPLE: return _("departure of the purple line");
+    case PT_LINE_BLUE: return _("departure of the blue line");
+    case PT_LINE_PINK: return _("departure of the pink line");
+    default: return _("departure of the green line");
+    }
+}
+
+/* The colours of the shown player's lines through each station. */
+static void
+lines_through (PtNextStationBoard *self,
+               guint8             *colours)
+{
+  const PtStationMap *map = get_map (self);
+  int shown = self->viewer >= 0 ? self->viewer : 0;
+  JsonArray *players = self->view ? json_object_get_array_member (json_node_get_object (self->view), "players") : NULL;
+  JsonArray *lines;
+
+  memset (colours, 0, map->n_stations);
+  if (players == NULL || (guint) shown >= json_array_get_length (players))
+    return;
+  lines = json_object_get_array_member (json_array_get_object_element (players, shown), "lines");
+  for (guint l = 0; lines != NULL && l < json_array_get_length (lines); l++)
+    {
+      JsonObject *line = json_array_get_object_element (lines, l);
+      int colour = pt_line_colour_from_string (json_object_get_string_member (line, "colour"));
+      JsonArray *stations = json_object_get_array_member (line, "stations");
+
+      /* A line still at its departure station is not drawn yet. */
+      if (colour < 0 || stations == NULL || json_array_get_length (stations) < 2)
+        continue;
+      for (guint i = 0; i < json_array_get_length (stations); i++)
+        {
+          JsonArray *p = json_array_get_array_element (stations, i);
+          int x = json_array_get_int_element (p, 0), y = json_array_get_int_element (p, 1);
+
+          if (x >= 0 && y >= 0 && (guint) x < map->width && (guint) y < map->height
+              && map->cell_station[y][x] >= 0)
+            colours[map->cell_station[y][x]] |= 1u << colour;
+        }
+    }
+}
+
+/* "Triangle station, column 4, row 6, on your pink line, you can reach it" */
+static void
+update_spots (PtNextStationBoard *self)
+{
+  const PtStationMap *map = get_map (self);
+  guint8 colours[PT_STATION_MAP_MAX_STATIONS];
+  gboolean acting = can_act (self);
+
+  if (self->n_spots == 0)
+    return;
+  lines_through (self, colours);
+  for (guint s = 0; s < self->n_spots; s++)
+    {
+      const PtStation *st = &map->stations[s];
+      g_autoptr(GString) name = g_string_new (station_kind (st->symbol));
+      gboolean chosen = self->from_x == st->x && self->from_y == st->y;
+
+      g_string_append (name, ", ");
+      /* Translators: where a station is on the map, counted from 1 at the top left */
+      g_string_append_printf (name, _("column %u, row %u"), st->x + 1u, st->y + 1u);
+      for (guint c = 0; c < PT_N_LINE_COLOURS; c++)
+        if (map->departures[c] == s)
+          g_string_append_printf (name, ", %s", departure_text (c));
+      if (map->tourist_sites & (G_GUINT64_CONSTANT (1) << s))
+        g_string_append_printf (name, ", %s", _("tourist site"));
+      for (guint c = 0; c < PT_N_LINE_COLOURS; c++)
+        if (colours[s] & (1u << c))
+          g_string_append_printf (name, ", %s", on_line_text (c));
+      if (acting && chosen)
+        g_string_append_printf (name, ", %s", _("chosen line end"));
+      else if (acting && choosing_circle (self) && find_choice (self, -1, -1, st->x, st->y) != NULL)
+        g_string_append_printf (name, ", %s", _("you can circle it"));
+      else if (acting && is_target (self, st->x, st->y))
+        g_string_append_printf (name, ", %s", _("you can reach it"));
+      else if (acting && self->from_x < 0 && is_from (self, st->x, st->y))
+        g_string_append_printf (name, ", %s", _("a line end you can draw from"));
+      pt_board_spot_set_name (PT_BOARD_SPOT (self->spots[s]), name->str);
+      gtk_accessible_update_state (GTK_ACCESSIBLE (self->spots[s]), GTK_ACCESSIBLE_STATE_PRESSED,
+                                   acting && chosen ? GTK_ACCESSIBLE_TRISTATE_TRUE : GTK_ACCESSIBLE_TRISTATE_FALSE,
+                                   -1);
+    }
+}
+
+static void
+map_changed (PtNextStationBoard *self)
+{
+  update_spots (self);
+  gtk_widget_queue_draw (self->map);
+}
+
+static int
+cursor_station (PtNextStationBoard *self)
+{
+  const PtStationMap *map = get_map (self);
+
+  if (self->cursor_x < 0 || self->cursor_y < 0 || (guint) self->cursor_x >= map->width
+      || (guint) self->cursor_y >= map->height)
+    return -1;
+  return map->cell_station[self->cursor_y][self->cursor_x];
+}
+
+static gboolean
+cursor_has_focus (PtNextStationBoard *self)
+{
+  int s = cursor_station (self);
+
+  return s >= 0 && (guint) s < self->n_spots && gtk_widget_has_focus (self->spots[s]);
+}
+
+/* Moves the cursor and the keyboard focus to the station at (@x, @y), if
+ * there is one. Only the cursor's spot takes Tab. */
+static void
+focus_station (PtNextStationBoard *self,
+               int                 x,
+               int                 y)
+{
+  const PtStationMap *map = get_map (self);
+  int s;
+
+  if (x < 0 || y < 0 || (guint) x >= map->width || (guint) y >= map->height)
+    return;
+  s = map->cell_station[y][x];
+  if (s < 0 || (guint) s >= self->n_spots)
+    return;
+  gtk_widget_set_focusable (self->spots[s], TRUE);
+  gtk_widget_grab_focus (self->spots[s]);
+}
+
+static void
+on_spot_focus (PtBoardSpot        *spot,
+               GParamSpec         *pspec,
+               PtNextStationBoard *self)
+{
+  const PtStationMap *map = get_map (self);
+  guint s = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (spot), "station"));
+
+  if (gtk_widget_has_focus (GTK_WIDGET (spot)))
+    {
+      int previous = cursor_station (self);
+
+      if (previous >= 0 && (guint) previous != s && (guint) previous < self->n_spots)
+        gtk_widget_set_focusable (self->spots[previous], FALSE);
+      self->cursor_x = map->stations[s].x;
+      self->cursor_y = map->stations[s].y;
+    }
+  gtk_widget_queue_draw (self->map);
+}
+
+static void
+on_spot_activate (PtBoardSpot        *spot,
+                  PtNextStationBoard *self)
+{
+  const PtStationMap *map = get_map (self);
+  guint s = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (spot), "station"));
+
+  choose_station (self, map->stations[s].x, map->stations[s].y);
+}
+
+static gboolean
+on_spot_position (GtkOverlay         *overlay,
+                  GtkWidget          *widget,
+                  GdkRectangle       *allocation,
+                  PtNextStationBoard *self)
+{
+  const PtStationMap *map = get_map (self);
+  guint s;
+
+  if (!PT_IS_BOARD_SPOT (widget))
+    return FALSE;
+  s = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (widget), "station"));
+  compute_geometry (self, gtk_widget_get_width (GTK_WIDGET (overlay)), gtk_widget_get_height (GTK_WIDGET (overlay)));
+  allocation->x = (int) (self->origin_x + map->stations[s].x * self->cell);
+  allocation->y = (int) (self->origin_y + map->stations[s].y * self->cell);
+  allocation->width = allocation->height = MAX (1, (int) self->cell);
+  return TRUE;
+}
+
+/* One spot per station, in reading order (the map's station order). */
+static void
+build_spots (PtNextStationBoard *self)
+{
+  const PtStationMap *map = get_map (self);
+
+  for (guint s = 0; s < map->n_stations && s < G_N_ELEMENTS (self->spots); s++)
+    {
+      GtkWidget *spot = pt_board_spot_new (GTK_ACCESSIBLE_ROLE_BUTTON);
+
+      g_object_set_data (G_OBJECT (spot), "station", GUINT_TO_POINTER (s));
+      gtk_widget_set_focusable (spot, s == 0);
+      g_signal_connect (spot, "notify::has-focus", G_CALLBACK (on_spot_focus), self);
+      g_signal_connect (spot, "activate", G_CALLBACK (on_spot_activate), self);
+      gtk_overlay_add_overlay (GTK_OVERLAY (self->overlay), spot);
+      self->spots[s] = spot;
+      self->n_spots = s + 1;
+    }
+  if (map->n_stations > 0)
+    {
+      self->cursor_x = map->stations[0].x;
+      self->cursor_y = map->stations[0].y;
     }
 }
 
@@ -970,10 +1321,38 @@ on_map_click (GtkGestureClick    *click,
     return;
   cx = (int) floor ((x - self->origin_x) / self->cell);
   cy = (int) floor ((y - self->origin_y) / self->cell);
-  gtk_widget_grab_focus (self->map);
   self->cursor_x = cx;
   self->cursor_y = cy;
   choose_station (self, cx, cy);
+  focus_station (self, cx, cy);
+}
+
+/* The nearest station from (@x, @y) in the direction (@dx, @dy): ahead,
+ * and as little to the side as possible (a step aside counts double). */
+static int
+neighbour (const PtStationMap *map,
+           int                 x,
+           int                 y,
+           int                 dx,
+           int                 dy)
+{
+  int best = -1, best_cost = G_MAXINT;
+
+  for (guint s = 0; s < map->n_stations; s++)
+    {
+      int sx = map->stations[s].x - x, sy = map->stations[s].y - y;
+      int ahead = sx * dx + sy * dy, aside = ABS (sx * dy) + ABS (sy * dx);
+      int cost = ahead + 2 * aside;
+
+      if (ahead <= 0)
+        continue;
+      if (cost < best_cost)
+        {
+          best = (int) s;
+          best_cost = cost;
+        }
+    }
+  return best;
 }
 
 static gboolean
@@ -984,30 +1363,24 @@ on_map_key (GtkEventControllerKey *key,
             PtNextStationBoard    *self)
 {
   const PtStationMap *map = get_map (self);
+  int dx = 0, dy = 0, s;
 
+  if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK))
+    return FALSE;
   switch (keyval)
     {
-    case GDK_KEY_Left: self->cursor_x = MAX (0, self->cursor_x - 1); break;
-    case GDK_KEY_Right: self->cursor_x = MIN ((int) map->width - 1, self->cursor_x + 1); break;
-    case GDK_KEY_Up: self->cursor_y = MAX (0, self->cursor_y - 1); break;
-    case GDK_KEY_Down: self->cursor_y = MIN ((int) map->height - 1, self->cursor_y + 1); break;
-    case GDK_KEY_Return: case GDK_KEY_KP_Enter: case GDK_KEY_space:
-      choose_station (self, self->cursor_x, self->cursor_y);
-      break;
-    case GDK_KEY_Escape:
-      self->from_x = self->from_y = -1;
-      break;
-    case GDK_KEY_p: case GDK_KEY_P:
-      pass (self);
-      return TRUE;
-    case GDK_KEY_u: case GDK_KEY_U:
-      if (gtk_widget_get_visible (self->power_button))
-        set_power_active (self, self->power == NULL);
-      return TRUE;
+    case GDK_KEY_Left: case GDK_KEY_KP_Left: dx = -1; break;
+    case GDK_KEY_Right: case GDK_KEY_KP_Right: dx = 1; break;
+    case GDK_KEY_Up: case GDK_KEY_KP_Up: dy = -1; break;
+    case GDK_KEY_Down: case GDK_KEY_KP_Down: dy = 1; break;
     default:
       return FALSE;
     }
-  gtk_widget_queue_draw (self->map);
+  s = neighbour (map, self->cursor_x, self->cursor_y, dx, dy);
+  if (s >= 0)
+    focus_station (self, map->stations[s].x, map->stations[s].y);
+  else
+    gtk_widget_error_bell (GTK_WIDGET (self));
   return TRUE;
 }
 
@@ -1150,7 +1523,7 @@ refresh (PtNextStationBoard *self)
     gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->power_button), FALSE);
   }
   update_prompt (self);
-  gtk_widget_queue_draw (self->map);
+  map_changed (self);
 }
 
 static void
@@ -1211,6 +1584,17 @@ action_power (GtkWidget  *widget,
 }
 
 static void
+action_cancel (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  PtNextStationBoard *self = PT_NEXT_STATION_BOARD (widget);
+
+  self->from_x = self->from_y = -1;
+  map_changed (self);
+}
+
+static void
 action_pass (GtkWidget  *widget,
              const char *action_name,
              GVariant   *parameter)
@@ -1229,6 +1613,8 @@ build (PtNextStationBoard *self)
 
   self->status_label = gtk_label_new (NULL);
   gtk_widget_add_css_class (self->status_label, "heading");
+  gtk_label_set_wrap (GTK_LABEL (self->status_label), TRUE);
+  gtk_label_set_justify (GTK_LABEL (self->status_label), GTK_JUSTIFY_CENTER);
   gtk_widget_set_parent (self->status_label, GTK_WIDGET (self));
 
   row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
@@ -1259,11 +1645,11 @@ build (PtNextStationBoard *self)
 
   self->map = gtk_drawing_area_new ();
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->map), draw_map, self, NULL);
-  gtk_widget_set_size_request (self->map, 320, 560);
   gtk_widget_set_vexpand (self->map, TRUE);
-  gtk_widget_set_focusable (self->map, TRUE);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->map), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Map: arrows move, Enter chooses a station, P passes"), -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->map), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Map"),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  _("Each station is a button: arrows move between stations, Enter chooses, "
+                                    "Escape drops the chosen end, P passes"), -1);
   /* Acting skips the motion. */
   click = gtk_gesture_click_new ();
   gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_CAPTURE);
@@ -1272,11 +1658,15 @@ build (PtNextStationBoard *self)
   click = gtk_gesture_click_new ();
   g_signal_connect (click, "pressed", G_CALLBACK (on_map_click), self);
   gtk_widget_add_controller (self->map, GTK_EVENT_CONTROLLER (click));
+  /* The stations' spots lie over the drawing (see build_spots ()). */
+  self->overlay = gtk_overlay_new ();
+  gtk_overlay_set_child (GTK_OVERLAY (self->overlay), self->map);
+  g_signal_connect (self->overlay, "get-child-position", G_CALLBACK (on_spot_position), self);
   key = gtk_event_controller_key_new ();
   g_signal_connect (key, "key-pressed", G_CALLBACK (on_map_key), self);
-  gtk_widget_add_controller (self->map, key);
+  gtk_widget_add_controller (self->overlay, key);
   frame = gtk_frame_new (NULL);
-  gtk_frame_set_child (GTK_FRAME (frame), self->map);
+  gtk_frame_set_child (GTK_FRAME (frame), self->overlay);
   gtk_widget_set_parent (frame, GTK_WIDGET (self));
 
   self->scores_label = gtk_label_new (NULL);
@@ -1301,7 +1691,7 @@ pt_next_station_board_get_prompt (PtNextStationBoard *self)
 static void
 on_dark_changed (PtNextStationBoard *self)
 {
-  gtk_widget_queue_draw (self->map);
+  map_changed (self);
 }
 
 static void
@@ -1310,6 +1700,8 @@ pt_next_station_board_constructed (GObject *object)
   PtNextStationBoard *self = PT_NEXT_STATION_BOARD (object);
 
   G_OBJECT_CLASS (pt_next_station_board_parent_class)->constructed (object);
+
+  build_spots (self);
 
   g_signal_connect_object (self->game, "move-applied", G_CALLBACK (on_game_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "move-undone", G_CALLBACK (on_game_changed), self, G_CONNECT_SWAPPED);
@@ -1330,6 +1722,7 @@ pt_next_station_board_dispose (GObject *object)
   if (self->motion != NULL)
     g_signal_handlers_disconnect_by_data (self->motion, self);
   g_clear_object (&self->motion);
+  g_clear_pointer (&self->hint, json_node_unref);
   g_clear_object (&self->game);
   g_clear_pointer (&self->view, json_node_unref);
   g_clear_pointer (&self->legal, json_node_unref);
@@ -1370,6 +1763,9 @@ pt_next_station_board_get_property (GObject    *object,
     case PROP_ANIMATING:
       g_value_set_boolean (value, self->drawing);
       break;
+    case PROP_HINT:
+      g_value_set_boxed (value, self->hint);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1396,6 +1792,9 @@ pt_next_station_board_set_property (GObject      *object,
             refresh (self);
           g_object_notify_by_pspec (object, pspec);
         }
+      break;
+    case PROP_HINT:
+      pt_next_station_board_set_hint (self, g_value_get_boxed (value));
       break;
     case PROP_INTERACTIVE:
       if (self->interactive != g_value_get_boolean (value))
@@ -1436,6 +1835,10 @@ pt_next_station_board_class_init (PtNextStationBoardClass *klass)
   properties[PROP_ANIMATING] =
     g_param_spec_boolean ("animating", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* A suggested action (a record move), drawn until the next move. */
+  properties[PROP_HINT] =
+    g_param_spec_boxed ("hint", NULL, NULL, JSON_TYPE_NODE,
+                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[MOVE_ERROR] =
@@ -1446,11 +1849,32 @@ pt_next_station_board_class_init (PtNextStationBoardClass *klass)
   gtk_widget_class_install_action (widget_class, "board.pass", NULL, action_pass);
   gtk_widget_class_install_action (widget_class, "board.station", "(ii)", action_station);
   gtk_widget_class_install_action (widget_class, "board.power", NULL, action_power);
+  gtk_widget_class_install_action (widget_class, "board.cancel", NULL, action_cancel);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "next-station-board");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
+
+/* The map takes the whole width it is given, down to 240 px (a 360 px
+ * window); its height follows the text size, so that symbols and numbers
+ * grow with Large Text. */
+static void
+update_map_size (PtNextStationBoard *self)
+{
+  gtk_widget_set_size_request (self->map, 240, (int) (440 * pt_text_scale (GTK_WIDGET (self))));
+  g_clear_pointer (&self->under, cairo_surface_destroy);
+  g_clear_pointer (&self->over, cairo_surface_destroy);
+}
+
+/* Listed in the shortcuts window (gtk/help-overlay.ui). */
+static const PtBoardKey keys[] = {
+  { "p", "board.pass", NULL },
+  { "<Shift>p", "board.pass", NULL },
+  { "u", "board.power", NULL },
+  { "<Shift>u", "board.power", NULL },
+  { "Escape", "board.cancel", NULL },
+};
 
 static void
 pt_next_station_board_init (PtNextStationBoard *self)
@@ -1461,4 +1885,10 @@ pt_next_station_board_init (PtNextStationBoard *self)
   gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (layout), 6);
   self->from_x = self->from_y = -1;
   build (self);
+  pt_board_keys_install (GTK_WIDGET (self), keys, G_N_ELEMENTS (keys));
+  pt_text_scale_connect (GTK_WIDGET (self));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Game board"), -1);
+  g_signal_connect_object (gtk_widget_get_settings (GTK_WIDGET (self)), "notify::gtk-xft-dpi",
+                           G_CALLBACK (update_map_size), self, G_CONNECT_SWAPPED);
+  update_map_size (self);
 }

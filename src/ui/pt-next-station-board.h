@@ -19,5 +19,9 @@ GtkWidget  *pt_next_station_board_new        (PtGame             *game);
 const char *pt_next_station_board_get_prompt (PtNextStationBoard *self);
 /* TRUE while the last section is still being drawn. */
 gboolean    pt_next_station_board_get_animating (PtNextStationBoard *self);
+/* Draws a suggested action (a record move; NULL: none) on the map until
+ * the next move (property "hint"). */
+void        pt_next_station_board_set_hint (PtNextStationBoard *self,
+                                            JsonNode           *move);
 
 G_END_DECLS

@@ -21,6 +21,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "pt-accessible.h"
 #include "pt-game-view.h"
 #include "pt-move-log.h"
 #include "pt-replay-view.h"
@@ -236,7 +237,7 @@ nav_button (const char *icon,
   GtkWidget *button = gtk_button_new_from_icon_name (icon);
 
   gtk_widget_set_tooltip_text (button, tooltip);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
+  pt_accessible_set_label (button, tooltip);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action);
   gtk_widget_add_css_class (button, "flat");
   return button;

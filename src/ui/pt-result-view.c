@@ -381,12 +381,12 @@ show_rounds (PtResultView *self,
   if (forfeit_player >= 0)
     {
       /* Translators: the first %s is a player (an external engine), the second the reason */
-      /* The status page's description is Pango markup: the name and the
-       * engine's reason are escaped, to show as they are. */
-      g_autofree char *text = g_markup_printf_escaped (_("%s forfeited the game: %s. The scores are those "
-                                                         "of the moment it stopped."),
-                                                       pt_game_get_player_name (game, forfeit_player),
-                                                       reason ? reason : "");
+      /* A plain-text label: the name and the engine's reason show as
+       * they are. */
+      g_autofree char *text = g_strdup_printf (_("%s forfeited the game: %s. The scores are those "
+                                                 "of the moment it stopped."),
+                                               pt_game_get_player_name (game, forfeit_player),
+                                               reason ? reason : "");
 
       gtk_label_set_text (GTK_LABEL (self->description), text);
     }

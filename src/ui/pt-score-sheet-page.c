@@ -22,6 +22,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "pt-accessible.h"
 #include "pt-application.h"
 #include "pt-companion-util.h"
 #include "pt-lost-cities-sheet-view.h"
@@ -218,6 +219,7 @@ new_player_picker (PtScoreSheetPage *self,
 
   gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (button), "system-users-symbolic");
   gtk_widget_set_tooltip_text (button, _("Pick a Player"));
+  pt_accessible_set_label (button, _("Pick a Player"));
   gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (button, "flat");
   g_object_set_data (G_OBJECT (popover), "entry", entry);

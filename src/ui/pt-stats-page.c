@@ -13,6 +13,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "pt-accessible.h"
 #include "pt-companion-util.h"
 #include "pt-stats-page.h"
 
@@ -144,6 +145,7 @@ game_drop_down (const char *selected_game)
   for (guint i = 0; i < PT_COMPANION_N_GAMES; i++)
     gtk_string_list_append (list, pt_companion_game_name (pt_companion_game_ids[i]));
   drop_down = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (list)), NULL);
+  pt_accessible_set_label (drop_down, _("Game"));
   gtk_widget_set_valign (drop_down, GTK_ALIGN_CENTER);
   for (guint i = 0; i < PT_COMPANION_N_GAMES; i++)
     if (g_strcmp0 (selected_game, pt_companion_game_ids[i]) == 0)
@@ -378,6 +380,7 @@ build_head_to_head (PtStatsPage *self,
       if ((side == 0 ? self->h2h_a : self->h2h_b) == 0 && ids->len > (guint) side)
         selected = (guint) side;
       drop_down = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (names)), NULL);
+      pt_accessible_set_label (drop_down, _("Player"));
       g_object_set_data_full (G_OBJECT (drop_down), "ids", ids, (GDestroyNotify) g_array_unref);
       g_object_set_data (G_OBJECT (drop_down), "row", row);
       g_object_set_data (G_OBJECT (drop_down), "side", GINT_TO_POINTER (side));
@@ -461,6 +464,7 @@ build_overview (PtStatsPage  *self,
   group = new_group (_("Players"), NULL);
   add = gtk_button_new_from_icon_name ("list-add-symbolic");
   gtk_widget_set_tooltip_text (add, _("Add Player"));
+  pt_accessible_set_label (add, _("Add Player"));
   gtk_widget_add_css_class (add, "flat");
   gtk_actionable_set_action_name (GTK_ACTIONABLE (add), "stats.add-player");
   adw_preferences_group_set_header_suffix (ADW_PREFERENCES_GROUP (group), add);
@@ -800,6 +804,7 @@ merge_action (GtkWidget  *widget,
   dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (widget)),
                                    _("Merge Players?"), body);
   drop_down = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (names)), NULL);
+  pt_accessible_set_label (drop_down, _("Player"));
   g_object_set_data_full (G_OBJECT (drop_down), "ids", ids, (GDestroyNotify) g_array_unref);
   adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), drop_down);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),

@@ -20,6 +20,7 @@
 #include <glib/gi18n-lib.h>
 #include <adwaita.h>
 
+#include "pt-board-keys.h"
 #include "pt-rules.h"
 #include "pt-wagons-board.h"
 #include "pt-wagons-cards.h"
@@ -63,6 +64,8 @@ struct _PtWagonsBoard
   graphene_rect_t flight_from;     /* in board coordinates */
   int             flight_town;     /* -1: lands on the pending line */
   int             flight_x, flight_y;
+
+  JsonNode       *hint;            /* a suggested move, shown until the next one */
 };
 
 G_DEFINE_FINAL_TYPE (PtWagonsBoard, pt_wagons_board, GTK_TYPE_WIDGET)
@@ -73,6 +76,7 @@ enum {
   PROP_VIEWER,
   PROP_INTERACTIVE,
   PROP_ANIMATING,
+  PROP_HINT,
   N_PROPS
 };
 
@@ -145,6 +149,32 @@ request_card (PtWagonsBoard *self,
 
 /* The circle ----------------------------------------------------------------- */
 
+/* A card by what it shows, read top left, top right, bottom left, bottom
+ * right: "A7: Desert with Gun, Forest with Cow, Water with Wagon, Snow
+ * with Beer". */
+static char *
+card_description (const char *id)
+{
+  int index = pt_wagons_card_from_id (id);
+  g_autoptr(GString) text = NULL;
+
+  if (index < 0)
+    return g_strdup (id ? id : "");
+  text = g_string_new (NULL);
+  for (guint pos = 0; pos < 4; pos++)
+    {
+      PtWagonsQuadrant q = pt_wagons_card_quadrant ((guint) index, FALSE, pos);
+
+      if (pos > 0)
+        g_string_append (text, ", ");
+      /* Translators: a territory of a card, e.g. "Forest with Cow" */
+      g_string_append_printf (text, _("%s with %s"), _(pt_wagons_terrain_name (q.terrain)),
+                              _(pt_wagons_symbol_name (q.symbol)));
+    }
+  /* Translators: a card by its id and its four territories */
+  return g_strdup_printf (_("%s: %s"), id, text->str);
+}
+
 static void
 draw_small_card (GtkDrawingArea *area,
                  cairo_t        *cr,
@@ -198,6 +228,18 @@ on_queue_clicked (GtkButton     *button,
   request_card (self, member, card);
 }
 
+/* Is @card the hint's card for a @member ("start", "take", "place") move? */
+static gboolean
+hint_card (PtWagonsBoard *self,
+           const char    *member,
+           const char    *card)
+{
+  JsonObject *hint = self->hint && JSON_NODE_HOLDS_OBJECT (self->hint) ? json_node_get_object (self->hint) : NULL;
+
+  return hint != NULL && json_object_has_member (hint, member)
+         && g_strcmp0 (json_object_get_string_member (hint, member), card) == 0;
+}
+
 static void
 update_queue (PtWagonsBoard *self,
               JsonObject    *view)
@@ -226,6 +268,7 @@ update_queue (PtWagonsBoard *self,
       GtkEventController *motion = gtk_event_controller_motion_new ();
       gboolean legal = can_act (self) && legal_has (self, starting ? "start" : "take", card);
       g_autofree char *name = NULL;
+      g_autofree char *described = card_description (card);
 
       g_object_set_data_full (G_OBJECT (area), "card", g_strdup (card), g_free);
       gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), 2 * CIRCLE_CELL);
@@ -247,15 +290,24 @@ update_queue (PtWagonsBoard *self,
       gtk_widget_set_focusable (button, legal);
       if (legal)
         gtk_widget_add_css_class (button, "legal-target");
+      if (hint_card (self, starting ? "start" : "take", card))
+        gtk_widget_add_css_class (button, "hinted");
       if (starting)
-        name = g_strdup_printf (_("Start the circle at %s"), card);
+        name = g_strdup_printf (_("Start the circle at %s"), described);
       else if (i == 0)
-        name = g_strdup_printf (_("Take %s"), card);
+        name = g_strdup_printf (_("Take %s"), described);
       else
-        /* Translators: "Take B4; 2 cards go to Beto" */
+        /* Translators: "Take B4: Desert with Gun, …; 2 cards go to the other player" */
         name = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Take %s; %u card goes to the other player",
-                                             "Take %s; %u cards go to the other player", i), card, i);
+                                             "Take %s; %u cards go to the other player", i), described, i);
+      /* Only what can be taken now is offered; the others are still read. */
+      if (!legal)
+        {
+          g_free (name);
+          name = g_strdup (described);
+        }
       gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+      gtk_accessible_update_state (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_STATE_DISABLED, !legal, -1);
       gtk_widget_set_tooltip_text (button, name);
       gtk_box_append (GTK_BOX (self->queue_box), button);
     }
@@ -291,7 +343,8 @@ update_bonus (PtWagonsBoard *self,
       gtk_widget_set_hexpand (label, TRUE);
       gtk_widget_add_css_class (label, "card");
       gtk_widget_add_css_class (label, "bonus-card");
-      gtk_box_append (GTK_BOX (self->bonus_box), label);
+      gtk_flow_box_append (GTK_FLOW_BOX (self->bonus_box), label);
+      gtk_widget_set_focusable (gtk_widget_get_parent (label), FALSE);
     }
   child = NULL;
   (void) child;
@@ -351,6 +404,16 @@ update_towns (PtWagonsBoard *self,
       pt_wagons_town_view_set_placing (PT_WAGONS_TOWN_VIEW (self->towns[p]),
                                        (int) p == self->placer ? placing : NULL,
                                        (int) p == self->placer ? json_node_get_array (self->legal) : NULL);
+      /* A hinted placement: the ghost waits there, with what it scores. */
+      if ((int) p == self->placer && hint_card (self, "place", placing))
+        {
+          JsonObject *hint = json_node_get_object (self->hint);
+
+          pt_wagons_town_view_set_cursor (PT_WAGONS_TOWN_VIEW (self->towns[p]),
+                                          (int) json_object_get_int_member_with_default (hint, "x", 0),
+                                          (int) json_object_get_int_member_with_default (hint, "y", 0),
+                                          (int) json_object_get_int_member_with_default (hint, "rot", 0));
+        }
 
       /* Whole sentences: the seat looking at the board reads "Your town",
        * never a possessive built on a name ("You’s town"). */
@@ -605,6 +668,21 @@ queue_button_of (PtWagonsBoard *self,
   return NULL;
 }
 
+void
+pt_wagons_board_set_hint (PtWagonsBoard *self,
+                          JsonNode      *move)
+{
+  g_return_if_fail (PT_IS_WAGONS_BOARD (self));
+
+  if (self->hint == move)
+    return;
+  g_clear_pointer (&self->hint, json_node_unref);
+  self->hint = move ? json_node_copy (move) : NULL;
+  if (self->view != NULL)
+    refresh (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HINT]);
+}
+
 static void
 on_move_applied (PtGame        *game,
                  guint          player,
@@ -615,6 +693,7 @@ on_move_applied (PtGame        *game,
   GtkWidget *from = NULL;
 
   skip_motion (self);
+  g_clear_pointer (&self->hint, json_node_unref);
   g_clear_pointer (&self->flight_card, g_free);
   /* Where the card starts is on screen until the board shows the move. */
   if (object != NULL && json_object_has_member (object, "take"))
@@ -736,6 +815,33 @@ action_place (GtkWidget  *widget,
     place (self, x, y, rot);
 }
 
+/* T: to the town where the card is to be placed. */
+static void
+action_focus_town (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  PtWagonsBoard *self = PT_WAGONS_BOARD (widget);
+
+  if (self->placer < 0 || !gtk_widget_grab_focus (self->towns[self->placer]))
+    gtk_widget_error_bell (widget);
+}
+
+/* C: to the first card of the circle that can be taken now. */
+static void
+action_focus_circle (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  PtWagonsBoard *self = PT_WAGONS_BOARD (widget);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (self->queue_box); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (gtk_widget_get_focusable (child) && gtk_widget_grab_focus (child))
+      return;
+  gtk_widget_error_bell (widget);
+}
+
 static void
 action_rotate (GtkWidget  *widget,
                const char *action_name,
@@ -766,8 +872,14 @@ build (PtWagonsBoard *self)
   gtk_widget_add_css_class (label, "heading");
   gtk_widget_set_halign (label, GTK_ALIGN_START);
   gtk_widget_set_parent (label, GTK_WIDGET (self));
-  self->bonus_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_box_set_homogeneous (GTK_BOX (self->bonus_box), TRUE);
+  /* Three in a row, or fewer per row in a narrow window (360 px). */
+  self->bonus_box = gtk_flow_box_new ();
+  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (self->bonus_box), GTK_SELECTION_NONE);
+  gtk_flow_box_set_homogeneous (GTK_FLOW_BOX (self->bonus_box), TRUE);
+  gtk_flow_box_set_min_children_per_line (GTK_FLOW_BOX (self->bonus_box), 1);
+  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (self->bonus_box), 3);
+  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (self->bonus_box), 6);
+  gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (self->bonus_box), 6);
   gtk_widget_set_parent (self->bonus_box, GTK_WIDGET (self));
 
   self->queue_title = gtk_label_new (NULL);
@@ -795,6 +907,8 @@ build (PtWagonsBoard *self)
 
       self->town_titles[p] = gtk_label_new (NULL);
       gtk_widget_add_css_class (self->town_titles[p], "heading");
+      gtk_label_set_wrap (GTK_LABEL (self->town_titles[p]), TRUE);
+      gtk_label_set_justify (GTK_LABEL (self->town_titles[p]), GTK_JUSTIFY_CENTER);
       self->towns[p] = pt_wagons_town_view_new ();
       gtk_widget_set_size_request (self->towns[p], -1, 300);
       gtk_widget_set_vexpand (self->towns[p], TRUE);
@@ -813,6 +927,7 @@ build (PtWagonsBoard *self)
   gtk_widget_set_parent (towns, GTK_WIDGET (self));
 
   self->preview_label = gtk_label_new (NULL);
+  gtk_label_set_wrap (GTK_LABEL (self->preview_label), TRUE);
   gtk_widget_set_parent (self->preview_label, GTK_WIDGET (self));
 }
 
@@ -862,6 +977,7 @@ pt_wagons_board_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->motion, self);
   g_clear_object (&self->motion);
   g_clear_pointer (&self->flight_card, g_free);
+  g_clear_pointer (&self->hint, json_node_unref);
   g_clear_object (&self->game);
   g_clear_pointer (&self->view, json_node_unref);
   g_clear_pointer (&self->legal, json_node_unref);
@@ -903,6 +1019,9 @@ pt_wagons_board_get_property (GObject    *object,
     case PROP_ANIMATING:
       g_value_set_boolean (value, self->flying);
       break;
+    case PROP_HINT:
+      g_value_set_boxed (value, self->hint);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -929,6 +1048,9 @@ pt_wagons_board_set_property (GObject      *object,
             refresh (self);
           g_object_notify_by_pspec (object, pspec);
         }
+      break;
+    case PROP_HINT:
+      pt_wagons_board_set_hint (self, g_value_get_boxed (value));
       break;
     case PROP_INTERACTIVE:
       if (self->interactive != g_value_get_boolean (value))
@@ -969,6 +1091,10 @@ pt_wagons_board_class_init (PtWagonsBoardClass *klass)
   properties[PROP_ANIMATING] =
     g_param_spec_boolean ("animating", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* A suggested move (a record move), outlined until the next move. */
+  properties[PROP_HINT] =
+    g_param_spec_boxed ("hint", NULL, NULL, JSON_TYPE_NODE,
+                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
   widget_class->snapshot = pt_wagons_board_snapshot;
 
@@ -980,11 +1106,23 @@ pt_wagons_board_class_init (PtWagonsBoardClass *klass)
   gtk_widget_class_install_action (widget_class, "board.take", "s", action_start_take);
   gtk_widget_class_install_action (widget_class, "board.place", "(iii)", action_place);
   gtk_widget_class_install_action (widget_class, "board.rotate", NULL, action_rotate);
+  gtk_widget_class_install_action (widget_class, "board.focus-town", NULL, action_focus_town);
+  gtk_widget_class_install_action (widget_class, "board.focus-circle", NULL, action_focus_circle);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "wagons-board");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
+
+/* Listed in the shortcuts window (gtk/help-overlay.ui). */
+static const PtBoardKey keys[] = {
+  { "r", "board.rotate", NULL },
+  { "<Shift>r", "board.rotate", NULL },
+  { "t", "board.focus-town", NULL },
+  { "<Shift>t", "board.focus-town", NULL },
+  { "c", "board.focus-circle", NULL },
+  { "<Shift>c", "board.focus-circle", NULL },
+};
 
 static void
 pt_wagons_board_init (PtWagonsBoard *self)
@@ -995,6 +1133,8 @@ pt_wagons_board_init (PtWagonsBoard *self)
   gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (layout), 8);
   self->placer = -1;
   build (self);
+  pt_board_keys_install (GTK_WIDGET (self), keys, G_N_ELEMENTS (keys));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Game board"), -1);
 
   /* Acting skips the motion: a click anywhere on the board lands it. */
   {

@@ -21,5 +21,9 @@ const char *pt_wagons_board_get_prompt  (PtWagonsBoard *self);
 const char *pt_wagons_board_get_preview (PtWagonsBoard *self);
 /* TRUE while the last move's card is still travelling. */
 gboolean    pt_wagons_board_get_animating (PtWagonsBoard *self);
+/* Shows a suggested move (a record move; NULL: none) until the next move:
+ * the card to take outlined, or the ghost at the placement (property "hint"). */
+void        pt_wagons_board_set_hint    (PtWagonsBoard *self,
+                                         JsonNode      *move);
 
 G_END_DECLS

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pt-accessible.h"
 #include "pt-companion-util.h"
 #include "pt-wagons-cards.h"
 #include "pt-wagons-sheet-view.h"
@@ -649,10 +650,13 @@ build_painter (PtWagonsSheetView *self,
   terrain_drop = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (terrains)), NULL);
   symbol_drop = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (symbols)), NULL);
   gtk_widget_set_tooltip_text (terrain_drop, _("Terrain to paint"));
+  pt_accessible_set_label (terrain_drop, _("Terrain to paint"));
   gtk_widget_set_tooltip_text (symbol_drop, _("Symbol to paint"));
+  pt_accessible_set_label (symbol_drop, _("Symbol to paint"));
   gtk_widget_set_hexpand (terrain_drop, TRUE);
   gtk_widget_set_hexpand (symbol_drop, TRUE);
   gtk_widget_set_tooltip_text (clear, _("Clear the Town"));
+  pt_accessible_set_label (clear, _("Clear the Town"));
   g_signal_connect_object (clear, "clicked", G_CALLBACK (on_clear_town), painter, 0);
   gtk_box_append (GTK_BOX (brush), terrain_drop);
   gtk_box_append (GTK_BOX (brush), symbol_drop);

@@ -13,6 +13,13 @@
  *
  * Terrains differ by colour and by texture (dots, trees, peaks, furrows,
  * plain, waves); symbols are our own small glyphs.
+ *
+ * For assistive technologies each visible territory is also a PtBoardSpot
+ * (an image named "Column 3, row 2: Forest with Cow"), laid over the
+ * drawing; the town itself is a group named by the board, whose
+ * description says where the card to place is and what placing it there
+ * would do. Columns and rows count from 1 at the top left of the drawn
+ * area.
  */
 #include "config.h"
 
@@ -20,6 +27,9 @@
 #include <adwaita.h>
 #include <math.h>
 
+#include "pt-board-colours.h"
+#include "pt-board-spot.h"
+#include "pt-text-scale.h"
 #include "pt-wagons-cards.h"
 #include "pt-wagons-town-view.h"
 
@@ -37,6 +47,7 @@ struct _PtWagonsTownView
   double     pan_x, pan_y, drag_pan_x, drag_pan_y;
   /* cell → pixel mapping of the last drawing */
   double     origin_x, origin_y, cell;
+  int        first_x, first_y;  /* the grid point counted as column 1, row 1 */
   /* the last card placed here, outlined; has_mark FALSE: none */
   gboolean   has_mark;
   int        mark_x, mark_y;
@@ -321,6 +332,18 @@ bounds (PtWagonsTownView *self,
   *max_y += 2;
 }
 
+static int
+compare_cells (gconstpointer a,
+               gconstpointer b,
+               gpointer      data)
+{
+  JsonObject *ca = *(JsonObject **) a, *cb = *(JsonObject **) b;
+  gint64 ya = json_object_get_int_member (ca, "y"), yb = json_object_get_int_member (cb, "y");
+  gint64 xa = json_object_get_int_member (ca, "x"), xb = json_object_get_int_member (cb, "x");
+
+  return ya != yb ? (ya < yb ? -1 : 1) : (xa < xb ? -1 : xa > xb);
+}
+
 static void
 layout (PtWagonsTownView *self)
 {
@@ -330,6 +353,8 @@ layout (PtWagonsTownView *self)
   double fit;
 
   bounds (self, &min_x, &min_y, &max_x, &max_y);
+  self->first_x = min_x;
+  self->first_y = min_y;
   fit = MIN (width / (double) (max_x - min_x + 1), height / (double) (max_y - min_y + 1));
   /* Whole pixels: territories are then copied, not resampled. */
   self->cell = floor (CLAMP (fit, 8, 48) * self->zoom);
@@ -419,10 +444,16 @@ pt_wagons_town_view_snapshot (GtkWidget   *widget,
       cairo_rectangle (cr, gx + 1, gy + 1, 2 * self->cell - 2, 2 * self->cell - 2);
       cairo_set_line_width (cr, 3);
       if (legal)
-        cairo_set_source_rgb (cr, 0.15, 0.64, 0.41);
+        {
+          const PtRgba *c = pt_board_colour (PT_COLOUR_WAGONS_LEGAL, dark);
+
+          cairo_set_source_rgba (cr, c->r, c->g, c->b, c->a);
+        }
       else
         {
-          cairo_set_source_rgb (cr, 0.88, 0.11, 0.14);
+          const PtRgba *c = pt_board_colour (PT_COLOUR_WAGONS_ILLEGAL, dark);
+
+          cairo_set_source_rgba (cr, c->r, c->g, c->b, c->a);
           cairo_set_dash (cr, (double[]) { 6, 4 }, 2, 0);
         }
       cairo_stroke (cr);
@@ -440,8 +471,109 @@ pt_wagons_town_view_measure (GtkWidget      *widget,
                              int            *minimum_baseline,
                              int            *natural_baseline)
 {
-  *minimum = 160;
-  *natural = 320;
+  double scale = pt_text_scale (widget);
+
+  /* Two towns side by side fit a 360 px window at any text size; they are
+   * drawn larger when there is room. */
+  *minimum = 150;
+  *natural = (int) (320 * scale);
+}
+
+/* Accessible cells ----------------------------------------------------------- */
+
+static char *
+cell_name (PtWagonsTownView *self,
+           JsonObject       *c)
+{
+  int terrain = pt_wagons_terrain_from_id (json_object_get_string_member_with_default (c, "terrain", NULL));
+  int symbol = pt_wagons_symbol_from_id (json_object_get_string_member_with_default (c, "symbol", NULL));
+  g_autofree char *where = g_strdup_printf (_("Column %d, row %d"),
+                                            (int) json_object_get_int_member (c, "x") - self->first_x + 1,
+                                            (int) json_object_get_int_member (c, "y") - self->first_y + 1);
+  const char *terrain_name = terrain >= 0 ? _(pt_wagons_terrain_name (terrain)) : "?";
+
+  if (symbol >= 0)
+    /* Translators: a town cell, e.g. "Column 3, row 2: Forest with Cow" */
+    return g_strdup_printf (_("%s: %s with %s"), where, terrain_name, _(pt_wagons_symbol_name (symbol)));
+  /* Translators: a town cell, e.g. "Column 3, row 2: Forest" */
+  return g_strdup_printf (_("%s: %s"), where, terrain_name);
+}
+
+/* One image spot per visible territory, in reading order. */
+static void
+update_cell_spots (PtWagonsTownView *self)
+{
+  guint n = self->cells ? json_array_get_length (self->cells) : 0;
+  g_autoptr(GPtrArray) order = g_ptr_array_new ();
+  GtkWidget *child;
+  int min_x, min_y, max_x, max_y;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+  bounds (self, &min_x, &min_y, &max_x, &max_y);
+  self->first_x = min_x;
+  self->first_y = min_y;
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (order, json_array_get_object_element (self->cells, i));
+  g_ptr_array_sort_with_data (order, (GCompareDataFunc) compare_cells, NULL);
+  for (guint i = 0; i < order->len; i++)
+    {
+      JsonObject *c = g_ptr_array_index (order, i);
+      GtkWidget *spot = pt_board_spot_new (GTK_ACCESSIBLE_ROLE_IMG);
+      g_autofree char *name = cell_name (self, c);
+
+      gtk_widget_set_focusable (spot, FALSE);
+      pt_board_spot_set_name (PT_BOARD_SPOT (spot), name);
+      g_object_set_data (G_OBJECT (spot), "x", GINT_TO_POINTER ((int) json_object_get_int_member (c, "x")));
+      g_object_set_data (G_OBJECT (spot), "y", GINT_TO_POINTER ((int) json_object_get_int_member (c, "y")));
+      gtk_widget_set_parent (spot, GTK_WIDGET (self));
+    }
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
+}
+
+static void
+pt_wagons_town_view_size_allocate (GtkWidget *widget,
+                                   int        width,
+                                   int        height,
+                                   int        baseline)
+{
+  PtWagonsTownView *self = PT_WAGONS_TOWN_VIEW (widget);
+
+  layout (self);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      int x = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (child), "x"));
+      int y = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (child), "y"));
+      int size = MAX (1, (int) self->cell);
+
+      gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, NULL, NULL, NULL, NULL);
+      gtk_widget_size_allocate (child,
+                                &(GtkAllocation) { (int) (self->origin_x + x * self->cell),
+                                                   (int) (self->origin_y + y * self->cell), size, size },
+                                -1);
+    }
+}
+
+/* Where the card to place is, in words, with what the board says of it. */
+static void
+update_description (PtWagonsTownView *self)
+{
+  g_autofree char *text = NULL;
+
+  if (self->card != NULL && self->has_cursor)
+    {
+      g_autofree char *where = NULL;
+
+      layout (self);
+      where = g_strdup_printf (self->cursor_rot == 180 ? _("%s upside down at column %d, row %d")
+                                                       : _("%s at column %d, row %d"),
+                               self->card, self->cursor_x - self->first_x + 1, self->cursor_y - self->first_y + 1);
+      text = self->preview && self->preview[0] ? g_strdup_printf ("%s: %s", where, self->preview)
+                                                : g_steal_pointer (&where);
+    }
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  text ? text : "", -1);
 }
 
 /* Input ------------------------------------------------------------------ */
@@ -460,6 +592,7 @@ move_cursor (PtWagonsTownView *self,
   self->cursor_rot = rot;
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_signal_emit (self, signals[CURSOR_MOVED], 0);
+  update_description (self);
 }
 
 static void
@@ -521,6 +654,7 @@ on_scroll (GtkEventControllerScroll *scroll,
            PtWagonsTownView         *self)
 {
   self->zoom = CLAMP (self->zoom * (dy < 0 ? 1.15 : 1 / 1.15), 0.4, 3.0);
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
   gtk_widget_queue_draw (GTK_WIDGET (self));
   return TRUE;
 }
@@ -543,6 +677,7 @@ on_drag_update (GtkGestureDrag   *drag,
 {
   self->pan_x = self->drag_pan_x + dx;
   self->pan_y = self->drag_pan_y + dy;
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -564,10 +699,12 @@ on_key (GtkEventControllerKey *key,
     case GDK_KEY_Down: dy = 1; break;
     case GDK_KEY_plus: case GDK_KEY_KP_Add: case GDK_KEY_equal:
       self->zoom = MIN (self->zoom * 1.15, 3.0);
+      gtk_widget_queue_allocate (GTK_WIDGET (self));
       gtk_widget_queue_draw (GTK_WIDGET (self));
       return TRUE;
     case GDK_KEY_minus: case GDK_KEY_KP_Subtract:
       self->zoom = MAX (self->zoom / 1.15, 0.4);
+      gtk_widget_queue_allocate (GTK_WIDGET (self));
       gtk_widget_queue_draw (GTK_WIDGET (self));
       return TRUE;
     case GDK_KEY_r: case GDK_KEY_R:
@@ -586,6 +723,7 @@ on_key (GtkEventControllerKey *key,
     {
       self->pan_x -= dx * self->cell;
       self->pan_y -= dy * self->cell;
+      gtk_widget_queue_allocate (GTK_WIDGET (self));
       gtk_widget_queue_draw (GTK_WIDGET (self));
     }
   else if (self->card != NULL)
@@ -605,6 +743,7 @@ pt_wagons_town_view_set_cells (PtWagonsTownView *self,
 
   g_clear_pointer (&self->cells, json_array_unref);
   self->cells = cells ? json_array_ref (cells) : NULL;
+  update_cell_spots (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -638,6 +777,7 @@ pt_wagons_town_view_set_placing (PtWagonsTownView *self,
                    json_object_get_int_member (m, "rot"));
     }
   gtk_widget_set_focusable (GTK_WIDGET (self), card != NULL);
+  update_description (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -650,8 +790,7 @@ pt_wagons_town_view_set_preview (PtWagonsTownView *self,
   g_free (self->preview);
   self->preview = g_strdup (text);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self), text);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                  text ? text : "", -1);
+  update_description (self);
 }
 
 void
@@ -726,6 +865,17 @@ pt_wagons_town_view_finalize (GObject *object)
 }
 
 static void
+pt_wagons_town_view_dispose (GObject *object)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL)
+    gtk_widget_unparent (child);
+
+  G_OBJECT_CLASS (pt_wagons_town_view_parent_class)->dispose (object);
+}
+
+static void
 on_dark_changed (PtWagonsTownView *self)
 {
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -738,8 +888,10 @@ pt_wagons_town_view_class_init (PtWagonsTownViewClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->finalize = pt_wagons_town_view_finalize;
+  object_class->dispose = pt_wagons_town_view_dispose;
   widget_class->snapshot = pt_wagons_town_view_snapshot;
   widget_class->measure = pt_wagons_town_view_measure;
+  widget_class->size_allocate = pt_wagons_town_view_size_allocate;
 
   signals[PLACE] = g_signal_new ("place", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                  0, NULL, NULL, NULL, G_TYPE_NONE, 3,
@@ -748,7 +900,7 @@ pt_wagons_town_view_class_init (PtWagonsTownViewClass *klass)
                                         0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   gtk_widget_class_set_css_name (widget_class, "wagons-town");
-  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
 
 static void
@@ -785,4 +937,5 @@ pt_wagons_town_view_init (PtWagonsTownView *self)
 
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
                            G_CALLBACK (on_dark_changed), self, G_CONNECT_SWAPPED);
+  pt_text_scale_connect (GTK_WIDGET (self));
 }

@@ -25,6 +25,11 @@ struct _PtWindow
   /* Template widgets */
   AdwToastOverlay      *toast_overlay;
   AdwViewStack         *stack;
+  /* The areas not shown at start are built when first shown: the window's
+   * first frame needs only the Play area (and reads nothing from the store). */
+  AdwBin               *score_sheet_bin;
+  AdwBin               *history_bin;
+  AdwBin               *stats_bin;
 };
 
 G_DEFINE_FINAL_TYPE (PtWindow, pt_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -54,6 +59,46 @@ pt_window_add_toast (PtWindow *self,
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
+/**
+ * pt_window_ensure_area:
+ * @area: "play", "score-sheet", "history" or "stats"
+ *
+ * Builds the page of @area if it has not been shown yet.
+ *
+ * Returns: (transfer none) (nullable): the page widget.
+ */
+GtkWidget *
+pt_window_ensure_area (PtWindow   *self,
+                       const char *area)
+{
+  AdwBin *bin = NULL;
+  GType type = G_TYPE_INVALID;
+
+  g_return_val_if_fail (PT_IS_WINDOW (self), NULL);
+  if (g_strcmp0 (area, "score-sheet") == 0)
+    bin = self->score_sheet_bin, type = PT_TYPE_SCORE_SHEET_PAGE;
+  else if (g_strcmp0 (area, "history") == 0)
+    bin = self->history_bin, type = PT_TYPE_HISTORY_PAGE;
+  else if (g_strcmp0 (area, "stats") == 0)
+    bin = self->stats_bin, type = PT_TYPE_STATS_PAGE;
+  else
+    return adw_view_stack_get_child_by_name (self->stack, area);
+  if (adw_bin_get_child (bin) == NULL)
+    adw_bin_set_child (bin, g_object_new (type, NULL));
+  return adw_bin_get_child (bin);
+}
+
+static void
+on_visible_area (AdwViewStack *stack,
+                 GParamSpec   *pspec,
+                 PtWindow     *self)
+{
+  const char *area = adw_view_stack_get_visible_child_name (stack);
+
+  if (area != NULL)
+    pt_window_ensure_area (self, area);
+}
+
 /* After an import or a restore: the history and statistics read again. */
 void
 pt_window_reload_data (PtWindow *self)
@@ -62,8 +107,9 @@ pt_window_reload_data (PtWindow *self)
 
   g_return_if_fail (PT_IS_WINDOW (self));
 
-  history = adw_view_stack_get_child_by_name (self->stack, "history");
-  stats = adw_view_stack_get_child_by_name (self->stack, "stats");
+  /* Pages not built yet read when first shown. */
+  history = adw_bin_get_child (self->history_bin);
+  stats = adw_bin_get_child (self->stats_bin);
   if (PT_IS_HISTORY_PAGE (history) && gtk_widget_get_mapped (history))
     pt_history_page_reload (PT_HISTORY_PAGE (history));
   if (PT_IS_STATS_PAGE (stats) && gtk_widget_get_mapped (stats))
@@ -79,6 +125,7 @@ show_area (GtkWidget  *widget,
   /* The action name "win.show-<area>" carries the stack page name. */
   const char *area = action_name + strlen ("win.show-");
 
+  pt_window_ensure_area (self, area);
   adw_view_stack_set_visible_child_name (self->stack, area);
 }
 
@@ -217,6 +264,9 @@ pt_window_class_init (PtWindowClass *klass)
                                                "/io/github/partida/Partida/pt-window.ui");
   gtk_widget_class_bind_template_child (widget_class, PtWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, PtWindow, stack);
+  gtk_widget_class_bind_template_child (widget_class, PtWindow, score_sheet_bin);
+  gtk_widget_class_bind_template_child (widget_class, PtWindow, history_bin);
+  gtk_widget_class_bind_template_child (widget_class, PtWindow, stats_bin);
 
   gtk_widget_class_install_action (widget_class, "win.show-play", NULL, show_area);
   gtk_widget_class_install_action (widget_class, "win.show-score-sheet", NULL, show_area);
@@ -237,4 +287,8 @@ static void
 pt_window_init (PtWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The switcher (or a restored area) may show any page first. */
+  g_signal_connect_object (self->stack, "notify::visible-child-name", G_CALLBACK (on_visible_area), self,
+                           0);
+  on_visible_area (self->stack, NULL, self);
 }

@@ -20,5 +20,7 @@ const char *pt_window_get_visible_area (PtWindow      *self);
 void        pt_window_reload_data      (PtWindow      *self);
 void        pt_window_add_toast        (PtWindow      *self,
                                         AdwToast      *toast);
+GtkWidget  *pt_window_ensure_area      (PtWindow      *self,
+                                        const char    *area);
 
 G_END_DECLS

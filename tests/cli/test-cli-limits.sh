@@ -54,7 +54,13 @@ ok "replay nested: the error is a setup error (move -1)" json '.error.move == -1
 limit_ok "replay (text)" nested "$CLI" replay "$TMP/nested.json"
 limit_ok "score nested" nested "$CLI" score "$TMP/nested.json" --json
 limit_ok "score nested sheet" nested-sheet "$CLI" score "$TMP/nested-sheet.json" --json
-limit_ok "import nested" nested "$CLI" import --db "$TMP/db.sqlite" "$TMP/nested.json"
+# Format detection may take a bare array for no known format, or for a
+# Partida export refused for its depth: a message either way …
+ok "import nested: refused with status 1" status 1 "$CLI" import --db "$TMP/db.sqlite" "$TMP/nested.json"
+ok "import nested: says why" grep -qE "neither a Partida export|deeper than 64 levels" "$TMP/err"
+# … and, read as a Partida export, refused for its depth.
+limit_ok "import nested as partida" nested "$CLI" import --from partida --db "$TMP/db.sqlite" "$TMP/nested.json"
+limit_ok "import nested as BG Stats" nested "$CLI" import --from bgstats --db "$TMP/db.sqlite" "$TMP/nested.json"
 limit_ok "import nested breakdown" nested-export "$CLI" import --db "$TMP/db.sqlite" "$TMP/nested-export.json"
 ok "score from stdin, nested" sh -c "'$CLI' score - < '$TMP/nested.json' >'$TMP/out' 2>'$TMP/err'; test \$? -eq 1"
 

@@ -20,8 +20,8 @@ import sys
 import xml.etree.ElementTree as ET
 
 REPO = "https://github.com/partida/partida"
-PLACEHOLDERS = re.compile(r"not available yet|coming soon|will come in a later|placeholder|"
-                          r"lorem ipsum|\bTODO\b|\bFIXME\b", re.I)
+PLACEHOLDERS = re.compile(r"(?i:not available yet|coming soon|will come in a later|placeholder|"
+                          r"lorem ipsum|no disponible todav[ií]a|pr[oó]ximamente)|\bTODO\b|\bFIXME\b")
 
 failures = []
 

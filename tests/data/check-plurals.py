@@ -27,7 +27,7 @@ NOUNS = set("""
 """.split())
 # A singular noun right after the number is still a count ("%d point").
 CONVERSION = r'%(?:\d+\$)?[-+ 0#]*\d*(?:hh|h|ll|l|j|z|t)?[diu]|%<PRI[diu]64>'
-COUNT = re.compile('(?:' + CONVERSION + r')\)?((?:\s+[^\W\d_]+){1,3})')
+COUNT = re.compile('(?:' + CONVERSION + r')\)?((?:\s+[^\W\d_]+){1,2})')
 
 
 def entries(text):

@@ -572,6 +572,18 @@ test_begona_finds_begona (Fixture       *f,
   g_assert_true (is_new);
   players = pt_store_list_players (f->store, TRUE, &error);
   g_assert_cmpuint (players->len, ==, 2);
+
+  /* A seat typed "begona" plays as Begoña: the history's name. */
+  {
+    g_autoptr(PtSession) session = pt_session_new ("lost-cities", f->store, NULL);
+
+    pt_session_set_seat_name (session, 0, "begona");
+    pt_session_set_seat_name (session, 1, "Computer");
+    g_assert_true (pt_session_start (session, &error));
+    g_assert_cmpstr (pt_session_get_seat_name (session, 0), ==, "Begoña");
+    g_assert_cmpstr (pt_game_get_player_name (pt_session_get_game (session), 0), ==, "Begoña");
+    pt_session_cancel (session);
+  }
 }
 
 static void

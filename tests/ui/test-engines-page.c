@@ -195,6 +195,51 @@ play_with_engine (const char *command)
   pt_engine_stop (engine);
 }
 
+/* Whether the status row still says the engine is being copied or tested. */
+static gboolean
+adding (AdwActionRow *status)
+{
+  const char *title = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (status));
+
+  return g_strcmp0 (title, "Copying the engine…") == 0 || g_strcmp0 (title, "Testing the engine…") == 0;
+}
+
+static gboolean
+chooser_has_file (GtkDialog *chooser,
+                  GFile     *file)
+{
+  g_autoptr(GFile) chosen = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+
+  return chosen != NULL && g_file_equal (chosen, file);
+}
+
+/* Clicks "Choose…" and returns the file chooser that opens. */
+static GtkDialog *
+choose_file (GtkWindow *preferences)
+{
+  GtkWidget *button = find_by_name (GTK_WIDGET (preferences), "engine-file-button");
+  GtkDialog *chooser = NULL;
+
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+  for (guint tries = 0; chooser == NULL && tries < 500; tries++)
+    {
+      GListModel *toplevels = gtk_window_get_toplevels ();
+
+      for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+        {
+          g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+
+          if (GTK_IS_FILE_CHOOSER_DIALOG (window) && gtk_widget_get_visible (GTK_WIDGET (window)))
+            chooser = GTK_DIALOG (window);
+        }
+      if (chooser == NULL)
+        settle (20);
+    }
+  g_assert_nonnull (chooser);
+  return chooser;
+}
+
 static void
 test_add_from_file (void)
 {
@@ -215,6 +260,7 @@ test_add_from_file (void)
   GtkWindow *preferences;
   PtEnginesPage *page;
   AdwActionRow *status;
+  GtkDialog *chooser;
   GtkWidget *row;
 
   g_settings_reset (settings, "engines");
@@ -246,10 +292,20 @@ test_add_from_file (void)
   g_assert_nonnull (page);
   status = ADW_ACTION_ROW (find_by_name (GTK_WIDGET (preferences), "engine-status-row"));
 
-  /* Added from its file: copied into the data folder, executable, and run
-   * from there. */
-  pt_engines_page_add_file (page, source_file);
-  WAIT_UNTIL (n_engines () == 1);
+  /* Added from its file through the file chooser (the portal inside the
+   * Flatpak; here GTK's own dialog): copied into the data folder,
+   * executable, and run from there. */
+  chooser = choose_file (preferences);
+  g_assert_true (gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), source_file, NULL));
+  /* The dialog selects the file once it has read its folder. */
+  WAIT_UNTIL (chooser_has_file (chooser, source_file));
+  gtk_dialog_response (chooser, GTK_RESPONSE_ACCEPT);
+  WAIT_UNTIL (n_engines () == 1 || !adding (status));
+  g_test_message ("adding: %s: %s", adw_preferences_row_get_title (ADW_PREFERENCES_ROW (status)),
+                  adw_action_row_get_subtitle (status));
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (status)), ==,
+                   "Added “Random test engine”");
+  g_assert_cmpuint (n_engines (), ==, 1);
   pt_engines_page_list_for_game (settings, "lost-cities", &names, &specs);
   g_assert_cmpstr (names[0], ==, "Random test engine");
   g_assert_true (pt_engine_spec_parse (specs[0], &command));
@@ -266,6 +322,12 @@ test_add_from_file (void)
   /* The original may go: the copy plays a whole game. */
   g_assert_cmpint (g_unlink (source), ==, 0);
   play_with_engine (command);
+
+  /* Cancelling the chooser adds nothing. */
+  chooser = choose_file (preferences);
+  gtk_dialog_response (chooser, GTK_RESPONSE_CANCEL);
+  settle (200);
+  g_assert_cmpuint (n_engines (), ==, 1);
 
   /* A broken file of the same name is refused and leaves the working copy. */
   pt_engines_page_add_file (page, broken_file);

@@ -93,11 +93,13 @@ test_edit_delete_undo (void)
   g_signal_emit_by_name (find_by_name (GTK_WIDGET (pt_history_page_get_match_view (page)), "delete-match"),
                          "clicked");
   g_assert_cmpint (pt_store_count_matches (store, NULL), ==, count - 1);
+  wait_for_store ();
   g_assert_cmpint (pt_history_model_find_match (pt_history_page_get_model (page), new_id), ==, -1);
   screenshots ("history-deleted-toast");
   g_assert_true (pt_history_page_undo_delete (page, &error));
   g_assert_no_error (error);
   g_assert_cmpint (pt_store_count_matches (store, NULL), ==, count);
+  wait_for_store ();
   g_assert_cmpint (pt_history_model_find_match (pt_history_page_get_model (page), new_id), >, 0);
 }
 
@@ -139,14 +141,19 @@ test_filters (void)
 
   /* Game: Circle the Wagons (position 2) has none; mode: score sheets (2) has all. */
   select_in_drop_down (GTK_WIDGET (page), 0, 2);
+  wait_for_store ();
   g_assert_cmpuint (pt_history_model_get_n_matches (model), ==, 0);
   select_in_drop_down (GTK_WIDGET (page), 0, 1);
+  wait_for_store ();
   g_assert_cmpuint (pt_history_model_get_n_matches (model), ==, 3);
   select_in_drop_down (GTK_WIDGET (page), 2, 1);
+  wait_for_store ();
   g_assert_cmpuint (pt_history_model_get_n_matches (model), ==, 0);
   select_in_drop_down (GTK_WIDGET (page), 2, 2);
+  wait_for_store ();
   g_assert_cmpuint (pt_history_model_get_n_matches (model), ==, 3);
   select_in_drop_down (GTK_WIDGET (page), 3, 1);
+  wait_for_store ();
   g_assert_cmpuint (pt_history_model_get_n_matches (model), ==, 3);
   for (guint i = 0; i < 4; i++)
     select_in_drop_down (GTK_WIDGET (page), i, 0);
@@ -186,6 +193,7 @@ test_night (void)
   save_screenshot (GTK_WIDGET (dialog), "history-start-night");
   adw_message_dialog_response (dialog, "start");
   gtk_window_destroy (GTK_WINDOW (dialog));
+  wait_for_store ();
 
   /* Who came is the store's attendance list; the notes stay the user's. */
   nights = pt_store_list_nights (get_store (), NULL);
@@ -297,7 +305,8 @@ test_many_matches (void)
   model = pt_history_page_get_model (history_page ());
   t0 = g_get_monotonic_time ();
   pt_history_page_reload (history_page ());
-  g_test_message ("reload in %.0f ms", (g_get_monotonic_time () - t0) / 1000.0);
+  g_test_message ("reload (main loop) in %.0f ms", (g_get_monotonic_time () - t0) / 1000.0);
+  wait_for_store ();
   /* Only the first page is read at first… */
   g_assert_cmpuint (pt_history_model_get_n_matches (model), <, total);
   g_assert_false (pt_history_model_get_complete (model));

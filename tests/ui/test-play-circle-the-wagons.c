@@ -91,7 +91,7 @@ test_against_computer (void)
             g_autofree char *hint = ask_hint (view);
             gboolean take = json_object_has_member (first, "take");
             g_autofree char *expected = g_strdup_printf (_("Hint: %s"), "");
-            const char *words = take ? _("take %s (gives away %s)") : _("place %s at (%d,%d)");
+            const char *words = take ? _("take %s (gives away %s)") : _("place %s at column %d, row %d");
             g_autofree char *verb = g_strndup (words, strcspn (words, " "));
 
             g_assert_true (g_str_has_prefix (hint, expected));

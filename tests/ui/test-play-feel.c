@@ -10,11 +10,14 @@
  */
 #include "config.h"
 
+#include <time.h>
+
 #include "play-test-util.h"
 #include "pt-lost-cities-board.h"
 #include "pt-move-log.h"
 #include "pt-next-station-board.h"
 #include "pt-wagons-board.h"
+#include "pt-wagons-town-view.h"
 #include "pt-replay-view.h"
 #include "pt-result-view.h"
 #include "pt-rules.h"
@@ -100,9 +103,32 @@ test_log_and_result (gconstpointer data)
                            pt_game_get_move_description (game, pt_game_get_n_moves (game) - 1));
           if (!said)
             {
+              GtkWidget *toggle = find_by_name (GTK_WIDGET (view), "move-log-toggle");
+
               shot = g_strdup_printf ("feel-%s-last-move", game_id);
               save_screenshot (window, shot);
               g_clear_pointer (&shot, g_free);
+              set_dark (TRUE);
+              shot = g_strdup_printf ("feel-%s-last-move-dark", game_id);
+              save_screenshot (window, shot);
+              g_clear_pointer (&shot, g_free);
+              set_dark (FALSE);
+              /* 360 px: the log folds into a bottom sheet that its header
+               * button opens. */
+              g_assert_nonnull (toggle);
+              gtk_window_set_default_size (GTK_WINDOW (window), 360, 720);
+              /* (How narrow the window gets is the board's minimum width,
+               * the accessibility work's; below 720 px the log folds.) */
+              WAIT_UNTIL (gtk_widget_get_width (window) < 720);
+              WAIT_UNTIL (gtk_widget_get_visible (toggle));
+              gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), TRUE);
+              WAIT_UNTIL (gtk_widget_get_child_visible (GTK_WIDGET (log)) && gtk_widget_get_mapped (GTK_WIDGET (log)));
+              shot = g_strdup_printf ("feel-%s-narrow-log", game_id);
+              save_screenshot (window, shot);
+              g_clear_pointer (&shot, g_free);
+              gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), FALSE);
+              gtk_window_set_default_size (GTK_WINDOW (window), 1200, 860);
+              WAIT_UNTIL (gtk_widget_get_width (window) > 1000 && !gtk_widget_get_visible (toggle));
             }
           said = TRUE;
         }
@@ -280,6 +306,62 @@ render (GtkWidget *widget)
   return g_bytes_new_take (data, width * height * 4);
 }
 
+static double
+thread_cpu_ms (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
+}
+
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* The median CPU time (this thread: drawing is on the main thread) of
+ * @rounds full redraws of @board: every render node invalidated, the
+ * board snapshotted (each widget's drawing, the motion included) and
+ * rendered with the window's renderer. */
+static double
+median_redraw_cpu_ms (GtkWidget *board,
+                      guint      rounds)
+{
+  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (board));
+  GtkWidget *parent = gtk_widget_get_parent (board);
+  g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
+  double median;
+
+  for (guint i = 0; i < rounds; i++)
+    {
+      g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+      g_autoptr(GskRenderNode) node = NULL;
+      g_autoptr(GdkTexture) texture = NULL;
+      double start, t;
+
+      /* A frame first: the layout is done before each drawing, as in the app. */
+      wait_for_frame (board);
+      queue_draw_all (board);
+      start = thread_cpu_ms ();
+      gtk_widget_snapshot_child (parent, board, snapshot);
+      node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+      if (node != NULL)
+        texture = gsk_renderer_render_texture (renderer, node,
+                                               &GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (board),
+                                                                    gtk_widget_get_height (board)));
+      t = thread_cpu_ms () - start;
+      g_array_append_val (times, t);
+    }
+  g_array_sort (times, compare_doubles);
+  median = g_array_index (times, double, times->len / 2);
+  return median;
+}
+
 /* The board as the motion left it draws exactly as the same board redrawn
  * from the game with animations off: no card left in the air, no landing
  * card still hidden. */
@@ -316,6 +398,7 @@ test_motion (gconstpointer data)
   g_autoptr(PtGame) loaded = NULL;
   g_autoptr(JsonNode) record = NULL;
   guint animated = 0, moves_seen = 0, next_check = 5;
+  double redraw_ms = 0;
 
   /* The computer waits a little before its move, as in the app, so that
    * a motion can be seen halfway. */
@@ -329,9 +412,21 @@ test_motion (gconstpointer data)
       guint n = pt_game_get_n_moves (game);
 
       play_until (view, n + 1);
+      /* The view may give a new round a new board. */
+      board = pt_game_view_get_board (view);
       if (pt_game_get_n_moves (game) == n)
         continue;
       moves_seen++;
+      if (board_animating (board) && animated == 1)
+        {
+          /* Frames during a motion: the board with a card in the air. */
+          g_autofree char *name = g_strdup_printf ("%s motion frame (CPU median)", game_id);
+          double frame = median_redraw_cpu_ms (board, 9);
+
+          report_figure (name, frame);
+          if (g_getenv ("PARTIDA_ENFORCE_TIMING") != NULL)
+            g_assert_cmpfloat (frame, <, 16);
+        }
       if (board_animating (board))
         {
           animated++;
@@ -359,6 +454,8 @@ test_motion (gconstpointer data)
           && !pt_game_view_get_thinking (view) && pt_game_get_current_player (game) == 0)
         {
           check_settled (board);
+          /* A settled board, full redraw (the figure of the last check). */
+          redraw_ms = median_redraw_cpu_ms (board, 15);
           next_check = moves_seen + 10;
         }
     }
@@ -367,6 +464,14 @@ test_motion (gconstpointer data)
   g_assert_cmpuint (animated, >, moves_seen / 4);
   g_assert_false (board_animating (board));
   g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  if (redraw_ms > 0)
+    {
+      g_autofree char *name = g_strdup_printf ("%s full-board redraw (CPU median)", game_id);
+
+      report_figure (name, redraw_ms);
+      if (g_getenv ("PARTIDA_ENFORCE_TIMING") != NULL)
+        g_assert_cmpfloat (redraw_ms, <, 8);
+    }
 
   /* And the game is the one its record replays. */
   record = pt_game_to_record (game);
@@ -381,6 +486,158 @@ test_motion (gconstpointer data)
   pt_game_view_set_computer_delay (0);
 
   WAIT_UNTIL (pt_game_view_get_match_id (view) > 0);
+  gtk_widget_activate_action (GTK_WIDGET (view), "game.leave", NULL);
+  settle (20);
+}
+
+static guint
+count_class (GtkWidget  *root,
+             const char *css_class)
+{
+  guint n = gtk_widget_has_css_class (root, css_class) && gtk_widget_get_mapped (root);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += count_class (child, css_class);
+  return n;
+}
+
+/* A hint shows on the board: the move it suggests is legal, and its card,
+ * pile or placement is marked; the next move clears it. */
+static void
+test_hint (gconstpointer data)
+{
+  const char *game_id = game_of (data);
+  PtGameView *view = start_two_player_game (game_id, "Ana", -1, "Computer", 1, seed_of (game_id));
+  PtGame *game = pt_game_view_get_game (view);
+  GtkWidget *board = pt_game_view_get_board (view);
+  g_autoptr(JsonNode) hint = NULL;
+  g_autoptr(JsonNode) after = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *shot = NULL;
+  g_autofree char *hint_prefix = g_strdup_printf (_("Hint: %s"), "");
+  g_autofree char *why_prefix = g_strdup_printf (_("Why: %s"), "");
+  g_autoptr(GError) error = NULL;
+
+  /* A few moves in, on the human's turn. */
+  play_until (view, 3);
+  while (pt_game_view_get_thinking (view) || pt_game_get_current_player (game) != 0)
+    play_until (view, pt_game_get_n_moves (game) + 1);
+
+
+  text = ask_hint (view);
+  g_assert_true (g_str_has_prefix (text, hint_prefix));
+  /* …and why, in one sentence from the bot (all three games have one). */
+  g_assert_true (g_str_has_prefix (pt_game_view_get_hint_reason (view), why_prefix));
+  g_object_get (board, "hint", &hint, NULL);
+  g_assert_nonnull (hint);
+  g_assert_true (pt_game_is_legal (game, 0, hint));
+  if (g_str_equal (game_id, "lost-cities"))
+    /* The card, its pile, where it draws from. */
+    g_assert_cmpuint (count_class (board, "hinted"), ==, 3);
+  else if (g_str_equal (game_id, "circle-the-wagons") && !json_object_has_member (json_node_get_object (hint), "place"))
+    /* The card to take (or to start from) in the circle. */
+    g_assert_cmpuint (count_class (board, "hinted"), ==, 1);
+  else if (g_str_equal (game_id, "circle-the-wagons"))
+    {
+      /* The ghost waits at the suggested placement. */
+      GtkWidget *town = find_by_type (board, PT_TYPE_WAGONS_TOWN_VIEW);
+      JsonObject *place = json_node_get_object (hint);
+      int x, y, rot;
+
+      pt_wagons_town_view_get_cursor (PT_WAGONS_TOWN_VIEW (town), &x, &y, &rot);
+      g_assert_cmpint (x, ==, json_object_get_int_member (place, "x"));
+      g_assert_cmpint (y, ==, json_object_get_int_member (place, "y"));
+      g_assert_cmpint (rot, ==, json_object_get_int_member (place, "rot"));
+      g_assert_true (pt_wagons_town_view_cursor_is_legal (PT_WAGONS_TOWN_VIEW (town)));
+    }
+  shot = g_strdup_printf ("feel-%s-hint", game_id);
+  save_screenshot (window, shot);
+
+  /* The move made, the hint is gone. */
+  g_assert_true (pt_game_request_move (game, 0, hint, &error));
+  g_assert_no_error (error);
+  g_object_get (board, "hint", &after, NULL);
+  g_assert_null (after);
+  g_assert_cmpuint (count_class (board, "hinted"), ==, 0);
+  gtk_widget_activate_action (GTK_WIDGET (view), "game.leave", NULL);
+  settle (20);
+}
+
+static GtkWidget *
+find_nth_by_type (GtkWidget *root,
+                  GType      type,
+                  guint     *n)
+{
+  if (g_type_is_a (G_OBJECT_TYPE (root), type) && (*n)-- == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_nth_by_type (child, type, n);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* One click on an item of a seat's list: the popup opens, its list view
+ * activates the row under the pointer, the popup closes. No tooltip may
+ * be set on the list (it would cover the open popup). */
+static void
+choose_kind_with_one_click (GtkWidget *drop_down,
+                            guint      position)
+{
+  GtkWidget *popover = find_by_type (drop_down, GTK_TYPE_POPOVER);
+  GtkWidget *list;
+
+  g_assert_null (gtk_widget_get_tooltip_text (drop_down));
+  g_assert_nonnull (popover);
+  gtk_popover_popup (GTK_POPOVER (popover));
+  WAIT_UNTIL (gtk_widget_get_mapped (popover));
+  list = find_by_type (popover, GTK_TYPE_LIST_VIEW);
+  g_assert_nonnull (list);
+  /* The popup activates on a single click and selects the row under the
+   * pointer (which a tooltip over the row used to prevent): the pointer
+   * over the row, then the click. */
+  gtk_selection_model_select_item (gtk_list_view_get_model (GTK_LIST_VIEW (list)), position, TRUE);
+  g_signal_emit_by_name (list, "activate", position);
+  WAIT_UNTIL (!gtk_widget_get_visible (popover));
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (drop_down)), ==, position);
+}
+
+/* Person for each seat, each with one click: a hot-seat game starts, with
+ * the cover between the turns. */
+static void
+test_person_one_click (void)
+{
+  PtGameSetupView *setup = get_setup ();
+  PtGameView *view;
+  GtkWidget *seat1;
+  guint n = 1;
+  g_autofree char *expected = g_strdup_printf (_("Player %u"), 2);
+
+  pt_game_setup_view_set_game_id (setup, "lost-cities");
+  seat1 = find_nth_by_type (GTK_WIDGET (setup), GTK_TYPE_DROP_DOWN, &n);
+  g_assert_nonnull (seat1);
+  /* Seat 2 starts as the computer. */
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (seat1)), >, 0);
+  n = 0;
+  choose_kind_with_one_click (find_nth_by_type (GTK_WIDGET (setup), GTK_TYPE_DROP_DOWN, &n), 0);
+  choose_kind_with_one_click (seat1, 0);
+  save_screenshot (window, "feel-setup-two-people");
+  view = start_with_seed ("12");
+  g_assert_true (pt_game_view_get_covered (view));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.reveal", NULL));
+  play_human_turn (view);
+  /* After the first move the next person is asked for: the hand is covered. */
+  g_assert_cmpuint (pt_game_get_n_moves (pt_game_view_get_game (view)), ==, 1);
+  g_assert_true (pt_game_view_get_covered (view));
+  g_assert_false (pt_game_view_get_thinking (view));
+  /* …and the seat is no longer named after the computer. */
+  g_assert_cmpstr (pt_game_get_player_name (pt_game_view_get_game (view), 1), ==, expected);
+  save_screenshot (window, "feel-hot-seat-cover");
   gtk_widget_activate_action (GTK_WIDGET (view), "game.leave", NULL);
   settle (20);
 }
@@ -404,9 +661,14 @@ main (int   argc,
       g_autofree char *motion = g_strdup_printf ("/ui/play/feel/%s/motion", games[i]);
 
       g_test_add_data_func (log, games[i], test_log_and_result);
+      g_autofree char *hint = g_strdup_printf ("/ui/play/feel/%s/hint", games[i]);
+
       g_test_add_data_func (motion, games[i], test_motion);
+      g_test_add_data_func (hint, games[i], test_hint);
       g_test_add_data_func (replay, games[i], test_replay);
     }
+
+  g_test_add_func ("/ui/play/feel/setup/person-one-click", test_person_one_click);
 
   ret = g_test_run ();
 

@@ -84,8 +84,8 @@ test_against_computer (void)
   longest_stall_us = 0;
   set_dark (FALSE);
   save_screenshot (window, "next-station-start");
-  /* A hint in words: "Draw from the circle at (3,2) to the square at
-   * (4,3)", or "pass". */
+  /* A hint in words: "Draw from the circle at column 4, row 3 to the
+   * square at column 5, row 4", or "pass". */
   {
     g_autofree char *hint = NULL;
     g_autofree char *expected = g_strdup_printf (_("Hint: %s"), "");
@@ -93,7 +93,7 @@ test_against_computer (void)
     WAIT_UNTIL_MS (!pt_game_view_get_thinking (view), 20000);
     hint = ask_hint (view);
     g_assert_true (g_str_has_prefix (hint, expected));
-    g_assert_true (strstr (hint, "(") != NULL || g_str_has_suffix (hint, _("pass")));
+    g_assert_true (strpbrk (hint, "123456789") != NULL || g_str_has_suffix (hint, _("pass")));
     save_screenshot (window, "next-station-hint");
   }
   play_until (view, 30);

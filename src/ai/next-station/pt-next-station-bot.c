@@ -97,11 +97,11 @@ describe_reason (const PtNextStationState  *solo,
     /* Translators: %s says what the action does (“reaches a new
      * district”); %.0f is the final score it expects, e.g. “164” */
     {
-      int points = (int) (expected + 0.5);
+      int total = (int) (expected + 0.5);
 
-      return g_strdup_printf (ngettext ("%s: %d point expected at the end of the game",
-                                        "%s: %d points expected at the end of the game", points),
-                              purpose, points);
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: %d point expected at the end of the game",
+                                           "%s: %d points expected at the end of the game", (gulong) ABS (total)),
+                              purpose, total);
     }
   pt_next_station_state_apply_unchecked (&after, 0, action);
   pt_next_station_state_figures (&after, 0, &figures);

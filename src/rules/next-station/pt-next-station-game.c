@@ -664,11 +664,11 @@ describe_station (const PtStationMap *map,
   station = &map->stations[index];
   switch (station->symbol)
     {
-    case PT_SYMBOL_CIRCLE: return g_strdup_printf (_("the circle at (%d,%d)"), station->x, station->y);
-    case PT_SYMBOL_TRIANGLE: return g_strdup_printf (_("the triangle at (%d,%d)"), station->x, station->y);
-    case PT_SYMBOL_SQUARE: return g_strdup_printf (_("the square at (%d,%d)"), station->x, station->y);
-    case PT_SYMBOL_PENTAGON: return g_strdup_printf (_("the pentagon at (%d,%d)"), station->x, station->y);
-    case PT_SYMBOL_ANY: return g_strdup_printf (_("the Central Station at (%d,%d)"), station->x, station->y);
+    case PT_SYMBOL_CIRCLE: return g_strdup_printf (_("the circle at column %d, row %d"), station->x + 1, station->y + 1);
+    case PT_SYMBOL_TRIANGLE: return g_strdup_printf (_("the triangle at column %d, row %d"), station->x + 1, station->y + 1);
+    case PT_SYMBOL_SQUARE: return g_strdup_printf (_("the square at column %d, row %d"), station->x + 1, station->y + 1);
+    case PT_SYMBOL_PENTAGON: return g_strdup_printf (_("the pentagon at column %d, row %d"), station->x + 1, station->y + 1);
+    case PT_SYMBOL_ANY: return g_strdup_printf (_("the Central Station at column %d, row %d"), station->x + 1, station->y + 1);
     default: return g_strdup_printf ("(%d,%d)", station->x, station->y);
     }
 }

@@ -1,0 +1,216 @@
+/* bench-ui.c — the longest main-loop stall while the pages that read the
+ * history open, at --matches matches (default 100,000).
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * xvfb-run -a _build/tests/ui/bench-ui [--matches N]
+ *
+ * Fills a temporary database (2–4 of 12 players, three games), opens the
+ * real window and shows History, Players, a player page and a
+ * head-to-head in turn, each until the store worker has answered. A 1 ms
+ * timeout at high priority records the gaps between its runs: a gap is how
+ * long the main loop could not run anything else. Prints per step the
+ * longest gap in main-thread CPU time (what the app itself blocked; on a
+ * busy machine wall gaps also hold the time other processes had the CPU),
+ * the longest wall gap, the CPU time of the process, and at the end the
+ * memory. The database is filled by a separate connection that is closed
+ * before the app starts, as when the app opens an existing history.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#define UI_TEST_WAIT_MS 600000
+#include "companion-test-util.h"
+#include "pt-history-page.h"
+#include "pt-stats-page.h"
+
+static gint64 last_tick, longest;
+static double last_thread_ms, longest_thread_ms;
+
+static double
+thread_ms (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static gboolean
+tick (gpointer user_data)
+{
+  gint64 now = g_get_monotonic_time ();
+  double cpu = thread_ms ();
+
+  if (last_tick != 0)
+    {
+      longest = MAX (longest, now - last_tick);
+      longest_thread_ms = MAX (longest_thread_ms, cpu - last_thread_ms);
+    }
+  last_tick = now;
+  last_thread_ms = cpu;
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+reset (void)
+{
+  last_tick = 0;
+  longest = 0;
+  longest_thread_ms = 0;
+}
+
+static double
+cpu_ms (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static void
+step (const char *what,
+      double      cpu_before)
+{
+  wait_for_store ();
+  settle (100);
+  printf ("%-24s longest main-loop stall: CPU %6.1f ms (target <= 50 ms), wall %7.1f ms;"
+          " process CPU %.1f ms\n", what, longest_thread_ms, longest / 1000.0, cpu_ms () - cpu_before);
+  fflush (stdout);
+}
+
+static long
+rss_kb (void)
+{
+  g_autofree char *status = NULL;
+  const char *line;
+
+  if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL) ||
+      (line = strstr (status, "VmRSS:")) == NULL)
+    return -1;
+  return strtol (line + 6, NULL, 10);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  static const char *const games[] = { "lost-cities", "circle-the-wagons", "next-station-london" };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (20260314);
+  gint64 players[12], finished = 1600000000;
+  int total = 100000, ret;
+  PtStatsPage *stats_page;
+  double cpu;
+
+  for (int i = 1; i + 1 < argc; i++)
+    if (g_strcmp0 (argv[i], "--matches") == 0)
+      total = atoi (argv[i + 1]);
+  argc = 1;
+  if ((ret = ui_test_init (&argc, &argv)) != 0)
+    return ret;
+  ui_test_use_fresh_db ("bench.db");
+
+  /* The history, saved before the app starts. */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(PtStore) store = pt_store_open (g_getenv ("PARTIDA_DB"), PT_STORE_OPEN_CREATE, &error);
+
+    for (int i = 0; i < 12; i++)
+      {
+        g_autofree char *name = g_strdup_printf ("Player %02d", i);
+        g_autoptr(PtPlayer) p = pt_store_add_player (store, name, NULL, &error);
+
+        g_assert_no_error (error);
+        players[i] = p->id;
+      }
+    for (int done = 0; done < total;)
+      {
+        g_autoptr(GPtrArray) batch = g_ptr_array_new_with_free_func ((GDestroyNotify) pt_match_entry_unref);
+        int n = MIN (10000, total - done);
+
+        for (int i = 0; i < n; i++)
+          {
+            PtMatchEntry *entry = pt_match_entry_new (games[g_rand_int_range (rand, 0, 3)],
+                                                      PT_MATCH_MODE_COMPANION);
+            int seats = g_rand_int_range (rand, 2, 5), order[12];
+
+            for (int k = 0; k < 12; k++)
+              order[k] = k;
+            for (int k = 0; k < seats; k++)
+              {
+                int j = g_rand_int_range (rand, k, 12), t = order[k];
+
+                order[k] = order[j];
+                order[j] = t;
+                pt_match_entry_add_result (entry, pt_match_result_new (players[order[k]], k,
+                                                                       g_rand_int_range (rand, 0, 100),
+                                                                       k == 0));
+              }
+            entry->finished = finished += 60;
+            g_ptr_array_add (batch, entry);
+          }
+        g_assert_true (pt_store_save_matches (store, batch, &error));
+        done += n;
+      }
+  }
+  app = ui_test_new_application ();
+  g_application_activate (G_APPLICATION (app));
+  window = PT_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 760);
+  WAIT_UNTIL (gtk_widget_get_mapped (GTK_WIDGET (window)));
+  settle (200);
+  printf ("UI benchmark: %d matches, resident memory %ld KiB with the window open\n", total, rss_kb ());
+
+  g_timeout_add_full (G_PRIORITY_HIGH, 1, tick, NULL, NULL);
+
+  reset ();
+  cpu = cpu_ms ();
+  show_area ("history");
+  step ("History", cpu);
+
+  reset ();
+  cpu = cpu_ms ();
+  show_area ("stats");
+  step ("Players", cpu);
+  stats_page = PT_STATS_PAGE (find_by_type (GTK_WIDGET (window), PT_TYPE_STATS_PAGE));
+
+  reset ();
+  cpu = cpu_ms ();
+  pt_stats_page_show_player (stats_page, players[0]);
+  step ("a player page", cpu);
+  gtk_widget_activate_action (GTK_WIDGET (stats_page), "stats.back", NULL);
+  wait_for_store ();
+
+  /* The head-to-head row of the Players page: pick another pair. */
+  reset ();
+  cpu = cpu_ms ();
+  {
+    GtkWidget *row = find_by_name (GTK_WIDGET (stats_page), "head-to-head-row");
+    GtkWidget *group = row != NULL ? gtk_widget_get_ancestor (row, ADW_TYPE_PREFERENCES_GROUP) : NULL;
+    GtkWidget *drop_down = group != NULL ? find_by_type (group, GTK_TYPE_DROP_DOWN) : NULL;
+
+    if (drop_down != NULL)
+      gtk_drop_down_set_selected (GTK_DROP_DOWN (drop_down), 5);
+  }
+  step ("head-to-head of a pair", cpu);
+
+  reset ();
+  cpu = cpu_ms ();
+  pt_stats_page_set_leaderboard_game (stats_page, games[1]);
+  step ("a game's leaderboard", cpu);
+
+  {
+    struct rusage usage;
+
+    getrusage (RUSAGE_SELF, &usage);
+    printf ("memory after every page: resident %ld KiB, peak %ld KiB  (target <= 80 MiB)\n", rss_kb (),
+            usage.ru_maxrss);
+  }
+  companion_finish ();
+  return 0;
+}
