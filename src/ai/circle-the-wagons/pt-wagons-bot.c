@@ -108,7 +108,7 @@ describe_reason (const PtWagonsState *state,
   else
     /* Translators: %s says why; %+d is the score difference once the
      * cards are placed, e.g. “+3” */
-    figure = g_strdup_printf (_("%s: %+d once the cards are placed"), purpose, points (value));
+    figure = g_strdup_printf (_("%s: %+d after placing the cards"), purpose, points (value));
   return g_steal_pointer (&figure);
 }
 
