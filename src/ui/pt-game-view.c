@@ -654,20 +654,32 @@ button_row (GtkWidget *first,
             GtkWidget *second)
 {
   /* A flow box: in a 360 px window (and in Spanish) the two pills go on
-   * two lines instead of widening the window to 369 px. */
+   * two lines instead of widening the window to 369 px. It fills the
+   * width and each pill centres in its cell: a centred GtkFlowBox (4.8)
+   * lays out at its natural width, one pill a line, but is measured for
+   * the whole width, one line, so the second pill was cut off. */
   GtkWidget *buttons = gtk_flow_box_new ();
+  GtkWidget *clamp;
+
+  gtk_widget_set_halign (first, GTK_ALIGN_CENTER);
+  gtk_widget_set_halign (second, GTK_ALIGN_CENTER);
 
   gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (buttons), GTK_SELECTION_NONE);
   gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (buttons), 2);
   gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (buttons), 12);
   gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (buttons), 6);
-  gtk_widget_set_halign (buttons, GTK_ALIGN_CENTER);
+  gtk_flow_box_set_homogeneous (GTK_FLOW_BOX (buttons), TRUE);
+  gtk_widget_set_halign (buttons, GTK_ALIGN_FILL);
   gtk_widget_set_margin_bottom (buttons, 18);
   gtk_flow_box_append (GTK_FLOW_BOX (buttons), first);
   gtk_widget_set_focusable (gtk_widget_get_parent (first), FALSE);
   gtk_flow_box_append (GTK_FLOW_BOX (buttons), second);
   gtk_widget_set_focusable (gtk_widget_get_parent (second), FALSE);
-  return buttons;
+  /* Side by side, not at the far edges of a wide window. */
+  clamp = adw_clamp_new ();
+  adw_clamp_set_maximum_size (ADW_CLAMP (clamp), 440);
+  adw_clamp_set_child (ADW_CLAMP (clamp), buttons);
+  return clamp;
 }
 
 static void
