@@ -1,6 +1,6 @@
 /* test-contrast.c — every colour the boards draw stands out from what it
  * is drawn on, in the light and the dark style: 3:1 for game elements,
- * 4.5:1 for text (the table in src/ui/pt-board-colours.c). No display
+ * 4.5:1 for text (the table in src/ui/play/pt-board-colours.c). No display
  * needed.
  *
  * Copyright 2026 The Partida authors
