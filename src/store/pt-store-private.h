@@ -66,6 +66,31 @@ sqlite3 *pt_store_get_handle      (PtStore  *self);
 
 char    *pt_store_dup_column_text (PtStmt *stmt,
                                    int     column);
+/* Steps @stmt to its end, reading every row with @read into a new array
+ * that frees its items with @free_item; on an error, NULL and @message. */
+GPtrArray *pt_store_collect_rows  (PtStore         *self,
+                                   PtStmt          *stmt,
+                                   gpointer       (*read) (PtStmt *stmt),
+                                   GDestroyNotify   free_item,
+                                   const char      *message,
+                                   GError         **error);
+/* Runs a prepared single-row change and checks it touched a row. */
+gboolean pt_store_step_change     (PtStore     *self,
+                                   PtStmt      *stmt,
+                                   const char  *what,
+                                   gint64       id,
+                                   GError     **error);
+/* A NOT_FOUND error for @what (untranslated, N_()) and @id; returns FALSE. */
+gboolean pt_store_not_found       (GError     **error,
+                                   const char  *what,
+                                   gint64       id);
+gint64   pt_store_now_seconds     (void);
+
+/* The columns pt_store_read_player() and pt_store_read_match() read. */
+#define PT_STORE_PLAYER_COLUMNS "id, uuid, name, colour, created, archived"
+#define PT_STORE_MATCH_COLUMNS \
+  "m.id, m.uuid, m.game, m.mode, m.started, m.finished, m.night_id, m.rule_reading, m.notes, m.deleted"
+PtMatchEntry *pt_store_read_match (PtStmt *stmt);
 /* Parses @json and returns it re-serialised, or NULL + INVALID error. */
 char    *pt_store_canonical_json  (const char  *json,
                                    const char  *fallback,
@@ -96,7 +121,7 @@ gboolean pt_store_migrate          (PtStore  *self,
                                     int       from,
                                     GError  **error);
 
-/* Schema (pt-store.c): the SQL of migration step @version (1-based), for
+/* Schema (pt-store-schema.c): the SQL of migration step @version (1-based), for
  * tests that build an old database. */
 const char *pt_store_migration_sql (int version);
 
