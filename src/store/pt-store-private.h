@@ -128,9 +128,9 @@ const char *pt_store_migration_sql (int version);
 /* The least used colour of the palette; @used maps colour -> count. */
 const char *pt_player_palette_pick (GHashTable *used);
 
-/* Aggregates (pt-stats.c), inside the store's transactions. Whoever changes
- * a match's results, game, time or deleted (trash) state, or moves results
- * between players, calls pt_stats_match_removed() BEFORE the change and
+/* Aggregates (pt-stats-aggregates.c), inside the store's transactions.
+ * Whoever changes a match's results, game, time or deleted (trash) state,
+ * or moves results between players, calls pt_stats_match_removed() BEFORE the change and
  * pt_stats_match_added() AFTER it (for the match as it is then); both are
  * cheap for the usual append. pt_store_commit() then rebuilds the players
  * marked dirty in one pass (pt_stats_flush_aggregates) and
@@ -148,8 +148,9 @@ gboolean pt_stats_flush_aggregates  (PtStore  *self,
 gboolean pt_stats_rebuild_aggregates (PtStore  *self,
                                       GError  **error);
 
-/* Appending matches later than every live one (pt-stats.c): ratings from
- * the current ones, aggregates added in memory and written at the end. */
+/* Appending matches later than every live one (pt-stats-aggregates.c):
+ * ratings from the current ones, aggregates added in memory and written at
+ * the end. */
 typedef struct _PtAppend PtAppend;
 PtAppend *pt_append_new     (PtStore  *self,
                              GError  **error);
@@ -168,7 +169,7 @@ gboolean  pt_append_finish  (PtAppend  *append,
                              GError   **error);
 void      pt_append_free    (PtAppend  *append);
 
-/* Ratings (pt-stats.c), called inside the store's transactions. */
+/* Ratings (pt-stats-ratings.c), called inside the store's transactions. */
 gboolean pt_stats_rate_new_match   (PtStore  *self,
                                     gint64    match_id,
                                     GError  **error);
