@@ -75,6 +75,72 @@ pt_rules_lookup_game (const char  *game_id,
   return G_TYPE_INVALID;
 }
 
+/* The class of @game_id, or NULL. A static type's class is never
+ * finalized, so the reference taken here is simply kept. */
+static PtGameClass *
+game_class (const char *game_id)
+{
+  GType type = pt_rules_lookup_game (game_id, NULL);
+  gpointer klass;
+
+  if (type == G_TYPE_INVALID)
+    return NULL;
+  klass = g_type_class_peek (type);
+  return PT_GAME_CLASS (klass != NULL ? klass : g_type_class_ref (type));
+}
+
+const char *
+pt_rules_game_title (const char *game_id)
+{
+  PtGameClass *klass = game_class (game_id);
+
+  if (klass == NULL || klass->title == NULL)
+    return game_id != NULL ? game_id : "";
+  return _(klass->title);
+}
+
+const char *
+pt_rules_game_summary (const char *game_id)
+{
+  PtGameClass *klass = game_class (game_id);
+
+  return klass != NULL && klass->summary != NULL ? _(klass->summary) : "";
+}
+
+const PtGameColour *
+pt_rules_game_colours (const char *game_id,
+                       guint      *n_colours)
+{
+  PtGameClass *klass = game_class (game_id);
+
+  g_return_val_if_fail (n_colours != NULL, NULL);
+  *n_colours = klass != NULL ? klass->n_colours : 0;
+  return klass != NULL ? klass->colours : NULL;
+}
+
+int
+pt_rules_game_colour_index (const char *game_id,
+                            const char *key)
+{
+  guint n = 0;
+  const PtGameColour *colours = pt_rules_game_colours (game_id, &n);
+
+  for (guint i = 0; key != NULL && i < n; i++)
+    if (g_strcmp0 (colours[i].key, key) == 0)
+      return (int) i;
+  return -1;
+}
+
+const char *
+pt_rules_game_colour_name (const char *game_id,
+                           guint       colour)
+{
+  guint n = 0;
+  const PtGameColour *colours = pt_rules_game_colours (game_id, &n);
+
+  return colour < n ? _(colours[colour].name) : "";
+}
+
 /**
  * pt_rules_deal:
  * @options: (nullable): the options asked for; %NULL for the defaults
