@@ -3,19 +3,28 @@
  * Copyright 2026 The Partida authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Each game is a subclass of PtGame whose class names its game id; the
- * registry finds a game by looking through PtGame's subclasses, so adding
- * a game means adding one g_type_ensure() line here.
+ * Each game is a subclass of PtGame whose class names its game id, title,
+ * summary and colours; the registry finds a game by looking through
+ * PtGame's subclasses, so adding a game means adding one line to GAMES
+ * below (and one subdir() to src/rules/meson.build).
  */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
 
 #include "pt-rules.h"
-/* Each game's header, once the game exists: */
-#include "pt-lost-cities-game.h"
-#include "pt-circle-the-wagons-game.h"
-#include "pt-next-station-game.h"
+
+/* REGISTRATION POINT: one line per game, naming its type's get_type()
+ * (declared and ensured from here), in the order of the menus. */
+#define GAMES(X) \
+  X (pt_lost_cities_game_get_type) \
+  X (pt_circle_the_wagons_game_get_type) \
+  X (pt_next_station_game_get_type)
+
+#define DECLARE(get_type) GType get_type (void);
+#define ENSURE(get_type) g_type_ensure (get_type ());
+
+GAMES (DECLARE)
 
 void
 pt_rules_init (void)
@@ -24,9 +33,7 @@ pt_rules_init (void)
 
   if (g_once_init_enter (&initialized))
     {
-      g_type_ensure (PT_TYPE_LOST_CITIES_GAME);
-      g_type_ensure (PT_TYPE_CIRCLE_THE_WAGONS_GAME);
-      g_type_ensure (PT_TYPE_NEXT_STATION_GAME);
+      GAMES (ENSURE)
       g_once_init_leave (&initialized, 1);
     }
 }
