@@ -46,11 +46,11 @@ test_schema_fresh (void)
   sqlite3_finalize (stmt);
 
   /* Reopening does not migrate again. */
-  g_clear_object (&store);
+  g_assert_finalize_object (g_steal_pointer (&store));
   store = pt_store_open (nested, PT_STORE_OPEN_NONE, &error);
   g_assert_no_error (error);
   g_assert_null (pt_store_get_migration_backup (store));
-  g_clear_object (&store);
+  g_assert_finalize_object (g_steal_pointer (&store));
   test_rmdir (dir);
 }
 
@@ -136,7 +136,7 @@ test_schema_migrate_v1 (void)
     g_assert_cmpint (((PtHeadToHead *) ps->head_to_head->pdata[0])->a_ahead, ==, 1);
   }
 
-  g_clear_object (&store);
+  g_assert_finalize_object (g_steal_pointer (&store));
   test_rmdir (dir);
 }
 
@@ -202,7 +202,7 @@ test_nights_attendance (void)
   g_assert_true (pt_store_delete_night (store, night->id, &error));
   g_assert_cmpint (pragma_int (store, "SELECT count (*) FROM night_players"), ==, 1);
 
-  g_clear_object (&store);
+  g_assert_finalize_object (g_steal_pointer (&store));
   test_rmdir (dir);
 }
 
@@ -251,7 +251,7 @@ test_schema_migrate_v3 (void)
   came = pt_store_get_night_players (store, 1, &error);
   g_assert_cmpint (came->len, ==, 1);
 
-  g_clear_object (&store);
+  g_assert_finalize_object (g_steal_pointer (&store));
   test_rmdir (dir);
 }
 
@@ -320,7 +320,7 @@ test_players_basic (void)
   g_assert_no_error (error);
   g_assert_cmpint (found->id, ==, ana->id);
 
-  g_clear_object (&store);
+  g_assert_finalize_object (g_steal_pointer (&store));
   test_rmdir (dir);
 }
 
@@ -366,7 +366,7 @@ test_players_archive (void)
   g_assert_error (error, PT_STORE_ERROR, PT_STORE_ERROR_DUPLICATE);
 
   g_clear_object (&stats);
-  g_clear_object (&store);
+  g_assert_finalize_object (g_steal_pointer (&store));
   test_rmdir (dir);
 }
 
@@ -421,7 +421,7 @@ test_players_merge (void)
   g_assert_error (error, PT_STORE_ERROR, PT_STORE_ERROR_NOT_FOUND);
 
   g_clear_object (&stats);
-  g_clear_object (&store);
+  g_assert_finalize_object (g_steal_pointer (&store));
   test_rmdir (dir);
 }
 
@@ -457,7 +457,7 @@ test_players_delete (void)
   g_assert_false (pt_store_undelete_player (store, carla, &error));
   g_assert_error (error, PT_STORE_ERROR, PT_STORE_ERROR_NOT_FOUND);
 
-  g_clear_object (&store);
+  g_assert_finalize_object (g_steal_pointer (&store));
   test_rmdir (dir);
 }
 
@@ -549,7 +549,7 @@ test_matches_save_load (void)
   g_assert_cmpstr (loaded->notes, ==, "edited");
   g_assert_cmpint (loaded->night_id, ==, 0);
 
-  g_clear_object (&store);
+  g_assert_finalize_object (g_steal_pointer (&store));
   test_rmdir (dir);
 }
 
@@ -599,7 +599,7 @@ test_matches_soft_delete (void)
   g_assert_cmpint (pragma_int (store, "SELECT count (*) FROM results"), ==, 2);
   g_assert_cmpint (pragma_int (store, "SELECT count (*) FROM breakdowns"), ==, 1);
 
-  g_clear_object (&store);
+  g_assert_finalize_object (g_steal_pointer (&store));
   test_rmdir (dir);
 }
 
@@ -647,7 +647,7 @@ test_saved_games_and_drafts (void)
   g_assert_null (pt_store_get_draft (store, "circle-the-wagons", &error));
   g_assert_no_error (error);
 
-  g_clear_object (&store);
+  g_assert_finalize_object (g_steal_pointer (&store));
   test_rmdir (dir);
 }
 
@@ -673,7 +673,7 @@ test_nights (void)
   g_assert_cmpstr (((PtNight *) list->pdata[0])->date, ==, "2026-03-01");
   g_assert_cmpstr (((PtNight *) list->pdata[1])->place, ==, "Casa de Ana");
 
-  g_clear_object (&store);
+  g_assert_finalize_object (g_steal_pointer (&store));
   test_rmdir (dir);
 }
 
@@ -805,7 +805,7 @@ test_history_filters (void)
   g_assert_cmpstr (((PtMatchResult *) ((PtMatchEntry *) page->pdata[1])->results->pdata[1])->player_name,
                    ==, "Carla");
 
-  g_clear_object (&store);
+  g_assert_finalize_object (g_steal_pointer (&store));
   test_rmdir (dir);
 }
 
@@ -927,7 +927,7 @@ test_matches_update (void)
   g_assert_cmpint (pt_store_find_match_by_uuid (copy, uuid, &error), >, 0);
 
   g_clear_object (&copy);
-  g_clear_object (&store);
+  g_assert_finalize_object (g_steal_pointer (&store));
   test_rmdir (dir);
 }
 
@@ -951,7 +951,7 @@ test_ratings_plan (void)
   g_assert_nonnull (strstr (plan->str, "INDEX matches_time (finished>?)"));
   g_assert_null (strstr (plan->str, "TEMP B-TREE"));
 
-  g_clear_object (&store);
+  g_assert_finalize_object (g_steal_pointer (&store));
   test_rmdir (dir);
 }
 
@@ -982,7 +982,7 @@ test_history_plan (void)
   g_assert_null (strstr (plan->str, "TEMP B-TREE"));
   g_assert_null (strstr (plan->str, "SCAN r"));
 
-  g_clear_object (&store);
+  g_assert_finalize_object (g_steal_pointer (&store));
   test_rmdir (dir);
 }
 
