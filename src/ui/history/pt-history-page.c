@@ -10,6 +10,7 @@
 
 #include "pt-accessible.h"
 #include "pt-companion-util.h"
+#include "pt-game-ui.h"
 #include "pt-history-page.h"
 #include "pt-window.h"
 #include "pt-score-sheet-page.h"
@@ -106,8 +107,8 @@ build_query (PtHistoryPage  *self,
   static const int days[] = { 0, 7, 30, 365 };
 
   pt_history_query_init (query);
-  if (game > 0 && game <= PT_COMPANION_N_GAMES)
-    query->game = pt_companion_game_ids[game - 1];
+  if (game > 0 && game <= pt_game_ui_get_n ())
+    query->game = pt_game_ui_list ()[game - 1]->game_id;
   if (player != GTK_INVALID_LIST_POSITION && player < self->player_ids->len)
     query->player_id = g_array_index (self->player_ids, gint64, player);
   query->mode = mode == 1 ? PT_MATCH_MODE_DIGITAL : mode == 2 ? PT_MATCH_MODE_COMPANION : -1;
@@ -287,7 +288,7 @@ bind_item (GtkSignalListItemFactory *factory,
       g_autoptr(GDateTime) utc = g_date_time_new_from_unix_utc (entry->finished);
       g_autoptr(GDateTime) local = utc ? g_date_time_to_local (utc) : NULL;
       /* Translators: a history row's title, e.g. "Lost Cities · On screen" */
-      g_autofree char *game = g_strdup_printf (_("%s · %s"), pt_companion_game_name (entry->game),
+      g_autofree char *game = g_strdup_printf (_("%s · %s"), pt_game_ui_title (entry->game),
                                                entry->mode == PT_MATCH_MODE_COMPANION ? _("Score sheet")
                                                                                       : _("On screen"));
 
@@ -454,7 +455,7 @@ pt_history_page_show_night (PtHistoryPage *self,
         }
       /* Player names (an engine's among them) are plain text. */
       adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), pt_companion_game_name (entry->game));
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), pt_game_ui_title (entry->game));
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), results);
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
@@ -462,7 +463,7 @@ pt_history_page_show_night (PtHistoryPage *self,
       g_signal_connect_object (row, "activated", G_CALLBACK (on_night_match_activated), self, 0);
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
       /* TRANSLATORS: a line of the night's summary: game, scores, winners */
-      g_string_append_printf (summary, _("%s: %s — won by %s\n"), pt_companion_game_name (entry->game),
+      g_string_append_printf (summary, _("%s: %s — won by %s\n"), pt_game_ui_title (entry->game),
                               results, winners->str);
       g_string_free (winners, TRUE);
     }
@@ -504,7 +505,7 @@ pt_history_page_show_night (PtHistoryPage *self,
           g_autofree char *best = g_strdup_printf (_("Best score: %s, %d in %s"),
                                                    night_summary->best_player_name,
                                                    night_summary->best_score,
-                                                   pt_companion_game_name (night_summary->best_game));
+                                                   pt_game_ui_title (night_summary->best_game));
 
           adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (winners), best);
           g_string_append_printf (summary, "%s\n", best);
@@ -923,7 +924,8 @@ static void
 pt_history_page_init (PtHistoryPage *self)
 {
   g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
-  const char *games[PT_COMPANION_N_GAMES + 2] = { _("All games"), NULL, };
+  g_autoptr(GStrvBuilder) games = g_strv_builder_new ();
+  g_auto(GStrv) game_titles = NULL;
   const char *modes[] = { _("Any mode"), _("On screen"), _("Score sheets"), NULL };
   const char *dates[] = { _("Any time"), _("Last 7 days"), _("Last 30 days"), _("Last 12 months"), NULL };
   GtkSelectionModel *selection;
@@ -934,13 +936,15 @@ pt_history_page_init (PtHistoryPage *self)
   self->model = pt_history_model_new ();
   g_signal_connect_object (self->model, "loaded", G_CALLBACK (on_model_loaded), self, 0);
 
-  for (guint i = 0; i < PT_COMPANION_N_GAMES; i++)
-    games[i + 1] = pt_companion_game_name (pt_companion_game_ids[i]);
+  g_strv_builder_add (games, _("All games"));
+  for (guint i = 0; i < pt_game_ui_get_n (); i++)
+    g_strv_builder_add (games, pt_game_ui_title (pt_game_ui_list ()[i]->game_id));
+  game_titles = g_strv_builder_end (games);
   use_short_labels (self->game_filter);
   use_short_labels (self->player_filter);
   use_short_labels (self->mode_filter);
   use_short_labels (self->date_filter);
-  set_strings (self->game_filter, games);
+  set_strings (self->game_filter, (const char * const *) game_titles);
   set_strings (self->mode_filter, modes);
   set_strings (self->date_filter, dates);
   /* The filters show their choice; their names say what they filter. */

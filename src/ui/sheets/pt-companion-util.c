@@ -12,10 +12,6 @@
 #include "pt-companion-util.h"
 #include "pt-window.h"
 
-const char * const pt_companion_game_ids[PT_COMPANION_N_GAMES] = {
-  "lost-cities", "circle-the-wagons", "next-station-london",
-};
-
 /* The companion pages' own styles, once per process (the shell's
  * style.css is loaded by AdwApplication). */
 void
@@ -84,20 +80,6 @@ pt_companion_get_worker (GtkWidget  *widget,
       return NULL;
     }
   return pt_application_get_worker (PT_APPLICATION (app), error);
-}
-
-/* Game names are trademarks and stay in English, as on the boxes sold in
- * Spain; only the id → name mapping lives here. */
-const char *
-pt_companion_game_name (const char *game)
-{
-  if (g_strcmp0 (game, "lost-cities") == 0)
-    return "Lost Cities";
-  if (g_strcmp0 (game, "circle-the-wagons") == 0)
-    return "Circle the Wagons";
-  if (g_strcmp0 (game, "next-station-london") == 0)
-    return "Next Station: London";
-  return game != NULL ? game : "";
 }
 
 char *
