@@ -14,10 +14,24 @@
 #include <json-glib/json-glib.h>
 
 #include "pt-game.h"
+#include "pt-session.h"
 
 G_BEGIN_DECLS
 
 typedef struct _PtGameUi PtGameUi;
+
+/* One of the game's deal options in the new-game form. */
+typedef struct
+{
+  const char         *key;       /* the rules' option ("colors") */
+  const char         *title;     /* N_() */
+  const char         *subtitle;  /* N_(), or NULL */
+  /* NULL: a switch (a boolean option, off by default). Otherwise a
+   * choice: its labels (N_()) and, for each, the option's value as JSON
+   * text ("5", "\"seed\""); the first is the default. */
+  const char * const *labels;
+  const char * const *values;
+} PtGameOption;
 
 struct _PtGameUi
 {
@@ -57,6 +71,15 @@ struct _PtGameUi
   /* Setup: the seats the game takes. */
   guint       min_players;
   guint       max_players;
+  /* Setup: the game's deal options, and whether the form offers a match
+   * of rounds (the number of rounds, who starts the next one). */
+  const PtGameOption *options;
+  guint               n_options;
+  gboolean            rounds;
+  /* Optional: the Preferences' defaults for the game's options, written
+   * into @options (the rules' deal options) for the form to show. */
+  void        (*options_defaults) (const PtSessionDefaults *defaults,
+                                   JsonObject              *options);
   /* Optional: fills a fresh score sheet of this game from the
    * Preferences (@settings: the application's). */
   void        (*sheet_apply_settings) (GtkWidget *sheet_view,

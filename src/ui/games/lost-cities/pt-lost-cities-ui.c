@@ -87,6 +87,26 @@ sheet_apply_settings (GtkWidget *sheet_view,
   pt_lost_cities_sheet_view_set_reading (PT_LOST_CITIES_SHEET_VIEW (sheet_view), reading);
 }
 
+static const char * const colors_labels[] = { N_("Five expeditions"), N_("Six expeditions (with purple)"), NULL };
+static const char * const colors_values[] = { "5", "6", NULL };
+static const char * const rules_labels[] = { N_("Rulebook"), N_("Seed text"), NULL };
+static const char * const rules_values[] = { "\"rulebook\"", "\"seed\"", NULL };
+
+static const PtGameOption options[] = {
+  { "colors", N_("Expeditions"), NULL, colors_labels, colors_values },
+  { "rules", N_("Scoring reading"),
+    N_("Whether wagers count toward the 8-card bonus and whether an "
+       "expedition of wagers only costs points"), rules_labels, rules_values },
+};
+
+/* Preferences → Lost Cities → Scoring. */
+static void
+options_defaults (const PtSessionDefaults *defaults,
+                  JsonObject              *out)
+{
+  json_object_set_string_member (out, "rules", defaults->lost_cities_seed_rules ? "seed" : "rulebook");
+}
+
 const PtGameUi pt_lost_cities_ui = {
   .game_id = "lost-cities",
   .title = N_("Lost Cities"),
@@ -107,5 +127,9 @@ const PtGameUi pt_lost_cities_ui = {
   .hint_text = hint_text,
   .min_players = 2,
   .max_players = 2,
+  .options = options,
+  .n_options = G_N_ELEMENTS (options),
+  .rounds = TRUE,
+  .options_defaults = options_defaults,
   .sheet_apply_settings = sheet_apply_settings,
 };

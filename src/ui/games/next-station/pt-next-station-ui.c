@@ -165,6 +165,11 @@ describe_next_station_move (PtGame     *game,
   return g_steal_pointer (&text);
 }
 
+static const PtGameOption options[] = {
+  { "objectives", N_("Shared objectives"), N_("Two objectives worth 10 points each"), NULL, NULL },
+  { "powers", N_("Pencil powers"), N_("Each colour brings a power, usable once"), NULL, NULL },
+};
+
 const PtGameUi pt_next_station_ui = {
   .game_id = "next-station-london",
   .title = N_("Next Station: London"),
@@ -186,4 +191,6 @@ const PtGameUi pt_next_station_ui = {
   .hint_text = describe_next_station_move,
   .min_players = 1,
   .max_players = 4,
+  .options = options,
+  .n_options = G_N_ELEMENTS (options),
 };
