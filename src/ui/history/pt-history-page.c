@@ -392,7 +392,7 @@ pt_history_page_show_night (PtHistoryPage *self,
   if (night == NULL)
     return FALSE;
   stats = pt_stats_new (store);
-  summaries = pt_stats_nights (stats, NULL);
+  summaries = pt_stats_nights (stats, &error);
   for (guint i = 0; summaries != NULL && i < summaries->len; i++)
     if (((PtNightSummary *) g_ptr_array_index (summaries, i))->night_id == night_id)
       night_summary = g_ptr_array_index (summaries, i);
@@ -400,8 +400,16 @@ pt_history_page_show_night (PtHistoryPage *self,
   pt_history_query_init (&query);
   query.night_id = night_id;
   query.limit = 500;
-  matches = pt_store_history (store, &query, NULL);
-  people = pt_store_get_night_players (store, night_id, NULL);
+  if (summaries != NULL)
+    matches = pt_store_history (store, &query, &error);
+  if (matches != NULL)
+    people = pt_store_get_night_players (store, night_id, &error);
+  /* A read that failed says so instead of showing a night without matches. */
+  if (people == NULL)
+    {
+      pt_companion_error_toast (GTK_WIDGET (self), error);
+      return FALSE;
+    }
 
   /* Who came (from the store's attendance list), then the user's notes:
    * both on the page and in the copied summary. */
@@ -676,31 +684,16 @@ pt_history_page_start_night (PtHistoryPage       *self,
 {
   PtStore *store = pt_companion_get_store (GTK_WIDGET (self), error);
   g_autoptr(PtNight) night = NULL;
-  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
 
   if (store == NULL)
     return 0;
   /* Who came goes to the store's attendance list (the night page, the score
    * sheet and the export read it from there, also after a restart); the
-   * notes stay the user's own. The names are those of the dialog's list. */
-  for (guint i = 0; who != NULL && who[i] != NULL; i++)
-    {
-      g_autoptr(PtPlayer) player = pt_store_find_player (store, who[i], error);
-
-      if (player == NULL)
-        return 0;
-      g_array_append_val (ids, player->id);
-    }
-  night = pt_store_add_night (store, date, place ? place : "", "", error);
+   * notes stay the user's own. The names are those of the dialog's list.
+   * The night and its list are one change in the store. */
+  night = pt_store_start_night (store, date, place, who, error);
   if (night == NULL)
     return 0;
-  /* Two store calls: a night whose list could not be kept is taken back,
-   * so starting a night happens completely or not at all. */
-  if (!pt_store_set_night_players (store, night->id, (const gint64 *) (gpointer) ids->data, ids->len, error))
-    {
-      pt_store_delete_night (store, night->id, NULL);
-      return 0;
-    }
   pt_history_page_reload (self);
   return night->id;
 }
@@ -742,10 +735,17 @@ start_night_action (GtkWidget  *widget,
                     GVariant   *parameter)
 {
   PtHistoryPage *self = PT_HISTORY_PAGE (widget);
-  PtStore *store = pt_companion_get_store (widget, NULL);
-  g_autoptr(GPtrArray) players = store ? pt_store_list_players (store, FALSE, NULL) : NULL;
+  g_autoptr(GError) error = NULL;
+  PtStore *store = pt_companion_get_store (widget, &error);
+  g_autoptr(GPtrArray) players = store ? pt_store_list_players (store, FALSE, &error) : NULL;
   g_autofree char *today = pt_companion_today_iso ();
   GtkWidget *dialog, *box, *fields, *date, *place, *who;
+
+  if (players == NULL)
+    {
+      pt_companion_error_toast (widget, error);
+      return;
+    }
 
   dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (widget)),
                                    _("Start a Game Night?"),
@@ -931,7 +931,6 @@ pt_history_page_init (PtHistoryPage *self)
   GtkSelectionModel *selection;
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  pt_companion_ensure_css ();
   self->player_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   self->model = pt_history_model_new ();
   g_signal_connect_object (self->model, "loaded", G_CALLBACK (on_model_loaded), self, 0);

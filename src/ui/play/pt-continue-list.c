@@ -131,7 +131,10 @@ pt_continue_list_refresh (PtContinueList *self,
       g_ptr_array_add (self->rows, row);
     }
 
-  gtk_widget_set_visible (GTK_WIDGET (self), self->rows->len > 0);
+  /* A failed read says so where the games would be, not as an empty list. */
+  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (self->group),
+                                         error != NULL ? error->message : NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self), self->rows->len > 0 || error != NULL);
   return self->rows->len;
 }
 

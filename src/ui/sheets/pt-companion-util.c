@@ -12,24 +12,6 @@
 #include "pt-companion-util.h"
 #include "pt-window.h"
 
-/* The companion pages' own styles, once per process (the shell's
- * style.css is loaded by AdwApplication). */
-void
-pt_companion_ensure_css (void)
-{
-  static gboolean loaded = FALSE;
-  g_autoptr(GtkCssProvider) provider = NULL;
-  GdkDisplay *display = gdk_display_get_default ();
-
-  if (loaded || display == NULL)
-    return;
-  loaded = TRUE;
-  provider = gtk_css_provider_new ();
-  gtk_css_provider_load_from_resource (provider, "/io/github/partida/Partida/companion.css");
-  gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
-                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-}
-
 /**
  * pt_companion_get_store:
  * @widget: a widget inside a PtWindow
@@ -169,9 +151,13 @@ pt_companion_error_toast (GtkWidget    *widget,
 {
   /* A toast's title is Pango markup (libadwaita 1.2): the message may
    * quote outside text (names, a file's content). */
-  g_autofree char *escaped = g_markup_escape_text (error->message, -1);
-  AdwToast *toast = adw_toast_new (escaped);
+  g_autofree char *escaped = NULL;
+  AdwToast *toast;
 
+  if (error == NULL)
+    return;
+  escaped = g_markup_escape_text (error->message, -1);
+  toast = adw_toast_new (escaped);
   adw_toast_set_timeout (toast, 0);
   pt_companion_toast (widget, toast);
 }

@@ -74,7 +74,6 @@ pt_companion_str (JsonObject *object,
          json_node_get_value_type (node) == G_TYPE_STRING ? json_node_get_string (node) : NULL;
 }
 
-void        pt_companion_ensure_css     (void);
 PtStoreWorker *pt_companion_get_worker (GtkWidget    *widget,
                                         GError      **error);
 PtStore    *pt_companion_get_store      (GtkWidget    *widget,

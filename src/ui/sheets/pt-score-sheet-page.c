@@ -168,9 +168,13 @@ static void
 on_picker_show (GtkPopover       *popover,
                 PtScoreSheetPage *self)
 {
-  PtStore *store = pt_companion_get_store (GTK_WIDGET (self), NULL);
-  g_autoptr(GPtrArray) players = store ? pt_store_list_players (store, FALSE, NULL) : NULL;
+  g_autoptr(GError) error = NULL;
+  PtStore *store = pt_companion_get_store (GTK_WIDGET (self), &error);
+  g_autoptr(GPtrArray) players = store ? pt_store_list_players (store, FALSE, &error) : NULL;
   GtkWidget *list = gtk_list_box_new ();
+
+  if (players == NULL)
+    pt_companion_error_toast (GTK_WIDGET (self), error);
   GtkWidget *scroller = gtk_scrolled_window_new ();
 
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
@@ -249,11 +253,17 @@ prefill_players (PtScoreSheetPage *self,
 {
   PtHistoryQuery query;
   g_autoptr(GPtrArray) last = NULL;
+  g_autoptr(GError) error = NULL;
 
   pt_history_query_init (&query);
   query.game = self->game;
   query.limit = 1;
-  if (store == NULL || (last = pt_store_history (store, &query, NULL)) == NULL || last->len == 0)
+  if (store == NULL)
+    return;
+  last = pt_store_history (store, &query, &error);
+  if (last == NULL)
+    pt_companion_error_toast (GTK_WIDGET (self), error);
+  if (last == NULL || last->len == 0)
     return;
   {
     PtMatchEntry *entry = g_ptr_array_index (last, 0);
@@ -277,9 +287,13 @@ static void
 update_night (PtScoreSheetPage *self,
               PtStore          *store)
 {
-  g_autoptr(GPtrArray) nights = store ? pt_store_list_nights (store, NULL) : NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) nights = store ? pt_store_list_nights (store, &error) : NULL;
   g_autofree char *today = pt_companion_today_iso ();
   PtNight *tonight = NULL;
+
+  if (store != NULL && nights == NULL)
+    pt_companion_error_toast (GTK_WIDGET (self), error);
 
   for (guint i = 0; nights != NULL && i < nights->len; i++)
     {
@@ -379,7 +393,12 @@ clear_draft (PtScoreSheetPage *self)
 
   g_clear_handle_id (&self->draft_source, g_source_remove);
   if (store != NULL && self->game != NULL)
-    pt_store_clear_draft (store, self->game, NULL);
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!pt_store_clear_draft (store, self->game, &error))
+        pt_companion_error_toast (GTK_WIDGET (self), error);
+    }
 }
 
 /* The sheet ------------------------------------------------------------------ */
@@ -498,7 +517,13 @@ open_sheet (PtScoreSheetPage *self,
   show_notice (self, NULL);
 
   if (use_draft && store != NULL)
-    draft = pt_store_get_draft (store, game, NULL);
+    {
+      g_autoptr(GError) error = NULL;
+
+      draft = pt_store_get_draft (store, game, &error);
+      if (error != NULL)
+        pt_companion_error_toast (GTK_WIDGET (self), error);
+    }
   if (draft != NULL && apply_draft (self, draft))
     show_notice (self, self->editing_id != 0
                        ? _("You were changing a saved match: your changes are back.")
@@ -506,9 +531,13 @@ open_sheet (PtScoreSheetPage *self,
   else
     {
       /* Tonight's attendance list, from the store so it survives a restart. */
+      g_autoptr(GError) error = NULL;
       g_autoptr(GPtrArray) attendees = store != NULL && self->night_id != 0
-                                       ? pt_store_get_night_players (store, self->night_id, NULL)
+                                       ? pt_store_get_night_players (store, self->night_id, &error)
                                        : NULL;
+
+      if (error != NULL)
+        pt_companion_error_toast (GTK_WIDGET (self), error);
 
       prefill_players (self, store);
       /* Tonight's people come first, by name as the store lists them. */
@@ -930,7 +959,6 @@ pt_score_sheet_page_init (PtScoreSheetPage *self)
   g_autoptr(GtkStringList) games = gtk_string_list_new (NULL);
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  pt_companion_ensure_css ();
 
   for (guint i = 0; i < pt_game_ui_get_n (); i++)
     {

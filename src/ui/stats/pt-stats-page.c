@@ -778,16 +778,22 @@ merge_action (GtkWidget  *widget,
               GVariant   *parameter)
 {
   PtStatsPage *self = PT_STATS_PAGE (widget);
-  PtStore *store = pt_companion_get_store (widget, NULL);
-  g_autoptr(GPtrArray) players = store ? pt_store_list_players (store, TRUE, NULL) : NULL;
-  g_autoptr(PtPlayer) player = store ? pt_store_get_player (store, self->player_id, NULL) : NULL;
-  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
-  GArray *ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GError) error = NULL;
+  PtStore *store = pt_companion_get_store (widget, &error);
+  g_autoptr(GPtrArray) players = store ? pt_store_list_players (store, TRUE, &error) : NULL;
+  g_autoptr(PtPlayer) player = players ? pt_store_get_player (store, self->player_id, &error) : NULL;
+  g_autoptr(GtkStringList) names = NULL;
+  GArray *ids = NULL;
   g_autofree char *body = NULL;
   GtkWidget *dialog, *drop_down;
 
   if (player == NULL)
-    return;
+    {
+      pt_companion_error_toast (widget, error);
+      return;
+    }
+  names = gtk_string_list_new (NULL);
+  ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   for (guint i = 0; players != NULL && i < players->len; i++)
     {
       PtPlayer *other = g_ptr_array_index (players, i);
@@ -1271,14 +1277,19 @@ pt_stats_page_merge_players (PtStatsPage *self,
                              gint64       into)
 {
   g_autoptr(GError) error = NULL;
-  PtStore *store = pt_companion_get_store (GTK_WIDGET (self), NULL);
-  g_autoptr(PtPlayer) from_player = store ? pt_store_get_player (store, from, NULL) : NULL;
-  g_autoptr(PtPlayer) into_player = store ? pt_store_get_player (store, into, NULL) : NULL;
+  PtStore *store = pt_companion_get_store (GTK_WIDGET (self), &error);
+  g_autoptr(PtPlayer) from_player = store ? pt_store_get_player (store, from, &error) : NULL;
+  g_autoptr(PtPlayer) into_player = from_player ? pt_store_get_player (store, into, &error) : NULL;
   g_autofree char *title = NULL;
   AdwToast *toast;
 
   g_return_if_fail (PT_IS_STATS_PAGE (self));
-  if (from_player == NULL || into_player == NULL || from == into)
+  if (from_player == NULL || into_player == NULL)
+    {
+      pt_companion_error_toast (GTK_WIDGET (self), error);
+      return;
+    }
+  if (from == into)
     return;
   /* One merge waits at a time: a second one settles the first. */
   if (self->merge_from != 0 && !pt_stats_page_commit_merge (self, &error))
@@ -1418,6 +1429,5 @@ static void
 pt_stats_page_init (PtStatsPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  pt_companion_ensure_css ();
   self->charts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 }
