@@ -47,6 +47,7 @@ int pt_cli_salvage (int argc, char **argv);  /* pt-cli-store.c */
 int pt_cli_arena   (int argc, char **argv);  /* pt-cli-arena.c */
 int pt_cli_engine  (int argc, char **argv);  /* pt-cli-engine.c */
 int pt_cli_play    (int argc, char **argv);  /* pt-cli-play.c */
+int pt_cli_sync    (int argc, char **argv);  /* pt-cli-sync.c */
 
 /* Benchmarks: `partida-cli bench NAME`, one function per NAME. */
 int pt_cli_bench_lost_cities (int argc, char **argv);   /* pt-cli-bench-lost-cities.c */

@@ -385,6 +385,24 @@ add_redirect (PtStore     *self,
   return pt_store_step_done (self, flatten, _("Could not save the sync state"), error);
 }
 
+/* Whether the mirror holds a tombstone for the row: it was removed for
+ * good (a purged night, a deleted player emptied out). */
+static gboolean
+is_gone (PtStore    *self,
+         const char *kind,
+         const char *uuid)
+{
+  g_autoptr(PtStmt) stmt = pt_store_prepare (self,
+                                             "SELECT 1 FROM sync_rows WHERE kind = ? AND uuid = ?"
+                                             " AND doc LIKE '{\"gone\"%'",
+                                             NULL);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_text (stmt, 1, kind, -1, SQLITE_STATIC);
+  sqlite3_bind_text (stmt, 2, uuid, -1, SQLITE_STATIC);
+  return sqlite3_step (stmt) == SQLITE_ROW;
+}
+
 static gint64
 resolve_player (PtStore    *self,
                 const char *uuid)
@@ -1309,8 +1327,11 @@ materialise_night (Run         *run,
   who = json_object_get_array_member (o, "players");
   for (guint i = 0; who != NULL && i < json_array_get_length (who); i++)
     {
-      gint64 player = resolve_player (self, json_array_get_string_element (who, i));
+      const char *player_uuid = json_array_get_string_element (who, i);
+      gint64 player = player_uuid != NULL ? resolve_player (self, player_uuid) : 0;
 
+      if (player == 0 && player_uuid != NULL && is_gone (self, KIND_PLAYER, player_uuid))
+        continue;   /* removed for good meanwhile: not on the list */
       if (player == 0)
         return WAIT;
       g_array_append_val (players, player);
@@ -1387,7 +1408,10 @@ entry_from_doc (Run            *run,
   entry->uuid = g_strdup (uuid);
   entry->started = doc_int (o, "started");
   entry->finished = doc_int (o, "finished");
-  if (night != NULL && (entry->night_id = lookup_id (self, KIND_NIGHT, night)) == 0)
+  /* A night removed for good leaves its matches without a night, as the
+   * database does (ON DELETE SET NULL). */
+  if (night != NULL && (entry->night_id = lookup_id (self, KIND_NIGHT, night)) == 0 &&
+      !is_gone (self, KIND_NIGHT, night))
     return WAIT;
   entry->options = g_strdup (doc_string (o, "options"));
   entry->rule_reading = g_strdup (doc_string (o, "rule_reading"));
@@ -1919,10 +1943,11 @@ compare_entries (gconstpointer a,
 static void
 report_damaged (Run         *run,
                 GError     **first,
-                GError      *error)
+                GError      *error,
+                const char  *name)
 {
   if (run->summary != NULL && run->summary->damaged == NULL)
-    run->summary->damaged = g_strdup (error->message);
+    run->summary->damaged = g_strdup (name);
   if (*first == NULL)
     *first = error;
   else
@@ -1987,6 +2012,7 @@ apply_folder (Run         *run,
         {
           Entry *change = NULL, *snapshot = NULL, *later = NULL;
           GError *file_error = NULL;
+          const char *damaged_name = NULL;
 
           for (guint i = 0; i < files->len; i++)
             {
@@ -2016,6 +2042,7 @@ apply_folder (Run         *run,
                   g_propagate_error (error, file_error);
                   return FALSE;
                 }
+              damaged_name = change->name;
             }
           /* The next file is missing or damaged: a snapshot that covers it
            * (the device compacted its files, or came back after months). */
@@ -2035,13 +2062,16 @@ apply_folder (Run         *run,
                   continue;
                 }
               if (file_error == NULL)
-                file_error = snapshot_error;
+                {
+                  file_error = snapshot_error;
+                  damaged_name = snapshot->name;
+                }
               else
                 g_error_free (snapshot_error);
             }
           if (file_error != NULL)
             {
-              report_damaged (run, damaged_error, file_error);
+              report_damaged (run, damaged_error, file_error, damaged_name);
               waiting = TRUE;
             }
           else if (later != NULL)

@@ -47,7 +47,7 @@ typedef struct
   guint waiting;         /* devices whose next file is missing (a gap): applied later */
   guint conflicts;       /* conflicts recorded for the user (pt_sync_take_conflicts) */
   guint pending;         /* rows waiting for a player or night not yet received */
-  char *damaged;         /* the first damaged file's name, or NULL */
+  char *damaged;         /* the first damaged file's name (in the folder), or NULL */
 } PtSyncSummary;
 
 void     pt_sync_summary_clear (PtSyncSummary *summary);
