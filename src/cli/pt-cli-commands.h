@@ -52,6 +52,7 @@ int pt_cli_sync    (int argc, char **argv);  /* pt-cli-sync.c */
 /* Benchmarks: `partida-cli bench NAME`, one function per NAME. */
 int pt_cli_bench_lost_cities (int argc, char **argv);   /* pt-cli-bench-lost-cities.c */
 int pt_cli_bench_store (int argc, char **argv);         /* pt-cli-bench-store.c */
+int pt_cli_bench_sync (int argc, char **argv);          /* pt-cli-bench-sync.c */
 int pt_cli_bench_next_station (int argc, char **argv);  /* pt-cli-bench-next-station.c */
 int pt_cli_bench_next_station_bot (int argc, char **argv);  /* pt-cli-bench-next-station-bot.c */
 int pt_cli_bench_wagons_bot (int argc, char **argv);  /* pt-cli-bench-wagons-bot.c */
