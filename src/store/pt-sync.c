@@ -430,6 +430,66 @@ add_conflict (Run        *run,
   g_ptr_array_add (run->conflicts, c);
 }
 
+static JsonObject *parse_doc (const char  *doc,
+                              JsonNode   **root,
+                              GError     **error);
+
+static gboolean
+doc_notes_nonempty (JsonObject *o)
+{
+  JsonNode *node = json_object_get_member (o, "notes");
+
+  return node != NULL && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING &&
+         json_node_get_string (node)[0] != '\0';
+}
+
+/* A version of a row as the user reads it: a match as its time, players
+ * and scores and notes, a player as the name. */
+static char *
+describe_doc (PtStore    *self,
+              const char *kind,
+              const char *doc)
+{
+  g_autoptr(JsonNode) root = NULL;
+  JsonObject *o = parse_doc (doc, &root, NULL);
+  JsonArray *results;
+  GString *text;
+
+  if (o == NULL)
+    return g_strdup (doc);
+  if (json_object_has_member (o, "gone"))
+    return g_strdup ("—");
+  if (g_strcmp0 (kind, KIND_PLAYER) == 0 && json_object_has_member (o, "name"))
+    return g_strdup (json_object_get_string_member (o, "name"));
+  if (g_strcmp0 (kind, KIND_MATCH) != 0 || (results = json_object_get_array_member (o, "results")) == NULL)
+    return g_strdup (doc);
+  text = g_string_new (NULL);
+  {
+    g_autoptr(GDateTime) utc = g_date_time_new_from_unix_utc (json_object_get_int_member (o, "finished"));
+    g_autoptr(GDateTime) local = utc != NULL ? g_date_time_to_local (utc) : NULL;
+    g_autofree char *when = local != NULL ? g_date_time_format (local, "%Y-%m-%d %H:%M") : NULL;
+
+    if (when != NULL)
+      g_string_append_printf (text, "%s: ", when);
+  }
+  for (guint i = 0; i < json_array_get_length (results); i++)
+    {
+      JsonArray *r = json_array_get_array_element (results, i);
+      g_autofree char *final = final_uuid (self, json_array_get_string_element (r, 0));
+      g_autoptr(PtStmt) name = pt_store_prepare (self, "SELECT name FROM players WHERE uuid = ?", NULL);
+
+      if (name != NULL)
+        sqlite3_bind_text (name, 1, final, -1, SQLITE_STATIC);
+      g_string_append_printf (text, "%s%s %" G_GINT64_FORMAT, i > 0 ? ", " : "",
+                              name != NULL && sqlite3_step (name) == SQLITE_ROW
+                                ? (const char *) sqlite3_column_text (name, 0) : "?",
+                              json_array_get_int_element (r, 2));
+    }
+  if (doc_notes_nonempty (o))
+    g_string_append_printf (text, " — “%s”", json_object_get_string_member (o, "notes"));
+  return g_string_free (text, FALSE);
+}
+
 static gboolean
 save_conflicts (Run     *run,
                 GError **error)
@@ -441,13 +501,19 @@ save_conflicts (Run     *run,
                                                  "INSERT INTO sync_conflicts (kind, uuid, message, kept, lost)"
                                                  " VALUES (?, ?, ?, ?, ?)",
                                                  error);
+      g_autofree char *kept = NULL;
+      g_autofree char *lost = NULL;
+
       if (stmt == NULL)
         return FALSE;
+      /* Players' documents are their names already (see merge_players). */
+      kept = strcmp (c->kind, KIND_MATCH) == 0 ? describe_doc (run->store, c->kind, c->kept) : g_strdup (c->kept);
+      lost = strcmp (c->kind, KIND_MATCH) == 0 ? describe_doc (run->store, c->kind, c->lost) : g_strdup (c->lost);
       sqlite3_bind_text (stmt, 1, c->kind, -1, SQLITE_STATIC);
       sqlite3_bind_text (stmt, 2, c->uuid, -1, SQLITE_STATIC);
       sqlite3_bind_text (stmt, 3, c->message, -1, SQLITE_STATIC);
-      sqlite3_bind_text (stmt, 4, c->kept, -1, SQLITE_STATIC);
-      sqlite3_bind_text (stmt, 5, c->lost, -1, SQLITE_STATIC);
+      sqlite3_bind_text (stmt, 4, kept, -1, SQLITE_STATIC);
+      sqlite3_bind_text (stmt, 5, lost, -1, SQLITE_STATIC);
       if (!pt_store_step_done (run->store, stmt, _("Could not save the sync state"), error))
         return FALSE;
       if (run->summary != NULL)

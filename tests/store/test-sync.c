@@ -768,6 +768,8 @@ test_conflict (void)
           PtSyncConflict *c = g_ptr_array_index (list, i);
 
           g_assert_cmpstr (c->kind, ==, "match");
+          g_test_message ("conflict on %u: %s; kept %s; lost %s", d, c->message, c->kept, c->lost);
+          g_assert_nonnull (strstr (c->kept, "Ana 40, Beto 30"));
           g_assert_nonnull (strstr (c->lost, d == 0 ? "corrected on 0" : "corrected on 1"));
           g_assert_nonnull (strstr (c->kept, d == 0 ? "corrected on 1" : "corrected on 0"));
         }
