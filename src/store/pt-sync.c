@@ -724,6 +724,19 @@ publish_row (Publish     *p,
 
   if (find == NULL)
     return FALSE;
+  /* A row received but not written yet (it waits for a player or night):
+   * the history still has the older version, which must not go out as a
+   * new one. */
+  {
+    g_autoptr(PtStmt) pending = pt_store_prepare (self, "SELECT 1 FROM sync_pending WHERE kind = ? AND uuid = ?",
+                                                  error);
+    if (pending == NULL)
+      return FALSE;
+    sqlite3_bind_text (pending, 1, kind, -1, SQLITE_STATIC);
+    sqlite3_bind_text (pending, 2, uuid, -1, SQLITE_STATIC);
+    if (sqlite3_step (pending) == SQLITE_ROW)
+      return TRUE;
+  }
   sqlite3_bind_text (find, 1, kind, -1, SQLITE_STATIC);
   sqlite3_bind_text (find, 2, uuid, -1, SQLITE_STATIC);
   exists = sqlite3_step (find) == SQLITE_ROW;
