@@ -24,7 +24,7 @@
  * first), within the same work limit as a take. */
 #define HARD_PLACE_TOP_K  6
 /* Hard's playouts: Medium's takes among the first cards of the queue. */
-#define HARD_ROLLOUT_HORIZON 4
+#define HARD_ROLLOUT_HORIZON 3
 #define WIN_VALUE         1000.0    /* a won game outranks any margin */
 /* Between placements of equal score, keep more territories visible: they
  * are what later cards and bonus cards build on. */
@@ -486,7 +486,9 @@ rollout (Search              *search,
 
   /* Only the first takes of the queue: Medium rarely takes deeper (it
    * hands over every card before), and placing all those free cards for
-   * every take is most of the work; four times as many playouts fit. */
+   * every take is most of the work; several times as many playouts fit
+   * (100 mirrored rounds against Medium, seed 2026: the first 2, 3, 4, 6
+   * or all cards: 91.5, 97, 96.5, 91.5, 87.5 % won). */
   search->take_horizon = search->params->rollout_horizon;
   settle (search, &position);
   while (pt_wagons_state_get_phase (&position) != PT_WAGONS_PHASE_OVER)
