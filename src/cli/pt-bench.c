@@ -16,6 +16,7 @@
 static const PtCliCommand benches[] = {
   { "lost-cities", "Random full rounds per second", pt_cli_bench_lost_cities },
   { "store", "Match history: insert, statistics, history page at 100k matches", pt_cli_bench_store },
+  { "sync", "Apply 10,000 matches from another device's change file vs an import; bytes per match", pt_cli_bench_sync },
   { "next-station-london", "Random full solo games per second", pt_cli_bench_next_station },
   { "next-station-bot", "Mean solo score and time per turn of a Next Station computer player", pt_cli_bench_next_station_bot },
   { "wagons-bot", "CPU time per move of the Circle the Wagons computer players", pt_cli_bench_wagons_bot },

@@ -47,10 +47,12 @@ int pt_cli_salvage (int argc, char **argv);  /* pt-cli-store.c */
 int pt_cli_arena   (int argc, char **argv);  /* pt-cli-arena.c */
 int pt_cli_engine  (int argc, char **argv);  /* pt-cli-engine.c */
 int pt_cli_play    (int argc, char **argv);  /* pt-cli-play.c */
+int pt_cli_sync    (int argc, char **argv);  /* pt-cli-sync.c */
 
 /* Benchmarks: `partida-bench NAME` (pt-bench.c), one function per NAME. */
 int pt_cli_bench_lost_cities (int argc, char **argv);   /* pt-cli-bench-lost-cities.c */
 int pt_cli_bench_store (int argc, char **argv);         /* pt-cli-bench-store.c */
+int pt_cli_bench_sync (int argc, char **argv);          /* pt-cli-bench-sync.c */
 int pt_cli_bench_next_station (int argc, char **argv);  /* pt-cli-bench-next-station.c */
 int pt_cli_bench_next_station_bot (int argc, char **argv);  /* pt-cli-bench-next-station-bot.c */
 int pt_cli_bench_wagons_bot (int argc, char **argv);  /* pt-cli-bench-wagons-bot.c */

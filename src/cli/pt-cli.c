@@ -28,6 +28,7 @@ static const PtCliCommand commands[] = {
   { "arena", "Computer players against each other: win rate, score, time", pt_cli_arena },
   { "engine", "Play Partida's computer players over partida-engine/1 (stdin/stdout)", pt_cli_engine },
   { "play", "Play a whole match between computer players and store it", pt_cli_play },
+  { "sync", "Sync the history with other devices through a shared folder", pt_cli_sync },
   { NULL, NULL, NULL }
 };
 
