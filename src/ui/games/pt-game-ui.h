@@ -97,9 +97,6 @@ int                     pt_game_ui_index_of (const char *game_id);
 const char             *pt_game_ui_title    (const char *game_id);
 
 /* Shared pieces for the breakdown renderers. */
-GtkWidget              *pt_game_ui_row_new  (const char *title,
-                                             const char *subtitle,
-                                             const char *value);
 void                    pt_game_ui_add_row  (GPtrArray  *rows,
                                              const char *title,
                                              const char *subtitle,

@@ -17,6 +17,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "pt-game-view.h"
+#include "pt-companion-util.h"
 #include "pt-game-ui.h"
 #include "pt-result-view.h"
 
@@ -54,7 +55,7 @@ add_row (GtkWidget  *group,
          const char *subtitle,
          const char *value)
 {
-  GtkWidget *row = pt_game_ui_row_new (title, subtitle, value);
+  GtkWidget *row = pt_companion_value_row_new (title, subtitle, value);
 
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
   return row;
