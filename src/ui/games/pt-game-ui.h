@@ -46,6 +46,10 @@ struct _PtGameUi
   const char *icon_name;
   /* The game's own colour in the statistics charts ("#e66100"). */
   const char *chart_colour;
+  /* The About window's credit: its heading (N_(), "Lost Cities designed
+   * by") and the designers' names. */
+  const char         *credit_title;
+  const char * const *designers;
 
   /* A PtBoard subclass, constructed with "game". */
   GType       (*board_type)      (void);
