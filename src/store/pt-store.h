@@ -282,8 +282,10 @@ gboolean pt_store_clear_draft (PtStore     *self,
 
 /* Import, export, backup (pt-store-io.c) ----------------------------------- */
 /* Everything except soft-deleted rows, saved games and drafts, as
- * "partida-export/1" JSON; stable order, no timestamp, so two exports of the
- * same data are byte-identical. */
+ * "partida-export/1" JSON; stable order that does not depend on the order
+ * rows were added (players by creation time, nights by date, matches by
+ * finish time, each then by UUID), no timestamp, so two exports of the same
+ * data are byte-identical, also from two devices that sync (pt-sync.h). */
 char    *pt_store_export_json (PtStore  *self,
                                GError  **error);
 
