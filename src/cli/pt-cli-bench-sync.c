@@ -1,4 +1,4 @@
-/* pt-cli-bench-sync.c — partida-cli bench sync
+/* pt-cli-bench-sync.c — partida-bench sync
  *
  * Copyright 2026 The Partida authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -152,7 +152,7 @@ pt_cli_bench_sync (int argc, char **argv)
     { NULL }
   };
 
-  g_set_prgname ("partida-cli bench sync");
+  g_set_prgname ("partida-bench sync");
   g_option_context_set_summary (context,
     "Time to apply N matches from another device's change file (sqlite3changeset_apply and\n"
     "writing them into the history) against importing the same matches from a\n"
@@ -160,12 +160,12 @@ pt_cli_bench_sync (int argc, char **argv)
   g_option_context_add_main_entries (context, options, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error) || matches < 1 || runs < 1)
     {
-      fprintf (stderr, "partida-cli bench sync: %s\n", error != NULL ? error->message : "bad arguments");
+      fprintf (stderr, "partida-bench sync: %s\n", error != NULL ? error->message : "bad arguments");
       return PT_CLI_EXIT_USAGE;
     }
   if (!pt_sync_available ())
     {
-      fprintf (stderr, "partida-cli bench sync: this SQLite has no session extension\n");
+      fprintf (stderr, "partida-bench sync: this SQLite has no session extension\n");
       return PT_CLI_EXIT_INVALID;
     }
   dir = g_dir_make_tmp ("partida-bench-sync-XXXXXX", &error);
@@ -227,7 +227,7 @@ pt_cli_bench_sync (int argc, char **argv)
             goto fail;
           if (g_strcmp0 (check, export) != 0)
             {
-              fprintf (stderr, "partida-cli bench sync: the synced history differs from the source\n");
+              fprintf (stderr, "partida-bench sync: the synced history differs from the source\n");
               return PT_CLI_EXIT_INVALID;
             }
         }
@@ -307,6 +307,6 @@ pt_cli_bench_sync (int argc, char **argv)
   return PT_CLI_EXIT_OK;
 
 fail:
-  fprintf (stderr, "partida-cli bench sync: %s\n", error != NULL ? error->message : "failed");
+  fprintf (stderr, "partida-bench sync: %s\n", error != NULL ? error->message : "failed");
   return PT_CLI_EXIT_INVALID;
 }

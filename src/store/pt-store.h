@@ -166,6 +166,13 @@ gboolean   pt_store_set_night_players (PtStore       *self,
                                        const gint64  *player_ids,
                                        guint          n_players,
                                        GError       **error);
+/* A new night and who came (existing players, by name), in one
+ * transaction: all of it or nothing. */
+PtNight   *pt_store_start_night       (PtStore            *self,
+                                       const char         *date,
+                                       const char         *place,
+                                       const char * const *who,
+                                       GError            **error);
 /* The attendance list of a night (PtPlayer, archived ones included), by
  * name; empty when none was kept. */
 GPtrArray *pt_store_get_night_players (PtStore  *self,
