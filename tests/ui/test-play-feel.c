@@ -15,6 +15,7 @@
 #include "play-test-util.h"
 #include "pt-computer-player.h"
 #include "pt-lost-cities-board.h"
+#include "pt-lost-cities-pile.h"
 #include "pt-move-log.h"
 #include "pt-next-station-board.h"
 #include "pt-wagons-board.h"
@@ -617,6 +618,92 @@ choose_kind_with_one_click (GtkWidget *drop_down,
 
 /* Person for each seat, each with one click: a hot-seat game starts, with
  * the cover between the turns. */
+/* Lost Cities piles holding back a card in flight, and the hand buttons
+ * hidden while their card is still on its way. */
+static guint
+count_held (GtkWidget *widget,
+            guint     *hidden_buttons)
+{
+  guint n = 0;
+
+  if (PT_IS_LOST_CITIES_PILE (widget) && pt_lost_cities_pile_get_held_back (PT_LOST_CITIES_PILE (widget)) > 0)
+    n++;
+  if (GTK_IS_BUTTON (widget) && gtk_widget_get_visible (widget) && gtk_widget_get_opacity (widget) < 1.0)
+    (*hidden_buttons)++;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += count_held (child, hidden_buttons);
+  return n;
+}
+
+/* A card in flight is drawn once: in the air, not also where it lands
+ * (the pile holds it back, the new hand card is hidden, until it lands);
+ * and the other player's cards never fly over their heading. */
+static void
+test_flight_once (void)
+{
+  PtGameView *view;
+  PtGame *game;
+  GtkWidget *board, *title;
+  guint own_checked = 0, their_frames = 0;
+
+  pt_game_view_set_computer_delay (300);
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", TRUE, NULL);
+  view = start_two_player_game ("lost-cities", "Ana", -1, "Computer", 1, "4242");
+  game = pt_game_view_get_game (view);
+  board = pt_game_view_get_board (view);
+  title = find_by_name (board, "top-title");
+  g_assert_nonnull (title);
+  while (!pt_game_get_is_over (game) && (own_checked < 6 || their_frames < 20))
+    {
+      guint n = pt_game_get_n_moves (game);
+      guint hidden = 0;
+
+      if (pt_game_get_current_player (game) == 0 && !pt_game_view_get_thinking (view))
+        {
+          play_human_turn (view);
+          if (!board_animating (board))
+            continue;
+          /* Right after the move, before any frame: the card is in the
+           * air only. */
+          g_assert_cmpuint (count_held (board, &hidden), ==, 1);
+          g_assert_cmpuint (hidden, ==, 1);
+          own_checked++;
+        }
+      else
+        {
+          graphene_rect_t card, heading;
+
+          WAIT_UNTIL_MS (pt_game_get_n_moves (game) > n || pt_game_get_is_over (game), 20000);
+          g_assert_true (gtk_widget_compute_bounds (title, board, &heading));
+          /* Frame by frame through the computer's motion. */
+          while (board_animating (board))
+            {
+              if (pt_lost_cities_board_get_flight_bounds (PT_LOST_CITIES_BOARD (board), &card))
+                {
+                  their_frames++;
+                  g_assert_false (graphene_rect_intersection (&card, &heading, NULL));
+                }
+              g_main_context_iteration (NULL, TRUE);
+            }
+        }
+      /* Landed: every card drawn where it lies, once. */
+      WAIT_UNTIL_MS (!board_animating (board) || pt_game_get_n_moves (game) > n + 1, 1500);
+      if (!board_animating (board))
+        {
+          hidden = 0;
+          g_assert_cmpuint (count_held (board, &hidden), ==, 0);
+          g_assert_cmpuint (hidden, ==, 0);
+        }
+    }
+  g_test_message ("%u own motions checked, %u frames of the computer's", own_checked, their_frames);
+  g_assert_cmpuint (own_checked, >=, 6);
+  g_assert_cmpuint (their_frames, >=, 5);
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  pt_game_view_set_computer_delay (0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.leave", NULL));
+}
+
 static void
 test_person_one_click (void)
 {
@@ -680,6 +767,7 @@ main (int   argc,
     }
 
   g_test_add_func ("/ui/play/feel/setup/person-one-click", test_person_one_click);
+  g_test_add_func ("/ui/play/feel/lost-cities/flight-drawn-once", test_flight_once);
 
   ret = g_test_run ();
 

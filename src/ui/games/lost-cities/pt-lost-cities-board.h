@@ -22,6 +22,9 @@ const char *pt_lost_cities_board_get_prompt (PtLostCitiesBoard *self);
 const char *pt_lost_cities_board_get_last_move (PtLostCitiesBoard *self);
 /* TRUE while the last move's cards are still travelling. */
 gboolean    pt_lost_cities_board_get_animating (PtLostCitiesBoard *self);
+/* The cards in the air now, in board coordinates (FALSE: none). */
+gboolean    pt_lost_cities_board_get_flight_bounds (PtLostCitiesBoard *self,
+                                                    graphene_rect_t   *bounds);
 /* Outlines a suggested move (a record move; NULL: none) until the next
  * move: the hand card, its pile and where it draws from (property "hint"). */
 void        pt_lost_cities_board_set_hint (PtLostCitiesBoard *self,
