@@ -704,6 +704,44 @@ test_flight_once (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.leave", NULL));
 }
 
+/* Next Station: the other player's line of this round is on the map
+ * (thin, in its colour, the last section highlighted), not only in the
+ * sentence; a legend says whose it is. */
+static void
+test_next_station_others (void)
+{
+  PtGameView *view = start_two_player_game ("next-station-london", "Ana", -1, "Computer", 1, "31");
+  PtGame *game = pt_game_view_get_game (view);
+  GtkWidget *board = pt_game_view_get_board (view);
+  GtkWidget *legend = find_by_name (board, "others-legend");
+  guint seen = 0;
+
+  g_assert_nonnull (legend);
+  g_assert_true (gtk_widget_get_visible (legend));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (legend)), "Computer"));
+  while (!pt_game_get_is_over (game) && seen < 3)
+    {
+      guint n = pt_game_get_n_moves (game);
+      const PtGameMove *last;
+
+      play_until (view, n + 1);
+      last = pt_game_get_move (game, pt_game_get_n_moves (game) - 1);
+      if (last->player == 1 && json_object_has_member (json_node_get_object (last->move), "to"))
+        {
+          gboolean last_drawn = FALSE;
+          guint drawn = 0;
+
+          /* Drawn on the next frame, highlighted. */
+          WAIT_UNTIL ((drawn = pt_next_station_board_get_others_drawn (PT_NEXT_STATION_BOARD (board), &last_drawn),
+                       last_drawn && drawn > 0));
+          if (++seen == 2)
+            save_screenshot (window, "feel-next-station-london-others");
+        }
+    }
+  g_assert_cmpuint (seen, >=, 1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.leave", NULL));
+}
+
 static void
 test_person_one_click (void)
 {
@@ -768,6 +806,7 @@ main (int   argc,
 
   g_test_add_func ("/ui/play/feel/setup/person-one-click", test_person_one_click);
   g_test_add_func ("/ui/play/feel/lost-cities/flight-drawn-once", test_flight_once);
+  g_test_add_func ("/ui/play/feel/next-station-london/others-on-the-map", test_next_station_others);
 
   ret = g_test_run ();
 

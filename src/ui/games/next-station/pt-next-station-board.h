@@ -17,6 +17,11 @@ G_DECLARE_FINAL_TYPE (PtNextStationBoard, pt_next_station_board, PT, NEXT_STATIO
 
 GtkWidget  *pt_next_station_board_new        (PtGame             *game);
 const char *pt_next_station_board_get_prompt (PtNextStationBoard *self);
+/* How many sections of the other players' lines of this round the map
+ * drew last time, and whether the last section of one of them was
+ * among them, highlighted. */
+guint       pt_next_station_board_get_others_drawn (PtNextStationBoard *self,
+                                                    gboolean           *last_move_drawn);
 /* TRUE while the last section is still being drawn. */
 gboolean    pt_next_station_board_get_animating (PtNextStationBoard *self);
 /* Draws a suggested action (a record move; NULL: none) on the map until
