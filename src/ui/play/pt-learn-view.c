@@ -14,6 +14,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "pt-board.h"
 #include "pt-game-view.h"
 #include "pt-hint-text.h"
 #include "pt-learn-view.h"
@@ -82,8 +83,8 @@ on_changed (PtLesson    *lesson,
 
   /* The suggestion outlined on the board, with the legal targets the
    * board marks anyway. */
-  if (board != NULL && g_object_class_find_property (G_OBJECT_GET_CLASS (board), "hint") != NULL)
-    g_object_set (board, "hint", suggestion, NULL);
+  if (PT_IS_BOARD (board))
+    pt_board_set_hint (PT_BOARD (board), suggestion);
 
   /* Read out like the move sentences: the coach speaks when it changes. */
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->coach),
