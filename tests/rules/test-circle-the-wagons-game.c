@@ -228,6 +228,24 @@ test_draft (void)
   move_ok (game, 0, "{\"take\": \"B2\"}");
   g_assert_cmpuint (queue_length (game), ==, 0);
   move_ok (game, 0, "{\"place\": \"B2\", \"x\": -2, \"y\": 0, \"rot\": 0}");
+  /* The log says where each card went by the cards already there, never
+   * by grid numbers (they start at the first card and go negative). */
+  {
+    static const struct { guint move; const char *says; } placed[] = {
+      { 2, "Ana placed B4 as the first card of the town." },
+      { 3, "Beto placed B3 upside down, as the first card of the town." },
+      { 5, "Beto placed A1 to the right of B3." },
+      { 6, "Ana placed B6 to the right of B4." },
+      { 7, "Ana placed B7 upside down, over 2 cards, covering 2 cells." },
+      { 8, "Ana placed B9 above B4." },
+      { 10, "Ana placed B2 to the left of B4." },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (placed); i++)
+      g_assert_cmpstr (pt_game_get_move_description (game, placed[i].move), ==, placed[i].says);
+    for (guint i = 0; i < pt_game_get_n_moves (game); i++)
+      g_assert_null (strchr (pt_game_get_move_description (game, i), '('));
+  }
   for (guint i = 0; i < 8; i++)
     {
       g_autoptr(JsonNode) moves = NULL;

@@ -169,7 +169,7 @@ test_json_actions (void)
   static const struct { const char *json; int code; const char *message; } bad[] = {
     { "{\"pass\": false}", PT_RULES_ERROR_MALFORMED_MOVE, "“pass” must be true" },
     { "{\"from\": [3, 2]}", PT_RULES_ERROR_MALFORMED_MOVE, "needs “from” and “to”" },
-    { "{\"from\": [3, 2], \"to\": [3, 0]}", PT_RULES_ERROR_ILLEGAL_MOVE, "no station at (3,0)" },
+    { "{\"from\": [3, 2], \"to\": [3, 0]}", PT_RULES_ERROR_ILLEGAL_MOVE, "no station at column 4, row 1" },
     { "{\"from\": [3, 2], \"to\": [3, 10]}", PT_RULES_ERROR_ILLEGAL_MOVE, "off the map" },
     { "{\"from\": [3, 2], \"to\": [\"3\", 1]}", PT_RULES_ERROR_MALFORMED_MOVE, "must be a point" },
     { "{\"pass\": true, \"go\": 1}", PT_RULES_ERROR_MALFORMED_MOVE, "Unknown member “go”" },

@@ -480,14 +480,17 @@ read_point (const PtStationMap  *map,
   index = pt_station_map_station_at (map, (int) CLAMP (x, -1, 99), (int) CLAMP (y, -1, 99));
   if (x < 0 || y < 0 || x >= map->width || y >= map->height)
     {
+      /* Counted from 1, like the board's labels (saturating at the ends
+       * of the integers a record may hold). */
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_ILLEGAL_MOVE,
-                   _("(%" PRId64 ",%" PRId64 ") is off the map"), x, y);
+                   _("Column %" PRId64 ", row %" PRId64 " is off the map (columns 1 to %u, rows 1 to %u)"),
+                   x < G_MAXINT64 ? x + 1 : x, y < G_MAXINT64 ? y + 1 : y, map->width, map->height);
       return FALSE;
     }
   if (index < 0)
     {
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_ILLEGAL_MOVE,
-                   _("There is no station at (%d,%d)"), (int) x, (int) y);
+                   _("There is no station at column %d, row %d"), (int) x + 1, (int) y + 1);
       return FALSE;
     }
   *station = (guint8) index;
