@@ -414,6 +414,7 @@ pt_match_view_set_match (PtMatchView  *self,
           GtkWidget *icon = gtk_image_new_from_icon_name ("starred-symbolic");
 
           gtk_widget_set_tooltip_text (icon, _("Winner"));
+          gtk_accessible_update_property (GTK_ACCESSIBLE (icon), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Winner"), -1);
           gtk_widget_add_css_class (icon, "accent");
           adw_action_row_add_prefix (ADW_ACTION_ROW (row), icon);
         }

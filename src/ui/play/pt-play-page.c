@@ -19,6 +19,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "pt-accessible.h"
 #include "pt-application.h"
 #include "pt-continue-list.h"
 #include "pt-game-setup-view.h"
@@ -361,8 +362,8 @@ fill_learn_group (PtPlayPage *self)
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
       gtk_actionable_set_action_name (GTK_ACTIONABLE (row), "play.learn");
       gtk_actionable_set_action_target (GTK_ACTIONABLE (row), "s", games[i]);
-      icon = gtk_image_new_from_icon_name ("go-next-symbolic");
-      gtk_accessible_update_property (GTK_ACCESSIBLE (icon), GTK_ACCESSIBLE_PROPERTY_LABEL, "", -1);
+      /* Decoration: the row is named by its title. */
+      icon = pt_accessible_new_decoration ("go-next-symbolic");
       gtk_widget_set_can_target (icon, FALSE);
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), icon);
       gtk_widget_set_name (row, games[i]);
