@@ -106,9 +106,9 @@ test_bad_setups (void)
     { "{\"bonus\": [\"A2\", \"B5\", \"B8\"], \"circle\": [\"A1\", \"A3\", \"A4\", \"A5\", \"A6\", \"A7\", \"A8\", \"A9\", "
       "\"B1\", \"B2\", \"B3\", \"B4\", \"B6\", \"B7\"], \"first_player\": 0}", "circle" },
     { "{\"bonus\": [\"A2\", \"B5\", \"B8\"], \"circle\": [\"A1\", \"A3\", \"A4\", \"A5\", \"A6\", \"A7\", \"A8\", \"A9\", "
-      "\"B1\", \"B2\", \"B3\", \"B4\", \"B6\", \"B7\", \"B9\"], \"first_player\": 2}", "first_player" },
+      "\"B1\", \"B2\", \"B3\", \"B4\", \"B6\", \"B7\", \"B9\"], \"first_player\": 2}", "who plays first" },
     { "{\"bonus\": [\"A2\", \"B5\", \"B8\"], \"circle\": [\"A1\", \"A3\", \"A4\", \"A5\", \"A6\", \"A7\", \"A8\", \"A9\", "
-      "\"B1\", \"B2\", \"B3\", \"B4\", \"B6\", \"B7\", \"B9\"], \"first_player\": \"0\"}", "first_player" },
+      "\"B1\", \"B2\", \"B3\", \"B4\", \"B6\", \"B7\", \"B9\"], \"first_player\": \"0\"}", "who plays first" },
     { "{\"bonus\": [\"A2\", \"B5\", \"B8\"], \"circle\": [\"A1\", \"A3\", \"A4\", \"A5\", \"A6\", \"A7\", \"A8\", \"A9\", "
       "\"B1\", \"B2\", \"B3\", \"B4\", \"B6\", \"B7\", \"B9\"], \"first_player\": 0, \"start\": \"A1\"}", "start" },
   };
@@ -152,7 +152,7 @@ test_draft (void)
   move_refused (game, 1, "{\"start\": \"b3\"}", PT_RULES_ERROR_MALFORMED_MOVE, "“b3” is not a card");
   move_refused (game, 1, "{\"start\": 3}", PT_RULES_ERROR_MALFORMED_MOVE, "start");
   move_refused (game, 1, "[\"start\"]", PT_RULES_ERROR_MALFORMED_MOVE, "object");
-  move_refused (game, 1, "{}", PT_RULES_ERROR_MALFORMED_MOVE, "exactly one");
+  move_refused (game, 1, "{}", PT_RULES_ERROR_MALFORMED_MOVE, "exactly one thing");
   move_ok (game, 1, "{\"start\": \"B3\"}");
 
   /* Queue: B3 B4 B6 B7 B9 A1 A3 … A9 B1 B2 (wrapping past the list's end). */
@@ -164,7 +164,7 @@ test_draft (void)
   move_refused (game, 0, "{\"take\": \"A2\"}", PT_RULES_ERROR_ILLEGAL_MOVE, "A2 is not in the queue");
   move_refused (game, 0, "{\"place\": \"B3\", \"x\": 0, \"y\": 0, \"rot\": 0}",
                 PT_RULES_ERROR_ILLEGAL_MOVE, "no card to place");
-  move_refused (game, 0, "{\"take\": \"B4\", \"place\": \"B4\"}", PT_RULES_ERROR_MALFORMED_MOVE, "exactly one");
+  move_refused (game, 0, "{\"take\": \"B4\", \"place\": \"B4\"}", PT_RULES_ERROR_MALFORMED_MOVE, "exactly one thing");
   move_refused (game, 0, "{\"take\": \"B4\", \"x\": 1}", PT_RULES_ERROR_MALFORMED_MOVE, "“x”");
   move_ok (game, 0, "{\"take\": \"B4\"}");   /* B3 goes to Beto for free */
 

@@ -185,7 +185,7 @@ test_malformed (void)
     { "\"P?C\"", "\"P??\"", "a second Central Station" },
     { "\"aab\", \"aab\", \"ccb\"", "\"aab\", \"aa.\", \"ccb\"", "the station at (2,1) is in no district" },
     { "\"green\": [2, 2]", "\"green\": [2, 3]", "the green departure (2,3) is outside the map" },
-    { "\"green\": [2, 2]", "\"red\": [2, 2]", "unknown colour “red”" },
+    { "\"green\": [2, 2]", "\"red\": [2, 2]", "unknown colour, “red”" },
     { "\"green\": [2, 2]", "\"green\": [0, 0]", "two colours depart from (0,0)" },
     { "[[0, 1], [1, 1]]", "[[0, 1], [2, 1]]", "(0,1)-(2,1) is not a possible section" },
     { "\"tourist_sites\": [[1, 1]]", "\"tourist_sites\": [[1, 1], [1, 1]]", "listed twice" },

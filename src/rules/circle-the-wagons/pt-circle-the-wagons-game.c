@@ -189,7 +189,7 @@ pt_circle_the_wagons_game_setup (PtGame      *game,
       (first_player != 0 && first_player != 1))
     {
       g_set_error_literal (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_SETUP,
-                           _("The setup needs “first_player”: 0 or 1"));
+                           _("The setup must say who plays first (0 or 1)"));
       return FALSE;
     }
   pt_wagons_state_init (&self->state, bonus, circle, (guint) first_player);

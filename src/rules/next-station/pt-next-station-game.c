@@ -91,7 +91,7 @@ parse_objective_list (JsonNode  *node,
 
   *n_order = 0;
   if (array == NULL)
-    return bad_options (error, _("“objectives” must be true, false or a list of objective ids"));
+    return bad_options (error, _("The shared objectives must be on, off or a list of objectives"));
   for (guint i = 0; i < json_array_get_length (array); i++)
     {
       const char *id = pt_json_get_string (json_array_get_element (array, i));
@@ -131,7 +131,7 @@ parse_options (JsonObject  *options,
   if (node != NULL && pt_json_get_bool (node, &flag))
     {
       if (flag && !allow_draw)
-        return bad_options (error, _("“objectives” must list the objective ids in play"));
+        return bad_options (error, _("The shared objectives must list the objectives in play"));
       *draw_objectives = flag;
     }
   else if (node != NULL && !parse_objective_list (node, order, n_order, error))
@@ -139,7 +139,7 @@ parse_options (JsonObject  *options,
 
   node = json_object_get_member (options, "powers");
   if (node != NULL && !pt_json_get_bool (node, powers))
-    return bad_options (error, _("“powers” must be true or false"));
+    return bad_options (error, _("The pencil powers must be on or off"));
   return TRUE;
 }
 
@@ -508,7 +508,7 @@ read_section (const PtStationMap  *map,
   JsonNode *to_node = json_object_get_member (object, "to");
 
   if (from_node == NULL || to_node == NULL)
-    return malformed (error, _("A section needs “from” and “to”"));
+    return malformed (error, _("A section needs the station it starts from and the station it goes to"));
   return read_point (map, from_node, "from", from, error) &&
          read_point (map, to_node, "to", to, error);
 }
@@ -544,7 +544,7 @@ pt_next_station_action_from_json (const PtStationMap   *map,
   if (pass != NULL)
     {
       if (!pt_json_get_bool (pass, &flag) || !flag)
-        return malformed (error, _("“pass” must be true"));
+        return malformed (error, _("A pass must be marked true"));
       if (json_object_has_member (object, "from") || json_object_has_member (object, "to"))
         return malformed (error, _("A pass draws no section"));
       action->pass = TRUE;
@@ -561,20 +561,20 @@ pt_next_station_action_from_json (const PtStationMap   *map,
       action->power = (guint8) id;
     }
   if ((second != NULL) != (action->power == PT_NS_POWER_DOUBLE) && !action->pass)
-    return malformed (error, _("“second” goes with the double power, and only with it"));
+    return malformed (error, _("A second section goes with the double power, and only with it"));
   if (second != NULL)
     {
       JsonObject *second_object = pt_json_get_object (second);
 
       if (action->pass || action->power != PT_NS_POWER_DOUBLE)
-        return malformed (error, _("“second” goes with the double power, and only with it"));
+        return malformed (error, _("A second section goes with the double power, and only with it"));
       if (second_object == NULL || !pt_json_object_only_has (second_object, section_members, NULL))
-        return malformed (error, _("“second” must be a section {\"from\", \"to\"}"));
+        return malformed (error, _("The second section must go from one station to another"));
       if (!read_section (map, second_object, &action->from2, &action->to2, error))
         return FALSE;
     }
   if ((circle != NULL) != (action->power == PT_NS_POWER_CIRCLE))
-    return malformed (error, _("“circle” goes with the circle power, and only with it"));
+    return malformed (error, _("A circled station goes with the circle power, and only with it"));
   if (circle != NULL && !read_point (map, circle, "circle", &action->circle, error))
     return FALSE;
   return TRUE;

@@ -266,7 +266,7 @@ read_districts (PtStationMap  *map,
         if (map->district_codes[d] == code[0])
           map->central_district = (int) d;
       if (map->central_district < 0)
-        return map_error (error, _("“central_district” does not name a district with stations"));
+        return map_error (error, _("The map’s central district is not a district with stations"));
     }
   return TRUE;
 }
@@ -367,9 +367,9 @@ read_departures (PtStationMap  *map,
   guint64 seen = 0;
 
   if (departures == NULL)
-    return map_error (error, _("“departures” is missing or not an object"));
+    return map_error (error, _("The map needs the departure station of each colour"));
   if (!pt_json_object_only_has (departures, (const char * const *) colour_names, &unknown))
-    return map_error (error, _("“departures” names an unknown colour “%s”"), unknown);
+    return map_error (error, _("The map gives a departure station to an unknown colour, “%s”"), unknown);
   for (guint c = 0; c < PT_N_LINE_COLOURS; c++)
     {
       JsonNode *node = json_object_get_member (departures, colour_names[c]);
@@ -397,7 +397,7 @@ read_tourist_sites (PtStationMap  *map,
   JsonArray *sites = pt_json_get_array (json_object_get_member (root, "tourist_sites"));
 
   if (sites == NULL)
-    return map_error (error, _("“tourist_sites” is missing or not a list"));
+    return map_error (error, _("The map needs its list of tourist sites"));
   for (guint i = 0; i < json_array_get_length (sites); i++)
     {
       g_autofree char *what = g_strdup_printf (_("tourist site %u"), i);
@@ -422,7 +422,7 @@ read_thames (PtStationMap  *map,
   JsonArray *river = pt_json_get_array (json_object_get_member (root, "thames"));
 
   if (river == NULL)
-    return map_error (error, _("“thames” is missing or not a list of sections"));
+    return map_error (error, _("The map needs the list of the sections that cross the Thames"));
   for (guint i = 0; i < json_array_get_length (river); i++)
     {
       JsonArray *pair = pt_json_get_array (json_array_get_element (river, i));
@@ -490,9 +490,9 @@ load_map (JsonNode  *node,
   id = pt_json_get_string (json_object_get_member (root, "id"));
   name = pt_json_get_string (json_object_get_member (root, "name"));
   if (id == NULL || *id == '\0')
-    return map_error (error, _("“id” is missing")), NULL;
+    return map_error (error, _("The map has no identifier")), NULL;
   if (name == NULL || *name == '\0')
-    return map_error (error, _("“name” is missing")), NULL;
+    return map_error (error, _("The map has no name")), NULL;
   map->id = g_strdup (id);
   map->name = g_strdup (name);
 
