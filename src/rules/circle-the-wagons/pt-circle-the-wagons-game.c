@@ -134,8 +134,11 @@ read_cards (JsonObject  *setup,
   if (array == NULL || json_array_get_length (array) != n)
     {
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_SETUP,
-                   g_dngettext (GETTEXT_PACKAGE, "The setup needs “%s”: a list of %u card",
-                                "The setup needs “%s”: a list of %u cards", n), member, n);
+                   g_strcmp0 (member, "bonus") == 0
+                   ? g_dngettext (GETTEXT_PACKAGE, "The setup needs the bonus cards: a list of %u card",
+                                  "The setup needs the bonus cards: a list of %u cards", n)
+                   : g_dngettext (GETTEXT_PACKAGE, "The setup needs the circle: a list of %u card",
+                                  "The setup needs the circle: a list of %u cards", n), n);
       return FALSE;
     }
   for (guint i = 0; i < n; i++)
@@ -146,7 +149,9 @@ read_cards (JsonObject  *setup,
       if (card < 0)
         {
           g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_SETUP,
-                       _("“%s” in “%s” is not a card"), id ? id : "?", member);
+                       g_strcmp0 (member, "bonus") == 0 ? _("“%s” among the bonus cards is not a card")
+                                                         : _("“%s” in the circle is not a card"),
+                       id ? id : "?");
           return FALSE;
         }
       if (seen[card])

@@ -474,7 +474,9 @@ read_point (const PtStationMap  *map,
       !pt_json_get_int (json_array_get_element (array, 1), &y))
     {
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_MALFORMED_MOVE,
-                   _("“%s” must be a point [x, y]"), member);
+                   g_strcmp0 (member, "from") == 0 ? _("The station a section starts from must be a point [x, y]")
+                   : g_strcmp0 (member, "to") == 0 ? _("The station a section goes to must be a point [x, y]")
+                   : _("The circled station must be a point [x, y]"));
       return FALSE;
     }
   index = pt_station_map_station_at (map, (int) CLAMP (x, -1, 99), (int) CLAMP (y, -1, 99));

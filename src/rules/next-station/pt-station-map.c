@@ -150,6 +150,21 @@ read_station (PtStationMap  *map,
   return TRUE;
 }
 
+/* A part of a map file in words, for its messages. */
+static const char *
+part_words (const char *member)
+{
+  if (g_strcmp0 (member, "width") == 0)
+    return _("The map’s width");
+  if (g_strcmp0 (member, "height") == 0)
+    return _("The map’s height");
+  if (g_strcmp0 (member, "stations") == 0)
+    return _("The grid of stations");
+  if (g_strcmp0 (member, "districts") == 0)
+    return _("The grid of districts");
+  return member;
+}
+
 static gboolean
 read_grid (JsonObject   *root,
            const char   *member,
@@ -161,21 +176,21 @@ read_grid (JsonObject   *root,
   JsonArray *array = pt_json_get_array (json_object_get_member (root, member));
 
   if (array == NULL)
-    return map_error (error, _("“%s” is missing or not a list of rows"), member);
+    return map_error (error, _("%s is missing or not a list of rows"), part_words (member));
   if (json_array_get_length (array) != height)
-    return map_error (error, g_dngettext (GETTEXT_PACKAGE, "“%s” has %u row, not %u", "“%s” has %u rows, not %u",
-                                         json_array_get_length (array)), member,
+    return map_error (error, g_dngettext (GETTEXT_PACKAGE, "%s has %u row, not %u", "%s has %u rows, not %u",
+                                         json_array_get_length (array)), part_words (member),
                       json_array_get_length (array), height);
   for (guint y = 0; y < height; y++)
     {
       const char *row = pt_json_get_string (json_array_get_element (array, y));
 
       if (row == NULL)
-        return map_error (error, _("row %u of “%s” is not a string"), y, member);
+        return map_error (error, _("%s: row %u is not text"), part_words (member), y + 1);
       if (strlen (row) != width)
-        return map_error (error, g_dngettext (GETTEXT_PACKAGE, "row %u of “%s” has %u point, not %u",
-                                             "row %u of “%s” has %u points, not %u",
-                                             (gulong) strlen (row)), y, member,
+        return map_error (error, g_dngettext (GETTEXT_PACKAGE, "%s: row %u has %u point, not %u",
+                                             "%s: row %u has %u points, not %u",
+                                             (gulong) strlen (row)), part_words (member), y + 1,
                           (guint) strlen (row), width);
       rows[y] = row;
     }
@@ -460,9 +475,9 @@ read_dimension (JsonObject  *root,
   gint64 value;
 
   if (!pt_json_get_int (json_object_get_member (root, member), &value))
-    return map_error (error, _("“%s” is missing or not an integer"), member);
+    return map_error (error, _("%s is missing or not a whole number"), part_words (member));
   if (value < 2 || value > PT_STATION_MAP_MAX_SIZE)
-    return map_error (error, _("“%s” must be between 2 and %d"), member, PT_STATION_MAP_MAX_SIZE);
+    return map_error (error, _("%s must be between 2 and %d"), part_words (member), PT_STATION_MAP_MAX_SIZE);
   *out = (guint) value;
   return TRUE;
 }
