@@ -47,6 +47,9 @@ struct _PtScoreSheetPage
   gint64       night_id;       /* tonight's game night, 0 = none */
   guint        draft_source;
   gboolean     loading;
+  /* Something was typed since the sheet was opened or saved (a draft that
+   * came back counts): Save stays off until then. */
+  gboolean     dirty;
 
   GtkStack            *stack;
   GtkRevealer         *draft_revealer;
@@ -66,6 +69,15 @@ struct _PtScoreSheetPage
 G_DEFINE_FINAL_TYPE (PtScoreSheetPage, pt_score_sheet_page, ADW_TYPE_BIN)
 
 static void schedule_draft (PtScoreSheetPage *self);
+static void update_save (PtScoreSheetPage *self);
+
+static void
+set_dirty (PtScoreSheetPage *self,
+           gboolean          dirty)
+{
+  self->dirty = dirty;
+  update_save (self);
+}
 
 GtkWidget *
 pt_score_sheet_page_new (void)
@@ -128,9 +140,13 @@ static void
 on_player_name_changed (GtkEditable      *editable,
                         PtScoreSheetPage *self)
 {
+  /* A name marked as missing or twice at the table: retyped, it is judged
+   * again when saving. */
+  gtk_widget_remove_css_class (GTK_WIDGET (editable), "error");
   if (self->loading)
     return;
   push_player_names (self);
+  set_dirty (self, TRUE);
   schedule_draft (self);
 }
 
@@ -151,6 +167,7 @@ on_n_players_changed (GtkSpinButton    *spin,
   if (self->loading)
     return;
   push_player_names (self);
+  set_dirty (self, TRUE);
   schedule_draft (self);
 }
 
@@ -393,7 +410,18 @@ static void
 on_sheet_changed (PtSheetView      *view,
                   PtScoreSheetPage *self)
 {
+  if (!self->loading)
+    set_dirty (self, TRUE);
   schedule_draft (self);
+}
+
+/* Save: a sheet the rules layer accepts, with something new on it. */
+static void
+update_save (PtScoreSheetPage *self)
+{
+  gboolean valid = self->sheet_view != NULL && pt_sheet_view_get_valid (self->sheet_view);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "sheet.save", valid && self->dirty);
 }
 
 static void
@@ -403,7 +431,7 @@ on_sheet_valid (PtSheetView      *view,
 {
   const char *message = pt_sheet_view_get_error_message (view);
 
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "sheet.save", pt_sheet_view_get_valid (view));
+  update_save (self);
   gtk_label_set_text (self->error_label, message ? message : "");
 }
 
@@ -488,6 +516,7 @@ open_sheet (PtScoreSheetPage *self,
   PtStore *store = pt_companion_get_store (GTK_WIDGET (self), NULL);
   g_autofree char *draft = NULL;
   PtSheetView *view = new_sheet_view (game);
+  gboolean restored;
 
   g_return_if_fail (view != NULL);
   if (self->draft_source != 0)
@@ -504,7 +533,8 @@ open_sheet (PtScoreSheetPage *self,
 
   if (use_draft && store != NULL)
     draft = pt_store_get_draft (store, game, NULL);
-  if (draft != NULL && apply_draft (self, draft))
+  restored = draft != NULL && apply_draft (self, draft);
+  if (restored)
     show_notice (self, self->editing_id != 0
                        ? _("You were changing a saved match: your changes are back.")
                        : _("This sheet was not saved last time: it is back as you left it."));
@@ -543,8 +573,10 @@ open_sheet (PtScoreSheetPage *self,
         }
     }
   update_player_rows (self);
-  self->loading = FALSE;
+  self->loading = TRUE;
   push_player_names (self);
+  self->loading = FALSE;
+  self->dirty = restored;
   on_sheet_valid (view, NULL, self);
   gtk_stack_set_visible_child_name (self->stack, "sheet");
 }
@@ -596,8 +628,10 @@ pt_score_sheet_page_edit_match (PtScoreSheetPage  *self,
   if (entry->night_id != 0)
     self->night_id = entry->night_id;
   pt_sheet_view_load_sheet (self->sheet_view, sheet, NULL);
-  self->loading = FALSE;
   push_player_names (self);
+  self->loading = FALSE;
+  /* Saving it unchanged would change nothing. */
+  set_dirty (self, FALSE);
   show_notice (self, _("Editing a saved match: saving replaces it."));
   write_draft (self);
   return TRUE;
@@ -808,8 +842,10 @@ save_action (GtkWidget  *widget,
     gtk_spin_button_set_value (self->n_players_spin, n);
     for (guint i = 0; i < n; i++)
       gtk_editable_set_text (GTK_EDITABLE (self->player_rows[i]), names[i]);
-    self->loading = FALSE;
     push_player_names (self);
+    self->loading = FALSE;
+    /* Nothing is on the new sheet: Save waits for the next match. */
+    set_dirty (self, FALSE);
   }
 }
 
@@ -863,6 +899,8 @@ static void
 on_text_changed (GtkEditable      *editable,
                  PtScoreSheetPage *self)
 {
+  if (!self->loading)
+    set_dirty (self, TRUE);
   schedule_draft (self);
 }
 

@@ -60,6 +60,7 @@ struct _PtWagonsSheetView
 
   int          bonus[PT_WAGONS_N_BONUS];        /* PtWagonsBonus, -1 = not chosen */
   GHashTable  *values;                          /* "P:what" → count typed */
+  GHashTable  *texts;                           /* "P:what" → typed text that is not a number */
   char        *runs[N_PLAYERS];                 /* Wagon Train, as typed */
   gboolean     rebuilding;
 
@@ -124,16 +125,23 @@ bonus_in_play (PtWagonsSheetView *self,
 
 /* Widgets → values ---------------------------------------------------------- */
 
+/* Every keystroke: the count as typed (100 stays 100 for the rules layer
+ * to refuse), or the text itself when it is not a number. */
 static void
-on_spin_changed (GtkSpinButton     *spin,
+on_spin_changed (GtkEditable       *editable,
                  PtWagonsSheetView *self)
 {
+  GtkSpinButton *spin = GTK_SPIN_BUTTON (editable);
   const char *key = g_object_get_data (G_OBJECT (spin), "key");
+  int value = 0;
 
   if (self->rebuilding)
     return;
-  g_hash_table_insert (self->values, g_strdup (key),
-                       GINT_TO_POINTER (gtk_spin_button_get_value_as_int (spin)));
+  if (pt_sheet_number_get_value (spin, &value))
+    g_hash_table_remove (self->texts, key);
+  else
+    g_hash_table_insert (self->texts, g_strdup (key), g_strdup (gtk_editable_get_text (editable)));
+  g_hash_table_insert (self->values, g_strdup (key), GINT_TO_POINTER (value));
   pt_sheet_view_changed (PT_SHEET_VIEW (self), GTK_WIDGET (spin));
 }
 
@@ -158,20 +166,21 @@ spin_row (PtWagonsSheetView *self,
           const char        *subtitle)
 {
   GtkWidget *row = adw_action_row_new ();
-  GtkWidget *spin = gtk_spin_button_new_with_range (0, MAX_COUNT, 1);
+  GtkWidget *spin = pt_sheet_view_new_number (PT_SHEET_VIEW (self), 0, MAX_COUNT, title);
   g_autofree char *key = value_key (player, what);
   g_autofree char *name = g_strdup_printf ("%u-%s", player, what);
+  const char *text = g_hash_table_lookup (self->texts, key);
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   if (subtitle != NULL)
     adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
   gtk_widget_set_name (spin, name);
-  gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), get_value (self, player, what));
+  if (text != NULL)
+    pt_sheet_number_set_text (GTK_SPIN_BUTTON (spin), text);
+  else
+    pt_sheet_number_set_value (GTK_SPIN_BUTTON (spin), get_value (self, player, what));
   g_object_set_data_full (G_OBJECT (spin), "key", g_strdup (key), g_free);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
-  g_signal_connect_object (spin, "value-changed", G_CALLBACK (on_spin_changed), self, 0);
+  g_signal_connect_object (spin, "changed", G_CALLBACK (on_spin_changed), self, 0);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
   adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), spin);
   g_hash_table_insert (self->spins, g_steal_pointer (&key), spin);
@@ -345,10 +354,42 @@ parse_runs (const char *text)
       if (parts[i][0] == '\0')
         continue;
       value = g_ascii_strtoll (parts[i], &end, 10);
-      /* Not a number: sent as 0, which the rules layer refuses by name. */
+      /* Not a number: refused before this (check_input), never guessed at. */
       json_array_add_int_element (runs, end != NULL && *end == '\0' ? value : 0);
     }
   return runs;
+}
+
+/* A run length that is not a number is not sent as anything else. */
+static char *
+pt_wagons_sheet_view_check_input (PtSheetView  *sheet_view,
+                                  GtkWidget   **where)
+{
+  PtWagonsSheetView *self = PT_WAGONS_SHEET_VIEW (sheet_view);
+
+  for (guint p = 0; p < N_PLAYERS; p++)
+    {
+      g_auto(GStrv) parts = NULL;
+
+      if (self->runs_row[p] == NULL || !gtk_widget_is_visible (self->runs_row[p]))
+        continue;
+      parts = g_strsplit_set (self->runs[p] ? self->runs[p] : "", ",; ", -1);
+      for (guint i = 0; parts[i] != NULL; i++)
+        {
+          char *end = NULL;
+
+          if (parts[i][0] == '\0')
+            continue;
+          g_ascii_strtoll (parts[i], &end, 10);
+          if (end == parts[i] || *end != '\0' || strlen (parts[i]) > 6)
+            {
+              *where = self->runs_row[p];
+              return g_strdup_printf (_("%s: “%s” is not a run length; type the lengths as numbers, e.g. 3, 2"),
+                                      pt_sheet_view_get_player_name (sheet_view, p), parts[i]);
+            }
+        }
+    }
+  return NULL;
 }
 
 static JsonObject *
@@ -443,8 +484,9 @@ set_spin_value (PtWagonsSheetView *self,
   GtkSpinButton *spin = g_hash_table_lookup (self->spins, key);
 
   g_hash_table_insert (self->values, g_strdup (key), GINT_TO_POINTER (value));
+  g_hash_table_remove (self->texts, key);
   if (spin != NULL)
-    gtk_spin_button_set_value (spin, value);
+    pt_sheet_number_set_value (spin, value);
 }
 
 static gboolean
@@ -767,6 +809,7 @@ pt_wagons_sheet_view_init (PtWagonsSheetView *self)
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
 
   self->values = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->spins = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   gtk_string_list_append (names, _("Choose…"));
   for (guint b = 0; b < PT_WAGONS_N_BONUS_KINDS; b++)
@@ -811,6 +854,7 @@ pt_wagons_sheet_view_finalize (GObject *object)
   PtWagonsSheetView *self = PT_WAGONS_SHEET_VIEW (object);
 
   g_clear_pointer (&self->values, g_hash_table_unref);
+  g_clear_pointer (&self->texts, g_hash_table_unref);
   g_clear_pointer (&self->spins, g_hash_table_unref);
   for (guint p = 0; p < N_PLAYERS; p++)
     g_clear_pointer (&self->runs[p], g_free);
@@ -830,6 +874,7 @@ pt_wagons_sheet_view_class_init (PtWagonsSheetViewClass *klass)
   sheet_class->load_sheet = pt_wagons_sheet_view_load_sheet;
   sheet_class->show_result = pt_wagons_sheet_view_show_result;
   sheet_class->players_changed = pt_wagons_sheet_view_players_changed;
+  sheet_class->check_input = pt_wagons_sheet_view_check_input;
 }
 
 AdwComboRow *

@@ -51,6 +51,15 @@ pt_next_station_sheet_view_new (void)
   return g_object_new (PT_TYPE_NEXT_STATION_SHEET_VIEW, NULL);
 }
 
+static int
+spin_int (GtkSpinButton *spin)
+{
+  int value = 0;
+
+  pt_sheet_number_get_value (spin, &value);
+  return value;
+}
+
 static void
 on_value_changed (GtkWidget              *widget,
                   PtNextStationSheetView *self)
@@ -94,23 +103,31 @@ pt_next_station_sheet_view_build_sheet (PtSheetView *sheet_view)
 
           for (guint m = 0; m < 3; m++)
             json_object_set_int_member (line, line_members[m],
-                                        gtk_spin_button_get_value_as_int (self->line_spin[p][l][m]));
+                                        spin_int (self->line_spin[p][l][m]));
           json_array_add_object_element (lines, line);
         }
       json_object_set_array_member (player, "lines", lines);
       json_object_set_int_member (player, "tourist_visits",
-                                  gtk_spin_button_get_value_as_int (self->extra_spin[p][0]));
+                                  spin_int (self->extra_spin[p][0]));
       for (guint k = 1; k <= 3; k++)
         json_object_set_int_member (interchanges, extra_members[k],
-                                    gtk_spin_button_get_value_as_int (self->extra_spin[p][k]));
+                                    spin_int (self->extra_spin[p][k]));
       json_object_set_object_member (player, "interchanges", interchanges);
       if (objectives)
         json_object_set_int_member (player, "objectives_met",
-                                    gtk_spin_button_get_value_as_int (self->extra_spin[p][4]));
+                                    spin_int (self->extra_spin[p][4]));
       json_array_add_object_element (players, player);
     }
   json_object_set_array_member (sheet, "players", players);
   return sheet;
+}
+
+/* As written, also an impossible figure: the rules layer says why. */
+static void
+set_number (GtkSpinButton *spin,
+            gint64         value)
+{
+  pt_sheet_number_set_value (spin, (int) CLAMP (value, -999999, 999999));
 }
 
 static gboolean
@@ -144,12 +161,11 @@ pt_next_station_sheet_view_load_sheet (PtSheetView  *sheet_view,
         names[p] = "";
       for (guint l = 0; l < N_LINES; l++)
         for (guint m = 0; m < 3; m++)
-          gtk_spin_button_set_value (self->line_spin[p][l][m],
-                                     pt_companion_int (pt_companion_obj_at (lines, l), line_members[m]));
-      gtk_spin_button_set_value (self->extra_spin[p][0], pt_companion_int (player, "tourist_visits"));
+          set_number (self->line_spin[p][l][m], pt_companion_int (pt_companion_obj_at (lines, l), line_members[m]));
+      set_number (self->extra_spin[p][0], pt_companion_int (player, "tourist_visits"));
       for (guint k = 1; k <= 3; k++)
-        gtk_spin_button_set_value (self->extra_spin[p][k], pt_companion_int (interchanges, extra_members[k]));
-      gtk_spin_button_set_value (self->extra_spin[p][4], pt_companion_int (player, "objectives_met"));
+        set_number (self->extra_spin[p][k], pt_companion_int (interchanges, extra_members[k]));
+      set_number (self->extra_spin[p][4], pt_companion_int (player, "objectives_met"));
     }
   pt_sheet_view_set_players (sheet_view, names);
   return TRUE;
@@ -230,15 +246,12 @@ new_spin (PtNextStationSheetView *self,
           const char             *label,
           GtkOrientation          orientation)
 {
-  GtkWidget *spin = gtk_spin_button_new_with_range (0, MAX_VALUE, 1);
+  GtkWidget *spin = pt_sheet_view_new_number (PT_SHEET_VIEW (self), 0, MAX_VALUE, label);
 
   gtk_orientable_set_orientation (GTK_ORIENTABLE (spin), orientation);
-  gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
-  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
   gtk_widget_set_name (spin, name);
   gtk_widget_set_tooltip_text (spin, label);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
-  g_signal_connect_object (spin, "value-changed", G_CALLBACK (on_value_changed), self, 0);
+  g_signal_connect_object (spin, "changed", G_CALLBACK (on_value_changed), self, 0);
   return spin;
 }
 
