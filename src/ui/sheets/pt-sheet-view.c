@@ -539,6 +539,14 @@ evaluate (PtSheetView *self,
       priv->valid = FALSE;
       priv->error_message = g_strdup (error != NULL ? error->message
                                                     : _("The sheet cannot be scored"));
+      /* Marked where it comes from: the field just typed in, unless the
+       * view knows the refusal is about something else; a mark left on a
+       * field that is no longer the reason goes. */
+      if (source != NULL && klass->owns_error != NULL && !klass->owns_error (self, source))
+        source = NULL;
+      if (source == NULL && priv->error_widget != NULL && klass->owns_error != NULL &&
+          !klass->owns_error (self, priv->error_widget))
+        clear_error_widget (self);
       mark_error_widget (self, source, priv->error_message);
     }
   PT_SHEET_VIEW_GET_CLASS (self)->show_result (self, priv->result);

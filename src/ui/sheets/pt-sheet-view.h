@@ -47,6 +47,11 @@ struct _PtSheetViewClass
    * be read; returns the message and sets @where to the widget. */
   char       *(*check_input)      (PtSheetView  *self,
                                    GtkWidget   **where);
+  /* Optional: while the sheet is refused, could @widget's entry be the
+   * reason? (FALSE when, say, its player's own entries are fine and the
+   * refusal is about another player.) Without it: always. */
+  gboolean    (*owns_error)       (PtSheetView  *self,
+                                   GtkWidget    *widget);
 };
 
 const char  *pt_sheet_view_get_game_id       (PtSheetView         *self);

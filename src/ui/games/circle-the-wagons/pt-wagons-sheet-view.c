@@ -22,6 +22,7 @@
 #include "pt-accessible.h"
 #include "pt-companion-util.h"
 #include "pt-wagons-cards.h"
+#include "pt-wagons-sheet.h"
 #include "pt-wagons-sheet-view.h"
 #include "pt-wagons-town-painter.h"
 
@@ -188,6 +189,9 @@ spin_row (PtWagonsSheetView *self,
 }
 
 static void rebuild_bonus_rows (PtWagonsSheetView *self);
+static char *pt_wagons_sheet_view_check_input (PtSheetView  *sheet_view,
+                                               GtkWidget   **where);
+static JsonObject *pt_wagons_sheet_view_build_sheet (PtSheetView *sheet_view);
 
 static gboolean
 rebuild_idle (gpointer user_data)
@@ -566,6 +570,94 @@ pt_wagons_sheet_view_load_sheet (PtSheetView  *sheet_view,
   return TRUE;
 }
 
+static gboolean
+player_readable (PtWagonsSheetView *self,
+                 guint              player)
+{
+  GHashTableIter iter;
+  gpointer key;
+  g_autofree char *prefix = g_strdup_printf ("%u:", player);
+
+  g_hash_table_iter_init (&iter, self->texts);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    if (g_str_has_prefix (key, prefix))
+      return FALSE;
+  return TRUE;
+}
+
+static int
+player_of (PtWagonsSheetView *self,
+           GtkWidget         *widget)
+{
+  const char *key = g_object_get_data (G_OBJECT (widget), "key");
+
+  for (guint p = 0; p < N_PLAYERS; p++)
+    if (widget == self->runs_row[p] || widget == GTK_WIDGET (self->painter[p]) ||
+        widget == GTK_WIDGET (self->paint_switch[p]))
+      return (int) p;
+  if (key != NULL && (key[0] == '0' || key[0] == '1') && key[1] == ':')
+    return key[0] - '0';
+  return -1;
+}
+
+/* A field of a player whose own entries are accepted is not the reason,
+ * unless the other player's are accepted too (then it is about both towns
+ * together, such as the 15 cards). */
+static gboolean
+pt_wagons_sheet_view_owns_error (PtSheetView *sheet_view,
+                                 GtkWidget   *widget)
+{
+  PtWagonsSheetView *self = PT_WAGONS_SHEET_VIEW (sheet_view);
+  int p = player_of (self, widget);
+  g_autoptr(JsonObject) sheet = NULL;
+
+  if (p < 0 || !player_readable (self, (guint) p))
+    return TRUE;
+  for (guint i = 0; i < PT_WAGONS_N_BONUS; i++)
+    if (self->bonus[i] < 0)
+      return FALSE;  /* the bonus cards are not all chosen yet */
+  sheet = pt_wagons_sheet_view_build_sheet (sheet_view);
+  if (pt_wagons_score_sheet_own (sheet, (guint) p, NULL, NULL) < 0)
+    return TRUE;
+  return pt_wagons_score_sheet_own (sheet, (guint) (1 - p), NULL, NULL) >= 0;
+}
+
+/* The sheet as a whole is refused (the other town unfinished, the cards
+ * not adding up to the circle yet…): a player whose own entries the rules
+ * layer accepts sees the points they make by themselves. */
+static void
+show_own_totals (PtWagonsSheetView *self)
+{
+  g_autoptr(JsonObject) sheet = NULL;
+  g_autofree char *runs_problem = NULL;
+  GtkWidget *where = NULL;
+
+  runs_problem = pt_wagons_sheet_view_check_input (PT_SHEET_VIEW (self), &where);
+  sheet = pt_wagons_sheet_view_build_sheet (PT_SHEET_VIEW (self));
+  for (guint p = 0; p < N_PLAYERS; p++)
+    {
+      gboolean partial = FALSE;
+      int points;
+
+      if (!player_readable (self, p) || (where != NULL && where == self->runs_row[p]))
+        {
+          gtk_label_set_text (self->lines_label[p], "");
+          continue;
+        }
+      points = pt_wagons_score_sheet_own (sheet, p, &partial, NULL);
+      if (points < 0)
+        {
+          gtk_label_set_text (self->lines_label[p], "");
+          continue;
+        }
+      pt_companion_set_label_int (self->total_label[p], points);
+      gtk_widget_set_opacity (GTK_WIDGET (self->total_label[p]), 1.0);
+      gtk_label_set_text (self->lines_label[p],
+                          partial ? _("So far: the bonus cards that compare both towns come when both are filled in")
+                                  : _("So far: the winner comes when both towns are filled in"));
+    }
+}
+
 static void
 pt_wagons_sheet_view_show_result (PtSheetView *sheet_view,
                                   JsonObject  *result)
@@ -584,7 +676,11 @@ pt_wagons_sheet_view_show_result (PtSheetView *sheet_view,
       gtk_widget_set_opacity (GTK_WIDGET (self->total_label[p]), result != NULL ? 1.0 : 0.45);
     }
   if (result == NULL)
-    return;
+    {
+      gtk_label_set_text (self->verdict_label, "");
+      show_own_totals (self);
+      return;
+    }
 
   for (guint p = 0; p < N_PLAYERS; p++)
     {
@@ -875,6 +971,7 @@ pt_wagons_sheet_view_class_init (PtWagonsSheetViewClass *klass)
   sheet_class->show_result = pt_wagons_sheet_view_show_result;
   sheet_class->players_changed = pt_wagons_sheet_view_players_changed;
   sheet_class->check_input = pt_wagons_sheet_view_check_input;
+  sheet_class->owns_error = pt_wagons_sheet_view_owns_error;
 }
 
 AdwComboRow *

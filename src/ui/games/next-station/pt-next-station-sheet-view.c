@@ -18,6 +18,7 @@
 
 #include "pt-companion-util.h"
 #include "pt-next-station-sheet-view.h"
+#include "pt-rules.h"
 
 #define MAX_PLAYERS 4
 #define N_LINES     4
@@ -172,6 +173,123 @@ pt_next_station_sheet_view_load_sheet (PtSheetView  *sheet_view,
 }
 
 static void
+show_player (PtNextStationSheetView *self,
+             guint                   p,
+             JsonObject             *player)
+{
+  JsonArray *lines = pt_companion_arr (player, "lines");
+  g_autofree char *detail = NULL;
+
+  pt_companion_set_label_int (self->total_label[p], pt_companion_int (player, "total"));
+  for (guint l = 0; l < N_LINES; l++)
+    pt_companion_set_label_int (self->line_label[p][l], pt_companion_int_at (lines, l));
+  detail = g_strdup_printf (_("Tourist sites %d · Interchanges %d · Objectives %d"),
+                            (int) pt_companion_int (player, "tourist_score"),
+                            (int) pt_companion_int (player, "interchange_score"),
+                            (int) pt_companion_int (player, "objective_score"));
+  gtk_label_set_text (self->detail_label[p], detail);
+}
+
+static gboolean
+player_readable (PtNextStationSheetView *self,
+                 guint                   p)
+{
+  for (guint l = 0; l < N_LINES; l++)
+    for (guint m = 0; m < 3; m++)
+      if (!pt_sheet_number_get_value (self->line_spin[p][l][m], NULL))
+        return FALSE;
+  for (guint k = 0; k < 5; k++)
+    if (gtk_widget_is_visible (GTK_WIDGET (self->extra_spin[p][k])) &&
+        !pt_sheet_number_get_value (self->extra_spin[p][k], NULL))
+      return FALSE;
+  return TRUE;
+}
+
+/* The rules layer's verdict on player @p's part of @sheet alone. */
+static JsonNode *
+score_alone (JsonObject *sheet,
+             guint       p)
+{
+  g_autoptr(JsonObject) alone = json_object_new ();
+  g_autoptr(JsonNode) node = NULL;
+  JsonArray *players = pt_companion_arr (sheet, "players");
+  JsonArray *one;
+
+  if (players == NULL || p >= json_array_get_length (players))
+    return NULL;
+  one = json_array_new ();
+  json_object_set_string_member (alone, "game", "next-station-london");
+  json_object_set_member (alone, "objectives", json_node_copy (json_object_get_member (sheet, "objectives")));
+  json_object_set_member (alone, "powers", json_node_copy (json_object_get_member (sheet, "powers")));
+  json_array_add_element (one, json_node_copy (json_array_get_element (players, p)));
+  json_object_set_array_member (alone, "players", one);
+  node = json_node_init_object (json_node_alloc (), alone);
+  return pt_rules_score_sheet (node, NULL);
+}
+
+static int
+player_of (PtNextStationSheetView *self,
+           GtkWidget              *widget)
+{
+  for (guint p = 0; p < MAX_PLAYERS; p++)
+    {
+      for (guint l = 0; l < N_LINES; l++)
+        for (guint m = 0; m < 3; m++)
+          if (widget == GTK_WIDGET (self->line_spin[p][l][m]))
+            return (int) p;
+      for (guint k = 0; k < 5; k++)
+        if (widget == GTK_WIDGET (self->extra_spin[p][k]))
+          return (int) p;
+    }
+  return -1;
+}
+
+/* Players are scored on their own: a player whose figures are accepted
+ * alone is not the reason the sheet is refused. */
+static gboolean
+pt_next_station_sheet_view_owns_error (PtSheetView *sheet_view,
+                                       GtkWidget   *widget)
+{
+  PtNextStationSheetView *self = PT_NEXT_STATION_SHEET_VIEW (sheet_view);
+  int p = player_of (self, widget);
+  g_autoptr(JsonObject) sheet = NULL;
+  g_autoptr(JsonNode) result = NULL;
+
+  if (p < 0 || !player_readable (self, (guint) p))
+    return TRUE;
+  sheet = pt_sheet_view_build_sheet (sheet_view);
+  result = score_alone (sheet, (guint) p);
+  return result == NULL;
+}
+
+/* The sheet as a whole is refused (someone is not done, or wrong): each
+ * player whose own figures the rules layer accepts still sees their total,
+ * scored by the rules layer from their part of the sheet alone. */
+static void
+show_own_totals (PtNextStationSheetView *self)
+{
+  PtSheetView *sheet_view = PT_SHEET_VIEW (self);
+  g_autoptr(JsonObject) sheet = pt_sheet_view_build_sheet (sheet_view);
+  JsonArray *players = pt_companion_arr (sheet, "players");
+
+  for (guint p = 0; p < pt_sheet_view_get_n_players (sheet_view) && p < MAX_PLAYERS; p++)
+    {
+      g_autoptr(JsonNode) result = NULL;
+      JsonObject *player;
+
+      if (!player_readable (self, p) || players == NULL || p >= json_array_get_length (players))
+        continue;
+      result = score_alone (sheet, p);
+      player = result != NULL && JSON_NODE_HOLDS_OBJECT (result)
+               ? pt_companion_obj_at (pt_companion_arr (json_node_get_object (result), "players"), 0) : NULL;
+      if (player == NULL)
+        continue;
+      show_player (self, p, player);
+      gtk_widget_set_opacity (GTK_WIDGET (self->total_label[p]), 1.0);
+    }
+}
+
+static void
 pt_next_station_sheet_view_show_result (PtSheetView *sheet_view,
                                         JsonObject  *result)
 {
@@ -189,21 +307,15 @@ pt_next_station_sheet_view_show_result (PtSheetView *sheet_view,
       gtk_widget_set_opacity (GTK_WIDGET (self->total_label[p]), result != NULL ? 1.0 : 0.45);
     }
   if (result == NULL)
-    return;
+    {
+      gtk_label_set_text (self->verdict_label, "");
+      gtk_widget_set_visible (GTK_WIDGET (self->solo_label), FALSE);
+      show_own_totals (self);
+      return;
+    }
   for (guint p = 0; p < n && p < MAX_PLAYERS; p++)
     {
-      JsonObject *player = pt_companion_obj_at (players, p);
-      JsonArray *lines = pt_companion_arr (player, "lines");
-      g_autofree char *detail = NULL;
-
-      pt_companion_set_label_int (self->total_label[p], pt_companion_int (player, "total"));
-      for (guint l = 0; l < N_LINES; l++)
-        pt_companion_set_label_int (self->line_label[p][l], pt_companion_int_at (lines, l));
-      detail = g_strdup_printf (_("Tourist sites %d · Interchanges %d · Objectives %d"),
-                                (int) pt_companion_int (player, "tourist_score"),
-                                (int) pt_companion_int (player, "interchange_score"),
-                                (int) pt_companion_int (player, "objective_score"));
-      gtk_label_set_text (self->detail_label[p], detail);
+      show_player (self, p, pt_companion_obj_at (players, p));
     }
   gtk_widget_set_visible (GTK_WIDGET (self->solo_label), solo != NULL);
   if (solo != NULL)
@@ -430,6 +542,7 @@ pt_next_station_sheet_view_class_init (PtNextStationSheetViewClass *klass)
   sheet_class->load_sheet = pt_next_station_sheet_view_load_sheet;
   sheet_class->show_result = pt_next_station_sheet_view_show_result;
   sheet_class->players_changed = pt_next_station_sheet_view_players_changed;
+  sheet_class->owns_error = pt_next_station_sheet_view_owns_error;
 }
 
 GtkSpinButton *
