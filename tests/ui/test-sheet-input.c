@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include "companion-test-util.h"
+#include "pt-history-page.h"
 #include "pt-lost-cities-sheet-view.h"
 #include "pt-next-station-sheet-view.h"
 #include "pt-rules.h"
@@ -371,6 +372,53 @@ test_wagons_tab_order (void)
   gtk_widget_activate_action (GTK_WIDGET (page), "sheet.discard", NULL);
 }
 
+/* Counts the labels under @root that show exactly @text. */
+static guint
+count_labels (GtkWidget  *root,
+              const char *text)
+{
+  guint n = GTK_IS_LABEL (root) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (root)), text) == 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += count_labels (child, text);
+  return n;
+}
+
+/* Names that look like Pango markup are names: shown as typed in the sheet's
+ * group titles, the history and the match page (a markup error would also
+ * be a fatal warning here). */
+static void
+test_markup_names (void)
+{
+  static const char *odd = "<b>&amp;";
+  static const char *other = "Ana <i>";
+  PtScoreSheetPage *page;
+  PtHistoryPage *history;
+  GtkWidget *match_view;
+  gint64 id;
+
+  show_area ("score-sheet");
+  page = get_sheet_page ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "sheet.new", "s", "lost-cities"));
+  type_player_name (0, odd);
+  type_player_name (1, other);
+  click_card (PT_LOST_CITIES_SHEET_VIEW (pt_score_sheet_page_get_sheet_view (page)), 0, 0, 4);
+  g_assert_cmpuint (count_labels (GTK_WIDGET (pt_score_sheet_page_get_sheet_view (page)), odd), >=, 2);
+  g_assert_cmpuint (count_labels (GTK_WIDGET (pt_score_sheet_page_get_sheet_view (page)), other), >=, 2);
+  gtk_widget_activate_action (GTK_WIDGET (page), "sheet.discard", NULL);
+
+  id = save_lost_cities_match (odd, other, 4, 2);
+  show_area ("history");
+  history = PT_HISTORY_PAGE (find_by_type (GTK_WIDGET (window), PT_TYPE_HISTORY_PAGE));
+  g_assert_true (pt_history_page_show_match (history, id));
+  match_view = GTK_WIDGET (pt_history_page_get_match_view (history));
+  wait_for_frame (GTK_WIDGET (window));
+  g_assert_cmpuint (count_labels (match_view, odd), >=, 1);
+  g_assert_cmpuint (count_labels (match_view, other), >=, 1);
+  gtk_widget_activate_action (GTK_WIDGET (history), "history.back", NULL);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -384,6 +432,7 @@ main (int   argc,
   g_test_add_func ("/ui/sheet-input/next-station-own-totals", test_next_station_own_totals);
   g_test_add_func ("/ui/sheet-input/wagons-own-totals", test_wagons_own_totals);
   g_test_add_func ("/ui/sheet-input/wagons-tab-order", test_wagons_tab_order);
+  g_test_add_func ("/ui/sheet-input/markup-names", test_markup_names);
   ret = g_test_run ();
   companion_finish ();
   return ret;

@@ -174,7 +174,7 @@ pt_history_page_reload (PtHistoryPage *self)
   if (worker == NULL)
     {
       adw_status_page_set_title (self->empty_status, _("The History Cannot Be Opened"));
-      adw_status_page_set_description (self->empty_status, error->message);
+      pt_companion_status_set_description (GTK_WIDGET (self->empty_status), error->message);
       gtk_widget_set_visible (GTK_WIDGET (self->empty_button), FALSE);
       gtk_stack_set_visible_child_name (self->list_stack, "empty");
       return;
@@ -424,7 +424,7 @@ pt_history_page_show_night (PtHistoryPage *self,
   adw_status_page_set_icon_name (ADW_STATUS_PAGE (header), "weather-clear-night-symbolic");
   adw_status_page_set_title (ADW_STATUS_PAGE (header),
                              night->place && night->place[0] ? night->place : _("Game night"));
-  adw_status_page_set_description (ADW_STATUS_PAGE (header), date);
+  pt_companion_status_set_description (header, date);
   gtk_box_append (GTK_BOX (box), header);
 
   g_string_append_printf (summary, _("Game night, %s"), date);
@@ -435,15 +435,15 @@ pt_history_page_show_night (PtHistoryPage *self,
     g_string_append_printf (summary, "%s\n", about->str);
 
   group = adw_preferences_group_new ();
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Matches"));
+  pt_companion_group_set_title (group, _("Matches"));
   if (about->len > 0)
-    adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), about->str);
+    pt_companion_group_set_description (group, about->str);
   for (guint i = 0; matches != NULL && i < matches->len; i++)
     {
       PtMatchEntry *entry = g_ptr_array_index (matches, i);
       g_autofree char *results = results_text (entry, FALSE);
       GString *winners = g_string_new (NULL);
-      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *row = pt_companion_plain_row (adw_action_row_new ());
 
       for (guint j = 0; j < entry->results->len; j++)
         {
@@ -468,7 +468,7 @@ pt_history_page_show_night (PtHistoryPage *self,
     }
   if (matches == NULL || matches->len == 0)
     {
-      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *row = pt_companion_plain_row (adw_action_row_new ());
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("No matches yet tonight"));
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
@@ -481,7 +481,7 @@ pt_history_page_show_night (PtHistoryPage *self,
     {
       GtkWidget *winners = adw_preferences_group_new ();
 
-      adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (winners), _("Winners"));
+      pt_companion_group_set_title (winners, _("Winners"));
       g_string_append (summary, _("Wins:"));
       for (guint i = 0; i < night_summary->winners->len; i++)
         {
@@ -489,7 +489,7 @@ pt_history_page_show_night (PtHistoryPage *self,
           g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d win of %d",
                                                                 "%d wins of %d", line->wins),
                                                    line->wins, line->plays);
-          GtkWidget *row = adw_action_row_new ();
+          GtkWidget *row = pt_companion_plain_row (adw_action_row_new ());
 
           adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
           adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), line->player_name);
@@ -506,7 +506,7 @@ pt_history_page_show_night (PtHistoryPage *self,
                                                    night_summary->best_score,
                                                    pt_companion_game_name (night_summary->best_game));
 
-          adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (winners), best);
+          pt_companion_group_set_description (winners, best);
           g_string_append_printf (summary, "%s\n", best);
         }
       gtk_box_append (GTK_BOX (box), winners);
@@ -768,7 +768,7 @@ start_night_action (GtkWidget  *widget,
   for (guint i = 0; players != NULL && i < players->len; i++)
     {
       PtPlayer *player = g_ptr_array_index (players, i);
-      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *row = pt_companion_plain_row (adw_action_row_new ());
       GtkWidget *check = gtk_check_button_new ();
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), player->name);

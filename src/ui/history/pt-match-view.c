@@ -63,9 +63,9 @@ add_group (PtMatchView *self,
 {
   GtkWidget *group = adw_preferences_group_new ();
 
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), title);
+  pt_companion_group_set_title (group, title);
   if (description != NULL)
-    adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), description);
+    pt_companion_group_set_description (group, description);
   gtk_box_append (self->box, group);
   return group;
 }
@@ -76,7 +76,7 @@ add_row (GtkWidget  *group,
          const char *subtitle,
          const char *value)
 {
-  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *row = pt_companion_plain_row (adw_action_row_new ());
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
@@ -133,7 +133,7 @@ show_lost_cities (PtMatchView *self,
           JsonObject *player = pt_companion_obj_at (players, p);
           JsonObject *expeditions = pt_companion_obj (player, "expeditions");
           g_autofree char *score = int_text (pt_companion_int (player, "score"));
-          GtkWidget *expander = adw_expander_row_new ();
+          GtkWidget *expander = pt_companion_plain_row (adw_expander_row_new ());
 
           adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), player_name (self->entry, p));
           adw_expander_row_add_action (ADW_EXPANDER_ROW (expander), gtk_label_new (score));
@@ -162,7 +162,7 @@ show_lost_cities (PtMatchView *self,
                                         (int) pt_companion_int_at (cards, i));
               points = int_text (pt_companion_int (expedition, "score"));
               name = g_utf8_strup (pt_lost_cities_color_name (c), -1);
-              row = adw_action_row_new ();
+              row = pt_companion_plain_row (adw_action_row_new ());
               adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), name);
               adw_action_row_set_subtitle (ADW_ACTION_ROW (row), text->str);
               adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_label_new (points));
@@ -206,7 +206,7 @@ show_wagons (PtMatchView *self,
                                                                   "%d cards in town",
                                                                   pt_companion_int (player, "cards")),
                                                      (int) pt_companion_int (player, "cards"));
-      GtkWidget *expander = adw_expander_row_new ();
+      GtkWidget *expander = pt_companion_plain_row (adw_expander_row_new ());
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), player_name (self->entry, p));
       adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (expander), cards_text);
@@ -215,7 +215,7 @@ show_wagons (PtMatchView *self,
         {
           JsonObject *line = pt_companion_obj_at (lines, i);
           g_autofree char *points = int_text (pt_companion_int (line, "points"));
-          GtkWidget *row = adw_action_row_new ();
+          GtkWidget *row = pt_companion_plain_row (adw_action_row_new ());
 
           adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row),
                                          _(json_object_get_string_member_with_default (line, "name", "")));
@@ -240,7 +240,7 @@ show_next_station (PtMatchView *self,
       JsonObject *player = pt_companion_obj_at (players, p);
       JsonArray *lines = pt_companion_arr (player, "lines");
       g_autofree char *total = int_text (pt_companion_int (player, "total"));
-      GtkWidget *expander = adw_expander_row_new ();
+      GtkWidget *expander = pt_companion_plain_row (adw_expander_row_new ());
       static const struct { const char *member; const char *label; } extras[] = {
         { "tourist_score", N_("Tourist sites") },
         { "interchange_score", N_("Interchanges") },
@@ -253,7 +253,7 @@ show_next_station (PtMatchView *self,
         {
           g_autofree char *title = g_strdup_printf (_("Line %u"), i + 1);
           g_autofree char *points = int_text (pt_companion_int_at (lines, i));
-          GtkWidget *row = adw_action_row_new ();
+          GtkWidget *row = pt_companion_plain_row (adw_action_row_new ());
 
           adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
           adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_label_new (points));
@@ -262,7 +262,7 @@ show_next_station (PtMatchView *self,
       for (guint i = 0; i < G_N_ELEMENTS (extras); i++)
         {
           g_autofree char *points = int_text (json_object_get_int_member_with_default (player, extras[i].member, 0));
-          GtkWidget *row = adw_action_row_new ();
+          GtkWidget *row = pt_companion_plain_row (adw_action_row_new ());
 
           adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(extras[i].label));
           adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_label_new (points));
@@ -400,7 +400,7 @@ pt_match_view_set_match (PtMatchView  *self,
   header = adw_status_page_new ();
   gtk_widget_add_css_class (header, "compact");
   adw_status_page_set_title (ADW_STATUS_PAGE (header), pt_companion_game_name (entry->game));
-  adw_status_page_set_description (ADW_STATUS_PAGE (header), subtitle);
+  pt_companion_status_set_description (header, subtitle);
   gtk_box_append (self->box, header);
 
   group = add_group (self, _("Results"), entry->rule_reading && entry->rule_reading[0]
@@ -445,7 +445,7 @@ pt_match_view_set_match (PtMatchView  *self,
       group = add_group (self, _("Replay"), NULL);
       for (guint r = 0; rounds != NULL && r < json_array_get_length (rounds); r++)
         {
-          GtkWidget *row = adw_action_row_new ();
+          GtkWidget *row = pt_companion_plain_row (adw_action_row_new ());
           GtkWidget *button = gtk_button_new_with_mnemonic (_("_Watch the Replay"));
           /* Translators: a row of the match page, "Replay of round 2" */
           g_autofree char *title = g_strdup_printf (_("Replay of round %u"), r + 1);
@@ -472,7 +472,7 @@ pt_match_view_set_match (PtMatchView  *self,
       group = add_group (self, _("Replay"), check ? NULL : _("The record cannot be read"));
       if (check != NULL)
         {
-          GtkWidget *row = adw_action_row_new ();
+          GtkWidget *row = pt_companion_plain_row (adw_action_row_new ());
           GtkWidget *button = gtk_button_new_with_mnemonic (_("_Watch the Replay"));
 
           adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Every move, with the board as it was"));
@@ -532,7 +532,7 @@ show_rounds (PtMatchView  *self,
       g_autoptr(PtGame) game = pt_rules_load_record (json_array_get_element (rounds, r), NULL, NULL, NULL);
       g_autoptr(GString) line = g_string_new (NULL);
       g_autofree char *title = g_strdup_printf (_("Round %u"), r + 1);
-      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *row = pt_companion_plain_row (adw_action_row_new ());
 
       for (guint p = 0; game != NULL && p < pt_game_get_n_players (game); p++)
         {
@@ -548,7 +548,7 @@ show_rounds (PtMatchView  *self,
     }
   {
     g_autoptr(GString) line = g_string_new (NULL);
-    GtkWidget *row = adw_action_row_new ();
+    GtkWidget *row = pt_companion_plain_row (adw_action_row_new ());
 
     for (guint i = 0; entry->results != NULL && i < entry->results->len; i++)
       {

@@ -140,7 +140,7 @@ pt_trash_page_reload (PtTrashPage *self)
   self->items = pt_store_list_trash (self->store, &error);
   if (self->items == NULL)
     {
-      adw_preferences_group_set_description (self->group, error->message);
+      pt_companion_group_set_description (GTK_WIDGET (self->group), error->message);
       gtk_widget_set_sensitive (self->empty_button, FALSE);
       return;
     }
@@ -149,7 +149,7 @@ pt_trash_page_reload (PtTrashPage *self)
       PtTrashItem *item = self->items->pdata[i];
       g_autofree char *title = item_title (item);
       g_autofree char *subtitle = item_subtitle (item);
-      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *row = pt_companion_plain_row (adw_action_row_new ());
       GtkWidget *button = gtk_button_new_with_mnemonic (_("_Restore"));
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
@@ -270,7 +270,7 @@ pt_trash_page_init (PtTrashPage *self)
   gtk_box_append (GTK_BOX (self), header);
 
   self->group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
-  adw_preferences_group_set_description (self->group, description);
+  pt_companion_group_set_description (GTK_WIDGET (self->group), description);
   self->list = gtk_list_box_new ();
   gtk_widget_add_css_class (self->list, "boxed-list");
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (self->list), GTK_SELECTION_NONE);

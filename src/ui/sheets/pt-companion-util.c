@@ -245,3 +245,37 @@ pt_companion_player_rgba (const char *colour,
   if (colour == NULL || colour[0] == '\0' || !gdk_rgba_parse (rgba, colour))
     gdk_rgba_parse (rgba, palette[g_str_hash (name != NULL ? name : "") % G_N_ELEMENTS (palette)]);
 }
+
+GtkWidget *
+pt_companion_plain_row (GtkWidget *row)
+{
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  return row;
+}
+
+void
+pt_companion_group_set_title (GtkWidget  *group,
+                              const char *text)
+{
+  g_autofree char *escaped = g_markup_escape_text (text != NULL ? text : "", -1);
+
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), escaped);
+}
+
+void
+pt_companion_group_set_description (GtkWidget  *group,
+                                    const char *text)
+{
+  g_autofree char *escaped = text != NULL ? g_markup_escape_text (text, -1) : NULL;
+
+  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), escaped);
+}
+
+void
+pt_companion_status_set_description (GtkWidget  *status_page,
+                                     const char *text)
+{
+  g_autofree char *escaped = text != NULL ? g_markup_escape_text (text, -1) : NULL;
+
+  adw_status_page_set_description (ADW_STATUS_PAGE (status_page), escaped);
+}

@@ -999,5 +999,7 @@ pt_score_sheet_page_init (PtScoreSheetPage *self)
   g_signal_connect_object (self->n_players_spin, "value-changed", G_CALLBACK (on_n_players_changed), self, 0);
   g_signal_connect_object (self->notes_row, "changed", G_CALLBACK (on_text_changed), self, 0);
   gtk_widget_set_visible (GTK_WIDGET (self->night_row), FALSE);
+  /* "Tonight at PLACE": the place is typed by people, not markup. */
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (self->night_row), FALSE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "sheet.save", FALSE);
 }

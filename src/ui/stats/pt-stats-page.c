@@ -65,9 +65,9 @@ new_group (const char *title,
 {
   GtkWidget *group = adw_preferences_group_new ();
 
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), title);
+  pt_companion_group_set_title (group, title);
   if (description != NULL)
-    adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), description);
+    pt_companion_group_set_description (group, description);
   return group;
 }
 
@@ -76,7 +76,7 @@ value_row (const char *title,
            const char *subtitle,
            const char *value)
 {
-  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *row = pt_companion_plain_row (adw_action_row_new ());
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
@@ -412,7 +412,7 @@ overview_read (GObject      *source,
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         {
           adw_status_page_set_title (self->empty_status, _("The History Cannot Be Opened"));
-          adw_status_page_set_description (self->empty_status, error->message);
+          pt_companion_status_set_description (GTK_WIDGET (self->empty_status), error->message);
           if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "player") != 0)
             gtk_stack_set_visible_child_name (self->stack, "empty");
           pt_companion_error_toast (GTK_WIDGET (self), error);
@@ -436,7 +436,7 @@ pt_stats_page_reload (PtStatsPage *self)
   if (worker == NULL)
     {
       adw_status_page_set_title (self->empty_status, _("The History Cannot Be Opened"));
-      adw_status_page_set_description (self->empty_status, error->message);
+      pt_companion_status_set_description (GTK_WIDGET (self->empty_status), error->message);
       gtk_stack_set_visible_child_name (self->stack, "empty");
       return;
     }
@@ -498,7 +498,7 @@ build_overview (PtStatsPage  *self,
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
       shown++;
     }
-  archived_row = adw_action_row_new ();
+  archived_row = pt_companion_plain_row (adw_action_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (archived_row), _("Show archived players"));
   archived_switch = gtk_switch_new ();
   gtk_widget_set_valign (archived_switch, GTK_ALIGN_CENTER);
@@ -977,7 +977,7 @@ build_player (PtStatsPage *self,
     {
       PtStatLine *line = g_ptr_array_index (player_stats->per_game, i);
       PtRating *rating = NULL;
-      GtkWidget *expander = adw_expander_row_new ();
+      GtkWidget *expander = pt_companion_plain_row (adw_expander_row_new ());
       g_autofree char *subtitle = plays_text (line);
       g_autofree char *best = g_strdup_printf ("%d", line->best);
       g_autofree char *worst = g_strdup_printf ("%d", line->worst);

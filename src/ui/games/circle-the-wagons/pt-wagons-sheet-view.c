@@ -166,7 +166,7 @@ spin_row (PtWagonsSheetView *self,
           const char        *title,
           const char        *subtitle)
 {
-  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *row = pt_companion_plain_row (adw_action_row_new ());
   GtkWidget *spin = pt_sheet_view_new_number (PT_SHEET_VIEW (self), 0, MAX_COUNT, title);
   g_autofree char *key = value_key (player, what);
   g_autofree char *name = g_strdup_printf ("%u-%s", player, what);
@@ -222,7 +222,7 @@ static GtkWidget *
 points_switch_row (PtWagonsSheetView *self,
                    guint              player)
 {
-  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *row = pt_companion_plain_row (adw_action_row_new ());
   GtkWidget *toggle = gtk_switch_new ();
   g_autofree char *name = g_strdup_printf ("%u-bonus-points", player);
 
@@ -672,7 +672,7 @@ pt_wagons_sheet_view_show_result (PtSheetView *sheet_view,
     {
       const char *name = pt_sheet_view_get_player_name (sheet_view, p);
 
-      adw_preferences_group_set_title (self->player_group[p], name);
+      pt_companion_group_set_title (GTK_WIDGET (self->player_group[p]), name);
       gtk_widget_set_opacity (GTK_WIDGET (self->total_label[p]), result != NULL ? 1.0 : 0.45);
     }
   if (result == NULL)
@@ -846,7 +846,7 @@ build_player (PtWagonsSheetView *self,
 
   {
     GtkWidget *top = gtk_list_box_new ();
-    GtkWidget *paint_row = adw_action_row_new ();
+    GtkWidget *paint_row = pt_companion_plain_row (adw_action_row_new ());
     GtkWidget *paint = gtk_switch_new ();
     g_autofree char *paint_name = g_strdup_printf ("%u-paint", p);
 
@@ -911,7 +911,7 @@ pt_wagons_sheet_view_init (PtWagonsSheetView *self)
   for (guint b = 0; b < PT_WAGONS_N_BONUS_KINDS; b++)
     gtk_string_list_append (names, _(pt_wagons_bonus_info[b].name));
 
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (bonus_group), _("Bonus cards"));
+  pt_companion_group_set_title (bonus_group, _("Bonus cards"));
   adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (bonus_group),
                                          _("The three cards set aside at the start"));
   self->rebuilding = TRUE;

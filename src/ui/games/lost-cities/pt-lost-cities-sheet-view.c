@@ -424,7 +424,7 @@ pt_lost_cities_sheet_view_show_result (PtSheetView *sheet_view,
       const char *name = pt_sheet_view_get_player_name (sheet_view, p);
 
       gtk_label_set_text (self->player_head_label[p], name);
-      adw_preferences_group_set_title (self->player_group[p], name);
+      pt_companion_group_set_title (GTK_WIDGET (self->player_group[p]), name);
     }
 
   /* Refused: keep the last numbers but grey them out, so nobody copies a
@@ -456,7 +456,7 @@ pt_lost_cities_sheet_view_show_result (PtSheetView *sheet_view,
             description = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Round %u: %d point", "Round %u: %d points",
                                                         (gulong) ABS (score)), r + 1, score);
           }
-          adw_preferences_group_set_description (self->player_group[p], description);
+          pt_companion_group_set_description (GTK_WIDGET (self->player_group[p]), description);
           for (guint c = 0; c < self->n_colors; c++)
             {
               char letter[2] = { pt_lost_cities_color_letters[c], '\0' };
@@ -695,7 +695,7 @@ pt_lost_cities_sheet_view_init (PtLostCitiesSheetView *self)
   self->n_colors = PT_LOST_CITIES_MIN_COLORS;
   self->wager_texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (options), _("Scoring"));
+  pt_companion_group_set_title (options, _("Scoring"));
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (reading), _("Scoring reading"));
   adw_combo_row_set_model (ADW_COMBO_ROW (reading), G_LIST_MODEL (reading_model));
   gtk_widget_set_name (reading, "reading-row");
@@ -707,7 +707,7 @@ pt_lost_cities_sheet_view_init (PtLostCitiesSheetView *self)
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (options), colors);
   gtk_box_append (GTK_BOX (box), options);
 
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (totals_group), _("Rounds"));
+  pt_companion_group_set_title (totals_group, _("Rounds"));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (totals_group), build_totals (self));
   gtk_box_append (GTK_BOX (box), totals_group);
   gtk_box_append (GTK_BOX (box), build_round_bar (self));

@@ -303,7 +303,7 @@ pt_next_station_sheet_view_show_result (PtSheetView *sheet_view,
     {
       gtk_widget_set_visible (GTK_WIDGET (self->player_group[p]), p < n);
       if (p < n)
-        adw_preferences_group_set_title (self->player_group[p], pt_sheet_view_get_player_name (sheet_view, p));
+        pt_companion_group_set_title (GTK_WIDGET (self->player_group[p]), pt_sheet_view_get_player_name (sheet_view, p));
       gtk_widget_set_opacity (GTK_WIDGET (self->total_label[p]), result != NULL ? 1.0 : 0.45);
     }
   if (result == NULL)
@@ -447,7 +447,7 @@ build_player (PtNextStationSheetView *self,
   gtk_widget_set_margin_top (extras, 12);
   for (guint k = 0; k < 5; k++)
     {
-      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *row = pt_companion_plain_row (adw_action_row_new ());
       g_autofree char *name = g_strdup_printf ("%u-%s", p, extra_members[k]);
       GtkWidget *spin = new_spin (self, name, _(extra_titles[k]), GTK_ORIENTATION_HORIZONTAL);
 
@@ -481,7 +481,7 @@ switch_row (const char  *title,
             const char  *name,
             GtkSwitch  **out)
 {
-  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *row = pt_companion_plain_row (adw_action_row_new ());
   GtkWidget *toggle = gtk_switch_new ();
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
@@ -502,7 +502,7 @@ pt_next_station_sheet_view_init (PtNextStationSheetView *self)
   GtkWidget *solo = gtk_label_new ("");
   GtkWidget *verdict = gtk_label_new ("");
 
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (modules), _("Modules"));
+  pt_companion_group_set_title (modules, _("Modules"));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (modules),
                              switch_row (_("Shared objectives"), _("10 points for each objective met"),
                                          "objectives", &self->objectives_switch));
