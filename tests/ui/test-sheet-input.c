@@ -11,6 +11,7 @@
 
 #include "companion-test-util.h"
 #include "pt-history-page.h"
+#include "pt-name-suggest.h"
 #include "pt-lost-cities-sheet-view.h"
 #include "pt-next-station-sheet-view.h"
 #include "pt-rules.h"
@@ -419,6 +420,46 @@ test_markup_names (void)
   gtk_widget_activate_action (GTK_WIDGET (history), "history.back", NULL);
 }
 
+/* Typing "begona" offers the Begoña of the history; taking it puts her
+ * name in, so the match goes to her and not to a new near-duplicate. */
+static void
+test_name_suggestion (void)
+{
+  PtScoreSheetPage *page;
+  AdwEntryRow *row;
+  g_autoptr(PtPlayer) begona = pt_store_add_player (get_store (), "Begoña", NULL, NULL);
+  GtkWidget *button;
+
+  g_assert_nonnull (begona);
+  show_area ("score-sheet");
+  page = get_sheet_page ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "sheet.new", "s", "lost-cities"));
+  row = ADW_ENTRY_ROW (find_by_name (GTK_WIDGET (page), "player-0"));
+  button = find_by_name (GTK_WIDGET (row), "name-suggestion");
+  g_assert_nonnull (button);
+
+  gtk_editable_set_text (GTK_EDITABLE (row), "begona");
+  WAIT_UNTIL (pt_name_suggest_get_offer (row) != NULL);
+  g_assert_cmpstr (pt_name_suggest_get_offer (row), ==, "Begoña");
+  g_assert_true (gtk_widget_get_visible (button));
+  g_assert_nonnull (strstr (gtk_button_get_label (GTK_BUTTON (button)), "Begoña"));
+  g_signal_emit_by_name (button, "clicked");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row)), ==, "Begoña");
+  g_assert_null (pt_name_suggest_get_offer (row));
+  g_assert_false (gtk_widget_get_visible (button));
+
+  /* A typo a letter away, still typing, and nobody close. */
+  gtk_editable_set_text (GTK_EDITABLE (row), "Begoñs");
+  WAIT_UNTIL (pt_name_suggest_get_offer (row) != NULL);
+  g_assert_cmpstr (pt_name_suggest_get_offer (row), ==, "Begoña");
+  gtk_editable_set_text (GTK_EDITABLE (row), "Zacarías Xenófanes");
+  wait_for_store ();
+  settle (50);
+  g_assert_null (pt_name_suggest_get_offer (row));
+  g_assert_false (gtk_widget_get_visible (button));
+  gtk_widget_activate_action (GTK_WIDGET (page), "sheet.discard", NULL);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -433,6 +474,7 @@ main (int   argc,
   g_test_add_func ("/ui/sheet-input/wagons-own-totals", test_wagons_own_totals);
   g_test_add_func ("/ui/sheet-input/wagons-tab-order", test_wagons_tab_order);
   g_test_add_func ("/ui/sheet-input/markup-names", test_markup_names);
+  g_test_add_func ("/ui/sheet-input/name-suggestion", test_name_suggestion);
   ret = g_test_run ();
   companion_finish ();
   return ret;

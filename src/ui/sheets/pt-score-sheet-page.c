@@ -26,6 +26,7 @@
 #include "pt-application.h"
 #include "pt-companion-util.h"
 #include "pt-lost-cities-sheet-view.h"
+#include "pt-name-suggest.h"
 #include "pt-next-station-sheet-view.h"
 #include "pt-rules.h"
 #include "pt-player-name.h"
@@ -991,6 +992,7 @@ pt_score_sheet_page_init (PtScoreSheetPage *self)
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
       gtk_widget_set_name (row, name);
+      pt_name_suggest_attach (ADW_ENTRY_ROW (row));
       adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), new_player_picker (self, row));
       g_signal_connect_object (row, "changed", G_CALLBACK (on_player_name_changed), self, 0);
       adw_preferences_group_add (self->players_group, row);
