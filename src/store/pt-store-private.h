@@ -66,6 +66,31 @@ sqlite3 *pt_store_get_handle      (PtStore  *self);
 
 char    *pt_store_dup_column_text (PtStmt *stmt,
                                    int     column);
+/* Steps @stmt to its end, reading every row with @read into a new array
+ * that frees its items with @free_item; on an error, NULL and @message. */
+GPtrArray *pt_store_collect_rows  (PtStore         *self,
+                                   PtStmt          *stmt,
+                                   gpointer       (*read) (PtStmt *stmt),
+                                   GDestroyNotify   free_item,
+                                   const char      *message,
+                                   GError         **error);
+/* Runs a prepared single-row change and checks it touched a row. */
+gboolean pt_store_step_change     (PtStore     *self,
+                                   PtStmt      *stmt,
+                                   const char  *what,
+                                   gint64       id,
+                                   GError     **error);
+/* A NOT_FOUND error for @what (untranslated, N_()) and @id; returns FALSE. */
+gboolean pt_store_not_found       (GError     **error,
+                                   const char  *what,
+                                   gint64       id);
+gint64   pt_store_now_seconds     (void);
+
+/* The columns pt_store_read_player() and pt_store_read_match() read. */
+#define PT_STORE_PLAYER_COLUMNS "id, uuid, name, colour, created, archived"
+#define PT_STORE_MATCH_COLUMNS \
+  "m.id, m.uuid, m.game, m.mode, m.started, m.finished, m.night_id, m.rule_reading, m.notes, m.deleted"
+PtMatchEntry *pt_store_read_match (PtStmt *stmt);
 /* Parses @json and returns it re-serialised, or NULL + INVALID error. */
 char    *pt_store_canonical_json  (const char  *json,
                                    const char  *fallback,
@@ -96,16 +121,16 @@ gboolean pt_store_migrate          (PtStore  *self,
                                     int       from,
                                     GError  **error);
 
-/* Schema (pt-store.c): the SQL of migration step @version (1-based), for
+/* Schema (pt-store-schema.c): the SQL of migration step @version (1-based), for
  * tests that build an old database. */
 const char *pt_store_migration_sql (int version);
 
 /* The least used colour of the palette; @used maps colour -> count. */
 const char *pt_player_palette_pick (GHashTable *used);
 
-/* Aggregates (pt-stats.c), inside the store's transactions. Whoever changes
- * a match's results, game, time or deleted (trash) state, or moves results
- * between players, calls pt_stats_match_removed() BEFORE the change and
+/* Aggregates (pt-stats-aggregates.c), inside the store's transactions.
+ * Whoever changes a match's results, game, time or deleted (trash) state,
+ * or moves results between players, calls pt_stats_match_removed() BEFORE the change and
  * pt_stats_match_added() AFTER it (for the match as it is then); both are
  * cheap for the usual append. pt_store_commit() then rebuilds the players
  * marked dirty in one pass (pt_stats_flush_aggregates) and
@@ -123,8 +148,9 @@ gboolean pt_stats_flush_aggregates  (PtStore  *self,
 gboolean pt_stats_rebuild_aggregates (PtStore  *self,
                                       GError  **error);
 
-/* Appending matches later than every live one (pt-stats.c): ratings from
- * the current ones, aggregates added in memory and written at the end. */
+/* Appending matches later than every live one (pt-stats-aggregates.c):
+ * ratings from the current ones, aggregates added in memory and written at
+ * the end. */
 typedef struct _PtAppend PtAppend;
 PtAppend *pt_append_new     (PtStore  *self,
                              GError  **error);
@@ -143,7 +169,7 @@ gboolean  pt_append_finish  (PtAppend  *append,
                              GError   **error);
 void      pt_append_free    (PtAppend  *append);
 
-/* Ratings (pt-stats.c), called inside the store's transactions. */
+/* Ratings (pt-stats-ratings.c), called inside the store's transactions. */
 gboolean pt_stats_rate_new_match   (PtStore  *self,
                                     gint64    match_id,
                                     GError  **error);

@@ -112,6 +112,21 @@ test_levels_play (void)
     }
 }
 
+/* The hint shows the reason to the player whose move it is, and an
+ * engine sends it as its own comment: so it names the mover's things with
+ * “the” and the other side “the opponent”, never “its”/“you”. */
+static void
+assert_reads_as_hint (const char *reason)
+{
+  static const char * const words[] = { "its", "you", "your", "yours", "hunch" };
+  g_auto(GStrv) split = g_regex_split_simple ("[^A-Za-z]+", reason, 0, 0);
+
+  for (guint i = 0; split[i] != NULL; i++)
+    for (guint w = 0; w < G_N_ELEMENTS (words); w++)
+      if (g_ascii_strcasecmp (split[i], words[w]) == 0)
+        g_error ("The reason “%s” says “%s”", reason, words[w]);
+}
+
 /* Every level of every game but random play says why it chose its move:
  * one short line, and the same move as without asking. */
 static void
@@ -153,6 +168,7 @@ test_reasons (void)
                 g_assert_cmpuint (strlen (reason), <, 200);
                 g_assert_null (strchr (reason, '\n'));
                 g_assert_true (g_utf8_validate (reason, -1, NULL));
+                assert_reads_as_hint (reason);
                 if (n_moves < 4)
                   g_test_message ("%s, %s: %s", games[g], pt_bot_level_to_id (level), reason);
               }

@@ -28,7 +28,7 @@ play_human_turn (PtGameView *view)
   JsonObject *move;
 
   g_assert_cmpuint (n, >, 0);
-  g_assert_cmpstr (pt_wagons_board_get_prompt (PT_WAGONS_BOARD (board)), !=, "");
+  g_assert_cmpstr (pt_board_get_prompt (PT_BOARD (board)), !=, "");
   move = json_array_get_object_element (moves, (n_before * 7) % n);
 
   if (json_object_has_member (move, "start"))

@@ -47,7 +47,7 @@ play_human_turn (PtGameView *view)
     {
       g_assert_true (gtk_widget_activate_action (board, "board.select", "s",
                                                  json_object_get_string_member (move, "play")));
-      g_assert_cmpstr (pt_lost_cities_board_get_prompt (PT_LOST_CITIES_BOARD (board)), !=, "");
+      g_assert_cmpstr (pt_board_get_prompt (PT_BOARD (board)), !=, "");
       g_assert_true (gtk_widget_activate_action (board, "board.play", NULL));
     }
   else
@@ -437,7 +437,7 @@ test_drag_and_drop (void)
   own_name = g_strdup_printf ("expedition-%s", color);
   pile_name = g_strdup_printf ("discard-%s", color);
   other_name = g_strdup_printf ("expedition-%s", other);
-  prompt = g_strdup (pt_lost_cities_board_get_prompt (lc));
+  prompt = g_strdup (pt_board_get_prompt (PT_BOARD (lc)));
 
   /* The card is dragged from its place in the hand, with the card code;
    * the deck gives nothing to drag before a card is chosen. */
@@ -471,7 +471,7 @@ test_drag_and_drop (void)
   g_signal_emit_by_name (find_controller (board, hand_name, GTK_TYPE_DRAG_SOURCE),
                          "drag-end", NULL, FALSE);
   g_assert_false (gtk_widget_has_css_class (find_by_name (board, own_name), "legal-target"));
-  g_assert_cmpstr (pt_lost_cities_board_get_prompt (lc), ==, prompt);
+  g_assert_cmpstr (pt_board_get_prompt (PT_BOARD (lc)), ==, prompt);
 
   /* Refused: another colour's expedition or pile, a draw before a card
    * is placed, a card dropped on the hand. Nothing changes. */
@@ -484,12 +484,12 @@ test_drag_and_drop (void)
   g_assert_false (drop_on (board, "hand", card));
   g_assert_false (drop_on (board, own_name, "deck"));
   g_assert_cmpuint (pt_game_get_n_moves (game), ==, n);
-  g_assert_cmpstr (pt_lost_cities_board_get_prompt (lc), ==, prompt);
+  g_assert_cmpstr (pt_board_get_prompt (PT_BOARD (lc)), ==, prompt);
 
   /* Taken: the card on its expedition, then the deck on the hand. */
   g_assert_true (drop_on (board, own_name, card));
   g_assert_cmpuint (pt_game_get_n_moves (game), ==, n);
-  g_assert_cmpstr (pt_lost_cities_board_get_prompt (lc), !=, prompt);
+  g_assert_cmpstr (pt_board_get_prompt (PT_BOARD (lc)), !=, prompt);
   /* Now the deck can be dragged, and while it is, the hand is marked as
    * the place to drop it; a pile nobody may draw from cannot. */
   {
@@ -674,7 +674,7 @@ test_real_drag (void)
   pile = g_strdup_printf ("discard-%c", code[0]);
   real_drag_between (card, find_by_name (board, pile), "lost-cities-real-drag-card");
   g_assert_cmpuint (pt_game_get_n_moves (game), ==, n);
-  g_assert_cmpstr (pt_lost_cities_board_get_prompt (PT_LOST_CITIES_BOARD (board)), ==,
+  g_assert_cmpstr (pt_board_get_prompt (PT_BOARD (board)), ==,
                    _("Draw a card: from the deck or the top of a discard pile"));
 
   real_drag_between (find_by_name (board, "deck"), find_by_name (board, "hand"),

@@ -43,7 +43,7 @@ play_human_turn (PtGameView *view)
   guint n_before = pt_game_get_n_moves (game);
   g_autoptr(GPtrArray) sections = g_ptr_array_new ();
 
-  g_assert_cmpstr (pt_next_station_board_get_prompt (PT_NEXT_STATION_BOARD (board)), !=, "");
+  g_assert_cmpstr (pt_board_get_prompt (PT_BOARD (board)), !=, "");
   for (guint i = 0; i < json_array_get_length (moves); i++)
     {
       JsonObject *m = json_array_get_object_element (moves, i);
@@ -168,7 +168,7 @@ play_power (PtGameView *view,
   const PtGameMove *last;
 
   g_assert_true (gtk_widget_activate_action (board, "board.power", NULL));
-  g_assert_cmpstr (pt_next_station_board_get_prompt (PT_NEXT_STATION_BOARD (board)), !=, "");
+  g_assert_cmpstr (pt_board_get_prompt (PT_BOARD (board)), !=, "");
   if (json_object_has_member (m, "from"))
     activate_section (board, m);
   else

@@ -60,7 +60,7 @@ describe_reason (const PtWagonsState *state,
   const char *purpose;
 
   if (how == PT_WAGONS_HOW_SLIP)
-    return g_strdup (_("a hunch: any card can turn out well"));
+    return g_strdup (_("a quick pick: any card can turn out well"));
   if (move->kind == PT_WAGONS_MOVE_PLACE)
     {
       PtWagonsState after = *state;
@@ -69,14 +69,18 @@ describe_reason (const PtWagonsState *state,
 
       pt_wagons_state_apply_move (&after, move);
       pt_wagons_state_score (&after, tallies, &score);
-      /* Translators: where a card goes; %d is the bot's score with it
-       * there, %+d the difference to the opponent's score */
-      return g_strdup_printf (_("the spot where its town scores most: %d (%+d against yours)"),
+      /* Translators: where a card goes; %d is the mover's score with
+       * it there, %+d the difference to the opponent's score. The
+       * reasons are shown as hints to the player whose move it is. */
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "the spot where the town scores most: %d point (%+d against the opponent)",
+                                           "the spot where the town scores most: %d points (%+d against the opponent)",
+                                           (gulong) ABS (score.total[mover])),
                               score.total[mover], score.total[mover] - score.total[1 - mover]);
     }
 
   if (move->kind == PT_WAGONS_MOVE_START)
-    purpose = _("leaves you the weakest first take");
+    purpose = _("leaves the opponent the weakest first take");
   else
     {
       guint8 queue[PT_WAGONS_N_CIRCLE];
@@ -84,15 +88,15 @@ describe_reason (const PtWagonsState *state,
 
       for (guint i = 0; i < n && queue[i] != move->card; i++)
         given++;
-      purpose = given == 0 ? _("the best card for its town, and you get no free card")
-                           : _("the best card for its town, free cards for you included");
+      purpose = given == 0 ? _("the best card for the town, and the opponent gets no free card")
+                           : _("the best card for the town, counting the free cards the opponent gets");
     }
 
   if (how == PT_WAGONS_HOW_EXACT && value > WIN_MARGIN)
-    /* Translators: %s says why (“leaves you the weakest first take”) */
-    figure = g_strdup_printf (_("%s: it wins with best play on both sides"), purpose);
+    /* Translators: %s says why (“leaves the opponent the weakest first take”) */
+    figure = g_strdup_printf (_("%s: a sure win with best play on both sides"), purpose);
   else if (how == PT_WAGONS_HOW_EXACT && value < -WIN_MARGIN)
-    figure = g_strdup_printf (_("%s: the best it can do in a lost position"), purpose);
+    figure = g_strdup_printf (_("%s: the best defence in a lost position"), purpose);
   else if (how == PT_WAGONS_HOW_EXACT)
     figure = g_strdup_printf (_("%s: a tie with best play on both sides"), purpose);
   else if (how == PT_WAGONS_HOW_PLAYOUT)
@@ -101,14 +105,14 @@ describe_reason (const PtWagonsState *state,
         value -= 1000.0;
       else if (value < -WIN_MARGIN)
         value += 1000.0;
-      /* Translators: %s says why; %+d is the score difference it
-       * expects at the end of the game, e.g. “+6” */
-      figure = g_strdup_printf (_("%s: %+d expected at the end"), purpose, points (value));
+      /* Translators: %s says why; %+d is the score difference against
+       * the opponent expected at the end of the game, e.g. “+6” */
+      figure = g_strdup_printf (_("%s: %+d against the opponent expected at the end"), purpose, points (value));
     }
   else
-    /* Translators: %s says why; %+d is the score difference once the
-     * cards are placed, e.g. “+3” */
-    figure = g_strdup_printf (_("%s: %+d after placing the cards"), purpose, points (value));
+    /* Translators: %s says why; %+d is the score difference against
+     * the opponent once the cards are placed, e.g. “+3” */
+    figure = g_strdup_printf (_("%s: %+d against the opponent once the cards are placed"), purpose, points (value));
   return g_steal_pointer (&figure);
 }
 

@@ -49,29 +49,31 @@ describe_purpose (const PtLostCitiesView *view,
   if (!move->discard)
     {
       if (kind == 0)
-        /* Translators: %s is a colour name (“red”), as in “your red expedition” */
-        return g_strdup_printf (_("bets on its %s expedition early"), name);
+        /* Translators: %s is a colour name (“red”), as in “the red expedition”.
+         * The reasons are shown as hints to the player whose move it is,
+         * and name the other player “the opponent”. */
+        return g_strdup_printf (_("an early wager on the %s expedition, while it can still pay off"), name);
       if (!opened)
         /* Translators: %s is a colour name */
-        return g_strdup_printf (_("opens its %s expedition with enough cards to follow"), name);
+        return g_strdup_printf (_("opens the %s expedition with enough cards in hand to follow it up"), name);
       if (kind + 1 <= top + 2)
         /* Translators: %s is a colour name */
-        return g_strdup_printf (_("keeps its %s expedition going without a gap"), name);
+        return g_strdup_printf (_("continues the %s expedition without skipping a card"), name);
       /* Translators: %s is a colour name */
-      return g_strdup_printf (_("plays high on its %s expedition while there is time"), name);
+      return g_strdup_printf (_("plays high on the %s expedition while there is still time"), name);
     }
   if (opened && kind != 0 && kind + 1 <= top)
     /* Translators: %s is a colour name */
-    return g_strdup_printf (_("throws away a card its %s expedition can no longer use"), name);
+    return g_strdup_printf (_("gets rid of a %s card the expedition has already gone past"), name);
   if ((theirs != 0 || view->wagers[them][colour] != 0) &&
       (kind == 0 || (guint) (1u << (kind + 1)) > theirs))
     /* Translators: %s is a colour name */
-    return g_strdup_printf (_("discards a %s card it cannot use, even though you might"), name);
+    return g_strdup_printf (_("discards a %s card of no use to the hand, although the opponent may want it"), name);
   if (theirs != 0 || view->wagers[them][colour] != 0)
     /* Translators: %s is a colour name */
-    return g_strdup_printf (_("discards a %s card that is of no use to you"), name);
+    return g_strdup_printf (_("discards a %s card the opponent can no longer use"), name);
   /* Translators: %s is a colour name */
-  return g_strdup_printf (_("discards a %s card it does not plan to play"), name);
+  return g_strdup_printf (_("discards a %s card that is not worth playing"), name);
 }
 
 static char *
@@ -86,14 +88,19 @@ describe_reason (const PtLostCitiesView *view,
 
   if (level == PT_BOT_LEVEL_EASY && !searched && n_samples == 1)
     /* Easy's slip: a random decent-looking move. */
-    return g_strdup (_("a hunch: one of several moves that looked all right"));
+    return g_strdup (_("a quick pick among several moves that look about as good"));
   purpose = describe_purpose (view, move);
   if (searched && n_samples > 0)
-    /* Translators: %s says what the move does (“keeps its red expedition
-     * going without a gap”); then the round's expected final score
-     * difference over %u simulated deals, e.g. “+12” */
-    return g_strdup_printf (ngettext ("%s: %+d expected, over %u simulated deal",
-                                      "%s: %+d expected, over %u simulated deals", n_samples),
+    /* Translators: %s says what the move does (“continues the red
+     * expedition without skipping a card”); then the expected score
+     * difference against the opponent at the end of the round, e.g.
+     * “+12”, over %u simulated deals */
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "%s: %+d against the opponent expected by the end "
+                                         "of the round, over %u simulated deal",
+                                         "%s: %+d against the opponent expected by the end "
+                                         "of the round, over %u simulated deals",
+                                         n_samples),
                             purpose, (int) (expected >= 0 ? expected + 0.5 : expected - 0.5),
                             n_samples);
   if (!move->discard)
@@ -115,7 +122,7 @@ describe_reason (const PtLostCitiesView *view,
       score = pt_lost_cities_state_expedition_score (&after, 0, PT_LOST_CITIES_CARD_COLOR (move->card));
       /* Translators: %s says what the move does; %+d is what that
        * expedition would score if the round ended now */
-      return g_strdup_printf (_("%s (it stands at %+d now)"), purpose, score);
+      return g_strdup_printf (_("%s (the expedition would score %+d now)"), purpose, score);
     }
   return g_steal_pointer (&purpose);
 }

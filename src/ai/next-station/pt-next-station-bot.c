@@ -48,8 +48,8 @@ describe_purpose (const PtNextStationState  *solo,
   if (action->pass)
     {
       if (action->power == PT_NS_POWER_CIRCLE)
-        return g_strdup (_("circles a station of its busiest district"));
-      return g_strdup (_("no section here is worth closing the map for"));
+        return g_strdup (_("circles a station in the line’s busiest district"));
+      return g_strdup (_("passing keeps the map open: no section for this card is worth it"));
     }
   for (guint c = 0; c < PT_N_LINE_COLOURS; c++)
     if (c != colour)
@@ -74,7 +74,7 @@ describe_purpose (const PtNextStationState  *solo,
     return g_strdup (_("crosses the Thames"));
   if (added & others)
     return g_strdup (_("makes an interchange with an earlier line"));
-  return g_strdup (_("adds a station to its strongest district"));
+  return g_strdup (_("adds a station to the line’s strongest district"));
 }
 
 static char *
@@ -91,7 +91,7 @@ describe_reason (const PtNextStationState  *solo,
   guint round = solo->round;
 
   if (slip)
-    return g_strdup (_("a hunch: one of the sections this card allows"));
+    return g_strdup (_("a quick pick among the sections this card allows"));
   purpose = describe_purpose (solo, action);
   if (searched && expected >= 0)
     /* Translators: %s says what the action does (“reaches a new

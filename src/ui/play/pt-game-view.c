@@ -47,7 +47,7 @@ struct _PtGameView
   GtkWidget     *hint_label;
   GtkWidget     *hint_reason_label;
   GtkWidget     *board_box;
-  GtkWidget     *board;
+  PtBoard       *board;
   GtkWidget     *cover;
   GtkWidget     *cover_label;
   GtkWidget     *cover_button;
@@ -319,7 +319,8 @@ update_turn (PtGameView *self)
       self->covered = FALSE;
       if (self->viewer < 0 || !is_person (self, self->viewer))
         self->viewer = first_person_seat (self);
-      g_object_set (self->board, "viewer", self->viewer, "interactive", FALSE, NULL);
+      pt_board_set_viewer (self->board, self->viewer);
+      pt_board_set_interactive (self->board, FALSE);
       text = g_strdup_printf (_("%s is thinking…"), name);
       set_banner (self, text);
     }
@@ -330,7 +331,7 @@ update_turn (PtGameView *self)
       g_autofree char *button = NULL;
 
       self->covered = TRUE;
-      g_object_set (self->board, "interactive", FALSE, NULL);
+      pt_board_set_interactive (self->board, FALSE);
       text = g_strdup_printf (_("Pass the device to %s"), name);
       set_banner (self, text);
       gtk_label_set_text (GTK_LABEL (self->cover_label), text);
@@ -342,7 +343,8 @@ update_turn (PtGameView *self)
     {
       self->covered = FALSE;
       self->viewer = current;
-      g_object_set (self->board, "viewer", self->viewer, "interactive", TRUE, NULL);
+      pt_board_set_viewer (self->board, self->viewer);
+      pt_board_set_interactive (self->board, TRUE);
       /* Whole sentences addressed to the one on turn, never a possessive
        * built on a name ("You’s turn"). */
       text = g_strdup_printf (_("Your turn, %s"), name);
@@ -350,7 +352,7 @@ update_turn (PtGameView *self)
     }
 
   gtk_widget_set_visible (self->cover, self->covered);
-  gtk_widget_set_visible (self->board, !self->covered);
+  gtk_widget_set_visible (GTK_WIDGET (self->board), !self->covered);
   update_last_move (self);
   update_actions (self);
 }
@@ -366,7 +368,7 @@ on_turn (PtSession  *session,
 }
 
 static void
-on_board_error (GtkWidget  *board,
+on_board_error (PtBoard    *board,
                 const char *message,
                 PtGameView *self)
 {
@@ -383,13 +385,12 @@ set_board (PtGameView *self)
     return;
   g_set_object (&self->game, game);
   if (self->board != NULL)
-    gtk_box_remove (GTK_BOX (self->board_box), self->board);
+    gtk_box_remove (GTK_BOX (self->board_box), GTK_WIDGET (self->board));
   self->board = pt_game_view_create_board (game);
-  if (g_signal_lookup ("move-error", G_OBJECT_TYPE (self->board)) != 0)
-    g_signal_connect_object (self->board, "move-error", G_CALLBACK (on_board_error), self, 0);
+  g_signal_connect_object (self->board, "move-error", G_CALLBACK (on_board_error), self, 0);
   /* The board's keys work wherever the focus is in the game view. */
-  pt_board_keys_forward (self->board, GTK_WIDGET (self));
-  gtk_box_prepend (GTK_BOX (self->board_box), self->board);
+  pt_board_keys_forward (GTK_WIDGET (self->board), GTK_WIDGET (self));
+  gtk_box_prepend (GTK_BOX (self->board_box), GTK_WIDGET (self->board));
 }
 
 /* The log: this round's moves under its heading, the earlier rounds'
@@ -507,8 +508,7 @@ on_hint (GObject      *source,
     }
   gtk_widget_set_visible (self->hint_reason_label, reason != NULL);
   /* …and on the board: the suggested card, pile, placement or section. */
-  if (g_object_class_find_property (G_OBJECT_GET_CLASS (self->board), "hint") != NULL)
-    g_object_set (self->board, "hint", move, NULL);
+  pt_board_set_hint (self->board, move);
 }
 
 static void
@@ -538,7 +538,7 @@ action_reveal (GtkWidget  *widget,
     return;
   self->viewer = pt_game_get_current_player (self->game);
   update_turn (self);
-  gtk_widget_grab_focus (self->board);
+  gtk_widget_grab_focus (GTK_WIDGET (self->board));
 }
 
 static void
@@ -562,27 +562,16 @@ action_play_again (GtkWidget  *widget,
 
 /* Construction ----------------------------------------------------------- */
 
-GtkWidget *
+PtBoard *
 pt_game_view_create_board (PtGame *game)
 {
   const char *id = pt_game_get_game_id (game);
 
   if (g_strcmp0 (id, "lost-cities") == 0)
-    return pt_lost_cities_board_new (game);
+    return PT_BOARD (pt_lost_cities_board_new (game));
   if (g_strcmp0 (id, "circle-the-wagons") == 0)
-    return pt_wagons_board_new (game);
-  if (g_strcmp0 (id, "next-station-london") == 0)
-    return pt_next_station_board_new (game);
-
-  {
-    /* A game without a board yet: say so rather than show nothing. */
-    GtkWidget *page = adw_status_page_new ();
-
-    adw_status_page_set_title (ADW_STATUS_PAGE (page), _("This Board Is Not Ready Yet"));
-    adw_status_page_set_description (ADW_STATUS_PAGE (page),
-                                     _("The game is saved; it can be continued in a later version."));
-    return page;
-  }
+    return PT_BOARD (pt_wagons_board_new (game));
+  return PT_BOARD (pt_next_station_board_new (game));
 }
 
 static GtkWidget *
@@ -827,7 +816,7 @@ GtkWidget *
 pt_game_view_get_board (PtGameView *self)
 {
   g_return_val_if_fail (PT_IS_GAME_VIEW (self), NULL);
-  return self->board;
+  return GTK_WIDGET (self->board);
 }
 
 gint64

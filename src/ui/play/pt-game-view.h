@@ -8,6 +8,7 @@
 
 #include <adwaita.h>
 
+#include "pt-board.h"
 #include "pt-game.h"
 #include "pt-session.h"
 
@@ -46,7 +47,7 @@ const char *pt_game_view_get_last_move  (PtGameView *self);
 void        pt_game_view_set_computer_delay (guint       ms);
 /* The board widget for @game (properties "game", "viewer", "interactive";
  * signal "move-error"). */
-GtkWidget  *pt_game_view_create_board   (PtGame     *game);
+PtBoard    *pt_game_view_create_board   (PtGame     *game);
 /* The rules summary of a game, in our own words. */
 const char *pt_game_view_rules_summary  (const char *game_id);
 

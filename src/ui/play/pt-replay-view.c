@@ -38,7 +38,7 @@ struct _PtReplayView
   gboolean    syncing;        /* the slider is being set from the step */
 
   GtkWidget  *scroll;
-  GtkWidget  *board;
+  PtBoard    *board;
   GtkWidget  *label;
   GtkWidget  *scale;
   GtkWidget  *last_label;
@@ -58,10 +58,8 @@ update (PtReplayView *self)
   /* Translators: replay position, e.g. "Move 3 of 41" */
   text = g_strdup_printf (_("Move %u of %u"), self->step, n);
   gtk_label_set_text (GTK_LABEL (self->label), text);
-  if (g_object_class_find_property (G_OBJECT_GET_CLASS (self->board), "viewer") != NULL)
-    g_object_set (self->board, "viewer", current >= 0 ? current : 0, NULL);
-  if (g_object_class_find_property (G_OBJECT_GET_CLASS (self->board), "interactive") != NULL)
-    g_object_set (self->board, "interactive", FALSE, NULL);
+  pt_board_set_viewer (self->board, current >= 0 ? current : 0);
+  pt_board_set_interactive (self->board, FALSE);
 
   gtk_label_set_text (GTK_LABEL (self->last_label),
                       n_history > 0 ? pt_game_get_move_description (self->game, n_history - 1)
@@ -112,11 +110,11 @@ static void
 set_board (PtReplayView *self)
 {
   self->board = pt_game_view_create_board (self->game);
-  gtk_widget_set_margin_start (self->board, 12);
-  gtk_widget_set_margin_end (self->board, 12);
-  gtk_widget_set_margin_bottom (self->board, 12);
-  gtk_widget_set_name (self->board, "replay-board");
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroll), self->board);
+  gtk_widget_set_margin_start (GTK_WIDGET (self->board), 12);
+  gtk_widget_set_margin_end (GTK_WIDGET (self->board), 12);
+  gtk_widget_set_margin_bottom (GTK_WIDGET (self->board), 12);
+  gtk_widget_set_name (GTK_WIDGET (self->board), "replay-board");
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroll), GTK_WIDGET (self->board));
   pt_move_log_set_game (PT_MOVE_LOG (self->log), self->game, NULL);
 }
 

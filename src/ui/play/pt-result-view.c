@@ -29,7 +29,7 @@ struct _PtResultView
   GtkWidget  *description;
   GtkWidget  *flow;
   GtkWidget  *board_slot;
-  GtkWidget  *board;
+  PtBoard    *board;
   GtkWidget  *groups;
 };
 
@@ -400,10 +400,9 @@ show_rounds (PtResultView *self,
   if (self->board != NULL)
     adw_bin_set_child (ADW_BIN (self->board_slot), NULL);
   self->board = pt_game_view_create_board (game);
-  if (g_object_class_find_property (G_OBJECT_GET_CLASS (self->board), "interactive") != NULL)
-    g_object_set (self->board, "interactive", FALSE, NULL);
-  gtk_widget_set_name (self->board, "result-board");
-  adw_bin_set_child (ADW_BIN (self->board_slot), self->board);
+  pt_board_set_interactive (self->board, FALSE);
+  gtk_widget_set_name (GTK_WIDGET (self->board), "result-board");
+  adw_bin_set_child (ADW_BIN (self->board_slot), GTK_WIDGET (self->board));
 
   if (breakdown != NULL && JSON_NODE_HOLDS_OBJECT (breakdown)
       && json_object_has_member (json_node_get_object (breakdown), "players"))
@@ -457,7 +456,7 @@ GtkWidget *
 pt_result_view_get_board (PtResultView *self)
 {
   g_return_val_if_fail (PT_IS_RESULT_VIEW (self), NULL);
-  return self->board;
+  return GTK_WIDGET (self->board);
 }
 
 static void

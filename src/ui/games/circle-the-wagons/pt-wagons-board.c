@@ -30,16 +30,11 @@
 
 struct _PtWagonsBoard
 {
-  GtkWidget   parent_instance;
-
-  PtGame     *game;
-  int         viewer;
-  gboolean    interactive;
+  PtBoard     parent_instance;
 
   JsonNode   *view;
   JsonNode   *legal;
   JsonNode   *breakdown;
-  char       *prompt;
   char       *preview;
   int         placer;         /* whose town shows the ghost, or -1 */
 
@@ -64,35 +59,14 @@ struct _PtWagonsBoard
   graphene_rect_t flight_from;     /* in board coordinates */
   int             flight_town;     /* -1: lands on the pending line */
   int             flight_x, flight_y;
-
-  JsonNode       *hint;            /* a suggested move, shown until the next one */
 };
 
-G_DEFINE_FINAL_TYPE (PtWagonsBoard, pt_wagons_board, GTK_TYPE_WIDGET)
-
-enum {
-  PROP_0,
-  PROP_GAME,
-  PROP_VIEWER,
-  PROP_INTERACTIVE,
-  PROP_ANIMATING,
-  PROP_HINT,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
-
-enum {
-  MOVE_ERROR,
-  N_SIGNALS
-};
-
-static guint signals[N_SIGNALS];
+G_DEFINE_FINAL_TYPE (PtWagonsBoard, pt_wagons_board, PT_TYPE_BOARD)
 
 static gboolean
 can_act (PtWagonsBoard *self)
 {
-  return self->interactive && self->legal != NULL
+  return pt_board_get_interactive (PT_BOARD (self)) && self->legal != NULL
          && json_array_get_length (json_node_get_array (self->legal)) > 0;
 }
 
@@ -123,12 +97,10 @@ request (PtWagonsBoard *self,
 {
   /* The node takes over @move (init_object would add a reference of its own). */
   g_autoptr(JsonNode) node = json_node_new (JSON_NODE_OBJECT);
-  g_autoptr(GError) error = NULL;
-  int player = pt_game_get_current_player (self->game);
+  int player = pt_game_get_current_player (pt_board_get_game (PT_BOARD (self)));
 
   json_node_take_object (node, move);
-  if (player < 0 || !pt_game_request_move (self->game, player, node, &error))
-    g_signal_emit (self, signals[MOVE_ERROR], 0, error ? error->message : _("The game is over"));
+  pt_board_request_move (PT_BOARD (self), player, node);
 }
 
 /* Starts with or takes @card (@member "start" or "take"), when that is a
@@ -202,7 +174,7 @@ on_queue_enter (GtkEventControllerMotion *motion,
     {
       if (child == hovered)
         before = FALSE;
-      if (before && g_strcmp0 (pt_game_get_phase (self->game), "take") == 0)
+      if (before && g_strcmp0 (pt_game_get_phase (pt_board_get_game (PT_BOARD (self))), "take") == 0)
         gtk_widget_add_css_class (child, "given-away");
       else
         gtk_widget_remove_css_class (child, "given-away");
@@ -223,7 +195,7 @@ on_queue_clicked (GtkButton     *button,
                   PtWagonsBoard *self)
 {
   const char *card = g_object_get_data (G_OBJECT (button), "card");
-  const char *member = g_strcmp0 (pt_game_get_phase (self->game), "start") == 0 ? "start" : "take";
+  const char *member = g_strcmp0 (pt_game_get_phase (pt_board_get_game (PT_BOARD (self))), "start") == 0 ? "start" : "take";
 
   request_card (self, member, card);
 }
@@ -234,7 +206,7 @@ hint_card (PtWagonsBoard *self,
            const char    *member,
            const char    *card)
 {
-  JsonObject *hint = self->hint && JSON_NODE_HOLDS_OBJECT (self->hint) ? json_node_get_object (self->hint) : NULL;
+  JsonObject *hint = pt_board_get_hint_object (PT_BOARD (self));
 
   return hint != NULL && json_object_has_member (hint, member)
          && g_strcmp0 (json_object_get_string_member (hint, member), card) == 0;
@@ -247,8 +219,8 @@ update_queue (PtWagonsBoard *self,
   const char *phase = json_object_get_string_member (view, "phase");
   gboolean starting = g_strcmp0 (phase, "start") == 0;
   JsonArray *cards = json_object_get_array_member (view, starting ? "circle" : "queue");
-  const char *taker = pt_game_get_current_player (self->game) >= 0
-                      ? pt_game_get_player_name (self->game, pt_game_get_current_player (self->game)) : "";
+  const char *taker = pt_game_get_current_player (pt_board_get_game (PT_BOARD (self))) >= 0
+                      ? pt_game_get_player_name (pt_board_get_game (PT_BOARD (self)), pt_game_get_current_player (pt_board_get_game (PT_BOARD (self)))) : "";
   GtkWidget *child;
   guint n = json_array_get_length (cards);
 
@@ -363,7 +335,7 @@ update_pending (PtWagonsBoard *self,
 
       g_string_append_printf (text, "%s%s (%s)", text->len > 0 ? ", " : "",
                               json_object_get_string_member (p, "card"),
-                              pt_game_get_player_name (self->game, json_object_get_int_member (p, "player")));
+                              pt_game_get_player_name (pt_board_get_game (PT_BOARD (self)), json_object_get_int_member (p, "player")));
     }
   if (text->len > 0)
     {
@@ -383,12 +355,12 @@ update_towns (PtWagonsBoard *self,
   JsonArray *towns = json_object_get_array_member (view, "towns");
   JsonArray *players = NULL;
   const char *placing = NULL;
-  int current = pt_game_get_current_player (self->game);
+  int current = pt_game_get_current_player (pt_board_get_game (PT_BOARD (self)));
 
   if (self->breakdown != NULL && json_object_has_member (json_node_get_object (self->breakdown), "players"))
     players = json_object_get_array_member (json_node_get_object (self->breakdown), "players");
 
-  if (can_act (self) && g_strcmp0 (pt_game_get_phase (self->game), "place") == 0)
+  if (can_act (self) && g_strcmp0 (pt_game_get_phase (pt_board_get_game (PT_BOARD (self))), "place") == 0)
     placing = json_object_get_string_member (json_array_get_object_element (json_node_get_array (self->legal), 0), "place");
   self->placer = placing != NULL ? current : -1;
 
@@ -397,7 +369,7 @@ update_towns (PtWagonsBoard *self,
       JsonObject *town = json_array_get_object_element (towns, p);
       g_autoptr(GString) lines = g_string_new (NULL);
       g_autofree char *title = NULL;
-      int total = pt_game_get_score (self->game, p);
+      int total = pt_game_get_score (pt_board_get_game (PT_BOARD (self)), p);
 
       pt_wagons_town_view_set_cells (PT_WAGONS_TOWN_VIEW (self->towns[p]),
                                      json_object_get_array_member (town, "cells"));
@@ -407,7 +379,7 @@ update_towns (PtWagonsBoard *self,
       /* A hinted placement: the ghost waits there, with what it scores. */
       if ((int) p == self->placer && hint_card (self, "place", placing))
         {
-          JsonObject *hint = json_node_get_object (self->hint);
+          JsonObject *hint = json_node_get_object (pt_board_get_hint (PT_BOARD (self)));
 
           pt_wagons_town_view_set_cursor (PT_WAGONS_TOWN_VIEW (self->towns[p]),
                                           (int) json_object_get_int_member_with_default (hint, "x", 0),
@@ -417,7 +389,7 @@ update_towns (PtWagonsBoard *self,
 
       /* Whole sentences: the seat looking at the board reads "Your town",
        * never a possessive built on a name ("You’s town"). */
-      if ((int) p == self->viewer)
+      if ((int) p == pt_board_get_viewer (PT_BOARD (self)))
         /* Translators: the title of the town of the player looking at the board */
         title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Your town · %d point", "Your town · %d points",
                                              (gulong) ABS (total)), total);
@@ -425,12 +397,12 @@ update_towns (PtWagonsBoard *self,
         /* Translators: "Ana’s town · 23 points" */
         title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s’s town · %d point", "%s’s town · %d points",
                                              (gulong) ABS (total)),
-                                pt_game_get_player_name (self->game, p), total);
+                                pt_game_get_player_name (pt_board_get_game (PT_BOARD (self)), p), total);
       gtk_label_set_text (GTK_LABEL (self->town_titles[p]), title);
       {
-        g_autofree char *name = (int) p == self->viewer
+        g_autofree char *name = (int) p == pt_board_get_viewer (PT_BOARD (self))
                                 ? g_strdup (_("Your town"))
-                                : g_strdup_printf (_("%s’s town"), pt_game_get_player_name (self->game, p));
+                                : g_strdup_printf (_("%s’s town"), pt_game_get_player_name (pt_board_get_game (PT_BOARD (self)), p));
         gtk_accessible_update_property (GTK_ACCESSIBLE (self->towns[p]),
                                         GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
       }
@@ -492,7 +464,7 @@ update_preview (PtWagonsBoard *self)
 
   pt_wagons_town_view_get_cursor (town, &x, &y, &rot);
   card = json_object_get_string_member (json_array_get_object_element (json_node_get_array (self->legal), 0), "place");
-  record = pt_game_to_record (self->game);
+  record = pt_game_to_record (pt_board_get_game (PT_BOARD (self)));
   scratch = pt_rules_load_record (record, NULL, NULL, NULL);
   move = json_object_new ();
   json_object_set_string_member (move, "place", card);
@@ -502,7 +474,7 @@ update_preview (PtWagonsBoard *self)
   node = json_node_init_object (json_node_alloc (), move);
   if (scratch != NULL && pt_game_request_move (scratch, self->placer, node, NULL))
     {
-      int before = pt_game_get_score (self->game, self->placer);
+      int before = pt_game_get_score (pt_board_get_game (PT_BOARD (self)), self->placer);
       int after = pt_game_get_score (scratch, self->placer);
 
       text = g_strdup_printf (_("Here: your score would be %d (%+d)"), after, after - before);
@@ -551,7 +523,7 @@ on_town_place (PtWagonsTownView *town,
 static void
 update_prompt (PtWagonsBoard *self)
 {
-  const char *phase = pt_game_get_phase (self->game);
+  const char *phase = pt_game_get_phase (pt_board_get_game (PT_BOARD (self)));
   const char *text = "";
 
   if (!can_act (self))
@@ -562,8 +534,7 @@ update_prompt (PtWagonsBoard *self)
     text = _("Take a card from the queue: the cards before it go to your opponent");
   else if (g_strcmp0 (phase, "place") == 0)
     text = _("Place the card in your town: arrows or the pointer to move it, R or right click to turn it, Enter or click to place it");
-  g_free (self->prompt);
-  self->prompt = g_strdup (text);
+  pt_board_set_prompt (PT_BOARD (self), text);
   gtk_label_set_text (GTK_LABEL (self->prompt_label), text);
 }
 
@@ -571,15 +542,15 @@ static void
 refresh (PtWagonsBoard *self)
 {
   JsonObject *view;
-  int current = pt_game_get_current_player (self->game);
+  int current = pt_game_get_current_player (pt_board_get_game (PT_BOARD (self)));
 
   g_clear_pointer (&self->view, json_node_unref);
   g_clear_pointer (&self->legal, json_node_unref);
   g_clear_pointer (&self->breakdown, json_node_unref);
-  self->view = pt_game_get_view (self->game, self->viewer);
-  self->breakdown = pt_game_get_breakdown (self->game);
-  if (current >= 0 && self->interactive)
-    self->legal = pt_game_list_legal_moves (self->game, current);
+  self->view = pt_game_get_view (pt_board_get_game (PT_BOARD (self)), pt_board_get_viewer (PT_BOARD (self)));
+  self->breakdown = pt_game_get_breakdown (pt_board_get_game (PT_BOARD (self)));
+  if (current >= 0 && pt_board_get_interactive (PT_BOARD (self)))
+    self->legal = pt_game_list_legal_moves (pt_board_get_game (PT_BOARD (self)), current);
   view = json_node_get_object (self->view);
 
   update_bonus (self, view);
@@ -605,7 +576,7 @@ on_game_changed (PtWagonsBoard *self)
 static void
 update_marks (PtWagonsBoard *self)
 {
-  guint n = pt_game_get_n_moves (self->game);
+  guint n = pt_game_get_n_moves (pt_board_get_game (PT_BOARD (self)));
 
   for (guint p = 0; p < 2; p++)
     {
@@ -613,7 +584,7 @@ update_marks (PtWagonsBoard *self)
 
       for (guint i = n; i > 0 && !found; i--)
         {
-          const PtGameMove *move = pt_game_get_move (self->game, i - 1);
+          const PtGameMove *move = pt_game_get_move (pt_board_get_game (PT_BOARD (self)), i - 1);
           JsonObject *object = JSON_NODE_HOLDS_OBJECT (move->move) ? json_node_get_object (move->move) : NULL;
 
           if (move->player != p || object == NULL || !json_object_has_member (object, "place"))
@@ -647,7 +618,7 @@ motion_done (AdwAnimation  *animation,
   g_clear_pointer (&self->flight_card, g_free);
   update_marks (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATING]);
+  pt_board_set_animating (PT_BOARD (self), self->flying);
 }
 
 static void
@@ -668,19 +639,13 @@ queue_button_of (PtWagonsBoard *self,
   return NULL;
 }
 
-void
-pt_wagons_board_set_hint (PtWagonsBoard *self,
-                          JsonNode      *move)
+static void
+pt_wagons_board_hint_changed (PtBoard *board)
 {
-  g_return_if_fail (PT_IS_WAGONS_BOARD (self));
+  PtWagonsBoard *self = PT_WAGONS_BOARD (board);
 
-  if (self->hint == move)
-    return;
-  g_clear_pointer (&self->hint, json_node_unref);
-  self->hint = move ? json_node_copy (move) : NULL;
   if (self->view != NULL)
     refresh (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HINT]);
 }
 
 static void
@@ -693,7 +658,7 @@ on_move_applied (PtGame        *game,
   GtkWidget *from = NULL;
 
   skip_motion (self);
-  g_clear_pointer (&self->hint, json_node_unref);
+  pt_board_clear_hint (PT_BOARD (self));
   g_clear_pointer (&self->flight_card, g_free);
   /* Where the card starts is on screen until the board shows the move. */
   if (object != NULL && json_object_has_member (object, "take"))
@@ -728,7 +693,7 @@ on_move_applied (PtGame        *game,
       g_signal_connect (self->motion, "done", G_CALLBACK (motion_done), self);
     }
   self->motion_t = 0;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATING]);
+  pt_board_set_animating (PT_BOARD (self), self->flying);
   adw_animation_reset (self->motion);
   adw_animation_play (self->motion);
 }
@@ -775,13 +740,6 @@ pt_wagons_board_snapshot (GtkWidget   *widget,
   cairo_fill (cr);
   pt_wagons_draw_card (cr, self->flight_card, self->flight_rot180, x, y, size / 2);
   cairo_destroy (cr);
-}
-
-gboolean
-pt_wagons_board_get_animating (PtWagonsBoard *self)
-{
-  g_return_val_if_fail (PT_IS_WAGONS_BOARD (self), FALSE);
-  return self->flying;
 }
 
 /* Actions ----------------------------------------------------------------------- */
@@ -938,13 +896,6 @@ pt_wagons_board_new (PtGame *game)
 }
 
 const char *
-pt_wagons_board_get_prompt (PtWagonsBoard *self)
-{
-  g_return_val_if_fail (PT_IS_WAGONS_BOARD (self), NULL);
-  return self->prompt ? self->prompt : "";
-}
-
-const char *
 pt_wagons_board_get_preview (PtWagonsBoard *self)
 {
   g_return_val_if_fail (PT_IS_WAGONS_BOARD (self), NULL);
@@ -958,9 +909,9 @@ pt_wagons_board_constructed (GObject *object)
 
   G_OBJECT_CLASS (pt_wagons_board_parent_class)->constructed (object);
 
-  g_signal_connect_object (self->game, "move-applied", G_CALLBACK (on_move_applied), self, 0);
-  g_signal_connect_object (self->game, "move-undone", G_CALLBACK (on_game_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->game, "move-undone", G_CALLBACK (update_marks), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (pt_board_get_game (PT_BOARD (self)), "move-applied", G_CALLBACK (on_move_applied), self, 0);
+  g_signal_connect_object (pt_board_get_game (PT_BOARD (self)), "move-undone", G_CALLBACK (on_game_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (pt_board_get_game (PT_BOARD (self)), "move-undone", G_CALLBACK (update_marks), self, G_CONNECT_SWAPPED);
   refresh (self);
   update_marks (self);
 }
@@ -977,8 +928,6 @@ pt_wagons_board_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->motion, self);
   g_clear_object (&self->motion);
   g_clear_pointer (&self->flight_card, g_free);
-  g_clear_pointer (&self->hint, json_node_unref);
-  g_clear_object (&self->game);
   g_clear_pointer (&self->view, json_node_unref);
   g_clear_pointer (&self->legal, json_node_unref);
   g_clear_pointer (&self->breakdown, json_node_unref);
@@ -991,79 +940,23 @@ pt_wagons_board_finalize (GObject *object)
 {
   PtWagonsBoard *self = PT_WAGONS_BOARD (object);
 
-  g_free (self->prompt);
   g_free (self->preview);
 
   G_OBJECT_CLASS (pt_wagons_board_parent_class)->finalize (object);
 }
 
-static void
-pt_wagons_board_get_property (GObject    *object,
-                              guint       prop_id,
-                              GValue     *value,
-                              GParamSpec *pspec)
-{
-  PtWagonsBoard *self = PT_WAGONS_BOARD (object);
+/* PtBoard ------------------------------------------------------------ */
 
-  switch (prop_id)
-    {
-    case PROP_GAME:
-      g_value_set_object (value, self->game);
-      break;
-    case PROP_VIEWER:
-      g_value_set_int (value, self->viewer);
-      break;
-    case PROP_INTERACTIVE:
-      g_value_set_boolean (value, self->interactive);
-      break;
-    case PROP_ANIMATING:
-      g_value_set_boolean (value, self->flying);
-      break;
-    case PROP_HINT:
-      g_value_set_boxed (value, self->hint);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
+static void
+pt_wagons_board_refresh (PtBoard *board)
+{
+  refresh (PT_WAGONS_BOARD (board));
 }
 
 static void
-pt_wagons_board_set_property (GObject      *object,
-                              guint         prop_id,
-                              const GValue *value,
-                              GParamSpec   *pspec)
+pt_wagons_board_skip_motion (PtBoard *board)
 {
-  PtWagonsBoard *self = PT_WAGONS_BOARD (object);
-
-  switch (prop_id)
-    {
-    case PROP_GAME:
-      self->game = g_value_dup_object (value);
-      break;
-    case PROP_VIEWER:
-      if (self->viewer != g_value_get_int (value))
-        {
-          self->viewer = g_value_get_int (value);
-          if (self->view != NULL)
-            refresh (self);
-          g_object_notify_by_pspec (object, pspec);
-        }
-      break;
-    case PROP_HINT:
-      pt_wagons_board_set_hint (self, g_value_get_boxed (value));
-      break;
-    case PROP_INTERACTIVE:
-      if (self->interactive != g_value_get_boolean (value))
-        {
-          self->interactive = g_value_get_boolean (value);
-          if (self->view != NULL)
-            refresh (self);
-          g_object_notify_by_pspec (object, pspec);
-        }
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
+  skip_motion (PT_WAGONS_BOARD (board));
 }
 
 static void
@@ -1071,36 +964,17 @@ pt_wagons_board_class_init (PtWagonsBoardClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  PtBoardClass *board_class = PT_BOARD_CLASS (klass);
 
   object_class->constructed = pt_wagons_board_constructed;
   object_class->dispose = pt_wagons_board_dispose;
   object_class->finalize = pt_wagons_board_finalize;
-  object_class->get_property = pt_wagons_board_get_property;
-  object_class->set_property = pt_wagons_board_set_property;
 
-  properties[PROP_GAME] =
-    g_param_spec_object ("game", NULL, NULL, PT_TYPE_GAME,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_VIEWER] =
-    g_param_spec_int ("viewer", NULL, NULL, -1, PT_GAME_MAX_PLAYERS - 1, 0,
-                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_INTERACTIVE] =
-    g_param_spec_boolean ("interactive", NULL, NULL, FALSE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  /* TRUE while a move's card is travelling. */
-  properties[PROP_ANIMATING] =
-    g_param_spec_boolean ("animating", NULL, NULL, FALSE,
-                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  /* A suggested move (a record move), outlined until the next move. */
-  properties[PROP_HINT] =
-    g_param_spec_boxed ("hint", NULL, NULL, JSON_TYPE_NODE,
-                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  board_class->refresh = pt_wagons_board_refresh;
+  board_class->hint_changed = pt_wagons_board_hint_changed;
+  board_class->skip_motion = pt_wagons_board_skip_motion;
+
   widget_class->snapshot = pt_wagons_board_snapshot;
-
-  signals[MOVE_ERROR] =
-    g_signal_new ("move-error", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 
   gtk_widget_class_install_action (widget_class, "board.start", "s", action_start_take);
   gtk_widget_class_install_action (widget_class, "board.take", "s", action_start_take);
@@ -1109,9 +983,7 @@ pt_wagons_board_class_init (PtWagonsBoardClass *klass)
   gtk_widget_class_install_action (widget_class, "board.focus-town", NULL, action_focus_town);
   gtk_widget_class_install_action (widget_class, "board.focus-circle", NULL, action_focus_circle);
 
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "wagons-board");
-  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
 
 /* Listed in the shortcuts window (gtk/help-overlay.ui). */
@@ -1129,19 +1001,8 @@ pt_wagons_board_init (PtWagonsBoard *self)
 {
   GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
 
-  gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
   gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (layout), 8);
   self->placer = -1;
   build (self);
   pt_board_keys_install (GTK_WIDGET (self), keys, G_N_ELEMENTS (keys));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Game board"), -1);
-
-  /* Acting skips the motion: a click anywhere on the board lands it. */
-  {
-    GtkGesture *click = gtk_gesture_click_new ();
-
-    gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_CAPTURE);
-    g_signal_connect_swapped (click, "pressed", G_CALLBACK (skip_motion), self);
-    gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
-  }
 }

@@ -44,11 +44,8 @@ typedef enum
 
 struct _PtLostCitiesBoard
 {
-  GtkWidget   parent_instance;
+  PtBoard     parent_instance;
 
-  PtGame     *game;
-  int         viewer;
-  gboolean    interactive;
   gboolean    show_piles;
 
   JsonNode   *view;           /* the last view shown */
@@ -58,7 +55,6 @@ struct _PtLostCitiesBoard
   char       *drag_card;      /* the hand card being dragged, or NULL */
   char       *drag_draw;      /* the draw being dragged ("deck", "Y"), or NULL */
   gboolean    disposed;
-  char       *prompt;
   char       *last_move;
   int         last_color;     /* the pile the other player's last card went to */
   gboolean    last_discard;
@@ -96,30 +92,9 @@ struct _PtLostCitiesBoard
   graphene_rect_t flight_from[2];  /* in board coordinates */
   GtkWidget      *flight_to[2];    /* the widget where each card lands */
   GStrv           flight_hand;     /* the viewer's hand before the move */
-
-  JsonNode       *hint;            /* a suggested move, shown until the next one */
 };
 
-G_DEFINE_FINAL_TYPE (PtLostCitiesBoard, pt_lost_cities_board, GTK_TYPE_WIDGET)
-
-enum {
-  PROP_0,
-  PROP_GAME,
-  PROP_VIEWER,
-  PROP_INTERACTIVE,
-  PROP_ANIMATING,
-  PROP_HINT,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
-
-enum {
-  MOVE_ERROR,
-  N_SIGNALS
-};
-
-static guint signals[N_SIGNALS];
+G_DEFINE_FINAL_TYPE (PtLostCitiesBoard, pt_lost_cities_board, PT_TYPE_BOARD)
 
 static const char letters[] = "YBWGRP";
 
@@ -191,7 +166,7 @@ name_place (GtkWidget  *widget,
 static guint
 bottom_seat (PtLostCitiesBoard *self)
 {
-  return self->viewer >= 0 ? (guint) self->viewer : 0;
+  return pt_board_get_viewer (PT_BOARD (self)) >= 0 ? (guint) pt_board_get_viewer (PT_BOARD (self)) : 0;
 }
 
 static guint
@@ -288,7 +263,7 @@ legal_has (PtLostCitiesBoard *self,
 static gboolean
 can_act (PtLostCitiesBoard *self)
 {
-  return self->interactive && self->viewer >= 0 && self->legal != NULL
+  return pt_board_get_interactive (PT_BOARD (self)) && pt_board_get_viewer (PT_BOARD (self)) >= 0 && self->legal != NULL
          && json_array_get_length (json_node_get_array (self->legal)) > 0;
 }
 
@@ -296,8 +271,7 @@ static void
 set_prompt (PtLostCitiesBoard *self,
             const char        *prompt)
 {
-  g_free (self->prompt);
-  self->prompt = g_strdup (prompt);
+  pt_board_set_prompt (PT_BOARD (self), prompt);
   gtk_label_set_text (GTK_LABEL (self->prompt_label), prompt);
 }
 
@@ -478,7 +452,7 @@ update_table (PtLostCitiesBoard *self,
   JsonObject *discards = json_object_get_object_member (view, "discards");
   JsonArray *scores = json_object_get_array_member (view, "scores");
   JsonArray *counts = json_object_get_array_member (view, "hand_counts");
-  const char * const *names = pt_game_get_players (self->game);
+  const char * const *names = pt_game_get_players (pt_board_get_game (PT_BOARD (self)));
   guint top = top_seat (self), bottom = bottom_seat (self);
   gboolean over = json_object_get_boolean_member (view, "over");
   int current = json_object_get_int_member (view, "current_player");
@@ -559,7 +533,7 @@ update_table (PtLostCitiesBoard *self,
     gtk_accessible_update_property (GTK_ACCESSIBLE (self->deck_button), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                     deck_name, -1);
     gtk_label_set_text (GTK_LABEL (self->top_row_label), their_row);
-    if (self->viewer >= 0)
+    if (pt_board_get_viewer (PT_BOARD (self)) >= 0)
       gtk_label_set_text (GTK_LABEL (self->own_row_label), _("Your expeditions"));
     else
       {
@@ -585,15 +559,15 @@ refresh (PtLostCitiesBoard *self)
 
   g_clear_pointer (&self->view, json_node_unref);
   g_clear_pointer (&self->legal, json_node_unref);
-  self->view = pt_game_get_view (self->game, self->viewer);
+  self->view = pt_game_get_view (pt_board_get_game (PT_BOARD (self)), pt_board_get_viewer (PT_BOARD (self)));
   view = view_object (self);
   if (view == NULL)
     return;
 
   self->n_colors = json_object_get_int_member (json_object_get_object_member (view, "options"), "colors");
   self->n_colors = CLAMP (self->n_colors, 5, MAX_COLORS);
-  if (self->viewer >= 0 && pt_game_get_current_player (self->game) == self->viewer)
-    self->legal = pt_game_list_legal_moves (self->game, self->viewer);
+  if (pt_board_get_viewer (PT_BOARD (self)) >= 0 && pt_game_get_current_player (pt_board_get_game (PT_BOARD (self))) == pt_board_get_viewer (PT_BOARD (self)))
+    self->legal = pt_game_list_legal_moves (pt_board_get_game (PT_BOARD (self)), pt_board_get_viewer (PT_BOARD (self)));
 
   update_last_move (self);
   update_hand (self, view);
@@ -608,8 +582,8 @@ refresh (PtLostCitiesBoard *self)
 static void
 update_last_move (PtLostCitiesBoard *self)
 {
-  guint n = pt_game_get_n_moves (self->game);
-  const PtGameMove *last = n > 0 ? pt_game_get_move (self->game, n - 1) : NULL;
+  guint n = pt_game_get_n_moves (pt_board_get_game (PT_BOARD (self)));
+  const PtGameMove *last = n > 0 ? pt_game_get_move (pt_board_get_game (PT_BOARD (self)), n - 1) : NULL;
   JsonObject *move = last && JSON_NODE_HOLDS_OBJECT (last->move) ? json_node_get_object (last->move) : NULL;
   gboolean discard = FALSE;
   const char *code = move ? move_card (move, &discard) : NULL;
@@ -619,7 +593,7 @@ update_last_move (PtLostCitiesBoard *self)
   self->last_color = -1;
   if (last == NULL || last->player == bottom_seat (self) || letter == NULL)
     return;
-  self->last_move = g_strdup (pt_game_get_move_description (self->game, n - 1));
+  self->last_move = g_strdup (pt_game_get_move_description (pt_board_get_game (PT_BOARD (self)), n - 1));
   self->last_color = (int) (letter - letters);
   self->last_discard = discard;
 }
@@ -646,7 +620,7 @@ motion_done (AdwAnimation      *animation,
   g_clear_pointer (&self->flight_code[0], g_free);
   g_clear_pointer (&self->flight_code[1], g_free);
   gtk_widget_queue_draw (GTK_WIDGET (self));
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATING]);
+  pt_board_set_animating (PT_BOARD (self), self->flying);
 }
 
 static void
@@ -724,7 +698,7 @@ prepare_motion (PtLostCitiesBoard *self,
     return;
   self->flight_to[1] = mine ? self->hand_box : self->top_title;
   g_clear_pointer (&self->flight_hand, g_strfreev);
-  g_clear_pointer (&self->hint, json_node_unref);
+  pt_board_clear_hint (PT_BOARD (self));
   if (mine && before != NULL && json_object_has_member (before, "hand"))
     {
       JsonArray *hand = json_object_get_array_member (before, "hand");
@@ -772,7 +746,7 @@ start_motion (PtLostCitiesBoard *self,
       adw_timed_animation_set_easing (ADW_TIMED_ANIMATION (self->motion), ADW_EASE_OUT_CUBIC);
       g_signal_connect (self->motion, "done", G_CALLBACK (motion_done), self);
     }
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATING]);
+  pt_board_set_animating (PT_BOARD (self), self->flying);
   adw_animation_reset (self->motion);
   adw_animation_play (self->motion);
 }
@@ -825,7 +799,7 @@ snapshot_flight (PtLostCitiesBoard *self,
 static void
 update_hint (PtLostCitiesBoard *self)
 {
-  JsonObject *move = self->hint && JSON_NODE_HOLDS_OBJECT (self->hint) ? json_node_get_object (self->hint) : NULL;
+  JsonObject *move = pt_board_get_hint_object (PT_BOARD (self));
   gboolean discard = FALSE;
   const char *code = move ? move_card (move, &discard) : NULL;
   const char *draw = move ? json_object_get_string_member_with_default (move, "draw", NULL) : NULL;
@@ -854,18 +828,12 @@ update_hint (PtLostCitiesBoard *self)
       gtk_widget_add_css_class (hinted[i], "hinted");
 }
 
-void
-pt_lost_cities_board_set_hint (PtLostCitiesBoard *self,
-                               JsonNode          *move)
+static void
+pt_lost_cities_board_hint_changed (PtBoard *board)
 {
-  g_return_if_fail (PT_IS_LOST_CITIES_BOARD (self));
+  PtLostCitiesBoard *self = PT_LOST_CITIES_BOARD (board);
 
-  if (self->hint == move)
-    return;
-  g_clear_pointer (&self->hint, json_node_unref);
-  self->hint = move ? json_node_copy (move) : NULL;
   update_hint (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HINT]);
 }
 
 static void
@@ -880,13 +848,6 @@ pt_lost_cities_board_snapshot (GtkWidget   *widget,
   snapshot_flight (self, snapshot);
 }
 
-gboolean
-pt_lost_cities_board_get_animating (PtLostCitiesBoard *self)
-{
-  g_return_val_if_fail (PT_IS_LOST_CITIES_BOARD (self), FALSE);
-  return self->flying;
-}
-
 static void
 on_move_applied (PtGame            *game,
                  guint              player,
@@ -896,7 +857,7 @@ on_move_applied (PtGame            *game,
   prepare_motion (self, player, move);
   g_clear_pointer (&self->selected, g_free);
   self->target = TARGET_NONE;
-  pt_lost_cities_board_set_hint (self, NULL);
+  pt_board_set_hint (PT_BOARD (self), NULL);
   refresh (self);
   start_motion (self, player);
 }
@@ -905,7 +866,7 @@ static void
 on_move_undone (PtGame            *game,
                 PtLostCitiesBoard *self)
 {
-  pt_lost_cities_board_set_hint (self, NULL);
+  pt_board_set_hint (PT_BOARD (self), NULL);
   g_clear_pointer (&self->selected, g_free);
   self->target = TARGET_NONE;
   refresh (self);
@@ -951,7 +912,6 @@ choose_draw (PtLostCitiesBoard *self,
 {
   g_autoptr(JsonObject) move = NULL;
   g_autoptr(JsonNode) node = NULL;
-  g_autoptr(GError) error = NULL;
 
   if (!can_act (self) || self->selected == NULL || self->target == TARGET_NONE
       || !legal_has (self, self->selected, self->target, draw))
@@ -963,12 +923,7 @@ choose_draw (PtLostCitiesBoard *self,
   json_object_set_string_member (move, "draw", draw);
   node = json_node_init_object (json_node_alloc (), move);
 
-  if (!pt_game_request_move (self->game, self->viewer, node, &error))
-    {
-      g_signal_emit (self, signals[MOVE_ERROR], 0, error->message);
-      return FALSE;
-    }
-  return TRUE;
+  return pt_board_request_move (PT_BOARD (self), pt_board_get_viewer (PT_BOARD (self)), node);
 }
 
 static void
@@ -1525,14 +1480,6 @@ pt_lost_cities_board_new (PtGame *game)
 }
 
 const char *
-pt_lost_cities_board_get_prompt (PtLostCitiesBoard *self)
-{
-  g_return_val_if_fail (PT_IS_LOST_CITIES_BOARD (self), NULL);
-
-  return self->prompt ? self->prompt : "";
-}
-
-const char *
 pt_lost_cities_board_get_last_move (PtLostCitiesBoard *self)
 {
   g_return_val_if_fail (PT_IS_LOST_CITIES_BOARD (self), NULL);
@@ -1547,8 +1494,8 @@ pt_lost_cities_board_constructed (GObject *object)
 
   G_OBJECT_CLASS (pt_lost_cities_board_parent_class)->constructed (object);
 
-  g_signal_connect_object (self->game, "move-applied", G_CALLBACK (on_move_applied), self, 0);
-  g_signal_connect_object (self->game, "move-undone", G_CALLBACK (on_move_undone), self, 0);
+  g_signal_connect_object (pt_board_get_game (PT_BOARD (self)), "move-applied", G_CALLBACK (on_move_applied), self, 0);
+  g_signal_connect_object (pt_board_get_game (PT_BOARD (self)), "move-undone", G_CALLBACK (on_move_undone), self, 0);
   refresh (self);
 }
 
@@ -1561,7 +1508,6 @@ pt_lost_cities_board_dispose (GObject *object)
   self->disposed = TRUE;
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
-  g_clear_object (&self->game);
   if (self->motion != NULL)
     g_signal_handlers_disconnect_by_data (self->motion, self);
   g_clear_object (&self->motion);
@@ -1582,81 +1528,33 @@ pt_lost_cities_board_finalize (GObject *object)
   g_free (self->selected);
   g_free (self->drag_card);
   g_free (self->drag_draw);
-  g_free (self->prompt);
   g_free (self->last_move);
 
   G_OBJECT_CLASS (pt_lost_cities_board_parent_class)->finalize (object);
 }
 
-static void
-pt_lost_cities_board_get_property (GObject    *object,
-                                   guint       prop_id,
-                                   GValue     *value,
-                                   GParamSpec *pspec)
-{
-  PtLostCitiesBoard *self = PT_LOST_CITIES_BOARD (object);
+/* PtBoard ------------------------------------------------------------ */
 
-  switch (prop_id)
-    {
-    case PROP_GAME:
-      g_value_set_object (value, self->game);
-      break;
-    case PROP_VIEWER:
-      g_value_set_int (value, self->viewer);
-      break;
-    case PROP_INTERACTIVE:
-      g_value_set_boolean (value, self->interactive);
-      break;
-    case PROP_ANIMATING:
-      g_value_set_boolean (value, self->flying);
-      break;
-    case PROP_HINT:
-      g_value_set_boxed (value, self->hint);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
+static void
+pt_lost_cities_board_refresh (PtBoard *board)
+{
+  refresh (PT_LOST_CITIES_BOARD (board));
 }
 
 static void
-pt_lost_cities_board_set_property (GObject      *object,
-                                   guint         prop_id,
-                                   const GValue *value,
-                                   GParamSpec   *pspec)
+pt_lost_cities_board_skip_motion (PtBoard *board)
 {
-  PtLostCitiesBoard *self = PT_LOST_CITIES_BOARD (object);
+  skip_motion (PT_LOST_CITIES_BOARD (board));
+}
 
-  switch (prop_id)
-    {
-    case PROP_GAME:
-      self->game = g_value_dup_object (value);
-      break;
-    case PROP_VIEWER:
-      if (self->viewer != g_value_get_int (value))
-        {
-          self->viewer = g_value_get_int (value);
-          g_clear_pointer (&self->selected, g_free);
-          self->target = TARGET_NONE;
-          if (self->game != NULL && self->view != NULL)
-            refresh (self);
-          g_object_notify_by_pspec (object, pspec);
-        }
-      break;
-    case PROP_HINT:
-      pt_lost_cities_board_set_hint (self, g_value_get_boxed (value));
-      break;
-    case PROP_INTERACTIVE:
-      if (self->interactive != g_value_get_boolean (value))
-        {
-          self->interactive = g_value_get_boolean (value);
-          if (self->view != NULL)
-            refresh (self);
-          g_object_notify_by_pspec (object, pspec);
-        }
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
+/* Another seat's hand: the choice begun is not theirs. */
+static void
+pt_lost_cities_board_viewer_changed (PtBoard *board)
+{
+  PtLostCitiesBoard *self = PT_LOST_CITIES_BOARD (board);
+
+  g_clear_pointer (&self->selected, g_free);
+  self->target = TARGET_NONE;
 }
 
 static void
@@ -1664,36 +1562,18 @@ pt_lost_cities_board_class_init (PtLostCitiesBoardClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  PtBoardClass *board_class = PT_BOARD_CLASS (klass);
 
   object_class->constructed = pt_lost_cities_board_constructed;
   object_class->dispose = pt_lost_cities_board_dispose;
   object_class->finalize = pt_lost_cities_board_finalize;
-  object_class->get_property = pt_lost_cities_board_get_property;
-  object_class->set_property = pt_lost_cities_board_set_property;
 
-  properties[PROP_GAME] =
-    g_param_spec_object ("game", NULL, NULL, PT_TYPE_GAME,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_VIEWER] =
-    g_param_spec_int ("viewer", NULL, NULL, -1, PT_GAME_MAX_PLAYERS - 1, 0,
-                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_INTERACTIVE] =
-    g_param_spec_boolean ("interactive", NULL, NULL, FALSE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  /* TRUE while a move's cards are travelling. */
-  properties[PROP_ANIMATING] =
-    g_param_spec_boolean ("animating", NULL, NULL, FALSE,
-                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  /* A suggested move (a record move), outlined until the next move. */
-  properties[PROP_HINT] =
-    g_param_spec_boxed ("hint", NULL, NULL, JSON_TYPE_NODE,
-                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  board_class->refresh = pt_lost_cities_board_refresh;
+  board_class->viewer_changed = pt_lost_cities_board_viewer_changed;
+  board_class->hint_changed = pt_lost_cities_board_hint_changed;
+  board_class->skip_motion = pt_lost_cities_board_skip_motion;
+
   widget_class->snapshot = pt_lost_cities_board_snapshot;
-
-  signals[MOVE_ERROR] =
-    g_signal_new ("move-error", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 
   gtk_widget_class_install_action (widget_class, "board.select", "s", action_select);
   gtk_widget_class_install_action (widget_class, "board.play", NULL, action_play);
@@ -1704,9 +1584,7 @@ pt_lost_cities_board_class_init (PtLostCitiesBoardClass *klass)
 
   gtk_widget_class_install_action (widget_class, "board.select-nth", "i", action_select_nth);
 
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "lost-cities-board");
-  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
 
 /* Listed in the shortcuts window (gtk/help-overlay.ui). Ctrl+Shift+D, the
@@ -1728,20 +1606,9 @@ pt_lost_cities_board_init (PtLostCitiesBoard *self)
 {
   GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
 
-  gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
   gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (layout), 6);
   self->last_color = -1;
   ensure_style ();
   build (self);
   pt_board_keys_install (GTK_WIDGET (self), keys, G_N_ELEMENTS (keys));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Game board"), -1);
-
-  /* Acting skips the motion: a click anywhere on the board lands it. */
-  {
-    GtkGesture *click = gtk_gesture_click_new ();
-
-    gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_CAPTURE);
-    g_signal_connect_swapped (click, "pressed", G_CALLBACK (skip_motion), self);
-    gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
-  }
 }

@@ -7,24 +7,16 @@
 
 #include <gtk/gtk.h>
 
-#include "pt-game.h"
+#include "pt-board.h"
 
 G_BEGIN_DECLS
 
 #define PT_TYPE_LOST_CITIES_BOARD (pt_lost_cities_board_get_type ())
 
-G_DECLARE_FINAL_TYPE (PtLostCitiesBoard, pt_lost_cities_board, PT, LOST_CITIES_BOARD, GtkWidget)
+G_DECLARE_FINAL_TYPE (PtLostCitiesBoard, pt_lost_cities_board, PT, LOST_CITIES_BOARD, PtBoard)
 
 GtkWidget  *pt_lost_cities_board_new        (PtGame *game);
-/* Prompt shown to the player ("Choose a card from your hand", …). */
-const char *pt_lost_cities_board_get_prompt (PtLostCitiesBoard *self);
 /* The text describing the last move of the other player, or "". */
 const char *pt_lost_cities_board_get_last_move (PtLostCitiesBoard *self);
-/* TRUE while the last move's cards are still travelling. */
-gboolean    pt_lost_cities_board_get_animating (PtLostCitiesBoard *self);
-/* Outlines a suggested move (a record move; NULL: none) until the next
- * move: the hand card, its pile and where it draws from (property "hint"). */
-void        pt_lost_cities_board_set_hint (PtLostCitiesBoard *self,
-                                           JsonNode          *move);
 
 G_END_DECLS

@@ -49,15 +49,10 @@
 
 struct _PtNextStationBoard
 {
-  GtkWidget   parent_instance;
-
-  PtGame     *game;
-  int         viewer;
-  gboolean    interactive;
+  PtBoard     parent_instance;
 
   JsonNode   *view;
   JsonNode   *legal;
-  char       *prompt;
   int         from_x, from_y;       /* the chosen line end, or -1 */
   char       *power;                /* the pencil power in use, or NULL */
   int         stage;                /* 1: double's second section, circle's station */
@@ -90,33 +85,13 @@ struct _PtNextStationBoard
   gboolean    drawing;
   int         motion_section[2][4];  /* ax, ay, bx, by; ax < 0: none */
 
-  JsonNode   *hint;                 /* a suggested action, shown until the next one */
 };
 
-G_DEFINE_FINAL_TYPE (PtNextStationBoard, pt_next_station_board, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (PtNextStationBoard, pt_next_station_board, PT_TYPE_BOARD)
 
 /* Room for the coordinate numbers along the top and the left, in pixels
  * at the normal text size. */
 #define RULER 16
-
-enum {
-  PROP_0,
-  PROP_GAME,
-  PROP_VIEWER,
-  PROP_INTERACTIVE,
-  PROP_ANIMATING,
-  PROP_HINT,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
-
-enum {
-  MOVE_ERROR,
-  N_SIGNALS
-};
-
-static guint signals[N_SIGNALS];
 
 /* Each line's dash pattern; its colour is PT_COLOUR_NS_LINE_PURPLE + the
  * colour, in the shared table. */
@@ -147,7 +122,7 @@ set_colour (cairo_t       *cr,
 static const PtStationMap *
 get_map (PtNextStationBoard *self)
 {
-  return pt_next_station_game_get_state (PT_NEXT_STATION_GAME (self->game))->map;
+  return pt_next_station_game_get_state (PT_NEXT_STATION_GAME (pt_board_get_game (PT_BOARD (self))))->map;
 }
 
 static int
@@ -159,8 +134,8 @@ ruler_size (PtNextStationBoard *self)
 static gboolean
 can_act (PtNextStationBoard *self)
 {
-  return self->interactive && self->viewer >= 0 && self->legal != NULL
-         && pt_game_get_current_player (self->game) == self->viewer;
+  return pt_board_get_interactive (PT_BOARD (self)) && pt_board_get_viewer (PT_BOARD (self)) >= 0 && self->legal != NULL
+         && pt_game_get_current_player (pt_board_get_game (PT_BOARD (self))) == pt_board_get_viewer (PT_BOARD (self));
 }
 
 static void
@@ -322,11 +297,8 @@ static void
 request (PtNextStationBoard *self,
          JsonNode           *node)
 {
-  g_autoptr(GError) error = NULL;
-
   self->from_x = self->from_y = -1;
-  if (!pt_game_request_move (self->game, self->viewer, node, &error))
-    g_signal_emit (self, signals[MOVE_ERROR], 0, error->message);
+  pt_board_request_move (PT_BOARD (self), pt_board_get_viewer (PT_BOARD (self)), node);
 }
 
 static void update_prompt (PtNextStationBoard *self);
@@ -778,12 +750,12 @@ is_last_section (PtNextStationBoard *self,
                  const int          *a,
                  const int          *b)
 {
-  guint n = pt_game_get_n_moves (self->game);
+  guint n = pt_game_get_n_moves (pt_board_get_game (PT_BOARD (self)));
   int sections[2][4];
 
   for (guint i = n; i > 0; i--)
     {
-      const PtGameMove *move = pt_game_get_move (self->game, i - 1);
+      const PtGameMove *move = pt_game_get_move (pt_board_get_game (PT_BOARD (self)), i - 1);
 
       if ((int) move->player != player)
         continue;
@@ -810,7 +782,7 @@ motion_done (AdwAnimation       *animation,
 {
   self->drawing = FALSE;
   gtk_widget_queue_draw (self->map);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATING]);
+  pt_board_set_animating (PT_BOARD (self), self->drawing);
 }
 
 static void
@@ -826,10 +798,10 @@ on_move_motion (PtGame             *game,
                 JsonNode           *move,
                 PtNextStationBoard *self)
 {
-  int shown = self->viewer >= 0 ? self->viewer : 0;
+  int shown = pt_board_get_viewer (PT_BOARD (self)) >= 0 ? pt_board_get_viewer (PT_BOARD (self)) : 0;
 
   skip_motion (self);
-  pt_next_station_board_set_hint (self, NULL);
+  pt_board_set_hint (PT_BOARD (self), NULL);
   if ((int) player != shown || !action_sections (move, self->motion_section)
       || !gtk_widget_get_mapped (self->map))
     return;
@@ -843,23 +815,17 @@ on_move_motion (PtGame             *game,
     }
   self->drawing = TRUE;
   self->motion_t = 0;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATING]);
+  pt_board_set_animating (PT_BOARD (self), self->drawing);
   adw_animation_reset (self->motion);
   adw_animation_play (self->motion);
 }
 
-void
-pt_next_station_board_set_hint (PtNextStationBoard *self,
-                                JsonNode           *move)
+static void
+pt_next_station_board_hint_changed (PtBoard *board)
 {
-  g_return_if_fail (PT_IS_NEXT_STATION_BOARD (self));
+  PtNextStationBoard *self = PT_NEXT_STATION_BOARD (board);
 
-  if (self->hint == move)
-    return;
-  g_clear_pointer (&self->hint, json_node_unref);
-  self->hint = move ? json_node_copy (move) : NULL;
   gtk_widget_queue_draw (self->map);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HINT]);
 }
 
 /* The hinted sections, thick and warm under the lines, and the station
@@ -868,7 +834,7 @@ static void
 draw_hint (PtNextStationBoard *self,
            cairo_t            *cr)
 {
-  JsonObject *object = self->hint && JSON_NODE_HOLDS_OBJECT (self->hint) ? json_node_get_object (self->hint) : NULL;
+  JsonObject *object = pt_board_get_hint_object (PT_BOARD (self));
   int sections[2][4], circle[2];
 
   if (object == NULL)
@@ -878,7 +844,7 @@ draw_hint (PtNextStationBoard *self,
   cairo_set_line_width (cr, MAX (6, self->cell * 0.22));
   cairo_set_source_rgba (cr, 0.90, 0.65, 0.04, 0.9);
   cairo_set_dash (cr, (double[]) { 10, 6 }, 2, 0);
-  if (action_sections (self->hint, sections))
+  if (action_sections (pt_board_get_hint (PT_BOARD (self)), sections))
     for (int i = 0; i < 2; i++)
       if (sections[i][0] >= 0)
         {
@@ -902,13 +868,6 @@ draw_hint (PtNextStationBoard *self,
   cairo_restore (cr);
 }
 
-gboolean
-pt_next_station_board_get_animating (PtNextStationBoard *self)
-{
-  g_return_val_if_fail (PT_IS_NEXT_STATION_BOARD (self), FALSE);
-  return self->drawing;
-}
-
 static void
 draw_map (GtkDrawingArea *area,
           cairo_t        *cr,
@@ -922,7 +881,7 @@ draw_map (GtkDrawingArea *area,
   double fg = dark ? 0.92 : 0.12;
   JsonArray *players;
   JsonObject *sheet = NULL;
-  int shown = self->viewer >= 0 ? self->viewer : 0;
+  int shown = pt_board_get_viewer (PT_BOARD (self)) >= 0 ? pt_board_get_viewer (PT_BOARD (self)) : 0;
 
   compute_geometry (self, width, height);
 
@@ -1055,7 +1014,6 @@ draw_map (GtkDrawingArea *area,
         }
     }
 
-
   /* The keyboard cursor: the station whose spot has the focus. */
   if (cursor_has_focus (self))
     {
@@ -1115,7 +1073,7 @@ lines_through (PtNextStationBoard *self,
                guint8             *colours)
 {
   const PtStationMap *map = get_map (self);
-  int shown = self->viewer >= 0 ? self->viewer : 0;
+  int shown = pt_board_get_viewer (PT_BOARD (self)) >= 0 ? pt_board_get_viewer (PT_BOARD (self)) : 0;
   JsonArray *players = self->view ? json_object_get_array_member (json_node_get_object (self->view), "players") : NULL;
   JsonArray *lines;
 
@@ -1466,10 +1424,10 @@ refresh (PtNextStationBoard *self)
 
   g_clear_pointer (&self->view, json_node_unref);
   g_clear_pointer (&self->legal, json_node_unref);
-  self->view = pt_game_get_view (self->game, self->viewer);
+  self->view = pt_game_get_view (pt_board_get_game (PT_BOARD (self)), pt_board_get_viewer (PT_BOARD (self)));
   view = json_node_get_object (self->view);
-  if (self->interactive && self->viewer >= 0 && pt_game_get_current_player (self->game) == self->viewer)
-    self->legal = pt_game_list_legal_moves (self->game, self->viewer);
+  if (pt_board_get_interactive (PT_BOARD (self)) && pt_board_get_viewer (PT_BOARD (self)) >= 0 && pt_game_get_current_player (pt_board_get_game (PT_BOARD (self))) == pt_board_get_viewer (PT_BOARD (self)))
+    self->legal = pt_game_list_legal_moves (pt_board_get_game (PT_BOARD (self)), pt_board_get_viewer (PT_BOARD (self)));
   self->from_x = self->from_y = -1;
 
   /* Translators: "Round 2 of 4 · turn 3 · 2 of 5 underground cards" */
@@ -1504,10 +1462,10 @@ refresh (PtNextStationBoard *self)
   else
     gtk_label_set_text (GTK_LABEL (self->flipped_label), "");
 
-  pt_game_get_scores (self->game, values);
-  for (guint p = 0; p < pt_game_get_n_players (self->game); p++)
+  pt_game_get_scores (pt_board_get_game (PT_BOARD (self)), values);
+  for (guint p = 0; p < pt_game_get_n_players (pt_board_get_game (PT_BOARD (self))); p++)
     g_string_append_printf (scores, "%s%s: %d", p > 0 ? " · " : "",
-                            pt_game_get_player_name (self->game, p), values[p]);
+                            pt_game_get_player_name (pt_board_get_game (PT_BOARD (self)), p), values[p]);
   gtk_label_set_text (GTK_LABEL (self->scores_label), scores->str);
 
   /* A new turn: no power in use; the power offered only when legal. */
@@ -1531,8 +1489,7 @@ update_prompt (PtNextStationBoard *self)
 {
   const char *prompt = prompt_text (self);
 
-  g_free (self->prompt);
-  self->prompt = g_strdup (prompt);
+  pt_board_set_prompt (PT_BOARD (self), prompt);
   gtk_label_set_text (GTK_LABEL (self->prompt_label), prompt);
   /* A pass is allowed without a power, and with the circle power's first step. */
   gtk_widget_set_sensitive (self->pass_button,
@@ -1681,13 +1638,6 @@ pt_next_station_board_new (PtGame *game)
   return g_object_new (PT_TYPE_NEXT_STATION_BOARD, "game", game, NULL);
 }
 
-const char *
-pt_next_station_board_get_prompt (PtNextStationBoard *self)
-{
-  g_return_val_if_fail (PT_IS_NEXT_STATION_BOARD (self), NULL);
-  return self->prompt ? self->prompt : "";
-}
-
 static void
 on_dark_changed (PtNextStationBoard *self)
 {
@@ -1703,9 +1653,9 @@ pt_next_station_board_constructed (GObject *object)
 
   build_spots (self);
 
-  g_signal_connect_object (self->game, "move-applied", G_CALLBACK (on_game_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->game, "move-undone", G_CALLBACK (on_game_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->game, "move-applied", G_CALLBACK (on_move_motion), self, 0);
+  g_signal_connect_object (pt_board_get_game (PT_BOARD (self)), "move-applied", G_CALLBACK (on_game_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (pt_board_get_game (PT_BOARD (self)), "move-undone", G_CALLBACK (on_game_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (pt_board_get_game (PT_BOARD (self)), "move-applied", G_CALLBACK (on_move_motion), self, 0);
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
                            G_CALLBACK (on_dark_changed), self, G_CONNECT_SWAPPED);
   refresh (self);
@@ -1722,8 +1672,6 @@ pt_next_station_board_dispose (GObject *object)
   if (self->motion != NULL)
     g_signal_handlers_disconnect_by_data (self->motion, self);
   g_clear_object (&self->motion);
-  g_clear_pointer (&self->hint, json_node_unref);
-  g_clear_object (&self->game);
   g_clear_pointer (&self->view, json_node_unref);
   g_clear_pointer (&self->legal, json_node_unref);
   g_clear_pointer (&self->under, cairo_surface_destroy);
@@ -1735,79 +1683,17 @@ pt_next_station_board_dispose (GObject *object)
 static void
 pt_next_station_board_finalize (GObject *object)
 {
-  g_free (PT_NEXT_STATION_BOARD (object)->prompt);
   g_free (PT_NEXT_STATION_BOARD (object)->power);
 
   G_OBJECT_CLASS (pt_next_station_board_parent_class)->finalize (object);
 }
 
-static void
-pt_next_station_board_get_property (GObject    *object,
-                                    guint       prop_id,
-                                    GValue     *value,
-                                    GParamSpec *pspec)
-{
-  PtNextStationBoard *self = PT_NEXT_STATION_BOARD (object);
-
-  switch (prop_id)
-    {
-    case PROP_GAME:
-      g_value_set_object (value, self->game);
-      break;
-    case PROP_VIEWER:
-      g_value_set_int (value, self->viewer);
-      break;
-    case PROP_INTERACTIVE:
-      g_value_set_boolean (value, self->interactive);
-      break;
-    case PROP_ANIMATING:
-      g_value_set_boolean (value, self->drawing);
-      break;
-    case PROP_HINT:
-      g_value_set_boxed (value, self->hint);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
+/* PtBoard ------------------------------------------------------------ */
 
 static void
-pt_next_station_board_set_property (GObject      *object,
-                                    guint         prop_id,
-                                    const GValue *value,
-                                    GParamSpec   *pspec)
+pt_next_station_board_refresh (PtBoard *board)
 {
-  PtNextStationBoard *self = PT_NEXT_STATION_BOARD (object);
-
-  switch (prop_id)
-    {
-    case PROP_GAME:
-      self->game = g_value_dup_object (value);
-      break;
-    case PROP_VIEWER:
-      if (self->viewer != g_value_get_int (value))
-        {
-          self->viewer = g_value_get_int (value);
-          if (self->view != NULL)
-            refresh (self);
-          g_object_notify_by_pspec (object, pspec);
-        }
-      break;
-    case PROP_HINT:
-      pt_next_station_board_set_hint (self, g_value_get_boxed (value));
-      break;
-    case PROP_INTERACTIVE:
-      if (self->interactive != g_value_get_boolean (value))
-        {
-          self->interactive = g_value_get_boolean (value);
-          if (self->view != NULL)
-            refresh (self);
-          g_object_notify_by_pspec (object, pspec);
-        }
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
+  refresh (PT_NEXT_STATION_BOARD (board));
 }
 
 static void
@@ -1815,35 +1701,14 @@ pt_next_station_board_class_init (PtNextStationBoardClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  PtBoardClass *board_class = PT_BOARD_CLASS (klass);
 
   object_class->constructed = pt_next_station_board_constructed;
   object_class->dispose = pt_next_station_board_dispose;
   object_class->finalize = pt_next_station_board_finalize;
-  object_class->get_property = pt_next_station_board_get_property;
-  object_class->set_property = pt_next_station_board_set_property;
 
-  properties[PROP_GAME] =
-    g_param_spec_object ("game", NULL, NULL, PT_TYPE_GAME,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_VIEWER] =
-    g_param_spec_int ("viewer", NULL, NULL, -1, PT_GAME_MAX_PLAYERS - 1, 0,
-                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_INTERACTIVE] =
-    g_param_spec_boolean ("interactive", NULL, NULL, FALSE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  /* TRUE while the last section is being drawn. */
-  properties[PROP_ANIMATING] =
-    g_param_spec_boolean ("animating", NULL, NULL, FALSE,
-                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  /* A suggested action (a record move), drawn until the next move. */
-  properties[PROP_HINT] =
-    g_param_spec_boxed ("hint", NULL, NULL, JSON_TYPE_NODE,
-                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
-
-  signals[MOVE_ERROR] =
-    g_signal_new ("move-error", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  board_class->refresh = pt_next_station_board_refresh;
+  board_class->hint_changed = pt_next_station_board_hint_changed;
 
   gtk_widget_class_install_action (widget_class, "board.section", "(iiii)", action_section);
   gtk_widget_class_install_action (widget_class, "board.pass", NULL, action_pass);
@@ -1851,9 +1716,7 @@ pt_next_station_board_class_init (PtNextStationBoardClass *klass)
   gtk_widget_class_install_action (widget_class, "board.power", NULL, action_power);
   gtk_widget_class_install_action (widget_class, "board.cancel", NULL, action_cancel);
 
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "next-station-board");
-  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
 
 /* The map takes the whole width it is given, down to 240 px (a 360 px
@@ -1881,13 +1744,11 @@ pt_next_station_board_init (PtNextStationBoard *self)
 {
   GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
 
-  gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
   gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (layout), 6);
   self->from_x = self->from_y = -1;
   build (self);
   pt_board_keys_install (GTK_WIDGET (self), keys, G_N_ELEMENTS (keys));
   pt_text_scale_connect (GTK_WIDGET (self));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Game board"), -1);
   g_signal_connect_object (gtk_widget_get_settings (GTK_WIDGET (self)), "notify::gtk-xft-dpi",
                            G_CALLBACK (update_map_size), self, G_CONNECT_SWAPPED);
   update_map_size (self);

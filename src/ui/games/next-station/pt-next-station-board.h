@@ -7,21 +7,14 @@
 
 #include <gtk/gtk.h>
 
-#include "pt-game.h"
+#include "pt-board.h"
 
 G_BEGIN_DECLS
 
 #define PT_TYPE_NEXT_STATION_BOARD (pt_next_station_board_get_type ())
 
-G_DECLARE_FINAL_TYPE (PtNextStationBoard, pt_next_station_board, PT, NEXT_STATION_BOARD, GtkWidget)
+G_DECLARE_FINAL_TYPE (PtNextStationBoard, pt_next_station_board, PT, NEXT_STATION_BOARD, PtBoard)
 
 GtkWidget  *pt_next_station_board_new        (PtGame             *game);
-const char *pt_next_station_board_get_prompt (PtNextStationBoard *self);
-/* TRUE while the last section is still being drawn. */
-gboolean    pt_next_station_board_get_animating (PtNextStationBoard *self);
-/* Draws a suggested action (a record move; NULL: none) on the map until
- * the next move (property "hint"). */
-void        pt_next_station_board_set_hint (PtNextStationBoard *self,
-                                            JsonNode           *move);
 
 G_END_DECLS
