@@ -13,6 +13,7 @@
 #include "pt-history-page.h"
 #include "pt-window.h"
 #include "pt-score-sheet-page.h"
+#include "pt-store-trash.h"
 
 struct _PtHistoryPage
 {
@@ -359,6 +360,51 @@ pt_history_page_get_night_summary (PtHistoryPage *self)
   return g_strdup (self->night_summary);
 }
 
+/* "Move to…": the other nights (and none) for one of the night's matches. */
+static GtkWidget *
+new_move_button (gint64     match_id,
+                 gint64     night_id,
+                 GPtrArray *nights)
+{
+  GtkWidget *button = gtk_menu_button_new ();
+  g_autoptr(GMenu) menu = g_menu_new ();
+  g_autoptr(GMenu) others = g_menu_new ();
+
+  for (guint i = 0; nights != NULL && i < nights->len; i++)
+    {
+      PtNight *other = g_ptr_array_index (nights, i);
+      g_autofree char *date = NULL;
+      g_autofree char *label = NULL;
+      g_autoptr(GMenuItem) item = NULL;
+
+      if (other->id == night_id)
+        continue;
+      date = pt_companion_format_night_date (other->date);
+      label = other->place && other->place[0] ? g_strdup_printf ("%s · %s", date, other->place)
+                                              : g_strdup (date);
+      item = g_menu_item_new (label, NULL);
+      g_menu_item_set_action_and_target_value (item, "history.move-match",
+                                               g_variant_new ("(xx)", match_id, other->id));
+      g_menu_append_item (others, item);
+    }
+  g_menu_append_section (menu, _("Move to Another Night"), G_MENU_MODEL (others));
+  {
+    g_autoptr(GMenuItem) none = g_menu_item_new (_("No Game Night"), NULL);
+
+    g_menu_item_set_action_and_target_value (none, "history.move-match",
+                                             g_variant_new ("(xx)", match_id, (gint64) 0));
+    g_menu_append_item (menu, none);
+  }
+  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (button), "view-more-symbolic");
+  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (button), G_MENU_MODEL (menu));
+  gtk_widget_set_tooltip_text (button, _("Move to Another Night"));
+  pt_accessible_set_label (button, _("Move to Another Night"));
+  gtk_widget_add_css_class (button, "flat");
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_widget_set_name (button, "move-match");
+  return button;
+}
+
 gboolean
 pt_history_page_show_night (PtHistoryPage *self,
                             gint64         night_id)
@@ -460,6 +506,7 @@ pt_history_page_show_night (PtHistoryPage *self,
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
       g_object_set_data (G_OBJECT (row), "match-id", GSIZE_TO_POINTER ((gsize) entry->id));
       g_signal_connect_object (row, "activated", G_CALLBACK (on_night_match_activated), self, 0);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), new_move_button (entry->id, night_id, nights));
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
       /* TRANSLATORS: a line of the night's summary: game, scores, winners */
       g_string_append_printf (summary, _("%s: %s — won by %s\n"), pt_companion_game_name (entry->game),
@@ -511,6 +558,24 @@ pt_history_page_show_night (PtHistoryPage *self,
         }
       gtk_box_append (GTK_BOX (box), winners);
     }
+
+  {
+    GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+    GtkWidget *edit = gtk_button_new_with_mnemonic (_("_Edit Night"));
+    GtkWidget *delete = gtk_button_new_with_mnemonic (_("_Delete Night"));
+
+    gtk_widget_set_halign (buttons, GTK_ALIGN_CENTER);
+    gtk_widget_set_name (edit, "edit-night");
+    gtk_widget_add_css_class (edit, "pill");
+    gtk_actionable_set_action_name (GTK_ACTIONABLE (edit), "history.edit-night");
+    gtk_widget_set_name (delete, "delete-night");
+    gtk_widget_add_css_class (delete, "pill");
+    gtk_widget_add_css_class (delete, "destructive-action");
+    gtk_actionable_set_action_name (GTK_ACTIONABLE (delete), "history.delete-night");
+    gtk_box_append (GTK_BOX (buttons), edit);
+    gtk_box_append (GTK_BOX (buttons), delete);
+    gtk_box_append (GTK_BOX (box), buttons);
+  }
 
   copy = gtk_button_new_with_mnemonic (_("_Copy Summary"));
   gtk_widget_set_name (copy, "copy-summary");
@@ -794,6 +859,232 @@ start_night_action (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* Editing and deleting a night ---------------------------------------------------- */
+
+static PtNight *
+night_on_screen (PtHistoryPage  *self,
+                 PtStore        *store,
+                 GError        **error)
+{
+  g_autoptr(GPtrArray) nights = pt_store_list_nights (store, error);
+
+  for (guint i = 0; nights != NULL && i < nights->len; i++)
+    if (((PtNight *) nights->pdata[i])->id == self->night_id)
+      return pt_night_ref (nights->pdata[i]);
+  if (nights != NULL)
+    g_set_error_literal (error, PT_STORE_ERROR, PT_STORE_ERROR_NOT_FOUND, _("This game night is no longer in the history"));
+  return NULL;
+}
+
+/* The night on screen gets a new date, place and notes (NULL: unchanged). */
+gboolean
+pt_history_page_update_night (PtHistoryPage  *self,
+                              const char     *date,
+                              const char     *place,
+                              const char     *notes,
+                              GError        **error)
+{
+  PtStore *store;
+  gint64 id = self->night_id;
+  g_autofree char *clean_date = date ? g_strstrip (g_strdup (date)) : NULL;
+  g_autofree char *clean_place = place ? g_strstrip (g_strdup (place)) : NULL;
+
+  g_return_val_if_fail (PT_IS_HISTORY_PAGE (self), FALSE);
+  if (id == 0)
+    return FALSE;
+  if ((store = pt_companion_get_store (GTK_WIDGET (self), error)) == NULL ||
+      !pt_store_update_night (store, id, clean_date, clean_place, notes, error))
+    return FALSE;
+  pt_history_page_reload (self);
+  pt_history_page_show_night (self, id);
+  return TRUE;
+}
+
+static void
+on_undo_night (AdwToast      *toast,
+               PtHistoryPage *self)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 id = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (toast), "night"));
+  PtStore *store = pt_companion_get_store (GTK_WIDGET (self), &error);
+
+  if (store == NULL || !pt_store_restore_from_trash (store, PT_TRASH_NIGHT, id, &error))
+    {
+      pt_companion_error_toast (GTK_WIDGET (self), error);
+      return;
+    }
+  pt_history_page_reload (self);
+}
+
+/* The night on screen and its matches go to Recently Deleted. */
+gboolean
+pt_history_page_trash_night (PtHistoryPage  *self,
+                             GError        **error)
+{
+  PtStore *store;
+  gint64 id = self->night_id;
+  AdwToast *toast;
+
+  g_return_val_if_fail (PT_IS_HISTORY_PAGE (self), FALSE);
+  if (id == 0)
+    return FALSE;
+  if ((store = pt_companion_get_store (GTK_WIDGET (self), error)) == NULL ||
+      !pt_store_trash_night (store, id, error))
+    return FALSE;
+  toast = adw_toast_new (_("Game night moved to Recently Deleted"));
+  adw_toast_set_button_label (toast, _("_Undo"));
+  g_object_set_data (G_OBJECT (toast), "night", GSIZE_TO_POINTER ((gsize) id));
+  g_signal_connect_object (toast, "button-clicked", G_CALLBACK (on_undo_night), self, 0);
+  pt_companion_toast (GTK_WIDGET (self), toast);
+  back_action (GTK_WIDGET (self), NULL, NULL);
+  pt_history_page_reload (self);
+  return TRUE;
+}
+
+/* @match_id joins @night_id (0: no night). */
+gboolean
+pt_history_page_move_match (PtHistoryPage  *self,
+                            gint64          match_id,
+                            gint64          night_id,
+                            GError        **error)
+{
+  PtStore *store;
+  gint64 shown = self->night_id;
+
+  g_return_val_if_fail (PT_IS_HISTORY_PAGE (self), FALSE);
+  if ((store = pt_companion_get_store (GTK_WIDGET (self), error)) == NULL ||
+      !pt_store_set_match_night (store, match_id, night_id, error))
+    return FALSE;
+  pt_history_page_reload (self);
+  if (shown != 0)
+    pt_history_page_show_night (self, shown);
+  return TRUE;
+}
+
+static void
+move_match_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 match_id, night_id;
+
+  g_variant_get (parameter, "(xx)", &match_id, &night_id);
+  if (!pt_history_page_move_match (PT_HISTORY_PAGE (widget), match_id, night_id, &error))
+    pt_companion_error_toast (widget, error);
+}
+
+static void
+on_edit_night_response (AdwMessageDialog *dialog,
+                        const char       *response,
+                        PtHistoryPage    *self)
+{
+  GtkWidget *box = adw_message_dialog_get_extra_child (dialog);
+  g_autoptr(GError) error = NULL;
+
+  if (g_strcmp0 (response, "save") != 0)
+    return;
+  if (!pt_history_page_update_night (self,
+                                     gtk_editable_get_text (g_object_get_data (G_OBJECT (box), "date")),
+                                     gtk_editable_get_text (g_object_get_data (G_OBJECT (box), "place")),
+                                     gtk_editable_get_text (g_object_get_data (G_OBJECT (box), "notes")),
+                                     &error))
+    pt_companion_error_toast (GTK_WIDGET (self), error);
+}
+
+static GtkWidget *
+night_field (GtkWidget  *list,
+             GtkWidget  *box,
+             const char *key,
+             const char *title,
+             const char *text)
+{
+  GtkWidget *row = adw_entry_row_new ();
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  gtk_editable_set_text (GTK_EDITABLE (row), text ? text : "");
+  gtk_widget_set_name (row, key);
+  gtk_list_box_append (GTK_LIST_BOX (list), row);
+  g_object_set_data (G_OBJECT (box), key, row);
+  return row;
+}
+
+static void
+edit_night_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  PtHistoryPage *self = PT_HISTORY_PAGE (widget);
+  g_autoptr(GError) error = NULL;
+  PtStore *store = pt_companion_get_store (widget, &error);
+  g_autoptr(PtNight) night = store ? night_on_screen (self, store, &error) : NULL;
+  GtkWidget *dialog, *box, *list;
+
+  if (night == NULL)
+    {
+      pt_companion_error_toast (widget, error);
+      return;
+    }
+  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (widget)), _("Edit the Game Night"),
+                                   _("The date is written as YYYY-MM-DD."));
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  list = gtk_list_box_new ();
+  gtk_widget_add_css_class (list, "boxed-list");
+  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
+  night_field (list, box, "date", _("Date"), night->date);
+  night_field (list, box, "place", _("Place"), night->place);
+  night_field (list, box, "notes", _("Notes"), night->notes);
+  gtk_box_append (GTK_BOX (box), list);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), box);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"), "save", _("_Save"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_edit_night_response), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+on_delete_night_response (AdwMessageDialog *dialog,
+                          const char       *response,
+                          PtHistoryPage    *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (g_strcmp0 (response, "delete") == 0 && !pt_history_page_trash_night (self, &error) && error != NULL)
+    pt_companion_error_toast (GTK_WIDGET (self), error);
+}
+
+static void
+delete_night_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  PtHistoryPage *self = PT_HISTORY_PAGE (widget);
+  PtStore *store = pt_companion_get_store (widget, NULL);
+  PtHistoryQuery query;
+  g_autoptr(GPtrArray) matches = NULL;
+  guint n;
+  g_autofree char *body = NULL;
+  GtkWidget *dialog;
+
+  if (self->night_id == 0 || store == NULL)
+    return;
+  pt_history_query_init (&query);
+  query.night_id = self->night_id;
+  matches = pt_store_history (store, &query, NULL);
+  n = matches != NULL ? matches->len : 0;
+  body = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "The night and its %u match go to Recently Deleted, where they can be restored for 30 days.",
+                                       "The night and its %u matches go to Recently Deleted, where they can be restored for 30 days.",
+                                       n), n);
+  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (widget)), _("Delete This Game Night?"), body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"), "delete", _("_Delete"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "delete", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_delete_night_response), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 /* Life cycle ---------------------------------------------------------------------- */
 
 static void
@@ -857,6 +1148,9 @@ pt_history_page_class_init (PtHistoryPageClass *klass)
 
   gtk_widget_class_install_action (widget_class, "history.back", NULL, back_action);
   gtk_widget_class_install_action (widget_class, "history.start-night", NULL, start_night_action);
+  gtk_widget_class_install_action (widget_class, "history.edit-night", NULL, edit_night_action);
+  gtk_widget_class_install_action (widget_class, "history.delete-night", NULL, delete_night_action);
+  gtk_widget_class_install_action (widget_class, "history.move-match", "(xx)", move_match_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "history.back", NULL);
 }
 
