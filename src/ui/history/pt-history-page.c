@@ -13,6 +13,7 @@
 #include "pt-history-page.h"
 #include "pt-window.h"
 #include "pt-score-sheet-page.h"
+#include "pt-store-health.h"
 #include "pt-store-trash.h"
 
 struct _PtHistoryPage
@@ -308,6 +309,7 @@ bind_item (GtkSignalListItemFactory *factory,
 
 static void on_edit_requested (PtMatchView *view, PtHistoryPage *self);
 static void on_delete_requested (PtMatchView *view, PtHistoryPage *self);
+static void update_editing (PtHistoryPage *self);
 
 gboolean
 pt_history_page_show_match (PtHistoryPage *self,
@@ -330,6 +332,7 @@ pt_history_page_show_match (PtHistoryPage *self,
   pt_match_view_set_match (self->match_view, store, entry);
   adw_bin_set_child (self->detail_bin, GTK_WIDGET (self->match_view));
   self->night_id = 0;
+  update_editing (self);
   gtk_stack_set_visible_child_name (self->stack, "detail");
   return TRUE;
 }
@@ -358,6 +361,38 @@ pt_history_page_get_night_summary (PtHistoryPage *self)
 {
   g_return_val_if_fail (PT_IS_HISTORY_PAGE (self), NULL);
   return g_strdup (self->night_summary);
+}
+
+static void
+set_sensitive_by_name (GtkWidget  *root,
+                       const char *name,
+                       gboolean    sensitive)
+{
+  if (g_strcmp0 (gtk_widget_get_name (root), name) == 0)
+    gtk_widget_set_sensitive (root, sensitive);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    set_sensitive_by_name (child, name, sensitive);
+}
+
+/* A damaged or read-only history is shown, not changed: the buttons that
+ * would change it are off (the message is the application's). */
+static void
+update_editing (PtHistoryPage *self)
+{
+  GApplication *app = g_application_get_default ();
+  gboolean editable = !(PT_IS_APPLICATION (app) && pt_store_health_read_only (PT_APPLICATION (app)));
+  GtkWidget *detail = adw_bin_get_child (self->detail_bin);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "history.edit-night", editable);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "history.delete-night", editable);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "history.move-match", editable);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "history.start-night", editable);
+  if (detail != NULL)
+    {
+      set_sensitive_by_name (detail, "edit-match", editable);
+      set_sensitive_by_name (detail, "delete-match", editable);
+    }
 }
 
 /* "Move to…": the other nights (and none) for one of the night's matches. */
@@ -589,6 +624,7 @@ pt_history_page_show_night (PtHistoryPage *self,
   self->night_id = night_id;
   self->match_view = NULL;
   adw_bin_set_child (self->detail_bin, box);
+  update_editing (self);
   gtk_stack_set_visible_child_name (self->stack, "detail");
   return TRUE;
 }

@@ -10,6 +10,7 @@
 
 #include "pt-application.h"
 #include "pt-companion-util.h"
+#include "pt-store-health.h"
 #include "pt-window.h"
 
 const char * const pt_companion_game_ids[PT_COMPANION_N_GAMES] = {
@@ -192,6 +193,8 @@ pt_companion_error_toast (GtkWidget    *widget,
 
   adw_toast_set_timeout (toast, 0);
   pt_companion_toast (widget, toast);
+  /* A read that failed as damaged: check the whole history, and say so. */
+  pt_store_health_read_failed (error);
 }
 
 /* A player without a chosen colour still gets a stable one, from the name,

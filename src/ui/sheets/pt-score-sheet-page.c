@@ -32,6 +32,7 @@
 #include "pt-player-name.h"
 #include "pt-score-sheet-page.h"
 #include "pt-session-store.h"
+#include "pt-store-health.h"
 #include "pt-wagons-sheet-view.h"
 
 #define DRAFT_DELAY_MS 250
@@ -416,13 +417,22 @@ on_sheet_changed (PtSheetView      *view,
   schedule_draft (self);
 }
 
+/* A damaged or read-only history takes no new match. */
+static gboolean
+history_read_only (void)
+{
+  GApplication *app = g_application_get_default ();
+
+  return PT_IS_APPLICATION (app) && pt_store_health_read_only (PT_APPLICATION (app));
+}
+
 /* Save: a sheet the rules layer accepts, with something new on it. */
 static void
 update_save (PtScoreSheetPage *self)
 {
   gboolean valid = self->sheet_view != NULL && pt_sheet_view_get_valid (self->sheet_view);
 
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "sheet.save", valid && self->dirty);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "sheet.save", valid && self->dirty && !history_read_only ());
 }
 
 static void
@@ -433,6 +443,8 @@ on_sheet_valid (PtSheetView      *view,
   const char *message = pt_sheet_view_get_error_message (view);
 
   update_save (self);
+  if ((message == NULL || message[0] == '\0') && history_read_only ())
+    message = _("The history cannot be changed now, so this match cannot be saved in it");
   gtk_label_set_text (self->error_label, message ? message : "");
 }
 
