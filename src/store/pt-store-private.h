@@ -81,7 +81,7 @@ gboolean pt_store_step_change     (PtStore     *self,
                                    const char  *what,
                                    gint64       id,
                                    GError     **error);
-/* A NOT_FOUND error for @what (untranslated, N_()) and @id; returns FALSE. */
+/* A NOT_FOUND error for @what (marked for translation, untranslated) and @id; returns FALSE. */
 gboolean pt_store_not_found       (GError     **error,
                                    const char  *what,
                                    gint64       id);
