@@ -158,19 +158,44 @@ tell_read_only_idle (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+static gpointer
+check_job (PtStore       *store,
+           PtStats       *stats,
+           gpointer       data,
+           GCancellable  *cancellable,
+           GError       **error)
+{
+  return pt_store_check_integrity (store, error) ? GINT_TO_POINTER (1) : NULL;
+}
+
+static void
+on_checked (GObject      *source,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  g_autoptr(PtApplication) app = user_data;
+  g_autoptr(GError) error = NULL;
+  PtStore *store;
+
+  if (pt_store_worker_finish (PT_STORE_WORKER (source), result, &error) == NULL &&
+      g_error_matches (error, PT_STORE_ERROR, PT_STORE_ERROR_CORRUPT) &&
+      pt_store_health_get_damage (app) == NULL &&
+      (store = pt_application_get_store (app, NULL)) != NULL)
+    mark_damaged (app, store, error->message);
+}
+
 void
 pt_store_health_opened (PtApplication *app,
                         PtStore       *store)
 {
-  g_autoptr(GError) error = NULL;
+  PtStoreWorker *worker;
 
   g_return_if_fail (PT_IS_APPLICATION (app));
-  if (!pt_store_check_integrity (store, &error))
-    {
-      if (g_error_matches (error, PT_STORE_ERROR, PT_STORE_ERROR_CORRUPT))
-        mark_damaged (app, store, error->message);
-      return;
-    }
+  /* PRAGMA quick_check reads every page: on the worker, not in the way of
+   * the first frame; the answer comes before anyone can type a match. */
+  worker = pt_application_get_worker (app, NULL);
+  if (worker != NULL)
+    pt_store_worker_run (worker, NULL, check_job, NULL, NULL, NULL, NULL, on_checked, g_object_ref (app));
   if (pt_store_is_read_only (store) && g_object_get_data (G_OBJECT (app), TOLD_KEY) == NULL)
     {
       g_object_set_data (G_OBJECT (app), TOLD_KEY, GINT_TO_POINTER (1));
