@@ -595,7 +595,9 @@ pt_history_page_show_night (PtHistoryPage *self,
     }
 
   {
-    GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+    /* One above the other: two pills side by side do not fit 360 px in
+     * every language. */
+    GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
     GtkWidget *edit = gtk_button_new_with_mnemonic (_("_Edit Night"));
     GtkWidget *delete = gtk_button_new_with_mnemonic (_("_Delete Night"));
 

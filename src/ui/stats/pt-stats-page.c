@@ -15,6 +15,7 @@
 
 #include "pt-accessible.h"
 #include "pt-companion-util.h"
+#include "pt-store-health.h"
 #include "pt-stats-page.h"
 
 #define DISTRIBUTION_BINS 8
@@ -43,6 +44,14 @@ struct _PtStatsPage
 };
 
 G_DEFINE_FINAL_TYPE (PtStatsPage, pt_stats_page, ADW_TYPE_BIN)
+
+static gboolean
+stats_read_only (void)
+{
+  GApplication *app = g_application_get_default ();
+
+  return PT_IS_APPLICATION (app) && pt_store_health_read_only (PT_APPLICATION (app));
+}
 
 static void schedule_refresh (PtStatsPage *self);
 
@@ -467,6 +476,7 @@ build_overview (PtStatsPage  *self,
   pt_accessible_set_label (add, _("Add Player"));
   gtk_widget_add_css_class (add, "flat");
   gtk_actionable_set_action_name (GTK_ACTIONABLE (add), "stats.add-player");
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "stats.add-player", !stats_read_only ());
   adw_preferences_group_set_header_suffix (ADW_PREFERENCES_GROUP (group), add);
   for (guint i = 0; i < players->len; i++)
     {
@@ -1084,6 +1094,12 @@ build_player (PtStatsPage *self,
   gtk_actionable_set_action_name (GTK_ACTIONABLE (merge), "stats.merge");
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), merge);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+  /* A damaged or read-only history is shown, not changed. */
+  if (stats_read_only ())
+    {
+      gtk_widget_set_sensitive (group, FALSE);
+      pt_companion_group_set_description (group, _("The history cannot be changed now"));
+    }
   gtk_box_append (GTK_BOX (box), group);
 
   adw_bin_set_child (self->player_bin, box);
