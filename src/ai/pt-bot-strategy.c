@@ -9,12 +9,19 @@
 
 #include "pt-bot-strategy.h"
 
-/* REGISTRATION POINT: one line per game (see pt-bot-strategy.h). */
-static const PtBotStrategy *const strategies[] = {
-  &pt_lost_cities_bot_strategy,
-  &pt_circle_the_wagons_bot_strategy,
-  &pt_next_station_bot_strategy,
-};
+/* REGISTRATION POINT: one line per game, naming its strategy (see
+ * pt-bot-strategy.h); it is declared and listed from here. */
+#define STRATEGIES(X) \
+  X (pt_lost_cities_bot_strategy) \
+  X (pt_circle_the_wagons_bot_strategy) \
+  X (pt_next_station_bot_strategy)
+
+#define DECLARE(strategy) extern const PtBotStrategy strategy;
+#define LIST(strategy) &strategy,
+
+STRATEGIES (DECLARE)
+
+static const PtBotStrategy *const strategies[] = { STRATEGIES (LIST) };
 
 const PtBotStrategy *
 pt_bot_strategy_lookup (const char *game_id)

@@ -18,18 +18,25 @@
  *   only from the snapshot and the search (see pt_bot_choose_move_full()),
  *   or leaves it NULL.
  *
- * REGISTRATION POINT: add a game by writing its strategy (e.g.
- * src/ai/circle-the-wagons/pt-circle-the-wagons-bot.c defining
- * `const PtBotStrategy pt_circle_the_wagons_bot_strategy`), declaring it
- * below next to the Lost Cities one, listing it in `strategies[]` in
- * pt-bot-strategy.c and its sources in src/ai/meson.build. Nothing else
- * changes: PtBot, the arena and the UI find it by game id. The RANDOM
- * level is provided by PtBot for every registered game; a strategy sets
- * the bits of the other levels it plays in `levels`.
+ * - snapshot_from_view() (optional) rebuilds that snapshot from the JSON
+ *   of the engine protocol (the player's view, as pt_game_get_view() gives
+ *   it), so `partida-cli engine` plays the same moves from a view alone
+ *   (see pt-engine-view.h); NULL: the game's bot cannot play as an engine.
+ *
+ * REGISTRATION POINT: add a game by writing its strategy in its own folder
+ * (e.g. src/ai/circle-the-wagons/pt-wagons-bot.c defines
+ * `const PtBotStrategy pt_circle_the_wagons_bot_strategy`, and
+ * pt-wagons-engine-view.c its snapshot_from_view), listing its sources in
+ * that folder's meson.build, and adding one line to STRATEGIES in
+ * pt-bot-strategy.c (and one subdir() to src/ai/meson.build). Nothing else
+ * changes: PtBot, the engine, the arena and the UI find it by game id. The
+ * RANDOM level is provided by PtBot for every registered game; a strategy
+ * sets the bits of the other levels it plays in `levels`.
  */
 #pragma once
 
 #include "pt-bot.h"
+#include "pt-engine-view.h"
 
 G_BEGIN_DECLS
 
@@ -54,12 +61,11 @@ typedef struct
                               char               **reason,
                               GCancellable        *cancellable,
                               GError             **error);
+  gpointer  (*snapshot_from_view) (JsonNode       *view,
+                                   guint           player,
+                                   guint           move_number,
+                                   GError        **error);
 } PtBotStrategy;
-
-/* The strategies of the games (one per game, in src/ai/<game>/). */
-extern const PtBotStrategy pt_lost_cities_bot_strategy;
-extern const PtBotStrategy pt_next_station_bot_strategy;
-extern const PtBotStrategy pt_circle_the_wagons_bot_strategy;
 
 /* NULL when no strategy plays @game_id. */
 const PtBotStrategy *pt_bot_strategy_lookup (const char *game_id);

@@ -21,9 +21,10 @@
  *
  * The RANDOM level needs only the legal moves and works for every game.
  *
- * REGISTRATION POINT: to let a game's bot play as an engine, write a
- * `snapshot_from_view` for its strategy (JSON view → the strategy's
- * snapshot) and add a line to `adapters[]` in pt-engine-view.c.
+ * To let a game's bot play as an engine, write a `snapshot_from_view` for
+ * its strategy (JSON view → the strategy's snapshot, in
+ * src/ai/<game>/pt-<game>-engine-view.c) and set it in the strategy
+ * (pt-bot-strategy.h); nothing here changes.
  */
 #pragma once
 

@@ -1,4 +1,4 @@
-/* pt-cli-bench-circle-the-wagons.c — `partida-cli bench circle-the-wagons`
+/* pt-cli-bench-circle-the-wagons.c — `partida-bench circle-the-wagons`
  *
  * Copyright 2026 The Partida authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -161,12 +161,12 @@ pt_cli_bench_circle_the_wagons (int    argc,
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
-      fprintf (stderr, "partida-cli bench circle-the-wagons: %s\n", error->message);
+      fprintf (stderr, "partida-bench circle-the-wagons: %s\n", error->message);
       return PT_CLI_EXIT_USAGE;
     }
   if (argc != 1 || n_games < 1 || n_calls < 1 || repeats < 1 || repeats > 99)
     {
-      fprintf (stderr, "Usage: partida-cli bench circle-the-wagons [OPTIONS…] (see --help)\n");
+      fprintf (stderr, "Usage: partida-bench circle-the-wagons [OPTIONS…] (see --help)\n");
       return PT_CLI_EXIT_USAGE;
     }
 

@@ -1,4 +1,4 @@
-/* pt-cli-bench-lost-cities.c — `partida-cli bench lost-cities`
+/* pt-cli-bench-lost-cities.c — `partida-bench lost-cities`
  *
  * Copyright 2026 The Partida authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -131,14 +131,14 @@ pt_cli_bench_lost_cities (int    argc,
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
-      fprintf (stderr, "partida-cli bench lost-cities: %s\n", error->message);
+      fprintf (stderr, "partida-bench lost-cities: %s\n", error->message);
       return PT_CLI_EXIT_USAGE;
     }
   policy_owned = policy;
   if (argc != 1 || n_rounds < 1 || repeats < 1 || repeats > 99 || (colors != 5 && colors != 6) ||
       (policy != NULL && g_strcmp0 (policy, "all") != 0 && !g_strv_contains (policy_names, policy)))
     {
-      fprintf (stderr, "Usage: partida-cli bench lost-cities [OPTIONS…] (see --help)\n");
+      fprintf (stderr, "Usage: partida-bench lost-cities [OPTIONS…] (see --help)\n");
       return PT_CLI_EXIT_USAGE;
     }
 

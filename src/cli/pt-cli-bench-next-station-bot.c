@@ -1,4 +1,4 @@
-/* pt-cli-bench-next-station-bot.c — `partida-cli bench next-station-bot`
+/* pt-cli-bench-next-station-bot.c — `partida-bench next-station-bot`
  *
  * Copyright 2026 The Partida authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -132,7 +132,7 @@ pt_cli_bench_next_station_bot (int    argc,
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
-      fprintf (stderr, "partida-cli bench next-station-bot: %s\n", error->message);
+      fprintf (stderr, "partida-bench next-station-bot: %s\n", error->message);
       return PT_CLI_EXIT_USAGE;
     }
   if (level == NULL)
@@ -141,7 +141,7 @@ pt_cli_bench_next_station_bot (int    argc,
       (g_strcmp0 (level, "easy") != 0 && g_strcmp0 (level, "medium") != 0 &&
        g_strcmp0 (level, "hard") != 0 && g_strcmp0 (level, "rollout") != 0))
     {
-      fprintf (stderr, "Usage: partida-cli bench next-station-bot [OPTIONS…] (see --help)\n");
+      fprintf (stderr, "Usage: partida-bench next-station-bot [OPTIONS…] (see --help)\n");
       return PT_CLI_EXIT_USAGE;
     }
 
@@ -166,7 +166,7 @@ pt_cli_bench_next_station_bot (int    argc,
           g_array_append_val (cpu_times, cpu_ms);
           if (!pt_next_station_state_apply (&state, 0, &action, &error))
             {
-              fprintf (stderr, "partida-cli bench next-station-bot: illegal move: %s\n",
+              fprintf (stderr, "partida-bench next-station-bot: illegal move: %s\n",
                        error->message);
               return PT_CLI_EXIT_INVALID;
             }

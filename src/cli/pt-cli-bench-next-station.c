@@ -1,4 +1,4 @@
-/* pt-cli-bench-next-station.c — `partida-cli bench next-station-london`
+/* pt-cli-bench-next-station.c — `partida-bench next-station-london`
  *
  * Copyright 2026 The Partida authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -109,12 +109,12 @@ pt_cli_bench_next_station (int    argc,
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
-      fprintf (stderr, "partida-cli bench next-station-london: %s\n", error->message);
+      fprintf (stderr, "partida-bench next-station-london: %s\n", error->message);
       return PT_CLI_EXIT_USAGE;
     }
   if (argc != 1 || n_games < 1 || repeats < 1 || repeats > 99)
     {
-      fprintf (stderr, "Usage: partida-cli bench next-station-london [OPTIONS…] (see --help)\n");
+      fprintf (stderr, "Usage: partida-bench next-station-london [OPTIONS…] (see --help)\n");
       return PT_CLI_EXIT_USAGE;
     }
 

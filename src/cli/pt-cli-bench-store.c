@@ -1,4 +1,4 @@
-/* pt-cli-bench-store.c — partida-cli bench store
+/* pt-cli-bench-store.c — partida-bench store
  *
  * Copyright 2026 The Partida authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -236,7 +236,7 @@ pt_cli_bench_store (int argc, char **argv)
     "leaderboard, a history page, correcting and trashing an old match.");
   if (!g_option_context_parse (context, &argc, &argv, &error) || total < 1000 || runs < 1)
     {
-      fprintf (stderr, "partida-cli bench store: %s\n",
+      fprintf (stderr, "partida-bench store: %s\n",
                error != NULL ? error->message : "--matches must be at least 1000 and --runs at least 1");
       return PT_CLI_EXIT_USAGE;
     }
@@ -247,7 +247,7 @@ pt_cli_bench_store (int argc, char **argv)
   store = dir != NULL ? pt_store_open (path, PT_STORE_OPEN_CREATE, &error) : NULL;
   if (store == NULL)
     {
-      fprintf (stderr, "partida-cli bench store: %s\n", error->message);
+      fprintf (stderr, "partida-bench store: %s\n", error->message);
       return PT_CLI_EXIT_INVALID;
     }
   if (sqlite3_open (raw_path, &raw.db) != SQLITE_OK)
@@ -282,7 +282,7 @@ pt_cli_bench_store (int argc, char **argv)
       t0 = cpu_ms ();
       if (!pt_store_save_matches (store, batch, &error))
         {
-          fprintf (stderr, "partida-cli bench store: %s\n", error->message);
+          fprintf (stderr, "partida-bench store: %s\n", error->message);
           return PT_CLI_EXIT_INVALID;
         }
       t1 = cpu_ms ();

@@ -1,4 +1,4 @@
-/* pt-cli-bench-wagons-bot.c — `partida-cli bench wagons-bot`
+/* pt-cli-bench-wagons-bot.c — `partida-bench wagons-bot`
  *
  * Copyright 2026 The Partida authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -82,7 +82,7 @@ pt_cli_bench_wagons_bot (int    argc,
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
-      fprintf (stderr, "partida-cli bench wagons-bot: %s\n", error->message);
+      fprintf (stderr, "partida-bench wagons-bot: %s\n", error->message);
       return PT_CLI_EXIT_USAGE;
     }
   if (argc != 1 || n_deals < 1 ||
@@ -90,7 +90,7 @@ pt_cli_bench_wagons_bot (int    argc,
       !pt_bot_level_from_id (b_id != NULL ? b_id : "medium", &levels[1]) ||
       levels[0] > PT_BOT_LEVEL_HARD || levels[1] > PT_BOT_LEVEL_HARD)
     {
-      fprintf (stderr, "Usage: partida-cli bench wagons-bot [--a LEVEL] [--b LEVEL] [--deals N] [--seed S]\n");
+      fprintf (stderr, "Usage: partida-bench wagons-bot [--a LEVEL] [--b LEVEL] [--deals N] [--seed S]\n");
       return PT_CLI_EXIT_USAGE;
     }
 
@@ -125,7 +125,7 @@ pt_cli_bench_wagons_bot (int    argc,
             max_by_phase[side][phase] = MAX (max_by_phase[side][phase], ms);
             if (!pt_wagons_state_check_move (&state, player, &move, &error))
               {
-                fprintf (stderr, "partida-cli bench wagons-bot: illegal move: %s\n", error->message);
+                fprintf (stderr, "partida-bench wagons-bot: illegal move: %s\n", error->message);
                 return PT_CLI_EXIT_INVALID;
               }
             pt_wagons_state_apply_move (&state, &move);

@@ -47,16 +47,18 @@ int pt_cli_salvage (int argc, char **argv);  /* pt-cli-store.c */
 int pt_cli_arena   (int argc, char **argv);  /* pt-cli-arena.c */
 int pt_cli_engine  (int argc, char **argv);  /* pt-cli-engine.c */
 int pt_cli_play    (int argc, char **argv);  /* pt-cli-play.c */
+int pt_cli_sync    (int argc, char **argv);  /* pt-cli-sync.c */
 
-/* Benchmarks: `partida-cli bench NAME`, one function per NAME. */
+/* Benchmarks: `partida-bench NAME` (pt-bench.c), one function per NAME. */
 int pt_cli_bench_lost_cities (int argc, char **argv);   /* pt-cli-bench-lost-cities.c */
 int pt_cli_bench_store (int argc, char **argv);         /* pt-cli-bench-store.c */
+int pt_cli_bench_sync (int argc, char **argv);          /* pt-cli-bench-sync.c */
 int pt_cli_bench_next_station (int argc, char **argv);  /* pt-cli-bench-next-station.c */
 int pt_cli_bench_next_station_bot (int argc, char **argv);  /* pt-cli-bench-next-station-bot.c */
 int pt_cli_bench_wagons_bot (int argc, char **argv);  /* pt-cli-bench-wagons-bot.c */
 int pt_cli_bench_circle_the_wagons (int argc, char **argv);  /* pt-cli-bench-circle-the-wagons.c */
 
-/* Helpers shared by the commands (pt-cli.c). */
+/* Helpers shared by the commands and the benchmarks (pt-cli-util.c). */
 char *pt_cli_read_input (const char *path, GError **error);
 void  pt_cli_print_json (JsonNode *node, gboolean pretty);
 

@@ -28,16 +28,7 @@ static const PtCliCommand commands[] = {
   { "arena", "Computer players against each other: win rate, score, time", pt_cli_arena },
   { "engine", "Play Partida's computer players over partida-engine/1 (stdin/stdout)", pt_cli_engine },
   { "play", "Play a whole match between computer players and store it", pt_cli_play },
-  { NULL, NULL, NULL }
-};
-
-static const PtCliCommand benches[] = {
-  { "lost-cities", "Random full rounds per second", pt_cli_bench_lost_cities },
-  { "store", "Match history: insert, statistics, history page at 100k matches", pt_cli_bench_store },
-  { "next-station-london", "Random full solo games per second", pt_cli_bench_next_station },
-  { "next-station-bot", "Mean solo score and time per turn of a Next Station computer player", pt_cli_bench_next_station_bot },
-  { "wagons-bot", "CPU time per move of the Circle the Wagons computer players", pt_cli_bench_wagons_bot },
-  { "circle-the-wagons", "Placement enumeration (30-card town) and random full games per second", pt_cli_bench_circle_the_wagons },
+  { "sync", "Sync the history with other devices through a shared folder", pt_cli_sync },
   { NULL, NULL, NULL }
 };
 
@@ -55,7 +46,6 @@ print_usage (FILE *out)
                 "Headless access to Partida's rules, computer players and match history.\n\n"
                 "Commands:\n");
   print_table (out, commands);
-  fprintf (out, "  %-22s %s\n", "bench", "Run a benchmark (partida-cli bench --help)");
   fprintf (out, "\nEvery command has --help. Exit status: 0 success, 1 invalid input, 2 usage error.\n");
 }
 
@@ -66,57 +56,6 @@ find_command (const PtCliCommand *table, const char *name)
     if (strcmp (c->name, name) == 0)
       return c;
   return NULL;
-}
-
-static int
-run_bench (int argc, char **argv)
-{
-  const PtCliCommand *bench;
-
-  if (argc < 2 || strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0)
-    {
-      FILE *out = argc < 2 ? stderr : stdout;
-      fprintf (out, "Usage: partida-cli bench NAME [OPTIONS…]\n\nBenchmarks:\n");
-      print_table (out, benches);
-      return argc < 2 ? PT_CLI_EXIT_USAGE : PT_CLI_EXIT_OK;
-    }
-
-  bench = find_command (benches, argv[1]);
-  if (bench == NULL)
-    {
-      fprintf (stderr, "partida-cli bench: unknown benchmark “%s”\n", argv[1]);
-      return PT_CLI_EXIT_USAGE;
-    }
-  return bench->run (argc - 1, argv + 1);
-}
-
-char *
-pt_cli_read_input (const char *path, GError **error)
-{
-  g_autoptr(GString) text = NULL;
-  char buffer[65536];
-  size_t n;
-  char *contents = NULL;
-
-  if (g_strcmp0 (path, "-") != 0)
-    return g_file_get_contents (path, &contents, NULL, error) ? contents : NULL;
-
-  text = g_string_new (NULL);
-  while ((n = fread (buffer, 1, sizeof buffer, stdin)) > 0)
-    g_string_append_len (text, buffer, (gssize) n);
-  if (ferror (stdin))
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, "could not read standard input");
-      return NULL;
-    }
-  return g_string_free (g_steal_pointer (&text), FALSE);
-}
-
-void
-pt_cli_print_json (JsonNode *node, gboolean pretty)
-{
-  g_autofree char *text = json_to_string (node, pretty);
-  printf ("%s\n", text);
 }
 
 int
@@ -144,8 +83,6 @@ main (int argc, char **argv)
       printf ("partida-cli %s\n", PACKAGE_VERSION);
       return PT_CLI_EXIT_OK;
     }
-  if (strcmp (argv[1], "bench") == 0)
-    return run_bench (argc - 1, argv + 1);
 
   command = find_command (commands, argv[1]);
   if (command == NULL)

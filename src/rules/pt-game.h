@@ -39,12 +39,29 @@ G_BEGIN_DECLS
 
 G_DECLARE_DERIVABLE_TYPE (PtGame, pt_game, PT, GAME, GObject)
 
+/* One colour of a game: @key as records and breakdowns write it ("Y",
+ * "purple"), @name marked for translation ("yellow"), lower case for sentences. */
+typedef struct
+{
+  const char *key;
+  const char *name;
+} PtGameColour;
+
 struct _PtGameClass
 {
   GObjectClass parent_class;
 
   /* Set in class_init. */
   const char *game_id;       /* "lost-cities", "circle-the-wagons", "next-station-london" */
+  /* What the UI shows, marked for translation (pt_rules_game_title() and
+   * pt_rules_game_summary() translate them): the title ("Lost Cities") and
+   * one sentence saying what the game is. */
+  const char *title;
+  const char *summary;
+  /* The game's colours in record order (Lost Cities' expeditions, Next
+   * Station's pencils), or NULL and 0 for a game without any. */
+  const PtGameColour *colours;
+  guint       n_colours;
   guint       min_players;
   guint       max_players;
   gboolean    hidden_information;

@@ -3,19 +3,28 @@
  * Copyright 2026 The Partida authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Each game is a subclass of PtGame whose class names its game id; the
- * registry finds a game by looking through PtGame's subclasses, so adding
- * a game means adding one g_type_ensure() line here.
+ * Each game is a subclass of PtGame whose class names its game id, title,
+ * summary and colours; the registry finds a game by looking through
+ * PtGame's subclasses, so adding a game means adding one line to GAMES
+ * below (and one subdir() to src/rules/meson.build).
  */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
 
 #include "pt-rules.h"
-/* Each game's header, once the game exists: */
-#include "pt-lost-cities-game.h"
-#include "pt-circle-the-wagons-game.h"
-#include "pt-next-station-game.h"
+
+/* REGISTRATION POINT: one line per game, naming its type's get_type()
+ * (declared and ensured from here), in the order of the menus. */
+#define GAMES(X) \
+  X (pt_lost_cities_game_get_type) \
+  X (pt_circle_the_wagons_game_get_type) \
+  X (pt_next_station_game_get_type)
+
+#define DECLARE(get_type) GType get_type (void);
+#define ENSURE(get_type) g_type_ensure (get_type ());
+
+GAMES (DECLARE)
 
 void
 pt_rules_init (void)
@@ -24,9 +33,7 @@ pt_rules_init (void)
 
   if (g_once_init_enter (&initialized))
     {
-      g_type_ensure (PT_TYPE_LOST_CITIES_GAME);
-      g_type_ensure (PT_TYPE_CIRCLE_THE_WAGONS_GAME);
-      g_type_ensure (PT_TYPE_NEXT_STATION_GAME);
+      GAMES (ENSURE)
       g_once_init_leave (&initialized, 1);
     }
 }
@@ -73,6 +80,72 @@ pt_rules_lookup_game (const char  *game_id,
   g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_UNKNOWN_GAME,
                _("Unknown game “%s”"), game_id ? game_id : "");
   return G_TYPE_INVALID;
+}
+
+/* The class of @game_id, or NULL. A static type's class is never
+ * finalized, so the reference taken here is simply kept. */
+static PtGameClass *
+game_class (const char *game_id)
+{
+  GType type = pt_rules_lookup_game (game_id, NULL);
+  gpointer klass;
+
+  if (type == G_TYPE_INVALID)
+    return NULL;
+  klass = g_type_class_peek (type);
+  return PT_GAME_CLASS (klass != NULL ? klass : g_type_class_ref (type));
+}
+
+const char *
+pt_rules_game_title (const char *game_id)
+{
+  PtGameClass *klass = game_class (game_id);
+
+  if (klass == NULL || klass->title == NULL)
+    return game_id != NULL ? game_id : "";
+  return _(klass->title);
+}
+
+const char *
+pt_rules_game_summary (const char *game_id)
+{
+  PtGameClass *klass = game_class (game_id);
+
+  return klass != NULL && klass->summary != NULL ? _(klass->summary) : "";
+}
+
+const PtGameColour *
+pt_rules_game_colours (const char *game_id,
+                       guint      *n_colours)
+{
+  PtGameClass *klass = game_class (game_id);
+
+  g_return_val_if_fail (n_colours != NULL, NULL);
+  *n_colours = klass != NULL ? klass->n_colours : 0;
+  return klass != NULL ? klass->colours : NULL;
+}
+
+int
+pt_rules_game_colour_index (const char *game_id,
+                            const char *key)
+{
+  guint n = 0;
+  const PtGameColour *colours = pt_rules_game_colours (game_id, &n);
+
+  for (guint i = 0; key != NULL && i < n; i++)
+    if (g_strcmp0 (colours[i].key, key) == 0)
+      return (int) i;
+  return -1;
+}
+
+const char *
+pt_rules_game_colour_name (const char *game_id,
+                           guint       colour)
+{
+  guint n = 0;
+  const PtGameColour *colours = pt_rules_game_colours (game_id, &n);
+
+  return colour < n ? _(colours[colour].name) : "";
 }
 
 /**

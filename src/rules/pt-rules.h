@@ -18,6 +18,23 @@ const char * const  *pt_rules_list_games         (void);
 GType                pt_rules_lookup_game        (const char          *game_id,
                                                   GError             **error);
 
+/* What the UI shows of a game, from its rules class (translated): the title
+ * ("Lost Cities"; an unknown @game_id is shown as itself) and a sentence
+ * saying what the game is ("" when unknown). */
+const char          *pt_rules_game_title         (const char          *game_id);
+const char          *pt_rules_game_summary       (const char          *game_id);
+/* The game's colours in record order (@n_colours set; NULL and 0 for a
+ * game without colours or an unknown one); names via
+ * pt_rules_game_colour_name(). */
+const PtGameColour  *pt_rules_game_colours       (const char          *game_id,
+                                                  guint               *n_colours);
+/* The index of the colour @key ("Y", "purple") in @game_id, or -1. */
+int                  pt_rules_game_colour_index  (const char          *game_id,
+                                                  const char          *key);
+/* The translated name of colour @colour ("yellow"), or "". */
+const char          *pt_rules_game_colour_name   (const char          *game_id,
+                                                  guint                colour);
+
 gboolean             pt_rules_deal               (const char          *game_id,
                                                   JsonObject          *options,
                                                   guint                n_players,

@@ -95,7 +95,7 @@ export_players (PtStore      *self,
 
   stmt = pt_store_prepare (self,
                            "SELECT id, uuid, name, colour, created, archived FROM players"
-                           " WHERE deleted = 0 ORDER BY id",
+                           " WHERE deleted = 0 ORDER BY created, uuid",
                            error);
   if (stmt == NULL)
     return FALSE;
@@ -130,7 +130,7 @@ export_night_players (PtStore      *self,
 
   stmt = pt_store_prepare (self,
                            "SELECT p.uuid FROM night_players n JOIN players p ON p.id = n.player_id"
-                           " WHERE n.night_id = ? AND p.deleted = 0 ORDER BY p.id",
+                           " WHERE n.night_id = ? AND p.deleted = 0 ORDER BY p.created, p.uuid",
                            error);
   if (stmt == NULL)
     return FALSE;
@@ -153,7 +153,7 @@ export_nights (PtStore      *self,
   g_autoptr(PtStmt) stmt = NULL;
   int rc;
 
-  stmt = pt_store_prepare (self, "SELECT uuid, date, place, notes, id FROM nights ORDER BY id", error);
+  stmt = pt_store_prepare (self, "SELECT uuid, date, place, notes, id FROM nights ORDER BY date, uuid", error);
   if (stmt == NULL)
     return FALSE;
   json_builder_set_member_name (builder, "nights");
@@ -226,7 +226,7 @@ export_matches (PtStore      *self,
                            " FROM matches m LEFT JOIN nights n ON n.id = m.night_id"
                            " LEFT JOIN breakdowns b ON b.match_id = m.id"
                            " LEFT JOIN records r ON r.match_id = m.id"
-                           " WHERE m.deleted = 0 ORDER BY m.id",
+                           " WHERE m.deleted = 0 ORDER BY m.finished, m.uuid",
                            error);
   if (stmt == NULL)
     return FALSE;

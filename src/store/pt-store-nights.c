@@ -258,3 +258,49 @@ pt_store_get_night_players (PtStore  *self,
   return pt_store_collect_rows (self, stmt, (gpointer (*) (PtStmt *)) pt_store_read_player,
                                 (GDestroyNotify) pt_player_unref, _("Could not read who came"), error);
 }
+
+/**
+ * pt_store_start_night:
+ * @who: (nullable): the names of the players who came, each an existing
+ *   player (pt_store_find_player())
+ *
+ * A new night with its attendance list, in one transaction: the night is
+ * there with everyone on the list, or nothing changed (an unknown name:
+ * NOT_FOUND).
+ *
+ * Returns: (transfer full) (nullable): the night
+ */
+PtNight *
+pt_store_start_night (PtStore            *self,
+                      const char         *date,
+                      const char         *place,
+                      const char * const *who,
+                      GError            **error)
+{
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(PtNight) night = NULL;
+
+  g_return_val_if_fail (PT_IS_STORE (self), NULL);
+
+  if (!pt_store_transaction_begin (self, error))
+    return NULL;
+  for (guint i = 0; who != NULL && who[i] != NULL; i++)
+    {
+      g_autoptr(PtPlayer) player = pt_store_find_player (self, who[i], error);
+
+      if (player == NULL)
+        goto failed;
+      g_array_append_val (ids, player->id);
+    }
+  night = pt_store_add_night (self, date, place != NULL ? place : "", "", error);
+  if (night == NULL
+      || !pt_store_set_night_players (self, night->id, (const gint64 *) (gpointer) ids->data, ids->len, error)
+      || !pt_store_transaction_commit (self, error))
+    goto failed;
+  return g_steal_pointer (&night);
+
+failed:
+  if (!sqlite3_get_autocommit (pt_store_get_handle (self)) || self->in_outer_transaction)
+    pt_store_transaction_rollback (self);
+  return NULL;
+}

@@ -10,6 +10,7 @@
 
 #include "pt-player-name.h"
 #include "pt-store-private.h"
+#include "pt-sync.h"
 
 /* Players ----------------------------------------------------------------- */
 
@@ -366,7 +367,8 @@ merge_players_locked (PtStore  *self,
                    a->name, b->name, sqlite3_column_int (overlap, 0));
       return FALSE;
     }
-  if ((games = player_games (self, from, error)) == NULL)
+  if ((games = player_games (self, from, error)) == NULL ||
+      !pt_sync_note_merge (self, from, into, error))
     return FALSE;
   move = pt_store_prepare (self, "UPDATE results SET player_id = ? WHERE player_id = ?", error);
   if (move == NULL)

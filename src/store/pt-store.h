@@ -176,6 +176,13 @@ gboolean   pt_store_set_night_players (PtStore       *self,
                                        const gint64  *player_ids,
                                        guint          n_players,
                                        GError       **error);
+/* A new night and who came (existing players, by name), in one
+ * transaction: all of it or nothing. */
+PtNight   *pt_store_start_night       (PtStore            *self,
+                                       const char         *date,
+                                       const char         *place,
+                                       const char * const *who,
+                                       GError            **error);
 /* The attendance list of a night (PtPlayer, archived ones included), by
  * name; empty when none was kept. */
 GPtrArray *pt_store_get_night_players (PtStore  *self,
@@ -285,8 +292,10 @@ gboolean pt_store_clear_draft (PtStore     *self,
 
 /* Import, export, backup (pt-store-io.c) ----------------------------------- */
 /* Everything except soft-deleted rows, saved games and drafts, as
- * "partida-export/1" JSON; stable order, no timestamp, so two exports of the
- * same data are byte-identical. */
+ * "partida-export/1" JSON; stable order that does not depend on the order
+ * rows were added (players by creation time, nights by date, matches by
+ * finish time, each then by UUID), no timestamp, so two exports of the same
+ * data are byte-identical, also from two devices that sync (pt-sync.h). */
 char    *pt_store_export_json (PtStore  *self,
                                GError  **error);
 

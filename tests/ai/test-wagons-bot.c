@@ -219,6 +219,85 @@ test_exact_end (void)
   g_assert_cmpuint (checked, >=, 2);
 }
 
+/* The value for @me of @state played to the end by Medium on both sides:
+ * the score difference, ±1000 for a game won or lost. */
+static double
+medium_playout (const PtWagonsState *state,
+                guint                me)
+{
+  PtWagonsSearchParams medium;
+  PtWagonsState copy = *state;
+  PtWagonsTally tallies[2];
+  PtWagonsScore score;
+
+  pt_wagons_search_params_init (&medium, PT_BOT_LEVEL_MEDIUM);
+  while (pt_wagons_state_get_phase (&copy) != PT_WAGONS_PHASE_OVER)
+    {
+      PtWagonsMove move;
+
+      g_assert_true (pt_wagons_search_move (&copy, &medium, NULL, NULL, &move, NULL));
+      pt_wagons_state_apply_move (&copy, &move);
+    }
+  pt_wagons_state_score (&copy, tallies, &score);
+  return (score.winners == 3 ? 0 : (score.winners & (1u << me)) ? 1000 : -1000) +
+         score.total[me] - score.total[1 - me];
+}
+
+/* Hard plays a placement out before choosing it: with playouts that are
+ * Medium's on both sides, its placement is never worse than Medium's
+ * (the greedy one, which it also plays out) against Medium, and
+ * somewhere it is a different one. */
+static void
+test_placement_lookahead (void)
+{
+  guint checked = 0, different = 0;
+
+  for (guint64 seed = 1; seed <= 2; seed++)
+    {
+      g_autoptr(PtGame) game = deal (seed + 40);
+      g_autoptr(PtBot) medium = pt_bot_new (GAME_ID, PT_BOT_LEVEL_MEDIUM, seed, 0, NULL);
+      const PtWagonsState *state = pt_circle_the_wagons_game_get_state (PT_CIRCLE_THE_WAGONS_GAME (game));
+
+      while (!pt_game_get_is_over (game))
+        {
+          g_autoptr(JsonNode) next = NULL;
+
+          guint8 queue[PT_WAGONS_N_CIRCLE];
+
+          /* The second half of the draft: short playouts, a fast test. */
+          if (pt_wagons_state_get_phase (state) == PT_WAGONS_PHASE_PLACE &&
+              pt_wagons_state_get_queue (state, queue) <= 8 && checked < 8 * (guint) seed)
+            {
+              PtWagonsSearchParams hard, greedy;
+              PtWagonsMove h, g;
+              PtWagonsState after_h = *state, after_g = *state;
+              guint me = (guint) pt_wagons_state_get_current_player (state);
+              PtRng rng;
+
+              pt_rng_init (&rng, seed);
+              pt_wagons_search_params_init (&hard, PT_BOT_LEVEL_HARD);
+              pt_wagons_search_params_init (&greedy, PT_BOT_LEVEL_MEDIUM);
+              /* Its own playouts take among the first cards only; with
+               * all of them they are Medium's, and the claim is exact. */
+              hard.rollout_horizon = 0;
+              g_assert_true (pt_wagons_search_move (state, &hard, &rng, NULL, &h, NULL));
+              g_assert_true (pt_wagons_search_move (state, &greedy, NULL, NULL, &g, NULL));
+              g_assert_true (pt_wagons_state_check_move (state, me, &h, NULL));
+              pt_wagons_state_apply_move (&after_h, &h);
+              pt_wagons_state_apply_move (&after_g, &g);
+              g_assert_cmpfloat (medium_playout (&after_h, me), >=, medium_playout (&after_g, me));
+              different += h.x != g.x || h.y != g.y || h.rot180 != g.rot180;
+              checked++;
+            }
+          next = bot_move (medium, game);
+          g_assert_true (pt_game_request_move (game, (guint) pt_game_get_current_player (game),
+                                               next, NULL));
+        }
+    }
+  g_assert_cmpuint (checked, ==, 16);
+  g_assert_cmpuint (different, >=, 1);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -229,5 +308,6 @@ main (int    argc,
   g_test_add_func ("/ai/circle-the-wagons/legal", test_legal);
   g_test_add_func ("/ai/circle-the-wagons/deterministic", test_deterministic);
   g_test_add_func ("/ai/circle-the-wagons/exact-end", test_exact_end);
+  g_test_add_func ("/ai/circle-the-wagons/placement-lookahead", test_placement_lookahead);
   return g_test_run ();
 }

@@ -1,13 +1,14 @@
 #!/bin/sh
-# test-cli-circle-the-wagons.sh — partida-cli new/replay/legal/score/bench on
+# test-cli-circle-the-wagons.sh — partida-cli new/replay/legal/score and partida-bench on
 # Circle the Wagons records and score sheets, valid and invalid.
 #
-# Usage: test-cli-circle-the-wagons.sh PARTIDA_CLI RECORDS_DIR   (needs jq)
+# Usage: test-cli-circle-the-wagons.sh PARTIDA_CLI RECORDS_DIR PARTIDA_BENCH   (needs jq)
 # Prints TAP.
 
 set -u
 CLI=$1
 R=$2
+BENCH=$3
 . "$(dirname "$0")/tap.sh"
 
 # --- new -------------------------------------------------------------------
@@ -77,8 +78,8 @@ ok "score: 16 cards" status 1 "$CLI" score "$R/ctw-sheet-invalid-cards.json" --j
 ok "score: … says so" json '.error.message | test("16 cards")' "$TMP/out"
 
 # --- bench -----------------------------------------------------------------
-ok "bench: a short run" status 0 "$CLI" bench circle-the-wagons --games 50 --calls 100 --repeat 1 --json
+ok "bench: a short run" status 0 "$BENCH" circle-the-wagons --games 50 --calls 100 --repeat 1 --json
 ok "bench: reports both figures" json '.games_per_second_median > 0 and .enumerate_us_median > 0 and .placements_per_enumeration > 2' "$TMP/out"
-ok "bench: bad option is a usage error" status 2 "$CLI" bench circle-the-wagons --games 0
+ok "bench: bad option is a usage error" status 2 "$BENCH" circle-the-wagons --games 0
 
 tap_end

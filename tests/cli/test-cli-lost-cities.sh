@@ -1,13 +1,14 @@
 #!/bin/sh
-# test-cli-lost-cities.sh — partida-cli new/replay/legal/score/bench on Lost
+# test-cli-lost-cities.sh — partida-cli new/replay/legal/score and partida-bench on Lost
 # Cities records and score sheets, valid and invalid: exit codes and JSON.
 #
-# Usage: test-cli-lost-cities.sh PARTIDA_CLI RECORDS_DIR   (needs jq)
+# Usage: test-cli-lost-cities.sh PARTIDA_CLI RECORDS_DIR PARTIDA_BENCH   (needs jq)
 # Prints TAP.
 
 set -u
 CLI=$1
 R=$2
+BENCH=$3
 . "$(dirname "$0")/tap.sh"
 
 # --- new -------------------------------------------------------------------
@@ -97,8 +98,10 @@ ok "score: a record is not a sheet" status 1 "$CLI" score "$R/lc-finished.json" 
 ok "score: --help" status 0 "$CLI" score --help
 
 # --- bench -----------------------------------------------------------------
-ok "bench: a short run" status 0 "$CLI" bench lost-cities --rounds 200 --repeat 1 --json
+ok "bench: a short run" status 0 "$BENCH" lost-cities --rounds 200 --repeat 1 --json
 ok "bench: reports rounds per second" json 'length == 3 and all(.[]; .rounds_per_second_median > 0 and .turns_per_round >= 44)' "$TMP/out"
-ok "bench: bad option is a usage error" status 2 "$CLI" bench lost-cities --colors 4
+ok "bench: bad option is a usage error" status 2 "$BENCH" lost-cities --colors 4
+ok "bench: lists the benchmarks" status 0 "$BENCH" --help
+ok "bench: not a command of the installed partida-cli" status 2 "$CLI" bench lost-cities
 
 tap_end

@@ -1,13 +1,14 @@
 #!/bin/sh
-# test-cli-next-station.sh — partida-cli new/replay/legal/score/bench on Next
+# test-cli-next-station.sh — partida-cli new/replay/legal/score and partida-bench on Next
 # Station: London records and score sheets, valid and invalid.
 #
-# Usage: test-cli-next-station.sh PARTIDA_CLI RECORDS_DIR   (needs jq)
+# Usage: test-cli-next-station.sh PARTIDA_CLI RECORDS_DIR PARTIDA_BENCH   (needs jq)
 # Prints TAP.
 
 set -u
 CLI=$1
 R=$2
+BENCH=$3
 . "$(dirname "$0")/tap.sh"
 
 G=next-station-london
@@ -52,7 +53,7 @@ ok "score: impossible M refused" status 1 "$CLI" score "$R/ns-sheet-invalid.json
 ok "score: message names the value" json '.error.message | contains("Most stations in one district = 10")' "$TMP/out"
 
 # --- bench -----------------------------------------------------------------
-ok "bench: runs" status 0 "$CLI" bench $G --games 200 --repeat 1 --json
+ok "bench: runs" status 0 "$BENCH" $G --games 200 --repeat 1 --json
 ok "bench: figures" json '.games_per_second_median > 0 and .actions_per_game > 0' "$TMP/out"
 
 tap_end

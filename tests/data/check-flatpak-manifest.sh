@@ -6,7 +6,9 @@
 #   both     GNOME runtime still supported (OLDEST_SUPPORTED_GNOME or newer),
 #            exactly the permissions Partida needs (Wayland with X11
 #            fallback, IPC for X11, DRI: no home, host, network or D-Bus),
-#            SQLite and json-glib from the runtime, tests run in the build,
+#            json-glib from the runtime, SQLite bundled once with the
+#            session extension (sync, docs/sync.md) from a sha256-pinned
+#            sqlite.org tarball, tests run in the build,
 #            partida-cli not cleaned up (it ships: flatpak run
 #            --command=partida-cli io.github.partida.Partida);
 #   flathub  the release ID, a release build, and the Partida module from a
@@ -77,8 +79,16 @@ check "no network, no D-Bus names or buses" \
 check "last module is partida" '.modules[-1].name == "partida"'
 check "partida builds with meson" '.modules[-1].buildsystem == "meson"'
 check "partida runs its tests" '.modules[-1]["run-tests"] == true'
-check "SQLite and json-glib come from the runtime" \
-  '[.modules[] | objects | .name | select(test("sqlite|json-glib"; "i"))] | length == 0'
+check "json-glib comes from the runtime" \
+  '[.modules[] | objects | .name | select(test("json-glib"; "i"))] | length == 0'
+check "SQLite is bundled once, with the session extension, from a pinned tarball" \
+  '[.modules[] | objects | select(.name | test("sqlite"; "i"))] as $s
+   | ($s | length) == 1
+     and ($s[0]["build-options"].cflags | test("-DSQLITE_ENABLE_SESSION( |$)")
+          and test("-DSQLITE_ENABLE_PREUPDATE_HOOK( |$)"))
+     and ($s[0].sources | length) == 1 and $s[0].sources[0].type == "archive"
+     and ($s[0].sources[0].url | test("^https://www[.]sqlite[.]org/"))
+     and ($s[0].sources[0].sha256 | test("^[0-9a-f]{64}$"))'
 check "partida-cli ships (not cleaned up)" \
   '([(.cleanup // [])[], (.modules[-1].cleanup // [])[] | select(test("^/?bin(/|$)|partida-cli"))] | length == 0)
    and ((.["cleanup-commands"] // []) | length == 0)'

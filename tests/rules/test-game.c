@@ -6,7 +6,10 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "lost-cities-test-util.h"
+#include "pt-station-map.h"
 
 typedef struct
 {
@@ -284,6 +287,44 @@ test_record_errors (void)
   }
 }
 
+/* The registry: every game's class says what the UI shows of it. */
+static void
+test_registry (void)
+{
+  const char * const *ids = pt_rules_list_games ();
+  guint n = 0;
+
+  g_assert_cmpuint (g_strv_length ((GStrv) ids), ==, 3);
+  for (guint i = 0; ids[i] != NULL; i++)
+    {
+      g_assert_cmpstr (pt_rules_game_title (ids[i]), !=, ids[i]);
+      g_assert_cmpuint (strlen (pt_rules_game_summary (ids[i])), >, 20);
+    }
+  g_assert_cmpstr (pt_rules_game_title ("lost-cities"), ==, "Lost Cities");
+  g_assert_cmpstr (pt_rules_game_title ("next-station-london"), ==, "Next Station: London");
+  g_assert_cmpstr (pt_rules_game_title ("chess"), ==, "chess");
+  g_assert_cmpstr (pt_rules_game_summary ("chess"), ==, "");
+
+  /* Lost Cities' colours are its record letters, in order. */
+  g_assert_nonnull (pt_rules_game_colours ("lost-cities", &n));
+  g_assert_cmpuint (n, ==, PT_LOST_CITIES_MAX_COLORS);
+  for (guint c = 0; c < n; c++)
+    {
+      char key[2] = { pt_lost_cities_color_letters[c], '\0' };
+
+      g_assert_cmpint (pt_rules_game_colour_index ("lost-cities", key), ==, (int) c);
+      g_assert_cmpstr (pt_rules_game_colour_name ("lost-cities", c), ==, pt_lost_cities_color_name (c));
+    }
+  g_assert_cmpstr (pt_rules_game_colour_name ("lost-cities", 0), ==, "yellow");
+  g_assert_cmpstr (pt_rules_game_colour_name ("lost-cities", n), ==, "");
+  g_assert_cmpint (pt_rules_game_colour_index ("next-station-london", "pink"), ==, PT_LINE_PINK);
+  g_assert_cmpint (pt_rules_game_colour_index ("next-station-london", "Y"), ==, -1);
+  g_assert_null (pt_rules_game_colours ("circle-the-wagons", &n));
+  g_assert_cmpuint (n, ==, 0);
+  g_assert_null (pt_rules_game_colours ("chess", &n));
+  g_assert_cmpuint (n, ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -293,5 +334,6 @@ main (int argc, char **argv)
   g_test_add_func ("/rules/game/undo", test_undo);
   g_test_add_func ("/rules/game/record-round-trip", test_record_round_trip);
   g_test_add_func ("/rules/game/record-errors", test_record_errors);
+  g_test_add_func ("/rules/game/registry", test_registry);
   return g_test_run ();
 }

@@ -140,6 +140,41 @@ test_schema_migrate_v1 (void)
   test_rmdir (dir);
 }
 
+/* A night started with who came: both, or neither when a name is unknown. */
+static void
+test_nights_start (void)
+{
+  g_autofree char *dir = test_tmpdir ();
+  g_autoptr(PtStore) store = test_open (dir, "ns.db");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PtNight) night = NULL;
+  g_autoptr(GPtrArray) nights = NULL;
+  g_autoptr(GPtrArray) came = NULL;
+  const char *who[] = { "Beto", "Ana", NULL };
+  const char *unknown[] = { "Ana", "Nobody", NULL };
+
+  test_player (store, "Ana");
+  test_player (store, "Beto");
+  g_assert_null (pt_store_start_night (store, "2026-01-02", "Casa", unknown, &error));
+  g_assert_error (error, PT_STORE_ERROR, PT_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  nights = pt_store_list_nights (store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (nights->len, ==, 0);
+
+  night = pt_store_start_night (store, "2026-01-02", NULL, who, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (night);
+  came = pt_store_get_night_players (store, night->id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (came->len, ==, 2);
+  g_assert_cmpstr (((PtPlayer *) came->pdata[0])->name, ==, "Ana");
+  g_clear_pointer (&nights, g_ptr_array_unref);
+  nights = pt_store_list_nights (store, &error);
+  g_assert_cmpuint (nights->len, ==, 1);
+  test_rmdir (dir);
+}
+
 /* Who came to a night: set, replaced, refused whole, kept through a
  * merge, gone with the night. */
 static void
@@ -1027,6 +1062,7 @@ main (int argc, char **argv)
   g_test_add_func ("/store/players/delete", test_players_delete);
   g_test_add_func ("/store/nights", test_nights);
   g_test_add_func ("/store/nights/attendance", test_nights_attendance);
+  g_test_add_func ("/store/nights/start", test_nights_start);
   g_test_add_func ("/store/matches/save-load", test_matches_save_load);
   g_test_add_func ("/store/matches/soft-delete", test_matches_soft_delete);
   g_test_add_func ("/store/matches/update", test_matches_update);

@@ -54,13 +54,44 @@ static void scroll_to (GtkWidget *widget);
 /* When set, screenshots() scrolls it into view at every width. */
 static GtkWidget *scroll_target;
 
-/* Light, dark and narrow screenshots of what is on screen. */
+/* TRUE while a toast (CSS node "toast") is shown anywhere under @widget. */
+static gboolean
+shows_toast (GtkWidget *widget)
+{
+  if (g_strcmp0 (gtk_widget_get_css_name (widget), "toast") == 0 && gtk_widget_get_mapped (widget))
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (shows_toast (child))
+      return TRUE;
+  return FALSE;
+}
+
+/* Waits (at most 8 s, a timed toast lasts 5) for a toast left over from an
+ * earlier step to time out, so whether it is in a screenshot does not
+ * depend on the machine's speed. Not an assertion: a toast that waits for
+ * the user (Undo) stays. Clicking a toast's close button here is not an
+ * option: libadwaita 1.2 then crashes in adw_animation_skip () when the
+ * style changes for the dark shot. */
+static void
+let_toasts_time_out (void)
+{
+  gint64 deadline = g_get_monotonic_time () + 8 * G_USEC_PER_SEC;
+
+  while (shows_toast (GTK_WIDGET (window)) && g_get_monotonic_time () < deadline)
+    settle (50);
+}
+
+/* Light, dark and narrow screenshots of what is on screen (after any
+ * leftover timed toast, unless the shot is of a toast). */
 static void
 screenshots (const char *name)
 {
   g_autofree char *dark = g_strdup_printf ("%s-dark", name);
   g_autofree char *narrow = g_strdup_printf ("%s-narrow", name);
 
+  if (strstr (name, "toast") == NULL)
+    let_toasts_time_out ();
   set_dark (FALSE);
   if (scroll_target != NULL)
     {

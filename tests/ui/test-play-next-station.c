@@ -210,14 +210,26 @@ test_powers (void)
   pt_game_setup_view_set_game_id (setup, "next-station-london");
   pt_game_setup_view_set_n_players (setup, 1);
   pt_game_setup_view_set_seat (setup, 0, "Eva", -1);
-  pt_game_setup_view_set_modules (setup, FALSE, TRUE);
+  {
+    g_autoptr(JsonObject) modules = json_object_new ();
+
+    json_object_set_boolean_member (modules, "objectives", FALSE);
+    json_object_set_boolean_member (modules, "powers", TRUE);
+    pt_game_setup_view_set_options (setup, modules);
+  }
   pt_game_setup_view_set_seed (setup, "8");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "play.start", NULL));
   view = PT_GAME_VIEW (pt_play_page_get_game_view (page));
   WAIT_UNTIL (gtk_widget_get_mapped (GTK_WIDGET (view)));
   game = pt_game_view_get_game (view);
   board = pt_game_view_get_board (view);
-  pt_game_setup_view_set_modules (setup, FALSE, FALSE);
+  {
+    g_autoptr(JsonObject) modules = json_object_new ();
+
+    json_object_set_boolean_member (modules, "objectives", FALSE);
+    json_object_set_boolean_member (modules, "powers", FALSE);
+    pt_game_setup_view_set_options (setup, modules);
+  }
 
   while (!pt_game_get_is_over (game))
     {

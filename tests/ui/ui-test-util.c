@@ -33,7 +33,7 @@ install_catalogue (const char *mo)
 /* Takes our own leading options out of argv before GTest sees them:
  * --lang=es runs in Spanish; --mo=FILE is the catalogue to use then (the
  * build's po/ otherwise; PARTIDA_PLAY_MO in the environment does the
- * same). Strings still waiting in po/pending/ are in those catalogues. */
+ * same). */
 static gboolean
 setup_language (int   *argc,
                 char **argv[])

@@ -150,4 +150,5 @@ const PtBotStrategy pt_circle_the_wagons_bot_strategy = {
   .snapshot_new = wagons_snapshot_new,
   .snapshot_free = g_free,
   .choose = wagons_choose,
+  .snapshot_from_view = pt_engine_view_wagons_snapshot,
 };

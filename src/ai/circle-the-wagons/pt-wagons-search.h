@@ -8,16 +8,19 @@
  * Wagons has no hidden information (the circle lies face up), so the bots
  * see the whole state.
  *
- * Every level places a card where the exact score (both towns, the three
- * bonus cards, interactive ones included) is best for it; they differ in
- * how they take:
+ * Easy and Medium place a card where the exact score (both towns, the
+ * three bonus cards, interactive ones included) is best for it; they
+ * differ in how they take:
  *   Medium  the take whose card, placed, and whose free cards, placed by
  *           the opponent, leave the best score difference;
  *   Hard    near the end, alpha-beta over the takes of both players
- *           (placements as above) to the end of the game: an exact search;
- *           earlier, each of the most promising takes played out to the
- *           end with Medium's choices on both sides; all of it within a
- *           fixed amount of work per move (so ~0.1–0.2 s and reproducible);
+ *           (placements as Medium's) to the end of the game: an exact
+ *           search; earlier, each of the most promising takes played out
+ *           to the end with Medium's choices on both sides (its takes
+ *           among the first cards of the queue). It places a card by
+ *           playing its best few placements out the same way. All of it
+ *           within a fixed amount of work per move (~0.05–0.2 s, and
+ *           reproducible);
  *   Easy    Medium with a random take or placement now and then.
  */
 #pragma once
@@ -35,6 +38,8 @@ typedef struct
   guint    max_depth;      /* Hard: takes searched ahead (0: Medium's one-take look) */
   guint    exact_decisions; /* Hard: search to the end from this many takes left */
   guint    top_k;          /* Hard: earlier, decisions played out to the end */
+  guint    place_top_k;    /* Hard: placements played out to the end */
+  guint    rollout_horizon; /* Hard: playouts take among this many first cards; 0: all */
   guint64  work_limit;     /* Hard: town evaluations per move; 0: none */
   gint64   deadline;       /* g_get_monotonic_time () limit; 0: none */
 } PtWagonsSearchParams;

@@ -227,4 +227,5 @@ const PtBotStrategy pt_lost_cities_bot_strategy = {
   .snapshot_new = lost_cities_snapshot_new,
   .snapshot_free = g_free,
   .choose = lost_cities_choose,
+  .snapshot_from_view = pt_engine_view_lost_cities_snapshot,
 };

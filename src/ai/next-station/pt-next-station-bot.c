@@ -192,4 +192,5 @@ const PtBotStrategy pt_next_station_bot_strategy = {
   .snapshot_new = next_station_snapshot_new,
   .snapshot_free = g_free,
   .choose = next_station_choose,
+  .snapshot_from_view = pt_engine_view_next_station_snapshot,
 };

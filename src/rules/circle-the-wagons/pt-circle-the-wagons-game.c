@@ -408,6 +408,9 @@ pt_circle_the_wagons_game_class_init (PtCircleTheWagonsGameClass *klass)
   PtGameClass *game_class = PT_GAME_CLASS (klass);
 
   game_class->game_id = PT_CIRCLE_THE_WAGONS_GAME_ID;
+  game_class->title = N_("Circle the Wagons");
+  game_class->summary = N_("A card game for two: take cards from the circle and build "
+                           "the best frontier town");
   game_class->min_players = 2;
   game_class->max_players = 2;
   game_class->hidden_information = FALSE;

@@ -450,16 +450,7 @@ pt_lost_cities_game_apply_move (PtGame    *game,
 static const char *
 color_word (guint color)
 {
-  switch (color)
-    {
-    case 0: return _("yellow");
-    case 1: return _("blue");
-    case 2: return _("white");
-    case 3: return _("green");
-    case 4: return _("red");
-    case 5: return _("purple");
-    default: return "";
-    }
+  return color < PT_LOST_CITIES_MAX_COLORS ? pt_lost_cities_color_name (color) : "";
 }
 
 static char *
@@ -658,6 +649,11 @@ pt_lost_cities_game_class_init (PtLostCitiesGameClass *klass)
   PtGameClass *game_class = PT_GAME_CLASS (klass);
 
   game_class->game_id = "lost-cities";
+  game_class->title = N_("Lost Cities");
+  game_class->summary = N_("A card game for two: lead expeditions with cards in rising order, "
+                           "and wager on the ones that will pay");
+  game_class->colours = pt_lost_cities_colors;
+  game_class->n_colours = G_N_ELEMENTS (pt_lost_cities_colors);
   game_class->min_players = PT_LOST_CITIES_N_PLAYERS;
   game_class->max_players = PT_LOST_CITIES_N_PLAYERS;
   game_class->hidden_information = TRUE;

@@ -212,15 +212,16 @@ pt_lost_cities_color_from_letter (char  letter,
   return -1;
 }
 
+const PtGameColour pt_lost_cities_colors[PT_LOST_CITIES_MAX_COLORS] = {
+  { "Y", N_("yellow") }, { "B", N_("blue") }, { "W", N_("white") },
+  { "G", N_("green") }, { "R", N_("red") }, { "P", N_("purple") },
+};
+
 const char *
 pt_lost_cities_color_name (guint color)
 {
-  static const char * const names[] = {
-    N_("yellow"), N_("blue"), N_("white"), N_("green"), N_("red"), N_("purple"),
-  };
-
-  g_return_val_if_fail (color < G_N_ELEMENTS (names), "");
-  return _(names[color]);
+  g_return_val_if_fail (color < G_N_ELEMENTS (pt_lost_cities_colors), "");
+  return _(pt_lost_cities_colors[color].name);
 }
 
 static int

@@ -30,6 +30,7 @@
 
 #include <json-glib/json-glib.h>
 
+#include "pt-game.h"
 #include "pt-match.h"
 
 G_BEGIN_DECLS
@@ -53,6 +54,8 @@ typedef struct
 
 /* The colour letters in order: Y B W G R P. */
 extern const char pt_lost_cities_color_letters[PT_LOST_CITIES_MAX_COLORS + 1];
+/* The same colours with their names, for the rules class (pt-rules.h). */
+extern const PtGameColour pt_lost_cities_colors[PT_LOST_CITIES_MAX_COLORS];
 
 void         pt_lost_cities_options_init_default (PtLostCitiesOptions       *options);
 gboolean     pt_lost_cities_options_parse        (JsonObject                *json,

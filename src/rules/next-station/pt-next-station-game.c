@@ -1071,12 +1071,22 @@ pt_next_station_game_score_sheet (PtGameClass  *klass,
   return pt_next_station_score_sheet (sheet, error);
 }
 
+/* The pencils in PtLineColour order; the keys are those of records. */
+static const PtGameColour colours[PT_N_LINE_COLOURS] = {
+  { "purple", N_("purple") }, { "blue", N_("blue") }, { "pink", N_("pink") }, { "green", N_("green") },
+};
+
 static void
 pt_next_station_game_class_init (PtNextStationGameClass *klass)
 {
   PtGameClass *game_class = PT_GAME_CLASS (klass);
 
   game_class->game_id = PT_NEXT_STATION_GAME_ID;
+  game_class->title = N_("Next Station: London");
+  game_class->summary = N_("Draw Underground lines across London on your own map, "
+                           "alone or with up to three others");
+  game_class->colours = colours;
+  game_class->n_colours = G_N_ELEMENTS (colours);
   game_class->min_players = 1;
   game_class->max_players = PT_NS_MAX_PLAYERS;
   game_class->hidden_information = FALSE;

@@ -29,6 +29,7 @@ struct _PtApplication
   char           *db_path;
   PtStore        *store;   /* opened on first use by pt_application_get_store() */
   PtStoreWorker  *worker;  /* the pages' connection, on its own thread */
+  PtSyncService  *sync;    /* Preferences → Sync, on the worker's thread */
 };
 
 G_DEFINE_FINAL_TYPE (PtApplication, pt_application, ADW_TYPE_APPLICATION)
@@ -136,6 +137,72 @@ pt_application_get_worker (PtApplication  *self,
   return self->worker;
 }
 
+static void
+on_synced (PtSyncService *sync,
+           gboolean       history_changed,
+           PtApplication *self)
+{
+  if (!history_changed)
+    return;
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+    if (PT_IS_WINDOW (l->data))
+      pt_window_reload_data (PT_WINDOW (l->data));
+}
+
+/* A conflict the rule could not settle quietly, shown once. */
+static void
+on_sync_conflict (PtSyncService *sync,
+                  const char    *message,
+                  const char    *kept,
+                  const char    *lost,
+                  PtApplication *self)
+{
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+  GtkWidget *dialog = adw_message_dialog_new (parent, _("A Change Was Replaced"), NULL);
+  GtkWidget *text = gtk_label_new (NULL);
+  g_autofree char *body = g_strdup_printf (_("Kept:\n%s\n\nReplaced:\n%s"), kept, lost);
+
+  adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (dialog), message);
+  gtk_label_set_text (GTK_LABEL (text), body);
+  gtk_label_set_wrap (GTK_LABEL (text), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (text), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_selectable (GTK_LABEL (text), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (text), 0);
+  gtk_widget_add_css_class (text, "monospace");
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), text);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/**
+ * pt_application_get_sync:
+ *
+ * Sync through the folder of the "sync-folder" key, on the worker's
+ * thread; pages read again when it brings other devices' changes.
+ *
+ * Returns: (transfer none) (nullable): the service, or %NULL with @error
+ *   set when the database cannot be opened.
+ */
+PtSyncService *
+pt_application_get_sync (PtApplication  *self,
+                         GError        **error)
+{
+  g_return_val_if_fail (PT_IS_APPLICATION (self), NULL);
+
+  if (self->sync == NULL)
+    {
+      PtStoreWorker *worker = pt_application_get_worker (self, error);
+
+      if (worker == NULL || self->settings == NULL)
+        return NULL;
+      self->sync = pt_sync_service_new (worker);
+      g_signal_connect_object (self->sync, "synced", G_CALLBACK (on_synced), self, 0);
+      g_signal_connect_object (self->sync, "conflict", G_CALLBACK (on_sync_conflict), self, 0);
+      g_settings_bind (self->settings, "sync-folder", self->sync, "folder", G_SETTINGS_BIND_GET);
+    }
+  return self->sync;
+}
+
 GSettings *
 pt_application_get_settings (PtApplication *self)
 {
@@ -201,6 +268,13 @@ pt_application_activate (GApplication *app)
     window = GTK_WINDOW (pt_window_new (self));
 
   gtk_window_present (window);
+  /* Sync on start, when a folder is set. */
+  {
+    g_autofree char *folder = g_settings_get_string (self->settings, "sync-folder");
+
+    if (folder[0] != '\0')
+      pt_application_get_sync (self, NULL);
+  }
 }
 
 static void
@@ -394,6 +468,7 @@ pt_application_finalize (GObject *object)
 {
   PtApplication *self = PT_APPLICATION (object);
 
+  g_clear_object (&self->sync);
   g_clear_object (&self->settings);
   g_clear_object (&self->worker);
   g_clear_object (&self->store);

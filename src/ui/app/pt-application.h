@@ -9,6 +9,7 @@
 
 #include "pt-store.h"
 #include "pt-store-worker.h"
+#include "pt-sync-service.h"
 
 G_BEGIN_DECLS
 
@@ -25,6 +26,8 @@ GSettings     *pt_application_get_settings (PtApplication    *self);
 PtStoreWorker *pt_application_get_worker   (PtApplication    *self,
                                             GError          **error);
 PtStore       *pt_application_get_store    (PtApplication    *self,
+                                            GError          **error);
+PtSyncService *pt_application_get_sync     (PtApplication    *self,
                                             GError          **error);
 
 G_END_DECLS

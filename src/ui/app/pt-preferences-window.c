@@ -11,6 +11,7 @@
 #include "pt-application.h"
 #include "pt-engines-page.h"
 #include "pt-preferences-window.h"
+#include "pt-sync-page.h"
 #include "pt-trash-page.h"
 
 struct _PtPreferencesWindow
@@ -25,6 +26,7 @@ struct _PtPreferencesWindow
   AdwComboRow          *lost_cities_scoring_row;
   GtkAdjustment        *lost_cities_rounds_adjustment;
   AdwComboRow          *lost_cities_next_starter_row;
+  gboolean              sync_page_added;
 };
 
 G_DEFINE_FINAL_TYPE (PtPreferencesWindow, pt_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
@@ -128,6 +130,24 @@ on_trash_row_activated (AdwActionRow        *row,
   pt_preferences_window_show_trash (self);
 }
 
+/* Preferences → Sync, once the window belongs to the application (which
+ * owns the sync service). */
+static void
+on_application_notify (PtPreferencesWindow *self,
+                       GParamSpec          *pspec,
+                       gpointer             user_data)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+  if (self->sync_page_added || !PT_IS_APPLICATION (app))
+    return;
+  self->sync_page_added = TRUE;
+  adw_preferences_window_add (ADW_PREFERENCES_WINDOW (self),
+                              ADW_PREFERENCES_PAGE (pt_sync_page_new (self->settings,
+                                                                      pt_application_get_sync (PT_APPLICATION (app),
+                                                                                               NULL))));
+}
+
 static void
 pt_preferences_window_constructed (GObject *object)
 {
@@ -146,6 +166,7 @@ pt_preferences_window_constructed (GObject *object)
   /* External engines (partida-engine/1): a page of its own. */
   adw_preferences_window_add (ADW_PREFERENCES_WINDOW (self),
                               ADW_PREFERENCES_PAGE (pt_engines_page_new (self->settings)));
+  g_signal_connect (self, "notify::application", G_CALLBACK (on_application_notify), NULL);
 }
 
 static void

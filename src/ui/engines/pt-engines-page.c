@@ -25,6 +25,7 @@
 
 #include "pt-engine.h"
 #include "pt-engines-page.h"
+#include "pt-game-ui.h"
 
 #define ENGINES_KEY "engines"
 
@@ -94,18 +95,6 @@ pt_engines_page_list_for_game (GSettings   *settings,
   *specs = g_strv_builder_end (spec_builder);
 }
 
-static const char *
-game_name (const char *game_id)
-{
-  if (g_str_equal (game_id, "lost-cities"))
-    return _("Lost Cities");
-  if (g_str_equal (game_id, "circle-the-wagons"))
-    return _("Circle the Wagons");
-  if (g_str_equal (game_id, "next-station-london"))
-    return _("Next Station: London");
-  return game_id;
-}
-
 /* "by Ana · plays Lost Cities, Circle the Wagons" */
 static char *
 describe_engine (PtEngine *engine)
@@ -117,7 +106,7 @@ describe_engine (PtEngine *engine)
     {
       if (games->len > 0)
         g_string_append (games, ", ");
-      g_string_append (games, game_name (*id));
+      g_string_append (games, pt_game_ui_title (*id));
     }
   if (author != NULL && *author != '\0')
     /* Translators: the first %s is the engine's author, the second a list of games */

@@ -10,6 +10,7 @@
 
 #include "pt-accessible.h"
 #include "pt-companion-util.h"
+#include "pt-game-ui.h"
 #include "pt-history-page.h"
 #include "pt-window.h"
 #include "pt-score-sheet-page.h"
@@ -108,8 +109,8 @@ build_query (PtHistoryPage  *self,
   static const int days[] = { 0, 7, 30, 365 };
 
   pt_history_query_init (query);
-  if (game > 0 && game <= PT_COMPANION_N_GAMES)
-    query->game = pt_companion_game_ids[game - 1];
+  if (game > 0 && game <= pt_game_ui_get_n ())
+    query->game = pt_game_ui_list ()[game - 1]->game_id;
   if (player != GTK_INVALID_LIST_POSITION && player < self->player_ids->len)
     query->player_id = g_array_index (self->player_ids, gint64, player);
   query->mode = mode == 1 ? PT_MATCH_MODE_DIGITAL : mode == 2 ? PT_MATCH_MODE_COMPANION : -1;
@@ -289,7 +290,7 @@ bind_item (GtkSignalListItemFactory *factory,
       g_autoptr(GDateTime) utc = g_date_time_new_from_unix_utc (entry->finished);
       g_autoptr(GDateTime) local = utc ? g_date_time_to_local (utc) : NULL;
       /* Translators: a history row's title, e.g. "Lost Cities · On screen" */
-      g_autofree char *game = g_strdup_printf (_("%s · %s"), pt_companion_game_name (entry->game),
+      g_autofree char *game = g_strdup_printf (_("%s · %s"), pt_game_ui_title (entry->game),
                                                entry->mode == PT_MATCH_MODE_COMPANION ? _("Score sheet")
                                                                                       : _("On screen"));
 
@@ -472,7 +473,7 @@ pt_history_page_show_night (PtHistoryPage *self,
   if (night == NULL)
     return FALSE;
   stats = pt_stats_new (store);
-  summaries = pt_stats_nights (stats, NULL);
+  summaries = pt_stats_nights (stats, &error);
   for (guint i = 0; summaries != NULL && i < summaries->len; i++)
     if (((PtNightSummary *) g_ptr_array_index (summaries, i))->night_id == night_id)
       night_summary = g_ptr_array_index (summaries, i);
@@ -480,8 +481,16 @@ pt_history_page_show_night (PtHistoryPage *self,
   pt_history_query_init (&query);
   query.night_id = night_id;
   query.limit = 500;
-  matches = pt_store_history (store, &query, NULL);
-  people = pt_store_get_night_players (store, night_id, NULL);
+  if (summaries != NULL)
+    matches = pt_store_history (store, &query, &error);
+  if (matches != NULL)
+    people = pt_store_get_night_players (store, night_id, &error);
+  /* A read that failed says so instead of showing a night without matches. */
+  if (people == NULL)
+    {
+      pt_companion_error_toast (GTK_WIDGET (self), error);
+      return FALSE;
+    }
 
   /* Who came (from the store's attendance list), then the user's notes:
    * both on the page and in the copied summary. */
@@ -535,7 +544,7 @@ pt_history_page_show_night (PtHistoryPage *self,
         }
       /* Player names (an engine's among them) are plain text. */
       adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), pt_companion_game_name (entry->game));
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), pt_game_ui_title (entry->game));
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), results);
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
@@ -544,7 +553,7 @@ pt_history_page_show_night (PtHistoryPage *self,
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), new_move_button (entry->id, night_id, nights));
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
       /* TRANSLATORS: a line of the night's summary: game, scores, winners */
-      g_string_append_printf (summary, _("%s: %s — won by %s\n"), pt_companion_game_name (entry->game),
+      g_string_append_printf (summary, _("%s: %s — won by %s\n"), pt_game_ui_title (entry->game),
                               results, winners->str);
       g_string_free (winners, TRUE);
     }
@@ -586,7 +595,7 @@ pt_history_page_show_night (PtHistoryPage *self,
           g_autofree char *best = g_strdup_printf (_("Best score: %s, %d in %s"),
                                                    night_summary->best_player_name,
                                                    night_summary->best_score,
-                                                   pt_companion_game_name (night_summary->best_game));
+                                                   pt_game_ui_title (night_summary->best_game));
 
           pt_companion_group_set_description (winners, best);
           g_string_append_printf (summary, "%s\n", best);
@@ -778,31 +787,16 @@ pt_history_page_start_night (PtHistoryPage       *self,
 {
   PtStore *store = pt_companion_get_store (GTK_WIDGET (self), error);
   g_autoptr(PtNight) night = NULL;
-  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
 
   if (store == NULL)
     return 0;
   /* Who came goes to the store's attendance list (the night page, the score
    * sheet and the export read it from there, also after a restart); the
-   * notes stay the user's own. The names are those of the dialog's list. */
-  for (guint i = 0; who != NULL && who[i] != NULL; i++)
-    {
-      g_autoptr(PtPlayer) player = pt_store_find_player (store, who[i], error);
-
-      if (player == NULL)
-        return 0;
-      g_array_append_val (ids, player->id);
-    }
-  night = pt_store_add_night (store, date, place ? place : "", "", error);
+   * notes stay the user's own. The names are those of the dialog's list.
+   * The night and its list are one change in the store. */
+  night = pt_store_start_night (store, date, place, who, error);
   if (night == NULL)
     return 0;
-  /* Two store calls: a night whose list could not be kept is taken back,
-   * so starting a night happens completely or not at all. */
-  if (!pt_store_set_night_players (store, night->id, (const gint64 *) (gpointer) ids->data, ids->len, error))
-    {
-      pt_store_delete_night (store, night->id, NULL);
-      return 0;
-    }
   pt_history_page_reload (self);
   return night->id;
 }
@@ -844,10 +838,17 @@ start_night_action (GtkWidget  *widget,
                     GVariant   *parameter)
 {
   PtHistoryPage *self = PT_HISTORY_PAGE (widget);
-  PtStore *store = pt_companion_get_store (widget, NULL);
-  g_autoptr(GPtrArray) players = store ? pt_store_list_players (store, FALSE, NULL) : NULL;
+  g_autoptr(GError) error = NULL;
+  PtStore *store = pt_companion_get_store (widget, &error);
+  g_autoptr(GPtrArray) players = store ? pt_store_list_players (store, FALSE, &error) : NULL;
   g_autofree char *today = pt_companion_today_iso ();
   GtkWidget *dialog, *box, *fields, *date, *place, *who;
+
+  if (players == NULL)
+    {
+      pt_companion_error_toast (widget, error);
+      return;
+    }
 
   dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (widget)),
                                    _("Start a Game Night?"),
@@ -1255,24 +1256,26 @@ static void
 pt_history_page_init (PtHistoryPage *self)
 {
   g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
-  const char *games[PT_COMPANION_N_GAMES + 2] = { _("All games"), NULL, };
+  g_autoptr(GStrvBuilder) games = g_strv_builder_new ();
+  g_auto(GStrv) game_titles = NULL;
   const char *modes[] = { _("Any mode"), _("On screen"), _("Score sheets"), NULL };
   const char *dates[] = { _("Any time"), _("Last 7 days"), _("Last 30 days"), _("Last 12 months"), NULL };
   GtkSelectionModel *selection;
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  pt_companion_ensure_css ();
   self->player_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   self->model = pt_history_model_new ();
   g_signal_connect_object (self->model, "loaded", G_CALLBACK (on_model_loaded), self, 0);
 
-  for (guint i = 0; i < PT_COMPANION_N_GAMES; i++)
-    games[i + 1] = pt_companion_game_name (pt_companion_game_ids[i]);
+  g_strv_builder_add (games, _("All games"));
+  for (guint i = 0; i < pt_game_ui_get_n (); i++)
+    g_strv_builder_add (games, pt_game_ui_title (pt_game_ui_list ()[i]->game_id));
+  game_titles = g_strv_builder_end (games);
   use_short_labels (self->game_filter);
   use_short_labels (self->player_filter);
   use_short_labels (self->mode_filter);
   use_short_labels (self->date_filter);
-  set_strings (self->game_filter, games);
+  set_strings (self->game_filter, (const char * const *) game_titles);
   set_strings (self->mode_filter, modes);
   set_strings (self->date_filter, dates);
   /* The filters show their choice; their names say what they filter. */

@@ -12,7 +12,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "pt-companion-util.h"
-#include "pt-lost-cities-score.h"
+#include "pt-game-ui.h"
 #include "pt-match-view.h"
 #include "pt-record.h"
 #include "pt-replay-view.h"
@@ -114,165 +114,59 @@ player_name (PtMatchEntry *entry,
   return "";
 }
 
-/* Lost Cities: each round, each player's expeditions. */
+/* One round's breakdown as its game's renderer draws it: a group, one
+ * expander per player with the rows explaining the score. */
 static void
-show_lost_cities (PtMatchView *self,
-                  JsonObject  *breakdown)
+show_round (PtMatchView *self,
+            JsonObject  *round,
+            const char  *title)
+{
+  JsonArray *players = pt_companion_arr (round, "players");
+  g_autofree char *about = pt_game_ui_breakdown_describe (self->entry->game, round);
+  GtkWidget *group = add_group (self, title, about);
+
+  for (guint p = 0; players != NULL && p < json_array_get_length (players); p++)
+    {
+      JsonObject *player = pt_companion_obj_at (players, p);
+      g_autoptr(GPtrArray) rows = NULL;
+      g_autofree char *total = NULL;
+      GtkWidget *expander;
+
+      if (player == NULL)
+        continue;
+      rows = pt_game_ui_breakdown_rows (self->entry->game, round, player);
+      total = int_text (json_object_has_member (player, "total") ? pt_companion_int (player, "total")
+                                                                 : pt_companion_int (player, "score"));
+      expander = pt_companion_plain_row (adw_expander_row_new ());
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), player_name (self->entry, p));
+      adw_expander_row_add_action (ADW_EXPANDER_ROW (expander), gtk_label_new (total));
+      for (guint i = 0; i < rows->len; i++)
+        adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), g_ptr_array_index (rows, i));
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), expander);
+    }
+}
+
+/* A match of rounds (or a score sheet of rounds) has one breakdown per
+ * round; a single game, one. */
+static void
+show_breakdown (PtMatchView *self,
+                JsonObject  *breakdown)
 {
   JsonArray *rounds = pt_companion_arr (breakdown, "rounds");
 
-  for (guint r = 0; rounds != NULL && r < json_array_get_length (rounds); r++)
+  if (rounds == NULL)
+    {
+      show_round (self, breakdown, _("Score sheet"));
+      return;
+    }
+  for (guint r = 0; r < json_array_get_length (rounds); r++)
     {
       JsonObject *round = pt_companion_obj_at (rounds, r);
-      JsonArray *players = pt_companion_arr (round, "players");
       g_autofree char *title = g_strdup_printf (_("Round %u"), r + 1);
-      GtkWidget *group = add_group (self, title, NULL);
 
-      for (guint p = 0; players != NULL && p < json_array_get_length (players); p++)
-        {
-          JsonObject *player = pt_companion_obj_at (players, p);
-          JsonObject *expeditions = pt_companion_obj (player, "expeditions");
-          g_autofree char *score = int_text (pt_companion_int (player, "score"));
-          GtkWidget *expander = pt_companion_plain_row (adw_expander_row_new ());
-
-          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), player_name (self->entry, p));
-          adw_expander_row_add_action (ADW_EXPANDER_ROW (expander), gtk_label_new (score));
-          for (guint c = 0; c < PT_LOST_CITIES_MAX_COLORS; c++)
-            {
-              char letter[2] = { pt_lost_cities_color_letters[c], '\0' };
-              JsonObject *expedition = expeditions ? pt_companion_obj (expeditions, letter) : NULL;
-              JsonArray *cards;
-              g_autoptr(GString) text = g_string_new (NULL);
-              g_autofree char *points = NULL;
-              g_autofree char *name = NULL;
-              GtkWidget *row;
-              gint64 wagers;
-
-              if (expedition == NULL)
-                continue;
-              wagers = pt_companion_int (expedition, "wagers");
-              cards = pt_companion_arr (expedition, "cards");
-              if (wagers == 0 && (cards == NULL || json_array_get_length (cards) == 0))
-                continue;
-              if (wagers > 0)
-                g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%d wager", "%d wagers", wagers),
-                                        (int) wagers);
-              for (guint i = 0; cards != NULL && i < json_array_get_length (cards); i++)
-                g_string_append_printf (text, "%s%d", text->len > 0 ? (i == 0 ? " · " : " ") : "",
-                                        (int) pt_companion_int_at (cards, i));
-              points = int_text (pt_companion_int (expedition, "score"));
-              name = g_utf8_strup (pt_lost_cities_color_name (c), -1);
-              row = pt_companion_plain_row (adw_action_row_new ());
-              adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), name);
-              adw_action_row_set_subtitle (ADW_ACTION_ROW (row), text->str);
-              adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_label_new (points));
-              adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), row);
-            }
-          adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), expander);
-        }
+      if (round != NULL)
+        show_round (self, round, title);
     }
-}
-
-/* Circle the Wagons: the bonus cards, then each player's lines. */
-static void
-show_wagons (PtMatchView *self,
-             JsonObject  *breakdown)
-{
-  JsonArray *bonus = pt_companion_arr (breakdown, "bonus");
-  JsonArray *players = pt_companion_arr (breakdown, "players");
-  const char *tie_break = json_object_get_string_member_with_default (breakdown, "tie_break", "none");
-  g_autoptr(GString) cards = g_string_new (NULL);
-  GtkWidget *group;
-
-  for (guint i = 0; bonus != NULL && i < json_array_get_length (bonus); i++)
-    {
-      JsonObject *card = pt_companion_obj_at (bonus, i);
-
-      g_string_append_printf (cards, "%s%s", i > 0 ? " · " : "",
-                              _(json_object_get_string_member_with_default (card, "name", "")));
-    }
-  if (g_strcmp0 (tie_break, "cards") == 0)
-    g_string_append_printf (cards, "\n%s", _("Tied: the player with fewer cards in town won"));
-  else if (g_strcmp0 (tie_break, "shared") == 0)
-    g_string_append_printf (cards, "\n%s", _("Tied on points and cards: the win is shared"));
-  group = add_group (self, _("Bonus cards"), cards->str);
-
-  for (guint p = 0; players != NULL && p < json_array_get_length (players); p++)
-    {
-      JsonObject *player = pt_companion_obj_at (players, p);
-      JsonArray *lines = pt_companion_arr (player, "lines");
-      g_autofree char *total = int_text (pt_companion_int (player, "total"));
-      g_autofree char *cards_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d card in town",
-                                                                  "%d cards in town",
-                                                                  pt_companion_int (player, "cards")),
-                                                     (int) pt_companion_int (player, "cards"));
-      GtkWidget *expander = pt_companion_plain_row (adw_expander_row_new ());
-
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), player_name (self->entry, p));
-      adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (expander), cards_text);
-      adw_expander_row_add_action (ADW_EXPANDER_ROW (expander), gtk_label_new (total));
-      for (guint i = 0; lines != NULL && i < json_array_get_length (lines); i++)
-        {
-          JsonObject *line = pt_companion_obj_at (lines, i);
-          g_autofree char *points = int_text (pt_companion_int (line, "points"));
-          GtkWidget *row = pt_companion_plain_row (adw_action_row_new ());
-
-          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row),
-                                         _(json_object_get_string_member_with_default (line, "name", "")));
-          adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_label_new (points));
-          adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), row);
-        }
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), expander);
-    }
-}
-
-/* Next Station: London: the lines, tourists, interchanges, objectives. */
-static void
-show_next_station (PtMatchView *self,
-                   JsonObject  *breakdown)
-{
-  JsonArray *players = pt_companion_arr (breakdown, "players");
-  JsonObject *solo = pt_companion_obj (breakdown, "solo_rating");
-  GtkWidget *group = add_group (self, _("Score sheet"), NULL);
-
-  for (guint p = 0; players != NULL && p < json_array_get_length (players); p++)
-    {
-      JsonObject *player = pt_companion_obj_at (players, p);
-      JsonArray *lines = pt_companion_arr (player, "lines");
-      g_autofree char *total = int_text (pt_companion_int (player, "total"));
-      GtkWidget *expander = pt_companion_plain_row (adw_expander_row_new ());
-      static const struct { const char *member; const char *label; } extras[] = {
-        { "tourist_score", N_("Tourist sites") },
-        { "interchange_score", N_("Interchanges") },
-        { "objective_score", N_("Shared objectives") },
-      };
-
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), player_name (self->entry, p));
-      adw_expander_row_add_action (ADW_EXPANDER_ROW (expander), gtk_label_new (total));
-      for (guint i = 0; lines != NULL && i < json_array_get_length (lines); i++)
-        {
-          g_autofree char *title = g_strdup_printf (_("Line %u"), i + 1);
-          g_autofree char *points = int_text (pt_companion_int_at (lines, i));
-          GtkWidget *row = pt_companion_plain_row (adw_action_row_new ());
-
-          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-          adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_label_new (points));
-          adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), row);
-        }
-      for (guint i = 0; i < G_N_ELEMENTS (extras); i++)
-        {
-          g_autofree char *points = int_text (json_object_get_int_member_with_default (player, extras[i].member, 0));
-          GtkWidget *row = pt_companion_plain_row (adw_action_row_new ());
-
-          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(extras[i].label));
-          adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_label_new (points));
-          adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), row);
-        }
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), expander);
-    }
-  if (solo != NULL)
-    add_row (group, _("Solo rating"),
-             json_object_get_string_member_with_default (solo, "label", ""), NULL);
 }
 
 static void
@@ -321,7 +215,7 @@ on_replay_clicked (GtkButton   *button,
     return;
   record = pt_json_parse (self->entry->record, &error);
   window = record ? pt_replay_window_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, record,
-                                          pt_companion_game_name (self->entry->game), &error)
+                                          pt_game_ui_title (self->entry->game), &error)
                   : NULL;
   if (window == NULL)
     {
@@ -352,7 +246,7 @@ on_round_replay_clicked (GtkButton   *button,
     return;
   window = pt_replay_window_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
                                  json_array_get_element (rounds, round),
-                                 pt_companion_game_name (self->entry->game), &error);
+                                 pt_game_ui_title (self->entry->game), &error);
   if (window == NULL)
     {
       g_warning ("Replay: %s", error ? error->message : "");
@@ -399,7 +293,7 @@ pt_match_view_set_match (PtMatchView  *self,
                                                                      : _("On screen"));
   header = adw_status_page_new ();
   gtk_widget_add_css_class (header, "compact");
-  adw_status_page_set_title (ADW_STATUS_PAGE (header), pt_companion_game_name (entry->game));
+  adw_status_page_set_title (ADW_STATUS_PAGE (header), pt_game_ui_title (entry->game));
   pt_companion_status_set_description (header, subtitle);
   gtk_box_append (self->box, header);
 
@@ -425,14 +319,7 @@ pt_match_view_set_match (PtMatchView  *self,
   node = entry->breakdown ? pt_json_parse (entry->breakdown, NULL) : NULL;
   breakdown = node && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
   if (breakdown != NULL)
-    {
-      if (g_strcmp0 (entry->game, "lost-cities") == 0)
-        show_lost_cities (self, breakdown);
-      else if (g_strcmp0 (entry->game, "circle-the-wagons") == 0)
-        show_wagons (self, breakdown);
-      else if (g_strcmp0 (entry->game, "next-station-london") == 0)
-        show_next_station (self, breakdown);
-    }
+    show_breakdown (self, breakdown);
 
   /* A match of several rounds: every round's scores, and each round can
    * be watched again, in a window of its own. */

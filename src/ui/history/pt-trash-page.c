@@ -8,6 +8,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "pt-companion-util.h"
+#include "pt-game-ui.h"
 #include "pt-store-trash.h"
 #include "pt-store-worker.h"
 #include "pt-trash-page.h"
@@ -37,7 +38,7 @@ item_title (PtTrashItem *item)
       return g_strdup_printf (_("Game night of %s"), item->night->date);
     }
   {
-    GString *text = g_string_new (pt_companion_game_name (item->match->game));
+    GString *text = g_string_new (pt_game_ui_title (item->match->game));
 
     for (guint i = 0; i < item->match->results->len; i++)
       {

@@ -93,7 +93,7 @@ const PtBoardColourInfo pt_board_colours[PT_N_BOARD_COLOURS] = {
   [PT_COLOUR_WAGONS_ILLEGAL] = { "wagons-illegal", RGB (0.80, 0.10, 0.12), RGB (1.0, 0.45, 0.45),
                                  WINDOW_LIGHT, WINDOW_DARK, 3 },
   /* libadwaita's text colour (rgba(0,0,0,0.8), white) at the opacity
-   * pt-play.css gives instruction labels (0.75, not dim-label's 0.55). */
+   * style.css gives instruction labels (0.75, not dim-label's 0.55). */
   [PT_COLOUR_INSTRUCTIONS] = { "instructions", RGBA (0, 0, 0, 0.8 * 0.75), RGBA (1, 1, 1, 0.75),
                                WINDOW_LIGHT, WINDOW_DARK, 4.5 },
 };

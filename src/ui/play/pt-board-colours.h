@@ -45,7 +45,7 @@ typedef enum
   /* Circle the Wagons: the card to place, where it may and may not go. */
   PT_COLOUR_WAGONS_LEGAL,
   PT_COLOUR_WAGONS_ILLEGAL,
-  /* Text on the boards: the turn instructions (CSS, pt-play.css). */
+  /* Text on the boards: the turn instructions (CSS, style.css). */
   PT_COLOUR_INSTRUCTIONS,
   PT_N_BOARD_COLOURS
 } PtBoardColour;

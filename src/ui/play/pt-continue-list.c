@@ -15,6 +15,7 @@
 
 #include "pt-accessible.h"
 #include "pt-continue-list.h"
+#include "pt-game-ui.h"
 #include "pt-record.h"
 
 struct _PtContinueList
@@ -26,18 +27,6 @@ struct _PtContinueList
 };
 
 G_DEFINE_FINAL_TYPE (PtContinueList, pt_continue_list, ADW_TYPE_BIN)
-
-const char *
-pt_game_title (const char *game_id)
-{
-  if (g_strcmp0 (game_id, "lost-cities") == 0)
-    return _("Lost Cities");
-  if (g_strcmp0 (game_id, "circle-the-wagons") == 0)
-    return _("Circle the Wagons");
-  if (g_strcmp0 (game_id, "next-station-london") == 0)
-    return _("Next Station: London");
-  return game_id;
-}
 
 static char *
 players_text (const char *record)
@@ -119,7 +108,7 @@ pt_continue_list_refresh (PtContinueList *self,
       g_autofree char *when = when_text (game->updated);
       g_autofree char *subtitle = g_strdup_printf ("%s · %s", players, when);
 
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), pt_game_title (game->game));
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), pt_game_ui_title (game->game));
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
 
       remove = gtk_button_new_from_icon_name ("user-trash-symbolic");
@@ -142,7 +131,10 @@ pt_continue_list_refresh (PtContinueList *self,
       g_ptr_array_add (self->rows, row);
     }
 
-  gtk_widget_set_visible (GTK_WIDGET (self), self->rows->len > 0);
+  /* A failed read says so where the games would be, not as an empty list. */
+  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (self->group),
+                                         error != NULL ? error->message : NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self), self->rows->len > 0 || error != NULL);
   return self->rows->len;
 }
 

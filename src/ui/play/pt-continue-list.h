@@ -19,7 +19,4 @@ GtkWidget *pt_continue_list_new      (void);
 /* Reads the saved games from @store (newest first); returns how many. */
 guint      pt_continue_list_refresh  (PtContinueList *self,
                                       PtStore        *store);
-/* A game's title for lists: "Lost Cities". */
-const char *pt_game_title            (const char     *game_id);
-
 G_END_DECLS

@@ -25,6 +25,7 @@
 #include "pt-computer-player.h"
 #include "pt-engines-page.h"
 #include "pt-game-setup-view.h"
+#include "pt-game-ui.h"
 #include "pt-name-suggest.h"
 #include "pt-player-name.h"
 #include "pt-session.h"
@@ -45,15 +46,14 @@ struct _PtGameSetupView
   GtkWidget  *seat_rows[MAX_SEATS];
   GtkWidget  *seat_kinds[MAX_SEATS];
   GtkWidget  *seat_menus[MAX_SEATS];
-  GtkWidget  *lc_group;
-  GtkWidget  *colors_row;
-  GtkWidget  *scoring_row;
+  /* Each registered game's options group (NULL: none), in registry
+   * order; each option's combo row or switch is the group's data under
+   * the option's key. */
+  GPtrArray  *option_groups;
+  GtkWidget  *rounds_group;
   GtkWidget  *rounds_row;
   GtkWidget  *rounds_spin;
   GtkWidget  *starter_row;
-  GtkWidget  *ns_group;
-  GtkWidget  *objectives_switch;
-  GtkWidget  *powers_switch;
   GtkWidget  *seed_row;
   GMenu      *players_menu;
 
@@ -66,16 +66,82 @@ struct _PtGameSetupView
 
 G_DEFINE_FINAL_TYPE (PtGameSetupView, pt_game_setup_view, GTK_TYPE_WIDGET)
 
-static const char * const game_ids[] = {
-  "lost-cities", "circle-the-wagons", "next-station-london", NULL
-};
+static guint
+selected_game (PtGameSetupView *self)
+{
+  return MIN (adw_combo_row_get_selected (ADW_COMBO_ROW (self->game_row)), pt_game_ui_get_n () - 1);
+}
+
+static const PtGameUi *
+selected_ui (PtGameSetupView *self)
+{
+  return pt_game_ui_list ()[selected_game (self)];
+}
 
 static guint
 n_seats (PtGameSetupView *self)
 {
-  if (g_strcmp0 (pt_game_setup_view_get_game_id (self), "next-station-london") == 0)
+  const PtGameUi *ui = selected_ui (self);
+
+  if (ui->min_players != ui->max_players)
     return gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->count_spin));
-  return 2;
+  return ui->min_players;
+}
+
+/* Shows @options (the rules' deal options) in game @index's rows. */
+static void
+load_options (PtGameSetupView *self,
+              guint            index,
+              JsonObject      *options)
+{
+  const PtGameUi *ui = pt_game_ui_list ()[index];
+  GObject *group = g_ptr_array_index (self->option_groups, index);
+
+  for (guint o = 0; group != NULL && o < ui->n_options; o++)
+    {
+      const PtGameOption *option = &ui->options[o];
+      GtkWidget *control = g_object_get_data (group, option->key);
+      JsonNode *value = json_object_get_member (options, option->key);
+      g_autofree char *text = NULL;
+
+      if (value == NULL)
+        continue;
+      if (option->labels == NULL)
+        {
+          gtk_switch_set_active (GTK_SWITCH (control), json_node_get_boolean (value));
+          continue;
+        }
+      text = json_to_string (value, FALSE);
+      for (guint v = 0; option->values[v] != NULL; v++)
+        if (g_strcmp0 (option->values[v], text) == 0)
+          adw_combo_row_set_selected (ADW_COMBO_ROW (control), v);
+    }
+}
+
+/* The selected game's options as its rows say. */
+static void
+write_options (PtGameSetupView *self,
+               JsonObject      *options)
+{
+  const PtGameUi *ui = selected_ui (self);
+  GObject *group = g_ptr_array_index (self->option_groups, selected_game (self));
+
+  for (guint o = 0; group != NULL && o < ui->n_options; o++)
+    {
+      const PtGameOption *option = &ui->options[o];
+      GtkWidget *control = g_object_get_data (group, option->key);
+
+      if (option->labels == NULL)
+        json_object_set_boolean_member (options, option->key, gtk_switch_get_active (GTK_SWITCH (control)));
+      else
+        {
+          guint selected = adw_combo_row_get_selected (ADW_COMBO_ROW (control));
+          JsonNode *value = json_from_string (option->values[selected], NULL);
+
+          g_assert (value != NULL);
+          json_object_set_member (options, option->key, value);
+        }
+    }
 }
 
 static const char * const *
@@ -155,15 +221,22 @@ static void
 update_visibility (PtGameSetupView *self)
 {
   const char *id = pt_game_setup_view_get_game_id (self);
-  gboolean ns = g_strcmp0 (id, "next-station-london") == 0;
-  guint n = n_seats (self);
+  const PtGameUi *ui = selected_ui (self);
+  guint n;
 
   if (g_strcmp0 (id, self->engines_game) != 0)
     update_engines (self);
 
-  gtk_widget_set_visible (self->lc_group, g_strcmp0 (id, "lost-cities") == 0);
-  gtk_widget_set_visible (self->ns_group, ns);
-  gtk_widget_set_visible (self->count_row, ns);
+  for (guint i = 0; i < self->option_groups->len; i++)
+    if (g_ptr_array_index (self->option_groups, i) != NULL)
+      gtk_widget_set_visible (g_ptr_array_index (self->option_groups, i), i == selected_game (self));
+  gtk_widget_set_visible (self->rounds_group, ui->rounds);
+  /* A game of several seat counts: the choice, in its range. */
+  if (ui->min_players != ui->max_players)
+    gtk_spin_button_set_range (GTK_SPIN_BUTTON (self->count_spin), ui->min_players,
+                               MIN (ui->max_players, MAX_SEATS));
+  gtk_widget_set_visible (self->count_row, ui->min_players != ui->max_players);
+  n = n_seats (self);
   for (guint i = 0; i < MAX_SEATS; i++)
     gtk_widget_set_visible (self->seat_rows[i], i < n);
 
@@ -275,7 +348,15 @@ pt_game_setup_view_apply_defaults (PtGameSetupView         *self,
 
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->rounds_spin), defaults->lost_cities_rounds);
   adw_combo_row_set_selected (ADW_COMBO_ROW (self->starter_row), defaults->next_starter);
-  adw_combo_row_set_selected (ADW_COMBO_ROW (self->scoring_row), defaults->lost_cities_seed_rules ? 1 : 0);
+  /* Each game's options from Preferences. */
+  for (guint i = 0; i < pt_game_ui_get_n (); i++)
+    if (pt_game_ui_list ()[i]->options_defaults != NULL)
+      {
+        g_autoptr(JsonObject) options = json_object_new ();
+
+        pt_game_ui_list ()[i]->options_defaults (defaults, options);
+        load_options (self, i, options);
+      }
   /* Seats played by Partida's computer take the preferred level; people
    * and engines stay as they are, and so does every name. */
   self->updating_kinds = TRUE;
@@ -523,14 +604,13 @@ pt_game_setup_view_set_seat (PtGameSetupView *self,
 }
 
 void
-pt_game_setup_view_set_modules (PtGameSetupView *self,
-                                gboolean         objectives,
-                                gboolean         powers)
+pt_game_setup_view_set_options (PtGameSetupView *self,
+                                JsonObject      *options)
 {
   g_return_if_fail (PT_IS_GAME_SETUP_VIEW (self));
+  g_return_if_fail (options != NULL);
 
-  gtk_switch_set_active (GTK_SWITCH (self->objectives_switch), objectives);
-  gtk_switch_set_active (GTK_SWITCH (self->powers_switch), powers);
+  load_options (self, selected_game (self), options);
 }
 
 void
@@ -558,8 +638,8 @@ pt_game_setup_view_get_game_id (PtGameSetupView *self)
 
   g_return_val_if_fail (PT_IS_GAME_SETUP_VIEW (self), NULL);
 
-  selected = adw_combo_row_get_selected (ADW_COMBO_ROW (self->game_row));
-  return game_ids[MIN (selected, G_N_ELEMENTS (game_ids) - 2)];
+  selected = selected_game (self);
+  return pt_game_ui_list ()[selected]->game_id;
 }
 
 void
@@ -568,9 +648,10 @@ pt_game_setup_view_set_game_id (PtGameSetupView *self,
 {
   g_return_if_fail (PT_IS_GAME_SETUP_VIEW (self));
 
-  for (guint i = 0; game_ids[i] != NULL; i++)
-    if (g_strcmp0 (game_ids[i], game_id) == 0)
-      adw_combo_row_set_selected (ADW_COMBO_ROW (self->game_row), i);
+  int index = pt_game_ui_index_of (game_id);
+
+  if (index >= 0)
+    adw_combo_row_set_selected (ADW_COMBO_ROW (self->game_row), (guint) index);
 }
 
 gboolean
@@ -582,7 +663,6 @@ pt_game_setup_view_get_setup (PtGameSetupView  *self,
 {
   g_autoptr(JsonArray) seats = json_array_new ();
   g_autoptr(JsonObject) options = json_object_new ();
-  const char *id = pt_game_setup_view_get_game_id (self);
   const char *seed_text;
   guint n = n_seats (self);
 
@@ -622,21 +702,7 @@ pt_game_setup_view_get_setup (PtGameSetupView  *self,
       json_array_add_object_element (seats, s);
     }
 
-  if (g_strcmp0 (id, "lost-cities") == 0)
-    {
-      json_object_set_int_member (options, "colors",
-                                  adw_combo_row_get_selected (ADW_COMBO_ROW (self->colors_row)) == 1 ? 6 : 5);
-      json_object_set_string_member (options, "rules",
-                                     adw_combo_row_get_selected (ADW_COMBO_ROW (self->scoring_row)) == 1
-                                     ? "seed" : "rulebook");
-    }
-  else if (g_strcmp0 (id, "next-station-london") == 0)
-    {
-      json_object_set_boolean_member (options, "objectives",
-                                      gtk_switch_get_active (GTK_SWITCH (self->objectives_switch)));
-      json_object_set_boolean_member (options, "powers",
-                                      gtk_switch_get_active (GTK_SWITCH (self->powers_switch)));
-    }
+  write_options (self, options);
 
   seed_text = gtk_editable_get_text (GTK_EDITABLE (self->seed_row));
   if (seed_text[0] != '\0')
@@ -698,16 +764,18 @@ switch_row (GtkWidget  *group,
 static void
 build (PtGameSetupView *self)
 {
-  const char *games[] = { _("Lost Cities"), _("Circle the Wagons"), _("Next Station: London"), NULL };
-  const char *colors[] = { _("Five expeditions"), _("Six expeditions (with purple)"), NULL };
-  const char *scoring[] = { _("Rulebook"), _("Seed text"), NULL };
+  g_autoptr(GStrvBuilder) game_builder = g_strv_builder_new ();
+  g_auto(GStrv) games = NULL;
   /* In the order of PtNextStarter. */
   const char *starters[] = { _("Take turns"), _("The player behind"), _("The player ahead"), NULL };
   GtkWidget *group, *button;
 
   group = adw_preferences_group_new ();
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("New Game"));
-  self->game_row = combo_row (_("Game"), games, 0);
+  for (guint i = 0; i < pt_game_ui_get_n (); i++)
+    g_strv_builder_add (game_builder, pt_game_ui_title (pt_game_ui_list ()[i]->game_id));
+  games = g_strv_builder_end (game_builder);
+  self->game_row = combo_row (_("Game"), (const char * const *) games, 0);
   gtk_widget_set_name (self->game_row, "game-row");
   g_signal_connect_swapped (self->game_row, "notify::selected", G_CALLBACK (on_changed), self);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), self->game_row);
@@ -781,15 +849,48 @@ build (PtGameSetupView *self)
     }
   gtk_widget_set_parent (self->players_group, GTK_WIDGET (self));
 
-  self->lc_group = adw_preferences_group_new ();
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self->lc_group), _("Options"));
-  self->colors_row = combo_row (_("Expeditions"), colors, 0);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->lc_group), self->colors_row);
-  self->scoring_row = combo_row (_("Scoring reading"), scoring, 0);
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->scoring_row),
-                               _("Whether wagers count toward the 8-card bonus and whether an "
-                                 "expedition of wagers only costs points"));
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->lc_group), self->scoring_row);
+  /* Each game's own options, shown while it is the one chosen. */
+  self->option_groups = g_ptr_array_new ();
+  for (guint i = 0; i < pt_game_ui_get_n (); i++)
+    {
+      const PtGameUi *ui = pt_game_ui_list ()[i];
+      GtkWidget *options = NULL;
+
+      if (ui->n_options > 0)
+        {
+          options = adw_preferences_group_new ();
+          adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (options), _("Options"));
+          for (guint o = 0; o < ui->n_options; o++)
+            {
+              const PtGameOption *option = &ui->options[o];
+              const char *subtitle = option->subtitle ? g_dgettext (GETTEXT_PACKAGE, option->subtitle) : NULL;
+              GtkWidget *control;
+
+              if (option->labels == NULL)
+                switch_row (options, g_dgettext (GETTEXT_PACKAGE, option->title), subtitle, &control);
+              else
+                {
+                  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+                  g_auto(GStrv) labels = NULL;
+
+                  for (guint v = 0; option->labels[v] != NULL; v++)
+                    g_strv_builder_add (builder, g_dgettext (GETTEXT_PACKAGE, option->labels[v]));
+                  labels = g_strv_builder_end (builder);
+                  control = combo_row (g_dgettext (GETTEXT_PACKAGE, option->title),
+                                       (const char * const *) labels, 0);
+                  if (subtitle != NULL)
+                    adw_action_row_set_subtitle (ADW_ACTION_ROW (control), subtitle);
+                  adw_preferences_group_add (ADW_PREFERENCES_GROUP (options), control);
+                }
+              g_object_set_data (G_OBJECT (options), option->key, control);
+            }
+          gtk_widget_set_parent (options, GTK_WIDGET (self));
+        }
+      g_ptr_array_add (self->option_groups, options);
+    }
+
+  /* A match of rounds, for the games that have them. */
+  self->rounds_group = adw_preferences_group_new ();
   self->rounds_row = adw_action_row_new ();
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->rounds_row), _("Rounds"));
   adw_action_row_set_subtitle (ADW_ACTION_ROW (self->rounds_row),
@@ -801,18 +902,10 @@ build (PtGameSetupView *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->rounds_spin),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Rounds"), -1);
   adw_action_row_add_suffix (ADW_ACTION_ROW (self->rounds_row), self->rounds_spin);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->lc_group), self->rounds_row);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->rounds_group), self->rounds_row);
   self->starter_row = combo_row (_("Next round starts"), starters, 0);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->lc_group), self->starter_row);
-  gtk_widget_set_parent (self->lc_group, GTK_WIDGET (self));
-
-  self->ns_group = adw_preferences_group_new ();
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self->ns_group), _("Options"));
-  switch_row (self->ns_group, _("Shared objectives"), _("Two objectives worth 10 points each"),
-              &self->objectives_switch);
-  switch_row (self->ns_group, _("Pencil powers"), _("Each colour brings a power, usable once"),
-              &self->powers_switch);
-  gtk_widget_set_parent (self->ns_group, GTK_WIDGET (self));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->rounds_group), self->starter_row);
+  gtk_widget_set_parent (self->rounds_group, GTK_WIDGET (self));
 
   group = adw_preferences_group_new ();
   self->seed_row = adw_entry_row_new ();
@@ -851,6 +944,7 @@ pt_game_setup_view_dispose (GObject *object)
   g_clear_pointer (&self->engines_game, g_free);
   g_clear_pointer (&self->engine_names, g_strfreev);
   g_clear_pointer (&self->engine_specs, g_strfreev);
+  g_clear_pointer (&self->option_groups, g_ptr_array_unref);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL)
     gtk_widget_unparent (child);
 

@@ -22,7 +22,7 @@ GtkWidget  *pt_game_setup_view_new          (void);
 /* Known players offered for each seat. */
 void        pt_game_setup_view_set_players  (PtGameSetupView *self,
                                              GPtrArray       *players);
-/* "lost-cities", "circle-the-wagons", "next-station-london" */
+/* The chosen game, a rules id (see pt-game-ui.h). */
 const char *pt_game_setup_view_get_game_id  (PtGameSetupView *self);
 void        pt_game_setup_view_set_game_id  (PtGameSetupView *self,
                                              const char      *game_id);
@@ -43,10 +43,10 @@ gboolean    pt_game_setup_view_set_seat_engine (PtGameSetupView *self,
 /* The labels of seat @index's "played by" list, in order. */
 char      **pt_game_setup_view_dup_seat_choices (PtGameSetupView *self,
                                                  guint            index);
-/* Next Station: London's modules. */
-void        pt_game_setup_view_set_modules  (PtGameSetupView *self,
-                                             gboolean         objectives,
-                                             gboolean         powers);
+/* Shows @options (the rules' deal options, as get_setup() returns them)
+ * in the chosen game's option rows. */
+void        pt_game_setup_view_set_options  (PtGameSetupView *self,
+                                             JsonObject      *options);
 void        pt_game_setup_view_set_n_players (PtGameSetupView *self,
                                               guint            n_players);
 void        pt_game_setup_view_set_seed     (PtGameSetupView *self,

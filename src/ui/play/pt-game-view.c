@@ -22,13 +22,11 @@
 #include "pt-computer-player.h"
 #include "pt-game-view.h"
 #include "pt-hint-text.h"
-#include "pt-lost-cities-board.h"
 #include "pt-accessible.h"
 #include "pt-board-keys.h"
 #include "pt-move-log.h"
-#include "pt-next-station-board.h"
 #include "pt-result-view.h"
-#include "pt-wagons-board.h"
+#include "pt-game-ui.h"
 
 struct _PtGameView
 {
@@ -103,35 +101,9 @@ first_person_seat (PtGameView *self)
 const char *
 pt_game_view_rules_summary (const char *game_id)
 {
-  if (g_strcmp0 (game_id, "lost-cities") == 0)
-    return _("Two explorers, five expeditions (six with purple). On your turn, first play one "
-             "card: either on your own expedition of its colour, where each number must be "
-             "higher than the last one there, or face up on that colour’s discard pile. Wagers "
-             "go on an expedition before any number and multiply its result. Then draw one "
-             "card: from the deck, or the top card of a discard pile — but not the card you "
-             "just discarded.\n\n"
-             "The round ends when the last card of the deck is drawn. Each started expedition "
-             "scores the sum of its numbers minus 20, times one plus its wagers; eight or more "
-             "cards add 20. Expeditions you never started cost nothing.");
-  if (g_strcmp0 (game_id, "circle-the-wagons") == 0)
-    return _("Fifteen cards lie in a circle; three more show the bonus rules of this game. "
-             "The second player picks where the circle starts. On your turn take any card of "
-             "the circle: every card before it goes to your opponent for free. Place each card "
-             "you get in your town, covering or touching the cards already there along an "
-             "edge, turned upright or upside down.\n\n"
-             "At the end each terrain scores the size of its largest connected group, and the "
-             "three bonus cards add or take away points. On a tie, fewer cards in town wins.");
-  if (g_strcmp0 (game_id, "next-station-london") == 0)
-    return _("Four rounds, one coloured line each. Each turn a station card is turned over and "
-             "every player may extend their line by one straight section, from either end to "
-             "the next station with the card’s symbol (a joker or the central station matches "
-             "anything), or pass. Sections never cross and a line never visits a station "
-             "twice. The switch card lets the next section branch from any station of the "
-             "line. The round ends with the fifth underground card.\n\n"
-             "A line scores districts visited × most stations in one district, plus 2 for each "
-             "crossing of the Thames. Tourist sites and stations where your lines meet add "
-             "points at the end.");
-  return "";
+  const PtGameUi *ui = pt_game_ui_lookup (game_id);
+
+  return ui != NULL ? g_dgettext (GETTEXT_PACKAGE, ui->rules_summary) : "";
 }
 
 /* Messages ---------------------------------------------------------------- */
@@ -565,13 +537,12 @@ action_play_again (GtkWidget  *widget,
 PtBoard *
 pt_game_view_create_board (PtGame *game)
 {
-  const char *id = pt_game_get_game_id (game);
+  const PtGameUi *ui = pt_game_ui_lookup (pt_game_get_game_id (game));
 
-  if (g_strcmp0 (id, "lost-cities") == 0)
-    return PT_BOARD (pt_lost_cities_board_new (game));
-  if (g_strcmp0 (id, "circle-the-wagons") == 0)
-    return PT_BOARD (pt_wagons_board_new (game));
-  return PT_BOARD (pt_next_station_board_new (game));
+  /* tests/ui/test-game-ui.c: every game of the rules has a board. */
+  g_return_val_if_fail (ui != NULL, NULL);
+
+  return g_object_new (ui->board_type (), "game", game, NULL);
 }
 
 static GtkWidget *

@@ -45,8 +45,7 @@ const char *pt_game_view_get_last_move  (PtGameView *self);
 /* How long a computer move is announced before it is made (default
  * 450 ms; tests use 0). */
 void        pt_game_view_set_computer_delay (guint       ms);
-/* The board widget for @game (properties "game", "viewer", "interactive";
- * signal "move-error"). */
+/* A new board for @game: its game's registered PtBoard subclass. */
 PtBoard    *pt_game_view_create_board   (PtGame     *game);
 /* The rules summary of a game, in our own words. */
 const char *pt_game_view_rules_summary  (const char *game_id);

@@ -131,7 +131,13 @@ refresh_home (PtPlayPage *self)
                                      pt_application_get_settings (PT_APPLICATION (app)));
   pt_continue_list_refresh (PT_CONTINUE_LIST (self->continue_list), store);
   if (store != NULL)
-    players = pt_store_list_players (store, FALSE, NULL);
+    {
+      g_autoptr(GError) error = NULL;
+
+      players = pt_store_list_players (store, FALSE, &error);
+      if (players == NULL)
+        show_error (self, error->message);
+    }
   pt_game_setup_view_set_players (PT_GAME_SETUP_VIEW (self->setup_view), players);
   /* The first seat's default: whoever last sat at a match as a person
    * (never the computer's name). */
@@ -334,25 +340,8 @@ pt_play_page_class_init (PtPlayPageClass *klass)
 }
 
 static void
-load_css (void)
-{
-  static gboolean loaded;
-  g_autoptr(GtkCssProvider) provider = NULL;
-
-  if (loaded)
-    return;
-  loaded = TRUE;
-  provider = gtk_css_provider_new ();
-  gtk_css_provider_load_from_resource (provider, "/io/github/partida/Partida/pt-play.css");
-  gtk_style_context_add_provider_for_display (gdk_display_get_default (),
-                                              GTK_STYLE_PROVIDER (provider),
-                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-}
-
-static void
 pt_play_page_init (PtPlayPage *self)
 {
-  load_css ();
   gtk_widget_init_template (GTK_WIDGET (self));
   /* Not bound as a template child: AdwBin owns its direct child, and
    * gtk_widget_dispose_template() would release it a second time. */

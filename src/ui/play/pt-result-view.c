@@ -5,9 +5,8 @@
  *
  * The scores, winners and breakdown are the game's own (pt_game_get_scores,
  * pt_game_get_winners, pt_game_get_breakdown): this view only lays them
- * out. Lost Cities gets one row per expedition; the other games' breakdown
- * objects are listed member by member, which keeps every number the rules
- * produced visible without a table per game.
+ * out, with each game's breakdown renderer (pt-game-ui.h), the same as
+ * the match page's.
  *
  * The final board stays on screen, as the game ended, with the breakdown
  * beside it (below it on a narrow window): the end position is part of
@@ -18,7 +17,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "pt-game-view.h"
-#include "pt-lost-cities-pile.h"
+#include "pt-game-ui.h"
 #include "pt-result-view.h"
 
 struct _PtResultView
@@ -55,204 +54,10 @@ add_row (GtkWidget  *group,
          const char *subtitle,
          const char *value)
 {
-  GtkWidget *row = adw_action_row_new ();
-  GtkWidget *label = gtk_label_new (value);
+  GtkWidget *row = pt_game_ui_row_new (title, subtitle, value);
 
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  if (subtitle != NULL && subtitle[0] != '\0')
-    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-  gtk_widget_add_css_class (label, "numeric");
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
   return row;
-}
-
-static void
-add_lost_cities_rows (GtkWidget  *group,
-                      JsonObject *player)
-{
-  JsonObject *expeditions = json_object_get_object_member (player, "expeditions");
-  static const char letters[] = "YBWGRP";
-
-  for (guint c = 0; c < 6; c++)
-    {
-      char key[2] = { letters[c], '\0' };
-      JsonObject *e;
-      JsonArray *cards;
-      g_autoptr(GString) detail = g_string_new (NULL);
-      g_autofree char *value = NULL;
-      g_autofree char *title = NULL;
-      gint64 wagers;
-
-      if (expeditions == NULL || !json_object_has_member (expeditions, key))
-        continue;
-      e = json_object_get_object_member (expeditions, key);
-      cards = json_object_get_array_member (e, "cards");
-      wagers = json_object_get_int_member (e, "wagers");
-      if (wagers > 0)
-        g_string_append_printf (detail,
-                                g_dngettext (GETTEXT_PACKAGE, "%d wager", "%d wagers", wagers),
-                                (int) wagers);
-      for (guint i = 0; i < json_array_get_length (cards); i++)
-        g_string_append_printf (detail, "%s%d", detail->len > 0 ? (i == 0 ? " · " : " ") : "",
-                                (int) json_array_get_int_element (cards, i));
-      if (detail->len == 0)
-        g_string_assign (detail, _("not started"));
-      title = g_strdup (pt_lost_cities_color_label (c));
-      title[0] = g_ascii_toupper (title[0]);
-      value = g_strdup_printf ("%d", (int) json_object_get_int_member (e, "score"));
-      add_row (group, title, detail->str, value);
-    }
-}
-
-/* Circle the Wagons: the game's own lines (largest group per terrain,
- * each bonus card), named in the rules' translatable words. */
-static void
-add_wagons_rows (GtkWidget  *group,
-                 JsonObject *player)
-{
-  JsonArray *lines = json_object_get_array_member (player, "lines");
-  g_autofree char *cards = NULL;
-
-  for (guint i = 0; lines != NULL && i < json_array_get_length (lines); i++)
-    {
-      JsonObject *line = json_array_get_object_element (lines, i);
-      g_autofree char *value = g_strdup_printf ("%d", (int) json_object_get_int_member (line, "points"));
-      gboolean bonus = g_strcmp0 (json_object_get_string_member (line, "kind"), "bonus") == 0;
-
-      add_row (group, _(json_object_get_string_member (line, "name")),
-               bonus ? _("bonus card") : _("largest group"), value);
-    }
-  cards = g_strdup_printf ("%d", (int) json_object_get_int_member (player, "cards"));
-  add_row (group, _("Cards in town"), _("fewer wins a tie"), cards);
-}
-
-/* Next Station: London: each line's figures, tourist sites, interchanges
- * and objectives, as the rules reported them. */
-static void
-add_next_station_rows (GtkWidget  *group,
-                       JsonObject *player)
-{
-  static const struct { const char *id; const char *name; } colours[] = {
-    { "purple", N_("Purple line") }, { "blue", N_("Blue line") },
-    { "pink", N_("Pink line") }, { "green", N_("Green line") },
-  };
-  JsonArray *lines = json_object_get_array_member (player, "lines");
-  JsonObject *interchanges = json_object_get_object_member (player, "interchanges");
-  g_autofree char *tourist = NULL;
-  g_autofree char *tourist_detail = NULL;
-  g_autofree char *inter = NULL;
-  g_autofree char *inter_detail = NULL;
-  g_autofree char *objectives = NULL;
-
-  for (guint i = 0; lines != NULL && i < json_array_get_length (lines); i++)
-    {
-      JsonObject *line = json_array_get_object_element (lines, i);
-      const char *colour = json_object_get_string_member (line, "colour");
-      const char *title = colour;
-      g_autofree char *detail = NULL;
-      g_autofree char *value = g_strdup_printf ("%d", (int) json_object_get_int_member (line, "score"));
-
-      for (guint c = 0; c < G_N_ELEMENTS (colours); c++)
-        if (g_strcmp0 (colours[c].id, colour) == 0)
-          title = _(colours[c].name);
-      {
-        int d = (int) json_object_get_int_member (line, "districts");
-        int m = (int) json_object_get_int_member (line, "max_in_district");
-        int t = (int) json_object_get_int_member (line, "thames");
-        g_autofree char *districts = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d district",
-                                                                   "%d districts", (gulong) ABS (d)), d);
-        g_autofree char *crossings = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d Thames crossing",
-                                                                   "%d Thames crossings", (gulong) ABS (t)), t);
-
-        /* Translators: how a line scored, e.g. "5 districts × 3 + 2 × 1 Thames crossing":
-         * districts × most stations in one district + 2 × crossings */
-        detail = g_strdup_printf (_("%s × %d + 2 × %s"), districts, m, crossings);
-      }
-      add_row (group, title, detail, value);
-    }
-  tourist = g_strdup_printf ("%d", (int) json_object_get_int_member (player, "tourist_score"));
-  {
-    int visits = (int) json_object_get_int_member (player, "tourist_visits");
-
-    tourist_detail = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d visit", "%d visits", (gulong) ABS (visits)),
-                                      visits);
-  }
-  add_row (group, _("Tourist sites"), tourist_detail, tourist);
-  inter = g_strdup_printf ("%d", (int) json_object_get_int_member (player, "interchange_score"));
-  if (interchanges != NULL)
-    inter_detail = g_strdup_printf (_("%d on 2 lines, %d on 3, %d on 4"),
-                                    (int) json_object_get_int_member (interchanges, "2"),
-                                    (int) json_object_get_int_member (interchanges, "3"),
-                                    (int) json_object_get_int_member (interchanges, "4"));
-  add_row (group, _("Interchanges"), inter_detail, inter);
-  objectives = g_strdup_printf ("%d", (int) json_object_get_int_member_with_default (player, "objective_score", 0));
-  add_row (group, _("Objectives"), NULL, objectives);
-}
-
-static char *
-humanize (const char *key)
-{
-  char *text = g_strdup (key);
-
-  g_strdelimit (text, "_-", ' ');
-  text[0] = g_ascii_toupper (text[0]);
-  return text;
-}
-
-static char *
-node_to_text (JsonNode *node)
-{
-  if (JSON_NODE_HOLDS_VALUE (node))
-    {
-      GType type = json_node_get_value_type (node);
-
-      if (type == G_TYPE_INT64)
-        return g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (node));
-      if (type == G_TYPE_BOOLEAN)
-        return g_strdup (json_node_get_boolean (node) ? _("yes") : _("no"));
-      if (type == G_TYPE_STRING)
-        return g_strdup (json_node_get_string (node));
-      if (type == G_TYPE_DOUBLE)
-        return g_strdup_printf ("%g", json_node_get_double (node));
-    }
-  if (JSON_NODE_HOLDS_ARRAY (node))
-    {
-      JsonArray *array = json_node_get_array (node);
-      g_autoptr(GString) text = g_string_new (NULL);
-
-      for (guint i = 0; i < json_array_get_length (array); i++)
-        {
-          g_autofree char *item = node_to_text (json_array_get_element (array, i));
-
-          if (item == NULL)
-            return NULL;
-          g_string_append_printf (text, "%s%s", i > 0 ? ", " : "", item);
-        }
-      return g_string_free (g_steal_pointer (&text), FALSE);
-    }
-  return NULL;
-}
-
-static void
-add_generic_rows (GtkWidget  *group,
-                  JsonObject *object,
-                  const char *prefix)
-{
-  g_autoptr(GList) members = json_object_get_members (object);
-
-  for (GList *l = members; l != NULL; l = l->next)
-    {
-      JsonNode *node = json_object_get_member (object, l->data);
-      g_autofree char *title = humanize (l->data);
-      g_autofree char *full = prefix ? g_strdup_printf ("%s › %s", prefix, title) : g_strdup (title);
-      g_autofree char *value = node_to_text (node);
-
-      if (value != NULL)
-        add_row (group, full, NULL, value);
-      else if (JSON_NODE_HOLDS_OBJECT (node) && prefix == NULL)
-        add_generic_rows (group, json_node_get_object (node), title);
-    }
 }
 
 static void show_result (PtResultView *self,
@@ -369,14 +174,14 @@ show_rounds (PtResultView *self,
     title = g_strdup (_("A Shared Victory"));
   gtk_label_set_text (GTK_LABEL (self->title), title);
   gtk_label_set_text (GTK_LABEL (self->description), "");
-  if (breakdown != NULL && JSON_NODE_HOLDS_OBJECT (breakdown)
-      && json_object_has_member (json_node_get_object (breakdown), "solo_rating"))
+  if (breakdown != NULL && JSON_NODE_HOLDS_OBJECT (breakdown))
     {
-      JsonObject *rating = json_object_get_object_member (json_node_get_object (breakdown), "solo_rating");
-      g_autofree char *text = g_strdup_printf (_("Solo rating: %s"),
-                                               json_object_get_string_member_with_default (rating, "label", ""));
+      /* What the breakdown says about everyone: a solo rating, bonus cards. */
+      g_autofree char *text = pt_game_ui_breakdown_describe (pt_game_get_game_id (game),
+                                                             json_node_get_object (breakdown));
 
-      gtk_label_set_text (GTK_LABEL (self->description), text);
+      if (text != NULL)
+        gtk_label_set_text (GTK_LABEL (self->description), text);
     }
   if (forfeit_player >= 0)
     {
@@ -439,14 +244,15 @@ show_rounds (PtResultView *self,
               add_row (group, round_title, NULL, value);
             }
         }
-      else if (player != NULL && g_strcmp0 (pt_game_get_game_id (game), "lost-cities") == 0)
-        add_lost_cities_rows (group, player);
-      else if (player != NULL && g_strcmp0 (pt_game_get_game_id (game), "circle-the-wagons") == 0)
-        add_wagons_rows (group, player);
-      else if (player != NULL && g_strcmp0 (pt_game_get_game_id (game), "next-station-london") == 0)
-        add_next_station_rows (group, player);
       else if (player != NULL)
-        add_generic_rows (group, player, NULL);
+        {
+          /* The game's breakdown renderer, as on the match page. */
+          g_autoptr(GPtrArray) rows = pt_game_ui_breakdown_rows (pt_game_get_game_id (game),
+                                                                 json_node_get_object (breakdown), player);
+
+          for (guint r = 0; r < rows->len; r++)
+            adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), g_ptr_array_index (rows, r));
+        }
       gtk_widget_add_css_class (add_row (group, _("Total"), NULL, total), "heading");
       gtk_box_append (GTK_BOX (self->groups), group);
     }

@@ -13,28 +13,6 @@
 #include "pt-store-health.h"
 #include "pt-window.h"
 
-const char * const pt_companion_game_ids[PT_COMPANION_N_GAMES] = {
-  "lost-cities", "circle-the-wagons", "next-station-london",
-};
-
-/* The companion pages' own styles, once per process (the shell's
- * style.css is loaded by AdwApplication). */
-void
-pt_companion_ensure_css (void)
-{
-  static gboolean loaded = FALSE;
-  g_autoptr(GtkCssProvider) provider = NULL;
-  GdkDisplay *display = gdk_display_get_default ();
-
-  if (loaded || display == NULL)
-    return;
-  loaded = TRUE;
-  provider = gtk_css_provider_new ();
-  gtk_css_provider_load_from_resource (provider, "/io/github/partida/Partida/companion.css");
-  gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
-                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-}
-
 /**
  * pt_companion_get_store:
  * @widget: a widget inside a PtWindow
@@ -85,20 +63,6 @@ pt_companion_get_worker (GtkWidget  *widget,
       return NULL;
     }
   return pt_application_get_worker (PT_APPLICATION (app), error);
-}
-
-/* Game names are trademarks and stay in English, as on the boxes sold in
- * Spain; only the id → name mapping lives here. */
-const char *
-pt_companion_game_name (const char *game)
-{
-  if (g_strcmp0 (game, "lost-cities") == 0)
-    return "Lost Cities";
-  if (g_strcmp0 (game, "circle-the-wagons") == 0)
-    return "Circle the Wagons";
-  if (g_strcmp0 (game, "next-station-london") == 0)
-    return "Next Station: London";
-  return game != NULL ? game : "";
 }
 
 char *
@@ -188,9 +152,13 @@ pt_companion_error_toast (GtkWidget    *widget,
 {
   /* A toast's title is Pango markup (libadwaita 1.2): the message may
    * quote outside text (names, a file's content). */
-  g_autofree char *escaped = g_markup_escape_text (error->message, -1);
-  AdwToast *toast = adw_toast_new (escaped);
+  g_autofree char *escaped = NULL;
+  AdwToast *toast;
 
+  if (error == NULL)
+    return;
+  escaped = g_markup_escape_text (error->message, -1);
+  toast = adw_toast_new (escaped);
   adw_toast_set_timeout (toast, 0);
   pt_companion_toast (widget, toast);
   /* A read that failed as damaged: check the whole history, and say so. */

@@ -86,16 +86,10 @@ void        pt_companion_group_set_description (GtkWidget     *group,
 void        pt_companion_status_set_description (GtkWidget    *status_page,
                                                  const char   *text);
 
-/* The games a score sheet exists for, in menu order. */
-#define PT_COMPANION_N_GAMES 3
-extern const char * const pt_companion_game_ids[PT_COMPANION_N_GAMES];
-
-void        pt_companion_ensure_css     (void);
 PtStoreWorker *pt_companion_get_worker (GtkWidget    *widget,
                                         GError      **error);
 PtStore    *pt_companion_get_store      (GtkWidget    *widget,
                                          GError      **error);
-const char *pt_companion_game_name      (const char   *game);
 char       *pt_companion_format_date    (gint64        unix_time);
 char       *pt_companion_format_day     (gint64        unix_time);
 char       *pt_companion_format_night_date (const char *iso_date);

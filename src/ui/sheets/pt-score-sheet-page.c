@@ -25,15 +25,13 @@
 #include "pt-accessible.h"
 #include "pt-application.h"
 #include "pt-companion-util.h"
-#include "pt-lost-cities-sheet-view.h"
+#include "pt-game-ui.h"
 #include "pt-name-suggest.h"
-#include "pt-next-station-sheet-view.h"
 #include "pt-rules.h"
 #include "pt-player-name.h"
 #include "pt-score-sheet-page.h"
 #include "pt-session-store.h"
 #include "pt-store-health.h"
-#include "pt-wagons-sheet-view.h"
 
 #define DRAFT_DELAY_MS 250
 #define MAX_SEATS 4
@@ -54,6 +52,7 @@ struct _PtScoreSheetPage
   gboolean     dirty;
 
   GtkStack            *stack;
+  GtkBox              *game_buttons;
   GtkRevealer         *draft_revealer;
   GtkLabel            *draft_label;
   AdwComboRow         *game_row;
@@ -90,13 +89,9 @@ pt_score_sheet_page_new (void)
 static PtSheetView *
 new_sheet_view (const char *game)
 {
-  if (g_strcmp0 (game, "lost-cities") == 0)
-    return PT_SHEET_VIEW (pt_lost_cities_sheet_view_new ());
-  if (g_strcmp0 (game, "circle-the-wagons") == 0)
-    return PT_SHEET_VIEW (pt_wagons_sheet_view_new ());
-  if (g_strcmp0 (game, "next-station-london") == 0)
-    return PT_SHEET_VIEW (pt_next_station_sheet_view_new ());
-  return NULL;
+  const PtGameUi *ui = pt_game_ui_lookup (game);
+
+  return ui != NULL ? g_object_new (ui->sheet_view_type (), NULL) : NULL;
 }
 
 PtSheetView *
@@ -192,9 +187,13 @@ static void
 on_picker_show (GtkPopover       *popover,
                 PtScoreSheetPage *self)
 {
-  PtStore *store = pt_companion_get_store (GTK_WIDGET (self), NULL);
-  g_autoptr(GPtrArray) players = store ? pt_store_list_players (store, FALSE, NULL) : NULL;
+  g_autoptr(GError) error = NULL;
+  PtStore *store = pt_companion_get_store (GTK_WIDGET (self), &error);
+  g_autoptr(GPtrArray) players = store ? pt_store_list_players (store, FALSE, &error) : NULL;
   GtkWidget *list = gtk_list_box_new ();
+
+  if (players == NULL)
+    pt_companion_error_toast (GTK_WIDGET (self), error);
   GtkWidget *scroller = gtk_scrolled_window_new ();
 
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
@@ -273,11 +272,17 @@ prefill_players (PtScoreSheetPage *self,
 {
   PtHistoryQuery query;
   g_autoptr(GPtrArray) last = NULL;
+  g_autoptr(GError) error = NULL;
 
   pt_history_query_init (&query);
   query.game = self->game;
   query.limit = 1;
-  if (store == NULL || (last = pt_store_history (store, &query, NULL)) == NULL || last->len == 0)
+  if (store == NULL)
+    return;
+  last = pt_store_history (store, &query, &error);
+  if (last == NULL)
+    pt_companion_error_toast (GTK_WIDGET (self), error);
+  if (last == NULL || last->len == 0)
     return;
   {
     PtMatchEntry *entry = g_ptr_array_index (last, 0);
@@ -301,9 +306,13 @@ static void
 update_night (PtScoreSheetPage *self,
               PtStore          *store)
 {
-  g_autoptr(GPtrArray) nights = store ? pt_store_list_nights (store, NULL) : NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) nights = store ? pt_store_list_nights (store, &error) : NULL;
   g_autofree char *today = pt_companion_today_iso ();
   PtNight *tonight = NULL;
+
+  if (store != NULL && nights == NULL)
+    pt_companion_error_toast (GTK_WIDGET (self), error);
 
   for (guint i = 0; nights != NULL && i < nights->len; i++)
     {
@@ -403,7 +412,12 @@ clear_draft (PtScoreSheetPage *self)
 
   g_clear_handle_id (&self->draft_source, g_source_remove);
   if (store != NULL && self->game != NULL)
-    pt_store_clear_draft (store, self->game, NULL);
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!pt_store_clear_draft (store, self->game, &error))
+        pt_companion_error_toast (GTK_WIDGET (self), error);
+    }
 }
 
 /* The sheet ------------------------------------------------------------------ */
@@ -473,8 +487,8 @@ set_sheet_view (PtScoreSheetPage *self,
 static void
 select_game_row (PtScoreSheetPage *self)
 {
-  for (guint i = 0; i < PT_COMPANION_N_GAMES; i++)
-    if (g_strcmp0 (pt_companion_game_ids[i], self->game) == 0)
+  for (guint i = 0; i < pt_game_ui_get_n (); i++)
+    if (g_strcmp0 (pt_game_ui_list ()[i]->game_id, self->game) == 0)
       adw_combo_row_set_selected (self->game_row, i);
 }
 
@@ -545,7 +559,13 @@ open_sheet (PtScoreSheetPage *self,
   show_notice (self, NULL);
 
   if (use_draft && store != NULL)
-    draft = pt_store_get_draft (store, game, NULL);
+    {
+      g_autoptr(GError) error = NULL;
+
+      draft = pt_store_get_draft (store, game, &error);
+      if (error != NULL)
+        pt_companion_error_toast (GTK_WIDGET (self), error);
+    }
   restored = draft != NULL && apply_draft (self, draft);
   if (restored)
     show_notice (self, self->editing_id != 0
@@ -554,9 +574,13 @@ open_sheet (PtScoreSheetPage *self,
   else
     {
       /* Tonight's attendance list, from the store so it survives a restart. */
+      g_autoptr(GError) error = NULL;
       g_autoptr(GPtrArray) attendees = store != NULL && self->night_id != 0
-                                       ? pt_store_get_night_players (store, self->night_id, NULL)
+                                       ? pt_store_get_night_players (store, self->night_id, &error)
                                        : NULL;
+
+      if (error != NULL)
+        pt_companion_error_toast (GTK_WIDGET (self), error);
 
       prefill_players (self, store);
       /* Tonight's people come first, by name as the store lists them. */
@@ -571,19 +595,15 @@ open_sheet (PtScoreSheetPage *self,
                                    i < attendees->len
                                    ? ((PtPlayer *) g_ptr_array_index (attendees, i))->name : "");
         }
-      if (g_strcmp0 (game, "lost-cities") == 0)
-        {
-          GtkApplication *app = GTK_APPLICATION (g_application_get_default ());
-          GSettings *settings = PT_IS_APPLICATION (app) ? pt_application_get_settings (PT_APPLICATION (app)) : NULL;
+      {
+        const PtGameUi *ui = pt_game_ui_lookup (game);
+        GtkApplication *app = GTK_APPLICATION (g_application_get_default ());
+        GSettings *settings = PT_IS_APPLICATION (app) ? pt_application_get_settings (PT_APPLICATION (app)) : NULL;
 
-          /* The reading chosen in Preferences, which the sheet can change. */
-          if (settings != NULL)
-            {
-              g_autofree char *reading = g_settings_get_string (settings, "lost-cities-scoring");
-
-              pt_lost_cities_sheet_view_set_reading (PT_LOST_CITIES_SHEET_VIEW (view), reading);
-            }
-        }
+        /* The game's defaults from Preferences, which the sheet can change. */
+        if (settings != NULL && ui->sheet_apply_settings != NULL)
+          ui->sheet_apply_settings (GTK_WIDGET (view), settings);
+      }
     }
   update_player_rows (self);
   self->loading = TRUE;
@@ -902,10 +922,10 @@ on_game_selected (AdwComboRow      *row,
 {
   guint selected = adw_combo_row_get_selected (row);
 
-  if (self->loading || selected >= PT_COMPANION_N_GAMES ||
-      g_strcmp0 (pt_companion_game_ids[selected], self->game) == 0)
+  if (self->loading || selected >= pt_game_ui_get_n () ||
+      g_strcmp0 (pt_game_ui_list ()[selected]->game_id, self->game) == 0)
     return;
-  open_sheet (self, pt_companion_game_ids[selected], TRUE);
+  open_sheet (self, pt_game_ui_list ()[selected]->game_id, TRUE);
 }
 
 static void
@@ -965,6 +985,7 @@ pt_score_sheet_page_class_init (PtScoreSheetPageClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/partida/Partida/pt-score-sheet-page.ui");
   gtk_widget_class_bind_template_child (widget_class, PtScoreSheetPage, stack);
+  gtk_widget_class_bind_template_child (widget_class, PtScoreSheetPage, game_buttons);
   gtk_widget_class_bind_template_child (widget_class, PtScoreSheetPage, draft_revealer);
   gtk_widget_class_bind_template_child (widget_class, PtScoreSheetPage, draft_label);
   gtk_widget_class_bind_template_child (widget_class, PtScoreSheetPage, game_row);
@@ -989,10 +1010,21 @@ pt_score_sheet_page_init (PtScoreSheetPage *self)
   g_autoptr(GtkStringList) games = gtk_string_list_new (NULL);
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  pt_companion_ensure_css ();
 
-  for (guint i = 0; i < PT_COMPANION_N_GAMES; i++)
-    gtk_string_list_append (games, pt_companion_game_name (pt_companion_game_ids[i]));
+  for (guint i = 0; i < pt_game_ui_get_n (); i++)
+    {
+      const PtGameUi *ui = pt_game_ui_list ()[i];
+      GtkWidget *button = gtk_button_new_with_label (pt_game_ui_title (ui->game_id));
+
+      gtk_string_list_append (games, pt_game_ui_title (ui->game_id));
+      /* The start page: one button per game, the first suggested. */
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "sheet.new");
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", ui->game_id);
+      gtk_widget_add_css_class (button, "pill");
+      if (i == 0)
+        gtk_widget_add_css_class (button, "suggested-action");
+      gtk_box_append (self->game_buttons, button);
+    }
   adw_combo_row_set_model (self->game_row, G_LIST_MODEL (games));
   g_signal_connect_object (self->game_row, "notify::selected", G_CALLBACK (on_game_selected), self, 0);
 

@@ -15,6 +15,7 @@
 
 #include "pt-accessible.h"
 #include "pt-companion-util.h"
+#include "pt-game-ui.h"
 #include "pt-store-health.h"
 #include "pt-stats-page.h"
 
@@ -140,8 +141,8 @@ on_leaderboard_game (GtkDropDown *drop_down,
 {
   guint selected = gtk_drop_down_get_selected (drop_down);
 
-  pt_stats_page_set_leaderboard_game (self, selected > 0 && selected <= PT_COMPANION_N_GAMES
-                                            ? pt_companion_game_ids[selected - 1] : NULL);
+  pt_stats_page_set_leaderboard_game (self, selected > 0 && selected <= pt_game_ui_get_n ()
+                                            ? pt_game_ui_list ()[selected - 1]->game_id : NULL);
 }
 
 static GtkWidget *
@@ -151,13 +152,13 @@ game_drop_down (const char *selected_game)
   GtkWidget *drop_down;
 
   gtk_string_list_append (list, _("All games"));
-  for (guint i = 0; i < PT_COMPANION_N_GAMES; i++)
-    gtk_string_list_append (list, pt_companion_game_name (pt_companion_game_ids[i]));
+  for (guint i = 0; i < pt_game_ui_get_n (); i++)
+    gtk_string_list_append (list, pt_game_ui_title (pt_game_ui_list ()[i]->game_id));
   drop_down = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (list)), NULL);
   pt_accessible_set_label (drop_down, _("Game"));
   gtk_widget_set_valign (drop_down, GTK_ALIGN_CENTER);
-  for (guint i = 0; i < PT_COMPANION_N_GAMES; i++)
-    if (g_strcmp0 (selected_game, pt_companion_game_ids[i]) == 0)
+  for (guint i = 0; i < pt_game_ui_get_n (); i++)
+    if (g_strcmp0 (selected_game, pt_game_ui_list ()[i]->game_id) == 0)
       gtk_drop_down_set_selected (GTK_DROP_DOWN (drop_down), i + 1);
   return drop_down;
 }
@@ -595,9 +596,7 @@ static void
 game_rgba (guint    game,
            GdkRGBA *rgba)
 {
-  static const char * const colours[PT_COMPANION_N_GAMES] = { "#e66100", "#3584e4", "#2ec27e" };
-
-  gdk_rgba_parse (rgba, colours[game % PT_COMPANION_N_GAMES]);
+  gdk_rgba_parse (rgba, pt_game_ui_list ()[game % pt_game_ui_get_n ()]->chart_colour);
 }
 
 /* The player's series of points of @game (NULL = all), from the one read. */
@@ -635,9 +634,9 @@ fill_charts (PtStatsPage   *self,
                                            sizeof (gint64)),
                          GUINT_TO_POINTER (i + 1));
   *distribution_game = NULL;
-  for (guint g = 0; g < PT_COMPANION_N_GAMES; g++)
+  for (guint g = 0; g < pt_game_ui_get_n (); g++)
     {
-      const char *game = pt_companion_game_ids[g];
+      const char *game = pt_game_ui_list ()[g]->game_id;
       g_autoptr(GPtrArray) points = series_of (all, game);
       g_autofree double *xs = NULL;
       g_autofree double *ys = NULL;
@@ -658,7 +657,7 @@ fill_charts (PtStatsPage   *self,
           ys[i] = point->score;
           rated += point->rated;
         }
-      pt_chart_add_series (score_chart, pt_companion_game_name (game), &rgba, xs, ys, points->len);
+      pt_chart_add_series (score_chart, pt_game_ui_title (game), &rgba, xs, ys, points->len);
       if ((int) points->len > most_plays)
         {
           most_plays = (int) points->len;
@@ -685,7 +684,7 @@ fill_charts (PtStatsPage   *self,
           xs[n] = GPOINTER_TO_UINT (g_hash_table_lookup (order, &point->match_id));
           ys[n++] = point->rating;
         }
-      pt_chart_add_series (rating_chart, pt_companion_game_name (game), &rgba, xs, ys, n);
+      pt_chart_add_series (rating_chart, pt_game_ui_title (game), &rgba, xs, ys, n);
     }
 
   for (guint i = 0; player_stats->per_game != NULL && i < player_stats->per_game->len; i++)
@@ -694,7 +693,7 @@ fill_charts (PtStatsPage   *self,
       g_autofree char *text = percent (line->win_rate);
 
       if (line->plays > 0)
-        pt_chart_add_bar (rate_chart, pt_companion_game_name (line->game), line->win_rate * 100.0, text);
+        pt_chart_add_bar (rate_chart, pt_game_ui_title (line->game), line->win_rate * 100.0, text);
     }
   pt_chart_set_y_range (rate_chart, 0, 100);
 
@@ -789,16 +788,22 @@ merge_action (GtkWidget  *widget,
               GVariant   *parameter)
 {
   PtStatsPage *self = PT_STATS_PAGE (widget);
-  PtStore *store = pt_companion_get_store (widget, NULL);
-  g_autoptr(GPtrArray) players = store ? pt_store_list_players (store, TRUE, NULL) : NULL;
-  g_autoptr(PtPlayer) player = store ? pt_store_get_player (store, self->player_id, NULL) : NULL;
-  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
-  GArray *ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GError) error = NULL;
+  PtStore *store = pt_companion_get_store (widget, &error);
+  g_autoptr(GPtrArray) players = store ? pt_store_list_players (store, TRUE, &error) : NULL;
+  g_autoptr(PtPlayer) player = players ? pt_store_get_player (store, self->player_id, &error) : NULL;
+  g_autoptr(GtkStringList) names = NULL;
+  GArray *ids = NULL;
   g_autofree char *body = NULL;
   GtkWidget *dialog, *drop_down;
 
   if (player == NULL)
-    return;
+    {
+      pt_companion_error_toast (widget, error);
+      return;
+    }
+  names = gtk_string_list_new (NULL);
+  ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   for (guint i = 0; players != NULL && i < players->len; i++)
     {
       PtPlayer *other = g_ptr_array_index (players, i);
@@ -1000,7 +1005,7 @@ build_player (PtStatsPage *self,
       for (guint j = 0; player_stats->ratings != NULL && j < player_stats->ratings->len; j++)
         if (g_strcmp0 (((PtRating *) g_ptr_array_index (player_stats->ratings, j))->game, line->game) == 0)
           rating = g_ptr_array_index (player_stats->ratings, j);
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), pt_companion_game_name (line->game));
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), pt_game_ui_title (line->game));
       adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (expander), subtitle);
       adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), value_row (_("Average score"), NULL, average));
       adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), value_row (_("Best score"), NULL, best));
@@ -1040,7 +1045,7 @@ build_player (PtStatsPage *self,
                &distribution_game);
   if (distribution_game != NULL)
     adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group),
-                                           pt_companion_game_name (distribution_game));
+                                           pt_game_ui_title (distribution_game));
 
   if (player_stats->head_to_head != NULL && player_stats->head_to_head->len > 0)
     {
@@ -1288,14 +1293,19 @@ pt_stats_page_merge_players (PtStatsPage *self,
                              gint64       into)
 {
   g_autoptr(GError) error = NULL;
-  PtStore *store = pt_companion_get_store (GTK_WIDGET (self), NULL);
-  g_autoptr(PtPlayer) from_player = store ? pt_store_get_player (store, from, NULL) : NULL;
-  g_autoptr(PtPlayer) into_player = store ? pt_store_get_player (store, into, NULL) : NULL;
+  PtStore *store = pt_companion_get_store (GTK_WIDGET (self), &error);
+  g_autoptr(PtPlayer) from_player = store ? pt_store_get_player (store, from, &error) : NULL;
+  g_autoptr(PtPlayer) into_player = from_player ? pt_store_get_player (store, into, &error) : NULL;
   g_autofree char *title = NULL;
   AdwToast *toast;
 
   g_return_if_fail (PT_IS_STATS_PAGE (self));
-  if (from_player == NULL || into_player == NULL || from == into)
+  if (from_player == NULL || into_player == NULL)
+    {
+      pt_companion_error_toast (GTK_WIDGET (self), error);
+      return;
+    }
+  if (from == into)
     return;
   /* One merge waits at a time: a second one settles the first. */
   if (self->merge_from != 0 && !pt_stats_page_commit_merge (self, &error))
@@ -1435,6 +1445,5 @@ static void
 pt_stats_page_init (PtStatsPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  pt_companion_ensure_css ();
   self->charts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 }

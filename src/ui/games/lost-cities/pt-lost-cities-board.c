@@ -1232,31 +1232,6 @@ add_drop_target (PtLostCitiesBoard *self,
   gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (target));
 }
 
-/* The hand area is not a card button, so the board brings the rule that
- * marks it as a legal drop place (the same look as pt-play.css gives the
- * card buttons). Once per display. */
-static void
-ensure_style (void)
-{
-  static gboolean done;
-  g_autoptr(GtkCssProvider) provider = NULL;
-
-  if (done || gdk_display_get_default () == NULL)
-    return;
-  done = TRUE;
-  provider = gtk_css_provider_new ();
-  gtk_css_provider_load_from_data (provider,
-                                   "lost-cities-board .legal-drop-target {"
-                                   "  background-color: alpha(@accent_bg_color, 0.18);"
-                                   "  outline: 2px dashed @accent_color;"
-                                   "  outline-offset: -2px;"
-                                   "  border-radius: 8px;"
-                                   "}", -1);
-  gtk_style_context_add_provider_for_display (gdk_display_get_default (),
-                                              GTK_STYLE_PROVIDER (provider),
-                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-}
-
 static GtkWidget *
 card_button (GtkWidget *child)
 {
@@ -1608,7 +1583,6 @@ pt_lost_cities_board_init (PtLostCitiesBoard *self)
 
   gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (layout), 6);
   self->last_color = -1;
-  ensure_style ();
   build (self);
   pt_board_keys_install (GTK_WIDGET (self), keys, G_N_ELEMENTS (keys));
 }

@@ -1,0 +1,39 @@
+/* pt-cli-util.c — helpers shared by partida-cli's commands and partida-bench
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "pt-cli-commands.h"
+
+char *
+pt_cli_read_input (const char *path, GError **error)
+{
+  g_autoptr(GString) text = NULL;
+  char buffer[65536];
+  size_t n;
+  char *contents = NULL;
+
+  if (g_strcmp0 (path, "-") != 0)
+    return g_file_get_contents (path, &contents, NULL, error) ? contents : NULL;
+
+  text = g_string_new (NULL);
+  while ((n = fread (buffer, 1, sizeof buffer, stdin)) > 0)
+    g_string_append_len (text, buffer, (gssize) n);
+  if (ferror (stdin))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, "could not read standard input");
+      return NULL;
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+void
+pt_cli_print_json (JsonNode *node, gboolean pretty)
+{
+  g_autofree char *text = json_to_string (node, pretty);
+  printf ("%s\n", text);
+}

@@ -1,0 +1,195 @@
+/* pt-game-ui.c — the registry of the games' UI pieces
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Adding a game: its folder under src/ui/games/ defines a PtGameUi, and
+ * one line below lists it.
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "pt-game-ui.h"
+
+extern const PtGameUi pt_lost_cities_ui;
+extern const PtGameUi pt_wagons_ui;
+extern const PtGameUi pt_next_station_ui;
+
+/* In the rules' order, which is the order of the menus. */
+static const PtGameUi * const registered[] = {
+  &pt_lost_cities_ui,
+  &pt_wagons_ui,
+  &pt_next_station_ui,
+  NULL
+};
+
+const PtGameUi * const *
+pt_game_ui_list (void)
+{
+  return registered;
+}
+
+guint
+pt_game_ui_get_n (void)
+{
+  return G_N_ELEMENTS (registered) - 1;
+}
+
+int
+pt_game_ui_index_of (const char *game_id)
+{
+  for (guint i = 0; registered[i] != NULL; i++)
+    if (g_strcmp0 (registered[i]->game_id, game_id) == 0)
+      return (int) i;
+  return -1;
+}
+
+const PtGameUi *
+pt_game_ui_lookup (const char *game_id)
+{
+  int index = pt_game_ui_index_of (game_id);
+
+  return index >= 0 ? registered[index] : NULL;
+}
+
+const char *
+pt_game_ui_title (const char *game_id)
+{
+  const PtGameUi *ui = pt_game_ui_lookup (game_id);
+
+  if (ui == NULL)
+    return game_id != NULL ? game_id : "";
+  return g_dgettext (GETTEXT_PACKAGE, ui->title);
+}
+
+/* Breakdowns -------------------------------------------------------------- */
+
+GtkWidget *
+pt_game_ui_row_new (const char *title,
+                    const char *subtitle,
+                    const char *value)
+{
+  GtkWidget *row = adw_action_row_new ();
+
+  /* Names and rule words are text, not markup (off before the title, or
+   * a name such as "<b>&amp;" is parsed once and warned about). */
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  if (subtitle != NULL && subtitle[0] != '\0')
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  if (value != NULL)
+    {
+      GtkWidget *label = gtk_label_new (value);
+
+      gtk_widget_add_css_class (label, "numeric");
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
+    }
+  return row;
+}
+
+void
+pt_game_ui_add_row (GPtrArray  *rows,
+                    const char *title,
+                    const char *subtitle,
+                    gint64      value)
+{
+  g_autofree char *text = g_strdup_printf ("%" G_GINT64_FORMAT, value);
+
+  g_ptr_array_add (rows, g_object_ref_sink (pt_game_ui_row_new (title, subtitle, text)));
+}
+
+static char *
+humanize (const char *key)
+{
+  char *text = g_strdup (key);
+
+  g_strdelimit (text, "_-", ' ');
+  text[0] = g_ascii_toupper (text[0]);
+  return text;
+}
+
+static char *
+node_to_text (JsonNode *node)
+{
+  if (JSON_NODE_HOLDS_VALUE (node))
+    {
+      GType type = json_node_get_value_type (node);
+
+      if (type == G_TYPE_INT64)
+        return g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (node));
+      if (type == G_TYPE_BOOLEAN)
+        return g_strdup (json_node_get_boolean (node) ? _("yes") : _("no"));
+      if (type == G_TYPE_STRING)
+        return g_strdup (json_node_get_string (node));
+      if (type == G_TYPE_DOUBLE)
+        return g_strdup_printf ("%g", json_node_get_double (node));
+    }
+  if (JSON_NODE_HOLDS_ARRAY (node))
+    {
+      JsonArray *array = json_node_get_array (node);
+      g_autoptr(GString) text = g_string_new (NULL);
+
+      for (guint i = 0; i < json_array_get_length (array); i++)
+        {
+          g_autofree char *item = node_to_text (json_array_get_element (array, i));
+
+          if (item == NULL)
+            return NULL;
+          g_string_append_printf (text, "%s%s", i > 0 ? ", " : "", item);
+        }
+      return g_string_free (g_steal_pointer (&text), FALSE);
+    }
+  return NULL;
+}
+
+/* A game without a renderer: every number the rules produced, member by
+ * member. */
+static void
+generic_rows (JsonObject *object,
+              const char *prefix,
+              GPtrArray  *rows)
+{
+  g_autoptr(GList) members = json_object_get_members (object);
+
+  for (GList *l = members; l != NULL; l = l->next)
+    {
+      JsonNode *node = json_object_get_member (object, l->data);
+      g_autofree char *title = humanize (l->data);
+      g_autofree char *full = prefix ? g_strdup_printf ("%s › %s", prefix, title) : g_strdup (title);
+      g_autofree char *value = node_to_text (node);
+
+      if (value != NULL)
+        g_ptr_array_add (rows, g_object_ref_sink (pt_game_ui_row_new (full, NULL, value)));
+      else if (JSON_NODE_HOLDS_OBJECT (node) && prefix == NULL)
+        generic_rows (json_node_get_object (node), title, rows);
+    }
+}
+
+GPtrArray *
+pt_game_ui_breakdown_rows (const char *game_id,
+                           JsonObject *round,
+                           JsonObject *player)
+{
+  const PtGameUi *ui = pt_game_ui_lookup (game_id);
+  GPtrArray *rows = g_ptr_array_new_with_free_func (g_object_unref);
+
+  g_return_val_if_fail (player != NULL, rows);
+
+  if (ui != NULL && ui->breakdown_rows != NULL)
+    ui->breakdown_rows (round, player, rows);
+  else
+    generic_rows (player, NULL, rows);
+  return rows;
+}
+
+char *
+pt_game_ui_breakdown_describe (const char *game_id,
+                               JsonObject *round)
+{
+  const PtGameUi *ui = pt_game_ui_lookup (game_id);
+
+  if (ui == NULL || ui->breakdown_describe == NULL || round == NULL)
+    return NULL;
+  return ui->breakdown_describe (round);
+}

@@ -1,0 +1,115 @@
+/* pt-game-ui.h — what the shared UI needs to know about one game
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Every game registers one PtGameUi from its folder (src/ui/games/<game>/)
+ * with one line in pt-game-ui.c. The pages outside src/ui/games/ ask the
+ * registry (board, score sheet, breakdown, hint words, setup options,
+ * title, colour) and never name a game.
+ */
+#pragma once
+
+#include <adwaita.h>
+#include <json-glib/json-glib.h>
+
+#include "pt-game.h"
+#include "pt-session.h"
+
+G_BEGIN_DECLS
+
+typedef struct _PtGameUi PtGameUi;
+
+/* One of the game's deal options in the new-game form. */
+typedef struct
+{
+  const char         *key;       /* the rules' option ("colors") */
+  const char         *title;     /* N_() */
+  const char         *subtitle;  /* N_(), or NULL */
+  /* NULL: a switch (a boolean option, off by default). Otherwise a
+   * choice: its labels (N_()) and, for each, the option's value as JSON
+   * text ("5", "\"seed\""); the first is the default. */
+  const char * const *labels;
+  const char * const *values;
+} PtGameOption;
+
+struct _PtGameUi
+{
+  /* The rules' id ("lost-cities"). */
+  const char *game_id;
+  /* The game's name, marked with N_(): game names are trademarks and
+   * usually stay as on the box. */
+  const char *title;
+  /* The rules in a few paragraphs, for the game view's "Rules" popover (N_()). */
+  const char *rules_summary;
+  /* A symbolic icon for the game's rows and buttons. */
+  const char *icon_name;
+  /* The game's own colour in the statistics charts ("#e66100"). */
+  const char *chart_colour;
+
+  /* A PtBoard subclass, constructed with "game". */
+  GType       (*board_type)      (void);
+  /* A PtSheetView subclass, the companion score sheet. */
+  GType       (*sheet_view_type) (void);
+
+  /* The breakdown renderer. @round is a breakdown of one round as the
+   * rules produce it (pt_game_get_breakdown() or a score sheet's result),
+   * @player one of its "players". Appends the rows explaining the
+   * player's score (AdwActionRow) to @rows. */
+  void        (*breakdown_rows)  (JsonObject  *round,
+                                  JsonObject  *player,
+                                  GPtrArray   *rows);
+  /* What the round's breakdown says about everyone (bonus cards, a
+   * tie-break, a solo rating), or NULL. Optional. */
+  char       *(*breakdown_describe) (JsonObject *round);
+
+  /* A suggested move (a record move for the player on turn) as advice,
+   * "play the red 7, then draw from the deck"; NULL: the generic words. */
+  char       *(*hint_text)       (PtGame      *game,
+                                  JsonObject  *move);
+
+  /* Setup: the seats the game takes. */
+  guint       min_players;
+  guint       max_players;
+  /* Setup: the game's deal options, and whether the form offers a match
+   * of rounds (the number of rounds, who starts the next one). */
+  const PtGameOption *options;
+  guint               n_options;
+  gboolean            rounds;
+  /* Optional: the Preferences' defaults for the game's options, written
+   * into @options (the rules' deal options) for the form to show. */
+  void        (*options_defaults) (const PtSessionDefaults *defaults,
+                                   JsonObject              *options);
+  /* Optional: fills a fresh score sheet of this game from the
+   * Preferences (@settings: the application's). */
+  void        (*sheet_apply_settings) (GtkWidget *sheet_view,
+                                       GSettings *settings);
+};
+
+/* Every registered game, in menu order (the rules' order). */
+const PtGameUi * const *pt_game_ui_list     (void);
+guint                   pt_game_ui_get_n    (void);
+/* NULL when @game_id has no UI registration. */
+const PtGameUi         *pt_game_ui_lookup   (const char *game_id);
+/* Position of @game_id in pt_game_ui_list(), or -1. */
+int                     pt_game_ui_index_of (const char *game_id);
+/* The translated title, or @game_id itself for an unknown game. */
+const char             *pt_game_ui_title    (const char *game_id);
+
+/* Shared pieces for the breakdown renderers. */
+GtkWidget              *pt_game_ui_row_new  (const char *title,
+                                             const char *subtitle,
+                                             const char *value);
+void                    pt_game_ui_add_row  (GPtrArray  *rows,
+                                             const char *title,
+                                             const char *subtitle,
+                                             gint64      value);
+/* The rows explaining @player in @round with @game_id's renderer, or member
+ * by member when the game has none. (transfer container) */
+GPtrArray              *pt_game_ui_breakdown_rows (const char *game_id,
+                                                   JsonObject *round,
+                                                   JsonObject *player);
+char                   *pt_game_ui_breakdown_describe (const char *game_id,
+                                                       JsonObject *round);
+
+G_END_DECLS
