@@ -170,7 +170,8 @@ reaper_kill_all (pid_t engine)
 
 static G_GNUC_NORETURN void
 reaper_run (pid_t engine,
-            pid_t parent)
+            pid_t parent,
+            guint delay_ms)
 {
   struct sigaction action;
   struct rlimit no_core = { 0, 0 };
@@ -182,6 +183,10 @@ reaper_run (pid_t engine,
   if (syscall (SYS_close_range, 0, ~0U, 0) != 0)
     for (int fd = 0; fd < 65536; fd++)
       close (fd);
+  /* Tests widen the window between the spawn returning (the fds just
+   * closed) and the handlers below; a SIGTERM in it waits, blocked. */
+  if (delay_ms > 0)
+    usleep (delay_ms * 1000);
 
   memset (&action, 0, sizeof action);
   action.sa_handler = reaper_on_signal;     /* no SA_RESTART: waitpid returns */
@@ -235,13 +240,19 @@ child_setup (gpointer user_data)
 {
   pid_t parent = getppid ();
   pid_t engine;
-  sigset_t none;
+  sigset_t all, none;
 
+  /* Partida may send SIGTERM as soon as the spawn returns, which is when
+   * the reaper closes its fds, before its handlers are in place: blocked
+   * from here, such a signal waits for them (and the engine, which would
+   * otherwise be orphaned, is killed with the rest). */
+  sigfillset (&all);
+  sigprocmask (SIG_SETMASK, &all, NULL);
   setpgid (0, 0);
   prctl (PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
   engine = fork ();
   if (engine > 0)
-    reaper_run (engine, parent);
+    reaper_run (engine, parent, GPOINTER_TO_UINT (user_data));
   if (engine == 0)
     setpgid (0, 0);
   sigemptyset (&none);
@@ -320,6 +331,7 @@ pt_engine_spawn (PtEngine  *self,
   g_autoptr(GSubprocessLauncher) launcher = NULL;
   g_autoptr(GError) local_error = NULL;
   int in_pipe[2], out_pipe[2], err_pipe[2];
+  const char *delay;
 
   if (!g_unix_open_pipe (in_pipe, FD_CLOEXEC, &local_error))
     goto fail;
@@ -342,7 +354,11 @@ pt_engine_spawn (PtEngine  *self,
   g_subprocess_launcher_take_stdin_fd (launcher, in_pipe[0]);
   g_subprocess_launcher_take_stdout_fd (launcher, out_pipe[1]);
   g_subprocess_launcher_take_stderr_fd (launcher, err_pipe[1]);
-  g_subprocess_launcher_set_child_setup (launcher, child_setup, NULL, NULL);
+  /* PARTIDA_TEST_REAPER_DELAY_MS: for the tests of the reaper's start only. */
+  delay = g_getenv ("PARTIDA_TEST_REAPER_DELAY_MS");
+  g_subprocess_launcher_set_child_setup (launcher, child_setup,
+                                         GUINT_TO_POINTER (delay ? (guint) CLAMP (g_ascii_strtoll (delay, NULL, 10), 0, 1000) : 0),
+                                         NULL);
   self->process = g_subprocess_launcher_spawnv (launcher, (const char * const *) self->argv,
                                                 &local_error);
   /* Closes the child's ends in this process. */

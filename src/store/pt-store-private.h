@@ -29,6 +29,7 @@ struct _PtStore
   gboolean in_outer_transaction;
   gboolean read_only;        /* opened read-only: the file or disk cannot be written */
   char *read_only_reason;
+  gboolean refusing;        /* read_only from pt_store_refuse_changes (query_only) */
   gint64 last_stamp;        /* pt_store_next_stamp() */
   /* Players whose aggregates (player_stats, pair_stats) must be rebuilt
    * before the transaction commits (pt_stats_flush_aggregates). */

@@ -61,6 +61,16 @@ const char *pt_store_get_path  (PtStore *self);
  * then opened read-only (history, statistics and export work; every change
  * fails with READ_ONLY, naming the reason). */
 gboolean pt_store_is_read_only (PtStore *self);
+/* Why it is read-only (for messages), or NULL when it is not. */
+const char *pt_store_get_read_only_reason (PtStore *self);
+/* pt-store-guard.c: from now on this connection refuses every change
+ * (READ_ONLY naming @reason), e.g. for a database found damaged; and back
+ * (only what pt_store_refuse_changes did: a read-only file stays so). */
+gboolean pt_store_refuse_changes (PtStore     *self,
+                                  const char  *reason,
+                                  GError     **error);
+gboolean pt_store_allow_changes  (PtStore     *self,
+                                  GError     **error);
 int      pt_store_get_schema_version (PtStore *self);
 /* The copy made before the last migration on open, or NULL. */
 const char *pt_store_get_migration_backup (PtStore *self);

@@ -336,6 +336,36 @@ test_bad_start (gconstpointer data)
   assert_no_processes (pidfile);
 }
 
+/* Stopped at once: the spawn returns when the reaper closes its fds, just
+ * before it installs its SIGTERM handler (PARTIDA_TEST_REAPER_DELAY_MS
+ * holds it there). The SIGTERM must wait for the handler, not kill the
+ * reaper alone and leave the engine running. */
+static void
+test_stop_at_spawn (void)
+{
+  g_autofree char *pidfile = NULL;
+  g_autoptr(PtEngine) engine = new_engine ("silent", 0, &pidfile);
+  g_autoptr(GError) error = NULL;
+  gint64 until;
+
+  g_setenv ("PARTIDA_TEST_REAPER_DELAY_MS", "1000", TRUE);
+  pt_engine_set_handshake_time (engine, 1);
+  g_assert_false (pt_engine_start (engine, NULL, &error));
+  g_setenv ("PARTIDA_TEST_REAPER_DELAY_MS", "0", TRUE);
+  g_assert_error (error, PT_ENGINE_ERROR, PT_ENGINE_ERROR_HANDSHAKE);
+  g_assert_false (pt_engine_is_running (engine));
+  /* The engine itself had time to start (it writes its pid first thing). */
+  until = g_get_monotonic_time () + 3 * G_USEC_PER_SEC;
+  while (!g_file_test (pidfile, G_FILE_TEST_EXISTS) && g_get_monotonic_time () < until)
+    g_usleep (10000);
+  if (!g_file_test (pidfile, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("the engine was stopped before Python started: the window was not reached");
+      return;
+    }
+  assert_no_processes (pidfile);
+}
+
 static void
 test_spawn_failure (void)
 {
@@ -942,6 +972,7 @@ main (int    argc,
       g_test_add_data_func ("/ai/engine/bad-start/silent", "silent", test_bad_start);
       g_test_add_data_func ("/ai/engine/bad-start/nested", "nested", test_bad_start);
       g_test_add_func ("/ai/engine/spawn-failure", test_spawn_failure);
+      g_test_add_func ("/ai/engine/stop-at-spawn", test_stop_at_spawn);
       g_test_add_func ("/ai/engine/not-your-turn", test_not_your_turn);
       g_test_add_func ("/ai/engine/logs", test_logs);
       g_test_add_func ("/ai/engine/ignore-quit", test_ignore_quit);

@@ -303,21 +303,26 @@ test_trash (void)
   g_action_group_activate_action (G_ACTION_GROUP (app), "show-trash", NULL);
   WAIT_UNTIL ((preferences = GTK_WIDGET (find_toplevel (PT_TYPE_PREFERENCES_WINDOW))) != NULL);
   WAIT_UNTIL ((page = PT_TRASH_PAGE (find_by_type (preferences, PT_TYPE_TRASH_PAGE))) != NULL);
+  /* The page asks the store worker; it fills in when the answer comes. */
+  wait_for_store ();
   g_assert_cmpuint (pt_trash_page_get_n_items (page), ==, 1);
   save_screenshot (preferences, "preferences-trash");
   g_assert_true (pt_trash_page_restore (page, 0, &error));
   g_assert_no_error (error);
+  wait_for_store ();
   g_assert_cmpuint (pt_trash_page_get_n_items (page), ==, 0);
   g_assert_cmpint (pt_store_count_matches (get_store (), NULL), ==, before);
 
   /* Empty Trash asks first. */
   g_assert_true (pt_store_delete_match (get_store (), id, &error));
   pt_trash_page_reload (page);
+  wait_for_store ();
   g_assert_cmpuint (pt_trash_page_get_n_items (page), ==, 1);
   gtk_widget_activate (find_by_name (GTK_WIDGET (page), "empty-trash-button"));
   WAIT_UNTIL ((dialog = find_dialog ("empty-trash-dialog")) != NULL);
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "empty");
   gtk_window_destroy (GTK_WINDOW (dialog));
+  wait_for_store ();
   g_assert_cmpuint (pt_trash_page_get_n_items (page), ==, 0);
   g_assert_null (pt_store_load_match (get_store (), id, NULL));
   g_assert_cmpint (pt_store_count_matches (get_store (), NULL), ==, before - 1);

@@ -7,6 +7,8 @@
  */
 #include "config.h"
 
+#include "pt-store-trash.h"
+
 #include "companion-test-util.h"
 #include "pt-history-page.h"
 #include "pt-rules.h"
@@ -267,6 +269,81 @@ test_night (void)
   (void) today;
 }
 
+/* A night renamed, moved in time and place, a match moved to it, then the
+ * night deleted: to Recently Deleted with its match. */
+static void
+test_night_edit_delete (void)
+{
+  PtStore *store = get_store ();
+  PtHistoryPage *page;
+  AdwMessageDialog *dialog;
+  GtkWidget *box;
+  g_autoptr(PtNight) night = pt_store_add_night (store, "2026-11-20", "Bar Pepe", "", NULL);
+  g_autoptr(PtMatchEntry) entry = NULL;
+  g_autoptr(GPtrArray) nights = NULL;
+  g_autoptr(GPtrArray) trash = NULL;
+  gboolean in_trash = FALSE;
+  int before;
+  gint64 id;
+
+  g_assert_nonnull (night);
+  id = save_lost_cities_match ("Ana", "Beto", 3, 2);
+  before = pt_store_count_matches (store, NULL);
+  show_area ("history");
+  page = history_page ();
+
+  /* The match joins the night (from its row's "Move to…" menu). */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.move-match", "(xx)", id, night->id));
+  entry = pt_store_load_match (store, id, NULL);
+  g_assert_cmpint (entry->night_id, ==, night->id);
+  g_assert_true (pt_history_page_show_night (page, night->id));
+  g_assert_nonnull (find_by_name (GTK_WIDGET (page), "move-match"));
+  g_assert_nonnull (find_by_name (GTK_WIDGET (page), "edit-night"));
+
+  /* Edited through its dialog. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.edit-night", NULL));
+  WAIT_UNTIL ((dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG))) != NULL);
+  box = adw_message_dialog_get_extra_child (dialog);
+  g_assert_cmpstr (gtk_editable_get_text (g_object_get_data (G_OBJECT (box), "place")), ==, "Bar Pepe");
+  gtk_editable_set_text (g_object_get_data (G_OBJECT (box), "place"), "Bar Pepa");
+  gtk_editable_set_text (g_object_get_data (G_OBJECT (box), "date"), "2026-11-21");
+  adw_message_dialog_response (dialog, "save");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  nights = pt_store_list_nights (store, NULL);
+  for (guint i = 0; i < nights->len; i++)
+    if (((PtNight *) nights->pdata[i])->id == night->id)
+      {
+        g_assert_cmpstr (((PtNight *) nights->pdata[i])->place, ==, "Bar Pepa");
+        g_assert_cmpstr (((PtNight *) nights->pdata[i])->date, ==, "2026-11-21");
+      }
+  /* A date that is not one is refused; nothing changes. */
+  g_assert_false (pt_history_page_update_night (page, "21/11/2026", NULL, NULL, NULL));
+  g_clear_pointer (&nights, g_ptr_array_unref);
+  nights = pt_store_list_nights (store, NULL);
+  for (guint i = 0; i < nights->len; i++)
+    if (((PtNight *) nights->pdata[i])->id == night->id)
+      g_assert_cmpstr (((PtNight *) nights->pdata[i])->date, ==, "2026-11-21");
+
+  /* Deleted after asking: the night and its match go to the trash. */
+  g_assert_true (pt_history_page_show_night (page, night->id));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.delete-night", NULL));
+  WAIT_UNTIL ((dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG))) != NULL);
+  adw_message_dialog_response (dialog, "delete");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_assert_cmpint (pt_store_count_matches (store, NULL), ==, before - 1);
+  trash = pt_store_list_trash (store, NULL);
+  for (guint i = 0; i < trash->len; i++)
+    {
+      PtTrashItem *item = trash->pdata[i];
+
+      in_trash |= item->kind == PT_TRASH_NIGHT && item->id == night->id && item->n_matches == 1;
+    }
+  g_assert_true (in_trash);
+  g_assert_true (pt_store_restore_from_trash (store, PT_TRASH_NIGHT, night->id, NULL));
+  g_assert_cmpint (pt_store_count_matches (store, NULL), ==, before);
+  wait_for_store ();
+}
+
 /* Thousands of matches: the list reads them a page at a time. */
 static void
 test_many_matches (void)
@@ -410,6 +487,9 @@ main (int   argc,
   g_test_add_func ("/ui/history/night", test_night);
   g_test_add_func ("/ui/history/digital-replay", test_digital_replay);
   g_test_add_func ("/ui/history/many-matches", test_many_matches);
+  /* Last: it leaves a toast and a night behind (the screenshots above are
+   * the store's). */
+  g_test_add_func ("/ui/history/night-edit-delete", test_night_edit_delete);
   ret = g_test_run ();
   companion_finish ();
   return ret;

@@ -735,3 +735,75 @@ pt_wagons_score_sheet (JsonObject  *sheet,
     }
   return result;
 }
+
+/**
+ * pt_wagons_score_sheet_own:
+ * @sheet: a Circle the Wagons score sheet (as for pt_wagons_score_sheet())
+ * @player: 0 or 1
+ * @partial: (out) (optional): TRUE when bonus cards in play compare both
+ *   towns, so the points below leave them out
+ * @error: why that player's own entries are refused
+ *
+ * What @player scores from their own entries alone — the terrain groups
+ * and the bonus cards a player scores alone — for a sheet that cannot be
+ * scored as a whole yet (the other town unfinished, or the cards not yet
+ * adding up to the circle). Checks only that player's entries.
+ *
+ * Returns: the points, or -1 with @error set.
+ */
+int
+pt_wagons_score_sheet_own (JsonObject  *sheet,
+                           guint        player,
+                           gboolean    *partial,
+                           GError     **error)
+{
+  JsonArray *players = pt_json_get_array (json_object_get_member (sheet, "players"));
+  PtWagonsBonus bonus[PT_WAGONS_N_BONUS];
+  PtWagonsTally tallies[2];
+  gboolean painted = FALSE;
+  int used[PT_WAGONS_N_TERRAINS][PT_WAGONS_N_SYMBOLS] = { { 0, }, };
+  guint32 mask = 0;
+  PtWagonsScore score;
+  JsonObject *entry;
+  Who who = { NULL, NULL };
+  gboolean ok;
+  int points;
+
+  g_return_val_if_fail (player < 2, -1);
+  if (partial != NULL)
+    *partial = FALSE;
+  if (!read_bonus_list (sheet, bonus, error))
+    return -1;
+  if (players == NULL || json_array_get_length (players) != 2)
+    {
+      sheet_error (error, NULL, _("Circle the Wagons is scored for exactly 2 players"));
+      return -1;
+    }
+  entry = pt_json_get_object (json_array_get_element (players, player));
+  if (entry == NULL)
+    {
+      sheet_error (error, NULL, _("Each player must be a JSON object"));
+      return -1;
+    }
+  for (guint i = 0; i < PT_WAGONS_N_BONUS; i++)
+    mask |= 1u << bonus[i];
+  memset (tallies, 0, sizeof tallies);
+  ok = read_player (entry, player, bonus, mask, &tallies[player], &painted, used, &who, error);
+  who_clear (&who);
+  if (!ok || !check_pairs (used, error))
+    return -1;
+
+  pt_wagons_score (bonus, tallies, &score);
+  points = score.groups_total[player];
+  for (guint i = 0; i < PT_WAGONS_N_BONUS; i++)
+    {
+      if (pt_wagons_bonus_info[bonus[i]].interactive)
+        {
+          if (partial != NULL)
+            *partial = TRUE;
+          continue;
+        }
+      points += score.bonus_points[player][i];
+    }
+  return points;
+}

@@ -14,6 +14,7 @@
 #include "pt-application.h"
 #include "pt-game-ui.h"
 #include "pt-data-actions.h"
+#include "pt-store-health.h"
 #include "pt-store-trash.h"
 #include "pt-preferences-window.h"
 #include "pt-window.h"
@@ -99,8 +100,11 @@ pt_application_get_store (PtApplication  *self,
       g_autofree char *path = pt_store_resolve_path (self->db_path);
 
       self->store = pt_store_open (path, PT_STORE_OPEN_CREATE, error);
-      /* What has been in the trash for 30 days goes for good. */
+      /* Damaged or read-only: checked, said, editing off (pt-store-health.c). */
       if (self->store != NULL)
+        pt_store_health_opened (self, self->store);
+      /* What has been in the trash for 30 days goes for good. */
+      if (self->store != NULL && !pt_store_is_read_only (self->store))
         pt_store_expire_trash (self->store, NULL);
     }
 

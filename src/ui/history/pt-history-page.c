@@ -14,6 +14,8 @@
 #include "pt-history-page.h"
 #include "pt-window.h"
 #include "pt-score-sheet-page.h"
+#include "pt-store-health.h"
+#include "pt-store-trash.h"
 
 struct _PtHistoryPage
 {
@@ -175,7 +177,7 @@ pt_history_page_reload (PtHistoryPage *self)
   if (worker == NULL)
     {
       adw_status_page_set_title (self->empty_status, _("The History Cannot Be Opened"));
-      adw_status_page_set_description (self->empty_status, error->message);
+      pt_companion_status_set_description (GTK_WIDGET (self->empty_status), error->message);
       gtk_widget_set_visible (GTK_WIDGET (self->empty_button), FALSE);
       gtk_stack_set_visible_child_name (self->list_stack, "empty");
       return;
@@ -308,6 +310,7 @@ bind_item (GtkSignalListItemFactory *factory,
 
 static void on_edit_requested (PtMatchView *view, PtHistoryPage *self);
 static void on_delete_requested (PtMatchView *view, PtHistoryPage *self);
+static void update_editing (PtHistoryPage *self);
 
 gboolean
 pt_history_page_show_match (PtHistoryPage *self,
@@ -330,6 +333,7 @@ pt_history_page_show_match (PtHistoryPage *self,
   pt_match_view_set_match (self->match_view, store, entry);
   adw_bin_set_child (self->detail_bin, GTK_WIDGET (self->match_view));
   self->night_id = 0;
+  update_editing (self);
   gtk_stack_set_visible_child_name (self->stack, "detail");
   return TRUE;
 }
@@ -358,6 +362,83 @@ pt_history_page_get_night_summary (PtHistoryPage *self)
 {
   g_return_val_if_fail (PT_IS_HISTORY_PAGE (self), NULL);
   return g_strdup (self->night_summary);
+}
+
+static void
+set_sensitive_by_name (GtkWidget  *root,
+                       const char *name,
+                       gboolean    sensitive)
+{
+  if (g_strcmp0 (gtk_widget_get_name (root), name) == 0)
+    gtk_widget_set_sensitive (root, sensitive);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    set_sensitive_by_name (child, name, sensitive);
+}
+
+/* A damaged or read-only history is shown, not changed: the buttons that
+ * would change it are off (the message is the application's). */
+static void
+update_editing (PtHistoryPage *self)
+{
+  GApplication *app = g_application_get_default ();
+  gboolean editable = !(PT_IS_APPLICATION (app) && pt_store_health_read_only (PT_APPLICATION (app)));
+  GtkWidget *detail = adw_bin_get_child (self->detail_bin);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "history.edit-night", editable);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "history.delete-night", editable);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "history.move-match", editable);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "history.start-night", editable);
+  if (detail != NULL)
+    {
+      set_sensitive_by_name (detail, "edit-match", editable);
+      set_sensitive_by_name (detail, "delete-match", editable);
+    }
+}
+
+/* "Move to…": the other nights (and none) for one of the night's matches. */
+static GtkWidget *
+new_move_button (gint64     match_id,
+                 gint64     night_id,
+                 GPtrArray *nights)
+{
+  GtkWidget *button = gtk_menu_button_new ();
+  g_autoptr(GMenu) menu = g_menu_new ();
+  g_autoptr(GMenu) others = g_menu_new ();
+
+  for (guint i = 0; nights != NULL && i < nights->len; i++)
+    {
+      PtNight *other = g_ptr_array_index (nights, i);
+      g_autofree char *date = NULL;
+      g_autofree char *label = NULL;
+      g_autoptr(GMenuItem) item = NULL;
+
+      if (other->id == night_id)
+        continue;
+      date = pt_companion_format_night_date (other->date);
+      label = other->place && other->place[0] ? g_strdup_printf ("%s · %s", date, other->place)
+                                              : g_strdup (date);
+      item = g_menu_item_new (label, NULL);
+      g_menu_item_set_action_and_target_value (item, "history.move-match",
+                                               g_variant_new ("(xx)", match_id, other->id));
+      g_menu_append_item (others, item);
+    }
+  g_menu_append_section (menu, _("Move to Another Night"), G_MENU_MODEL (others));
+  {
+    g_autoptr(GMenuItem) none = g_menu_item_new (_("No Game Night"), NULL);
+
+    g_menu_item_set_action_and_target_value (none, "history.move-match",
+                                             g_variant_new ("(xx)", match_id, (gint64) 0));
+    g_menu_append_item (menu, none);
+  }
+  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (button), "view-more-symbolic");
+  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (button), G_MENU_MODEL (menu));
+  gtk_widget_set_tooltip_text (button, _("Move to Another Night"));
+  pt_accessible_set_label (button, _("Move to Another Night"));
+  gtk_widget_add_css_class (button, "flat");
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_widget_set_name (button, "move-match");
+  return button;
 }
 
 gboolean
@@ -433,7 +514,7 @@ pt_history_page_show_night (PtHistoryPage *self,
   adw_status_page_set_icon_name (ADW_STATUS_PAGE (header), "weather-clear-night-symbolic");
   adw_status_page_set_title (ADW_STATUS_PAGE (header),
                              night->place && night->place[0] ? night->place : _("Game night"));
-  adw_status_page_set_description (ADW_STATUS_PAGE (header), date);
+  pt_companion_status_set_description (header, date);
   gtk_box_append (GTK_BOX (box), header);
 
   g_string_append_printf (summary, _("Game night, %s"), date);
@@ -444,15 +525,15 @@ pt_history_page_show_night (PtHistoryPage *self,
     g_string_append_printf (summary, "%s\n", about->str);
 
   group = adw_preferences_group_new ();
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Matches"));
+  pt_companion_group_set_title (group, _("Matches"));
   if (about->len > 0)
-    adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), about->str);
+    pt_companion_group_set_description (group, about->str);
   for (guint i = 0; matches != NULL && i < matches->len; i++)
     {
       PtMatchEntry *entry = g_ptr_array_index (matches, i);
       g_autofree char *results = results_text (entry, FALSE);
       GString *winners = g_string_new (NULL);
-      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *row = pt_companion_plain_row (adw_action_row_new ());
 
       for (guint j = 0; j < entry->results->len; j++)
         {
@@ -469,6 +550,7 @@ pt_history_page_show_night (PtHistoryPage *self,
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), pt_accessible_new_decoration ("go-next-symbolic"));
       g_object_set_data (G_OBJECT (row), "match-id", GSIZE_TO_POINTER ((gsize) entry->id));
       g_signal_connect_object (row, "activated", G_CALLBACK (on_night_match_activated), self, 0);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), new_move_button (entry->id, night_id, nights));
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
       /* TRANSLATORS: a line of the night's summary: game, scores, winners */
       g_string_append_printf (summary, _("%s: %s — won by %s\n"), pt_game_ui_title (entry->game),
@@ -477,7 +559,7 @@ pt_history_page_show_night (PtHistoryPage *self,
     }
   if (matches == NULL || matches->len == 0)
     {
-      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *row = pt_companion_plain_row (adw_action_row_new ());
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("No matches yet tonight"));
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
@@ -490,7 +572,7 @@ pt_history_page_show_night (PtHistoryPage *self,
     {
       GtkWidget *winners = adw_preferences_group_new ();
 
-      adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (winners), _("Winners"));
+      pt_companion_group_set_title (winners, _("Winners"));
       g_string_append (summary, _("Wins:"));
       for (guint i = 0; i < night_summary->winners->len; i++)
         {
@@ -498,7 +580,7 @@ pt_history_page_show_night (PtHistoryPage *self,
           g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d win of %d",
                                                                 "%d wins of %d", line->wins),
                                                    line->wins, line->plays);
-          GtkWidget *row = adw_action_row_new ();
+          GtkWidget *row = pt_companion_plain_row (adw_action_row_new ());
 
           adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
           adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), line->player_name);
@@ -515,11 +597,31 @@ pt_history_page_show_night (PtHistoryPage *self,
                                                    night_summary->best_score,
                                                    pt_game_ui_title (night_summary->best_game));
 
-          adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (winners), best);
+          pt_companion_group_set_description (winners, best);
           g_string_append_printf (summary, "%s\n", best);
         }
       gtk_box_append (GTK_BOX (box), winners);
     }
+
+  {
+    /* One above the other: two pills side by side do not fit 360 px in
+     * every language. */
+    GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+    GtkWidget *edit = gtk_button_new_with_mnemonic (_("_Edit Night"));
+    GtkWidget *delete = gtk_button_new_with_mnemonic (_("_Delete Night"));
+
+    gtk_widget_set_halign (buttons, GTK_ALIGN_CENTER);
+    gtk_widget_set_name (edit, "edit-night");
+    gtk_widget_add_css_class (edit, "pill");
+    gtk_actionable_set_action_name (GTK_ACTIONABLE (edit), "history.edit-night");
+    gtk_widget_set_name (delete, "delete-night");
+    gtk_widget_add_css_class (delete, "pill");
+    gtk_widget_add_css_class (delete, "destructive-action");
+    gtk_actionable_set_action_name (GTK_ACTIONABLE (delete), "history.delete-night");
+    gtk_box_append (GTK_BOX (buttons), edit);
+    gtk_box_append (GTK_BOX (buttons), delete);
+    gtk_box_append (GTK_BOX (box), buttons);
+  }
 
   copy = gtk_button_new_with_mnemonic (_("_Copy Summary"));
   gtk_widget_set_name (copy, "copy-summary");
@@ -533,6 +635,7 @@ pt_history_page_show_night (PtHistoryPage *self,
   self->night_id = night_id;
   self->match_view = NULL;
   adw_bin_set_child (self->detail_bin, box);
+  update_editing (self);
   gtk_stack_set_visible_child_name (self->stack, "detail");
   return TRUE;
 }
@@ -769,7 +872,7 @@ start_night_action (GtkWidget  *widget,
   for (guint i = 0; players != NULL && i < players->len; i++)
     {
       PtPlayer *player = g_ptr_array_index (players, i);
-      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *row = pt_companion_plain_row (adw_action_row_new ());
       GtkWidget *check = gtk_check_button_new ();
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), player->name);
@@ -792,6 +895,232 @@ start_night_action (GtkWidget  *widget,
                                               ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "start");
   g_signal_connect_object (dialog, "response", G_CALLBACK (on_night_dialog_response), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* Editing and deleting a night ---------------------------------------------------- */
+
+static PtNight *
+night_on_screen (PtHistoryPage  *self,
+                 PtStore        *store,
+                 GError        **error)
+{
+  g_autoptr(GPtrArray) nights = pt_store_list_nights (store, error);
+
+  for (guint i = 0; nights != NULL && i < nights->len; i++)
+    if (((PtNight *) nights->pdata[i])->id == self->night_id)
+      return pt_night_ref (nights->pdata[i]);
+  if (nights != NULL)
+    g_set_error_literal (error, PT_STORE_ERROR, PT_STORE_ERROR_NOT_FOUND, _("This game night is no longer in the history"));
+  return NULL;
+}
+
+/* The night on screen gets a new date, place and notes (NULL: unchanged). */
+gboolean
+pt_history_page_update_night (PtHistoryPage  *self,
+                              const char     *date,
+                              const char     *place,
+                              const char     *notes,
+                              GError        **error)
+{
+  PtStore *store;
+  gint64 id = self->night_id;
+  g_autofree char *clean_date = date ? g_strstrip (g_strdup (date)) : NULL;
+  g_autofree char *clean_place = place ? g_strstrip (g_strdup (place)) : NULL;
+
+  g_return_val_if_fail (PT_IS_HISTORY_PAGE (self), FALSE);
+  if (id == 0)
+    return FALSE;
+  if ((store = pt_companion_get_store (GTK_WIDGET (self), error)) == NULL ||
+      !pt_store_update_night (store, id, clean_date, clean_place, notes, error))
+    return FALSE;
+  pt_history_page_reload (self);
+  pt_history_page_show_night (self, id);
+  return TRUE;
+}
+
+static void
+on_undo_night (AdwToast      *toast,
+               PtHistoryPage *self)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 id = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (toast), "night"));
+  PtStore *store = pt_companion_get_store (GTK_WIDGET (self), &error);
+
+  if (store == NULL || !pt_store_restore_from_trash (store, PT_TRASH_NIGHT, id, &error))
+    {
+      pt_companion_error_toast (GTK_WIDGET (self), error);
+      return;
+    }
+  pt_history_page_reload (self);
+}
+
+/* The night on screen and its matches go to Recently Deleted. */
+gboolean
+pt_history_page_trash_night (PtHistoryPage  *self,
+                             GError        **error)
+{
+  PtStore *store;
+  gint64 id = self->night_id;
+  AdwToast *toast;
+
+  g_return_val_if_fail (PT_IS_HISTORY_PAGE (self), FALSE);
+  if (id == 0)
+    return FALSE;
+  if ((store = pt_companion_get_store (GTK_WIDGET (self), error)) == NULL ||
+      !pt_store_trash_night (store, id, error))
+    return FALSE;
+  toast = adw_toast_new (_("Game night moved to Recently Deleted"));
+  adw_toast_set_button_label (toast, _("_Undo"));
+  g_object_set_data (G_OBJECT (toast), "night", GSIZE_TO_POINTER ((gsize) id));
+  g_signal_connect_object (toast, "button-clicked", G_CALLBACK (on_undo_night), self, 0);
+  pt_companion_toast (GTK_WIDGET (self), toast);
+  back_action (GTK_WIDGET (self), NULL, NULL);
+  pt_history_page_reload (self);
+  return TRUE;
+}
+
+/* @match_id joins @night_id (0: no night). */
+gboolean
+pt_history_page_move_match (PtHistoryPage  *self,
+                            gint64          match_id,
+                            gint64          night_id,
+                            GError        **error)
+{
+  PtStore *store;
+  gint64 shown = self->night_id;
+
+  g_return_val_if_fail (PT_IS_HISTORY_PAGE (self), FALSE);
+  if ((store = pt_companion_get_store (GTK_WIDGET (self), error)) == NULL ||
+      !pt_store_set_match_night (store, match_id, night_id, error))
+    return FALSE;
+  pt_history_page_reload (self);
+  if (shown != 0)
+    pt_history_page_show_night (self, shown);
+  return TRUE;
+}
+
+static void
+move_match_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 match_id, night_id;
+
+  g_variant_get (parameter, "(xx)", &match_id, &night_id);
+  if (!pt_history_page_move_match (PT_HISTORY_PAGE (widget), match_id, night_id, &error))
+    pt_companion_error_toast (widget, error);
+}
+
+static void
+on_edit_night_response (AdwMessageDialog *dialog,
+                        const char       *response,
+                        PtHistoryPage    *self)
+{
+  GtkWidget *box = adw_message_dialog_get_extra_child (dialog);
+  g_autoptr(GError) error = NULL;
+
+  if (g_strcmp0 (response, "save") != 0)
+    return;
+  if (!pt_history_page_update_night (self,
+                                     gtk_editable_get_text (g_object_get_data (G_OBJECT (box), "date")),
+                                     gtk_editable_get_text (g_object_get_data (G_OBJECT (box), "place")),
+                                     gtk_editable_get_text (g_object_get_data (G_OBJECT (box), "notes")),
+                                     &error))
+    pt_companion_error_toast (GTK_WIDGET (self), error);
+}
+
+static GtkWidget *
+night_field (GtkWidget  *list,
+             GtkWidget  *box,
+             const char *key,
+             const char *title,
+             const char *text)
+{
+  GtkWidget *row = adw_entry_row_new ();
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  gtk_editable_set_text (GTK_EDITABLE (row), text ? text : "");
+  gtk_widget_set_name (row, key);
+  gtk_list_box_append (GTK_LIST_BOX (list), row);
+  g_object_set_data (G_OBJECT (box), key, row);
+  return row;
+}
+
+static void
+edit_night_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  PtHistoryPage *self = PT_HISTORY_PAGE (widget);
+  g_autoptr(GError) error = NULL;
+  PtStore *store = pt_companion_get_store (widget, &error);
+  g_autoptr(PtNight) night = store ? night_on_screen (self, store, &error) : NULL;
+  GtkWidget *dialog, *box, *list;
+
+  if (night == NULL)
+    {
+      pt_companion_error_toast (widget, error);
+      return;
+    }
+  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (widget)), _("Edit the Game Night"),
+                                   _("The date is written as YYYY-MM-DD."));
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  list = gtk_list_box_new ();
+  gtk_widget_add_css_class (list, "boxed-list");
+  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
+  night_field (list, box, "date", _("Date"), night->date);
+  night_field (list, box, "place", _("Place"), night->place);
+  night_field (list, box, "notes", _("Notes"), night->notes);
+  gtk_box_append (GTK_BOX (box), list);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), box);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"), "save", _("_Save"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_edit_night_response), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+on_delete_night_response (AdwMessageDialog *dialog,
+                          const char       *response,
+                          PtHistoryPage    *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (g_strcmp0 (response, "delete") == 0 && !pt_history_page_trash_night (self, &error) && error != NULL)
+    pt_companion_error_toast (GTK_WIDGET (self), error);
+}
+
+static void
+delete_night_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  PtHistoryPage *self = PT_HISTORY_PAGE (widget);
+  PtStore *store = pt_companion_get_store (widget, NULL);
+  PtHistoryQuery query;
+  g_autoptr(GPtrArray) matches = NULL;
+  guint n;
+  g_autofree char *body = NULL;
+  GtkWidget *dialog;
+
+  if (self->night_id == 0 || store == NULL)
+    return;
+  pt_history_query_init (&query);
+  query.night_id = self->night_id;
+  matches = pt_store_history (store, &query, NULL);
+  n = matches != NULL ? matches->len : 0;
+  body = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "The night and its %u match go to Recently Deleted, where they can be restored for 30 days.",
+                                       "The night and its %u matches go to Recently Deleted, where they can be restored for 30 days.",
+                                       n), n);
+  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (widget)), _("Delete This Game Night?"), body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"), "delete", _("_Delete"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "delete", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_delete_night_response), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -858,6 +1187,9 @@ pt_history_page_class_init (PtHistoryPageClass *klass)
 
   gtk_widget_class_install_action (widget_class, "history.back", NULL, back_action);
   gtk_widget_class_install_action (widget_class, "history.start-night", NULL, start_night_action);
+  gtk_widget_class_install_action (widget_class, "history.edit-night", NULL, edit_night_action);
+  gtk_widget_class_install_action (widget_class, "history.delete-night", NULL, delete_night_action);
+  gtk_widget_class_install_action (widget_class, "history.move-match", "(xx)", move_match_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "history.back", NULL);
 }
 

@@ -37,6 +37,20 @@ gboolean        pt_history_page_undo_delete  (PtHistoryPage *self,
 /* The summary of the night on screen, as "Copy Summary" copies it. */
 char           *pt_history_page_get_night_summary (PtHistoryPage *self);
 /* Starts a game night (as the dialog does); returns its id or 0. */
+/* The night on screen: new date (YYYY-MM-DD), place and notes (NULL:
+ * unchanged); to Recently Deleted with its matches (a toast offers Undo). */
+gboolean        pt_history_page_update_night (PtHistoryPage  *self,
+                                              const char     *date,
+                                              const char     *place,
+                                              const char     *notes,
+                                              GError        **error);
+gboolean        pt_history_page_trash_night  (PtHistoryPage  *self,
+                                              GError        **error);
+/* A match joins another night (0: none). */
+gboolean        pt_history_page_move_match   (PtHistoryPage  *self,
+                                              gint64          match_id,
+                                              gint64          night_id,
+                                              GError        **error);
 gint64          pt_history_page_start_night  (PtHistoryPage       *self,
                                               const char          *date,
                                               const char          *place,

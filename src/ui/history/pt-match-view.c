@@ -63,9 +63,9 @@ add_group (PtMatchView *self,
 {
   GtkWidget *group = adw_preferences_group_new ();
 
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), title);
+  pt_companion_group_set_title (group, title);
   if (description != NULL)
-    adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), description);
+    pt_companion_group_set_description (group, description);
   gtk_box_append (self->box, group);
   return group;
 }
@@ -134,9 +134,8 @@ show_round (PtMatchView *self,
       rows = pt_game_ui_breakdown_rows (self->entry->game, round, player);
       total = int_text (json_object_has_member (player, "total") ? pt_companion_int (player, "total")
                                                                  : pt_companion_int (player, "score"));
-      expander = adw_expander_row_new ();
+      expander = pt_companion_plain_row (adw_expander_row_new ());
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), player_name (self->entry, p));
-      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (expander), FALSE);
       adw_expander_row_add_action (ADW_EXPANDER_ROW (expander), gtk_label_new (total));
       for (guint i = 0; i < rows->len; i++)
         adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), g_ptr_array_index (rows, i));
@@ -289,7 +288,7 @@ pt_match_view_set_match (PtMatchView  *self,
   header = adw_status_page_new ();
   gtk_widget_add_css_class (header, "compact");
   adw_status_page_set_title (ADW_STATUS_PAGE (header), pt_game_ui_title (entry->game));
-  adw_status_page_set_description (ADW_STATUS_PAGE (header), subtitle);
+  pt_companion_status_set_description (header, subtitle);
   gtk_box_append (self->box, header);
 
   group = add_group (self, _("Results"), entry->rule_reading && entry->rule_reading[0]
@@ -340,7 +339,7 @@ pt_match_view_set_match (PtMatchView  *self,
       }
       for (guint r = 0; rounds != NULL && r < json_array_get_length (rounds); r++)
         {
-          GtkWidget *row = adw_action_row_new ();
+          GtkWidget *row = pt_companion_plain_row (adw_action_row_new ());
           GtkWidget *button = gtk_button_new_with_mnemonic (_("_Watch the Replay"));
           /* Translators: a row of the match page, "Replay of round 2" */
           g_autofree char *title = g_strdup_printf (_("Replay of round %u"), r + 1);
@@ -367,7 +366,7 @@ pt_match_view_set_match (PtMatchView  *self,
       group = add_group (self, _("Replay"), check ? NULL : _("The record cannot be read"));
       if (check != NULL)
         {
-          GtkWidget *row = adw_action_row_new ();
+          GtkWidget *row = pt_companion_plain_row (adw_action_row_new ());
           GtkWidget *button = gtk_button_new_with_mnemonic (_("_Watch the Replay"));
 
           adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Every move, with the board as it was"));
@@ -427,7 +426,7 @@ show_rounds (PtMatchView  *self,
       g_autoptr(PtGame) game = pt_rules_load_record (json_array_get_element (rounds, r), NULL, NULL, NULL);
       g_autoptr(GString) line = g_string_new (NULL);
       g_autofree char *title = g_strdup_printf (_("Round %u"), r + 1);
-      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *row = pt_companion_plain_row (adw_action_row_new ());
 
       for (guint p = 0; game != NULL && p < pt_game_get_n_players (game); p++)
         {
@@ -443,7 +442,7 @@ show_rounds (PtMatchView  *self,
     }
   {
     g_autoptr(GString) line = g_string_new (NULL);
-    GtkWidget *row = adw_action_row_new ();
+    GtkWidget *row = pt_companion_plain_row (adw_action_row_new ());
 
     for (guint i = 0; entry->results != NULL && i < entry->results->len; i++)
       {

@@ -10,6 +10,7 @@
 #include "pt-companion-util.h"
 #include "pt-game-ui.h"
 #include "pt-store-trash.h"
+#include "pt-store-worker.h"
 #include "pt-trash-page.h"
 
 struct _PtTrashPage
@@ -110,38 +111,61 @@ pt_trash_page_get_n_items (PtTrashPage *self)
   return self->items != NULL ? self->items->len : 0;
 }
 
-gboolean
-pt_trash_page_restore (PtTrashPage  *self,
-                       guint         index,
-                       GError      **error)
+/* Through the store worker ---------------------------------------------------
+ * Every request (list, restore, empty) runs off the main loop and answers
+ * with the trash as it is afterwards. */
+
+typedef enum
 {
-  PtTrashItem *item;
-  gboolean ok;
+  TRASH_LIST,
+  TRASH_RESTORE,
+  TRASH_EMPTY,
+} TrashOp;
 
-  g_return_val_if_fail (PT_IS_TRASH_PAGE (self), FALSE);
-  g_return_val_if_fail (self->items != NULL && index < self->items->len, FALSE);
+typedef struct
+{
+  TrashOp     op;
+  PtTrashKind kind;
+  gint64      id;
+} TrashRequest;
 
-  item = self->items->pdata[index];
-  ok = pt_store_restore_from_trash (self->store, item->kind, item->id, error);
-  pt_trash_page_reload (self);
-  return ok;
+typedef struct
+{
+  PtTrashPage *self;
+  TrashOp      op;
+} TrashReply;
+
+static gpointer
+trash_job (PtStore       *store,
+           PtStats       *stats,
+           gpointer       data,
+           GCancellable  *cancellable,
+           GError       **error)
+{
+  TrashRequest *request = data;
+
+  if (request->op == TRASH_RESTORE &&
+      !pt_store_restore_from_trash (store, request->kind, request->id, error))
+    return NULL;
+  if (request->op == TRASH_EMPTY && pt_store_empty_trash (store, 0, error) < 0)
+    return NULL;
+  return pt_store_list_trash (store, error);
 }
 
-void
-pt_trash_page_reload (PtTrashPage *self)
+static void
+fill (PtTrashPage *self,
+      GPtrArray   *items,
+      GError      *error)
 {
-  g_autoptr(GError) error = NULL;
   GtkWidget *child;
-
-  g_return_if_fail (PT_IS_TRASH_PAGE (self));
 
   while ((child = gtk_widget_get_first_child (self->list)) != NULL)
     gtk_list_box_remove (GTK_LIST_BOX (self->list), child);
   g_clear_pointer (&self->items, g_ptr_array_unref);
-  self->items = pt_store_list_trash (self->store, &error);
+  self->items = items;
   if (self->items == NULL)
     {
-      adw_preferences_group_set_description (self->group, error->message);
+      pt_companion_group_set_description (GTK_WIDGET (self->group), error ? error->message : "");
       gtk_widget_set_sensitive (self->empty_button, FALSE);
       return;
     }
@@ -150,11 +174,10 @@ pt_trash_page_reload (PtTrashPage *self)
       PtTrashItem *item = self->items->pdata[i];
       g_autofree char *title = item_title (item);
       g_autofree char *subtitle = item_subtitle (item);
-      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *row = pt_companion_plain_row (adw_action_row_new ());
       GtkWidget *button = gtk_button_new_with_mnemonic (_("_Restore"));
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
       gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
       g_object_set_data (G_OBJECT (button), "index", GUINT_TO_POINTER (i));
@@ -169,17 +192,93 @@ pt_trash_page_reload (PtTrashPage *self)
 }
 
 static void
+on_trash_reply (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  TrashReply *reply = user_data;
+  g_autoptr(GError) error = NULL;
+  GPtrArray *items = pt_store_worker_finish (PT_STORE_WORKER (source), result, &error);
+
+  if (items == NULL && reply->op != TRASH_LIST && error != NULL)
+    {
+      /* The change failed: say why, then show the trash as it is. */
+      show_error (reply->self, error);
+      pt_trash_page_reload (reply->self);
+    }
+  else
+    fill (reply->self, items, error);
+  g_object_unref (reply->self);
+  g_free (reply);
+}
+
+static void
+request (PtTrashPage *self,
+         TrashOp      op,
+         PtTrashKind  kind,
+         gint64       id)
+{
+  PtStoreWorker *worker = pt_companion_get_worker (GTK_WIDGET (self), NULL);
+  TrashRequest *data = g_new0 (TrashRequest, 1);
+  TrashReply *reply;
+
+  data->op = op;
+  data->kind = kind;
+  data->id = id;
+  if (worker == NULL)
+    {
+      /* No application (a bare page): the page's own store, here. */
+      g_autoptr(GError) error = NULL;
+      GPtrArray *items = trash_job (self->store, NULL, data, NULL, &error);
+
+      g_free (data);
+      if (items == NULL && op != TRASH_LIST && error != NULL)
+        {
+          show_error (self, error);
+          items = pt_store_list_trash (self->store, NULL);
+        }
+      fill (self, items, error);
+      return;
+    }
+  reply = g_new0 (TrashReply, 1);
+  reply->self = g_object_ref (self);
+  reply->op = op;
+  pt_store_worker_run (worker, NULL, trash_job, data, g_free, (GDestroyNotify) g_ptr_array_unref,
+                       NULL, on_trash_reply, reply);
+}
+
+/* Queues the restore of item @index (FALSE only for an index not shown);
+ * the page fills in again when the worker answers. */
+gboolean
+pt_trash_page_restore (PtTrashPage  *self,
+                       guint         index,
+                       GError      **error)
+{
+  PtTrashItem *item;
+
+  g_return_val_if_fail (PT_IS_TRASH_PAGE (self), FALSE);
+  g_return_val_if_fail (self->items != NULL && index < self->items->len, FALSE);
+
+  item = self->items->pdata[index];
+  request (self, TRASH_RESTORE, item->kind, item->id);
+  return TRUE;
+}
+
+void
+pt_trash_page_reload (PtTrashPage *self)
+{
+  g_return_if_fail (PT_IS_TRASH_PAGE (self));
+  request (self, TRASH_LIST, PT_TRASH_MATCH, 0);
+}
+
+static void
 on_empty_confirmed (AdwMessageDialog *dialog,
                     const char       *response,
                     PtTrashPage      *self)
 {
-  g_autoptr(GError) error = NULL;
-
   if (g_strcmp0 (response, "empty") != 0)
     return;
-  if (pt_store_empty_trash (self->store, 0, &error) < 0)
-    show_error (self, error);
-  pt_trash_page_reload (self);
+  request (self, TRASH_EMPTY, PT_TRASH_MATCH, 0);
 }
 
 static void
@@ -271,7 +370,7 @@ pt_trash_page_init (PtTrashPage *self)
   gtk_box_append (GTK_BOX (self), header);
 
   self->group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
-  adw_preferences_group_set_description (self->group, description);
+  pt_companion_group_set_description (GTK_WIDGET (self->group), description);
   self->list = gtk_list_box_new ();
   gtk_widget_add_css_class (self->list, "boxed-list");
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (self->list), GTK_SELECTION_NONE);

@@ -26,6 +26,7 @@
 #include "pt-engines-page.h"
 #include "pt-game-setup-view.h"
 #include "pt-game-ui.h"
+#include "pt-name-suggest.h"
 #include "pt-player-name.h"
 #include "pt-session.h"
 
@@ -825,6 +826,8 @@ build (PtGameSetupView *self)
       else
         default_name = g_strdup_printf (_("Player %u"), i + 1);
       gtk_editable_set_text (GTK_EDITABLE (self->seat_rows[i]), default_name);
+      /* "begona" offers "Begoña" from the history. */
+      pt_name_suggest_attach (ADW_ENTRY_ROW (self->seat_rows[i]));
 
       self->seat_menus[i] = gtk_menu_button_new ();
       gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (self->seat_menus[i]), "avatar-default-symbolic");

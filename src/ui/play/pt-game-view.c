@@ -210,7 +210,13 @@ show_summary (PtGameView *self)
     /* Translators: between rounds, "Beto starts round 2." */
     starts = g_strdup_printf (_("%s starts round %u."), pt_session_get_seat_name (self->session, next),
                               played + 1);
-  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), starts);
+  /* Descriptions are markup in libadwaita 1.2; the seat's name (maybe an
+   * engine's) is plain text. */
+  {
+    g_autofree char *escaped = g_markup_escape_text (starts, -1);
+
+    adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), escaped);
+  }
   for (guint p = 0; p < n; p++)
     {
       GtkWidget *row = adw_action_row_new ();
@@ -218,6 +224,7 @@ show_summary (PtGameView *self)
       g_autofree char *subtitle = NULL;
       g_autofree char *total = g_strdup_printf ("%d", pt_session_get_total (self->session, p));
 
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), pt_session_get_seat_name (self->session, p));
       /* Translators: a seat's line between rounds, "This round: 42 · Total: 57" */
       subtitle = g_strdup_printf (_("This round: %d · Total: %d"),

@@ -10,6 +10,7 @@
 
 #include "pt-application.h"
 #include "pt-companion-util.h"
+#include "pt-store-health.h"
 #include "pt-window.h"
 
 /**
@@ -160,6 +161,8 @@ pt_companion_error_toast (GtkWidget    *widget,
   toast = adw_toast_new (escaped);
   adw_toast_set_timeout (toast, 0);
   pt_companion_toast (widget, toast);
+  /* A read that failed as damaged: check the whole history, and say so. */
+  pt_store_health_read_failed (error);
 }
 
 /* A row with a number (or any short value) at its end; title and subtitle
@@ -171,8 +174,10 @@ pt_companion_value_row_new (const char *title,
 {
   GtkWidget *row = adw_action_row_new ();
 
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  /* Names and rule words are text, not markup (off before the title, or a
+   * name such as "<b>&amp;" is parsed once and warned about). */
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   if (subtitle != NULL && subtitle[0] != '\0')
     adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
   if (value != NULL)
@@ -235,4 +240,38 @@ pt_companion_player_rgba (const char *colour,
 {
   if (colour == NULL || colour[0] == '\0' || !gdk_rgba_parse (rgba, colour))
     gdk_rgba_parse (rgba, palette[g_str_hash (name != NULL ? name : "") % G_N_ELEMENTS (palette)]);
+}
+
+GtkWidget *
+pt_companion_plain_row (GtkWidget *row)
+{
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  return row;
+}
+
+void
+pt_companion_group_set_title (GtkWidget  *group,
+                              const char *text)
+{
+  g_autofree char *escaped = g_markup_escape_text (text != NULL ? text : "", -1);
+
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), escaped);
+}
+
+void
+pt_companion_group_set_description (GtkWidget  *group,
+                                    const char *text)
+{
+  g_autofree char *escaped = text != NULL ? g_markup_escape_text (text, -1) : NULL;
+
+  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), escaped);
+}
+
+void
+pt_companion_status_set_description (GtkWidget  *status_page,
+                                     const char *text)
+{
+  g_autofree char *escaped = text != NULL ? g_markup_escape_text (text, -1) : NULL;
+
+  adw_status_page_set_description (ADW_STATUS_PAGE (status_page), escaped);
 }

@@ -74,6 +74,18 @@ pt_companion_str (JsonObject *object,
          json_node_get_value_type (node) == G_TYPE_STRING ? json_node_get_string (node) : NULL;
 }
 
+/* Outside text (player names — engines' too —, places, notes, messages
+ * that quote them) is never Pango markup. A row: use-markup off, before
+ * its title is set; a group's title and description and a status page's
+ * description are always markup in libadwaita 1.2, so they are escaped. */
+GtkWidget  *pt_companion_plain_row           (GtkWidget     *row);
+void        pt_companion_group_set_title       (GtkWidget     *group,
+                                                const char    *text);
+void        pt_companion_group_set_description (GtkWidget     *group,
+                                                const char    *text);
+void        pt_companion_status_set_description (GtkWidget    *status_page,
+                                                 const char   *text);
+
 PtStoreWorker *pt_companion_get_worker (GtkWidget    *widget,
                                         GError      **error);
 PtStore    *pt_companion_get_store      (GtkWidget    *widget,

@@ -26,10 +26,12 @@
 #include "pt-application.h"
 #include "pt-companion-util.h"
 #include "pt-game-ui.h"
+#include "pt-name-suggest.h"
 #include "pt-rules.h"
 #include "pt-player-name.h"
 #include "pt-score-sheet-page.h"
 #include "pt-session-store.h"
+#include "pt-store-health.h"
 
 #define DRAFT_DELAY_MS 250
 #define MAX_SEATS 4
@@ -45,6 +47,9 @@ struct _PtScoreSheetPage
   gint64       night_id;       /* tonight's game night, 0 = none */
   guint        draft_source;
   gboolean     loading;
+  /* Something was typed since the sheet was opened or saved (a draft that
+   * came back counts): Save stays off until then. */
+  gboolean     dirty;
 
   GtkStack            *stack;
   GtkBox              *game_buttons;
@@ -65,6 +70,15 @@ struct _PtScoreSheetPage
 G_DEFINE_FINAL_TYPE (PtScoreSheetPage, pt_score_sheet_page, ADW_TYPE_BIN)
 
 static void schedule_draft (PtScoreSheetPage *self);
+static void update_save (PtScoreSheetPage *self);
+
+static void
+set_dirty (PtScoreSheetPage *self,
+           gboolean          dirty)
+{
+  self->dirty = dirty;
+  update_save (self);
+}
 
 GtkWidget *
 pt_score_sheet_page_new (void)
@@ -123,9 +137,13 @@ static void
 on_player_name_changed (GtkEditable      *editable,
                         PtScoreSheetPage *self)
 {
+  /* A name marked as missing or twice at the table: retyped, it is judged
+   * again when saving. */
+  gtk_widget_remove_css_class (GTK_WIDGET (editable), "error");
   if (self->loading)
     return;
   push_player_names (self);
+  set_dirty (self, TRUE);
   schedule_draft (self);
 }
 
@@ -146,6 +164,7 @@ on_n_players_changed (GtkSpinButton    *spin,
   if (self->loading)
     return;
   push_player_names (self);
+  set_dirty (self, TRUE);
   schedule_draft (self);
 }
 
@@ -407,7 +426,27 @@ static void
 on_sheet_changed (PtSheetView      *view,
                   PtScoreSheetPage *self)
 {
+  if (!self->loading)
+    set_dirty (self, TRUE);
   schedule_draft (self);
+}
+
+/* A damaged or read-only history takes no new match. */
+static gboolean
+history_read_only (void)
+{
+  GApplication *app = g_application_get_default ();
+
+  return PT_IS_APPLICATION (app) && pt_store_health_read_only (PT_APPLICATION (app));
+}
+
+/* Save: a sheet the rules layer accepts, with something new on it. */
+static void
+update_save (PtScoreSheetPage *self)
+{
+  gboolean valid = self->sheet_view != NULL && pt_sheet_view_get_valid (self->sheet_view);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "sheet.save", valid && self->dirty && !history_read_only ());
 }
 
 static void
@@ -417,7 +456,9 @@ on_sheet_valid (PtSheetView      *view,
 {
   const char *message = pt_sheet_view_get_error_message (view);
 
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "sheet.save", pt_sheet_view_get_valid (view));
+  update_save (self);
+  if ((message == NULL || message[0] == '\0') && history_read_only ())
+    message = _("The history cannot be changed now, so this match cannot be saved in it");
   gtk_label_set_text (self->error_label, message ? message : "");
 }
 
@@ -502,6 +543,7 @@ open_sheet (PtScoreSheetPage *self,
   PtStore *store = pt_companion_get_store (GTK_WIDGET (self), NULL);
   g_autofree char *draft = NULL;
   PtSheetView *view = new_sheet_view (game);
+  gboolean restored;
 
   g_return_if_fail (view != NULL);
   if (self->draft_source != 0)
@@ -524,7 +566,8 @@ open_sheet (PtScoreSheetPage *self,
       if (error != NULL)
         pt_companion_error_toast (GTK_WIDGET (self), error);
     }
-  if (draft != NULL && apply_draft (self, draft))
+  restored = draft != NULL && apply_draft (self, draft);
+  if (restored)
     show_notice (self, self->editing_id != 0
                        ? _("You were changing a saved match: your changes are back.")
                        : _("This sheet was not saved last time: it is back as you left it."));
@@ -563,8 +606,10 @@ open_sheet (PtScoreSheetPage *self,
       }
     }
   update_player_rows (self);
-  self->loading = FALSE;
+  self->loading = TRUE;
   push_player_names (self);
+  self->loading = FALSE;
+  self->dirty = restored;
   on_sheet_valid (view, NULL, self);
   gtk_stack_set_visible_child_name (self->stack, "sheet");
 }
@@ -616,8 +661,10 @@ pt_score_sheet_page_edit_match (PtScoreSheetPage  *self,
   if (entry->night_id != 0)
     self->night_id = entry->night_id;
   pt_sheet_view_load_sheet (self->sheet_view, sheet, NULL);
-  self->loading = FALSE;
   push_player_names (self);
+  self->loading = FALSE;
+  /* Saving it unchanged would change nothing. */
+  set_dirty (self, FALSE);
   show_notice (self, _("Editing a saved match: saving replaces it."));
   write_draft (self);
   return TRUE;
@@ -828,8 +875,10 @@ save_action (GtkWidget  *widget,
     gtk_spin_button_set_value (self->n_players_spin, n);
     for (guint i = 0; i < n; i++)
       gtk_editable_set_text (GTK_EDITABLE (self->player_rows[i]), names[i]);
-    self->loading = FALSE;
     push_player_names (self);
+    self->loading = FALSE;
+    /* Nothing is on the new sheet: Save waits for the next match. */
+    set_dirty (self, FALSE);
   }
 }
 
@@ -883,6 +932,8 @@ static void
 on_text_changed (GtkEditable      *editable,
                  PtScoreSheetPage *self)
 {
+  if (!self->loading)
+    set_dirty (self, TRUE);
   schedule_draft (self);
 }
 
@@ -985,6 +1036,7 @@ pt_score_sheet_page_init (PtScoreSheetPage *self)
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
       gtk_widget_set_name (row, name);
+      pt_name_suggest_attach (ADW_ENTRY_ROW (row));
       adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), new_player_picker (self, row));
       g_signal_connect_object (row, "changed", G_CALLBACK (on_player_name_changed), self, 0);
       adw_preferences_group_add (self->players_group, row);
@@ -993,5 +1045,7 @@ pt_score_sheet_page_init (PtScoreSheetPage *self)
   g_signal_connect_object (self->n_players_spin, "value-changed", G_CALLBACK (on_n_players_changed), self, 0);
   g_signal_connect_object (self->notes_row, "changed", G_CALLBACK (on_text_changed), self, 0);
   gtk_widget_set_visible (GTK_WIDGET (self->night_row), FALSE);
+  /* "Tonight at PLACE": the place is typed by people, not markup. */
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (self->night_row), FALSE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "sheet.save", FALSE);
 }

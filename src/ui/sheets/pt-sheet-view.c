@@ -18,7 +18,20 @@ typedef struct
   char       *error_message;
   gboolean    valid;
   guint       frozen;
+  GPtrArray  *numbers;       /* of GtkSpinButton (weak): the number fields */
 } PtSheetViewPrivate;
+
+/* What a number field keeps next to its GtkSpinButton. */
+typedef struct
+{
+  double   held;  /* the spin button's value when the text stopped matching it */
+  gboolean raw;   /* the text is not the spin button's value: keep it as typed */
+  gboolean bad;   /* marked: the text is not a whole number */
+} NumberField;
+
+#define NUMBER_KEY "pt-sheet-number"
+/* Far beyond any count on a sheet; the rules layer names the real limit. */
+#define NUMBER_MAX 999999
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (PtSheetView, pt_sheet_view, ADW_TYPE_BIN)
 
@@ -175,6 +188,36 @@ pt_sheet_view_get_result (PtSheetView *self)
   return priv->result;
 }
 
+/* The red outline and the reason in the tooltip; the field's own tooltip
+ * comes back when the mark goes. */
+static void
+set_mark (GtkWidget  *widget,
+          const char *message)
+{
+  if (!gtk_widget_has_css_class (widget, "error"))
+    g_object_set_data_full (G_OBJECT (widget), "pt-sheet-tooltip",
+                            g_strdup (gtk_widget_get_tooltip_text (widget)), g_free);
+  gtk_widget_add_css_class (widget, "error");
+  gtk_widget_set_tooltip_text (widget, message);
+}
+
+static void
+clear_mark (GtkWidget *widget)
+{
+  if (!gtk_widget_has_css_class (widget, "error"))
+    return;
+  gtk_widget_remove_css_class (widget, "error");
+  gtk_widget_set_tooltip_text (widget, g_object_get_data (G_OBJECT (widget), "pt-sheet-tooltip"));
+}
+
+static gboolean
+number_is_bad (GtkWidget *widget)
+{
+  NumberField *field = widget ? g_object_get_data (G_OBJECT (widget), NUMBER_KEY) : NULL;
+
+  return field != NULL && field->bad;
+}
+
 static void
 clear_error_widget (PtSheetView *self)
 {
@@ -182,8 +225,9 @@ clear_error_widget (PtSheetView *self)
 
   if (priv->error_widget != NULL)
     {
-      gtk_widget_remove_css_class (priv->error_widget, "error");
-      gtk_widget_set_tooltip_text (priv->error_widget, NULL);
+      /* A number field that cannot be read keeps its own mark. */
+      if (!number_is_bad (priv->error_widget))
+        clear_mark (priv->error_widget);
       g_clear_weak_pointer (&priv->error_widget);
     }
 }
@@ -207,8 +251,237 @@ mark_error_widget (PtSheetView *self,
       clear_error_widget (self);
       g_set_weak_pointer (&priv->error_widget, source);
     }
-  gtk_widget_add_css_class (source, "error");
-  gtk_widget_set_tooltip_text (source, message);
+  set_mark (source, message);
+}
+
+/* Number fields ------------------------------------------------------------ */
+
+typedef enum
+{
+  NUMBER_OK,
+  NUMBER_NOT_A_NUMBER,
+  NUMBER_TOO_LARGE,
+} NumberParse;
+
+/* A whole number as people type it: digits with an optional sign (also the
+ * typographic minus), spaces around; empty reads as 0. */
+static NumberParse
+parse_number (const char *text,
+              int        *value)
+{
+  g_autofree char *copy = g_strstrip (g_strdup (text != NULL ? text : ""));
+  const char *p = copy;
+  gboolean negative = FALSE;
+  gint64 v = 0;
+
+  *value = 0;
+  if (*p == '\0')
+    return NUMBER_OK;
+  if (*p == '-' || *p == '+')
+    negative = *p++ == '-';
+  else if (g_str_has_prefix (p, "\342\210\222"))  /* U+2212 MINUS SIGN */
+    {
+      negative = TRUE;
+      p += 3;
+    }
+  if (*p == '\0')
+    return NUMBER_NOT_A_NUMBER;
+  for (; *p != '\0'; p++)
+    {
+      if (!g_ascii_isdigit (*p))
+        return NUMBER_NOT_A_NUMBER;
+      if (v <= NUMBER_MAX)
+        v = v * 10 + (*p - '0');
+    }
+  if (v > NUMBER_MAX)
+    return NUMBER_TOO_LARGE;
+  *value = (int) (negative ? -v : v);
+  return NUMBER_OK;
+}
+
+static NumberParse
+number_parse_field (GtkSpinButton *spin,
+                    int           *value)
+{
+  return parse_number (gtk_editable_get_text (GTK_EDITABLE (spin)), value);
+}
+
+gboolean
+pt_sheet_number_get_value (GtkSpinButton *spin,
+                           int           *value)
+{
+  int v = 0;
+  gboolean ok;
+
+  g_return_val_if_fail (GTK_IS_SPIN_BUTTON (spin), FALSE);
+  ok = number_parse_field (spin, &v) == NUMBER_OK;
+  if (value != NULL)
+    *value = ok ? v : 0;
+  return ok;
+}
+
+/* The text changed (typed, or formatted by the spin button): does it still
+ * show the spin button's value? */
+static void
+on_number_text_changed (GtkEditable *editable,
+                        NumberField *field)
+{
+  GtkSpinButton *spin = GTK_SPIN_BUTTON (editable);
+  double current = gtk_spin_button_get_value (spin);
+  int v;
+
+  if (number_parse_field (spin, &v) == NUMBER_OK && (double) v == current)
+    field->raw = FALSE;
+  else if (!field->raw)
+    {
+      field->raw = TRUE;
+      field->held = current;
+    }
+}
+
+/* GtkSpinButton::input, on Enter, focus out or an arrow: a typed number
+ * within the arrows' range becomes the value; anything else leaves the
+ * value alone, and ::output keeps the text — never clamped or replaced. */
+static int
+on_number_input (GtkSpinButton *spin,
+                 double        *new_value,
+                 NumberField   *field)
+{
+  GtkAdjustment *adjustment = gtk_spin_button_get_adjustment (spin);
+  int v;
+
+  if (number_parse_field (spin, &v) == NUMBER_OK &&
+      v >= gtk_adjustment_get_lower (adjustment) && v <= gtk_adjustment_get_upper (adjustment))
+    *new_value = v;
+  else
+    *new_value = gtk_adjustment_get_value (adjustment);
+  return TRUE;
+}
+
+static gboolean
+on_number_output (GtkSpinButton *spin,
+                  NumberField   *field)
+{
+  /* The arrows (or the program) changed the value: show it. */
+  if (field->raw && gtk_spin_button_get_value (spin) == field->held)
+    return TRUE;
+  field->raw = FALSE;
+  return FALSE;
+}
+
+static void
+forget_number (gpointer  data,
+               GObject  *where_the_object_was)
+{
+  GPtrArray *numbers = data;
+
+  g_ptr_array_remove_fast (numbers, where_the_object_was);
+}
+
+GtkWidget *
+pt_sheet_view_new_number (PtSheetView *self,
+                          int          lower,
+                          int          upper,
+                          const char  *label)
+{
+  PtSheetViewPrivate *priv = pt_sheet_view_get_instance_private (self);
+  GtkWidget *spin = gtk_spin_button_new_with_range (lower, upper, 1);
+  NumberField *field = g_new0 (NumberField, 1);
+
+  g_return_val_if_fail (PT_IS_SHEET_VIEW (self), NULL);
+
+  /* Not numeric: a numeric spin button drops the "x" of "x7" unseen. */
+  gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), FALSE);
+  gtk_spin_button_set_update_policy (GTK_SPIN_BUTTON (spin), GTK_UPDATE_ALWAYS);
+  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
+  if (label != NULL)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  g_object_set_data_full (G_OBJECT (spin), NUMBER_KEY, field, g_free);
+  g_signal_connect (spin, "changed", G_CALLBACK (on_number_text_changed), field);
+  g_signal_connect (spin, "input", G_CALLBACK (on_number_input), field);
+  g_signal_connect (spin, "output", G_CALLBACK (on_number_output), field);
+  g_ptr_array_add (priv->numbers, spin);
+  g_object_weak_ref (G_OBJECT (spin), forget_number, priv->numbers);
+  return spin;
+}
+
+void
+pt_sheet_number_set_value (GtkSpinButton *spin,
+                           int            value)
+{
+  NumberField *field = g_object_get_data (G_OBJECT (spin), NUMBER_KEY);
+  GtkAdjustment *adjustment = gtk_spin_button_get_adjustment (spin);
+
+  g_return_if_fail (field != NULL);
+  if (value >= gtk_adjustment_get_lower (adjustment) && value <= gtk_adjustment_get_upper (adjustment))
+    {
+      field->raw = FALSE;
+      gtk_spin_button_set_value (spin, value);
+    }
+  else
+    {
+      g_autofree char *text = g_strdup_printf ("%d", value);
+
+      gtk_editable_set_text (GTK_EDITABLE (spin), text);
+    }
+}
+
+void
+pt_sheet_number_set_text (GtkSpinButton *spin,
+                          const char    *text)
+{
+  int v;
+
+  g_return_if_fail (g_object_get_data (G_OBJECT (spin), NUMBER_KEY) != NULL);
+  if (parse_number (text, &v) == NUMBER_OK)
+    pt_sheet_number_set_value (spin, v);
+  else
+    gtk_editable_set_text (GTK_EDITABLE (spin), text);
+}
+
+/* Marks every shown number field whose text is not a whole number, clears
+ * the mark of those that are one again. Returns the first one's message. */
+static char *
+check_numbers (PtSheetView *self,
+               GtkWidget   *source)
+{
+  PtSheetViewPrivate *priv = pt_sheet_view_get_instance_private (self);
+  char *first = NULL;
+
+  for (guint i = 0; i < priv->numbers->len; i++)
+    {
+      GtkWidget *spin = g_ptr_array_index (priv->numbers, i);
+      NumberField *field = g_object_get_data (G_OBJECT (spin), NUMBER_KEY);
+      const char *text = gtk_editable_get_text (GTK_EDITABLE (spin));
+      NumberParse parse;
+      int v;
+      g_autofree char *message = NULL;
+
+      parse = gtk_widget_is_visible (spin) ? number_parse_field (GTK_SPIN_BUTTON (spin), &v) : NUMBER_OK;
+      if (parse == NUMBER_NOT_A_NUMBER)
+        message = g_strdup_printf (_("Type a whole number here, such as 2 — not “%s”"), text);
+      else if (parse == NUMBER_TOO_LARGE)
+        message = g_strdup_printf (_("%s is far too large a number here"), text);
+
+      if (message != NULL)
+        {
+          field->bad = TRUE;
+          set_mark (spin, message);
+          /* The field just typed in first, then the others in order. */
+          if (first == NULL || spin == source)
+            {
+              g_free (first);
+              first = g_steal_pointer (&message);
+            }
+        }
+      else if (field->bad)
+        {
+          field->bad = FALSE;
+          if (spin != priv->error_widget)
+            clear_mark (spin);
+        }
+    }
+  return first;
 }
 
 static void
@@ -216,16 +489,46 @@ evaluate (PtSheetView *self,
           GtkWidget   *source)
 {
   PtSheetViewPrivate *priv = pt_sheet_view_get_instance_private (self);
-  g_autoptr(JsonObject) sheet = pt_sheet_view_build_sheet (self);
-  g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), sheet);
+  g_autoptr(JsonObject) sheet = NULL;
+  g_autoptr(JsonNode) node = NULL;
   g_autoptr(JsonNode) result = NULL;
   g_autoptr(GError) error = NULL;
+  g_autofree char *unreadable = check_numbers (self, source);
+  GtkWidget *unreadable_widget = NULL;
+  PtSheetViewClass *klass = PT_SHEET_VIEW_GET_CLASS (self);
   gboolean was_valid = priv->valid;
+  gboolean blank = FALSE;
 
-  result = pt_rules_score_sheet (node, &error);
+  if (unreadable == NULL && klass->check_input != NULL)
+    unreadable = klass->check_input (self, &unreadable_widget);
+  if (unreadable == NULL && klass->is_blank != NULL)
+    blank = klass->is_blank (self);
+
+  /* Text that is not a number is not guessed at: nothing is scored. */
+  if (unreadable == NULL && !blank)
+    {
+      sheet = pt_sheet_view_build_sheet (self);
+      node = json_node_init_object (json_node_alloc (), sheet);
+      result = pt_rules_score_sheet (node, &error);
+    }
   g_clear_pointer (&priv->result, json_object_unref);
   g_clear_pointer (&priv->error_message, g_free);
-  if (result != NULL && JSON_NODE_HOLDS_OBJECT (result))
+  if (unreadable != NULL)
+    {
+      priv->valid = FALSE;
+      priv->error_message = g_steal_pointer (&unreadable);
+      clear_error_widget (self);
+      if (unreadable_widget != NULL)
+        mark_error_widget (self, unreadable_widget, priv->error_message);
+    }
+  else if (blank)
+    {
+      /* Not an error of any field: nothing to mark. */
+      priv->valid = FALSE;
+      priv->error_message = g_strdup (_("Nothing is written on this sheet yet"));
+      clear_error_widget (self);
+    }
+  else if (result != NULL && JSON_NODE_HOLDS_OBJECT (result))
     {
       priv->result = json_object_ref (json_node_get_object (result));
       priv->valid = TRUE;
@@ -236,6 +539,14 @@ evaluate (PtSheetView *self,
       priv->valid = FALSE;
       priv->error_message = g_strdup (error != NULL ? error->message
                                                     : _("The sheet cannot be scored"));
+      /* Marked where it comes from: the field just typed in, unless the
+       * view knows the refusal is about something else; a mark left on a
+       * field that is no longer the reason goes. */
+      if (source != NULL && klass->owns_error != NULL && !klass->owns_error (self, source))
+        source = NULL;
+      if (source == NULL && priv->error_widget != NULL && klass->owns_error != NULL &&
+          !klass->owns_error (self, priv->error_widget))
+        clear_error_widget (self);
       mark_error_widget (self, source, priv->error_message);
     }
   PT_SHEET_VIEW_GET_CLASS (self)->show_result (self, priv->result);
@@ -285,7 +596,15 @@ pt_sheet_view_thaw (PtSheetView *self)
 static void
 pt_sheet_view_dispose (GObject *object)
 {
+  PtSheetViewPrivate *priv = pt_sheet_view_get_instance_private (PT_SHEET_VIEW (object));
+
   clear_error_widget (PT_SHEET_VIEW (object));
+  while (priv->numbers != NULL && priv->numbers->len > 0)
+    {
+      GObject *spin = g_ptr_array_steal_index_fast (priv->numbers, priv->numbers->len - 1);
+
+      g_object_weak_unref (spin, forget_number, priv->numbers);
+    }
   G_OBJECT_CLASS (pt_sheet_view_parent_class)->dispose (object);
 }
 
@@ -295,6 +614,7 @@ pt_sheet_view_finalize (GObject *object)
   PtSheetViewPrivate *priv = pt_sheet_view_get_instance_private (PT_SHEET_VIEW (object));
 
   g_clear_pointer (&priv->names, g_ptr_array_unref);
+  g_clear_pointer (&priv->numbers, g_ptr_array_unref);
   g_clear_pointer (&priv->result, json_object_unref);
   g_clear_pointer (&priv->error_message, g_free);
   G_OBJECT_CLASS (pt_sheet_view_parent_class)->finalize (object);
@@ -352,4 +672,5 @@ pt_sheet_view_init (PtSheetView *self)
   PtSheetViewPrivate *priv = pt_sheet_view_get_instance_private (self);
 
   priv->names = g_ptr_array_new_with_free_func (g_free);
+  priv->numbers = g_ptr_array_new ();
 }

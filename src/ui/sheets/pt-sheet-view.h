@@ -40,6 +40,18 @@ struct _PtSheetViewClass
   void        (*players_changed)  (PtSheetView  *self);
   /* The scoring reading in force, for the history ("" if the game has none). */
   char       *(*get_rule_reading) (PtSheetView  *self);
+  /* Optional: TRUE while nothing is written on the sheet (it is not saved
+   * as a 0–0 match even where the rules layer would score it). */
+  gboolean    (*is_blank)         (PtSheetView  *self);
+  /* Optional: text the view reads itself (not a number field) that cannot
+   * be read; returns the message and sets @where to the widget. */
+  char       *(*check_input)      (PtSheetView  *self,
+                                   GtkWidget   **where);
+  /* Optional: while the sheet is refused, could @widget's entry be the
+   * reason? (FALSE when, say, its player's own entries are fine and the
+   * refusal is about another player.) Without it: always. */
+  gboolean    (*owns_error)       (PtSheetView  *self,
+                                   GtkWidget    *widget);
 };
 
 const char  *pt_sheet_view_get_game_id       (PtSheetView         *self);
@@ -68,6 +80,28 @@ JsonObject  *pt_sheet_view_get_result        (PtSheetView         *self);
 /* For subclasses: @source (the widget just edited, may be NULL) changed. */
 void         pt_sheet_view_changed           (PtSheetView         *self,
                                               GtkWidget           *source);
+/* Number fields. What is typed is what the rules layer is given: the
+ * arrows stay within @lower–@upper, but a typed 7, −2 or 100 stays as
+ * typed (never clamped to the arrows' range), and text that is not a
+ * whole number ("x7") stays on screen, is marked at the field with what
+ * to type instead and refuses the sheet (:valid FALSE) until it is one.
+ * An empty field reads as 0. Connect to GtkEditable::changed (every
+ * keystroke), not to ::value-changed, and read with
+ * pt_sheet_number_get_value(). */
+GtkWidget   *pt_sheet_view_new_number        (PtSheetView         *self,
+                                              int                  lower,
+                                              int                  upper,
+                                              const char          *label);
+/* FALSE when what is typed in @spin is not a whole number. */
+gboolean     pt_sheet_number_get_value       (GtkSpinButton       *spin,
+                                              int                 *value);
+/* Shows @value as typed (also outside the arrows' range). */
+void         pt_sheet_number_set_value       (GtkSpinButton       *spin,
+                                              int                  value);
+/* Sets a field's text as if typed (drafts keep what could not be read). */
+void         pt_sheet_number_set_text        (GtkSpinButton       *spin,
+                                              const char          *text);
+
 /* For subclasses: while loading, changes are not reported. */
 void         pt_sheet_view_freeze            (PtSheetView         *self);
 void         pt_sheet_view_thaw              (PtSheetView         *self);

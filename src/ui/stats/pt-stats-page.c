@@ -16,6 +16,7 @@
 #include "pt-accessible.h"
 #include "pt-companion-util.h"
 #include "pt-game-ui.h"
+#include "pt-store-health.h"
 #include "pt-stats-page.h"
 
 #define DISTRIBUTION_BINS 8
@@ -45,6 +46,14 @@ struct _PtStatsPage
 
 G_DEFINE_FINAL_TYPE (PtStatsPage, pt_stats_page, ADW_TYPE_BIN)
 
+static gboolean
+stats_read_only (void)
+{
+  GApplication *app = g_application_get_default ();
+
+  return PT_IS_APPLICATION (app) && pt_store_health_read_only (PT_APPLICATION (app));
+}
+
 static void schedule_refresh (PtStatsPage *self);
 
 GtkWidget *
@@ -66,9 +75,9 @@ new_group (const char *title,
 {
   GtkWidget *group = adw_preferences_group_new ();
 
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), title);
+  pt_companion_group_set_title (group, title);
   if (description != NULL)
-    adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), description);
+    pt_companion_group_set_description (group, description);
   return group;
 }
 
@@ -392,7 +401,7 @@ overview_read (GObject      *source,
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         {
           adw_status_page_set_title (self->empty_status, _("The History Cannot Be Opened"));
-          adw_status_page_set_description (self->empty_status, error->message);
+          pt_companion_status_set_description (GTK_WIDGET (self->empty_status), error->message);
           if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "player") != 0)
             gtk_stack_set_visible_child_name (self->stack, "empty");
           pt_companion_error_toast (GTK_WIDGET (self), error);
@@ -416,7 +425,7 @@ pt_stats_page_reload (PtStatsPage *self)
   if (worker == NULL)
     {
       adw_status_page_set_title (self->empty_status, _("The History Cannot Be Opened"));
-      adw_status_page_set_description (self->empty_status, error->message);
+      pt_companion_status_set_description (GTK_WIDGET (self->empty_status), error->message);
       gtk_stack_set_visible_child_name (self->stack, "empty");
       return;
     }
@@ -447,6 +456,7 @@ build_overview (PtStatsPage  *self,
   pt_accessible_set_label (add, _("Add Player"));
   gtk_widget_add_css_class (add, "flat");
   gtk_actionable_set_action_name (GTK_ACTIONABLE (add), "stats.add-player");
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "stats.add-player", !stats_read_only ());
   adw_preferences_group_set_header_suffix (ADW_PREFERENCES_GROUP (group), add);
   for (guint i = 0; i < players->len; i++)
     {
@@ -478,7 +488,7 @@ build_overview (PtStatsPage  *self,
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
       shown++;
     }
-  archived_row = adw_action_row_new ();
+  archived_row = pt_companion_plain_row (adw_action_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (archived_row), _("Show archived players"));
   archived_switch = gtk_switch_new ();
   gtk_widget_set_valign (archived_switch, GTK_ALIGN_CENTER);
@@ -961,7 +971,7 @@ build_player (PtStatsPage *self,
     {
       PtStatLine *line = g_ptr_array_index (player_stats->per_game, i);
       PtRating *rating = NULL;
-      GtkWidget *expander = adw_expander_row_new ();
+      GtkWidget *expander = pt_companion_plain_row (adw_expander_row_new ());
       g_autofree char *subtitle = plays_text (line);
       g_autofree char *best = g_strdup_printf ("%d", line->best);
       g_autofree char *worst = g_strdup_printf ("%d", line->worst);
@@ -1068,6 +1078,12 @@ build_player (PtStatsPage *self,
   gtk_actionable_set_action_name (GTK_ACTIONABLE (merge), "stats.merge");
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), merge);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+  /* A damaged or read-only history is shown, not changed. */
+  if (stats_read_only ())
+    {
+      gtk_widget_set_sensitive (group, FALSE);
+      pt_companion_group_set_description (group, _("The history cannot be changed now"));
+    }
   gtk_box_append (GTK_BOX (box), group);
 
   adw_bin_set_child (self->player_bin, box);

@@ -22,6 +22,7 @@
 #include "pt-accessible.h"
 #include "pt-companion-util.h"
 #include "pt-wagons-cards.h"
+#include "pt-wagons-sheet.h"
 #include "pt-wagons-sheet-view.h"
 #include "pt-wagons-town-painter.h"
 
@@ -60,6 +61,7 @@ struct _PtWagonsSheetView
 
   int          bonus[PT_WAGONS_N_BONUS];        /* PtWagonsBonus, -1 = not chosen */
   GHashTable  *values;                          /* "P:what" → count typed */
+  GHashTable  *texts;                           /* "P:what" → typed text that is not a number */
   char        *runs[N_PLAYERS];                 /* Wagon Train, as typed */
   gboolean     rebuilding;
 
@@ -124,16 +126,23 @@ bonus_in_play (PtWagonsSheetView *self,
 
 /* Widgets → values ---------------------------------------------------------- */
 
+/* Every keystroke: the count as typed (100 stays 100 for the rules layer
+ * to refuse), or the text itself when it is not a number. */
 static void
-on_spin_changed (GtkSpinButton     *spin,
+on_spin_changed (GtkEditable       *editable,
                  PtWagonsSheetView *self)
 {
+  GtkSpinButton *spin = GTK_SPIN_BUTTON (editable);
   const char *key = g_object_get_data (G_OBJECT (spin), "key");
+  int value = 0;
 
   if (self->rebuilding)
     return;
-  g_hash_table_insert (self->values, g_strdup (key),
-                       GINT_TO_POINTER (gtk_spin_button_get_value_as_int (spin)));
+  if (pt_sheet_number_get_value (spin, &value))
+    g_hash_table_remove (self->texts, key);
+  else
+    g_hash_table_insert (self->texts, g_strdup (key), g_strdup (gtk_editable_get_text (editable)));
+  g_hash_table_insert (self->values, g_strdup (key), GINT_TO_POINTER (value));
   pt_sheet_view_changed (PT_SHEET_VIEW (self), GTK_WIDGET (spin));
 }
 
@@ -157,21 +166,22 @@ spin_row (PtWagonsSheetView *self,
           const char        *title,
           const char        *subtitle)
 {
-  GtkWidget *row = adw_action_row_new ();
-  GtkWidget *spin = gtk_spin_button_new_with_range (0, MAX_COUNT, 1);
+  GtkWidget *row = pt_companion_plain_row (adw_action_row_new ());
+  GtkWidget *spin = pt_sheet_view_new_number (PT_SHEET_VIEW (self), 0, MAX_COUNT, title);
   g_autofree char *key = value_key (player, what);
   g_autofree char *name = g_strdup_printf ("%u-%s", player, what);
+  const char *text = g_hash_table_lookup (self->texts, key);
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   if (subtitle != NULL)
     adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
   gtk_widget_set_name (spin, name);
-  gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), get_value (self, player, what));
+  if (text != NULL)
+    pt_sheet_number_set_text (GTK_SPIN_BUTTON (spin), text);
+  else
+    pt_sheet_number_set_value (GTK_SPIN_BUTTON (spin), get_value (self, player, what));
   g_object_set_data_full (G_OBJECT (spin), "key", g_strdup (key), g_free);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
-  g_signal_connect_object (spin, "value-changed", G_CALLBACK (on_spin_changed), self, 0);
+  g_signal_connect_object (spin, "changed", G_CALLBACK (on_spin_changed), self, 0);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
   adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), spin);
   g_hash_table_insert (self->spins, g_steal_pointer (&key), spin);
@@ -179,6 +189,9 @@ spin_row (PtWagonsSheetView *self,
 }
 
 static void rebuild_bonus_rows (PtWagonsSheetView *self);
+static char *pt_wagons_sheet_view_check_input (PtSheetView  *sheet_view,
+                                               GtkWidget   **where);
+static JsonObject *pt_wagons_sheet_view_build_sheet (PtSheetView *sheet_view);
 
 static gboolean
 rebuild_idle (gpointer user_data)
@@ -209,7 +222,7 @@ static GtkWidget *
 points_switch_row (PtWagonsSheetView *self,
                    guint              player)
 {
-  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *row = pt_companion_plain_row (adw_action_row_new ());
   GtkWidget *toggle = gtk_switch_new ();
   g_autofree char *name = g_strdup_printf ("%u-bonus-points", player);
 
@@ -345,10 +358,42 @@ parse_runs (const char *text)
       if (parts[i][0] == '\0')
         continue;
       value = g_ascii_strtoll (parts[i], &end, 10);
-      /* Not a number: sent as 0, which the rules layer refuses by name. */
+      /* Not a number: refused before this (check_input), never guessed at. */
       json_array_add_int_element (runs, end != NULL && *end == '\0' ? value : 0);
     }
   return runs;
+}
+
+/* A run length that is not a number is not sent as anything else. */
+static char *
+pt_wagons_sheet_view_check_input (PtSheetView  *sheet_view,
+                                  GtkWidget   **where)
+{
+  PtWagonsSheetView *self = PT_WAGONS_SHEET_VIEW (sheet_view);
+
+  for (guint p = 0; p < N_PLAYERS; p++)
+    {
+      g_auto(GStrv) parts = NULL;
+
+      if (self->runs_row[p] == NULL || !gtk_widget_is_visible (self->runs_row[p]))
+        continue;
+      parts = g_strsplit_set (self->runs[p] ? self->runs[p] : "", ",; ", -1);
+      for (guint i = 0; parts[i] != NULL; i++)
+        {
+          char *end = NULL;
+
+          if (parts[i][0] == '\0')
+            continue;
+          g_ascii_strtoll (parts[i], &end, 10);
+          if (end == parts[i] || *end != '\0' || strlen (parts[i]) > 6)
+            {
+              *where = self->runs_row[p];
+              return g_strdup_printf (_("%s: “%s” is not a run length; type the lengths as numbers, e.g. 3, 2"),
+                                      pt_sheet_view_get_player_name (sheet_view, p), parts[i]);
+            }
+        }
+    }
+  return NULL;
 }
 
 static JsonObject *
@@ -443,8 +488,9 @@ set_spin_value (PtWagonsSheetView *self,
   GtkSpinButton *spin = g_hash_table_lookup (self->spins, key);
 
   g_hash_table_insert (self->values, g_strdup (key), GINT_TO_POINTER (value));
+  g_hash_table_remove (self->texts, key);
   if (spin != NULL)
-    gtk_spin_button_set_value (spin, value);
+    pt_sheet_number_set_value (spin, value);
 }
 
 static gboolean
@@ -524,6 +570,94 @@ pt_wagons_sheet_view_load_sheet (PtSheetView  *sheet_view,
   return TRUE;
 }
 
+static gboolean
+player_readable (PtWagonsSheetView *self,
+                 guint              player)
+{
+  GHashTableIter iter;
+  gpointer key;
+  g_autofree char *prefix = g_strdup_printf ("%u:", player);
+
+  g_hash_table_iter_init (&iter, self->texts);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    if (g_str_has_prefix (key, prefix))
+      return FALSE;
+  return TRUE;
+}
+
+static int
+player_of (PtWagonsSheetView *self,
+           GtkWidget         *widget)
+{
+  const char *key = g_object_get_data (G_OBJECT (widget), "key");
+
+  for (guint p = 0; p < N_PLAYERS; p++)
+    if (widget == self->runs_row[p] || widget == GTK_WIDGET (self->painter[p]) ||
+        widget == GTK_WIDGET (self->paint_switch[p]))
+      return (int) p;
+  if (key != NULL && (key[0] == '0' || key[0] == '1') && key[1] == ':')
+    return key[0] - '0';
+  return -1;
+}
+
+/* A field of a player whose own entries are accepted is not the reason,
+ * unless the other player's are accepted too (then it is about both towns
+ * together, such as the 15 cards). */
+static gboolean
+pt_wagons_sheet_view_owns_error (PtSheetView *sheet_view,
+                                 GtkWidget   *widget)
+{
+  PtWagonsSheetView *self = PT_WAGONS_SHEET_VIEW (sheet_view);
+  int p = player_of (self, widget);
+  g_autoptr(JsonObject) sheet = NULL;
+
+  if (p < 0 || !player_readable (self, (guint) p))
+    return TRUE;
+  for (guint i = 0; i < PT_WAGONS_N_BONUS; i++)
+    if (self->bonus[i] < 0)
+      return FALSE;  /* the bonus cards are not all chosen yet */
+  sheet = pt_wagons_sheet_view_build_sheet (sheet_view);
+  if (pt_wagons_score_sheet_own (sheet, (guint) p, NULL, NULL) < 0)
+    return TRUE;
+  return pt_wagons_score_sheet_own (sheet, (guint) (1 - p), NULL, NULL) >= 0;
+}
+
+/* The sheet as a whole is refused (the other town unfinished, the cards
+ * not adding up to the circle yet…): a player whose own entries the rules
+ * layer accepts sees the points they make by themselves. */
+static void
+show_own_totals (PtWagonsSheetView *self)
+{
+  g_autoptr(JsonObject) sheet = NULL;
+  g_autofree char *runs_problem = NULL;
+  GtkWidget *where = NULL;
+
+  runs_problem = pt_wagons_sheet_view_check_input (PT_SHEET_VIEW (self), &where);
+  sheet = pt_wagons_sheet_view_build_sheet (PT_SHEET_VIEW (self));
+  for (guint p = 0; p < N_PLAYERS; p++)
+    {
+      gboolean partial = FALSE;
+      int points;
+
+      if (!player_readable (self, p) || (where != NULL && where == self->runs_row[p]))
+        {
+          gtk_label_set_text (self->lines_label[p], "");
+          continue;
+        }
+      points = pt_wagons_score_sheet_own (sheet, p, &partial, NULL);
+      if (points < 0)
+        {
+          gtk_label_set_text (self->lines_label[p], "");
+          continue;
+        }
+      pt_companion_set_label_int (self->total_label[p], points);
+      gtk_widget_set_opacity (GTK_WIDGET (self->total_label[p]), 1.0);
+      gtk_label_set_text (self->lines_label[p],
+                          partial ? _("So far: the bonus cards that compare both towns come when both are filled in")
+                                  : _("So far: the winner comes when both towns are filled in"));
+    }
+}
+
 static void
 pt_wagons_sheet_view_show_result (PtSheetView *sheet_view,
                                   JsonObject  *result)
@@ -538,11 +672,15 @@ pt_wagons_sheet_view_show_result (PtSheetView *sheet_view,
     {
       const char *name = pt_sheet_view_get_player_name (sheet_view, p);
 
-      adw_preferences_group_set_title (self->player_group[p], name);
+      pt_companion_group_set_title (GTK_WIDGET (self->player_group[p]), name);
       gtk_widget_set_opacity (GTK_WIDGET (self->total_label[p]), result != NULL ? 1.0 : 0.45);
     }
   if (result == NULL)
-    return;
+    {
+      gtk_label_set_text (self->verdict_label, "");
+      show_own_totals (self);
+      return;
+    }
 
   for (guint p = 0; p < N_PLAYERS; p++)
     {
@@ -708,7 +846,7 @@ build_player (PtWagonsSheetView *self,
 
   {
     GtkWidget *top = gtk_list_box_new ();
-    GtkWidget *paint_row = adw_action_row_new ();
+    GtkWidget *paint_row = pt_companion_plain_row (adw_action_row_new ());
     GtkWidget *paint = gtk_switch_new ();
     g_autofree char *paint_name = g_strdup_printf ("%u-paint", p);
 
@@ -767,12 +905,13 @@ pt_wagons_sheet_view_init (PtWagonsSheetView *self)
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
 
   self->values = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->spins = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   gtk_string_list_append (names, _("Choose…"));
   for (guint b = 0; b < PT_WAGONS_N_BONUS_KINDS; b++)
     gtk_string_list_append (names, _(pt_wagons_bonus_info[b].name));
 
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (bonus_group), _("Bonus cards"));
+  pt_companion_group_set_title (bonus_group, _("Bonus cards"));
   adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (bonus_group),
                                          _("The three cards set aside at the start"));
   self->rebuilding = TRUE;
@@ -811,6 +950,7 @@ pt_wagons_sheet_view_finalize (GObject *object)
   PtWagonsSheetView *self = PT_WAGONS_SHEET_VIEW (object);
 
   g_clear_pointer (&self->values, g_hash_table_unref);
+  g_clear_pointer (&self->texts, g_hash_table_unref);
   g_clear_pointer (&self->spins, g_hash_table_unref);
   for (guint p = 0; p < N_PLAYERS; p++)
     g_clear_pointer (&self->runs[p], g_free);
@@ -830,6 +970,8 @@ pt_wagons_sheet_view_class_init (PtWagonsSheetViewClass *klass)
   sheet_class->load_sheet = pt_wagons_sheet_view_load_sheet;
   sheet_class->show_result = pt_wagons_sheet_view_show_result;
   sheet_class->players_changed = pt_wagons_sheet_view_players_changed;
+  sheet_class->check_input = pt_wagons_sheet_view_check_input;
+  sheet_class->owns_error = pt_wagons_sheet_view_owns_error;
 }
 
 AdwComboRow *

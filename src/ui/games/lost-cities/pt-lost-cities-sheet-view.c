@@ -34,7 +34,9 @@ struct _PtLostCitiesSheetView
   PtSheetView parent_instance;
 
   /* What was typed, for every round (the screen shows one). */
-  guint8  wagers[N_ROUNDS][N_PLAYERS][N_COLORS];
+  int     wagers[N_ROUNDS][N_PLAYERS][N_COLORS];
+  /* "r:p:c" → wagers typed that are not a number, kept as typed. */
+  GHashTable *wager_texts;
   guint16 masks[N_ROUNDS][N_PLAYERS][N_COLORS];
   guint   n_rounds;
   guint   round;
@@ -69,14 +71,39 @@ pt_lost_cities_sheet_view_new (void)
 
 /* Widgets → typed state ---------------------------------------------------- */
 
+static char *
+wager_key (guint round,
+           guint player,
+           guint color)
+{
+  return g_strdup_printf ("%u:%u:%u", round, player, color);
+}
+
+/* Every keystroke: the count as typed (7 stays 7 for the rules layer to
+ * refuse), or the text itself when it is not a number. */
 static void
-on_wager_changed (GtkSpinButton         *spin,
+on_wager_changed (GtkEditable           *editable,
                   PtLostCitiesSheetView *self)
 {
+  GtkSpinButton *spin = GTK_SPIN_BUTTON (editable);
+
   for (guint p = 0; p < N_PLAYERS; p++)
     for (guint c = 0; c < N_COLORS; c++)
       if (self->wager_spin[p][c] == spin)
-        self->wagers[self->round][p][c] = (guint8) gtk_spin_button_get_value_as_int (spin);
+        {
+          int value = 0;
+
+          if (pt_sheet_number_get_value (spin, &value))
+            {
+              g_autofree char *key = wager_key (self->round, p, c);
+
+              g_hash_table_remove (self->wager_texts, key);
+            }
+          else
+            g_hash_table_insert (self->wager_texts, wager_key (self->round, p, c),
+                                 g_strdup (gtk_editable_get_text (editable)));
+          self->wagers[self->round][p][c] = value;
+        }
   pt_sheet_view_changed (PT_SHEET_VIEW (self), GTK_WIDGET (spin));
 }
 
@@ -108,7 +135,14 @@ sync_round_widgets (PtLostCitiesSheetView *self)
   for (guint p = 0; p < N_PLAYERS; p++)
     for (guint c = 0; c < N_COLORS; c++)
       {
-        gtk_spin_button_set_value (self->wager_spin[p][c], self->wagers[self->round][p][c]);
+        g_autofree char *key = wager_key (self->round, p, c);
+        const char *text = g_hash_table_lookup (self->wager_texts, key);
+        g_autofree char *kept = g_strdup (text);
+
+        if (kept != NULL)
+          pt_sheet_number_set_text (self->wager_spin[p][c], kept);
+        else
+          pt_sheet_number_set_value (self->wager_spin[p][c], self->wagers[self->round][p][c]);
         for (guint v = 0; v < N_VALUES; v++)
           gtk_toggle_button_set_active (self->card_toggle[p][c][v],
                                         (self->masks[self->round][p][c] >>
@@ -149,6 +183,19 @@ pt_lost_cities_sheet_view_get_round (PtLostCitiesSheetView *self)
   return self->round;
 }
 
+static void
+forget_round_texts (PtLostCitiesSheetView *self,
+                    guint                  round)
+{
+  for (guint p = 0; p < N_PLAYERS; p++)
+    for (guint c = 0; c < N_COLORS; c++)
+      {
+        g_autofree char *key = wager_key (round, p, c);
+
+        g_hash_table_remove (self->wager_texts, key);
+      }
+}
+
 gboolean
 pt_lost_cities_sheet_view_add_round (PtLostCitiesSheetView *self)
 {
@@ -158,6 +205,7 @@ pt_lost_cities_sheet_view_add_round (PtLostCitiesSheetView *self)
     return FALSE;
   memset (self->wagers[self->n_rounds], 0, sizeof self->wagers[0]);
   memset (self->masks[self->n_rounds], 0, sizeof self->masks[0]);
+  forget_round_texts (self, self->n_rounds);
   self->round = self->n_rounds++;
   sync_round_widgets (self);
   pt_sheet_view_changed (PT_SHEET_VIEW (self), NULL);
@@ -190,6 +238,7 @@ on_remove_round (GtkButton             *button,
   if (self->n_rounds <= 1)
     return;
   self->n_rounds--;
+  forget_round_texts (self, self->n_rounds);
   self->round = MIN (self->round, self->n_rounds - 1);
   sync_round_widgets (self);
   pt_sheet_view_changed (PT_SHEET_VIEW (self), NULL);
@@ -315,6 +364,7 @@ pt_lost_cities_sheet_view_load_sheet (PtSheetView  *sheet_view,
     }
   memset (self->wagers, 0, sizeof self->wagers);
   memset (self->masks, 0, sizeof self->masks);
+  g_hash_table_remove_all (self->wager_texts);
   for (guint p = 0; p < N_PLAYERS && p < json_array_get_length (players); p++)
     names[p] = json_array_get_string_element (players, p);
   pt_sheet_view_set_players (sheet_view, names);
@@ -341,7 +391,9 @@ pt_lost_cities_sheet_view_load_sheet (PtSheetView  *sheet_view,
 
               if (expedition == NULL)
                 continue;
-              self->wagers[r][p][c] = (guint8) CLAMP (json_object_get_int_member_with_default (expedition, "wagers", 0), 0, 3);
+              /* As written, also an impossible count: the rules layer says why. */
+              self->wagers[r][p][c] = (int) CLAMP (json_object_get_int_member_with_default (expedition, "wagers", 0),
+                                                   -999999, 999999);
               cards = pt_companion_arr (expedition, "cards");
               for (guint i = 0; cards != NULL && i < json_array_get_length (cards); i++)
                 {
@@ -372,7 +424,7 @@ pt_lost_cities_sheet_view_show_result (PtSheetView *sheet_view,
       const char *name = pt_sheet_view_get_player_name (sheet_view, p);
 
       gtk_label_set_text (self->player_head_label[p], name);
-      adw_preferences_group_set_title (self->player_group[p], name);
+      pt_companion_group_set_title (GTK_WIDGET (self->player_group[p]), name);
     }
 
   /* Refused: keep the last numbers but grey them out, so nobody copies a
@@ -404,7 +456,7 @@ pt_lost_cities_sheet_view_show_result (PtSheetView *sheet_view,
             description = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Round %u: %d point", "Round %u: %d points",
                                                         (gulong) ABS (score)), r + 1, score);
           }
-          adw_preferences_group_set_description (self->player_group[p], description);
+          pt_companion_group_set_description (GTK_WIDGET (self->player_group[p]), description);
           for (guint c = 0; c < self->n_colors; c++)
             {
               char letter[2] = { pt_lost_cities_color_letters[c], '\0' };
@@ -475,7 +527,7 @@ build_color_row (PtLostCitiesSheetView *self,
   g_autofree char *name = g_utf8_strup (pt_lost_cities_color_name (color), -1);
   GtkWidget *label = gtk_label_new (name);
   GtkWidget *wagers_label = gtk_label_new (_("Wagers"));
-  GtkWidget *spin = gtk_spin_button_new_with_range (0, PT_LOST_CITIES_N_WAGERS, 1);
+  GtkWidget *spin = pt_sheet_view_new_number (PT_SHEET_VIEW (self), 0, PT_LOST_CITIES_N_WAGERS, _("Wagers"));
   GtkWidget *score = gtk_label_new ("0");
   g_autofree char *spin_name = g_strdup_printf ("wagers-%u-%c", player,
                                                 pt_lost_cities_color_letters[color]);
@@ -500,9 +552,6 @@ build_color_row (PtLostCitiesSheetView *self,
   gtk_widget_add_css_class (wagers_label, "dim-label");
   gtk_box_append (GTK_BOX (top), wagers_label);
   gtk_widget_set_name (spin, spin_name);
-  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Wagers"), -1);
   gtk_box_append (GTK_BOX (top), spin);
   gtk_widget_add_css_class (score, "numeric");
   gtk_widget_add_css_class (score, "title-4");
@@ -527,7 +576,7 @@ build_color_row (PtLostCitiesSheetView *self,
 
   self->wager_spin[player][color] = GTK_SPIN_BUTTON (spin);
   self->expedition_label[player][color] = GTK_LABEL (score);
-  g_signal_connect_object (spin, "value-changed", G_CALLBACK (on_wager_changed), self, 0);
+  g_signal_connect_object (spin, "changed", G_CALLBACK (on_wager_changed), self, 0);
   return row;
 }
 
@@ -644,8 +693,9 @@ pt_lost_cities_sheet_view_init (PtLostCitiesSheetView *self)
 
   self->n_rounds = 1;
   self->n_colors = PT_LOST_CITIES_MIN_COLORS;
+  self->wager_texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (options), _("Scoring"));
+  pt_companion_group_set_title (options, _("Scoring"));
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (reading), _("Scoring reading"));
   adw_combo_row_set_model (ADW_COMBO_ROW (reading), G_LIST_MODEL (reading_model));
   gtk_widget_set_name (reading, "reading-row");
@@ -657,7 +707,7 @@ pt_lost_cities_sheet_view_init (PtLostCitiesSheetView *self)
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (options), colors);
   gtk_box_append (GTK_BOX (box), options);
 
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (totals_group), _("Rounds"));
+  pt_companion_group_set_title (totals_group, _("Rounds"));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (totals_group), build_totals (self));
   gtk_box_append (GTK_BOX (box), totals_group);
   gtk_box_append (GTK_BOX (box), build_round_bar (self));
@@ -687,10 +737,37 @@ pt_lost_cities_sheet_view_init (PtLostCitiesSheetView *self)
   on_reading_selected (ADW_COMBO_ROW (reading), NULL, self);
 }
 
+static gboolean
+pt_lost_cities_sheet_view_is_blank (PtSheetView *sheet_view)
+{
+  PtLostCitiesSheetView *self = PT_LOST_CITIES_SHEET_VIEW (sheet_view);
+
+  if (g_hash_table_size (self->wager_texts) > 0)
+    return FALSE;
+  for (guint r = 0; r < self->n_rounds; r++)
+    for (guint p = 0; p < N_PLAYERS; p++)
+      for (guint c = 0; c < self->n_colors; c++)
+        if (self->wagers[r][p][c] != 0 || self->masks[r][p][c] != 0)
+          return FALSE;
+  return TRUE;
+}
+
+static void
+pt_lost_cities_sheet_view_finalize (GObject *object)
+{
+  PtLostCitiesSheetView *self = PT_LOST_CITIES_SHEET_VIEW (object);
+
+  g_clear_pointer (&self->wager_texts, g_hash_table_unref);
+  G_OBJECT_CLASS (pt_lost_cities_sheet_view_parent_class)->finalize (object);
+}
+
 static void
 pt_lost_cities_sheet_view_class_init (PtLostCitiesSheetViewClass *klass)
 {
   PtSheetViewClass *sheet_class = PT_SHEET_VIEW_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->finalize = pt_lost_cities_sheet_view_finalize;
+  sheet_class->is_blank = pt_lost_cities_sheet_view_is_blank;
 
   sheet_class->game_id = "lost-cities";
   sheet_class->min_players = N_PLAYERS;

@@ -18,6 +18,7 @@
 
 #include "pt-companion-util.h"
 #include "pt-next-station-sheet-view.h"
+#include "pt-rules.h"
 
 #define MAX_PLAYERS 4
 #define N_LINES     4
@@ -49,6 +50,15 @@ GtkWidget *
 pt_next_station_sheet_view_new (void)
 {
   return g_object_new (PT_TYPE_NEXT_STATION_SHEET_VIEW, NULL);
+}
+
+static int
+spin_int (GtkSpinButton *spin)
+{
+  int value = 0;
+
+  pt_sheet_number_get_value (spin, &value);
+  return value;
 }
 
 static void
@@ -94,23 +104,31 @@ pt_next_station_sheet_view_build_sheet (PtSheetView *sheet_view)
 
           for (guint m = 0; m < 3; m++)
             json_object_set_int_member (line, line_members[m],
-                                        gtk_spin_button_get_value_as_int (self->line_spin[p][l][m]));
+                                        spin_int (self->line_spin[p][l][m]));
           json_array_add_object_element (lines, line);
         }
       json_object_set_array_member (player, "lines", lines);
       json_object_set_int_member (player, "tourist_visits",
-                                  gtk_spin_button_get_value_as_int (self->extra_spin[p][0]));
+                                  spin_int (self->extra_spin[p][0]));
       for (guint k = 1; k <= 3; k++)
         json_object_set_int_member (interchanges, extra_members[k],
-                                    gtk_spin_button_get_value_as_int (self->extra_spin[p][k]));
+                                    spin_int (self->extra_spin[p][k]));
       json_object_set_object_member (player, "interchanges", interchanges);
       if (objectives)
         json_object_set_int_member (player, "objectives_met",
-                                    gtk_spin_button_get_value_as_int (self->extra_spin[p][4]));
+                                    spin_int (self->extra_spin[p][4]));
       json_array_add_object_element (players, player);
     }
   json_object_set_array_member (sheet, "players", players);
   return sheet;
+}
+
+/* As written, also an impossible figure: the rules layer says why. */
+static void
+set_number (GtkSpinButton *spin,
+            gint64         value)
+{
+  pt_sheet_number_set_value (spin, (int) CLAMP (value, -999999, 999999));
 }
 
 static gboolean
@@ -144,15 +162,131 @@ pt_next_station_sheet_view_load_sheet (PtSheetView  *sheet_view,
         names[p] = "";
       for (guint l = 0; l < N_LINES; l++)
         for (guint m = 0; m < 3; m++)
-          gtk_spin_button_set_value (self->line_spin[p][l][m],
-                                     pt_companion_int (pt_companion_obj_at (lines, l), line_members[m]));
-      gtk_spin_button_set_value (self->extra_spin[p][0], pt_companion_int (player, "tourist_visits"));
+          set_number (self->line_spin[p][l][m], pt_companion_int (pt_companion_obj_at (lines, l), line_members[m]));
+      set_number (self->extra_spin[p][0], pt_companion_int (player, "tourist_visits"));
       for (guint k = 1; k <= 3; k++)
-        gtk_spin_button_set_value (self->extra_spin[p][k], pt_companion_int (interchanges, extra_members[k]));
-      gtk_spin_button_set_value (self->extra_spin[p][4], pt_companion_int (player, "objectives_met"));
+        set_number (self->extra_spin[p][k], pt_companion_int (interchanges, extra_members[k]));
+      set_number (self->extra_spin[p][4], pt_companion_int (player, "objectives_met"));
     }
   pt_sheet_view_set_players (sheet_view, names);
   return TRUE;
+}
+
+static void
+show_player (PtNextStationSheetView *self,
+             guint                   p,
+             JsonObject             *player)
+{
+  JsonArray *lines = pt_companion_arr (player, "lines");
+  g_autofree char *detail = NULL;
+
+  pt_companion_set_label_int (self->total_label[p], pt_companion_int (player, "total"));
+  for (guint l = 0; l < N_LINES; l++)
+    pt_companion_set_label_int (self->line_label[p][l], pt_companion_int_at (lines, l));
+  detail = g_strdup_printf (_("Tourist sites %d · Interchanges %d · Objectives %d"),
+                            (int) pt_companion_int (player, "tourist_score"),
+                            (int) pt_companion_int (player, "interchange_score"),
+                            (int) pt_companion_int (player, "objective_score"));
+  gtk_label_set_text (self->detail_label[p], detail);
+}
+
+static gboolean
+player_readable (PtNextStationSheetView *self,
+                 guint                   p)
+{
+  for (guint l = 0; l < N_LINES; l++)
+    for (guint m = 0; m < 3; m++)
+      if (!pt_sheet_number_get_value (self->line_spin[p][l][m], NULL))
+        return FALSE;
+  for (guint k = 0; k < 5; k++)
+    if (gtk_widget_is_visible (GTK_WIDGET (self->extra_spin[p][k])) &&
+        !pt_sheet_number_get_value (self->extra_spin[p][k], NULL))
+      return FALSE;
+  return TRUE;
+}
+
+/* The rules layer's verdict on player @p's part of @sheet alone. */
+static JsonNode *
+score_alone (JsonObject *sheet,
+             guint       p)
+{
+  g_autoptr(JsonObject) alone = json_object_new ();
+  g_autoptr(JsonNode) node = NULL;
+  JsonArray *players = pt_companion_arr (sheet, "players");
+  JsonArray *one;
+
+  if (players == NULL || p >= json_array_get_length (players))
+    return NULL;
+  one = json_array_new ();
+  json_object_set_string_member (alone, "game", "next-station-london");
+  json_object_set_member (alone, "objectives", json_node_copy (json_object_get_member (sheet, "objectives")));
+  json_object_set_member (alone, "powers", json_node_copy (json_object_get_member (sheet, "powers")));
+  json_array_add_element (one, json_node_copy (json_array_get_element (players, p)));
+  json_object_set_array_member (alone, "players", one);
+  node = json_node_init_object (json_node_alloc (), alone);
+  return pt_rules_score_sheet (node, NULL);
+}
+
+static int
+player_of (PtNextStationSheetView *self,
+           GtkWidget              *widget)
+{
+  for (guint p = 0; p < MAX_PLAYERS; p++)
+    {
+      for (guint l = 0; l < N_LINES; l++)
+        for (guint m = 0; m < 3; m++)
+          if (widget == GTK_WIDGET (self->line_spin[p][l][m]))
+            return (int) p;
+      for (guint k = 0; k < 5; k++)
+        if (widget == GTK_WIDGET (self->extra_spin[p][k]))
+          return (int) p;
+    }
+  return -1;
+}
+
+/* Players are scored on their own: a player whose figures are accepted
+ * alone is not the reason the sheet is refused. */
+static gboolean
+pt_next_station_sheet_view_owns_error (PtSheetView *sheet_view,
+                                       GtkWidget   *widget)
+{
+  PtNextStationSheetView *self = PT_NEXT_STATION_SHEET_VIEW (sheet_view);
+  int p = player_of (self, widget);
+  g_autoptr(JsonObject) sheet = NULL;
+  g_autoptr(JsonNode) result = NULL;
+
+  if (p < 0 || !player_readable (self, (guint) p))
+    return TRUE;
+  sheet = pt_sheet_view_build_sheet (sheet_view);
+  result = score_alone (sheet, (guint) p);
+  return result == NULL;
+}
+
+/* The sheet as a whole is refused (someone is not done, or wrong): each
+ * player whose own figures the rules layer accepts still sees their total,
+ * scored by the rules layer from their part of the sheet alone. */
+static void
+show_own_totals (PtNextStationSheetView *self)
+{
+  PtSheetView *sheet_view = PT_SHEET_VIEW (self);
+  g_autoptr(JsonObject) sheet = pt_sheet_view_build_sheet (sheet_view);
+  JsonArray *players = pt_companion_arr (sheet, "players");
+
+  for (guint p = 0; p < pt_sheet_view_get_n_players (sheet_view) && p < MAX_PLAYERS; p++)
+    {
+      g_autoptr(JsonNode) result = NULL;
+      JsonObject *player;
+
+      if (!player_readable (self, p) || players == NULL || p >= json_array_get_length (players))
+        continue;
+      result = score_alone (sheet, p);
+      player = result != NULL && JSON_NODE_HOLDS_OBJECT (result)
+               ? pt_companion_obj_at (pt_companion_arr (json_node_get_object (result), "players"), 0) : NULL;
+      if (player == NULL)
+        continue;
+      show_player (self, p, player);
+      gtk_widget_set_opacity (GTK_WIDGET (self->total_label[p]), 1.0);
+    }
 }
 
 static void
@@ -169,25 +303,19 @@ pt_next_station_sheet_view_show_result (PtSheetView *sheet_view,
     {
       gtk_widget_set_visible (GTK_WIDGET (self->player_group[p]), p < n);
       if (p < n)
-        adw_preferences_group_set_title (self->player_group[p], pt_sheet_view_get_player_name (sheet_view, p));
+        pt_companion_group_set_title (GTK_WIDGET (self->player_group[p]), pt_sheet_view_get_player_name (sheet_view, p));
       gtk_widget_set_opacity (GTK_WIDGET (self->total_label[p]), result != NULL ? 1.0 : 0.45);
     }
   if (result == NULL)
-    return;
+    {
+      gtk_label_set_text (self->verdict_label, "");
+      gtk_widget_set_visible (GTK_WIDGET (self->solo_label), FALSE);
+      show_own_totals (self);
+      return;
+    }
   for (guint p = 0; p < n && p < MAX_PLAYERS; p++)
     {
-      JsonObject *player = pt_companion_obj_at (players, p);
-      JsonArray *lines = pt_companion_arr (player, "lines");
-      g_autofree char *detail = NULL;
-
-      pt_companion_set_label_int (self->total_label[p], pt_companion_int (player, "total"));
-      for (guint l = 0; l < N_LINES; l++)
-        pt_companion_set_label_int (self->line_label[p][l], pt_companion_int_at (lines, l));
-      detail = g_strdup_printf (_("Tourist sites %d · Interchanges %d · Objectives %d"),
-                                (int) pt_companion_int (player, "tourist_score"),
-                                (int) pt_companion_int (player, "interchange_score"),
-                                (int) pt_companion_int (player, "objective_score"));
-      gtk_label_set_text (self->detail_label[p], detail);
+      show_player (self, p, pt_companion_obj_at (players, p));
     }
   gtk_widget_set_visible (GTK_WIDGET (self->solo_label), solo != NULL);
   if (solo != NULL)
@@ -230,15 +358,12 @@ new_spin (PtNextStationSheetView *self,
           const char             *label,
           GtkOrientation          orientation)
 {
-  GtkWidget *spin = gtk_spin_button_new_with_range (0, MAX_VALUE, 1);
+  GtkWidget *spin = pt_sheet_view_new_number (PT_SHEET_VIEW (self), 0, MAX_VALUE, label);
 
   gtk_orientable_set_orientation (GTK_ORIENTABLE (spin), orientation);
-  gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
-  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
   gtk_widget_set_name (spin, name);
   gtk_widget_set_tooltip_text (spin, label);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
-  g_signal_connect_object (spin, "value-changed", G_CALLBACK (on_value_changed), self, 0);
+  g_signal_connect_object (spin, "changed", G_CALLBACK (on_value_changed), self, 0);
   return spin;
 }
 
@@ -322,7 +447,7 @@ build_player (PtNextStationSheetView *self,
   gtk_widget_set_margin_top (extras, 12);
   for (guint k = 0; k < 5; k++)
     {
-      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *row = pt_companion_plain_row (adw_action_row_new ());
       g_autofree char *name = g_strdup_printf ("%u-%s", p, extra_members[k]);
       GtkWidget *spin = new_spin (self, name, _(extra_titles[k]), GTK_ORIENTATION_HORIZONTAL);
 
@@ -356,7 +481,7 @@ switch_row (const char  *title,
             const char  *name,
             GtkSwitch  **out)
 {
-  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *row = pt_companion_plain_row (adw_action_row_new ());
   GtkWidget *toggle = gtk_switch_new ();
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
@@ -377,7 +502,7 @@ pt_next_station_sheet_view_init (PtNextStationSheetView *self)
   GtkWidget *solo = gtk_label_new ("");
   GtkWidget *verdict = gtk_label_new ("");
 
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (modules), _("Modules"));
+  pt_companion_group_set_title (modules, _("Modules"));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (modules),
                              switch_row (_("Shared objectives"), _("10 points for each objective met"),
                                          "objectives", &self->objectives_switch));
@@ -417,6 +542,7 @@ pt_next_station_sheet_view_class_init (PtNextStationSheetViewClass *klass)
   sheet_class->load_sheet = pt_next_station_sheet_view_load_sheet;
   sheet_class->show_result = pt_next_station_sheet_view_show_result;
   sheet_class->players_changed = pt_next_station_sheet_view_players_changed;
+  sheet_class->owns_error = pt_next_station_sheet_view_owns_error;
 }
 
 GtkSpinButton *
