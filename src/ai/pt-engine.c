@@ -765,13 +765,6 @@ pt_engine_set_move_time (PtEngine *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MOVE_TIME]);
 }
 
-guint
-pt_engine_get_move_time (PtEngine *self)
-{
-  g_return_val_if_fail (PT_IS_ENGINE (self), 0);
-  return self->move_time;
-}
-
 void
 pt_engine_set_handshake_time (PtEngine *self,
                               guint     ms)

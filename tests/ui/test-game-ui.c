@@ -35,6 +35,8 @@ test_every_rules_game (void)
       g_assert_cmpstr (pt_game_ui_title (games[i]), !=, games[i]);
       g_assert_cmpstr (pt_game_view_rules_summary (games[i]), !=, "");
       g_assert_nonnull (ui->icon_name);
+      g_assert_nonnull (ui->credit_title);
+      g_assert_true (ui->designers != NULL && ui->designers[0] != NULL);
       g_assert_true (gdk_rgba_parse (&rgba, ui->chart_colour));
       g_assert_nonnull (ui->board_type);
       g_assert_true (g_type_is_a (ui->board_type (), PT_TYPE_BOARD));

@@ -556,17 +556,6 @@ pt_station_map_new_from_bytes (GBytes  *bytes,
   return pt_station_map_new_from_data (text, error);
 }
 
-PtStationMap *
-pt_station_map_new_from_file (const char  *path,
-                              GError     **error)
-{
-  g_autofree char *text = NULL;
-
-  if (!g_file_get_contents (path, &text, NULL, error))
-    return NULL;
-  return pt_station_map_new_from_data (text, error);
-}
-
 /* The maps compiled into this library. The resource is looked up in the
  * generated GResource directly (not through the global registry), which
  * also keeps the resource's object file when the library is linked

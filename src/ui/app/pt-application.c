@@ -12,6 +12,7 @@
 
 #include "pt-accessible.h"
 #include "pt-application.h"
+#include "pt-game-ui.h"
 #include "pt-data-actions.h"
 #include "pt-store-trash.h"
 #include "pt-preferences-window.h"
@@ -282,11 +283,6 @@ show_about (GSimpleAction *action,
   GtkWindow *parent = get_main_window (app);
   GtkWidget *about;
   static const char *developers[] = { "The Partida authors", NULL };
-  static const char *lost_cities[] = { "Reiner Knizia", NULL };
-  static const char *circle_the_wagons[] = {
-    "Steven Aramini", "Danny Devine", "Paul Kluka", NULL
-  };
-  static const char *next_station[] = { "Matthew Dunstan", NULL };
 
   about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
                         "transient-for", parent,
@@ -308,12 +304,11 @@ show_about (GSimpleAction *action,
                                       "to their owners."),
                         NULL);
 
-  adw_about_window_add_credit_section (ADW_ABOUT_WINDOW (about),
-                                       _("Lost Cities designed by"), lost_cities);
-  adw_about_window_add_credit_section (ADW_ABOUT_WINDOW (about),
-                                       _("Circle the Wagons designed by"), circle_the_wagons);
-  adw_about_window_add_credit_section (ADW_ABOUT_WINDOW (about),
-                                       _("Next Station: London designed by"), next_station);
+  /* Each game's designers. */
+  for (guint i = 0; i < pt_game_ui_get_n (); i++)
+    adw_about_window_add_credit_section (ADW_ABOUT_WINDOW (about),
+                                         g_dgettext (GETTEXT_PACKAGE, pt_game_ui_list ()[i]->credit_title),
+                                         (const char **) pt_game_ui_list ()[i]->designers);
 
   gtk_window_present (GTK_WINDOW (about));
 }

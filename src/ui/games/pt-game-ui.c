@@ -10,6 +10,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "pt-companion-util.h"
 #include "pt-game-ui.h"
 
 extern const PtGameUi pt_lost_cities_ui;
@@ -65,28 +66,6 @@ pt_game_ui_title (const char *game_id)
 
 /* Breakdowns -------------------------------------------------------------- */
 
-GtkWidget *
-pt_game_ui_row_new (const char *title,
-                    const char *subtitle,
-                    const char *value)
-{
-  GtkWidget *row = adw_action_row_new ();
-
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  /* Names and rule words are text, not markup. */
-  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  if (subtitle != NULL && subtitle[0] != '\0')
-    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-  if (value != NULL)
-    {
-      GtkWidget *label = gtk_label_new (value);
-
-      gtk_widget_add_css_class (label, "numeric");
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
-    }
-  return row;
-}
-
 void
 pt_game_ui_add_row (GPtrArray  *rows,
                     const char *title,
@@ -95,7 +74,7 @@ pt_game_ui_add_row (GPtrArray  *rows,
 {
   g_autofree char *text = g_strdup_printf ("%" G_GINT64_FORMAT, value);
 
-  g_ptr_array_add (rows, g_object_ref_sink (pt_game_ui_row_new (title, subtitle, text)));
+  g_ptr_array_add (rows, g_object_ref_sink (pt_companion_value_row_new (title, subtitle, text)));
 }
 
 static char *
@@ -159,7 +138,7 @@ generic_rows (JsonObject *object,
       g_autofree char *value = node_to_text (node);
 
       if (value != NULL)
-        g_ptr_array_add (rows, g_object_ref_sink (pt_game_ui_row_new (full, NULL, value)));
+        g_ptr_array_add (rows, g_object_ref_sink (pt_companion_value_row_new (full, NULL, value)));
       else if (JSON_NODE_HOLDS_OBJECT (node) && prefix == NULL)
         generic_rows (json_node_get_object (node), title, rows);
     }

@@ -46,6 +46,10 @@ struct _PtGameUi
   const char *icon_name;
   /* The game's own colour in the statistics charts ("#e66100"). */
   const char *chart_colour;
+  /* The About window's credit: its heading (N_(), "Lost Cities designed
+   * by") and the designers' names. */
+  const char         *credit_title;
+  const char * const *designers;
 
   /* A PtBoard subclass, constructed with "game". */
   GType       (*board_type)      (void);
@@ -97,9 +101,6 @@ int                     pt_game_ui_index_of (const char *game_id);
 const char             *pt_game_ui_title    (const char *game_id);
 
 /* Shared pieces for the breakdown renderers. */
-GtkWidget              *pt_game_ui_row_new  (const char *title,
-                                             const char *subtitle,
-                                             const char *value);
 void                    pt_game_ui_add_row  (GPtrArray  *rows,
                                              const char *title,
                                              const char *subtitle,

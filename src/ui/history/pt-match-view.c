@@ -76,12 +76,9 @@ add_row (GtkWidget  *group,
          const char *subtitle,
          const char *value)
 {
-  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *row = pt_companion_value_row_new (title, subtitle, NULL);
 
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  if (subtitle != NULL && subtitle[0] != '\0')
-    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  /* The results' scores stand out. */
   if (value != NULL)
     {
       GtkWidget *label = gtk_label_new (value);

@@ -17,6 +17,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "pt-game-view.h"
+#include "pt-companion-util.h"
 #include "pt-game-ui.h"
 #include "pt-result-view.h"
 
@@ -54,7 +55,7 @@ add_row (GtkWidget  *group,
          const char *subtitle,
          const char *value)
 {
-  GtkWidget *row = pt_game_ui_row_new (title, subtitle, value);
+  GtkWidget *row = pt_companion_value_row_new (title, subtitle, value);
 
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
   return row;
@@ -270,60 +271,17 @@ pt_result_view_class_init (PtResultViewClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/partida/Partida/pt-result-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, PtResultView, title);
+  gtk_widget_class_bind_template_child (widget_class, PtResultView, description);
+  gtk_widget_class_bind_template_child (widget_class, PtResultView, flow);
+  gtk_widget_class_bind_template_child (widget_class, PtResultView, board_slot);
+  gtk_widget_class_bind_template_child (widget_class, PtResultView, groups);
   gtk_widget_class_set_css_name (widget_class, "result-view");
 }
 
 static void
 pt_result_view_init (PtResultView *self)
 {
-  GtkWidget *clamp = adw_clamp_new ();
-
-  GtkWidget *scroll = gtk_scrolled_window_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-
-  /* No generic icon: the board is the picture. */
-  self->title = gtk_label_new (NULL);
-  gtk_widget_add_css_class (self->title, "title-1");
-  gtk_label_set_wrap (GTK_LABEL (self->title), TRUE);
-  gtk_label_set_justify (GTK_LABEL (self->title), GTK_JUSTIFY_CENTER);
-  gtk_widget_set_margin_top (self->title, 18);
-  gtk_box_append (GTK_BOX (box), self->title);
-  self->description = gtk_label_new (NULL);
-  gtk_label_set_wrap (GTK_LABEL (self->description), TRUE);
-  gtk_label_set_justify (GTK_LABEL (self->description), GTK_JUSTIFY_CENTER);
-  gtk_widget_set_margin_start (self->description, 12);
-  gtk_widget_set_margin_end (self->description, 12);
-  gtk_box_append (GTK_BOX (box), self->description);
-  self->groups = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
-  gtk_widget_set_valign (self->groups, GTK_ALIGN_START);
-  adw_clamp_set_maximum_size (ADW_CLAMP (clamp), 480);
-  adw_clamp_set_child (ADW_CLAMP (clamp), self->groups);
-  gtk_widget_set_size_request (clamp, 300, -1);
-
-  /* Board and breakdown side by side; the flow box puts the breakdown
-   * under the board when both do not fit. */
-  self->board_slot = adw_bin_new ();
-  self->flow = gtk_flow_box_new ();
-  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (self->flow), GTK_SELECTION_NONE);
-  gtk_flow_box_set_homogeneous (GTK_FLOW_BOX (self->flow), FALSE);
-  gtk_flow_box_set_min_children_per_line (GTK_FLOW_BOX (self->flow), 1);
-  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (self->flow), 2);
-  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (self->flow), 24);
-  gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (self->flow), 18);
-  gtk_widget_set_halign (self->flow, GTK_ALIGN_CENTER);
-  gtk_flow_box_append (GTK_FLOW_BOX (self->flow), self->board_slot);
-  gtk_flow_box_append (GTK_FLOW_BOX (self->flow), clamp);
-  for (GtkWidget *child = gtk_widget_get_first_child (self->flow); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      gtk_widget_set_focusable (child, FALSE);
-      gtk_widget_set_valign (child, GTK_ALIGN_START);
-    }
-  gtk_widget_set_margin_start (self->flow, 12);
-  gtk_widget_set_margin_end (self->flow, 12);
-  gtk_widget_set_margin_bottom (self->flow, 18);
-  gtk_box_append (GTK_BOX (box), self->flow);
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroll), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroll), box);
-  adw_bin_set_child (ADW_BIN (self), scroll);
+  gtk_widget_init_template (GTK_WIDGET (self));
 }

@@ -162,6 +162,29 @@ pt_companion_error_toast (GtkWidget    *widget,
   pt_companion_toast (widget, toast);
 }
 
+/* A row with a number (or any short value) at its end; title and subtitle
+ * are text, not markup (names, the rules' words). */
+GtkWidget *
+pt_companion_value_row_new (const char *title,
+                            const char *subtitle,
+                            const char *value)
+{
+  GtkWidget *row = adw_action_row_new ();
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  if (subtitle != NULL && subtitle[0] != '\0')
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  if (value != NULL)
+    {
+      GtkWidget *label = gtk_label_new (value);
+
+      gtk_widget_add_css_class (label, "numeric");
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
+    }
+  return row;
+}
+
 /* A player without a chosen colour still gets a stable one, from the name,
  * so the charts and lists can tell players apart. */
 static const char * const palette[] = {

@@ -78,6 +78,9 @@ PtStoreWorker *pt_companion_get_worker (GtkWidget    *widget,
                                         GError      **error);
 PtStore    *pt_companion_get_store      (GtkWidget    *widget,
                                          GError      **error);
+GtkWidget  *pt_companion_value_row_new  (const char   *title,
+                                         const char   *subtitle,
+                                         const char   *value);
 char       *pt_companion_format_date    (gint64        unix_time);
 char       *pt_companion_format_day     (gint64        unix_time);
 char       *pt_companion_format_night_date (const char *iso_date);

@@ -72,27 +72,6 @@ new_group (const char *title,
   return group;
 }
 
-static GtkWidget *
-value_row (const char *title,
-           const char *subtitle,
-           const char *value)
-{
-  GtkWidget *row = adw_action_row_new ();
-
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  if (subtitle != NULL && subtitle[0] != '\0')
-    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-  if (value != NULL)
-    {
-      GtkWidget *label = gtk_label_new (value);
-
-      gtk_widget_add_css_class (label, "numeric");
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
-    }
-  return row;
-}
-
 static char *
 plays_text (PtStatLine *line)
 {
@@ -232,7 +211,7 @@ build_leaderboard (PtStatsPage  *self,
           line = g_ptr_array_index (lines, j);
       title = g_strdup_printf ("%u. %s", ++position, rating->player_name);
       subtitle = line ? plays_text (line) : NULL;
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), value_row (title, subtitle, value));
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), pt_companion_value_row_new (title, subtitle, value));
     }
   for (guint i = 0; ratings == NULL && lines != NULL && i < lines->len; i++)
     {
@@ -246,11 +225,11 @@ build_leaderboard (PtStatsPage  *self,
       title = g_strdup_printf ("%u. %s", ++position, line->player_name);
       subtitle = plays_text (line);
       value = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d win", "%d wins", line->wins), line->wins);
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), value_row (title, subtitle, value));
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), pt_companion_value_row_new (title, subtitle, value));
     }
   if (position == 0)
     adw_preferences_group_add (ADW_PREFERENCES_GROUP (group),
-                               value_row (_("No matches of this game yet"),
+                               pt_companion_value_row_new (_("No matches of this game yet"),
                                           _("Save a match and the table fills in."), NULL));
   return group;
 }
@@ -356,7 +335,7 @@ build_head_to_head (PtStatsPage *self,
 {
   GtkWidget *group = new_group (_("Head to head"), NULL);
   GtkWidget *pick = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *row = value_row ("", NULL, NULL);
+  GtkWidget *row = pt_companion_value_row_new ("", NULL, NULL);
 
   gtk_box_set_homogeneous (GTK_BOX (pick), TRUE);
   gtk_widget_set_margin_bottom (pick, 6);
@@ -489,7 +468,7 @@ build_overview (PtStatsPage  *self,
 
           subtitle = g_strdup_printf (_("Archived · %s"), plain);
         }
-      row = value_row (player->name, subtitle, NULL);
+      row = pt_companion_value_row_new (player->name, subtitle, NULL);
       gtk_widget_set_name (row, name);
       adw_action_row_add_prefix (ADW_ACTION_ROW (row), pt_companion_colour_swatch (player->colour, player->name));
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), pt_accessible_new_decoration ("go-next-symbolic"));
@@ -997,22 +976,22 @@ build_player (PtStatsPage *self,
           rating = g_ptr_array_index (player_stats->ratings, j);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), pt_game_ui_title (line->game));
       adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (expander), subtitle);
-      adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), value_row (_("Average score"), NULL, average));
-      adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), value_row (_("Best score"), NULL, best));
-      adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), value_row (_("Worst score"), NULL, worst));
+      adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), pt_companion_value_row_new (_("Average score"), NULL, average));
+      adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), pt_companion_value_row_new (_("Best score"), NULL, best));
+      adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), pt_companion_value_row_new (_("Worst score"), NULL, worst));
       adw_expander_row_add_row (ADW_EXPANDER_ROW (expander),
-                                value_row (_("Win streak"), _("Current / longest"), streaks));
+                                pt_companion_value_row_new (_("Win streak"), _("Current / longest"), streaks));
       if (rating != NULL)
         {
           rating_text = g_strdup_printf ("%.0f", rating->rating);
           adw_expander_row_add_row (ADW_EXPANDER_ROW (expander),
-                                    value_row (_("Rating"), _("Elo, starting at 1500"), rating_text));
+                                    pt_companion_value_row_new (_("Rating"), _("Elo, starting at 1500"), rating_text));
         }
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), expander);
     }
   if (overall->plays == 0)
     adw_preferences_group_add (ADW_PREFERENCES_GROUP (group),
-                               value_row (_("No matches yet"),
+                               pt_companion_value_row_new (_("No matches yet"),
                                           _("Save a match with this player and the figures appear here."), NULL));
   gtk_box_append (GTK_BOX (box), group);
 
@@ -1049,7 +1028,7 @@ build_player (PtStatsPage *self,
                                                     pair->plays);
 
           adw_preferences_group_add (ADW_PREFERENCES_GROUP (group),
-                                     value_row (pair->name_b, plays, score));
+                                     pt_companion_value_row_new (pair->name_b, plays, score));
         }
       gtk_box_append (GTK_BOX (box), group);
     }
@@ -1063,7 +1042,7 @@ build_player (PtStatsPage *self,
   g_signal_connect_object (row, "apply", G_CALLBACK (on_rename_apply), self, 0);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
 
-  row = value_row (_("Colour"), _("Used in lists and charts"), NULL);
+  row = pt_companion_value_row_new (_("Colour"), _("Used in lists and charts"), NULL);
   colour = gtk_color_button_new ();
   gtk_widget_set_valign (colour, GTK_ALIGN_CENTER);
   pt_companion_player_rgba (player->colour, player->name, &rgba);
@@ -1073,7 +1052,7 @@ build_player (PtStatsPage *self,
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), colour);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
 
-  row = value_row (_("Archived"), _("Hidden from lists; the history stays"), NULL);
+  row = pt_companion_value_row_new (_("Archived"), _("Hidden from lists; the history stays"), NULL);
   archived = gtk_switch_new ();
   gtk_widget_set_name (archived, "archived-switch");
   gtk_widget_set_valign (archived, GTK_ALIGN_CENTER);
@@ -1083,7 +1062,7 @@ build_player (PtStatsPage *self,
   adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), archived);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
 
-  row = value_row (_("Merge into another player"), _("When one person was entered twice"), NULL);
+  row = pt_companion_value_row_new (_("Merge into another player"), _("When one person was entered twice"), NULL);
   merge = gtk_button_new_with_mnemonic (_("_Merge…"));
   gtk_widget_set_valign (merge, GTK_ALIGN_CENTER);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (merge), "stats.merge");

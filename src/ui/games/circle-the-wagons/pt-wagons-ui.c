@@ -127,6 +127,8 @@ describe_wagons_move (PtGame     *game,
   return NULL;
 }
 
+static const char * const designers[] = { "Steven Aramini", "Danny Devine", "Paul Kluka", NULL };
+
 const PtGameUi pt_wagons_ui = {
   .game_id = "circle-the-wagons",
   .title = N_("Circle the Wagons"),
@@ -139,6 +141,8 @@ const PtGameUi pt_wagons_ui = {
                       "three bonus cards add or take away points. On a tie, fewer cards in town wins."),
   .icon_name = "pt-play-symbolic",
   .chart_colour = "#3584e4",
+  .credit_title = N_("Circle the Wagons designed by"),
+  .designers = designers,
   .board_type = pt_wagons_board_get_type,
   .sheet_view_type = pt_wagons_sheet_view_get_type,
   .breakdown_rows = breakdown_rows,

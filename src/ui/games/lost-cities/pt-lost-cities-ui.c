@@ -107,6 +107,8 @@ options_defaults (const PtSessionDefaults *defaults,
   json_object_set_string_member (out, "rules", defaults->lost_cities_seed_rules ? "seed" : "rulebook");
 }
 
+static const char * const designers[] = { "Reiner Knizia", NULL };
+
 const PtGameUi pt_lost_cities_ui = {
   .game_id = "lost-cities",
   .title = N_("Lost Cities"),
@@ -121,6 +123,8 @@ const PtGameUi pt_lost_cities_ui = {
                       "cards add 20. Expeditions you never started cost nothing."),
   .icon_name = "pt-play-symbolic",
   .chart_colour = "#e66100",
+  .credit_title = N_("Lost Cities designed by"),
+  .designers = designers,
   .board_type = pt_lost_cities_board_get_type,
   .sheet_view_type = pt_lost_cities_sheet_view_get_type,
   .breakdown_rows = breakdown_rows,

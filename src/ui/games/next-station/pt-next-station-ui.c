@@ -170,6 +170,8 @@ static const PtGameOption options[] = {
   { "powers", N_("Pencil powers"), N_("Each colour brings a power, usable once"), NULL, NULL },
 };
 
+static const char * const designers[] = { "Matthew Dunstan", NULL };
+
 const PtGameUi pt_next_station_ui = {
   .game_id = "next-station-london",
   .title = N_("Next Station: London"),
@@ -184,6 +186,8 @@ const PtGameUi pt_next_station_ui = {
                       "points at the end."),
   .icon_name = "pt-play-symbolic",
   .chart_colour = "#2ec27e",
+  .credit_title = N_("Next Station: London designed by"),
+  .designers = designers,
   .board_type = pt_next_station_board_get_type,
   .sheet_view_type = pt_next_station_sheet_view_get_type,
   .breakdown_rows = breakdown_rows,
