@@ -382,34 +382,6 @@ pt_bot_choose_move (PtBot         *self,
   return pt_bot_choose_move_full (self, game, player, cancellable, NULL, error);
 }
 
-const char *
-pt_bot_get_game_id (PtBot *self)
-{
-  g_return_val_if_fail (PT_IS_BOT (self), NULL);
-  return self->game_id;
-}
-
-PtBotLevel
-pt_bot_get_level (PtBot *self)
-{
-  g_return_val_if_fail (PT_IS_BOT (self), PT_BOT_LEVEL_MEDIUM);
-  return self->level;
-}
-
-guint64
-pt_bot_get_seed (PtBot *self)
-{
-  g_return_val_if_fail (PT_IS_BOT (self), 0);
-  return self->seed;
-}
-
-guint
-pt_bot_get_time_budget (PtBot *self)
-{
-  g_return_val_if_fail (PT_IS_BOT (self), 0);
-  return self->time_budget;
-}
-
 static void
 pt_bot_constructed (GObject *object)
 {

@@ -69,11 +69,6 @@ PtBot       *pt_bot_new              (const char  *game_id,
                                       guint        time_budget_ms,
                                       GError     **error);
 
-const char  *pt_bot_get_game_id      (PtBot       *self);
-PtBotLevel   pt_bot_get_level        (PtBot       *self);
-guint64      pt_bot_get_seed         (PtBot       *self);
-guint        pt_bot_get_time_budget  (PtBot       *self);
-
 void         pt_bot_choose_move_async  (PtBot               *self,
                                         PtGame              *game,
                                         guint                player,

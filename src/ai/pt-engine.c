@@ -167,7 +167,7 @@ parse_hello (PtEngine    *self,
   g_autoptr(GStrvBuilder) builder = NULL;
 
   if (g_strcmp0 (json_object_get_string_member (hello, "type"), "hello") != 0)
-    return fail_handshake (self, _("the first message must be “hello”"), error);
+    return fail_handshake (self, _("the engine must first introduce itself (with hello)"), error);
   if (g_strcmp0 (pt_json_get_string (json_object_get_member (hello, "protocol")),
                  PT_ENGINE_PROTOCOL) != 0)
     {
@@ -185,12 +185,12 @@ parse_hello (PtEngine    *self,
       g_utf8_strlen (pt_json_get_string (author), -1) > PT_ENGINE_MAX_NAME)
     return fail_handshake (self, _("its author’s name is too long"), error);
   if (author != NULL && json_node_get_value_type (author) != G_TYPE_STRING)
-    return fail_handshake (self, _("“author” is not a string"), error);
+    return fail_handshake (self, _("the author’s name is not text"), error);
   if (games == NULL || !JSON_NODE_HOLDS_ARRAY (games) ||
       json_array_get_length (json_node_get_array (games)) == 0)
     return fail_handshake (self, _("it lists no games"), error);
   if (options != NULL && !JSON_NODE_HOLDS_ARRAY (options))
-    return fail_handshake (self, _("“options” is not an array"), error);
+    return fail_handshake (self, _("the options are not a list"), error);
 
   builder = g_strv_builder_new ();
   for (guint i = 0; i < json_array_get_length (json_node_get_array (games)); i++)
@@ -198,7 +198,7 @@ parse_hello (PtEngine    *self,
       JsonNode *game = json_array_get_element (json_node_get_array (games), i);
 
       if (json_node_get_value_type (game) != G_TYPE_STRING)
-        return fail_handshake (self, _("“games” must list game ids"), error);
+        return fail_handshake (self, _("the list of games must name games"), error);
       g_strv_builder_add (builder, json_node_get_string (game));
     }
 
@@ -763,13 +763,6 @@ pt_engine_set_move_time (PtEngine *self,
     return;
   self->move_time = ms;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MOVE_TIME]);
-}
-
-guint
-pt_engine_get_move_time (PtEngine *self)
-{
-  g_return_val_if_fail (PT_IS_ENGINE (self), 0);
-  return self->move_time;
 }
 
 void

@@ -89,7 +89,6 @@ PtEngine    *pt_engine_new                (const char          *command,
 const char  *pt_engine_get_command        (PtEngine            *self);
 void         pt_engine_set_move_time      (PtEngine            *self,
                                            guint                ms);
-guint        pt_engine_get_move_time      (PtEngine            *self);
 void         pt_engine_set_handshake_time (PtEngine            *self,
                                            guint                ms);
 

@@ -110,7 +110,7 @@ pt_cli_bench_next_station_bot (int    argc,
 {
   int n_games = 200;
   gint64 seed = 1;
-  gboolean json = FALSE, objectives = FALSE, powers = FALSE;
+  gboolean json = FALSE, objectives = FALSE, powers = FALSE, scores = FALSE;
   g_autofree char *level = NULL;
   GOptionEntry entries[] = {
     { "level", 0, 0, G_OPTION_ARG_STRING, &level, "easy, medium, hard or rollout (Hard's playout policy alone; default hard)", "LEVEL" },
@@ -119,6 +119,7 @@ pt_cli_bench_next_station_bot (int    argc,
     { "objectives", 0, 0, G_OPTION_ARG_NONE, &objectives, "Play with 2 shared objectives", NULL },
     { "powers", 0, 0, G_OPTION_ARG_NONE, &powers, "Play with pencil powers", NULL },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print the figures as JSON", NULL },
+    { "scores", 0, 0, G_OPTION_ARG_NONE, &scores, "Also print every game's seed and score, one a line (for comparing two levels deal by deal)", NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context =
@@ -172,6 +173,8 @@ pt_cli_bench_next_station_bot (int    argc,
             }
         }
       score = pt_ns_solo_total (&state);
+      if (scores)
+        printf ("game %" G_GINT64_FORMAT " %d\n", seed + g, score);
       sum += score;
       sum2 += (double) score * score;
       min_score = MIN (min_score, score);

@@ -537,16 +537,6 @@ pt_game_list_legal_moves (PtGame *self,
   return PT_GAME_GET_CLASS (self)->list_legal_moves (self, player);
 }
 
-gboolean
-pt_game_get_allow_undo (PtGame *self)
-{
-  PtGamePrivate *priv = pt_game_get_instance_private (self);
-
-  g_return_val_if_fail (PT_IS_GAME (self), FALSE);
-
-  return priv->allow_undo;
-}
-
 void
 pt_game_set_allow_undo (PtGame   *self,
                         gboolean  allow_undo)

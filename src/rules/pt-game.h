@@ -201,7 +201,6 @@ gboolean     pt_game_is_legal           (PtGame      *self,
 JsonNode    *pt_game_list_legal_moves   (PtGame      *self,
                                          guint        player);
 
-gboolean     pt_game_get_allow_undo     (PtGame      *self);
 void         pt_game_set_allow_undo     (PtGame      *self,
                                          gboolean     allow_undo);
 gboolean     pt_game_get_can_undo       (PtGame      *self);

@@ -144,7 +144,7 @@ pt_match_record_load (JsonNode  *record,
   rounds = node != NULL ? pt_json_get_array (node) : NULL;
   if (game_id == NULL || players == NULL || rounds == NULL)
     {
-      bad_match (&local_error, _("A match record needs “game”, “players” and “rounds”"));
+      bad_match (&local_error, _("A match record needs the game, the players and the rounds"));
       goto fail;
     }
   for (guint i = 0; i < json_array_get_length (players); i++)
@@ -173,25 +173,25 @@ pt_match_record_load (JsonNode  *record,
   node = json_object_get_member (object, "rounds_total");
   if (node == NULL || !pt_json_get_int (node, &n_rounds) || n_rounds < 1 || n_rounds > PT_MATCH_MAX_ROUNDS)
     {
-      bad_match (&local_error, _("“rounds_total” must be a whole number from 1 to 5"));
+      bad_match (&local_error, _("The number of rounds must be a whole number from 1 to 5"));
       goto fail;
     }
   node = json_object_get_member (object, "next_starter");
   policy = PT_NEXT_STARTER_ALTERNATE;
   if (node != NULL && !pt_next_starter_from_string (pt_json_get_string (node), &policy))
     {
-      bad_match (&local_error, _("“next_starter” must be “alternate”, “loser” or “leader”"));
+      bad_match (&local_error, _("Who starts the next round must be: in turn, the player behind or the player ahead"));
       goto fail;
     }
   node = json_object_get_member (object, "seed");
   if (node != NULL && !pt_json_get_int (node, &seed))
     {
-      bad_match (&local_error, _("“seed” must be a whole number"));
+      bad_match (&local_error, _("The number the deals come from must be a whole number"));
       goto fail;
     }
   if (json_array_get_length (rounds) == 0 || json_array_get_length (rounds) > (guint) n_rounds)
     {
-      bad_match (&local_error, _("A match record holds from one round to “rounds_total” rounds"));
+      bad_match (&local_error, _("A match record holds from one round to its number of rounds"));
       goto fail;
     }
 
@@ -210,9 +210,11 @@ pt_match_record_load (JsonNode  *record,
           && (guint) first_player (round_record) != pt_match_get_next_starter (match))
         {
           g_set_error (&local_error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_RECORD,
-                       _("Round %u must be started by %s (“next_starter”: %s)"), r + 1,
+                       _("Round %u must be started by %s (%s)"), r + 1,
                        (const char *) g_ptr_array_index (names, pt_match_get_next_starter (match)),
-                       pt_next_starter_to_string (policy));
+                       policy == PT_NEXT_STARTER_LOSER ? _("the player behind starts")
+                       : policy == PT_NEXT_STARTER_LEADER ? _("the player ahead starts")
+                       : _("the players take turns to start"));
           goto fail;
         }
       game = pt_rules_load_record (round_record, &move, &player, &local_error);

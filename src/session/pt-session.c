@@ -308,13 +308,6 @@ pt_session_set_seed (PtSession *self,
   self->seed = seed;
 }
 
-guint64
-pt_session_get_seed (PtSession *self)
-{
-  g_return_val_if_fail (PT_IS_SESSION (self), 0);
-  return self->seed;
-}
-
 void
 pt_session_set_night_id (PtSession *self,
                          gint64     night_id)
@@ -1012,13 +1005,6 @@ pt_session_get_match_id (PtSession *self)
 {
   g_return_val_if_fail (PT_IS_SESSION (self), 0);
   return self->match_id;
-}
-
-gint64
-pt_session_get_started (PtSession *self)
-{
-  g_return_val_if_fail (PT_IS_SESSION (self), 0);
-  return self->started;
 }
 
 const GError *

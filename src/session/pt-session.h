@@ -126,7 +126,6 @@ void            pt_session_set_next_starter  (PtSession  *self,
 PtNextStarter   pt_session_get_next_starter  (PtSession  *self);
 void            pt_session_set_seed          (PtSession  *self,
                                               guint64     seed);
-guint64         pt_session_get_seed          (PtSession  *self);
 /* The game night the match joins (0: none). */
 void            pt_session_set_night_id      (PtSession  *self,
                                               gint64      night_id);
@@ -191,7 +190,6 @@ const char     *pt_session_get_forfeit_reason (PtSession *self);
 
 gint64          pt_session_get_saved_id      (PtSession  *self);
 gint64          pt_session_get_match_id      (PtSession  *self);
-gint64          pt_session_get_started       (PtSession  *self);
 /* The error of the last failed save (autosave or final), or NULL. */
 const GError   *pt_session_get_save_error    (PtSession  *self);
 /* Saves the match now (done automatically when it ends; again only if

@@ -326,14 +326,7 @@ recompute_from (PtStore       *store,
     }
 
   /* The live matches in replay order, with their results. */
-  rows = ok ? pt_store_prepare (store,
-                                "SELECT m.id, m.finished, r.player_id, r.rank, r.rating, r.seat"
-                                " FROM matches m INDEXED BY matches_time JOIN results r ON r.match_id = m.id"
-                                " WHERE m.deleted = 0 AND m.finished >= ?2 AND (m.finished, m.id) >= (?2, ?3)"
-                                " AND m.game = ?1"
-                                " ORDER BY m.finished, m.id, r.seat",
-                                error)
-            : NULL;
+  rows = ok ? pt_store_prepare (store, PT_STATS_REPLAY_SQL, error) : NULL;
   if (rows == NULL)
     ok = FALSE;
   else

@@ -108,13 +108,6 @@ pt_stats_new (PtStore *store)
   return g_object_new (PT_TYPE_STATS, "store", store, NULL);
 }
 
-PtStore *
-pt_stats_get_store (PtStats *self)
-{
-  g_return_val_if_fail (PT_IS_STATS (self), NULL);
-  return self->store;
-}
-
 /* Reading the aggregates ----------------------------------------------------- */
 
 #define LINE_COLUMNS \

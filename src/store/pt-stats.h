@@ -33,7 +33,6 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (PtStats, pt_stats, PT, STATS, GObject)
 
 PtStats       *pt_stats_new             (PtStore *store);
-PtStore       *pt_stats_get_store       (PtStats *self);
 
 /* Everything about one player (also an archived one). */
 PtPlayerStats *pt_stats_player          (PtStats  *self,

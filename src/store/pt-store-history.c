@@ -35,19 +35,10 @@ like_pattern (const char *text)
   return g_string_free (pattern, FALSE);
 }
 
-GPtrArray *
-pt_store_history (PtStore               *self,
-                  const PtHistoryQuery  *query,
-                  GError               **error)
+char *
+pt_store_history_sql (const PtHistoryQuery *query)
 {
-  g_autoptr(GString) sql = g_string_new ("SELECT " PT_STORE_MATCH_COLUMNS " FROM matches m");
-  g_autoptr(GPtrArray) entries = g_ptr_array_new_with_free_func ((GDestroyNotify) pt_match_entry_unref);
-  g_autofree char *pattern = NULL;
-  sqlite3_stmt *stmt = NULL;
-  int rc, n = 0;
-
-  g_return_val_if_fail (PT_IS_STORE (self), NULL);
-  g_return_val_if_fail (query != NULL, NULL);
+  GString *sql = g_string_new ("SELECT " PT_STORE_MATCH_COLUMNS " FROM matches m");
 
   /* Built from fixed pieces only; every value is bound. The partial index
    * of live matches by time lets SQLite walk newest first and stop after
@@ -68,19 +59,38 @@ pt_store_history (PtStore               *self,
     g_string_append (sql, " AND EXISTS (SELECT 1 FROM results r WHERE r.match_id = m.id"
                           " AND r.player_id = ?6)");
   if (query->search != NULL && *query->search != '\0')
+    g_string_append (sql, " AND (pt_fold (m.notes) LIKE ?7 ESCAPE '\\' OR EXISTS (SELECT 1 FROM"
+                          " results r JOIN players p ON p.id = r.player_id WHERE r.match_id = m.id"
+                          " AND pt_fold (p.name) LIKE ?7 ESCAPE '\\'))");
+  if (query->before_id > 0)
+    g_string_append (sql, " AND (m.finished < ?8 OR (m.finished = ?8 AND m.id < ?9))");
+  g_string_append (sql, " ORDER BY m.finished DESC, m.id DESC LIMIT ?10 OFFSET ?11");
+  return g_string_free (sql, FALSE);
+}
+
+GPtrArray *
+pt_store_history (PtStore               *self,
+                  const PtHistoryQuery  *query,
+                  GError               **error)
+{
+  g_autofree char *sql = NULL;
+  g_autoptr(GPtrArray) entries = g_ptr_array_new_with_free_func ((GDestroyNotify) pt_match_entry_unref);
+  g_autofree char *pattern = NULL;
+  sqlite3_stmt *stmt = NULL;
+  int rc, n = 0;
+
+  g_return_val_if_fail (PT_IS_STORE (self), NULL);
+  g_return_val_if_fail (query != NULL, NULL);
+
+  sql = pt_store_history_sql (query);
+  if (query->search != NULL && *query->search != '\0')
     {
       g_autofree char *folded = pt_player_name_key (query->search);
 
       pattern = like_pattern (folded);
-      g_string_append (sql, " AND (pt_fold (m.notes) LIKE ?7 ESCAPE '\\' OR EXISTS (SELECT 1 FROM"
-                            " results r JOIN players p ON p.id = r.player_id WHERE r.match_id = m.id"
-                            " AND pt_fold (p.name) LIKE ?7 ESCAPE '\\'))");
     }
-  if (query->before_id > 0)
-    g_string_append (sql, " AND (m.finished < ?8 OR (m.finished = ?8 AND m.id < ?9))");
-  g_string_append (sql, " ORDER BY m.finished DESC, m.id DESC LIMIT ?10 OFFSET ?11");
 
-  rc = sqlite3_prepare_v2 (self->db, sql->str, -1, &stmt, NULL);
+  rc = sqlite3_prepare_v2 (self->db, sql, -1, &stmt, NULL);
   if (rc != SQLITE_OK)
     {
       pt_store_set_error (self, rc, _("Could not read the history"), error);

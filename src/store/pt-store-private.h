@@ -169,6 +169,20 @@ gboolean  pt_append_finish  (PtAppend  *append,
                              GError   **error);
 void      pt_append_free    (PtAppend  *append);
 
+/* The live matches of game ?1 from (finished ?2, id ?3) on, in replay
+ * order, with their results (pt-stats-ratings.c; the query-plan test
+ * explains this very text). */
+#define PT_STATS_REPLAY_SQL \
+  "SELECT m.id, m.finished, r.player_id, r.rank, r.rating, r.seat" \
+  " FROM matches m INDEXED BY matches_time JOIN results r ON r.match_id = m.id" \
+  " WHERE m.deleted = 0 AND m.finished >= ?2 AND (m.finished, m.id) >= (?2, ?3)" \
+  " AND m.game = ?1" \
+  " ORDER BY m.finished, m.id, r.seat"
+
+/* The SQL pt_store_history() runs for @query (pt-store-history.c): fixed
+ * pieces only, every value bound as ?1 … ?11. */
+char *pt_store_history_sql (const PtHistoryQuery *query);
+
 /* Ratings (pt-stats-ratings.c), called inside the store's transactions. */
 gboolean pt_stats_rate_new_match   (PtStore  *self,
                                     gint64    match_id,

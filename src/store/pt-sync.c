@@ -751,6 +751,9 @@ publish_row (Publish     *p,
    * gets a new one. */
   observe_clock (self, old);
   hlc = modified > old ? modified : pt_store_next_stamp (self);
+  if (g_getenv ("PARTIDA_SYNC_DEBUG") != NULL)
+    g_printerr ("publish %s %s %s: %s -> %s\n", p->device, kind, uuid,
+                exists ? (const char *) sqlite3_column_text (find, 1) : "(none)", doc);
   version = make_version (hlc, p->device);
   if (exists)
     write = pt_store_prepare (self, "UPDATE sync_rows SET version = ?3, doc = ?4 WHERE kind = ?1 AND uuid = ?2",
@@ -799,6 +802,21 @@ publish_gone (Publish     *p,
       doc = tombstone_doc (into);
       if (!publish_row (p, kind, uuid, doc, 0, error))
         return FALSE;
+      /* A night removed for good left its matches without a night (ON
+       * DELETE SET NULL, no stamp): they go out again. */
+      if (strcmp (kind, KIND_NIGHT) == 0)
+        {
+          g_autofree char *pattern = g_strdup_printf ("%%\"night\":\"%s\"%%", uuid);
+          g_autoptr(PtStmt) again = pt_store_prepare (p->store,
+                                                      "UPDATE sync_seen SET modified = -1 WHERE uuid IN"
+                                                      " (SELECT uuid FROM sync_rows WHERE kind = 'match' AND doc LIKE ?)",
+                                                      error);
+          if (again == NULL)
+            return FALSE;
+          sqlite3_bind_text (again, 1, pattern, -1, SQLITE_STATIC);
+          if (!pt_store_step_done (p->store, again, _("Could not save the sync state"), error))
+            return FALSE;
+        }
     }
   return TRUE;
 }
@@ -876,6 +894,7 @@ publish_nights (Publish  *p,
   return publish_gone (p, KIND_NIGHT,
                        "SELECT s.uuid FROM sync_rows s WHERE s.kind = ?"
                        " AND NOT EXISTS (SELECT 1 FROM nights WHERE uuid = s.uuid)"
+                       " AND s.doc NOT LIKE '{\"gone\"%'"
                        " AND NOT EXISTS (SELECT 1 FROM sync_pending p WHERE p.kind = s.kind AND p.uuid = s.uuid)",
                        error);
 }
@@ -1167,7 +1186,9 @@ merge_players (Run      *run,
   g_clear_pointer (&overlap, pt_stmt_release);
   if (matches->len > 0)
     {
-      gint64 standin = ensure_standin (run, a->uuid, into, error);
+      /* Named after the UUID that goes (the larger one, see
+       * pt_sync_note_merge), whichever way the merge was made. */
+      gint64 standin = ensure_standin (run, strcmp (a->uuid, b->uuid) > 0 ? a->uuid : b->uuid, into, error);
       g_autofree char *message = NULL;
 
       if (standin == 0)
@@ -1397,6 +1418,17 @@ materialise_night (Run         *run,
 
       if (id == 0)
         return DONE;
+      {
+        /* Its matches lose their night: a change of theirs to publish. */
+        g_autoptr(PtStmt) stamp = pt_store_prepare (self, "UPDATE matches SET modified = ? WHERE night_id = ?",
+                                                    error);
+        if (stamp == NULL)
+          return FAILED;
+        sqlite3_bind_int64 (stamp, 1, pt_store_next_stamp (self));
+        sqlite3_bind_int64 (stamp, 2, id);
+        if (!pt_store_step_done (self, stamp, _("Could not delete the night"), error))
+          return FAILED;
+      }
       drop = pt_store_prepare (self, "DELETE FROM nights WHERE id = ?", error);
       if (drop == NULL)
         return FAILED;
@@ -2390,6 +2422,23 @@ pt_sync_take_conflicts (PtStore  *store,
   return g_steal_pointer (&list);
 }
 
+static gboolean
+set_player_uuid (PtStore     *store,
+                 gint64       id,
+                 const char  *uuid,
+                 GError     **error)
+{
+  g_autoptr(PtStmt) stmt = pt_store_prepare (store,
+                                             "UPDATE players SET uuid = CASE WHEN ?2 = '' THEN 'merging:' || uuid"
+                                             " ELSE ?2 END WHERE id = ?1",
+                                             error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, id);
+  sqlite3_bind_text (stmt, 2, uuid, -1, SQLITE_TRANSIENT);
+  return pt_store_step_done (store, stmt, _("Could not merge"), error);
+}
+
 gboolean
 pt_sync_note_merge (PtStore  *store,
                     gint64    from,
@@ -2421,13 +2470,50 @@ pt_sync_note_merge (PtStore  *store,
   sqlite3_bind_int64 (nights, 2, now);
   if (!pt_store_step_done (store, nights, _("Could not merge"), error))
     return FALSE;
-  /* Only a database that syncs remembers where the player went. */
+  /* Only a database that syncs remembers where the player went. The
+   * player who stays takes the smaller of the two UUIDs, so the same two
+   * players merged both ways on two devices end up the same. */
   if (table_exists (store, "sync_redirects"))
     {
       g_autoptr(PtPlayer) a = pt_store_get_player (store, from, error);
       g_autoptr(PtPlayer) b = a != NULL ? pt_store_get_player (store, into, error) : NULL;
 
-      if (b == NULL || !add_redirect (store, a->uuid, b->uuid, error))
+      if (b == NULL)
+        return FALSE;
+      if (strcmp (a->uuid, b->uuid) < 0)
+        {
+          g_autoptr(PtStmt) into_matches = NULL;
+          g_autoptr(PtStmt) into_nights = NULL;
+          char *t;
+
+          into_matches = pt_store_prepare (store,
+                                           "UPDATE matches SET modified = ?2"
+                                           " WHERE id IN (SELECT match_id FROM results WHERE player_id = ?1)",
+                                           error);
+          if (into_matches == NULL)
+            return FALSE;
+          sqlite3_bind_int64 (into_matches, 1, into);
+          sqlite3_bind_int64 (into_matches, 2, now);
+          if (!pt_store_step_done (store, into_matches, _("Could not merge"), error))
+            return FALSE;
+          into_nights = pt_store_prepare (store,
+                                          "UPDATE nights SET modified = ?2"
+                                          " WHERE id IN (SELECT night_id FROM night_players WHERE player_id = ?1)",
+                                          error);
+          if (into_nights == NULL)
+            return FALSE;
+          sqlite3_bind_int64 (into_nights, 1, into);
+          sqlite3_bind_int64 (into_nights, 2, now);
+          if (!pt_store_step_done (store, into_nights, _("Could not merge"), error) ||
+              !set_player_uuid (store, from, "", error) ||
+              !set_player_uuid (store, into, a->uuid, error) ||
+              !set_player_uuid (store, from, b->uuid, error))
+            return FALSE;
+          t = a->uuid;
+          a->uuid = b->uuid;
+          b->uuid = t;
+        }
+      if (!add_redirect (store, a->uuid, b->uuid, error))
         return FALSE;
     }
   return TRUE;

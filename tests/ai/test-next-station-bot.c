@@ -207,9 +207,16 @@ test_view (void)
   g_assert_true (pt_ns_view_init (&view, state, 1));
 }
 
+enum
+{
+  SOLO_MEDIUM,
+  SOLO_HARD,
+  SOLO_ROLLOUT,    /* Hard's playout policy alone */
+};
+
 static int
 solo_game (guint64 seed,
-           gboolean hard)
+           int     hard)
 {
   guint8 decks[PT_NS_ROUNDS][PT_NS_N_CARDS];
   guint8 colours[1][PT_NS_ROUNDS] = { { PT_LINE_PURPLE, PT_LINE_BLUE, PT_LINE_PINK, PT_LINE_GREEN } };
@@ -236,7 +243,7 @@ solo_game (guint64 seed,
 
       pt_rng_init (&bot_rng, pt_rng_derive_seed (seed, turn++));
       g_assert_true (pt_ns_view_init (&view, &state, 0));
-      if (hard)
+      if (hard == SOLO_HARD)
         {
           PtNsSearchParams params;
 
@@ -245,6 +252,8 @@ solo_game (guint64 seed,
           params.top_k = 6;
           g_assert_true (pt_ns_search (&view, &params, &bot_rng, NULL, &action, NULL));
         }
+      else if (hard == SOLO_ROLLOUT)
+        pt_ns_rollout_action (&view.solo, &bot_rng, &action);
       else
         pt_ns_greedy_action (&view.solo, 0.0, &bot_rng, &action);
       g_assert_true (pt_next_station_state_apply (&state, 0, &action, NULL));
@@ -260,11 +269,37 @@ test_hard_beats_medium (void)
 
   for (guint64 seed = 1; seed <= 5; seed++)
     {
-      hard += solo_game (seed, TRUE);
-      medium += solo_game (seed, FALSE);
+      hard += solo_game (seed, SOLO_HARD);
+      medium += solo_game (seed, SOLO_MEDIUM);
     }
   g_test_message ("5 solo games: hard %d, medium %d", hard, medium);
   g_assert_cmpint (hard, >, medium);
+}
+
+/* Hard's playouts are only as good as their policy: over 3,000 fixed
+ * deals it averages at least ROLLOUT_FLOOR (the policy scores ~14 points
+ * apart from one deal to the next, so fewer deals cannot tell a point's
+ * difference), and clearly more than Medium's greedy play. */
+#define ROLLOUT_DEALS 3000
+#define ROLLOUT_FLOOR 144.3
+
+static void
+test_rollout_policy (void)
+{
+  double rollout = 0, medium = 0;
+
+  for (guint64 seed = 5001; seed < 5001 + ROLLOUT_DEALS; seed++)
+    {
+      rollout += solo_game (seed, SOLO_ROLLOUT);
+      if (seed < 5001 + ROLLOUT_DEALS / 10)
+        medium += solo_game (seed, SOLO_MEDIUM);
+    }
+  rollout /= ROLLOUT_DEALS;
+  medium /= ROLLOUT_DEALS / 10;
+  g_test_message ("%u solo games: rollout policy %.2f; %u: medium %.2f", ROLLOUT_DEALS, rollout,
+                  ROLLOUT_DEALS / 10, medium);
+  g_assert_cmpfloat (rollout, >=, ROLLOUT_FLOOR);
+  g_assert_cmpfloat (rollout, >=, medium + 8);
 }
 
 int
@@ -279,5 +314,6 @@ main (int    argc,
   g_test_add_func ("/ai/next-station/no-peeking", test_no_peeking);
   g_test_add_func ("/ai/next-station/view", test_view);
   g_test_add_func ("/ai/next-station/hard-beats-medium", test_hard_beats_medium);
+  g_test_add_func ("/ai/next-station/rollout-policy", test_rollout_policy);
   return g_test_run ();
 }

@@ -34,7 +34,7 @@ ok "replay: solo game" status 0 "$CLI" replay "$R/ns-solo-finished.json" --json
 ok "replay: mid-turn save" status 0 "$CLI" replay "$R/ns-midgame.json" --json
 ok "replay: mid-turn current player" json '.over == false and .current_player == 1 and .winners == []' "$TMP/out"
 ok "replay: crossing refused" status 1 "$CLI" replay "$R/ns-invalid-crossing.json" --json
-ok "replay: crossing error" json '.error.move == 3 and .error.player == 0 and (.error.message | contains("crosses your section (2,3)-(4,5)"))' "$TMP/out"
+ok "replay: crossing error" json '.error.move == 3 and .error.player == 0 and (.error.message | contains("would cross your section from column 3, row 4 to column 5, row 6"))' "$TMP/out"
 ok "replay: bad deck is a setup error" status 1 "$CLI" replay "$R/ns-invalid-setup.json" --json
 ok "replay: setup error index" json '.error.move == -1 and (.error.message | contains("U:circle appears twice"))' "$TMP/out"
 ok "replay: another colour's power" status 1 "$CLI" replay "$R/ns-invalid-power.json" --json

@@ -106,9 +106,9 @@ test_bad_setups (void)
     { "{\"bonus\": [\"A2\", \"B5\", \"B8\"], \"circle\": [\"A1\", \"A3\", \"A4\", \"A5\", \"A6\", \"A7\", \"A8\", \"A9\", "
       "\"B1\", \"B2\", \"B3\", \"B4\", \"B6\", \"B7\"], \"first_player\": 0}", "circle" },
     { "{\"bonus\": [\"A2\", \"B5\", \"B8\"], \"circle\": [\"A1\", \"A3\", \"A4\", \"A5\", \"A6\", \"A7\", \"A8\", \"A9\", "
-      "\"B1\", \"B2\", \"B3\", \"B4\", \"B6\", \"B7\", \"B9\"], \"first_player\": 2}", "first_player" },
+      "\"B1\", \"B2\", \"B3\", \"B4\", \"B6\", \"B7\", \"B9\"], \"first_player\": 2}", "who plays first" },
     { "{\"bonus\": [\"A2\", \"B5\", \"B8\"], \"circle\": [\"A1\", \"A3\", \"A4\", \"A5\", \"A6\", \"A7\", \"A8\", \"A9\", "
-      "\"B1\", \"B2\", \"B3\", \"B4\", \"B6\", \"B7\", \"B9\"], \"first_player\": \"0\"}", "first_player" },
+      "\"B1\", \"B2\", \"B3\", \"B4\", \"B6\", \"B7\", \"B9\"], \"first_player\": \"0\"}", "who plays first" },
     { "{\"bonus\": [\"A2\", \"B5\", \"B8\"], \"circle\": [\"A1\", \"A3\", \"A4\", \"A5\", \"A6\", \"A7\", \"A8\", \"A9\", "
       "\"B1\", \"B2\", \"B3\", \"B4\", \"B6\", \"B7\", \"B9\"], \"first_player\": 0, \"start\": \"A1\"}", "start" },
   };
@@ -152,7 +152,7 @@ test_draft (void)
   move_refused (game, 1, "{\"start\": \"b3\"}", PT_RULES_ERROR_MALFORMED_MOVE, "“b3” is not a card");
   move_refused (game, 1, "{\"start\": 3}", PT_RULES_ERROR_MALFORMED_MOVE, "start");
   move_refused (game, 1, "[\"start\"]", PT_RULES_ERROR_MALFORMED_MOVE, "object");
-  move_refused (game, 1, "{}", PT_RULES_ERROR_MALFORMED_MOVE, "exactly one");
+  move_refused (game, 1, "{}", PT_RULES_ERROR_MALFORMED_MOVE, "exactly one thing");
   move_ok (game, 1, "{\"start\": \"B3\"}");
 
   /* Queue: B3 B4 B6 B7 B9 A1 A3 … A9 B1 B2 (wrapping past the list's end). */
@@ -164,7 +164,7 @@ test_draft (void)
   move_refused (game, 0, "{\"take\": \"A2\"}", PT_RULES_ERROR_ILLEGAL_MOVE, "A2 is not in the queue");
   move_refused (game, 0, "{\"place\": \"B3\", \"x\": 0, \"y\": 0, \"rot\": 0}",
                 PT_RULES_ERROR_ILLEGAL_MOVE, "no card to place");
-  move_refused (game, 0, "{\"take\": \"B4\", \"place\": \"B4\"}", PT_RULES_ERROR_MALFORMED_MOVE, "exactly one");
+  move_refused (game, 0, "{\"take\": \"B4\", \"place\": \"B4\"}", PT_RULES_ERROR_MALFORMED_MOVE, "exactly one thing");
   move_refused (game, 0, "{\"take\": \"B4\", \"x\": 1}", PT_RULES_ERROR_MALFORMED_MOVE, "“x”");
   move_ok (game, 0, "{\"take\": \"B4\"}");   /* B3 goes to Beto for free */
 
@@ -228,6 +228,24 @@ test_draft (void)
   move_ok (game, 0, "{\"take\": \"B2\"}");
   g_assert_cmpuint (queue_length (game), ==, 0);
   move_ok (game, 0, "{\"place\": \"B2\", \"x\": -2, \"y\": 0, \"rot\": 0}");
+  /* The log says where each card went by the cards already there, never
+   * by grid numbers (they start at the first card and go negative). */
+  {
+    static const struct { guint move; const char *says; } placed[] = {
+      { 2, "Ana placed B4 as the first card of the town." },
+      { 3, "Beto placed B3 upside down, as the first card of the town." },
+      { 5, "Beto placed A1 to the right of B3." },
+      { 6, "Ana placed B6 to the right of B4." },
+      { 7, "Ana placed B7 upside down, over 2 cards, covering 2 cells." },
+      { 8, "Ana placed B9 above B4." },
+      { 10, "Ana placed B2 to the left of B4." },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (placed); i++)
+      g_assert_cmpstr (pt_game_get_move_description (game, placed[i].move), ==, placed[i].says);
+    for (guint i = 0; i < pt_game_get_n_moves (game); i++)
+      g_assert_null (strchr (pt_game_get_move_description (game, i), '('));
+  }
   for (guint i = 0; i < 8; i++)
     {
       g_autoptr(JsonNode) moves = NULL;

@@ -285,7 +285,7 @@ test_sheet_impossible (void)
     { "[[{\"Y\": {\"cards\": [5]}}]]", "{}", "both players" },
     { "[[{\"Y\": {\"score\": 5}}, {}]]", "{}", "unknown" },
     { "[[], [], [], [], [], []]", "{}", "rounds" },
-    { "[[{\"Y\": {}}, {}]]", "{\"colors\": 4}", "colors" },
+    { "[[{\"Y\": {}}, {}]]", "{\"colors\": 4}", "colours" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)

@@ -90,7 +90,7 @@ test_deal_options (void)
     { 2, "{\"colour_order\": [\"pink\", \"green\", \"blue\", \"purple\"]}", "Only a solo player" },
     { 1, "{\"colour_order\": [\"pink\", \"green\", \"blue\", \"pink\"]}", "appears twice" },
     { 1, "{\"objectives\": [\"thames_7\"]}", "Unknown objective “thames_7”" },
-    { 1, "{\"powers\": 1}", "“powers” must be true or false" },
+    { 1, "{\"powers\": 1}", "The pencil powers must be on or off" },
     { 2, "{\"players\": 3}", "does not match" },
   };
   g_autoptr(PtGame) solo = deal (1, "{\"colour_order\": [\"pink\", \"green\", \"blue\", \"purple\"],"
@@ -167,14 +167,14 @@ static void
 test_json_actions (void)
 {
   static const struct { const char *json; int code; const char *message; } bad[] = {
-    { "{\"pass\": false}", PT_RULES_ERROR_MALFORMED_MOVE, "“pass” must be true" },
-    { "{\"from\": [3, 2]}", PT_RULES_ERROR_MALFORMED_MOVE, "needs “from” and “to”" },
-    { "{\"from\": [3, 2], \"to\": [3, 0]}", PT_RULES_ERROR_ILLEGAL_MOVE, "no station at (3,0)" },
+    { "{\"pass\": false}", PT_RULES_ERROR_MALFORMED_MOVE, "A pass must be marked true" },
+    { "{\"from\": [3, 2]}", PT_RULES_ERROR_MALFORMED_MOVE, "needs the station it starts from" },
+    { "{\"from\": [3, 2], \"to\": [3, 0]}", PT_RULES_ERROR_ILLEGAL_MOVE, "no station at column 4, row 1" },
     { "{\"from\": [3, 2], \"to\": [3, 10]}", PT_RULES_ERROR_ILLEGAL_MOVE, "off the map" },
     { "{\"from\": [3, 2], \"to\": [\"3\", 1]}", PT_RULES_ERROR_MALFORMED_MOVE, "must be a point" },
     { "{\"pass\": true, \"go\": 1}", PT_RULES_ERROR_MALFORMED_MOVE, "Unknown member “go”" },
     { "{\"pass\": true, \"power\": \"fly\"}", PT_RULES_ERROR_MALFORMED_MOVE, "Unknown pencil power" },
-    { "{\"pass\": true, \"power\": \"circle\"}", PT_RULES_ERROR_MALFORMED_MOVE, "“circle” goes with" },
+    { "{\"pass\": true, \"power\": \"circle\"}", PT_RULES_ERROR_MALFORMED_MOVE, "A circled station goes with" },
     { "[]", PT_RULES_ERROR_MALFORMED_MOVE, "must be a JSON object" },
   };
   const PtStationMap *map = pt_station_map_get_london ();

@@ -180,17 +180,17 @@ test_malformed (void)
 {
   static const Corruption corruptions[] = {
     { "\"format\": \"partida-map/1\"", "\"format\": \"other\"", "format" },
-    { "\"width\": 3", "\"width\": 4", "row 0 of “stations” has 3 points, not 4" },
+    { "\"width\": 3", "\"width\": 4", "The grid of stations: row 1 has 3 points, not 4" },
     { "\"CTS\", \"P?C\"", "\"CTX\", \"P?C\"", "unknown station symbol “X” at (2,0)" },
     { "\"P?C\"", "\"P??\"", "a second Central Station" },
     { "\"aab\", \"aab\", \"ccb\"", "\"aab\", \"aa.\", \"ccb\"", "the station at (2,1) is in no district" },
     { "\"green\": [2, 2]", "\"green\": [2, 3]", "the green departure (2,3) is outside the map" },
-    { "\"green\": [2, 2]", "\"red\": [2, 2]", "unknown colour “red”" },
+    { "\"green\": [2, 2]", "\"red\": [2, 2]", "unknown colour, “red”" },
     { "\"green\": [2, 2]", "\"green\": [0, 0]", "two colours depart from (0,0)" },
     { "[[0, 1], [1, 1]]", "[[0, 1], [2, 1]]", "(0,1)-(2,1) is not a possible section" },
     { "\"tourist_sites\": [[1, 1]]", "\"tourist_sites\": [[1, 1], [1, 1]]", "listed twice" },
     { "\"name\": \"Tiny\",", "\"name\": \"Tiny\", \"rivers\": 2,", "unknown member “rivers”" },
-    { "\"stations\": [\"CTS\", \"P?C\", \"TSP\"]", "\"stations\": [\"CTS\", \"P?C\"]", "“stations” has 2 rows, not 3" },
+    { "\"stations\": [\"CTS\", \"P?C\", \"TSP\"]", "\"stations\": [\"CTS\", \"P?C\"]", "The grid of stations has 2 rows, not 3" },
     { "\"name\": \"Tiny\",", "\"name\": \"Tiny\"", "not valid JSON" },
   };
 

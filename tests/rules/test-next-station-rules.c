@@ -125,13 +125,13 @@ test_illegal_sections (void)
 
   /* Turn 1, a pentagon, from the green departure (3,2). */
   a = section (3, 2, 4, 3);
-  refuse (&state, &a, "(4,3) is a triangle station; the card asks for a pentagon");
+  refuse (&state, &a, "The station at column 5, row 4 is a triangle; the card asks for a pentagon");
   a = section (3, 2, 3, 9);
-  refuse (&state, &a, "runs through the station at (3,6)");
+  refuse (&state, &a, "would run through the station at column 4, row 7");
   a = section (3, 2, 4, 4);
-  refuse (&state, &a, "(3,2)-(4,4) is not a straight line");
+  refuse (&state, &a, "The stations at column 4, row 3 and at column 5, row 5 are not on one straight line");
   a = section (2, 3, 2, 0);
-  refuse (&state, &a, "(2,3) is not an end of your green line");
+  refuse (&state, &a, "The station at column 3, row 4 is not an end of your green line");
   a = section (3, 2, 2, 3);
   play (&state, &a);
   /* The first section keeps the departure as an end. */
@@ -146,11 +146,11 @@ test_illegal_sections (void)
   /* Turn 4, a joker. */
   g_assert_cmpuint (state.turn, ==, 4);
   a = section (4, 3, 2, 3);
-  refuse (&state, &a, "Your green line already visits (2,3)");
+  refuse (&state, &a, "Your green line already visits the station at column 3, row 4");
   a = section (4, 3, 2, 5);
-  refuse (&state, &a, "crosses your section (2,3)-(4,5)");
+  refuse (&state, &a, "would cross your section from column 3, row 4 to column 5, row 6");
   a = section (2, 3, 2, 4);
-  refuse (&state, &a, "(2,3) is not an end of your green line");
+  refuse (&state, &a, "The station at column 3, row 4 is not an end of your green line");
   a = section (4, 5, 2, 5);
   play (&state, &a);
 
@@ -160,7 +160,7 @@ test_illegal_sections (void)
   /* Round 2 (code order: S:circle first): purple departs from (2,5), which
    * the green line visits; its section (2,5)-(4,5) may not be repeated. */
   a = section (2, 5, 4, 5);
-  refuse (&state, &a, "(2,5)-(4,5) is already drawn on your green line");
+  refuse (&state, &a, "The section from column 3, row 6 to column 5, row 6 is already drawn on your green line");
   a = section (2, 5, 0, 7);
   play (&state, &a);
   a = section (2, 5, 1, 4);                    /* S:triangle */
@@ -275,7 +275,7 @@ test_power_double (void)
   a = with_power (section (3, 2, 4, 3), PT_NS_POWER_DOUBLE);
   a.from2 = st (4, 3);
   a.to2 = st (4, 4);
-  refuse (&state, &a, "Second section of the double power: (4,4) is a pentagon station");
+  refuse (&state, &a, "Second section of the double power: The station at column 5, row 5 is a pentagon");
   a.to2 = st (4, 0);
   play (&state, &a);
   g_assert_cmpuint (state.players[0].ends, ==, PT_STATION_BIT (st (3, 2)) | PT_STATION_BIT (st (4, 0)));
@@ -299,7 +299,7 @@ test_power_double (void)
   a = with_power (section (3, 2, 3, 1), PT_NS_POWER_DOUBLE);     /* (3,1) is a square */
   a.from2 = st (3, 1);
   a.to2 = st (1, 1);                                              /* a pentagon */
-  refuse (&state, &a, "(1,1) is a pentagon station; the card asks for a square");
+  refuse (&state, &a, "The station at column 2, row 2 is a pentagon; the card asks for a square");
   a.to2 = st (2, 0);                                              /* a square */
   g_assert_true (pt_next_station_state_check (&state, 0, &a, &error));
   g_assert_no_error (error);
@@ -357,7 +357,7 @@ test_power_switch (void)
   a = section (2, 3, 4, 5);
   play (&state, &a);
   a = section (2, 3, 1, 4);
-  refuse (&state, &a, "(2,3) is not an end of your green line");
+  refuse (&state, &a, "The station at column 3, row 4 is not an end of your green line");
   a = with_power (section (2, 3, 1, 4), PT_NS_POWER_SWITCH);
   play (&state, &a);
   g_assert_cmpuint (__builtin_popcountll (state.players[0].ends), ==, 3);
@@ -373,7 +373,7 @@ test_power_circle (void)
   make_state (&state, NULL, green_first, TRUE, powers_green[3], 0);
   a = with_power (pass (), PT_NS_POWER_CIRCLE);
   a.circle = st (4, 3);
-  refuse (&state, &a, "(4,3) is not a station of your green line");
+  refuse (&state, &a, "The station at column 5, row 4 is not on your green line");
   /* With a section, the new station may be circled. */
   a = with_power (section (3, 2, 5, 0), PT_NS_POWER_CIRCLE);      /* S:circle */
   a.circle = st (5, 0);

@@ -15,6 +15,7 @@
 #include "play-test-util.h"
 #include "pt-computer-player.h"
 #include "pt-lost-cities-board.h"
+#include "pt-lost-cities-pile.h"
 #include "pt-move-log.h"
 #include "pt-next-station-board.h"
 #include "pt-wagons-board.h"
@@ -122,6 +123,24 @@ test_log_and_result (gconstpointer data)
                * the accessibility work's; below 720 px the log folds.) */
               WAIT_UNTIL (gtk_widget_get_width (window) < 720);
               WAIT_UNTIL (gtk_widget_get_visible (toggle));
+              /* …and the board with its log fits 360 px: nothing asks the
+               * window to be wider (the board's scroller never scrolls
+               * sideways, so a wider board would widen the window). */
+              {
+                int min_width = 0;
+
+                gint64 until = g_get_monotonic_time () + 3 * G_USEC_PER_SEC;
+
+                /* (The window's width leaves out its frame: 350 of 360 px
+                 * under Xvfb.) */
+                while (gtk_widget_get_width (window) > 360 && g_get_monotonic_time () < until)
+                  g_main_context_iteration (NULL, FALSE);
+                gtk_widget_measure (window, GTK_ORIENTATION_HORIZONTAL, -1, &min_width, NULL, NULL, NULL);
+                g_test_message ("%s: minimum width %d px, width %d px at 360 px", game_id, min_width,
+                                gtk_widget_get_width (window));
+                g_assert_cmpint (min_width, <=, gtk_widget_get_width (window));
+                g_assert_cmpint (gtk_widget_get_width (window), <=, 360);
+              }
               gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), TRUE);
               WAIT_UNTIL (gtk_widget_get_child_visible (GTK_WIDGET (log)) && gtk_widget_get_mapped (GTK_WIDGET (log)));
               shot = g_strdup_printf ("feel-%s-narrow-log", game_id);
@@ -617,6 +636,130 @@ choose_kind_with_one_click (GtkWidget *drop_down,
 
 /* Person for each seat, each with one click: a hot-seat game starts, with
  * the cover between the turns. */
+/* Lost Cities piles holding back a card in flight, and the hand buttons
+ * hidden while their card is still on its way. */
+static guint
+count_held (GtkWidget *widget,
+            guint     *hidden_buttons)
+{
+  guint n = 0;
+
+  if (PT_IS_LOST_CITIES_PILE (widget) && pt_lost_cities_pile_get_held_back (PT_LOST_CITIES_PILE (widget)) > 0)
+    n++;
+  if (GTK_IS_BUTTON (widget) && gtk_widget_get_visible (widget) && gtk_widget_get_opacity (widget) < 1.0)
+    (*hidden_buttons)++;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += count_held (child, hidden_buttons);
+  return n;
+}
+
+/* A card in flight is drawn once: in the air, not also where it lands
+ * (the pile holds it back, the new hand card is hidden, until it lands);
+ * and the other player's cards never fly over their heading. */
+static void
+test_flight_once (void)
+{
+  PtGameView *view;
+  PtGame *game;
+  GtkWidget *board, *title;
+  guint own_checked = 0, their_frames = 0;
+
+  pt_game_view_set_computer_delay (300);
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", TRUE, NULL);
+  view = start_two_player_game ("lost-cities", "Ana", -1, "Computer", 1, "4242");
+  game = pt_game_view_get_game (view);
+  board = pt_game_view_get_board (view);
+  title = find_by_name (board, "top-title");
+  g_assert_nonnull (title);
+  while (!pt_game_get_is_over (game) && (own_checked < 6 || their_frames < 20))
+    {
+      guint n = pt_game_get_n_moves (game);
+      guint hidden = 0;
+
+      if (pt_game_get_current_player (game) == 0 && !pt_game_view_get_thinking (view))
+        {
+          play_human_turn (view);
+          if (!board_animating (board))
+            continue;
+          /* Right after the move, before any frame: the card is in the
+           * air only. */
+          g_assert_cmpuint (count_held (board, &hidden), ==, 1);
+          g_assert_cmpuint (hidden, ==, 1);
+          own_checked++;
+        }
+      else
+        {
+          graphene_rect_t card, heading;
+
+          WAIT_UNTIL_MS (pt_game_get_n_moves (game) > n || pt_game_get_is_over (game), 20000);
+          g_assert_true (gtk_widget_compute_bounds (title, board, &heading));
+          /* Frame by frame through the computer's motion. */
+          while (board_animating (board))
+            {
+              if (pt_lost_cities_board_get_flight_bounds (PT_LOST_CITIES_BOARD (board), &card))
+                {
+                  their_frames++;
+                  g_assert_false (graphene_rect_intersection (&card, &heading, NULL));
+                }
+              g_main_context_iteration (NULL, TRUE);
+            }
+        }
+      /* Landed: every card drawn where it lies, once. */
+      WAIT_UNTIL_MS (!board_animating (board) || pt_game_get_n_moves (game) > n + 1, 1500);
+      if (!board_animating (board))
+        {
+          hidden = 0;
+          g_assert_cmpuint (count_held (board, &hidden), ==, 0);
+          g_assert_cmpuint (hidden, ==, 0);
+        }
+    }
+  g_test_message ("%u own motions checked, %u frames of the computer's", own_checked, their_frames);
+  g_assert_cmpuint (own_checked, >=, 6);
+  g_assert_cmpuint (their_frames, >=, 5);
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  pt_game_view_set_computer_delay (0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.leave", NULL));
+}
+
+/* Next Station: the other player's line of this round is on the map
+ * (thin, in its colour, the last section highlighted), not only in the
+ * sentence; a legend says whose it is. */
+static void
+test_next_station_others (void)
+{
+  PtGameView *view = start_two_player_game ("next-station-london", "Ana", -1, "Computer", 1, "31");
+  PtGame *game = pt_game_view_get_game (view);
+  GtkWidget *board = pt_game_view_get_board (view);
+  GtkWidget *legend = find_by_name (board, "others-legend");
+  guint seen = 0;
+
+  g_assert_nonnull (legend);
+  g_assert_true (gtk_widget_get_visible (legend));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (legend)), "Computer"));
+  while (!pt_game_get_is_over (game) && seen < 3)
+    {
+      guint n = pt_game_get_n_moves (game);
+      const PtGameMove *last;
+
+      play_until (view, n + 1);
+      last = pt_game_get_move (game, pt_game_get_n_moves (game) - 1);
+      if (last->player == 1 && json_object_has_member (json_node_get_object (last->move), "to"))
+        {
+          gboolean last_drawn = FALSE;
+          guint drawn = 0;
+
+          /* Drawn on the next frame, highlighted. */
+          WAIT_UNTIL ((drawn = pt_next_station_board_get_others_drawn (PT_NEXT_STATION_BOARD (board), &last_drawn),
+                       last_drawn && drawn > 0));
+          if (++seen == 2)
+            save_screenshot (window, "feel-next-station-london-others");
+        }
+    }
+  g_assert_cmpuint (seen, >=, 1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.leave", NULL));
+}
+
 static void
 test_person_one_click (void)
 {
@@ -680,6 +823,8 @@ main (int   argc,
     }
 
   g_test_add_func ("/ui/play/feel/setup/person-one-click", test_person_one_click);
+  g_test_add_func ("/ui/play/feel/lost-cities/flight-drawn-once", test_flight_once);
+  g_test_add_func ("/ui/play/feel/next-station-london/others-on-the-map", test_next_station_others);
 
   ret = g_test_run ();
 

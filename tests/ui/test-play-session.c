@@ -13,6 +13,7 @@
 #include "pt-lost-cities-board.h"
 #include "pt-match-view.h"
 #include "pt-preferences-window.h"
+#include "pt-replay-view.h"
 #include "pt-rules.h"
 
 /* One human turn of Lost Cities, entered through the board's actions. */
@@ -100,6 +101,146 @@ test_preferences_prefill (void)
 /* A 3-round match with a person: round 1 to its end, the summary, close
  * and continue (still between rounds), round 2 begun, close and continue
  * in round 2, then to the result and the history. */
+/* The first @type widget in any toplevel window. */
+static GtkWidget *
+find_by_type_in_toplevels (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWidget) win = g_list_model_get_item (toplevels, i);
+      GtkWidget *found = find_by_type (win, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Presses @keyval on @widget's key controller, as a key press would. */
+static gboolean
+press_replay_key (GtkWidget *widget,
+                  guint      keyval)
+{
+  GListModel *controllers = gtk_widget_observe_controllers (widget);
+  GtkEventController *c = NULL;
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (item))
+        c = GTK_EVENT_CONTROLLER (item);
+    }
+  g_object_unref (controllers);
+  g_assert_nonnull (c);
+  g_signal_emit_by_name (c, "key-pressed", keyval, 0, (GdkModifierType) 0, &handled);
+  return handled;
+}
+
+/* The board of @replay is the round it says, after the moves it says. */
+static void
+check_round_step (PtReplayView *replay,
+                  JsonArray    *rounds,
+                  guint         round,
+                  guint         moves)
+{
+  JsonObject *record = json_array_get_object_element (rounds, round);
+  g_autoptr(PtGame) expected = NULL;
+  g_autoptr(JsonNode) partial = json_node_new (JSON_NODE_OBJECT);
+  JsonObject *object = json_object_new ();
+  g_autoptr(GList) members = json_object_get_members (record);
+  JsonArray *all = json_object_get_array_member (record, "moves");
+  JsonArray *some = json_array_new ();
+
+  /* A new object (json_node_copy shares it): the round's first @moves. */
+  for (GList *l = members; l != NULL; l = l->next)
+    if (!g_str_equal (l->data, "moves"))
+      json_object_set_member (object, l->data, json_node_copy (json_object_get_member (record, l->data)));
+  for (guint i = 0; i < moves; i++)
+    json_array_add_element (some, json_node_copy (json_array_get_element (all, i)));
+  json_object_set_array_member (object, "moves", some);
+  json_node_take_object (partial, object);
+  expected = pt_rules_load_record (partial, NULL, NULL, NULL);
+  g_assert_nonnull (expected);
+  g_assert_cmpuint (pt_replay_view_get_round (replay), ==, round);
+  g_assert_cmpuint (pt_game_get_n_moves (pt_replay_view_get_game (replay)), ==, pt_game_get_n_moves (expected));
+  {
+    g_autoptr(JsonNode) a = pt_game_get_view (pt_replay_view_get_game (replay), -1);
+    g_autoptr(JsonNode) b = pt_game_get_view (expected, -1);
+
+    g_assert_true (json_node_equal (a, b));
+  }
+}
+
+/* The whole match is one replay: every step of every round by keys, back
+ * again, the slider to each round's deal, and a round's row opening the
+ * replay at that round. */
+static void
+check_match_replay (GtkWidget *page,
+                    JsonNode  *record)
+{
+  JsonArray *rounds = json_object_get_array_member (json_node_get_object (record), "rounds");
+  GtkWidget *button = find_by_name (page, "replay-button");
+  GtkWidget *replay_window;
+  PtReplayView *replay;
+  guint step = 0, total = 0;
+
+  g_assert_nonnull (button);
+  for (guint r = 0; r < json_array_get_length (rounds); r++)
+    total += json_array_get_length (json_object_get_array_member (json_array_get_object_element (rounds, r), "moves")) + 1;
+  g_signal_emit_by_name (button, "clicked");
+  WAIT_UNTIL ((replay = PT_REPLAY_VIEW (find_by_type_in_toplevels (PT_TYPE_REPLAY_VIEW))) != NULL
+              && gtk_widget_get_mapped (GTK_WIDGET (replay)));
+  replay_window = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (replay)));
+  g_assert_cmpuint (pt_replay_view_get_n_rounds (replay), ==, json_array_get_length (rounds));
+  g_assert_cmpuint (pt_replay_view_get_n_steps (replay), ==, total - 1);
+  /* Forward through everything, then back. */
+  for (guint r = 0; r < json_array_get_length (rounds); r++)
+    {
+      guint n = json_array_get_length (json_object_get_array_member (json_array_get_object_element (rounds, r), "moves"));
+
+      for (guint m = 0; m <= n; m++)
+        {
+          g_assert_cmpuint (pt_replay_view_get_step (replay), ==, step);
+          if (m == 0 || m == n || m % 7 == 0)
+            check_round_step (replay, rounds, r, m);
+          g_assert_cmpuint (pt_replay_view_get_round (replay), ==, r);
+          if (step < total - 1)
+            g_assert_true (press_replay_key (GTK_WIDGET (replay), GDK_KEY_Right));
+          step++;
+        }
+    }
+  g_assert_cmpuint (pt_replay_view_get_step (replay), ==, total - 1);
+  for (guint i = total - 1; i > 0; i--)
+    {
+      g_assert_true (press_replay_key (GTK_WIDGET (replay), GDK_KEY_Left));
+      g_assert_cmpuint (pt_replay_view_get_step (replay), ==, i - 1);
+    }
+  check_round_step (replay, rounds, 0, 0);
+  g_assert_true (press_replay_key (GTK_WIDGET (replay), GDK_KEY_End));
+  check_round_step (replay, rounds, json_array_get_length (rounds) - 1,
+                    json_array_get_length (json_object_get_array_member (
+                      json_array_get_object_element (rounds, json_array_get_length (rounds) - 1), "moves")));
+  /* The slider: the second round's deal, in the log under its heading with
+   * the first round below. */
+  step = json_array_get_length (json_object_get_array_member (json_array_get_object_element (rounds, 0), "moves")) + 1;
+  gtk_range_set_value (GTK_RANGE (pt_replay_view_get_timeline (replay)), step);
+  check_round_step (replay, rounds, 1, 0);
+  save_screenshot (replay_window, "lost-cities-match-replay");
+  gtk_window_destroy (GTK_WINDOW (replay_window));
+
+  /* Round 3's row: the same replay, at round 3's deal. */
+  g_signal_emit_by_name (find_by_name (page, "replay-button-3"), "clicked");
+  WAIT_UNTIL ((replay = PT_REPLAY_VIEW (find_by_type_in_toplevels (PT_TYPE_REPLAY_VIEW))) != NULL);
+  check_round_step (replay, rounds, 2, 0);
+  g_assert_cmpuint (pt_replay_view_get_n_rounds (replay), ==, 3);
+  gtk_window_destroy (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (replay))));
+  settle (20);
+}
+
 static void
 test_three_rounds (void)
 {
@@ -201,6 +342,7 @@ test_three_rounds (void)
       }
     g_assert_null (find_by_name (page, "replay-button-4"));
     save_screenshot (win, "lost-cities-match-page-rounds");
+    check_match_replay (page, record);
     gtk_window_destroy (GTK_WINDOW (win));
   }
 

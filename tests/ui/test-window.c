@@ -35,6 +35,98 @@ get_stack (void)
   return ADW_VIEW_STACK (find_by_type (GTK_WIDGET (window), ADW_TYPE_VIEW_STACK));
 }
 
+/* An image of libadwaita's own making (a combo row's arrow, an entry
+ * row's buttons, a status page's icon): its role is fixed inside the
+ * library. The nearest ancestor that is Partida's or such a widget says. */
+static gboolean
+inside_library_widget (GtkWidget *widget)
+{
+  static const char * const internal[] = {
+    "AdwComboRow", "AdwEntryRow", "AdwPasswordEntryRow", "AdwExpanderRow", "AdwAvatar",
+    "AdwSplitButton", "AdwStatusPage", "AdwTabBar", "GtkDropDown", "GtkPasswordEntry", NULL,
+  };
+
+  for (GtkWidget *w = gtk_widget_get_parent (widget); w != NULL; w = gtk_widget_get_parent (w))
+    {
+      const char *type = G_OBJECT_TYPE_NAME (w);
+
+      if (g_str_has_prefix (type, "Pt"))
+        return FALSE;
+      if (g_strv_contains (internal, type))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Every image Partida puts outside the boards is named (by its tooltip)
+ * or decoration (role "presentation"): GTK 4.8 would name it "GtkImage". */
+static guint
+check_images (GtkWidget *widget,
+              guint     *n_hidden)
+{
+  guint n = 0;
+
+  if (!gtk_widget_get_visible (widget) || !gtk_widget_get_child_visible (widget))
+    return 0;
+  if (GTK_IS_IMAGE (widget) && gtk_widget_get_mapped (widget))
+    {
+      GtkWidget *parent;
+      gboolean in_button = FALSE;
+
+      for (parent = gtk_widget_get_parent (widget); parent != NULL; parent = gtk_widget_get_parent (parent))
+        in_button = in_button || GTK_IS_BUTTON (parent) || GTK_IS_MENU_BUTTON (parent);
+      if (!in_button && !inside_library_widget (widget))
+        {
+          gboolean named = gtk_test_accessible_has_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL);
+          gboolean hidden = gtk_test_accessible_has_state (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_STATE_HIDDEN)
+                            || gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (widget)) == GTK_ACCESSIBLE_ROLE_PRESENTATION;
+
+          if (!named && !hidden)
+            {
+              g_autoptr(GString) chain = g_string_new (NULL);
+
+              for (parent = gtk_widget_get_parent (widget); parent != NULL; parent = gtk_widget_get_parent (parent))
+                g_string_append_printf (chain, " < %s", G_OBJECT_TYPE_NAME (parent));
+              g_error ("an unnamed image (icon “%s”) %p%s", gtk_image_get_icon_name (GTK_IMAGE (widget)), (void *) widget, chain->str);
+            }
+          if (hidden)
+            (*n_hidden)++;
+          n++;
+        }
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += check_images (child, n_hidden);
+  return n;
+}
+
+static void
+test_window_decorative_images (void)
+{
+  static const char * const actions[] = {
+    "win.show-play", "win.show-score-sheet", "win.show-history", "win.show-stats",
+  };
+  guint n = 0, hidden = 0;
+  GtkWidget *preferences;
+
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    {
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), actions[i], NULL));
+      settle (100);
+      n += check_images (GTK_WIDGET (window), &hidden);
+    }
+  preferences = GTK_WIDGET (pt_preferences_window_new (pt_application_get_settings (app)));
+  gtk_window_set_transient_for (GTK_WINDOW (preferences), GTK_WINDOW (window));
+  gtk_window_present (GTK_WINDOW (preferences));
+  WAIT_UNTIL (gtk_widget_get_mapped (preferences));
+  settle (100);
+  n += check_images (preferences, &hidden);
+  gtk_window_destroy (GTK_WINDOW (preferences));
+  g_test_message ("%u images outside buttons, %u of them hidden as decoration", n, hidden);
+  g_assert_cmpuint (hidden, >, 0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-play", NULL));
+}
+
 static void
 test_window_opens (void)
 {
@@ -368,6 +460,7 @@ main (int   argc,
 
   g_test_add_func ("/ui/window/opens", test_window_opens);
   g_test_add_func ("/ui/window/areas", test_window_areas);
+  g_test_add_func ("/ui/window/decorative-images", test_window_decorative_images);
   g_test_add_func ("/ui/window/accelerators", test_window_accelerators);
   g_test_add_func ("/ui/window/narrow", test_window_narrow);
   g_test_add_func ("/ui/window/remembers-size", test_window_remembers_size);

@@ -134,8 +134,11 @@ read_cards (JsonObject  *setup,
   if (array == NULL || json_array_get_length (array) != n)
     {
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_SETUP,
-                   g_dngettext (GETTEXT_PACKAGE, "The setup needs “%s”: a list of %u card",
-                                "The setup needs “%s”: a list of %u cards", n), member, n);
+                   g_strcmp0 (member, "bonus") == 0
+                   ? g_dngettext (GETTEXT_PACKAGE, "The setup needs the bonus cards: a list of %u card",
+                                  "The setup needs the bonus cards: a list of %u cards", n)
+                   : g_dngettext (GETTEXT_PACKAGE, "The setup needs the circle: a list of %u card",
+                                  "The setup needs the circle: a list of %u cards", n), n);
       return FALSE;
     }
   for (guint i = 0; i < n; i++)
@@ -146,7 +149,9 @@ read_cards (JsonObject  *setup,
       if (card < 0)
         {
           g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_SETUP,
-                       _("“%s” in “%s” is not a card"), id ? id : "?", member);
+                       g_strcmp0 (member, "bonus") == 0 ? _("“%s” among the bonus cards is not a card")
+                                                         : _("“%s” in the circle is not a card"),
+                       id ? id : "?");
           return FALSE;
         }
       if (seen[card])
@@ -189,7 +194,7 @@ pt_circle_the_wagons_game_setup (PtGame      *game,
       (first_player != 0 && first_player != 1))
     {
       g_set_error_literal (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_SETUP,
-                           _("The setup needs “first_player”: 0 or 1"));
+                           _("The setup must say who plays first (0 or 1)"));
       return FALSE;
     }
   pt_wagons_state_init (&self->state, bonus, circle, (guint) first_player);
@@ -342,6 +347,90 @@ pt_circle_the_wagons_game_get_view (PtGame *game,
   return pt_json_node_new_object (g_steal_pointer (&view));
 }
 
+/* The card of @town seen at cell (x, y): the last one placed over it, or
+ * -1 when the cell is empty. */
+static int
+visible_card_at (const PtWagonsTown *town,
+                 int                 x,
+                 int                 y)
+{
+  for (int i = (int) town->n_placements - 1; i >= 0; i--)
+    {
+      const PtWagonsPlacement *p = &town->placements[i];
+
+      if (x >= p->x && x <= p->x + 1 && y >= p->y && y <= p->y + 1)
+        return i;
+    }
+  return -1;
+}
+
+/* Where a placement goes, in the words a player uses at the table, by the
+ * cards already in the town (never the grid's numbers, which start at
+ * the first card and may be negative): "as the first card of the town",
+ * "over A5, covering 2 of its cells", "to the right of A5". */
+static char *
+describe_placement (const PtWagonsTown *town,
+                    const PtWagonsMove *move)
+{
+  int n_covered = 0, under = -1, distinct = 0;
+  int best = -1;
+  gboolean seen[PT_WAGONS_TOWN_MAX_CARDS] = { FALSE };
+
+  if (town->n_placements == 0)
+    return g_strdup (_("as the first card of the town"));
+
+  for (int dy = 0; dy < 2; dy++)
+    for (int dx = 0; dx < 2; dx++)
+      {
+        int card = visible_card_at (town, move->x + dx, move->y + dy);
+
+        if (card < 0)
+          continue;
+        n_covered++;
+        if (!seen[card])
+          {
+            seen[card] = TRUE;
+            distinct++;
+            under = card;
+          }
+      }
+  if (n_covered > 0 && distinct == 1)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "over %s, covering %d cell",
+                                         "over %s, covering %d cells", n_covered),
+                            pt_wagons_cards[town->placements[under].card].id, n_covered);
+  if (n_covered > 0)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "over %d card, covering %d cells",
+                                         "over %d cards, covering %d cells", distinct),
+                            distinct, n_covered);
+
+  /* Touching: the card it lies next to along an edge, the latest placed. */
+  for (int dy = -1; dy <= 2; dy++)
+    for (int dx = -1; dx <= 2; dx++)
+      {
+        gboolean edge = (dx >= 0 && dx <= 1) != (dy >= 0 && dy <= 1);
+        int card;
+
+        if (!edge)
+          continue;
+        card = visible_card_at (town, move->x + dx, move->y + dy);
+        if (card > best)
+          best = card;
+      }
+  if (best >= 0)
+    {
+      const PtWagonsPlacement *p = &town->placements[best];
+      const char *id = pt_wagons_cards[p->card].id;
+      int dx = move->x - p->x, dy = move->y - p->y;
+
+      if (ABS (dx) >= ABS (dy))
+        return dx > 0 ? g_strdup_printf (_("to the right of %s"), id)
+                      : g_strdup_printf (_("to the left of %s"), id);
+      return dy > 0 ? g_strdup_printf (_("below %s"), id)
+                    : g_strdup_printf (_("above %s"), id);
+    }
+  return g_strdup (_("next to the town"));
+}
+
 /* "Ana took B4; Beto gets A1, A2.", on the state before the move, where
  * the cards given away are still in the circle. */
 static char *
@@ -380,11 +469,15 @@ pt_circle_the_wagons_game_describe_move (PtGame   *game,
       }
     case PT_WAGONS_MOVE_PLACE:
     default:
-      if (move.rot180)
-        /* Translators: a move in the log, e.g. "Ana placed B4 at (1,0), upside down." */
-        return g_strdup_printf (_("%s placed %s at (%d,%d), upside down."), name, card, move.x, move.y);
-      /* Translators: a move in the log, e.g. "Ana placed B4 at (1,0)." */
-      return g_strdup_printf (_("%s placed %s at (%d,%d)."), name, card, move.x, move.y);
+      {
+        g_autofree char *where = describe_placement (&state->towns[player], &move);
+
+        if (move.rot180)
+          /* Translators: a move in the log, "Ana placed B4 upside down, to the right of A5." */
+          return g_strdup_printf (_("%s placed %s upside down, %s."), name, card, where);
+        /* Translators: a move in the log, "Ana placed B4 to the right of A5." */
+        return g_strdup_printf (_("%s placed %s %s."), name, card, where);
+      }
     }
 }
 

@@ -90,14 +90,6 @@ static const char * const symbol_names[PT_WAGONS_N_SYMBOLS] = {
   N_("Beer"), N_("Cow"), N_("Fort"), N_("Gun"), N_("Mine"), N_("Wagon"),
 };
 
-const PtWagonsCard *
-pt_wagons_card (guint card)
-{
-  g_return_val_if_fail (card < PT_WAGONS_N_CARDS, NULL);
-
-  return &pt_wagons_cards[card];
-}
-
 /* Ids are case-sensitive: "a1" is not a card. */
 int
 pt_wagons_card_from_id (const char *id)

@@ -98,7 +98,6 @@ typedef struct
 extern const PtWagonsCard      pt_wagons_cards[PT_WAGONS_N_CARDS];
 extern const PtWagonsBonusInfo pt_wagons_bonus_info[PT_WAGONS_N_BONUS_KINDS];
 
-const PtWagonsCard *pt_wagons_card              (guint        card);
 int                 pt_wagons_card_from_id      (const char  *id);
 int                 pt_wagons_bonus_from_id     (const char  *id);
 int                 pt_wagons_terrain_from_id   (const char  *id);

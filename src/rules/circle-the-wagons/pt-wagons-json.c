@@ -85,7 +85,7 @@ pt_wagons_move_from_json (JsonNode      *node,
   if (kinds != 1)
     {
       g_set_error_literal (error, PT_RULES_ERROR, PT_RULES_ERROR_MALFORMED_MOVE,
-                           _("A move has exactly one of “start”, “take” and “place”"));
+                           _("A move does exactly one thing: names the starting card, takes a card or places one"));
       return FALSE;
     }
   if (json_object_has_member (object, "start"))

@@ -170,7 +170,7 @@ read_runs (JsonObject  *entry,
 
   if (runs == NULL)
     {
-      sheet_error (error, who, _("“runs” of Wagon Train must be a list of run lengths"));
+      sheet_error (error, who, _("Wagon Train needs the lengths of the runs, as a list"));
       return FALSE;
     }
   *points = 0;
@@ -642,7 +642,7 @@ read_player (JsonObject          *sheet_player,
 
   if (json_object_has_member (sheet_player, "name") && name == NULL)
     {
-      sheet_error (error, who, _("“name” must be a string"));
+      sheet_error (error, who, _("The name must be text"));
       return FALSE;
     }
   memset (tally, 0, sizeof *tally);

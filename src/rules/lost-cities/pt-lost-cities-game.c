@@ -128,7 +128,7 @@ pt_lost_cities_move_from_json (JsonNode          *node,
   if (!json_object_has_member (object, "draw"))
     {
       g_set_error_literal (error, PT_RULES_ERROR, PT_RULES_ERROR_MALFORMED_MOVE,
-                           _("A move must also draw a card: “draw” is missing"));
+                           _("A move must also say where a card is drawn from"));
       return FALSE;
     }
   draw = pt_json_get_string (json_object_get_member (object, "draw"));
@@ -343,7 +343,7 @@ parse_setup (JsonObject               *setup,
       first < 0 || first >= PT_LOST_CITIES_N_PLAYERS)
     {
       g_set_error_literal (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_SETUP,
-                           _("The setup’s “first_player” must be 0 or 1"));
+                           _("The setup must say who plays first (0 or 1)"));
       return FALSE;
     }
 

@@ -84,7 +84,7 @@ pt_lost_cities_options_parse (JsonObject           *json,
           (colors != PT_LOST_CITIES_MIN_COLORS && colors != PT_LOST_CITIES_MAX_COLORS))
         {
           g_set_error_literal (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_OPTIONS,
-                               _("The option “colors” must be 5 or 6"));
+                               _("The number of colours must be 5 or 6"));
           return FALSE;
         }
       options->n_colors = (guint8) colors;
@@ -100,7 +100,7 @@ pt_lost_cities_options_parse (JsonObject           *json,
       else if (g_strcmp0 (preset, "rulebook") != 0)
         {
           g_set_error_literal (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_OPTIONS,
-                               _("The option “rules” must be “rulebook” or “seed”"));
+                               _("The rule reading must be the rulebook or the seed rules"));
           return FALSE;
         }
     }
@@ -180,7 +180,7 @@ pt_lost_cities_options_split_match (JsonObject     *all,
           if (!pt_json_get_int (node, &rounds) || rounds < 1 || rounds > PT_MATCH_MAX_ROUNDS)
             {
               g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_OPTIONS,
-                           _("The option “rounds” must be 1 to %d"), PT_MATCH_MAX_ROUNDS);
+                           _("The number of rounds must be from 1 to %d"), PT_MATCH_MAX_ROUNDS);
               return FALSE;
             }
           *n_rounds = (guint) rounds;
@@ -191,7 +191,7 @@ pt_lost_cities_options_split_match (JsonObject     *all,
       if (node != NULL && !parse_next_starter (pt_json_get_string (node), next_starter))
         {
           g_set_error_literal (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_OPTIONS,
-                               _("The option “next_starter” must be “alternate”, “loser” or “leader”"));
+                               _("Who starts the next round must be: in turn, the player behind or the player ahead"));
           return FALSE;
         }
     }
@@ -367,7 +367,7 @@ parse_sheet_expedition (const PtLostCitiesOptions *options,
   if (expedition == NULL)
     {
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_INVALID_SHEET,
-                   _("Round %u, player %u, %s: an expedition must be an object with “wagers” and “cards”"),
+                   _("Round %u, player %u, %s: an expedition needs its wagers and its cards"),
                    round + 1, player + 1, color_name);
       return FALSE;
     }
@@ -412,7 +412,7 @@ parse_sheet_expedition (const PtLostCitiesOptions *options,
   if (cards == NULL)
     {
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_INVALID_SHEET,
-                   _("Round %u, player %u, %s: “cards” must be a list of values"),
+                   _("Round %u, player %u, %s: the cards of an expedition must be a list of numbers"),
                    round + 1, player + 1, color_name);
       return FALSE;
     }
@@ -528,7 +528,7 @@ parse_sheet_players (JsonObject  *sheet,
   if (players == NULL || json_array_get_length (players) != PT_LOST_CITIES_N_PLAYERS)
     {
       g_set_error_literal (error, PT_RULES_ERROR, PT_RULES_ERROR_INVALID_SHEET,
-                           _("A Lost Cities sheet needs “players”: the names of the 2 players"));
+                           _("A Lost Cities sheet needs the names of its 2 players"));
       return FALSE;
     }
   for (guint p = 0; p < PT_LOST_CITIES_N_PLAYERS; p++)

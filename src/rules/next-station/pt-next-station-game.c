@@ -91,7 +91,7 @@ parse_objective_list (JsonNode  *node,
 
   *n_order = 0;
   if (array == NULL)
-    return bad_options (error, _("“objectives” must be true, false or a list of objective ids"));
+    return bad_options (error, _("The shared objectives must be on, off or a list of objectives"));
   for (guint i = 0; i < json_array_get_length (array); i++)
     {
       const char *id = pt_json_get_string (json_array_get_element (array, i));
@@ -131,7 +131,7 @@ parse_options (JsonObject  *options,
   if (node != NULL && pt_json_get_bool (node, &flag))
     {
       if (flag && !allow_draw)
-        return bad_options (error, _("“objectives” must list the objective ids in play"));
+        return bad_options (error, _("The shared objectives must list the objectives in play"));
       *draw_objectives = flag;
     }
   else if (node != NULL && !parse_objective_list (node, order, n_order, error))
@@ -139,7 +139,7 @@ parse_options (JsonObject  *options,
 
   node = json_object_get_member (options, "powers");
   if (node != NULL && !pt_json_get_bool (node, powers))
-    return bad_options (error, _("“powers” must be true or false"));
+    return bad_options (error, _("The pencil powers must be on or off"));
   return TRUE;
 }
 
@@ -474,20 +474,25 @@ read_point (const PtStationMap  *map,
       !pt_json_get_int (json_array_get_element (array, 1), &y))
     {
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_MALFORMED_MOVE,
-                   _("“%s” must be a point [x, y]"), member);
+                   g_strcmp0 (member, "from") == 0 ? _("The station a section starts from must be a point [x, y]")
+                   : g_strcmp0 (member, "to") == 0 ? _("The station a section goes to must be a point [x, y]")
+                   : _("The circled station must be a point [x, y]"));
       return FALSE;
     }
   index = pt_station_map_station_at (map, (int) CLAMP (x, -1, 99), (int) CLAMP (y, -1, 99));
   if (x < 0 || y < 0 || x >= map->width || y >= map->height)
     {
+      /* Counted from 1, like the board's labels (saturating at the ends
+       * of the integers a record may hold). */
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_ILLEGAL_MOVE,
-                   _("(%" PRId64 ",%" PRId64 ") is off the map"), x, y);
+                   _("Column %" PRId64 ", row %" PRId64 " is off the map (columns 1 to %u, rows 1 to %u)"),
+                   x < G_MAXINT64 ? x + 1 : x, y < G_MAXINT64 ? y + 1 : y, map->width, map->height);
       return FALSE;
     }
   if (index < 0)
     {
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_ILLEGAL_MOVE,
-                   _("There is no station at (%d,%d)"), (int) x, (int) y);
+                   _("There is no station at column %d, row %d"), (int) x + 1, (int) y + 1);
       return FALSE;
     }
   *station = (guint8) index;
@@ -505,7 +510,7 @@ read_section (const PtStationMap  *map,
   JsonNode *to_node = json_object_get_member (object, "to");
 
   if (from_node == NULL || to_node == NULL)
-    return malformed (error, _("A section needs “from” and “to”"));
+    return malformed (error, _("A section needs the station it starts from and the station it goes to"));
   return read_point (map, from_node, "from", from, error) &&
          read_point (map, to_node, "to", to, error);
 }
@@ -541,7 +546,7 @@ pt_next_station_action_from_json (const PtStationMap   *map,
   if (pass != NULL)
     {
       if (!pt_json_get_bool (pass, &flag) || !flag)
-        return malformed (error, _("“pass” must be true"));
+        return malformed (error, _("A pass must be marked true"));
       if (json_object_has_member (object, "from") || json_object_has_member (object, "to"))
         return malformed (error, _("A pass draws no section"));
       action->pass = TRUE;
@@ -558,20 +563,20 @@ pt_next_station_action_from_json (const PtStationMap   *map,
       action->power = (guint8) id;
     }
   if ((second != NULL) != (action->power == PT_NS_POWER_DOUBLE) && !action->pass)
-    return malformed (error, _("“second” goes with the double power, and only with it"));
+    return malformed (error, _("A second section goes with the double power, and only with it"));
   if (second != NULL)
     {
       JsonObject *second_object = pt_json_get_object (second);
 
       if (action->pass || action->power != PT_NS_POWER_DOUBLE)
-        return malformed (error, _("“second” goes with the double power, and only with it"));
+        return malformed (error, _("A second section goes with the double power, and only with it"));
       if (second_object == NULL || !pt_json_object_only_has (second_object, section_members, NULL))
-        return malformed (error, _("“second” must be a section {\"from\", \"to\"}"));
+        return malformed (error, _("The second section must go from one station to another"));
       if (!read_section (map, second_object, &action->from2, &action->to2, error))
         return FALSE;
     }
   if ((circle != NULL) != (action->power == PT_NS_POWER_CIRCLE))
-    return malformed (error, _("“circle” goes with the circle power, and only with it"));
+    return malformed (error, _("A circled station goes with the circle power, and only with it"));
   if (circle != NULL && !read_point (map, circle, "circle", &action->circle, error))
     return FALSE;
   return TRUE;

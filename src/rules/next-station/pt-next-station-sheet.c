@@ -197,9 +197,9 @@ pt_next_station_score_sheet (JsonObject  *sheet,
     return invalid (error, _("Unknown score sheet entry “%s”"), unknown), NULL;
   if ((node = json_object_get_member (sheet, "objectives")) != NULL &&
       !pt_json_get_bool (node, &objectives))
-    return invalid (error, _("“objectives” must be true or false")), NULL;
+    return invalid (error, _("Whether the shared objectives are played must be yes or no")), NULL;
   if ((node = json_object_get_member (sheet, "powers")) != NULL && !pt_json_get_bool (node, &powers))
-    return invalid (error, _("“powers” must be true or false")), NULL;
+    return invalid (error, _("Whether the pencil powers are played must be yes or no")), NULL;
   if (players == NULL || json_array_get_length (players) < 1 ||
       json_array_get_length (players) > PT_NS_MAX_PLAYERS)
     return invalid (error, _("The sheet needs 1 to 4 players")), NULL;
@@ -220,7 +220,7 @@ pt_next_station_score_sheet (JsonObject  *sheet,
       if (player == NULL)
         return invalid (error, _("%s: a player’s entry must be an object"), who), NULL;
       if (player && json_object_has_member (player, "name") && name == NULL)
-        return invalid (error, _("%s: “name” must be a string"), who), NULL;
+        return invalid (error, _("%s: the name must be text"), who), NULL;
       if (!read_player (map, player, who, objectives, powers, &figures, error))
         return NULL;
       pt_next_station_totals (&figures, &totals[p]);

@@ -328,7 +328,21 @@ illegal (GError     **error,
   return FALSE;
 }
 
-#define XY(map, i) (map)->stations[i].x, (map)->stations[i].y
+/* A station as a player reads it on the map: 1-based, like the board's
+ * column and row labels. */
+static const char *
+place (const PtStationMap *map,
+       guint               station,
+       char               *buf,
+       gsize               size)
+{
+  /* Translators: a place on the Next Station map, "column 4, row 6" */
+  g_snprintf (buf, size, _("column %u, row %u"), (guint) map->stations[station].x + 1,
+              (guint) map->stations[station].y + 1);
+  return buf;
+}
+
+#define PLACE(i, buf) place (map, (i), buf, sizeof buf)
 
 /* Why there is no possible section between two stations. */
 static gboolean
@@ -342,14 +356,17 @@ explain_no_section (const PtStationMap  *map,
   int sx = (dx > 0) - (dx < 0), sy = (dy > 0) - (dy < 0);
   int x = map->stations[from].x + sx, y = map->stations[from].y + sy;
 
+  char a[64], b[64], c[64];
+
   if (dx != 0 && dy != 0 && ABS (dx) != ABS (dy))
-    return illegal (error, _("(%u,%u)-(%u,%u) is not a straight line"),
-                    XY (map, from), XY (map, to));
+    return illegal (error, _("The stations at %s and at %s are not on one straight line"),
+                    PLACE (from, a), PLACE (to, b));
   for (; x != map->stations[to].x || y != map->stations[to].y; x += sx, y += sy)
     if (map->cell_station[y][x] >= 0)
       break;
-  return illegal (error, _("(%u,%u)-(%u,%u) runs through the station at (%d,%d)"),
-                  XY (map, from), XY (map, to), x, y);
+  return illegal (error, _("A section from %s to %s would run through the station at %s"),
+                  PLACE (from, a), PLACE (to, b),
+                  place (map, (guint) map->cell_station[y][x], c, sizeof c));
 }
 
 static gboolean
@@ -365,6 +382,7 @@ check_section (const PtNextStationState  *state,
   const PtStationMap *map = state->map;
   const char *colour_name = _(pt_line_colour_to_string (colour));
   int section;
+  char a[64], b[64], c[64], d[64];
 
   if (from >= map->n_stations || to >= map->n_stations)
     return illegal (error, _("A section must join two stations"));
@@ -375,31 +393,31 @@ check_section (const PtNextStationState  *state,
     return explain_no_section (map, from, to, error);
 
   if (from_any && !(player->line_stations[colour] & PT_STATION_BIT (from)))
-    return illegal (error, _("(%u,%u) is not a station of your %s line"),
-                    XY (map, from), colour_name);
+    return illegal (error, _("The station at %s is not on your %s line"),
+                    PLACE (from, a), colour_name);
   if (!from_any && !(player->ends & PT_STATION_BIT (from)))
     {
       if (state->switch_flipped && (player->line_stations[colour] & PT_STATION_BIT (from)))
-        return illegal (error, _("(%u,%u) is not an end of your %s line: a switch on the 1st "
-                                 "or 2nd turn of a round does not allow a branch"),
-                        XY (map, from), colour_name);
-      return illegal (error, _("(%u,%u) is not an end of your %s line"),
-                      XY (map, from), colour_name);
+        return illegal (error, _("The station at %s is not an end of your %s line: a switch on "
+                                 "the 1st or 2nd turn of a round does not allow a branch"),
+                        PLACE (from, a), colour_name);
+      return illegal (error, _("The station at %s is not an end of your %s line"),
+                      PLACE (from, a), colour_name);
     }
 
   if (!(map->symbol_reach[symbol] & PT_STATION_BIT (to)))
-    return illegal (error, _("(%u,%u) is a %s station; the card asks for a %s"),
-                    XY (map, to), _(pt_station_symbol_to_string (map->stations[to].symbol)),
+    return illegal (error, _("The station at %s is a %s; the card asks for a %s"),
+                    PLACE (to, a), _(pt_station_symbol_to_string (map->stations[to].symbol)),
                     _(pt_station_symbol_to_string (symbol)));
   if (player->line_stations[colour] & PT_STATION_BIT (to))
-    return illegal (error, _("Your %s line already visits (%u,%u)"), colour_name, XY (map, to));
+    return illegal (error, _("Your %s line already visits the station at %s"), colour_name, PLACE (to, a));
 
   if (pt_section_set_has (&player->drawn, (guint) section))
     {
-      for (guint c = 0; c < PT_N_LINE_COLOURS; c++)
-        if (pt_section_set_has (&player->line_sections[c], (guint) section))
-          return illegal (error, _("(%u,%u)-(%u,%u) is already drawn on your %s line"),
-                          XY (map, from), XY (map, to), _(pt_line_colour_to_string (c)));
+      for (guint l = 0; l < PT_N_LINE_COLOURS; l++)
+        if (pt_section_set_has (&player->line_sections[l], (guint) section))
+          return illegal (error, _("The section from %s to %s is already drawn on your %s line"),
+                          PLACE (from, a), PLACE (to, b), _(pt_line_colour_to_string (l)));
     }
   if (pt_section_set_has (&player->blocked, (guint) section))
     {
@@ -407,9 +425,9 @@ check_section (const PtNextStationState  *state,
 
       for (guint s = 0; s < map->n_sections; s++)
         if (pt_section_set_has (conflicts, s) && pt_section_set_has (&player->drawn, s))
-          return illegal (error, _("(%u,%u)-(%u,%u) crosses your section (%u,%u)-(%u,%u)"),
-                          XY (map, from), XY (map, to),
-                          XY (map, map->sections[s].a), XY (map, map->sections[s].b));
+          return illegal (error, _("A section from %s to %s would cross your section from %s to %s"),
+                          PLACE (from, a), PLACE (to, b),
+                          PLACE (map->sections[s].a, c), PLACE (map->sections[s].b, d));
     }
   return TRUE;
 }
@@ -513,8 +531,10 @@ pt_next_station_state_check (const PtNextStationState  *state,
     {
       if (action->circle >= map->n_stations)
         return illegal (error, _("The circled point is not a station"));
-      return illegal (error, _("(%u,%u) is not a station of your %s line"),
-                      XY (map, action->circle), _(pt_line_colour_to_string (colour)));
+      char a[64];
+
+      return illegal (error, _("The station at %s is not on your %s line"),
+                      PLACE (action->circle, a), _(pt_line_colour_to_string (colour)));
     }
   return TRUE;
 }

@@ -150,6 +150,21 @@ read_station (PtStationMap  *map,
   return TRUE;
 }
 
+/* A part of a map file in words, for its messages. */
+static const char *
+part_words (const char *member)
+{
+  if (g_strcmp0 (member, "width") == 0)
+    return _("The map’s width");
+  if (g_strcmp0 (member, "height") == 0)
+    return _("The map’s height");
+  if (g_strcmp0 (member, "stations") == 0)
+    return _("The grid of stations");
+  if (g_strcmp0 (member, "districts") == 0)
+    return _("The grid of districts");
+  return member;
+}
+
 static gboolean
 read_grid (JsonObject   *root,
            const char   *member,
@@ -161,21 +176,21 @@ read_grid (JsonObject   *root,
   JsonArray *array = pt_json_get_array (json_object_get_member (root, member));
 
   if (array == NULL)
-    return map_error (error, _("“%s” is missing or not a list of rows"), member);
+    return map_error (error, _("%s is missing or not a list of rows"), part_words (member));
   if (json_array_get_length (array) != height)
-    return map_error (error, g_dngettext (GETTEXT_PACKAGE, "“%s” has %u row, not %u", "“%s” has %u rows, not %u",
-                                         json_array_get_length (array)), member,
+    return map_error (error, g_dngettext (GETTEXT_PACKAGE, "%s has %u row, not %u", "%s has %u rows, not %u",
+                                         json_array_get_length (array)), part_words (member),
                       json_array_get_length (array), height);
   for (guint y = 0; y < height; y++)
     {
       const char *row = pt_json_get_string (json_array_get_element (array, y));
 
       if (row == NULL)
-        return map_error (error, _("row %u of “%s” is not a string"), y, member);
+        return map_error (error, _("%s: row %u is not text"), part_words (member), y + 1);
       if (strlen (row) != width)
-        return map_error (error, g_dngettext (GETTEXT_PACKAGE, "row %u of “%s” has %u point, not %u",
-                                             "row %u of “%s” has %u points, not %u",
-                                             (gulong) strlen (row)), y, member,
+        return map_error (error, g_dngettext (GETTEXT_PACKAGE, "%s: row %u has %u point, not %u",
+                                             "%s: row %u has %u points, not %u",
+                                             (gulong) strlen (row)), part_words (member), y + 1,
                           (guint) strlen (row), width);
       rows[y] = row;
     }
@@ -266,7 +281,7 @@ read_districts (PtStationMap  *map,
         if (map->district_codes[d] == code[0])
           map->central_district = (int) d;
       if (map->central_district < 0)
-        return map_error (error, _("“central_district” does not name a district with stations"));
+        return map_error (error, _("The map’s central district is not a district with stations"));
     }
   return TRUE;
 }
@@ -367,9 +382,9 @@ read_departures (PtStationMap  *map,
   guint64 seen = 0;
 
   if (departures == NULL)
-    return map_error (error, _("“departures” is missing or not an object"));
+    return map_error (error, _("The map needs the departure station of each colour"));
   if (!pt_json_object_only_has (departures, (const char * const *) colour_names, &unknown))
-    return map_error (error, _("“departures” names an unknown colour “%s”"), unknown);
+    return map_error (error, _("The map gives a departure station to an unknown colour, “%s”"), unknown);
   for (guint c = 0; c < PT_N_LINE_COLOURS; c++)
     {
       JsonNode *node = json_object_get_member (departures, colour_names[c]);
@@ -397,7 +412,7 @@ read_tourist_sites (PtStationMap  *map,
   JsonArray *sites = pt_json_get_array (json_object_get_member (root, "tourist_sites"));
 
   if (sites == NULL)
-    return map_error (error, _("“tourist_sites” is missing or not a list"));
+    return map_error (error, _("The map needs its list of tourist sites"));
   for (guint i = 0; i < json_array_get_length (sites); i++)
     {
       g_autofree char *what = g_strdup_printf (_("tourist site %u"), i);
@@ -422,7 +437,7 @@ read_thames (PtStationMap  *map,
   JsonArray *river = pt_json_get_array (json_object_get_member (root, "thames"));
 
   if (river == NULL)
-    return map_error (error, _("“thames” is missing or not a list of sections"));
+    return map_error (error, _("The map needs the list of the sections that cross the Thames"));
   for (guint i = 0; i < json_array_get_length (river); i++)
     {
       JsonArray *pair = pt_json_get_array (json_array_get_element (river, i));
@@ -460,9 +475,9 @@ read_dimension (JsonObject  *root,
   gint64 value;
 
   if (!pt_json_get_int (json_object_get_member (root, member), &value))
-    return map_error (error, _("“%s” is missing or not an integer"), member);
+    return map_error (error, _("%s is missing or not a whole number"), part_words (member));
   if (value < 2 || value > PT_STATION_MAP_MAX_SIZE)
-    return map_error (error, _("“%s” must be between 2 and %d"), member, PT_STATION_MAP_MAX_SIZE);
+    return map_error (error, _("%s must be between 2 and %d"), part_words (member), PT_STATION_MAP_MAX_SIZE);
   *out = (guint) value;
   return TRUE;
 }
@@ -490,9 +505,9 @@ load_map (JsonNode  *node,
   id = pt_json_get_string (json_object_get_member (root, "id"));
   name = pt_json_get_string (json_object_get_member (root, "name"));
   if (id == NULL || *id == '\0')
-    return map_error (error, _("“id” is missing")), NULL;
+    return map_error (error, _("The map has no identifier")), NULL;
   if (name == NULL || *name == '\0')
-    return map_error (error, _("“name” is missing")), NULL;
+    return map_error (error, _("The map has no name")), NULL;
   map->id = g_strdup (id);
   map->name = g_strdup (name);
 
@@ -538,17 +553,6 @@ pt_station_map_new_from_bytes (GBytes  *bytes,
   const char *data = g_bytes_get_data (bytes, &size);
   g_autofree char *text = g_strndup (data, size);
 
-  return pt_station_map_new_from_data (text, error);
-}
-
-PtStationMap *
-pt_station_map_new_from_file (const char  *path,
-                              GError     **error)
-{
-  g_autofree char *text = NULL;
-
-  if (!g_file_get_contents (path, &text, NULL, error))
-    return NULL;
   return pt_station_map_new_from_data (text, error);
 }
 

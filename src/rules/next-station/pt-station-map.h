@@ -152,8 +152,6 @@ PtStationMap       *pt_station_map_new_from_bytes    (GBytes              *bytes
                                                       GError             **error);
 PtStationMap       *pt_station_map_new_from_data     (const char          *text,
                                                       GError             **error);
-PtStationMap       *pt_station_map_new_from_file     (const char          *path,
-                                                      GError             **error);
 PtStationMap       *pt_station_map_new_from_resource (const char          *path,
                                                       GError             **error);
 void                pt_station_map_free              (PtStationMap        *map);

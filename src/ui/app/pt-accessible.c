@@ -9,12 +9,26 @@
  * widget gets a label here, usually the words of its tooltip. A
  * GtkMenuButton and a GtkDropDown are a box around a toggle button that
  * takes the focus: the label goes on both.
+ *
+ * An image with no name of its own is announced as "GtkImage" too. The
+ * decorations Partida adds (a row's arrow, an icon beside a row's title)
+ * are made with pt_accessible_new_decoration() (role "presentation": not
+ * announced); an image with a tooltip says something ("Winner") and is
+ * named by it once shown. GTK fixes the role at construction, so the
+ * images inside libadwaita's own widgets stay as GTK names them.
  */
 #include "config.h"
 
 #include <string.h>
 
 #include "pt-accessible.h"
+
+GtkWidget *
+pt_accessible_new_decoration (const char *icon_name)
+{
+  return g_object_new (GTK_TYPE_IMAGE, "icon-name", icon_name,
+                       "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION, NULL);
+}
 
 void
 pt_accessible_set_label (GtkWidget  *widget,
@@ -57,10 +71,25 @@ fix_button (GtkWidget *widget)
 /* Hidden pages are in the accessibility tree too: a window, a popover or
  * a page of a stack is fixed whole when it is shown. */
 static void
+fix_image (GtkWidget *widget)
+{
+  const char *tooltip;
+
+  if (gtk_test_accessible_has_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL)
+      || gtk_test_accessible_has_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION))
+    return;
+  tooltip = gtk_widget_get_tooltip_text (widget);
+  if (tooltip != NULL && tooltip[0] != '\0')
+    gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
+}
+
+static void
 fix_tree (GtkWidget *widget)
 {
   if (GTK_IS_BUTTON (widget))
     fix_button (widget);
+  else if (GTK_IS_IMAGE (widget))
+    fix_image (widget);
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     fix_tree (child);
@@ -79,13 +108,15 @@ on_widget_map (GSignalInvocationHint *hint,
     fix_tree (widget);
   else if (GTK_IS_BUTTON (widget))
     fix_button (widget);
+  else if (GTK_IS_IMAGE (widget))
+    fix_image (widget);
   return TRUE;
 }
 
 /* GTK 4.8 names a button made with a mnemonic by its raw label, so a
  * screen reader says "_Start Start". From here on, every button that is
- * shown (or on a page that is shown) is named by its text alone. Once per
- * process. */
+ * shown (or on a page that is shown) is named by its text alone, and
+ * every unnamed image with a tooltip named by it. Once per process. */
 void
 pt_accessible_install_fixes (void)
 {

@@ -466,7 +466,7 @@ pt_history_page_show_night (PtHistoryPage *self,
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), pt_game_ui_title (entry->game));
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), results);
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), pt_accessible_new_decoration ("go-next-symbolic"));
       g_object_set_data (G_OBJECT (row), "match-id", GSIZE_TO_POINTER ((gsize) entry->id));
       g_signal_connect_object (row, "activated", G_CALLBACK (on_night_match_activated), self, 0);
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);

@@ -223,7 +223,8 @@ on_replay_clicked (GtkButton   *button,
   gtk_window_present (GTK_WINDOW (window));
 }
 
-/* One round of a match of rounds, in the replay window. */
+/* A match of rounds is one replay, round after round: a round's row opens
+ * it at that round's deal. */
 static void
 on_round_replay_clicked (GtkButton   *button,
                          PtMatchView *self)
@@ -232,24 +233,20 @@ on_round_replay_clicked (GtkButton   *button,
   g_autoptr(GError) error = NULL;
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   guint round = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "round"));
-  JsonArray *rounds;
   GtkWidget *window;
 
   if (self->entry == NULL || self->entry->record == NULL)
     return;
   record = pt_json_parse (self->entry->record, &error);
-  rounds = record && pt_match_record_is (record)
-           ? json_object_get_array_member (json_node_get_object (record), "rounds") : NULL;
-  if (rounds == NULL || round >= json_array_get_length (rounds))
-    return;
-  window = pt_replay_window_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                 json_array_get_element (rounds, round),
-                                 pt_game_ui_title (self->entry->game), &error);
+  window = record ? pt_replay_window_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, record,
+                                          pt_game_ui_title (self->entry->game), &error)
+                  : NULL;
   if (window == NULL)
     {
       g_warning ("Replay: %s", error ? error->message : "");
       return;
     }
+  pt_replay_view_show_round (PT_REPLAY_VIEW (g_object_get_data (G_OBJECT (window), "replay-view")), round);
   gtk_window_present (GTK_WINDOW (window));
 }
 
@@ -309,6 +306,7 @@ pt_match_view_set_match (PtMatchView  *self,
           GtkWidget *icon = gtk_image_new_from_icon_name ("starred-symbolic");
 
           gtk_widget_set_tooltip_text (icon, _("Winner"));
+          gtk_accessible_update_property (GTK_ACCESSIBLE (icon), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Winner"), -1);
           gtk_widget_add_css_class (icon, "accent");
           adw_action_row_add_prefix (ADW_ACTION_ROW (row), icon);
         }
@@ -328,6 +326,18 @@ pt_match_view_set_match (PtMatchView  *self,
 
       show_rounds (self, entry, rounds);
       group = add_group (self, _("Replay"), NULL);
+      {
+        GtkWidget *row = adw_action_row_new ();
+        GtkWidget *button = gtk_button_new_with_mnemonic (_("_Watch the Replay"));
+
+        adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("The whole match, round after round"));
+        gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+        gtk_widget_set_name (button, "replay-button");
+        g_signal_connect_object (button, "clicked", G_CALLBACK (on_replay_clicked), self, 0);
+        adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
+        adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), button);
+        adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+      }
       for (guint r = 0; rounds != NULL && r < json_array_get_length (rounds); r++)
         {
           GtkWidget *row = adw_action_row_new ();

@@ -583,7 +583,20 @@ build_header (PtGameView *self)
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_widget_set_margin_start (label, 6);
   gtk_widget_set_margin_end (label, 6);
-  gtk_popover_set_child (GTK_POPOVER (popover), label);
+  {
+    /* …and the guided first game (play.learn, the Play page's). */
+    GtkWidget *rules_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+    GtkWidget *learn = gtk_button_new_with_label (_("Learn to Play"));
+
+    gtk_widget_set_halign (learn, GTK_ALIGN_CENTER);
+    gtk_widget_set_name (learn, "learn-button");
+    gtk_actionable_set_action_name (GTK_ACTIONABLE (learn), "play.learn");
+    gtk_actionable_set_action_target (GTK_ACTIONABLE (learn), "s", pt_session_get_game_id (self->session));
+    gtk_box_append (GTK_BOX (rules_box), label);
+    gtk_box_append (GTK_BOX (rules_box), learn);
+    gtk_widget_set_margin_bottom (rules_box, 6);
+    gtk_popover_set_child (GTK_POPOVER (popover), rules_box);
+  }
   gtk_menu_button_set_popover (GTK_MENU_BUTTON (rules), popover);
   gtk_widget_set_name (rules, "rules-button");
   gtk_box_append (GTK_BOX (box), rules);

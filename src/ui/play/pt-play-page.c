@@ -9,16 +9,24 @@
  * and hands it to a PtGameView; continuing resumes the saved game in
  * whatever round it stopped (pt_session_new_from_saved).
  *
- * Actions: play.start, play.continue(x id), play.delete-saved(x id).
+ * "Learn to Play" starts a PtLesson (a guided first game, nothing saved)
+ * in a PtLearnView.
+ *
+ * Actions: play.start, play.continue(x id), play.delete-saved(x id),
+ * play.learn(s game id).
  */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
 
+#include "pt-accessible.h"
 #include "pt-application.h"
 #include "pt-continue-list.h"
 #include "pt-game-setup-view.h"
+#include "pt-game-ui.h"
 #include "pt-game-view.h"
+#include "pt-learn-view.h"
+#include "pt-lesson.h"
 #include "pt-play-page.h"
 #include "pt-record.h"
 #include "pt-rules.h"
@@ -39,6 +47,7 @@ struct _PtPlayPage
   GtkStack        *stack;
   GtkWidget       *continue_list;
   GtkWidget       *setup_view;
+  GtkWidget       *learn_group;
   AdwBin          *game_holder;
 };
 
@@ -286,6 +295,89 @@ action_delete_saved (GtkWidget  *widget,
   refresh_home (self);
 }
 
+/* Learn to play ------------------------------------------------------- */
+
+static void start_lesson (PtPlayPage *self,
+                          const char *game_id);
+
+static void
+on_lesson_again (PtLearnView *view,
+                 PtPlayPage  *self)
+{
+  g_autofree char *game_id = g_strdup (pt_lesson_get_game_id (pt_learn_view_get_lesson (view)));
+
+  start_lesson (self, game_id);
+}
+
+static void
+on_lesson_leave (PtLearnView *view,
+                 PtPlayPage  *self)
+{
+  go_home (self);
+}
+
+static void
+start_lesson (PtPlayPage *self,
+              const char *game_id)
+{
+  g_autoptr(PtLesson) lesson = NULL;
+  g_autoptr(GError) error = NULL;
+  GtkWidget *view;
+
+  lesson = pt_lesson_new (game_id, &error);
+  /* The person who played last takes the seat (nothing is saved). */
+  if (lesson != NULL && pt_play_page_get_store (self) != NULL)
+    {
+      g_autofree char *person = pt_session_last_person_name (pt_play_page_get_store (self));
+
+      pt_lesson_set_player_name (lesson, person);
+    }
+  if (lesson == NULL || !pt_lesson_start (lesson, &error))
+    {
+      show_error (self, error->message);
+      return;
+    }
+  view = pt_learn_view_new (lesson);
+  g_signal_connect_object (view, "leave", G_CALLBACK (on_lesson_leave), self, 0);
+  g_signal_connect_object (view, "play-again", G_CALLBACK (on_lesson_again), self, 0);
+  adw_bin_set_child (self->game_holder, view);
+  gtk_stack_set_visible_child_name (self->stack, "game");
+}
+
+static void
+action_learn (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  start_lesson (PT_PLAY_PAGE (widget), g_variant_get_string (parameter, NULL));
+}
+
+/* One row per game that has a lesson. */
+static void
+fill_learn_group (PtPlayPage *self)
+{
+  const char * const *games = pt_rules_list_games ();
+
+  for (guint i = 0; games != NULL && games[i] != NULL; i++)
+    {
+      GtkWidget *row, *icon;
+
+      if (!pt_lesson_supports (games[i]))
+        continue;
+      row = adw_action_row_new ();
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), pt_game_ui_title (games[i]));
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (row), "play.learn");
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (row), "s", games[i]);
+      /* Decoration: the row is named by its title. */
+      icon = pt_accessible_new_decoration ("go-next-symbolic");
+      gtk_widget_set_can_target (icon, FALSE);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), icon);
+      gtk_widget_set_name (row, games[i]);
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->learn_group), row);
+    }
+}
+
 GtkWidget *
 pt_play_page_new (void)
 {
@@ -332,11 +424,13 @@ pt_play_page_class_init (PtPlayPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PtPlayPage, stack);
   gtk_widget_class_bind_template_child (widget_class, PtPlayPage, continue_list);
   gtk_widget_class_bind_template_child (widget_class, PtPlayPage, setup_view);
+  gtk_widget_class_bind_template_child (widget_class, PtPlayPage, learn_group);
   gtk_widget_class_bind_template_child (widget_class, PtPlayPage, game_holder);
 
   gtk_widget_class_install_action (widget_class, "play.start", NULL, action_start);
   gtk_widget_class_install_action (widget_class, "play.continue", "x", action_continue);
   gtk_widget_class_install_action (widget_class, "play.delete-saved", "x", action_delete_saved);
+  gtk_widget_class_install_action (widget_class, "play.learn", "s", action_learn);
 }
 
 static void
@@ -346,4 +440,5 @@ pt_play_page_init (PtPlayPage *self)
   /* Not bound as a template child: AdwBin owns its direct child, and
    * gtk_widget_dispose_template() would release it a second time. */
   self->toasts = ADW_TOAST_OVERLAY (adw_bin_get_child (ADW_BIN (self)));
+  fill_learn_group (self);
 }

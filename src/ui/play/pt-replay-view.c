@@ -11,8 +11,12 @@
  * the game again up to that step, with a new board, because a finished
  * game cannot be undone.
  *
- * The timeline is a slider over the record moves plus step buttons; the
- * keys ←/→ and Home/End step anywhere in the view (the board is not
+ * A match of several rounds (partida-match/1) is one timeline: each
+ * round's deal and moves in turn, round after round; the log shows the
+ * round on the board under its heading and the earlier rounds below.
+ *
+ * The timeline is a slider over the steps plus step buttons; the keys
+ * ←/→ and Home/End step anywhere in the view (the board is not
  * interactive here, so they are free).
  *
  * Actions: replay.first, replay.previous, replay.next, replay.last.
@@ -26,16 +30,26 @@
 #include "pt-move-log.h"
 #include "pt-replay-view.h"
 #include "pt-rules.h"
+#include "pt-session-record.h"
 
 struct _PtReplayView
 {
   AdwBin      parent_instance;
 
-  PtGame     *game;
-  JsonArray  *moves;          /* the record's moves */
-  JsonNode   *record;
-  guint       step;
+  PtGame     *game;           /* the round on the board, at its step */
+  JsonArray  *moves;          /* that round's record moves */
+  JsonNode   *record;         /* that round's record */
+  guint       step;           /* record moves played in that round */
   gboolean    syncing;        /* the slider is being set from the step */
+
+  /* The rounds: one record each (one for a single game), every round
+   * loaded whole once (the log's earlier rounds), and where each round
+   * starts on the timeline (its deal). */
+  GPtrArray  *round_records;
+  GPtrArray  *round_games;
+  guint      *round_start;
+  guint       round;
+  guint       n_steps;        /* the last step of the timeline */
 
   GtkWidget  *scroll;
   PtBoard    *board;
@@ -55,8 +69,12 @@ update (PtReplayView *self)
   guint n = json_array_get_length (self->moves);
   guint n_history = pt_game_get_n_moves (self->game);
 
-  /* Translators: replay position, e.g. "Move 3 of 41" */
-  text = g_strdup_printf (_("Move %u of %u"), self->step, n);
+  if (self->round_records->len > 1)
+    /* Translators: replay position in a match of rounds, "Round 2 · move 3 of 41" */
+    text = g_strdup_printf (_("Round %u · move %u of %u"), self->round + 1, self->step, n);
+  else
+    /* Translators: replay position, e.g. "Move 3 of 41" */
+    text = g_strdup_printf (_("Move %u of %u"), self->step, n);
   gtk_label_set_text (GTK_LABEL (self->label), text);
   pt_board_set_viewer (self->board, current >= 0 ? current : 0);
   pt_board_set_interactive (self->board, FALSE);
@@ -66,13 +84,13 @@ update (PtReplayView *self)
                                     : _("The deal, before the first move."));
 
   self->syncing = TRUE;
-  gtk_range_set_value (GTK_RANGE (self->scale), self->step);
+  gtk_range_set_value (GTK_RANGE (self->scale), pt_replay_view_get_step (self));
   self->syncing = FALSE;
 
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "replay.first", self->step > 0);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "replay.previous", self->step > 0);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "replay.next", self->step < n);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "replay.last", self->step < n);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "replay.first", pt_replay_view_get_step (self) > 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "replay.previous", pt_replay_view_get_step (self) > 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "replay.next", pt_replay_view_get_step (self) < self->n_steps);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "replay.last", pt_replay_view_get_step (self) < self->n_steps);
 }
 
 static PtGame *
@@ -106,6 +124,8 @@ replay_to (PtReplayView *self,
     }
 }
 
+static void set_log (PtReplayView *self);
+
 static void
 set_board (PtReplayView *self)
 {
@@ -115,29 +135,74 @@ set_board (PtReplayView *self)
   gtk_widget_set_margin_bottom (GTK_WIDGET (self->board), 12);
   gtk_widget_set_name (GTK_WIDGET (self->board), "replay-board");
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroll), GTK_WIDGET (self->board));
-  pt_move_log_set_game (PT_MOVE_LOG (self->log), self->game, NULL);
+  set_log (self);
+}
+
+/* This round under its heading, the earlier rounds below. */
+static void
+set_log (PtReplayView *self)
+{
+  g_autoptr(GPtrArray) games = g_ptr_array_new ();
+  g_autoptr(GStrvBuilder) titles = g_strv_builder_new ();
+  g_auto(GStrv) strv = NULL;
+  g_autofree char *title = NULL;
+  gboolean rounds = self->round_records->len > 1;
+
+  for (guint r = 0; rounds && r < self->round; r++)
+    {
+      g_autofree char *round_title = g_strdup_printf (_("Round %u"), r + 1);
+
+      g_ptr_array_add (games, g_ptr_array_index (self->round_games, r));
+      g_strv_builder_add (titles, round_title);
+    }
+  strv = g_strv_builder_end (titles);
+  if (rounds)
+    title = g_strdup_printf (_("Round %u"), self->round + 1);
+  pt_move_log_set_earlier_rounds (PT_MOVE_LOG (self->log), games, (const char * const *) strv);
+  pt_move_log_set_game (PT_MOVE_LOG (self->log), self->game, title);
+}
+
+/* Round @round at its deal, on a new board. */
+static gboolean
+show_round (PtReplayView *self,
+            guint         round)
+{
+  JsonNode *record = g_ptr_array_index (self->round_records, round);
+  g_autoptr(PtGame) game = new_game (record, NULL);
+
+  if (game == NULL)
+    return FALSE;
+  g_set_object (&self->game, game);
+  g_clear_pointer (&self->record, json_node_unref);
+  g_clear_pointer (&self->moves, json_array_unref);
+  self->record = json_node_ref (record);
+  self->moves = json_array_ref (json_object_get_array_member (json_node_get_object (record), "moves"));
+  self->round = round;
+  self->step = 0;
+  return TRUE;
 }
 
 void
 pt_replay_view_set_step (PtReplayView *self,
                          guint         step)
 {
+  guint round = 0, local;
+
   g_return_if_fail (PT_IS_REPLAY_VIEW (self));
 
-  step = MIN (step, json_array_get_length (self->moves));
-  if (step < self->step)
+  step = MIN (step, self->n_steps);
+  while (round + 1 < self->round_records->len && step >= self->round_start[round + 1])
+    round++;
+  local = step - self->round_start[round];
+  if (round != self->round || local < self->step)
     {
-      g_autoptr(PtGame) game = new_game (self->record, NULL);
-
-      if (game == NULL)
+      if (!show_round (self, round))
         return;
-      g_set_object (&self->game, game);
-      self->step = 0;
-      replay_to (self, step);
+      replay_to (self, local);
       set_board (self);
     }
   else
-    replay_to (self, step);
+    replay_to (self, local);
   update (self);
 }
 
@@ -145,14 +210,38 @@ guint
 pt_replay_view_get_step (PtReplayView *self)
 {
   g_return_val_if_fail (PT_IS_REPLAY_VIEW (self), 0);
-  return self->step;
+  return self->round_start[self->round] + self->step;
 }
 
 guint
 pt_replay_view_get_n_steps (PtReplayView *self)
 {
   g_return_val_if_fail (PT_IS_REPLAY_VIEW (self), 0);
-  return json_array_get_length (self->moves);
+  return self->n_steps;
+}
+
+guint
+pt_replay_view_get_round (PtReplayView *self)
+{
+  g_return_val_if_fail (PT_IS_REPLAY_VIEW (self), 0);
+  return self->round;
+}
+
+guint
+pt_replay_view_get_n_rounds (PtReplayView *self)
+{
+  g_return_val_if_fail (PT_IS_REPLAY_VIEW (self), 0);
+  return self->round_records->len;
+}
+
+void
+pt_replay_view_show_round (PtReplayView *self,
+                           guint         round)
+{
+  g_return_if_fail (PT_IS_REPLAY_VIEW (self));
+
+  if (round < self->round_records->len)
+    pt_replay_view_set_step (self, self->round_start[round]);
 }
 
 PtGame *
@@ -183,12 +272,14 @@ action_step (GtkWidget  *widget,
 {
   PtReplayView *self = PT_REPLAY_VIEW (widget);
 
+  guint step = pt_replay_view_get_step (self);
+
   if (g_str_equal (action_name, "replay.first"))
     pt_replay_view_set_step (self, 0);
   else if (g_str_equal (action_name, "replay.previous"))
-    pt_replay_view_set_step (self, self->step > 0 ? self->step - 1 : 0);
+    pt_replay_view_set_step (self, step > 0 ? step - 1 : 0);
   else if (g_str_equal (action_name, "replay.next"))
-    pt_replay_view_set_step (self, self->step + 1);
+    pt_replay_view_set_step (self, step + 1);
   else
     pt_replay_view_set_step (self, G_MAXUINT);
 }
@@ -245,28 +336,64 @@ GtkWidget *
 pt_replay_view_new (JsonNode  *record,
                     GError   **error)
 {
-  g_autoptr(PtGame) check = NULL;
-  g_autoptr(PtGame) game = NULL;
+  g_autoptr(GPtrArray) records = g_ptr_array_new_with_free_func ((GDestroyNotify) json_node_unref);
+  g_autoptr(GPtrArray) games = g_ptr_array_new_with_free_func (g_object_unref);
   PtReplayView *self;
   GtkWidget *box, *nav, *frame, *toggle;
   GtkEventController *keys;
-  guint n;
+  guint n = 0;
 
   g_return_val_if_fail (record != NULL, NULL);
 
-  /* Load it whole once: a bad record is refused here, with its message. */
-  check = pt_rules_load_record (record, NULL, NULL, error);
-  if (check == NULL)
-    return NULL;
-  game = new_game (record, error);
-  if (game == NULL)
-    return NULL;
+  /* A match of rounds: its rounds' records, one timeline. */
+  if (pt_match_record_is (record))
+    {
+      JsonArray *rounds = json_object_get_array_member (json_node_get_object (record), "rounds");
+
+      for (guint r = 0; rounds != NULL && r < json_array_get_length (rounds); r++)
+        g_ptr_array_add (records, json_node_copy (json_array_get_element (rounds, r)));
+    }
+  else
+    g_ptr_array_add (records, json_node_copy (record));
+  if (records->len == 0)
+    {
+      g_set_error_literal (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_RECORD,
+                           _("The match has no round to replay"));
+      return NULL;
+    }
+  /* Load each whole once: a bad record is refused here, with its message. */
+  for (guint r = 0; r < records->len; r++)
+    {
+      PtGame *game = pt_rules_load_record (g_ptr_array_index (records, r), NULL, NULL, error);
+
+      if (game == NULL)
+        return NULL;
+      g_ptr_array_add (games, game);
+    }
 
   self = g_object_new (PT_TYPE_REPLAY_VIEW, NULL);
-  self->game = g_steal_pointer (&game);
-  self->record = json_node_copy (record);
-  self->moves = json_array_ref (json_object_get_array_member (json_node_get_object (self->record), "moves"));
-  n = json_array_get_length (self->moves);
+  self->round_records = g_steal_pointer (&records);
+  self->round_games = g_steal_pointer (&games);
+  self->round_start = g_new0 (guint, self->round_records->len);
+  for (guint r = 0; r < self->round_records->len; r++)
+    {
+      JsonNode *round = g_ptr_array_index (self->round_records, r);
+      JsonArray *moves = json_object_get_array_member (json_node_get_object (round), "moves");
+
+      self->round_start[r] = n + r;
+      n += moves ? json_array_get_length (moves) : 0;
+    }
+  /* Each round's deal is a step of its own. */
+  self->n_steps = n + self->round_records->len - 1;
+  if (!show_round (self, 0))
+    {
+      g_set_error_literal (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_RECORD,
+                           _("The match has no round to replay"));
+      g_object_ref_sink (self);
+      g_object_unref (self);
+      return NULL;
+    }
+  n = self->n_steps;
 
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   nav = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
@@ -352,6 +479,7 @@ pt_replay_window_new (GtkWindow  *parent,
   gtk_box_append (GTK_BOX (box), replay);
   adw_window_set_content (ADW_WINDOW (window), box);
   gtk_widget_set_name (replay, "replay");
+  g_object_set_data (G_OBJECT (window), "replay-view", replay);
   return window;
 }
 
@@ -364,6 +492,9 @@ pt_replay_view_dispose (GObject *object)
   g_clear_object (&self->game);
   g_clear_pointer (&self->moves, json_array_unref);
   g_clear_pointer (&self->record, json_node_unref);
+  g_clear_pointer (&self->round_records, g_ptr_array_unref);
+  g_clear_pointer (&self->round_games, g_ptr_array_unref);
+  g_clear_pointer (&self->round_start, g_free);
 
   G_OBJECT_CLASS (pt_replay_view_parent_class)->dispose (object);
 }

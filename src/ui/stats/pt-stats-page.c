@@ -471,7 +471,7 @@ build_overview (PtStatsPage  *self,
       row = pt_companion_value_row_new (player->name, subtitle, NULL);
       gtk_widget_set_name (row, name);
       adw_action_row_add_prefix (ADW_ACTION_ROW (row), pt_companion_colour_swatch (player->colour, player->name));
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), pt_accessible_new_decoration ("go-next-symbolic"));
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
       g_object_set_data (G_OBJECT (row), "player-id", GSIZE_TO_POINTER ((gsize) player->id));
       g_signal_connect_object (row, "activated", G_CALLBACK (on_player_row_activated), self, 0);

@@ -92,6 +92,10 @@ struct _PtLostCitiesBoard
   graphene_rect_t flight_from[2];  /* in board coordinates */
   GtkWidget      *flight_to[2];    /* the widget where each card lands */
   GStrv           flight_hand;     /* the viewer's hand before the move */
+  /* Where a card lands is not drawn there until it has landed: the pile
+   * holds its top card back, the new hand card is transparent. */
+  GtkWidget      *held_pile;
+  GtkWidget      *held_button;
 };
 
 G_DEFINE_FINAL_TYPE (PtLostCitiesBoard, pt_lost_cities_board, PT_TYPE_BOARD)
@@ -552,6 +556,10 @@ update_table (PtLostCitiesBoard *self,
   gtk_label_set_text (GTK_LABEL (self->last_move_label), self->last_move ? self->last_move : "");
 }
 
+static void apply_held (PtLostCitiesBoard *self);
+static GtkWidget *hand_button_of (PtLostCitiesBoard *self,
+                                  const char        *code);
+
 static void
 refresh (PtLostCitiesBoard *self)
 {
@@ -574,6 +582,7 @@ refresh (PtLostCitiesBoard *self)
   update_table (self, view);
   update_hint (self);
   update_choices (self);
+  apply_held (self);
 }
 
 /* The other player's last move, from the history (so it is there after a
@@ -602,6 +611,42 @@ update_last_move (PtLostCitiesBoard *self)
 
 #define MOTION_MS 420
 
+/* The played card flies over [0, PLAYED_END] of the motion, the drawn one
+ * over [DRAWN_START, 1]. */
+#define PLAYED_END 0.6
+#define DRAWN_START 0.4
+
+/* Holds back what is still in the air: the played card's pile until it
+ * lands (PLAYED_END), the viewer's new hand card until the motion ends.
+ * Called whenever the board or the motion changes, since a refresh may
+ * rebuild the hand. */
+static void
+apply_held (PtLostCitiesBoard *self)
+{
+  GtkWidget *pile = NULL, *button = NULL;
+
+  if (self->flying && self->motion_t < PLAYED_END && PT_IS_LOST_CITIES_PILE (self->flight_to[0]))
+    pile = self->flight_to[0];
+  if (self->flying && self->flight_to[1] == self->hand_box && self->flight_code[1] != NULL)
+    button = hand_button_of (self, self->flight_code[1]);
+  if (self->held_pile != pile)
+    {
+      if (self->held_pile != NULL)
+        pt_lost_cities_pile_set_held_back (PT_LOST_CITIES_PILE (self->held_pile), 0);
+      self->held_pile = pile;
+    }
+  if (pile != NULL)
+    pt_lost_cities_pile_set_held_back (PT_LOST_CITIES_PILE (pile), 1);
+  if (self->held_button != button)
+    {
+      if (self->held_button != NULL)
+        gtk_widget_set_opacity (self->held_button, 1.0);
+      self->held_button = button;
+    }
+  if (button != NULL)
+    gtk_widget_set_opacity (button, 0.0);
+}
+
 static void
 motion_frame (double   value,
               gpointer user_data)
@@ -609,6 +654,7 @@ motion_frame (double   value,
   PtLostCitiesBoard *self = user_data;
 
   self->motion_t = value;
+  apply_held (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -617,6 +663,7 @@ motion_done (AdwAnimation      *animation,
              PtLostCitiesBoard *self)
 {
   self->flying = FALSE;
+  apply_held (self);
   g_clear_pointer (&self->flight_code[0], g_free);
   g_clear_pointer (&self->flight_code[1], g_free);
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -726,18 +773,26 @@ start_motion (PtLostCitiesBoard *self,
     {
       JsonArray *hand = json_object_get_array_member (view_object (self), "hand");
 
+      /* Counted, not looked up: a hand may hold two wagers of a colour. */
       for (guint i = 0; i < json_array_get_length (hand) && self->flight_code[1] == NULL; i++)
         {
           const char *code = json_array_get_string_element (hand, i);
-          gboolean had = FALSE;
+          guint now = 0, before = 0;
 
-          for (guint j = 0; self->flight_hand[j] != NULL && !had; j++)
-            had = g_strcmp0 (self->flight_hand[j], code) == 0;
-          if (!had)
+          for (guint j = 0; j < json_array_get_length (hand); j++)
+            now += g_strcmp0 (json_array_get_string_element (hand, j), code) == 0;
+          for (guint j = 0; self->flight_hand[j] != NULL; j++)
+            before += g_strcmp0 (self->flight_hand[j], code) == 0;
+          /* The played card left the old hand. */
+          if (g_strcmp0 (self->flight_code[0], code) == 0 && before > 0)
+            before--;
+          if (now > before)
             self->flight_code[1] = g_strdup (code);
         }
     }
   g_clear_pointer (&self->flight_hand, g_strfreev);
+  /* Each card only in the air until it lands (the board draws it there). */
+  apply_held (self);
   if (self->motion == NULL)
     {
       AdwAnimationTarget *target = adw_callback_animation_target_new (motion_frame, self, NULL);
@@ -751,6 +806,47 @@ start_motion (PtLostCitiesBoard *self,
   adw_animation_play (self->motion);
 }
 
+/* Where flight @i's card is now (board coordinates) and how opaque;
+ * FALSE when it is not in the air. */
+static gboolean
+flight_card (PtLostCitiesBoard *self,
+             guint              i,
+             graphene_rect_t   *out,
+             double            *out_alpha)
+{
+  double start = i == 0 ? 0.0 : DRAWN_START, end = i == 0 ? PLAYED_END : 1.0;
+  double t = CLAMP ((self->motion_t - start) / (end - start), 0, 1);
+  gboolean from_title = i == 0 && self->flight_to[1] == self->top_title;
+  gboolean to_title = i == 1 && self->flight_to[1] == self->top_title;
+  graphene_rect_t to, card;
+  double fx, fy, tx, ty, alpha = 1.0;
+
+  if (!self->flying || self->flight_to[i] == NULL || t <= 0 || t >= 1
+      || !bounds_of (self, self->deck_pile, &card)
+      || !bounds_of (self, self->flight_to[i], &to))
+    return FALSE;
+  fx = self->flight_from[i].origin.x + (self->flight_from[i].size.width - card.size.width) / 2;
+  fy = self->flight_from[i].origin.y + (self->flight_from[i].size.height - card.size.height) / 2;
+  tx = to.origin.x + (to.size.width - card.size.width) / 2;
+  ty = to.origin.y + (to.size.height - card.size.height) / 2;
+  /* The other player's hand is not on the table: their cards come from
+   * (and go to) just below their heading, fading in (out), and never
+   * cover the heading itself. */
+  if (from_title)
+    {
+      fy = self->flight_from[0].origin.y + self->flight_from[0].size.height + 1;
+      alpha = MIN (1.0, t * 4);
+    }
+  if (to_title)
+    {
+      ty = to.origin.y + to.size.height + 1;
+      alpha = MIN (1.0, (1 - t) * 4);
+    }
+  graphene_rect_init (out, fx + (tx - fx) * t, fy + (ty - fy) * t, card.size.width, card.size.height);
+  *out_alpha = alpha;
+  return TRUE;
+}
+
 /* The flights over the children: each card eases from its start to the
  * widget it lands on, the played card first, the drawn one overlapping
  * its end. */
@@ -759,37 +855,55 @@ snapshot_flight (PtLostCitiesBoard *self,
                  GtkSnapshot       *snapshot)
 {
   gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
-  graphene_rect_t card;
-  cairo_t *cr;
+  cairo_t *cr = NULL;
 
-  if (!self->flying || !bounds_of (self, self->deck_pile, &card))
-    return;
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (GTK_WIDGET (self)),
-                                                                 gtk_widget_get_height (GTK_WIDGET (self))));
   for (guint i = 0; i < 2; i++)
     {
-      double start = i == 0 ? 0.0 : 0.4, end = i == 0 ? 0.6 : 1.0;
-      double t = CLAMP ((self->motion_t - start) / (end - start), 0, 1);
-      graphene_rect_t to;
-      double fx, fy, tx, ty, x, y;
+      graphene_rect_t card;
+      double alpha;
 
-      if (self->flight_to[i] == NULL || t <= 0 || t >= 1
-          || !bounds_of (self, self->flight_to[i], &to))
+      if (!flight_card (self, i, &card, &alpha))
         continue;
-      fx = self->flight_from[i].origin.x + (self->flight_from[i].size.width - card.size.width) / 2;
-      fy = self->flight_from[i].origin.y + (self->flight_from[i].size.height - card.size.height) / 2;
-      tx = to.origin.x + (to.size.width - card.size.width) / 2;
-      ty = to.origin.y + (to.size.height - card.size.height) / 2;
-      x = fx + (tx - fx) * t;
-      y = fy + (ty - fy) * t;
+      if (cr == NULL)
+        cr = gtk_snapshot_append_cairo (snapshot,
+                                        &GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (GTK_WIDGET (self)),
+                                                             gtk_widget_get_height (GTK_WIDGET (self))));
+      cairo_push_group (cr);
       /* A shadow under the card in the air. */
       cairo_set_source_rgba (cr, 0, 0, 0, 0.25);
-      cairo_rectangle (cr, x + 3, y + 4, card.size.width, card.size.height);
+      cairo_rectangle (cr, card.origin.x + 3, card.origin.y + 4, card.size.width, card.size.height);
       cairo_fill (cr);
-      pt_lost_cities_draw_card (cr, self->flight_code[i] ? self->flight_code[i] : "", x, y,
-                                card.size.width, card.size.height, dark);
+      pt_lost_cities_draw_card (cr, self->flight_code[i] ? self->flight_code[i] : "",
+                                card.origin.x, card.origin.y, card.size.width, card.size.height, dark);
+      cairo_pop_group_to_source (cr);
+      cairo_paint_with_alpha (cr, alpha);
     }
-  cairo_destroy (cr);
+  if (cr != NULL)
+    cairo_destroy (cr);
+}
+
+gboolean
+pt_lost_cities_board_get_flight_bounds (PtLostCitiesBoard *self,
+                                        graphene_rect_t   *bounds)
+{
+  gboolean any = FALSE;
+
+  g_return_val_if_fail (PT_IS_LOST_CITIES_BOARD (self), FALSE);
+
+  for (guint i = 0; i < 2; i++)
+    {
+      graphene_rect_t card;
+      double alpha;
+
+      if (!flight_card (self, i, &card, &alpha))
+        continue;
+      if (any)
+        graphene_rect_union (bounds, &card, bounds);
+      else
+        *bounds = card;
+      any = TRUE;
+    }
+  return any;
 }
 
 /* Hints ---------------------------------------------------------------- */
@@ -1288,6 +1402,7 @@ build (PtLostCitiesBoard *self)
   gtk_label_set_xalign (GTK_LABEL (self->top_title), 0);
   gtk_widget_set_halign (self->top_title, GTK_ALIGN_START);
   gtk_widget_set_parent (self->top_title, GTK_WIDGET (self));
+  gtk_widget_set_name (self->top_title, "top-title");
 
   self->last_move_label = gtk_label_new (NULL);
   gtk_label_set_wrap (GTK_LABEL (self->last_move_label), TRUE);

@@ -32,6 +32,7 @@ struct _PtLostCitiesPile
   int                   color;      /* -1: none (the deck) */
   GStrv                 codes;
   guint                 count;
+  guint                 held_back;  /* top cards not drawn (still in flight) */
   gboolean              highlight;
 };
 
@@ -347,7 +348,10 @@ pt_lost_cities_pile_snapshot (GtkWidget   *widget,
   int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
   gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
-  guint n = self->codes ? g_strv_length (self->codes) : 0;
+  guint all = self->codes ? g_strv_length (self->codes) : 0;
+  /* A card still travelling here is drawn by the board, in the air, not
+   * a second time on the pile. */
+  guint n = all > self->held_back ? all - self->held_back : 0;
   /* The card as wide as the pile allows (see the measure above). */
   double cw = card_width (self, width), ch = cw * CARD_H / CARD_W, step = FAN_STEP * cw / CARD_W;
   double k = cw / CARD_W;
@@ -474,6 +478,25 @@ pt_lost_cities_pile_set_cards (PtLostCitiesPile   *self,
   self->codes = g_strdupv ((char **) codes);
   update_accessible (self);
   gtk_widget_queue_resize (GTK_WIDGET (self));
+}
+
+guint
+pt_lost_cities_pile_get_held_back (PtLostCitiesPile *self)
+{
+  g_return_val_if_fail (PT_IS_LOST_CITIES_PILE (self), 0);
+  return self->held_back;
+}
+
+void
+pt_lost_cities_pile_set_held_back (PtLostCitiesPile *self,
+                                   guint             n)
+{
+  g_return_if_fail (PT_IS_LOST_CITIES_PILE (self));
+
+  if (self->held_back == n)
+    return;
+  self->held_back = n;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 void

@@ -25,6 +25,11 @@ GtkWidget *pt_lost_cities_pile_new          (PtLostCitiesPileMode  mode,
 /* Codes as in records ("Y5", "YW"), bottom first; NULL or empty: no card. */
 void       pt_lost_cities_pile_set_cards    (PtLostCitiesPile     *self,
                                              const char * const   *codes);
+/* Leaves the top @n cards out of the drawing (a card in flight to this
+ * pile); the cards, the count and the accessible name stay. */
+void       pt_lost_cities_pile_set_held_back (PtLostCitiesPile   *self,
+                                              guint               n);
+guint      pt_lost_cities_pile_get_held_back (PtLostCitiesPile   *self);
 void       pt_lost_cities_pile_set_count    (PtLostCitiesPile     *self,
                                              guint                 count);
 void       pt_lost_cities_pile_set_mode     (PtLostCitiesPile     *self,

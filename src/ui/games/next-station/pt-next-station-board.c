@@ -71,6 +71,10 @@ struct _PtNextStationBoard
   GtkWidget  *spots[PT_STATION_MAP_MAX_STATIONS];
   guint       n_spots;
   GtkWidget  *scores_label;
+  GtkWidget  *others_label;
+  /* What the last map drawing showed of the other players (tests). */
+  guint       others_drawn;
+  gboolean    others_last_drawn;
 
   double      origin_x, origin_y, cell;
   cairo_surface_t *under, *over;
@@ -84,6 +88,7 @@ struct _PtNextStationBoard
   double      motion_t;
   gboolean    drawing;
   int         motion_section[2][4];  /* ax, ay, bx, by; ax < 0: none */
+  int         motion_player;
 
 };
 
@@ -683,10 +688,11 @@ same_section (const int *m,
 /* Which of the moving sections (0, 1 for the double power) a..b is, or -1. */
 static int
 motion_index (PtNextStationBoard *self,
+              int                 player,
               const int          *a,
               const int          *b)
 {
-  if (!self->drawing)
+  if (!self->drawing || player != self->motion_player)
     return -1;
   for (int i = 0; i < 2; i++)
     if (same_section (self->motion_section[i], a, b))
@@ -801,10 +807,13 @@ on_move_motion (PtGame             *game,
   int shown = pt_board_get_viewer (PT_BOARD (self)) >= 0 ? pt_board_get_viewer (PT_BOARD (self)) : 0;
 
   skip_motion (self);
-  pt_board_set_hint (PT_BOARD (self), NULL);
-  if ((int) player != shown || !action_sections (move, self->motion_section)
-      || !gtk_widget_get_mapped (self->map))
+  if ((int) player == shown)
+    pt_board_set_hint (PT_BOARD (self), NULL);
+  /* Every player's section is drawn along its path: the viewer's on
+   * their sheet, the others' as the thin line of their sheet. */
+  if (!action_sections (move, self->motion_section) || !gtk_widget_get_mapped (self->map))
     return;
+  self->motion_player = (int) player;
   if (self->motion == NULL)
     {
       AdwAnimationTarget *target = adw_callback_animation_target_new (motion_frame, self, NULL);
@@ -868,6 +877,84 @@ draw_hint (PtNextStationBoard *self,
   cairo_restore (cr);
 }
 
+/* The other players' lines of this round, thin and translucent in their
+ * colours (each player draws on an own sheet, so they never block the
+ * viewer's), their last section under a halo and drawn along its path
+ * when it is new. */
+static void
+draw_others (PtNextStationBoard *self,
+             cairo_t            *cr,
+             gboolean            dark)
+{
+  JsonObject *view = self->view ? json_node_get_object (self->view) : NULL;
+  JsonArray *players = view ? json_object_get_array_member (view, "players") : NULL;
+  int shown = MAX (pt_board_get_viewer (PT_BOARD (self)), 0);
+  gint64 round = view && json_object_has_member (view, "round") ? json_object_get_int_member (view, "round") : 1;
+
+  self->others_drawn = 0;
+  self->others_last_drawn = FALSE;
+  if (players == NULL)
+    return;
+  cairo_save (cr);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  for (guint p = 0; p < json_array_get_length (players); p++)
+    {
+      JsonObject *sheet = json_array_get_object_element (players, p);
+      JsonArray *lines = sheet ? json_object_get_array_member (sheet, "lines") : NULL;
+      JsonObject *line;
+      JsonArray *sections;
+      int style;
+
+      if ((int) p == shown || lines == NULL || round < 1 || (guint) round > json_array_get_length (lines))
+        continue;
+      line = json_array_get_object_element (lines, round - 1);
+      sections = json_object_get_array_member (line, "sections");
+      style = pt_line_colour_from_string (json_object_get_string_member (line, "colour"));
+      if (style < 0 || sections == NULL)
+        continue;
+      for (guint i = 0; i < json_array_get_length (sections); i++)
+        {
+          JsonArray *pair = json_array_get_array_element (sections, i);
+          JsonArray *a = json_array_get_array_element (pair, 0), *b = json_array_get_array_element (pair, 1);
+          int sa[2] = { json_array_get_int_element (a, 0), json_array_get_int_element (a, 1) };
+          int sb[2] = { json_array_get_int_element (b, 0), json_array_get_int_element (b, 1) };
+          int moving = motion_index (self, (int) p, sa, sb);
+          double ax, ay, bx, by;
+
+          to_pixels (self, sa[0], sa[1], &ax, &ay);
+          to_pixels (self, sb[0], sb[1], &bx, &by);
+          if (moving >= 0)
+            {
+              const int *m = self->motion_section[moving];
+              double t = motion_progress (self, moving);
+
+              if (t <= 0)
+                continue;
+              to_pixels (self, m[0], m[1], &ax, &ay);
+              to_pixels (self, m[2], m[3], &bx, &by);
+              bx = ax + (bx - ax) * t;
+              by = ay + (by - ay) * t;
+            }
+          if (is_last_section (self, (int) p, sa, sb))
+            {
+              cairo_set_source_rgba (cr, 0.96, 0.76, 0.07, 0.45);
+              cairo_set_line_width (cr, MAX (6, self->cell * 0.22));
+              cairo_move_to (cr, ax, ay);
+              cairo_line_to (cr, bx, by);
+              cairo_stroke (cr);
+              self->others_last_drawn = TRUE;
+            }
+          set_colour (cr, PT_COLOUR_NS_LINE_PURPLE + style, dark, 0.7);
+          cairo_set_line_width (cr, MAX (2, self->cell * 0.05));
+          cairo_move_to (cr, ax, ay);
+          cairo_line_to (cr, bx, by);
+          cairo_stroke (cr);
+          self->others_drawn++;
+        }
+    }
+  cairo_restore (cr);
+}
+
 static void
 draw_map (GtkDrawingArea *area,
           cairo_t        *cr,
@@ -924,7 +1011,7 @@ draw_map (GtkDrawingArea *area,
 
               int sa[2] = { json_array_get_int_element (a, 0), json_array_get_int_element (a, 1) };
               int sb[2] = { json_array_get_int_element (b, 0), json_array_get_int_element (b, 1) };
-              int moving = motion_index (self, sa, sb);
+              int moving = motion_index (self, shown, sa, sb);
 
               to_pixels (self, sa[0], sa[1], &ax, &ay);
               to_pixels (self, sb[0], sb[1], &bx, &by);
@@ -962,6 +1049,7 @@ draw_map (GtkDrawingArea *area,
         }
     }
 
+  draw_others (self, cr, dark);
   cairo_set_source_surface (cr, self->over, 0, 0);
   cairo_paint (cr);
   draw_hint (self, cr);
@@ -1411,6 +1499,25 @@ prompt_text (PtNextStationBoard *self)
              : _("No section fits this card: pass");
 }
 
+/* Says what the thin lines are. */
+static void
+update_others_legend (PtNextStationBoard *self)
+{
+  PtGame *game = pt_board_get_game (PT_BOARD (self));
+  guint n = pt_game_get_n_players (game);
+  int shown = MAX (pt_board_get_viewer (PT_BOARD (self)), 0);
+  g_autofree char *text = NULL;
+
+  if (n == 2)
+    /* Translators: under the Next Station map; %s is the other player */
+    text = g_strdup_printf (_("Thin line: %s’s line this round, on their own sheet — it never blocks yours."),
+                            pt_game_get_player_name (game, 1 - shown));
+  else if (n > 2)
+    text = g_strdup (_("Thin lines: the other players’ lines this round, on their own sheets — they never block yours."));
+  gtk_label_set_text (GTK_LABEL (self->others_label), text ? text : "");
+  gtk_widget_set_visible (self->others_label, text != NULL);
+}
+
 static void
 refresh (PtNextStationBoard *self)
 {
@@ -1467,6 +1574,7 @@ refresh (PtNextStationBoard *self)
     g_string_append_printf (scores, "%s%s: %d", p > 0 ? " · " : "",
                             pt_game_get_player_name (pt_board_get_game (PT_BOARD (self)), p), values[p]);
   gtk_label_set_text (GTK_LABEL (self->scores_label), scores->str);
+  update_others_legend (self);
 
   /* A new turn: no power in use; the power offered only when legal. */
   g_clear_pointer (&self->power, g_free);
@@ -1626,6 +1734,13 @@ build (PtNextStationBoard *self)
   gtk_frame_set_child (GTK_FRAME (frame), self->overlay);
   gtk_widget_set_parent (frame, GTK_WIDGET (self));
 
+  self->others_label = gtk_label_new (NULL);
+  gtk_widget_add_css_class (self->others_label, "dim-label");
+  gtk_label_set_wrap (GTK_LABEL (self->others_label), TRUE);
+  gtk_label_set_justify (GTK_LABEL (self->others_label), GTK_JUSTIFY_CENTER);
+  gtk_widget_set_name (self->others_label, "others-legend");
+  gtk_widget_set_parent (self->others_label, GTK_WIDGET (self));
+
   self->scores_label = gtk_label_new (NULL);
   gtk_widget_add_css_class (self->scores_label, "heading");
   gtk_widget_add_css_class (self->scores_label, "numeric");
@@ -1636,6 +1751,16 @@ GtkWidget *
 pt_next_station_board_new (PtGame *game)
 {
   return g_object_new (PT_TYPE_NEXT_STATION_BOARD, "game", game, NULL);
+}
+
+guint
+pt_next_station_board_get_others_drawn (PtNextStationBoard *self,
+                                        gboolean           *last_move_drawn)
+{
+  g_return_val_if_fail (PT_IS_NEXT_STATION_BOARD (self), 0);
+  if (last_move_drawn != NULL)
+    *last_move_drawn = self->others_last_drawn;
+  return self->others_drawn;
 }
 
 static void
