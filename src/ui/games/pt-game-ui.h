@@ -24,10 +24,10 @@ typedef struct _PtGameUi PtGameUi;
 typedef struct
 {
   const char         *key;       /* the rules' option ("colors") */
-  const char         *title;     /* N_() */
-  const char         *subtitle;  /* N_(), or NULL */
+  const char         *title;     /* translatable */
+  const char         *subtitle;  /* translatable, or NULL */
   /* NULL: a switch (a boolean option, off by default). Otherwise a
-   * choice: its labels (N_()) and, for each, the option's value as JSON
+   * choice: its labels (translatable) and, for each, the option's value as JSON
    * text ("5", "\"seed\""); the first is the default. */
   const char * const *labels;
   const char * const *values;
@@ -37,16 +37,16 @@ struct _PtGameUi
 {
   /* The rules' id ("lost-cities"). */
   const char *game_id;
-  /* The game's name, marked with N_(): game names are trademarks and
+  /* The game's name, translatable: game names are trademarks and
    * usually stay as on the box. */
   const char *title;
-  /* The rules in a few paragraphs, for the game view's "Rules" popover (N_()). */
+  /* The rules in a few paragraphs, for the game view's "Rules" popover (translatable). */
   const char *rules_summary;
   /* A symbolic icon for the game's rows and buttons. */
   const char *icon_name;
   /* The game's own colour in the statistics charts ("#e66100"). */
   const char *chart_colour;
-  /* The About window's credit: its heading (N_(), "Lost Cities designed
+  /* The About window's credit: its heading (translatable, "Lost Cities designed
    * by") and the designers' names. */
   const char         *credit_title;
   const char * const *designers;
