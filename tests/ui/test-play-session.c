@@ -60,7 +60,7 @@ static void
 test_preferences_prefill (void)
 {
   PtGameSetupView *setup = get_setup ();
-  GtkWidget *preferences = GTK_WIDGET (pt_preferences_window_new (settings ()));
+  GtkWidget *preferences = GTK_WIDGET (pt_preferences_window_new (pt_application_get_services (app)));
   GtkSpinButton *rounds;
   g_autoptr(PtSession) session = NULL;
   g_autoptr(GError) error = NULL;

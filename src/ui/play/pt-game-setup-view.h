@@ -9,6 +9,7 @@
 
 #include <json-glib/json-glib.h>
 
+#include "pt-services.h"
 #include "pt-session.h"
 #include "pt-store.h"
 
@@ -18,7 +19,7 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (PtGameSetupView, pt_game_setup_view, PT, GAME_SETUP_VIEW, GtkWidget)
 
-GtkWidget  *pt_game_setup_view_new          (void);
+GtkWidget  *pt_game_setup_view_new          (PtServices      *services);
 /* Known players offered for each seat. */
 void        pt_game_setup_view_set_players  (PtGameSetupView *self,
                                              GPtrArray       *players);
@@ -33,8 +34,6 @@ void        pt_game_setup_view_set_seat     (PtGameSetupView *self,
                                              int              computer_level);
 /* The GSettings whose "engines" are offered as computer players (the
  * application's); followed as it changes. */
-void        pt_game_setup_view_set_settings (PtGameSetupView *self,
-                                             GSettings       *settings);
 /* Seat @index played by the engine @spec ("engine:COMMAND"), chosen in
  * its list; FALSE if that engine is not offered for the game. */
 gboolean    pt_game_setup_view_set_seat_engine (PtGameSetupView *self,
