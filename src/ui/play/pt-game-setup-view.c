@@ -208,7 +208,7 @@ update_engines (PtGameSetupView *self)
   for (guint i = 0; i < MAX_SEATS; i++)
     {
       g_autoptr(GtkStringList) list = gtk_string_list_new (base_kinds ());
-      guint select = kept_kind[i] < N_BASE_KINDS ? kept_kind[i] : PT_COMPUTER_LEVEL_MEDIUM + 1;
+      guint select = kept_kind[i] < N_BASE_KINDS ? kept_kind[i] : PT_BOT_LEVEL_MEDIUM + 1;
 
       for (guint e = 0; self->engine_names[e] != NULL; e++)
         {
@@ -703,7 +703,7 @@ pt_game_setup_view_get_setup (PtGameSetupView  *self,
           json_object_set_string_member (s, "engine_name", self->engine_names[kind - N_BASE_KINDS]);
         }
       else
-        json_object_set_string_member (s, "level", pt_computer_level_to_string (kind > 0 ? kind - 1 : 1));
+        json_object_set_string_member (s, "level", pt_bot_level_to_id (kind > 0 ? (PtBotLevel) (kind - 1) : PT_BOT_LEVEL_MEDIUM));
       json_array_add_object_element (seats, s);
     }
 

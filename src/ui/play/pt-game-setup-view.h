@@ -27,7 +27,8 @@ void        pt_game_setup_view_set_players  (PtGameSetupView *self,
 const char *pt_game_setup_view_get_game_id  (PtGameSetupView *self);
 void        pt_game_setup_view_set_game_id  (PtGameSetupView *self,
                                              const char      *game_id);
-/* Seat @index: its name, and -1 for a human or a PtComputerLevel. */
+/* Seat @index: its name, and -1 for a human or a PtBotLevel the UI offers
+ * (Easy, Medium, Hard). */
 void        pt_game_setup_view_set_seat     (PtGameSetupView *self,
                                              guint            index,
                                              const char      *name,
@@ -77,7 +78,7 @@ guint       pt_game_setup_view_get_rounds    (PtGameSetupView *self);
 void        pt_game_setup_view_set_rounds    (PtGameSetupView *self,
                                               guint            rounds);
 /* -1 for a person (or an engine's seat: see dup_seat_choices), else a
- * PtComputerLevel. */
+ * PtBotLevel (Easy, Medium, Hard). */
 int         pt_game_setup_view_get_seat_level (PtGameSetupView *self,
                                                guint            index);
 const char *pt_game_setup_view_get_seat_name (PtGameSetupView *self,

@@ -495,7 +495,7 @@ action_hint (GtkWidget  *widget,
     return;
   gtk_label_set_text (GTK_LABEL (self->hint_label), _("Thinking about a hint…"));
   gtk_widget_set_visible (self->hint_reason_label, FALSE);
-  pt_computer_player_choose_async (self->game, current, PT_COMPUTER_LEVEL_HARD,
+  pt_computer_player_choose_async (self->game, current, PT_BOT_LEVEL_HARD,
                                    (guint64) g_get_real_time (), NULL, on_hint, g_object_ref (self));
 }
 
