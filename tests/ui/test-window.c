@@ -13,6 +13,7 @@
 #define UI_TEST_WAIT_MS 10000
 
 #include "ui-test-util.h"
+#include "pt-game-ui.h"
 #include "pt-preferences-window.h"
 #include "pt-window.h"
 
@@ -268,14 +269,61 @@ test_preferences_rules (void)
   g_settings_reset (settings, "ai-level");
 }
 
+/* Collects every GtkShortcutsGroup under @widget. */
+static void
+collect_groups (GtkWidget *widget,
+                GPtrArray *groups)
+{
+  if (GTK_IS_SHORTCUTS_GROUP (widget))
+    g_ptr_array_add (groups, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_groups (child, groups);
+}
+
+static guint
+count_shortcuts (GtkWidget *widget)
+{
+  guint n = GTK_IS_SHORTCUTS_SHORTCUT (widget) ? 1 : 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += count_shortcuts (child);
+  return n;
+}
+
 static void
 test_shortcuts_window (void)
 {
   GtkShortcutsWindow *overlay;
+  g_autoptr(GPtrArray) groups = g_ptr_array_new ();
+  g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "win.show-help-overlay");
 
   overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
   g_assert_nonnull (overlay);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (overlay)));
+  g_assert_true (g_strv_contains ((const char * const *) accels, "<Control>question"));
+
+  /* The application's groups, then each game's keys under its title. */
+  collect_groups (GTK_WIDGET (overlay), groups);
+  for (guint i = 0; i < pt_game_ui_get_n (); i++)
+    {
+      const PtGameUi *ui = pt_game_ui_list ()[i];
+      GtkWidget *found = NULL;
+
+      g_assert_cmpuint (ui->n_shortcuts, >, 0);
+      for (guint g = 0; g < groups->len; g++)
+        {
+          g_autofree char *title = NULL;
+
+          g_object_get (groups->pdata[g], "title", &title, NULL);
+          if (g_strcmp0 (title, pt_game_ui_title (ui->game_id)) == 0)
+            found = groups->pdata[g];
+        }
+      g_assert_nonnull (found);
+      g_assert_cmpuint (count_shortcuts (found), ==, ui->n_shortcuts);
+    }
+  g_assert_cmpuint (groups->len, ==, 3 + pt_game_ui_get_n ());
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
   WAIT_UNTIL (gtk_widget_get_mapped (GTK_WIDGET (overlay)));
