@@ -9,6 +9,7 @@
 #include <glib.h>
 #include <json-glib/json-glib.h>
 
+#include "pt-game.h"
 #include "pt-store-types.h"
 
 G_BEGIN_DECLS
@@ -61,6 +62,13 @@ int pt_cli_bench_circle_the_wagons (int argc, char **argv);  /* pt-cli-bench-cir
 /* Helpers shared by the commands and the benchmarks (pt-cli-util.c). */
 char *pt_cli_read_input (const char *path, GError **error);
 void  pt_cli_print_json (JsonNode *node, gboolean pretty);
+/* The ids of the registered games that @keep accepts (every game when
+ * NULL), comma-separated in the registry's order, "" when none: --help
+ * texts say which games an option is for without naming one by hand. */
+typedef gboolean (*PtCliGameFilter) (PtGameClass *klass, gpointer data);
+char *pt_cli_game_ids   (PtCliGameFilter keep, gpointer data);
+/* "GAME: PRESET, PRESET; …" for the games whose "rules" option has presets. */
+char *pt_cli_rule_presets_help (void);
 
 /* Record commands (pt-cli-replay.c): load a record file, printing any
  * error as {"error": {"move": K, "message": …, "player": P}} (with @json)

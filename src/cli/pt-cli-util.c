@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "pt-cli-commands.h"
+#include "pt-rules.h"
 
 char *
 pt_cli_read_input (const char *path, GError **error)
@@ -36,4 +37,41 @@ pt_cli_print_json (JsonNode *node, gboolean pretty)
 {
   g_autofree char *text = json_to_string (node, pretty);
   printf ("%s\n", text);
+}
+
+char *
+pt_cli_game_ids (PtCliGameFilter keep,
+                 gpointer        data)
+{
+  const char * const *ids = pt_rules_list_games ();
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  for (guint i = 0; ids[i] != NULL; i++)
+    {
+      g_autoptr(GTypeClass) klass = g_type_class_ref (pt_rules_lookup_game (ids[i], NULL));
+
+      if (keep != NULL && !keep (PT_GAME_CLASS (klass), data))
+        continue;
+      if (out->len > 0)
+        g_string_append (out, ", ");
+      g_string_append (out, ids[i]);
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+char *
+pt_cli_rule_presets_help (void)
+{
+  const char * const *ids = pt_rules_list_games ();
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  for (guint i = 0; ids[i] != NULL; i++)
+    {
+      const char * const *presets = pt_rules_game_rule_presets (ids[i]);
+      g_autofree char *list = presets != NULL ? g_strjoinv (", ", (char **) presets) : NULL;
+
+      if (list != NULL)
+        g_string_append_printf (out, "%s%s: %s", out->len > 0 ? "; " : "", ids[i], list);
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
 }
