@@ -6,6 +6,7 @@
  */
 #pragma once
 
+#include <stdio.h>
 #include <glib.h>
 #include <json-glib/json-glib.h>
 
@@ -67,6 +68,18 @@ void  pt_cli_print_json (JsonNode *node, gboolean pretty);
  * texts say which games an option is for without naming one by hand. */
 typedef gboolean (*PtCliGameFilter) (PtGameClass *klass, gpointer data);
 char *pt_cli_game_ids   (PtCliGameFilter keep, gpointer data);
+/* The main() of partida-cli and partida-bench: gettext set up, then the
+ * entry of @table named by argv[1] runs. --help prints @usage on stdout
+ * (status 0), --version the version; no name or an unknown one prints
+ * @usage on stderr (status 2). */
+int   pt_cli_main        (const char          *program,
+                          const char          *kind,
+                          const PtCliCommand  *table,
+                          void               (*usage) (FILE *out),
+                          int                  argc,
+                          char               **argv);
+/* @table's names and summaries, one a line, for a usage text. */
+void  pt_cli_print_table (FILE *out, const PtCliCommand *table);
 /* "GAME: PRESET, PRESET; …" for the games whose "rules" option has presets. */
 char *pt_cli_rule_presets_help (void);
 

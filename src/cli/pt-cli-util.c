@@ -5,7 +5,10 @@
  */
 #include "config.h"
 
+#include <locale.h>
 #include <stdio.h>
+#include <string.h>
+#include <glib/gi18n.h>
 
 #include "pt-cli-commands.h"
 #include "pt-rules.h"
@@ -74,4 +77,48 @@ pt_cli_rule_presets_help (void)
         g_string_append_printf (out, "%s%s: %s", out->len > 0 ? "; " : "", ids[i], list);
     }
   return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+void
+pt_cli_print_table (FILE               *out,
+                    const PtCliCommand *table)
+{
+  for (const PtCliCommand *c = table; c->name != NULL; c++)
+    fprintf (out, "  %-22s %s\n", c->name, c->summary);
+}
+
+int
+pt_cli_main (const char          *program,
+             const char          *kind,
+             const PtCliCommand  *table,
+             void               (*usage) (FILE *out),
+             int                  argc,
+             char               **argv)
+{
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  if (argc < 2)
+    {
+      usage (stderr);
+      return PT_CLI_EXIT_USAGE;
+    }
+  if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0)
+    {
+      usage (stdout);
+      return PT_CLI_EXIT_OK;
+    }
+  if (strcmp (argv[1], "--version") == 0)
+    {
+      printf ("%s %s\n", program, PACKAGE_VERSION);
+      return PT_CLI_EXIT_OK;
+    }
+  for (const PtCliCommand *c = table; c->name != NULL; c++)
+    if (strcmp (c->name, argv[1]) == 0)
+      return c->run (argc - 1, argv + 1);
+  fprintf (stderr, "%s: unknown %s “%s”\n\n", program, kind, argv[1]);
+  usage (stderr);
+  return PT_CLI_EXIT_USAGE;
 }
