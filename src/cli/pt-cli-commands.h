@@ -62,6 +62,8 @@ int pt_cli_bench_circle_the_wagons (int argc, char **argv);  /* pt-cli-bench-cir
 
 /* Helpers shared by the commands and the benchmarks (pt-cli-util.c). */
 char *pt_cli_read_input (const char *path, GError **error);
+/* The same with its length (may be NULL), so a NUL inside reaches the checks. */
+char *pt_cli_read_input_bytes (const char *path, gsize *length, GError **error);
 void  pt_cli_print_json (JsonNode *node, gboolean pretty);
 /* The ids of the registered games that @keep accepts (every game when
  * NULL), comma-separated in the registry's order, "" when none: --help

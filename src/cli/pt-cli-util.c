@@ -14,7 +14,9 @@
 #include "pt-rules.h"
 
 char *
-pt_cli_read_input (const char *path, GError **error)
+pt_cli_read_input_bytes (const char  *path,
+                         gsize       *length,
+                         GError     **error)
 {
   g_autoptr(GString) text = NULL;
   char buffer[65536];
@@ -22,8 +24,7 @@ pt_cli_read_input (const char *path, GError **error)
   char *contents = NULL;
 
   if (g_strcmp0 (path, "-") != 0)
-    return g_file_get_contents (path, &contents, NULL, error) ? contents : NULL;
-
+    return g_file_get_contents (path, &contents, length, error) ? contents : NULL;
   text = g_string_new (NULL);
   while ((n = fread (buffer, 1, sizeof buffer, stdin)) > 0)
     g_string_append_len (text, buffer, (gssize) n);
@@ -32,7 +33,15 @@ pt_cli_read_input (const char *path, GError **error)
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, "could not read standard input");
       return NULL;
     }
+  if (length != NULL)
+    *length = text->len;
   return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+char *
+pt_cli_read_input (const char *path, GError **error)
+{
+  return pt_cli_read_input_bytes (path, NULL, error);
 }
 
 void
