@@ -43,6 +43,7 @@ struct _PtStatsPage
   GtkWidget      *overview_groups[3];
   char           *overview_keys[3];
   GtkWidget      *h2h_row;            /* weak */
+  guint           overview_fill;      /* building the Players page (pt-paced.h) */
   /* The player page is built a part per frame (pt-paced.h); what it shows. */
   guint           player_fill;
   char           *player_key;
@@ -448,7 +449,6 @@ overview_read (GObject      *source,
       return;
     }
   build_overview (self, data);
-  overview_data_free (data);
 }
 
 /* Asks the worker for the Players page; what is on screen stays until the
@@ -589,6 +589,8 @@ overview_key (PtStatsPage  *self,
 static void
 clear_overview (PtStatsPage *self)
 {
+  pt_paced_stop (self->overview_fill);
+  self->overview_fill = 0;
   self->overview_box = NULL;
   for (guint i = 0; i < G_N_ELEMENTS (self->overview_groups); i++)
     {
@@ -598,27 +600,34 @@ clear_overview (PtStatsPage *self)
   adw_bin_set_child (self->overview_bin, NULL);
 }
 
-static void
-build_overview (PtStatsPage  *self,
-                OverviewData *data)
+/* The Players page, built a group per frame (pt-paced.h). */
+typedef struct
 {
-  gboolean pair_asked = FALSE;
+  PtStatsPage  *self;
+  OverviewData *data;
+  guint         next;        /* the next group to look at */
+  gboolean      pair_asked;  /* the head-to-head group was built (and asked for its pair) */
+} OverviewFill;
 
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "stats.add-player", !stats_read_only ());
-  if (data->players->len == 0)
+static void
+overview_fill_free (OverviewFill *fill)
+{
+  g_clear_pointer (&fill->data, overview_data_free);
+  g_clear_object (&fill->self);
+  g_free (fill);
+}
+
+/* Builds the next group whose figures changed; FALSE when none is left. */
+static gboolean
+overview_fill_step (gpointer user_data)
+{
+  OverviewFill *fill = user_data;
+  PtStatsPage *self = fill->self;
+  OverviewData *data = fill->data;
+
+  while (fill->next < G_N_ELEMENTS (self->overview_groups))
     {
-      clear_overview (self);
-      if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "player") != 0)
-        gtk_stack_set_visible_child_name (self->stack, "empty");
-      return;
-    }
-  if (self->overview_box == NULL)
-    {
-      self->overview_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 24);
-      adw_bin_set_child (self->overview_bin, self->overview_box);
-    }
-  for (guint i = 0; i < G_N_ELEMENTS (self->overview_groups); i++)
-    {
+      guint i = fill->next++;
       g_autofree char *key = overview_key (self, data, i);
       GtkWidget *group = NULL, *before = NULL;
 
@@ -638,15 +647,53 @@ build_overview (PtStatsPage  *self,
       if (group != NULL)
         gtk_box_insert_child_after (GTK_BOX (self->overview_box), group, before);
       self->overview_groups[i] = group;
-      pair_asked = pair_asked || i == 2;
+      fill->pair_asked = fill->pair_asked || i == 2;
       g_free (self->overview_keys[i]);
       self->overview_keys[i] = g_steal_pointer (&key);
+      if (fill->next < G_N_ELEMENTS (self->overview_groups))
+        return TRUE;
     }
   /* The head-to-head of a pair shown before may have changed with new matches. */
-  if (!pair_asked && self->h2h_row != NULL && self->overview_groups[2] != NULL)
+  if (!fill->pair_asked && self->h2h_row != NULL && self->overview_groups[2] != NULL)
     update_h2h_row (self, ADW_ACTION_ROW (self->h2h_row));
+  self->overview_fill = 0;
+  return FALSE;
+}
+
+/* Takes @data. */
+static void
+build_overview (PtStatsPage  *self,
+                OverviewData *data)
+{
+  OverviewFill *fill;
+
+  pt_paced_stop (self->overview_fill);
+  self->overview_fill = 0;
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "stats.add-player", !stats_read_only ());
+  if (data->players->len == 0)
+    {
+      overview_data_free (data);
+      clear_overview (self);
+      if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "player") != 0)
+        gtk_stack_set_visible_child_name (self->stack, "empty");
+      return;
+    }
+  if (self->overview_box == NULL)
+    {
+      self->overview_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 24);
+      adw_bin_set_child (self->overview_bin, self->overview_box);
+    }
   if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "player") != 0)
     gtk_stack_set_visible_child_name (self->stack, "overview");
+  fill = g_new0 (OverviewFill, 1);
+  fill->self = g_object_ref (self);
+  fill->data = data;
+  /* The first group that changed at once, the others a frame each. */
+  if (overview_fill_step (fill))
+    self->overview_fill = pt_paced_start (GTK_WIDGET (self), overview_fill_step, fill,
+                                          (GDestroyNotify) overview_fill_free);
+  else
+    overview_fill_free (fill);
 }
 
 void
@@ -1685,6 +1732,8 @@ pt_stats_page_dispose (GObject *object)
   g_clear_handle_id (&self->refresh_source, g_source_remove);
   pt_paced_stop (self->player_fill);
   self->player_fill = 0;
+  pt_paced_stop (self->overview_fill);
+  self->overview_fill = 0;
   self->overview_box = NULL;
   memset (self->overview_groups, 0, sizeof self->overview_groups);
   adw_bin_set_child (ADW_BIN (object), NULL);
