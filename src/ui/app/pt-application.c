@@ -17,6 +17,7 @@
 #include "pt-store-health.h"
 #include "pt-store-trash.h"
 #include "pt-preferences-window.h"
+#include "pt-rules.h"
 #include "pt-window.h"
 
 #define PT_RESOURCE_BASE_PATH "/io/github/partida/Partida"
@@ -523,9 +524,29 @@ pt_application_init (PtApplication *self)
     { NULL }
   };
 
+  const char * const *ids = pt_rules_list_games ();
+  g_autofree char *games = NULL;
+  g_autofree char *summary = NULL;
+
+  /* The games' titles from the rules registry: "A, B and C". */
+  for (guint i = 0; ids[i] != NULL; i++)
+    {
+      char *joined;
+
+      if (games == NULL)
+        joined = g_strdup (pt_rules_game_title (ids[i]));
+      else if (ids[i + 1] != NULL)
+        joined = g_strdup_printf (_("%s, %s"), games, pt_rules_game_title (ids[i]));
+      else
+        /* Translators: the last two of a list of game titles */
+        joined = g_strdup_printf (_("%s and %s"), games, pt_rules_game_title (ids[i]));
+      g_free (games);
+      games = joined;
+    }
+  /* Translators: %s is the list of games, "Lost Cities, Circle the Wagons
+   * and Next Station: London" */
+  summary = g_strdup_printf (_("Board game nights: play %s, or keep score at the table."),
+                             games != NULL ? games : "");
   g_application_add_main_option_entries (G_APPLICATION (self), entries);
-  g_application_set_option_context_summary (G_APPLICATION (self),
-                                            _("Board game nights: play Lost Cities, Circle "
-                                              "the Wagons and Next Station: London, or keep "
-                                              "score at the table."));
+  g_application_set_option_context_summary (G_APPLICATION (self), summary);
 }

@@ -1362,6 +1362,7 @@ pt_history_page_init (PtHistoryPage *self)
   gtk_list_view_set_model (self->list_view, selection);
   g_object_unref (selection);
   gtk_list_view_set_factory (self->list_view, factory);
+  pt_history_model_set_pace_widget (self->model, GTK_WIDGET (self->list_view));
   g_signal_connect_object (self->list_view, "activate", G_CALLBACK (on_activate), self, 0);
 
   g_signal_connect_object (self->game_filter, "notify::selected", G_CALLBACK (on_filter_changed), self, 0);

@@ -342,11 +342,11 @@ pt_game_setup_view_read_defaults (GSettings         *settings,
   /* The enums' values are the PtBotLevel and PtNextStarter values. */
   defaults->ai_level = (PtBotLevel) CLAMP (g_settings_get_enum (settings, "ai-level"),
                                            PT_BOT_LEVEL_EASY, PT_BOT_LEVEL_HARD);
-  defaults->lost_cities_rounds = CLAMP (g_settings_get_int (settings, "lost-cities-rounds"),
-                                        1, PT_MATCH_MAX_ROUNDS);
+  defaults->rounds = CLAMP (g_settings_get_int (settings, "lost-cities-rounds"), 1, PT_MATCH_MAX_ROUNDS);
   defaults->next_starter = (PtNextStarter) CLAMP (g_settings_get_enum (settings, "lost-cities-next-starter"),
                                                   PT_NEXT_STARTER_ALTERNATE, PT_NEXT_STARTER_LEADER);
-  defaults->lost_cities_seed_rules = g_settings_get_enum (settings, "lost-cities-scoring") == 1;
+  /* The enum's values are the indices of the rules class's presets. */
+  defaults->rule_preset = (guint) g_settings_get_enum (settings, "lost-cities-scoring");
 }
 
 void
@@ -355,7 +355,7 @@ pt_game_setup_view_apply_defaults (PtGameSetupView         *self,
 {
   g_return_if_fail (PT_IS_GAME_SETUP_VIEW (self));
 
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->rounds_spin), defaults->lost_cities_rounds);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->rounds_spin), defaults->rounds);
   adw_combo_row_set_selected (ADW_COMBO_ROW (self->starter_row), defaults->next_starter);
   /* Each game's options from Preferences. */
   for (guint i = 0; i < pt_game_ui_get_n (); i++)
