@@ -1418,25 +1418,42 @@ pt_store_check_integrity (PtStore  *self,
 {
   g_autoptr(PtStmt) stmt = NULL;
   g_autofree char *first = NULL;
+  g_autofree char *restore = NULL;
+  gboolean ok;
   int rc;
 
   g_return_val_if_fail (PT_IS_STORE (self), FALSE);
 
+  /* The check reads every page once: with a small page cache for it, the
+   * connection's cache (up to 32 MiB) does not fill with the whole file —
+   * the app's memory at 100,000 matches. */
+  stmt = pt_store_prepare (self, "PRAGMA cache_size", NULL);
+  if (stmt != NULL && sqlite3_step (stmt) == SQLITE_ROW)
+    restore = g_strdup_printf ("PRAGMA cache_size = %" G_GINT64_FORMAT,
+                               (gint64) sqlite3_column_int64 (stmt, 0));
+  g_clear_pointer (&stmt, pt_stmt_release);
+  if (restore != NULL)
+    pt_store_exec (self, "PRAGMA cache_size = -1024", NULL);
+
   stmt = pt_store_prepare (self, "PRAGMA quick_check", error);
   if (stmt == NULL)
-    return FALSE;
-  rc = sqlite3_step (stmt);
-  if (rc == SQLITE_ROW)
+    ok = FALSE;
+  else
     {
-      first = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
-      if (g_strcmp0 (first, "ok") == 0)
-        return TRUE;
+      rc = sqlite3_step (stmt);
+      if (rc == SQLITE_ROW)
+        first = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
+      ok = g_strcmp0 (first, "ok") == 0;
+      if (!ok)
+        g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_CORRUPT,
+                     _("The history in “%s” is damaged (%s). Nothing more is written to it; salvage "
+                       "what can still be read into a new database (partida-cli salvage)."),
+                     self->path, first != NULL ? first : sqlite3_errmsg (self->db));
     }
-  g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_CORRUPT,
-               _("The history in “%s” is damaged (%s). Nothing more is written to it; salvage "
-                 "what can still be read into a new database (partida-cli salvage)."),
-               self->path, first != NULL ? first : sqlite3_errmsg (self->db));
-  return FALSE;
+  g_clear_pointer (&stmt, pt_stmt_release);
+  if (restore != NULL)
+    pt_store_exec (self, restore, NULL);
+  return ok;
 }
 
 /* Backup and restore ------------------------------------------------------- */
