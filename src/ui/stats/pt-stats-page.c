@@ -17,7 +17,6 @@
 #include "pt-companion-util.h"
 #include "pt-game-ui.h"
 #include "pt-paced.h"
-#include "pt-store-health.h"
 #include "pt-stats-page.h"
 
 #define DISTRIBUTION_BINS 8
@@ -25,6 +24,8 @@
 struct _PtStatsPage
 {
   AdwBin          parent_instance;
+
+  PtServices *services;
 
   gint64          player_id;          /* the player page on screen, 0 = none */
   gint64          player_shown;       /* whose figures the player page holds */
@@ -57,20 +58,32 @@ struct _PtStatsPage
 
 G_DEFINE_FINAL_TYPE (PtStatsPage, pt_stats_page, ADW_TYPE_BIN)
 
-static gboolean
-stats_read_only (void)
-{
-  GApplication *app = g_application_get_default ();
+enum {
+  PROP_0,
+  PROP_SERVICES,
+  N_PROPS
+};
 
-  return PT_IS_APPLICATION (app) && pt_store_health_read_only (PT_APPLICATION (app));
+static GParamSpec *properties[N_PROPS];
+
+static gboolean
+stats_read_only (PtStatsPage *self)
+{
+  return pt_services_is_read_only (self->services);
 }
 
 static void schedule_refresh (PtStatsPage *self);
 
+/**
+ * pt_stats_page_new:
+ * @services: the history the page reads and changes
+ */
 GtkWidget *
-pt_stats_page_new (void)
+pt_stats_page_new (PtServices *services)
 {
-  return g_object_new (PT_TYPE_STATS_PAGE, NULL);
+  g_return_val_if_fail (PT_IS_SERVICES (services), NULL);
+
+  return g_object_new (PT_TYPE_STATS_PAGE, "services", services, NULL);
 }
 
 static char *
@@ -299,7 +312,7 @@ pt_stats_page_head_to_head_text (PtStatsPage *self,
                                  gint64       a,
                                  gint64       b)
 {
-  PtStore *store = pt_companion_get_store (GTK_WIDGET (self), NULL);
+  PtStore *store = pt_services_get_store (self->services, NULL);
   g_autoptr(PtStats) stats = store ? pt_stats_new (store) : NULL;
   g_autoptr(PtHeadToHead) pair = stats ? pt_stats_pair (stats, a, b, NULL, NULL) : NULL;
 
@@ -343,6 +356,7 @@ static void
 update_h2h_row (PtStatsPage  *self,
                 AdwActionRow *row)
 {
+  g_autoptr(GError) error = NULL;
   PtStoreWorker *worker;
   gint64 *ids;
 
@@ -351,8 +365,11 @@ update_h2h_row (PtStatsPage  *self,
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Pick two players"));
       return;
     }
-  if ((worker = pt_companion_get_worker (GTK_WIDGET (self), NULL)) == NULL)
-    return;
+  if ((worker = pt_services_get_worker (self->services, &error)) == NULL)
+    {
+      pt_companion_error_toast (GTK_WIDGET (self), error);
+      return;
+    }
   ids = g_new (gint64, 2);
   ids[0] = self->h2h_a;
   ids[1] = self->h2h_b;
@@ -460,7 +477,7 @@ pt_stats_page_reload (PtStatsPage *self)
   PtStoreWorker *worker;
 
   g_return_if_fail (PT_IS_STATS_PAGE (self));
-  worker = pt_companion_get_worker (GTK_WIDGET (self), &error);
+  worker = pt_services_get_worker (self->services, &error);
   if (worker == NULL)
     {
       adw_status_page_set_title (self->empty_status, _("The History Cannot Be Opened"));
@@ -669,7 +686,7 @@ build_overview (PtStatsPage  *self,
 
   pt_paced_stop (self->overview_fill);
   self->overview_fill = 0;
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "stats.add-player", !stats_read_only ());
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "stats.add-player", !stats_read_only (self));
   if (data->players->len == 0)
     {
       overview_data_free (data);
@@ -956,7 +973,7 @@ merge_action (GtkWidget  *widget,
 {
   PtStatsPage *self = PT_STATS_PAGE (widget);
   g_autoptr(GError) error = NULL;
-  PtStore *store = pt_companion_get_store (widget, &error);
+  PtStore *store = pt_services_get_store (self->services, &error);
   g_autoptr(GPtrArray) players = store ? pt_store_list_players (store, TRUE, &error) : NULL;
   g_autoptr(PtPlayer) player = players ? pt_store_get_player (store, self->player_id, &error) : NULL;
   g_autoptr(GtkStringList) names = NULL;
@@ -1073,7 +1090,7 @@ pt_stats_page_show_player (PtStatsPage *self,
   PtStoreWorker *worker;
 
   g_return_val_if_fail (PT_IS_STATS_PAGE (self), FALSE);
-  worker = pt_companion_get_worker (GTK_WIDGET (self), &error);
+  worker = pt_services_get_worker (self->services, &error);
   if (worker == NULL)
     {
       pt_companion_error_toast (GTK_WIDGET (self), error);
@@ -1104,14 +1121,15 @@ pt_stats_page_show_player (PtStatsPage *self,
 /* What a player page shows, as text: a refresh with the same figures keeps
  * the page as it is. */
 static char *
-player_key (PlayerData *data)
+player_key (PlayerData *data,
+            gboolean    read_only)
 {
   PtPlayerStats *stats = data->stats;
   GString *key = g_string_new (NULL);
 
   g_string_append_printf (key, "%" G_GINT64_FORMAT "\x1f%s\x1f%s\x1f%d\x1f%d\x1d", stats->player->id,
                           stats->player->name, stats->player->colour ? stats->player->colour : "",
-                          stats->player->archived, stats_read_only ());
+                          stats->player->archived, read_only);
   for (guint i = 0; i <= (stats->per_game ? stats->per_game->len : 0); i++)
     {
       PtStatLine *line = i == 0 ? stats->overall : g_ptr_array_index (stats->per_game, i - 1);
@@ -1363,7 +1381,7 @@ build_player_end (PtStatsPage *self,
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), merge);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
   /* A damaged or read-only history is shown, not changed. */
-  if (stats_read_only ())
+  if (stats_read_only (self))
     {
       gtk_widget_set_sensitive (group, FALSE);
       pt_companion_group_set_description (group, _("The history cannot be changed now"));
@@ -1399,7 +1417,7 @@ static void
 build_player (PtStatsPage *self,
               PlayerData  *data)
 {
-  g_autofree char *key = player_key (data);
+  g_autofree char *key = player_key (data, stats_read_only (self));
   GtkWidget *shown = adw_bin_get_child (self->player_bin);
   PlayerFill *fill;
 
@@ -1475,7 +1493,7 @@ pt_stats_page_add_player (PtStatsPage  *self,
                           const char   *name,
                           GError      **error)
 {
-  PtStore *store = pt_companion_get_store (GTK_WIDGET (self), error);
+  PtStore *store = pt_services_get_store (self->services, error);
   g_autofree char *stripped = g_strstrip (g_strdup (name ? name : ""));
   g_autoptr(PtPlayer) player = NULL;
 
@@ -1499,7 +1517,7 @@ pt_stats_page_rename_player (PtStatsPage  *self,
                              const char   *name,
                              GError      **error)
 {
-  PtStore *store = pt_companion_get_store (GTK_WIDGET (self), error);
+  PtStore *store = pt_services_get_store (self->services, error);
   g_autofree char *stripped = g_strstrip (g_strdup (name ? name : ""));
   g_autoptr(PtPlayer) player = NULL;
 
@@ -1522,7 +1540,7 @@ pt_stats_page_set_player_colour (PtStatsPage  *self,
                                  const char   *colour,
                                  GError      **error)
 {
-  PtStore *store = pt_companion_get_store (GTK_WIDGET (self), error);
+  PtStore *store = pt_services_get_store (self->services, error);
   g_autoptr(PtPlayer) player = NULL;
 
   if (store == NULL || (player = pt_store_get_player (store, player_id, error)) == NULL)
@@ -1539,7 +1557,7 @@ pt_stats_page_set_player_archived (PtStatsPage  *self,
                                    gboolean      archived,
                                    GError      **error)
 {
-  PtStore *store = pt_companion_get_store (GTK_WIDGET (self), error);
+  PtStore *store = pt_services_get_store (self->services, error);
 
   if (store == NULL || !pt_store_set_player_archived (store, player_id, archived, error))
     return FALSE;
@@ -1565,7 +1583,7 @@ pt_stats_page_commit_merge (PtStatsPage  *self,
       g_clear_weak_pointer (&self->merge_toast);
       adw_toast_dismiss (toast);
     }
-  store = pt_companion_get_store (GTK_WIDGET (self), error);
+  store = pt_services_get_store (self->services, error);
   if (store == NULL || !pt_store_merge_players (store, from, into, error))
     {
       pt_stats_page_reload (self);
@@ -1619,7 +1637,7 @@ pt_stats_page_merge_players (PtStatsPage *self,
                              gint64       into)
 {
   g_autoptr(GError) error = NULL;
-  PtStore *store = pt_companion_get_store (GTK_WIDGET (self), &error);
+  PtStore *store = pt_services_get_store (self->services, &error);
   g_autoptr(PtPlayer) from_player = store ? pt_store_get_player (store, from, &error) : NULL;
   g_autoptr(PtPlayer) into_player = from_player ? pt_store_get_player (store, into, &error) : NULL;
   g_autofree char *title = NULL;
@@ -1738,6 +1756,7 @@ pt_stats_page_dispose (GObject *object)
   memset (self->overview_groups, 0, sizeof self->overview_groups);
   adw_bin_set_child (ADW_BIN (object), NULL);
   gtk_widget_dispose_template (GTK_WIDGET (object), PT_TYPE_STATS_PAGE);
+  g_clear_object (&self->services);
   G_OBJECT_CLASS (pt_stats_page_parent_class)->dispose (object);
 }
 
@@ -1755,12 +1774,58 @@ pt_stats_page_finalize (GObject *object)
 }
 
 static void
+pt_stats_page_get_property (GObject    *object,
+                            guint       prop_id,
+                            GValue     *value,
+                            GParamSpec *pspec)
+{
+  PtStatsPage *self = PT_STATS_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_SERVICES:
+      g_value_set_object (value, self->services);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pt_stats_page_set_property (GObject      *object,
+                            guint         prop_id,
+                            const GValue *value,
+                            GParamSpec   *pspec)
+{
+  PtStatsPage *self = PT_STATS_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_SERVICES:
+      self->services = g_value_dup_object (value);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 pt_stats_page_class_init (PtStatsPageClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = pt_stats_page_dispose;
+  object_class->get_property = pt_stats_page_get_property;
+  object_class->set_property = pt_stats_page_set_property;
+
+  properties[PROP_SERVICES] =
+    g_param_spec_object ("services", NULL, NULL,
+                         PT_TYPE_SERVICES,
+                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+  g_object_class_install_properties (object_class, N_PROPS, properties);
   object_class->finalize = pt_stats_page_finalize;
   widget_class->map = pt_stats_page_map;
 
