@@ -98,15 +98,34 @@ pt_application_get_store (PtApplication  *self,
   if (self->store == NULL)
     {
       g_autofree char *path = pt_store_resolve_path (self->db_path);
+      g_autoptr(GError) local_error = NULL;
 
-      self->store = pt_store_open (path, PT_STORE_OPEN_CREATE, error);
-      /* Damaged or read-only: checked, said, editing off (pt-store-health.c). */
+      /* Not while a salvage puts a new file in its place. */
+      if (pt_store_health_busy (self, error))
+        return NULL;
+      self->store = pt_store_open (path, PT_STORE_OPEN_CREATE, &local_error);
+      /* Damaged or read-only: checked, said, editing off; too damaged to
+       * open: the salvage offer (pt-store-health.c). */
       if (self->store != NULL)
         pt_store_health_opened (self, self->store);
+      else
+        {
+          pt_store_health_open_failed (self, path, local_error);
+          g_propagate_error (error, g_steal_pointer (&local_error));
+        }
       /* What has been in the trash for 30 days goes for good. */
       if (self->store != NULL && !pt_store_is_read_only (self->store))
         pt_store_expire_trash (self->store, NULL);
     }
+
+  return self->store;
+}
+
+/* The store if it is open, without opening it. */
+PtStore *
+pt_application_peek_store (PtApplication *self)
+{
+  g_return_val_if_fail (PT_IS_APPLICATION (self), NULL);
 
   return self->store;
 }

@@ -25,6 +25,7 @@ void           pt_application_set_db_path (PtApplication     *self,
 GSettings     *pt_application_get_settings (PtApplication    *self);
 PtStoreWorker *pt_application_get_worker   (PtApplication    *self,
                                             GError          **error);
+PtStore       *pt_application_peek_store   (PtApplication    *self);
 PtStore       *pt_application_get_store    (PtApplication    *self,
                                             GError          **error);
 PtSyncService *pt_application_get_sync     (PtApplication    *self,
