@@ -154,11 +154,35 @@ tell_read_only_idle (gpointer user_data)
       g_autofree char *escaped = g_markup_escape_text (text, -1);
       AdwToast *toast = adw_toast_new (escaped);
 
+      /* The whole reason in a dialog too: a narrow window cuts the toast short. */
+      adw_toast_set_button_label (toast, _("_Details"));
+      adw_toast_set_action_name (toast, "app.read-only-details");
       adw_toast_set_timeout (toast, 0);
       pt_window_add_toast (PT_WINDOW (window), toast);
     }
   g_object_unref (app);
   return G_SOURCE_REMOVE;
+}
+
+static void
+show_read_only_details (GSimpleAction *action,
+                        GVariant      *parameter,
+                        gpointer       user_data)
+{
+  PtApplication *app = user_data;
+  PtStore *store = pt_application_peek_store (app);
+  g_autofree char *text = NULL;
+  GtkWidget *dialog;
+
+  if (store == NULL || pt_store_get_read_only_reason (store) == NULL)
+    return;
+  text = g_strdup_printf (_("The history “%s” can be viewed and exported, not changed: %s. Matches "
+                            "cannot be saved in it, nor edited or deleted."),
+                          pt_store_get_path (store), pt_store_get_read_only_reason (store));
+  dialog = adw_message_dialog_new (active_window (app), _("The History Is Read-Only"), text);
+  gtk_widget_set_name (dialog, "read-only-dialog");
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static gpointer
@@ -201,6 +225,9 @@ pt_store_health_opened (PtApplication *app,
     pt_store_worker_run (worker, NULL, check_job, NULL, NULL, NULL, NULL, on_checked, g_object_ref (app));
   if (pt_store_is_read_only (store) && g_object_get_data (G_OBJECT (app), TOLD_KEY) == NULL)
     {
+      static const GActionEntry details[] = { { "read-only-details", show_read_only_details } };
+
+      g_action_map_add_action_entries (G_ACTION_MAP (app), details, G_N_ELEMENTS (details), app);
       g_object_set_data (G_OBJECT (app), TOLD_KEY, GINT_TO_POINTER (1));
       g_idle_add (tell_read_only_idle, g_object_ref (app));
     }
