@@ -170,7 +170,7 @@ show_read_only_details (GSimpleAction *action,
                         gpointer       user_data)
 {
   PtApplication *app = user_data;
-  PtStore *store = pt_application_peek_store (app);
+  PtStore *store = pt_services_peek_store (pt_application_get_services (app));
   g_autofree char *text = NULL;
   GtkWidget *dialog;
 
@@ -431,6 +431,7 @@ on_unopened_salvaged (GObject      *source,
   g_autoptr(GError) error = NULL;
 
   g_object_set_data (G_OBJECT (app), BUSY_KEY, NULL);
+  pt_services_block_store (pt_application_get_services (app), NULL);
   if (!g_task_propagate_boolean (task, &error))
     {
       g_task_return_error (outer, g_steal_pointer (&error));
@@ -454,7 +455,7 @@ pt_store_health_salvage_unopened (PtApplication       *app,
 
   g_return_if_fail (PT_IS_APPLICATION (app));
 
-  if (pt_application_peek_store (app) != NULL || pt_store_health_busy (app, NULL))
+  if (pt_services_peek_store (pt_application_get_services (app)) != NULL || pt_store_health_busy (app, NULL))
     {
       g_task_return_new_error (outer, PT_STORE_ERROR, PT_STORE_ERROR_BUSY,
                                _("The history is open or being salvaged already"));
@@ -464,6 +465,9 @@ pt_store_health_salvage_unopened (PtApplication       *app,
   job = g_new0 (Unopened, 1);
   job->path = pt_store_resolve_path (pt_application_get_db_path (app));
   g_object_set_data (G_OBJECT (app), BUSY_KEY, GINT_TO_POINTER (1));
+  /* Nothing opens the file until the salvaged one is in its place. */
+  pt_services_block_store (pt_application_get_services (app),
+                           _("The history is being salvaged; it opens when that is done"));
   task = g_task_new (app, NULL, on_unopened_salvaged, outer);
   g_task_set_task_data (task, job, (GDestroyNotify) unopened_free);
   g_task_run_in_thread (task, salvage_unopened_thread);
