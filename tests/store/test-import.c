@@ -327,6 +327,8 @@ test_limits (void)
     { "@SCORE@", "-9223372036854775809", "too large" },
     { "@SCORE@", "2147483648", "matches[0].results[0]: the score 2147483648 is outside the range" },
     { "@SCORE@", "-2147483649", "the score -2147483649 is outside the range" },
+    { "@SCORE@", "1e30", "matches[0].results[0]: the score 1e+30 is not a whole number" },
+    { "@SCORE@", "12.5", "the score 12.5 is not a whole number" },
     { "@GAME@", "chess", "matches[0]: unknown game “chess”" },
     { "@NAME@", "An\\u0000a", "NUL character" },
     { "@NAME@", "An\xff" "a", "not valid UTF-8" },
