@@ -13,6 +13,7 @@
 #include "pt-history-page.h"
 #include "pt-play-page.h"
 #include "pt-score-sheet-page.h"
+#include "pt-shortcuts-window.h"
 #include "pt-stats-page.h"
 #include "pt-window.h"
 
@@ -247,6 +248,14 @@ pt_window_constructed (GObject *object)
 
   if (g_strcmp0 (PROFILE, "development") == 0)
     gtk_widget_add_css_class (GTK_WIDGET (object), "devel");
+
+  /* win.show-help-overlay: the application's keys and each game's. */
+  {
+    GtkShortcutsWindow *overlay = pt_shortcuts_window_new ();
+
+    gtk_application_window_set_help_overlay (GTK_APPLICATION_WINDOW (self), overlay);
+    g_object_unref (overlay);
+  }
 
   /* The switcher (or a restored area) may show any page first. */
   g_signal_connect_object (self->stack, "notify::visible-child-name", G_CALLBACK (on_visible_area), self,
