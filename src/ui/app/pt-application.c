@@ -364,6 +364,7 @@ pt_application_startup (GApplication *app)
   PtApplication *self = PT_APPLICATION (app);
   static const char *quit_accels[] = { "<Control>q", NULL };
   static const char *preferences_accels[] = { "<Control>comma", NULL };
+  static const char *shortcuts_accels[] = { "<Control>question", NULL };
 
   G_APPLICATION_CLASS (pt_application_parent_class)->startup (app);
   pt_accessible_install_fixes ();
@@ -381,6 +382,10 @@ pt_application_startup (GApplication *app)
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit", quit_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.preferences",
                                          preferences_accels);
+  /* Each window's shortcuts window is its own (pt-shortcuts-window.c),
+   * not GTK's automatic gtk/help-overlay.ui: the games add their keys. */
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.show-help-overlay",
+                                         shortcuts_accels);
 
   g_signal_connect_object (self->settings, "changed::style",
                            G_CALLBACK (on_style_changed), self, 0);
