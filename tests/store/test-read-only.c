@@ -4,10 +4,15 @@
  * Copyright 2026 The Partida authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE 1   /* unshare (CLONE_NEWNS) */
+#endif
 #include "config.h"
 
 #include <errno.h>
 #include <grp.h>
+#include <sched.h>
+#include <sys/mount.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -197,6 +202,62 @@ test_folder_permission (void)
   permission_case ("no permission to write in its folder", TRUE);
 }
 
+/* A read-only disk: the test folder mounted read-only over itself in a
+ * mount namespace of the child's own (needs CAP_SYS_ADMIN; skipped with
+ * the reason without it). */
+static void
+test_read_only_disk (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *skip_file = NULL;
+  g_autofree char *skip = NULL;
+  g_autoptr(GBytes) before = NULL;
+  g_autoptr(GBytes) after = NULL;
+
+  if (g_test_subprocess ())
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(PtStore) store = NULL;
+
+      dir = g_strdup (g_getenv ("PT_TEST_READ_ONLY_DIR"));
+      path = g_build_filename (dir, "history.db", NULL);
+      skip_file = g_build_filename (dir, "skip", NULL);
+      if (unshare (CLONE_NEWNS) != 0 || mount ("none", "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0 ||
+          mount (dir, dir, NULL, MS_BIND, NULL) != 0 ||
+          mount (NULL, dir, NULL, MS_BIND | MS_REMOUNT | MS_RDONLY, NULL) != 0)
+        {
+          g_autofree char *why = g_strdup_printf ("cannot mount a folder read-only here: %s",
+                                                  g_strerror (errno));
+
+          /* Still writable if the remount is what failed: say why. */
+          g_file_set_contents (skip_file, why, -1, NULL);
+          return;
+        }
+      g_assert_cmpint (g_access (path, W_OK), !=, 0);
+      store = pt_store_open (path, PT_STORE_OPEN_NONE, &error);
+      g_assert_no_error (error);
+      check_read_only (path, store, "it is on a read-only disk");
+      return;
+    }
+
+  dir = test_tmpdir ();
+  path = fill (dir);
+  skip_file = g_build_filename (dir, "skip", NULL);
+  before = contents (path);
+  g_setenv ("PT_TEST_READ_ONLY_DIR", dir, TRUE);
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_test_trap_assert_passed ();
+  if (g_file_get_contents (skip_file, &skip, NULL, NULL))
+    g_test_skip (skip);
+  else
+    {
+      after = contents (path);
+      g_assert_true (g_bytes_equal (before, after));
+    }
+  test_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -204,5 +265,6 @@ main (int argc, char **argv)
   g_test_add_func ("/store/read-only/forced", test_forced);
   g_test_add_func ("/store/read-only/file-permission", test_file_permission);
   g_test_add_func ("/store/read-only/folder-permission", test_folder_permission);
+  g_test_add_func ("/store/read-only/disk", test_read_only_disk);
   return g_test_run ();
 }
