@@ -1033,3 +1033,57 @@ pt_store_move_aside (const char  *path,
     *new_path = g_steal_pointer (&target);
   return TRUE;
 }
+
+/* Deferred statistics ------------------------------------------------------ */
+
+void
+pt_store_set_defer_statistics (PtStore  *self,
+                               gboolean  defer)
+{
+  g_return_if_fail (PT_IS_STORE (self));
+
+  self->defer_statistics = defer;
+  /* Steps a previous run left (the app quit half way) are looked for by
+   * the first pt_store_catch_up(). */
+  if (defer)
+    self->pending_statistics = TRUE;
+}
+
+gboolean
+pt_store_has_pending_statistics (PtStore *self)
+{
+  g_return_val_if_fail (PT_IS_STORE (self), FALSE);
+
+  return self->pending_statistics && !self->read_only;
+}
+
+gboolean
+pt_store_catch_up (PtStore   *self,
+                   guint      budget,
+                   gboolean  *done,
+                   GError   **error)
+{
+  gboolean nothing = FALSE;
+
+  g_return_val_if_fail (PT_IS_STORE (self), FALSE);
+  g_return_val_if_fail (done != NULL, FALSE);
+
+  *done = TRUE;
+  if (!pt_store_has_pending_statistics (self))
+    return TRUE;
+  if (!pt_store_begin (self, error))
+    return FALSE;
+  /* The aggregates first: the ratings' replay reads when each player
+   * first played from them. */
+  if (!pt_stats_catch_up_aggregates (self, &nothing, error) ||
+      (nothing && !pt_stats_catch_up_ratings (self, MAX (budget, 1), &nothing, error)) ||
+      !pt_store_commit (self, error))
+    {
+      pt_store_rollback (self);
+      return FALSE;
+    }
+  *done = nothing;
+  if (nothing)
+    self->pending_statistics = FALSE;
+  return TRUE;
+}
