@@ -175,6 +175,9 @@ PtNight   *pt_store_add_night       (PtStore     *self,
                                      GError     **error);
 GPtrArray *pt_store_list_nights     (PtStore  *self,
                                      GError  **error);
+/* A night's date: YYYY-MM-DD and a real day (else INVALID, naming it). */
+gboolean   pt_store_check_date      (const char  *date,
+                                     GError     **error);
 gboolean   pt_store_update_night    (PtStore     *self,
                                      gint64       id,
                                      const char  *date,

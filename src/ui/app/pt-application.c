@@ -111,6 +111,22 @@ pt_application_get_store (PtApplication  *self,
   return self->store;
 }
 
+/* The re-rating after a change to an old match finished in the background
+ * (STATISTICS alone, not with a write): the pages on screen read again. A
+ * page that makes a change reloads itself when it is done; the others read
+ * when they are shown. */
+static void
+on_store_changed (PtStoreWorker *worker,
+                  guint          what,
+                  PtApplication *self)
+{
+  if (what != PT_STORE_CHANGED_STATISTICS)
+    return;
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+    if (PT_IS_WINDOW (l->data))
+      pt_window_reload_data (PT_WINDOW (l->data));
+}
+
 /**
  * pt_application_get_worker:
  *
@@ -134,6 +150,7 @@ pt_application_get_worker (PtApplication  *self,
       if (store == NULL)
         return NULL;
       self->worker = pt_store_worker_new (pt_store_get_path (store));
+      g_signal_connect_object (self->worker, "changed", G_CALLBACK (on_store_changed), self, 0);
     }
   return self->worker;
 }

@@ -167,22 +167,39 @@ show_breakdown (PtMatchView *self,
 }
 
 static void
+on_notes_saved (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(PtMatchView) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!pt_store_worker_write_finish (PT_STORE_WORKER (source), result, NULL, &error))
+    pt_companion_error_toast (GTK_WIDGET (self), error);
+  else
+    pt_companion_toast (GTK_WIDGET (self), adw_toast_new (_("Notes saved")));
+}
+
+/* Written by the store worker, off the main loop. */
+static void
 on_notes_apply (AdwEntryRow *row,
                 PtMatchView *self)
 {
   g_autoptr(GError) error = NULL;
   const char *notes = gtk_editable_get_text (GTK_EDITABLE (row));
+  PtStoreWorker *worker;
 
-  if (self->store == NULL || self->entry == NULL)
+  if (self->entry == NULL)
     return;
-  if (!pt_store_set_match_notes (self->store, self->entry->id, notes, &error))
-    pt_companion_error_toast (GTK_WIDGET (self), error);
-  else
+  if ((worker = pt_companion_get_worker (GTK_WIDGET (self), &error)) == NULL)
     {
-      g_free (self->entry->notes);
-      self->entry->notes = g_strdup (notes);
-      pt_companion_toast (GTK_WIDGET (self), adw_toast_new (_("Notes saved")));
+      pt_companion_error_toast (GTK_WIDGET (self), error);
+      return;
     }
+  g_free (self->entry->notes);
+  self->entry->notes = g_strdup (notes);
+  pt_store_worker_set_match_notes (worker, self->entry->id, notes, NULL, on_notes_saved,
+                                   g_object_ref (self));
 }
 
 static void
