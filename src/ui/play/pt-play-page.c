@@ -280,19 +280,39 @@ action_continue (GtkWidget  *widget,
 }
 
 static void
+on_saved_deleted (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  g_autoptr(PtPlayPage) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!pt_store_worker_write_finish (PT_STORE_WORKER (source), result, NULL, &error))
+    show_error (self, error->message);
+  refresh_home (self);
+}
+
+/* Written by the store worker; the list reads again when it is done. */
+static void
 action_delete_saved (GtkWidget  *widget,
                      const char *action_name,
                      GVariant   *parameter)
 {
   PtPlayPage *self = PT_PLAY_PAGE (widget);
-  PtStore *store = pt_play_page_get_store (self);
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkApplication *app = GTK_IS_WINDOW (root) ? gtk_window_get_application (GTK_WINDOW (root)) : NULL;
   g_autoptr(GError) error = NULL;
+  PtStoreWorker *worker = PT_IS_APPLICATION (app) ? pt_application_get_worker (PT_APPLICATION (app), &error)
+                                                  : NULL;
 
-  if (store == NULL)
-    return;
-  if (!pt_store_delete_saved_game (store, g_variant_get_int64 (parameter), &error))
-    show_error (self, error->message);
-  refresh_home (self);
+  if (worker == NULL)
+    {
+      if (error != NULL)
+        show_error (self, error->message);
+      return;
+    }
+  pt_store_worker_delete_saved_game (worker, g_variant_get_int64 (parameter), NULL, on_saved_deleted,
+                                     g_object_ref (self));
 }
 
 /* Learn to play ------------------------------------------------------- */
