@@ -66,7 +66,7 @@ random_match (GRand        *rand,
   for (int i = 0; i < n; i++)
     pt_match_entry_add_result (entry, pt_match_result_new (players[seats[i]], i, scores[i],
                                                            scores[i] == top));
-  entry->uuid = g_uuid_string_random ();
+  /* The store gives it its UUID, as to the app's saves (raw copies it). */
   entry->finished = finished;
   entry->started = finished - 1800;
   entry->options = g_strdup ("{\"rounds\":3}");

@@ -43,6 +43,9 @@ struct _PtStore
   gboolean pending_statistics;  /* something may wait in those tables */
 };
 
+/* A new match's UUID: version 7 (time-ordered), see pt-store.c. */
+char *pt_store_new_uuid (void);
+
 /* A cached statement, reset (not finalized) when it goes out of scope. */
 typedef sqlite3_stmt PtStmt;
 void pt_stmt_release (PtStmt *stmt);

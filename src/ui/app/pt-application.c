@@ -103,12 +103,17 @@ pt_application_get_store (PtApplication  *self,
       /* Damaged or read-only: checked, said, editing off (pt-store-health.c). */
       if (self->store != NULL)
         pt_store_health_opened (self, self->store);
-      /* What has been in the trash for 30 days goes for good. */
-      if (self->store != NULL && !pt_store_is_read_only (self->store))
-        pt_store_expire_trash (self->store, NULL);
     }
 
   return self->store;
+}
+
+static gint64
+expire_trash_job (PtStore   *store,
+                  gpointer   data,
+                  GError   **error)
+{
+  return pt_store_expire_trash (store, error) >= 0 ? 1 : 0;
 }
 
 /* The re-rating after a change to an old match finished in the background
@@ -151,6 +156,10 @@ pt_application_get_worker (PtApplication  *self,
         return NULL;
       self->worker = pt_store_worker_new (pt_store_get_path (store));
       g_signal_connect_object (self->worker, "changed", G_CALLBACK (on_store_changed), self, 0);
+      /* What has been in the trash for 30 days goes for good (off the main
+       * loop, before the pages' first reads). */
+      if (!pt_store_is_read_only (store))
+        pt_store_worker_write (self->worker, expire_trash_job, NULL, NULL, NULL, NULL, NULL);
     }
   return self->worker;
 }
