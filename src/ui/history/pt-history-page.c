@@ -748,7 +748,16 @@ on_write_done (GObject      *source,
   g_autoptr(GError) error = NULL;
   gint64 id = 0;
 
-  if (!pt_store_worker_write_finish (PT_STORE_WORKER (source), result, &id, &error))
+  if (!pt_store_worker_write_finish (PT_STORE_WORKER (source), result, &id, &error) &&
+      gtk_widget_get_root (GTK_WIDGET (self)) == NULL)
+    {
+      /* The window went meanwhile: nobody to tell. */
+      g_message ("%s", error->message);
+      goto out;
+    }
+  if (gtk_widget_get_root (GTK_WIDGET (self)) == NULL)
+    goto out;
+  if (error != NULL)
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         pt_companion_error_toast (GTK_WIDGET (self), error);

@@ -287,9 +287,11 @@ on_saved_deleted (GObject      *source,
   g_autoptr(PtPlayPage) self = user_data;
   g_autoptr(GError) error = NULL;
 
-  if (!pt_store_worker_write_finish (PT_STORE_WORKER (source), result, NULL, &error))
+  if (!pt_store_worker_write_finish (PT_STORE_WORKER (source), result, NULL, &error) &&
+      gtk_widget_get_root (GTK_WIDGET (self)) != NULL)
     show_error (self, error->message);
-  refresh_home (self);
+  if (gtk_widget_get_root (GTK_WIDGET (self)) != NULL)
+    refresh_home (self);
 }
 
 /* Written by the store worker; the list reads again when it is done. */

@@ -971,7 +971,16 @@ on_saved (GObject      *source,
   AdwToast *toast;
 
   self->saving = FALSE;
-  if (!pt_store_worker_write_finish (PT_STORE_WORKER (source), result, NULL, &error))
+  if (!pt_store_worker_write_finish (PT_STORE_WORKER (source), result, NULL, &error) &&
+      gtk_widget_get_root (widget) == NULL)
+    {
+      /* The window went meanwhile: the draft still holds the sheet. */
+      g_message ("%s", error->message);
+      return;
+    }
+  if (gtk_widget_get_root (widget) == NULL)
+    return;
+  if (error != NULL)
     {
       gtk_label_set_text (self->error_label, error->message);
       pt_companion_error_toast (widget, error);

@@ -1133,9 +1133,11 @@ on_player_written (GObject      *source,
   g_autoptr(PtStatsPage) self = user_data;
   g_autoptr(GError) error = NULL;
 
-  if (!pt_store_worker_write_finish (PT_STORE_WORKER (source), result, NULL, &error))
+  if (!pt_store_worker_write_finish (PT_STORE_WORKER (source), result, NULL, &error) &&
+      gtk_widget_get_root (GTK_WIDGET (self)) != NULL)
     pt_companion_error_toast (GTK_WIDGET (self), error);
-  schedule_refresh (self);
+  if (gtk_widget_get_root (GTK_WIDGET (self)) != NULL)
+    schedule_refresh (self);
 }
 
 static char *
