@@ -6,10 +6,7 @@
  */
 #include "config.h"
 
-#include <locale.h>
 #include <stdio.h>
-#include <string.h>
-#include <glib/gi18n.h>
 
 #include "pt-cli-commands.h"
 
@@ -25,44 +22,14 @@ static const PtCliCommand benches[] = {
 };
 
 static void
-print_table (FILE *out, const PtCliCommand *table)
+usage (FILE *out)
 {
-  for (const PtCliCommand *c = table; c->name != NULL; c++)
-    fprintf (out, "  %-22s %s\n", c->name, c->summary);
-}
-
-static const PtCliCommand *
-find_command (const PtCliCommand *table, const char *name)
-{
-  for (const PtCliCommand *c = table; c->name != NULL; c++)
-    if (strcmp (c->name, name) == 0)
-      return c;
-  return NULL;
+  fprintf (out, "Usage: partida-bench NAME [OPTIONS…]\n\nBenchmarks:\n");
+  pt_cli_print_table (out, benches);
 }
 
 int
 main (int argc, char **argv)
 {
-  const PtCliCommand *bench;
-
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
-
-  if (argc < 2 || strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0)
-    {
-      FILE *out = argc < 2 ? stderr : stdout;
-      fprintf (out, "Usage: partida-bench NAME [OPTIONS…]\n\nBenchmarks:\n");
-      print_table (out, benches);
-      return argc < 2 ? PT_CLI_EXIT_USAGE : PT_CLI_EXIT_OK;
-    }
-
-  bench = find_command (benches, argv[1]);
-  if (bench == NULL)
-    {
-      fprintf (stderr, "partida-bench: unknown benchmark “%s”\n", argv[1]);
-      return PT_CLI_EXIT_USAGE;
-    }
-  return bench->run (argc - 1, argv + 1);
+  return pt_cli_main ("partida-bench", "benchmark", benches, usage, argc, argv);
 }

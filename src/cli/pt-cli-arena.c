@@ -314,7 +314,7 @@ pt_cli_arena (int    argc,
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_text, "Seed of the deals and bots (default 1)", "S" },
     { "budget", 0, 0, G_OPTION_ARG_INT, &budget, "Time budget per move in ms (default 0: none)", "MS" },
     { "threads", 0, 0, G_OPTION_ARG_INT, &threads, "Worker threads, 1 or 2 (default 1)", "T" },
-    { "solo", 0, 0, G_OPTION_ARG_NONE, &solo, "One-player games (Next Station)", NULL },
+    { "solo", 0, 0, G_OPTION_ARG_NONE, &solo, "One-player games", NULL },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print JSON", NULL },
     { NULL }
   };

@@ -6,9 +6,11 @@
  */
 #pragma once
 
+#include <stdio.h>
 #include <glib.h>
 #include <json-glib/json-glib.h>
 
+#include "pt-game.h"
 #include "pt-store-types.h"
 
 G_BEGIN_DECLS
@@ -60,7 +62,28 @@ int pt_cli_bench_circle_the_wagons (int argc, char **argv);  /* pt-cli-bench-cir
 
 /* Helpers shared by the commands and the benchmarks (pt-cli-util.c). */
 char *pt_cli_read_input (const char *path, GError **error);
+/* The same with its length (may be NULL), so a NUL inside reaches the checks. */
+char *pt_cli_read_input_bytes (const char *path, gsize *length, GError **error);
 void  pt_cli_print_json (JsonNode *node, gboolean pretty);
+/* The ids of the registered games that @keep accepts (every game when
+ * NULL), comma-separated in the registry's order, "" when none: --help
+ * texts say which games an option is for without naming one by hand. */
+typedef gboolean (*PtCliGameFilter) (PtGameClass *klass, gpointer data);
+char *pt_cli_game_ids   (PtCliGameFilter keep, gpointer data);
+/* The main() of partida-cli and partida-bench: gettext set up, then the
+ * entry of @table named by argv[1] runs. --help prints @usage on stdout
+ * (status 0), --version the version; no name or an unknown one prints
+ * @usage on stderr (status 2). */
+int   pt_cli_main        (const char          *program,
+                          const char          *kind,
+                          const PtCliCommand  *table,
+                          void               (*usage) (FILE *out),
+                          int                  argc,
+                          char               **argv);
+/* @table's names and summaries, one a line, for a usage text. */
+void  pt_cli_print_table (FILE *out, const PtCliCommand *table);
+/* "GAME: PRESET, PRESET; …" for the games whose "rules" option has presets. */
+char *pt_cli_rule_presets_help (void);
 
 /* Record commands (pt-cli-replay.c): load a record file, printing any
  * error as {"error": {"move": K, "message": …, "player": P}} (with @json)

@@ -169,16 +169,27 @@ answer_move (EngineState *state,
   send_object (answer);
 }
 
+static gboolean
+plays_level (PtGameClass *klass,
+             gpointer     level)
+{
+  return pt_bot_supports (klass->game_id, GPOINTER_TO_INT (level));
+}
+
 static void
 usage (FILE *out)
 {
+  g_autofree char *aggressive = pt_cli_game_ids (plays_level, GINT_TO_POINTER (PT_BOT_LEVEL_AGGRESSIVE));
+  g_autofree char *denial = pt_cli_game_ids (plays_level, GINT_TO_POINTER (PT_BOT_LEVEL_DENIAL));
+
   fprintf (out,
            "Usage: partida-cli engine [--level LEVEL] [--seed S]\n\n"
            "Runs Partida's computer players as a partida-engine/1 engine: newline-delimited\n"
            "JSON on stdin/stdout (docs/engine-protocol.md), e.g. for\n"
-           "  partida-cli arena lost-cities --a hard --b 'engine:partida-cli engine --level medium'\n"
-           "Levels: easy, medium, hard (default), random, aggressive, denial (the last two Lost Cities only).\n"
-           "--seed S: the bots' seed; with a built-in bot's seed it plays that bot's moves.\n");
+           "  partida-cli arena %s --a hard --b 'engine:partida-cli engine --level medium'\n"
+           "Levels: easy, medium, hard (default), random, aggressive (%s), denial (%s).\n"
+           "--seed S: the bots' seed; with a built-in bot's seed it plays that bot's moves.\n",
+           pt_rules_list_games ()[0], aggressive, denial);
 }
 
 int

@@ -99,8 +99,8 @@ pt_cli_new (int    argc,
   NewArgs args = { .first_player = -1 };
   GOptionEntry entries[] = {
     { "seed", 0, 0, G_OPTION_ARG_STRING, &args.seed, "Seed of the deal (default: random)", "N" },
-    { "colors", 0, 0, G_OPTION_ARG_INT, &args.colors, "Number of colours (Lost Cities: 5 or 6)", "N" },
-    { "rules", 0, 0, G_OPTION_ARG_STRING, &args.rules, "A rules preset (Lost Cities: rulebook, seed)", "NAME" },
+    { "colors", 0, 0, G_OPTION_ARG_INT, &args.colors, "Number of colours, for a game that lets you choose", "N" },
+    { "rules", 0, 0, G_OPTION_ARG_STRING, &args.rules, NULL, "NAME" },
     { "players", 0, 0, G_OPTION_ARG_INT, &args.players, "Number of players", "K" },
     { "objectives", 0, 0, G_OPTION_ARG_NONE, &args.objectives, "Play with objectives", NULL },
     { "powers", 0, 0, G_OPTION_ARG_NONE, &args.powers, "Play with powers", NULL },
@@ -117,11 +117,14 @@ pt_cli_new (int    argc,
   GType type;
   int status = PT_CLI_EXIT_OK;
 
-  g_autofree char *games = g_strjoinv (", ", (GStrv) pt_rules_list_games ());
+  g_autofree char *games = pt_cli_game_ids (NULL, NULL);
   g_autofree char *description = g_strdup_printf ("Games: %s.\n"
                                                   "A flag a game does not take is refused by that game.",
                                                   games);
+  g_autofree char *presets = pt_cli_rule_presets_help ();
+  g_autofree char *rules_help = g_strdup_printf ("A rules preset (%s)", presets);
 
+  entries[2].description = rules_help;
   g_option_context_add_main_entries (context, entries, NULL);
   g_option_context_set_description (context, description);
   if (!g_option_context_parse (context, &argc, &argv, &error))

@@ -168,6 +168,13 @@ print_json (PtSession *session,
   return PT_CLI_EXIT_OK;
 }
 
+static gboolean
+played_in_rounds (PtGameClass *klass,
+                  gpointer     data)
+{
+  return pt_rules_game_max_rounds (klass->game_id) > 1;
+}
+
 int
 pt_cli_play (int    argc,
              char **argv)
@@ -182,9 +189,9 @@ pt_cli_play (int    argc,
   gboolean json = FALSE;
   GOptionEntry entries[] = {
     { "players", 0, 0, G_OPTION_ARG_STRING, &players, "The seats, NAME:LEVEL separated by commas (easy, medium, hard, random, aggressive)", "LIST" },
-    { "rounds", 0, 0, G_OPTION_ARG_INT, &rounds, "Rounds of a Lost Cities match, 1 to 5 (default 3; other games play 1)", "N" },
+    { "rounds", 0, 0, G_OPTION_ARG_INT, &rounds, NULL, "N" },
     { "next-starter", 0, 0, G_OPTION_ARG_STRING, &next_starter, "Who starts a later round: alternate, loser, leader", "RULE" },
-    { "rules", 0, 0, G_OPTION_ARG_STRING, &rules, "Lost Cities scoring reading: rulebook or seed", "READING" },
+    { "rules", 0, 0, G_OPTION_ARG_STRING, &rules, NULL, "PRESET" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_text, "The match seed (default: random); the same seed plays the same match", "S" },
     { "db", 0, 0, G_OPTION_ARG_FILENAME, &db, "Database file (default: $PARTIDA_DB or the app's)", "PATH" },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print the stored match as JSON", NULL },
@@ -201,11 +208,23 @@ pt_cli_play (int    argc,
   Run run = { NULL, NULL };
   int status;
 
+  g_autofree char *in_rounds = pt_cli_game_ids (played_in_rounds, NULL);
+  g_autofree char *presets_help = pt_cli_rule_presets_help ();
+  g_autofree char *rounds_help = g_strdup_printf ("Rounds of a match, 1 to %d (default 3), for the games played in rounds (%s); the others play 1",
+                                                  PT_MATCH_MAX_ROUNDS, in_rounds);
+  g_autofree char *rules_help = g_strdup_printf ("The rules preset (%s)", presets_help);
+  g_autofree char *example = g_strdup_printf ("partida-cli play %s --players \"Ana:hard,Beto:medium\"%s --json",
+                                              pt_rules_list_games ()[0],
+                                              pt_rules_game_max_rounds (pt_rules_list_games ()[0]) > 1 ? " --rounds 3" : "");
+  g_autofree char *description = g_strdup_printf ("Example: %s\n"
+                                                  "With --json prints the stored match as `history --json` does, plus \"rounds\"\n"
+                                                  "(one array of per-seat scores per round; their sums are the scores).",
+                                                  example);
+
+  entries[1].description = rounds_help;
+  entries[3].description = rules_help;
   g_option_context_add_main_entries (context, entries, NULL);
-  g_option_context_set_description (context,
-    "Example: partida-cli play lost-cities --players \"Ana:hard,Beto:medium\" --rounds 3 --json\n"
-    "With --json prints the stored match as `history --json` does, plus \"rounds\"\n"
-    "(one array of per-seat scores per round; their sums are the scores).");
+  g_option_context_set_description (context, description);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return usage (error->message);
   if (argc != 2 || players == NULL)
@@ -222,20 +241,35 @@ pt_cli_play (int    argc,
   if (rounds != 0)
     {
       if (rounds < 1 || rounds > PT_MATCH_MAX_ROUNDS)
-        return usage ("--rounds is 1 to 5");
-      if (g_strcmp0 (game_id, "lost-cities") != 0 && rounds != 1)
-        return usage ("only Lost Cities is played in several rounds");
-      defaults.lost_cities_rounds = (guint) rounds;
+        return usage ("--rounds is 1 to " G_STRINGIFY (PT_MATCH_MAX_ROUNDS));
+      if ((guint) rounds > pt_rules_game_max_rounds (game_id))
+        {
+          g_autofree char *text = g_strdup_printf ("%s is played in one round", game_id);
+          return usage (text);
+        }
+      defaults.rounds = (guint) rounds;
     }
   if (next_starter != NULL && !pt_next_starter_from_string (next_starter, &defaults.next_starter))
     return usage ("--next-starter is alternate, loser or leader");
   if (rules != NULL)
     {
-      if (g_strcmp0 (game_id, "lost-cities") != 0)
-        return usage ("--rules is a Lost Cities option");
-      if (g_strcmp0 (rules, "seed") != 0 && g_strcmp0 (rules, "rulebook") != 0)
-        return usage ("--rules is rulebook or seed");
-      defaults.lost_cities_seed_rules = g_strcmp0 (rules, "seed") == 0;
+      const char * const *presets = pt_rules_game_rule_presets (game_id);
+      g_autofree char *list = NULL, *text = NULL;
+
+      if (presets == NULL)
+        {
+          text = g_strdup_printf ("%s has no --rules presets", game_id);
+          return usage (text);
+        }
+      if (!g_strv_contains (presets, rules))
+        {
+          list = g_strjoinv (", ", (char **) presets);
+          text = g_strdup_printf ("--rules of %s is one of: %s", game_id, list);
+          return usage (text);
+        }
+      for (guint i = 0; presets[i] != NULL; i++)
+        if (g_strcmp0 (presets[i], rules) == 0)
+          defaults.rule_preset = i;
     }
 
   path = pt_store_resolve_path (db);

@@ -599,31 +599,6 @@ pt_cli_export (int argc, char **argv)
   return PT_CLI_EXIT_OK;
 }
 
-/* The whole file with its length (a NUL inside must reach the checks). */
-static char *
-read_input_bytes (const char  *path,
-                  gsize       *length,
-                  GError     **error)
-{
-  g_autoptr(GString) text = NULL;
-  char buffer[65536];
-  size_t n;
-  char *contents = NULL;
-
-  if (g_strcmp0 (path, "-") != 0)
-    return g_file_get_contents (path, &contents, length, error) ? contents : NULL;
-  text = g_string_new (NULL);
-  while ((n = fread (buffer, 1, sizeof buffer, stdin)) > 0)
-    g_string_append_len (text, buffer, (gssize) n);
-  if (ferror (stdin))
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, "could not read standard input");
-      return NULL;
-    }
-  *length = text->len;
-  return g_string_free (g_steal_pointer (&text), FALSE);
-}
-
 int
 pt_cli_import (int argc, char **argv)
 {
@@ -653,7 +628,7 @@ pt_cli_import (int argc, char **argv)
       fprintf (stderr, "partida-cli import: unknown format “%s” (partida, bgstats or bgg)\n", from);
       return PT_CLI_EXIT_USAGE;
     }
-  if ((text = read_input_bytes (argv[1], &length, &error)) == NULL ||
+  if ((text = pt_cli_read_input_bytes (argv[1], &length, &error)) == NULL ||
       (store = open_store (&o, TRUE, &error)) == NULL ||
       !pt_store_import (store, text, (gssize) length, format, &summary, &error))
     return fail (&o, "import", error->message);

@@ -5,10 +5,7 @@
  */
 #include "config.h"
 
-#include <locale.h>
 #include <stdio.h>
-#include <string.h>
-#include <glib/gi18n.h>
 
 #include "pt-cli-commands.h"
 
@@ -33,63 +30,17 @@ static const PtCliCommand commands[] = {
 };
 
 static void
-print_table (FILE *out, const PtCliCommand *table)
-{
-  for (const PtCliCommand *c = table; c->name != NULL; c++)
-    fprintf (out, "  %-22s %s\n", c->name, c->summary);
-}
-
-static void
 print_usage (FILE *out)
 {
   fprintf (out, "Usage: partida-cli COMMAND [OPTIONS…]\n\n"
                 "Headless access to Partida's rules, computer players and match history.\n\n"
                 "Commands:\n");
-  print_table (out, commands);
+  pt_cli_print_table (out, commands);
   fprintf (out, "\nEvery command has --help. Exit status: 0 success, 1 invalid input, 2 usage error.\n");
-}
-
-static const PtCliCommand *
-find_command (const PtCliCommand *table, const char *name)
-{
-  for (const PtCliCommand *c = table; c->name != NULL; c++)
-    if (strcmp (c->name, name) == 0)
-      return c;
-  return NULL;
 }
 
 int
 main (int argc, char **argv)
 {
-  const PtCliCommand *command;
-
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
-
-  if (argc < 2)
-    {
-      print_usage (stderr);
-      return PT_CLI_EXIT_USAGE;
-    }
-  if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0)
-    {
-      print_usage (stdout);
-      return PT_CLI_EXIT_OK;
-    }
-  if (strcmp (argv[1], "--version") == 0)
-    {
-      printf ("partida-cli %s\n", PACKAGE_VERSION);
-      return PT_CLI_EXIT_OK;
-    }
-
-  command = find_command (commands, argv[1]);
-  if (command == NULL)
-    {
-      fprintf (stderr, "partida-cli: unknown command “%s”\n\n", argv[1]);
-      print_usage (stderr);
-      return PT_CLI_EXIT_USAGE;
-    }
-  return command->run (argc - 1, argv + 1);
+  return pt_cli_main ("partida-cli", "command", commands, print_usage, argc, argv);
 }

@@ -68,6 +68,13 @@ struct _PtGameClass
   /* Asking for the legal moves of a finished game: an error for games
    * whose spec says so (Next Station), else simply no moves. */
   gboolean    legal_after_end_is_error;
+  /* How many rounds a match may have: 0 or 1 for a game of one round;
+   * more for a game played as a match of rounds with running totals and
+   * a next-starter rule (Lost Cities: PT_MATCH_MAX_ROUNDS). */
+  guint       max_rounds;
+  /* The presets the "rules" option takes, the default first, NULL
+   * terminated ("rulebook", "seed"); NULL for a game without any. */
+  const char * const *rule_presets;
 
   /* Deal a new game from @seed. @first_player is -1 to let the seed
    * choose. Validates @options (may be NULL: the defaults) and returns the
@@ -161,7 +168,13 @@ struct _PtGameClass
                                      guint         player,
                                      JsonNode     *move);
 
-  gpointer padding[6];
+  /* Optional: the name of the rule reading that @options (normalised or
+   * as given, may be NULL) amount to, kept with the match in the history
+   * ("rulebook", "seed", "custom"); default "". */
+  char       *(*rule_reading)       (PtGameClass  *klass,
+                                     JsonObject   *options);
+
+  gpointer padding[5];
 };
 
 /* One applied move of the history; @description is the game's sentence

@@ -148,6 +148,33 @@ pt_rules_game_colour_name (const char *game_id,
   return colour < n ? _(colours[colour].name) : "";
 }
 
+guint
+pt_rules_game_max_rounds (const char *game_id)
+{
+  PtGameClass *klass = game_class (game_id);
+
+  return klass != NULL ? CLAMP (klass->max_rounds, 1, PT_MATCH_MAX_ROUNDS) : 1;
+}
+
+const char * const *
+pt_rules_game_rule_presets (const char *game_id)
+{
+  PtGameClass *klass = game_class (game_id);
+
+  return klass != NULL ? klass->rule_presets : NULL;
+}
+
+char *
+pt_rules_game_rule_reading (const char *game_id,
+                            JsonObject *options)
+{
+  PtGameClass *klass = game_class (game_id);
+
+  if (klass == NULL || klass->rule_reading == NULL)
+    return g_strdup ("");
+  return klass->rule_reading (klass, options);
+}
+
 /**
  * pt_rules_deal:
  * @options: (nullable): the options asked for; %NULL for the defaults

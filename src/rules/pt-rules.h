@@ -35,6 +35,16 @@ int                  pt_rules_game_colour_index  (const char          *game_id,
 const char          *pt_rules_game_colour_name   (const char          *game_id,
                                                   guint                colour);
 
+/* How many rounds a match of @game_id may have (1 for a game of one
+ * round or an unknown one; see PtGameClass.max_rounds). */
+guint                pt_rules_game_max_rounds    (const char          *game_id);
+/* The presets of @game_id's "rules" option, the default first (NULL when
+ * it has none), and the rule reading @options amount to ("" when the game
+ * does not say). */
+const char * const  *pt_rules_game_rule_presets  (const char          *game_id);
+char                *pt_rules_game_rule_reading  (const char          *game_id,
+                                                  JsonObject          *options);
+
 gboolean             pt_rules_deal               (const char          *game_id,
                                                   JsonObject          *options,
                                                   guint                n_players,

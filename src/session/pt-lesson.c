@@ -634,7 +634,7 @@ new_session (PtLesson *self,
 
   pt_session_defaults_init (&defaults);
   defaults.ai_level = PT_BOT_LEVEL_EASY;
-  defaults.lost_cities_rounds = 1;
+  defaults.rounds = 1;
   /* Nothing is saved: a lesson is not a match of the history. */
   session = pt_session_new (self->game_id, NULL, &defaults);
   pt_session_set_n_seats (session, 2);

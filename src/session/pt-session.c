@@ -108,9 +108,23 @@ pt_session_defaults_init (PtSessionDefaults *defaults)
   g_return_if_fail (defaults != NULL);
 
   defaults->ai_level = PT_BOT_LEVEL_MEDIUM;
-  defaults->lost_cities_rounds = 3;
+  defaults->rounds = 3;
   defaults->next_starter = PT_NEXT_STARTER_ALTERNATE;
-  defaults->lost_cities_seed_rules = FALSE;
+  defaults->rule_preset = 0;
+}
+
+const char *
+pt_session_defaults_rule_preset (const PtSessionDefaults *defaults,
+                                 const char              *game_id)
+{
+  const char * const *presets = pt_rules_game_rule_presets (game_id);
+
+  g_return_val_if_fail (defaults != NULL, NULL);
+
+  if (presets == NULL || presets[0] == NULL)
+    return NULL;
+  return defaults->rule_preset < g_strv_length ((char **) presets) ? presets[defaults->rule_preset]
+                                                                   : presets[0];
 }
 
 /* Seats ---------------------------------------------------------------- */
@@ -126,10 +140,12 @@ seat_clear (Seat *seat)
   g_clear_object (&seat->process);
 }
 
+/* Whether the game is played as a match of rounds (running totals, a
+ * next-starter rule), as its rules class says. */
 static gboolean
-is_lost_cities (PtSession *self)
+played_in_rounds (PtSession *self)
 {
-  return g_strcmp0 (self->game_id, "lost-cities") == 0;
+  return pt_rules_game_max_rounds (self->game_id) > 1;
 }
 
 guint
@@ -271,7 +287,7 @@ pt_session_set_n_rounds (PtSession *self,
   g_return_if_fail (PT_IS_SESSION (self));
   g_return_if_fail (self->state == PT_SESSION_SETUP);
 
-  self->n_rounds = CLAMP (n_rounds, 1, PT_MATCH_MAX_ROUNDS);
+  self->n_rounds = CLAMP (n_rounds, 1, pt_rules_game_max_rounds (self->game_id));
 }
 
 guint
@@ -280,7 +296,7 @@ pt_session_get_n_rounds (PtSession *self)
   g_return_val_if_fail (PT_IS_SESSION (self), 1);
   if (self->match != NULL)
     return pt_match_get_n_rounds (self->match);
-  return is_lost_cities (self) ? self->n_rounds : 1;
+  return MIN (self->n_rounds, pt_rules_game_max_rounds (self->game_id));
 }
 
 void
@@ -361,27 +377,6 @@ pt_session_get_state (PtSession *self)
   return self->state;
 }
 
-char *
-pt_session_rule_reading (JsonObject *options,
-                         const char *game_id)
-{
-  if (g_strcmp0 (game_id, "lost-cities") == 0 && options != NULL)
-    {
-      gboolean bonus = json_object_get_boolean_member_with_default (options, "bonus_counts_wagers", TRUE);
-      gboolean wagers = json_object_get_boolean_member_with_default (options, "wager_only_scores", TRUE);
-      const char *preset = json_object_get_string_member_with_default (options, "rules", NULL);
-
-      if (g_strcmp0 (preset, "seed") == 0)
-        return g_strdup ("seed");
-      if (bonus && wagers)
-        return g_strdup ("rulebook");
-      if (!bonus && !wagers)
-        return g_strdup ("seed");
-      return g_strdup ("custom");
-    }
-  return g_strdup ("");
-}
-
 /* Construction ----------------------------------------------------------- */
 
 PtSession *
@@ -391,6 +386,7 @@ pt_session_new (const char               *game_id,
 {
   PtSessionDefaults fallback;
   PtSession *self;
+  const char *preset;
 
   g_return_val_if_fail (game_id != NULL, NULL);
   g_return_val_if_fail (store == NULL || PT_IS_STORE (store), NULL);
@@ -404,7 +400,7 @@ pt_session_new (const char               *game_id,
   self = g_object_new (PT_TYPE_SESSION, NULL);
   self->game_id = g_strdup (game_id);
   self->store = store != NULL ? g_object_ref (store) : NULL;
-  self->n_rounds = CLAMP (defaults->lost_cities_rounds, 1, PT_MATCH_MAX_ROUNDS);
+  self->n_rounds = CLAMP (defaults->rounds, 1, PT_MATCH_MAX_ROUNDS);
   self->next_starter = defaults->next_starter;
   self->seed = g_random_int () | ((guint64) g_random_int () << 32);
 
@@ -419,9 +415,9 @@ pt_session_new (const char               *game_id,
     }
 
   self->options = json_object_new ();
-  if (is_lost_cities (self))
-    json_object_set_string_member (self->options, "rules",
-                                   defaults->lost_cities_seed_rules ? "seed" : "rulebook");
+  preset = pt_session_defaults_rule_preset (defaults, game_id);
+  if (preset != NULL)
+    json_object_set_string_member (self->options, "rules", preset);
   return self;
 }
 
@@ -781,7 +777,7 @@ match_options (PtSession *self,
       for (GList *l = members; l != NULL; l = l->next)
         json_object_set_member (options, l->data, json_node_copy (json_object_get_member (given, l->data)));
     }
-  if (is_lost_cities (self))
+  if (played_in_rounds (self))
     {
       json_object_set_int_member (options, "rounds", pt_match_get_n_rounds (self->match));
       json_object_set_string_member (options, "next_starter",
@@ -880,9 +876,9 @@ pt_session_save (PtSession  *self,
     JsonObject *first_object = pt_json_get_object (first);
     JsonNode *options = first_object ? json_object_get_member (first_object, "options") : NULL;
 
-    entry->rule_reading = pt_session_rule_reading (options && JSON_NODE_HOLDS_OBJECT (options)
-                                                   ? json_node_get_object (options) : NULL,
-                                                   self->game_id);
+    entry->rule_reading = pt_rules_game_rule_reading (self->game_id,
+                                                      options && JSON_NODE_HOLDS_OBJECT (options)
+                                                      ? json_node_get_object (options) : NULL);
   }
   entry->breakdown = match_breakdown (self);
   entry->record = json_to_string (record, FALSE);

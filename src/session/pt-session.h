@@ -5,8 +5,8 @@
  *
  * A PtSession owns everything a match needs that is not drawing: the seats
  * (a person, Partida's computer at a level, or an external engine), the
- * rounds (through PtMatch: Lost Cities 1–5 rounds with running totals and
- * a next-starter rule; the other games one round), the rule reading and
+ * rounds (through PtMatch: as many as the game's rules class allows, with
+ * running totals and a next-starter rule), the rule reading and
  * the defaults (passed in by the caller: the library never reads
  * GSettings), the computer's turns (asynchronous and cancellable), the
  * autosave after every move, resuming a saved game in any round, the undo
@@ -45,17 +45,25 @@ typedef enum
   PT_SESSION_FINISHED,        /* over (or forfeited) and saved when it could be */
 } PtSessionState;
 
-/* What Preferences say; the caller reads them wherever it keeps them. */
+/* What Preferences say; the caller reads them wherever it keeps them.
+ * @rounds and @next_starter apply to games played in rounds, @rule_preset
+ * to games whose "rules" option has presets (pt_rules_game_max_rounds(),
+ * pt_rules_game_rule_presets()). */
 typedef struct
 {
   PtBotLevel     ai_level;             /* default computer level */
-  guint          lost_cities_rounds;   /* 1..PT_MATCH_MAX_ROUNDS */
+  guint          rounds;               /* 1..PT_MATCH_MAX_ROUNDS */
   PtNextStarter  next_starter;
-  gboolean       lost_cities_seed_rules;  /* FALSE: "rulebook", TRUE: "seed" */
+  guint          rule_preset;          /* index into the game's presets; 0 the default */
 } PtSessionDefaults;
 
-/* The built-in defaults: medium, 3 rounds, alternate, rulebook. */
+/* The built-in defaults: medium, 3 rounds, alternate, each game's default
+ * preset. */
 void pt_session_defaults_init (PtSessionDefaults *defaults);
+/* The name of @defaults' rule preset for @game_id ("seed"), or NULL when
+ * the game has no presets (an index past its list reads as the default). */
+const char *pt_session_defaults_rule_preset (const PtSessionDefaults *defaults,
+                                             const char              *game_id);
 
 #define PT_SESSION_ERROR (pt_session_error_quark ())
 GQuark pt_session_error_quark (void);
@@ -200,8 +208,4 @@ gboolean        pt_session_save              (PtSession  *self,
 /* The record: a partida-record/1 for one round, a partida-match/1 for
  * several (every round so far, the one in progress last). */
 JsonNode       *pt_session_to_record         (PtSession  *self);
-/* The rule reading stored with the match: "rulebook", "seed", "custom" or "". */
-char           *pt_session_rule_reading      (JsonObject *options,
-                                              const char *game_id);
-
 G_END_DECLS

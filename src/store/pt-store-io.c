@@ -85,178 +85,138 @@ add_bool (JsonBuilder *builder,
   json_builder_add_boolean_value (builder, value);
 }
 
+/* One export row: the object (or value) of the current row of @stmt. */
+typedef gboolean (*ExportRow) (PtStore      *self,
+                               JsonBuilder  *builder,
+                               PtStmt       *stmt,
+                               GError      **error);
+
+/* @member: an array of what @row writes for each row of @sql (whose one
+ * parameter, if it has one, is @id); @message if reading fails. */
 static gboolean
-export_players (PtStore      *self,
-                JsonBuilder  *builder,
-                GError      **error)
+export_rows (PtStore      *self,
+             JsonBuilder  *builder,
+             const char   *member,
+             const char   *sql,
+             gint64        id,
+             ExportRow     row,
+             const char   *message,
+             GError      **error)
 {
-  g_autoptr(PtStmt) stmt = NULL;
+  g_autoptr(PtStmt) stmt = pt_store_prepare (self, sql, error);
   int rc;
 
-  stmt = pt_store_prepare (self,
-                           "SELECT id, uuid, name, colour, created, archived FROM players"
-                           " WHERE deleted = 0 ORDER BY created, uuid",
-                           error);
   if (stmt == NULL)
     return FALSE;
-  json_builder_set_member_name (builder, "players");
+  if (sqlite3_bind_parameter_count (stmt) > 0)
+    sqlite3_bind_int64 (stmt, 1, id);
+  json_builder_set_member_name (builder, member);
   json_builder_begin_array (builder);
   while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
-    {
-      json_builder_begin_object (builder);
-      add_string (builder, "uuid", (const char *) sqlite3_column_text (stmt, 1));
-      add_string (builder, "name", (const char *) sqlite3_column_text (stmt, 2));
-      add_string (builder, "colour", (const char *) sqlite3_column_text (stmt, 3));
-      add_time (builder, "created", sqlite3_column_int64 (stmt, 4));
-      add_bool (builder, "archived", sqlite3_column_int (stmt, 5) != 0);
-      json_builder_end_object (builder);
-    }
+    if (!row (self, builder, stmt, error))
+      return FALSE;
   json_builder_end_array (builder);
   if (rc != SQLITE_DONE)
-    return pt_store_set_error (self, rc, _("Could not export the players"), error);
-  return TRUE;
-}
-
-/* "players": the attendance list as player UUIDs, in player order. An
- * optional member of partida-export/1: older files simply have none. */
-static gboolean
-export_night_players (PtStore      *self,
-                      JsonBuilder  *builder,
-                      gint64        night_id,
-                      GError      **error)
-{
-  g_autoptr(PtStmt) stmt = NULL;
-  int rc;
-
-  stmt = pt_store_prepare (self,
-                           "SELECT p.uuid FROM night_players n JOIN players p ON p.id = n.player_id"
-                           " WHERE n.night_id = ? AND p.deleted = 0 ORDER BY p.created, p.uuid",
-                           error);
-  if (stmt == NULL)
-    return FALSE;
-  sqlite3_bind_int64 (stmt, 1, night_id);
-  json_builder_set_member_name (builder, "players");
-  json_builder_begin_array (builder);
-  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
-    json_builder_add_string_value (builder, (const char *) sqlite3_column_text (stmt, 0));
-  json_builder_end_array (builder);
-  if (rc != SQLITE_DONE)
-    return pt_store_set_error (self, rc, _("Could not export the nights"), error);
+    return pt_store_set_error (self, rc, message, error);
   return TRUE;
 }
 
 static gboolean
-export_nights (PtStore      *self,
+export_player (PtStore      *self,
                JsonBuilder  *builder,
+               PtStmt       *stmt,
                GError      **error)
 {
-  g_autoptr(PtStmt) stmt = NULL;
-  int rc;
+  json_builder_begin_object (builder);
+  add_string (builder, "uuid", (const char *) sqlite3_column_text (stmt, 1));
+  add_string (builder, "name", (const char *) sqlite3_column_text (stmt, 2));
+  add_string (builder, "colour", (const char *) sqlite3_column_text (stmt, 3));
+  add_time (builder, "created", sqlite3_column_int64 (stmt, 4));
+  add_bool (builder, "archived", sqlite3_column_int (stmt, 5) != 0);
+  json_builder_end_object (builder);
+  return TRUE;
+}
 
-  stmt = pt_store_prepare (self, "SELECT uuid, date, place, notes, id FROM nights ORDER BY date, uuid", error);
-  if (stmt == NULL)
-    return FALSE;
-  json_builder_set_member_name (builder, "nights");
-  json_builder_begin_array (builder);
-  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
-    {
-      json_builder_begin_object (builder);
-      add_string (builder, "uuid", (const char *) sqlite3_column_text (stmt, 0));
-      add_string (builder, "date", (const char *) sqlite3_column_text (stmt, 1));
-      add_string (builder, "place", (const char *) sqlite3_column_text (stmt, 2));
-      add_string (builder, "notes", (const char *) sqlite3_column_text (stmt, 3));
-      if (!export_night_players (self, builder, sqlite3_column_int64 (stmt, 4), error))
-        return FALSE;
-      json_builder_end_object (builder);
-    }
-  json_builder_end_array (builder);
-  if (rc != SQLITE_DONE)
-    return pt_store_set_error (self, rc, _("Could not export the nights"), error);
+/* "players" of a night: the attendance list as player UUIDs, in player
+ * order. An optional member of partida-export/1: older files simply have
+ * none. */
+static gboolean
+export_night_player (PtStore      *self,
+                     JsonBuilder  *builder,
+                     PtStmt       *stmt,
+                     GError      **error)
+{
+  json_builder_add_string_value (builder, (const char *) sqlite3_column_text (stmt, 0));
   return TRUE;
 }
 
 static gboolean
-export_results (PtStore      *self,
-                JsonBuilder  *builder,
-                gint64        match_id,
-                GError      **error)
+export_night (PtStore      *self,
+              JsonBuilder  *builder,
+              PtStmt       *stmt,
+              GError      **error)
 {
-  g_autoptr(PtStmt) stmt = NULL;
-  int rc;
-
-  stmt = pt_store_prepare (self,
-                           "SELECT p.uuid, r.seat, r.score, r.rank, r.winner, r.is_ai, r.ai_level"
-                           " FROM results r JOIN players p ON p.id = r.player_id"
-                           " WHERE r.match_id = ? ORDER BY r.seat",
-                           error);
-  if (stmt == NULL)
+  json_builder_begin_object (builder);
+  add_string (builder, "uuid", (const char *) sqlite3_column_text (stmt, 0));
+  add_string (builder, "date", (const char *) sqlite3_column_text (stmt, 1));
+  add_string (builder, "place", (const char *) sqlite3_column_text (stmt, 2));
+  add_string (builder, "notes", (const char *) sqlite3_column_text (stmt, 3));
+  if (!export_rows (self, builder, "players",
+                    "SELECT p.uuid FROM night_players n JOIN players p ON p.id = n.player_id"
+                    " WHERE n.night_id = ? AND p.deleted = 0 ORDER BY p.created, p.uuid",
+                    sqlite3_column_int64 (stmt, 4), export_night_player, _("Could not export the nights"), error))
     return FALSE;
-  sqlite3_bind_int64 (stmt, 1, match_id);
-  json_builder_set_member_name (builder, "results");
-  json_builder_begin_array (builder);
-  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
-    {
-      json_builder_begin_object (builder);
-      add_string (builder, "player", (const char *) sqlite3_column_text (stmt, 0));
-      add_int (builder, "seat", sqlite3_column_int (stmt, 1));
-      add_int (builder, "score", sqlite3_column_int (stmt, 2));
-      add_int (builder, "rank", sqlite3_column_int (stmt, 3));
-      add_bool (builder, "winner", sqlite3_column_int (stmt, 4) != 0);
-      add_bool (builder, "ai", sqlite3_column_int (stmt, 5) != 0);
-      add_int (builder, "ai_level", sqlite3_column_int (stmt, 6));
-      json_builder_end_object (builder);
-    }
-  json_builder_end_array (builder);
-  if (rc != SQLITE_DONE)
-    return pt_store_set_error (self, rc, _("Could not export the matches"), error);
+  json_builder_end_object (builder);
   return TRUE;
 }
 
 static gboolean
-export_matches (PtStore      *self,
-                JsonBuilder  *builder,
-                GError      **error)
+export_result (PtStore      *self,
+               JsonBuilder  *builder,
+               PtStmt       *stmt,
+               GError      **error)
 {
-  g_autoptr(PtStmt) stmt = NULL;
-  int rc;
+  json_builder_begin_object (builder);
+  add_string (builder, "player", (const char *) sqlite3_column_text (stmt, 0));
+  add_int (builder, "seat", sqlite3_column_int (stmt, 1));
+  add_int (builder, "score", sqlite3_column_int (stmt, 2));
+  add_int (builder, "rank", sqlite3_column_int (stmt, 3));
+  add_bool (builder, "winner", sqlite3_column_int (stmt, 4) != 0);
+  add_bool (builder, "ai", sqlite3_column_int (stmt, 5) != 0);
+  add_int (builder, "ai_level", sqlite3_column_int (stmt, 6));
+  json_builder_end_object (builder);
+  return TRUE;
+}
 
-  stmt = pt_store_prepare (self,
-                           "SELECT m.id, m.uuid, m.game, m.mode, m.started, m.finished, n.uuid,"
-                           " m.options, m.rule_reading, m.notes, b.json, r.json"
-                           " FROM matches m LEFT JOIN nights n ON n.id = m.night_id"
-                           " LEFT JOIN breakdowns b ON b.match_id = m.id"
-                           " LEFT JOIN records r ON r.match_id = m.id"
-                           " WHERE m.deleted = 0 ORDER BY m.finished, m.uuid",
-                           error);
-  if (stmt == NULL)
+static gboolean
+export_match (PtStore      *self,
+              JsonBuilder  *builder,
+              PtStmt       *stmt,
+              GError      **error)
+{
+  json_builder_begin_object (builder);
+  add_string (builder, "uuid", (const char *) sqlite3_column_text (stmt, 1));
+  add_string (builder, "game", (const char *) sqlite3_column_text (stmt, 2));
+  add_string (builder, "mode", pt_match_mode_to_string (sqlite3_column_int (stmt, 3)));
+  add_time (builder, "started", sqlite3_column_int64 (stmt, 4));
+  add_time (builder, "finished", sqlite3_column_int64 (stmt, 5));
+  json_builder_set_member_name (builder, "night");
+  if (sqlite3_column_type (stmt, 6) == SQLITE_NULL)
+    json_builder_add_null_value (builder);
+  else
+    json_builder_add_string_value (builder, (const char *) sqlite3_column_text (stmt, 6));
+  add_json_text (builder, "options", (const char *) sqlite3_column_text (stmt, 7));
+  add_string (builder, "rule_reading", (const char *) sqlite3_column_text (stmt, 8));
+  add_string (builder, "notes", (const char *) sqlite3_column_text (stmt, 9));
+  if (!export_rows (self, builder, "results",
+                    "SELECT p.uuid, r.seat, r.score, r.rank, r.winner, r.is_ai, r.ai_level"
+                    " FROM results r JOIN players p ON p.id = r.player_id"
+                    " WHERE r.match_id = ? ORDER BY r.seat",
+                    sqlite3_column_int64 (stmt, 0), export_result, _("Could not export the matches"), error))
     return FALSE;
-  json_builder_set_member_name (builder, "matches");
-  json_builder_begin_array (builder);
-  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
-    {
-      json_builder_begin_object (builder);
-      add_string (builder, "uuid", (const char *) sqlite3_column_text (stmt, 1));
-      add_string (builder, "game", (const char *) sqlite3_column_text (stmt, 2));
-      add_string (builder, "mode", pt_match_mode_to_string (sqlite3_column_int (stmt, 3)));
-      add_time (builder, "started", sqlite3_column_int64 (stmt, 4));
-      add_time (builder, "finished", sqlite3_column_int64 (stmt, 5));
-      json_builder_set_member_name (builder, "night");
-      if (sqlite3_column_type (stmt, 6) == SQLITE_NULL)
-        json_builder_add_null_value (builder);
-      else
-        json_builder_add_string_value (builder, (const char *) sqlite3_column_text (stmt, 6));
-      add_json_text (builder, "options", (const char *) sqlite3_column_text (stmt, 7));
-      add_string (builder, "rule_reading", (const char *) sqlite3_column_text (stmt, 8));
-      add_string (builder, "notes", (const char *) sqlite3_column_text (stmt, 9));
-      if (!export_results (self, builder, sqlite3_column_int64 (stmt, 0), error))
-        return FALSE;
-      add_json_text (builder, "breakdown", (const char *) sqlite3_column_text (stmt, 10));
-      add_json_text (builder, "record", (const char *) sqlite3_column_text (stmt, 11));
-      json_builder_end_object (builder);
-    }
-  json_builder_end_array (builder);
-  if (rc != SQLITE_DONE)
-    return pt_store_set_error (self, rc, _("Could not export the matches"), error);
+  add_json_text (builder, "breakdown", (const char *) sqlite3_column_text (stmt, 10));
+  add_json_text (builder, "record", (const char *) sqlite3_column_text (stmt, 11));
+  json_builder_end_object (builder);
   return TRUE;
 }
 
@@ -275,9 +235,20 @@ pt_store_export_json (PtStore  *self,
     return NULL;
   json_builder_begin_object (builder);
   add_string (builder, "format", EXPORT_FORMAT);
-  ok = export_players (self, builder, error) &&
-       export_nights (self, builder, error) &&
-       export_matches (self, builder, error);
+  ok = export_rows (self, builder, "players",
+                    "SELECT id, uuid, name, colour, created, archived FROM players"
+                    " WHERE deleted = 0 ORDER BY created, uuid",
+                    0, export_player, _("Could not export the players"), error) &&
+       export_rows (self, builder, "nights", "SELECT uuid, date, place, notes, id FROM nights ORDER BY date, uuid",
+                    0, export_night, _("Could not export the nights"), error) &&
+       export_rows (self, builder, "matches",
+                    "SELECT m.id, m.uuid, m.game, m.mode, m.started, m.finished, n.uuid,"
+                    " m.options, m.rule_reading, m.notes, b.json, r.json"
+                    " FROM matches m LEFT JOIN nights n ON n.id = m.night_id"
+                    " LEFT JOIN breakdowns b ON b.match_id = m.id"
+                    " LEFT JOIN records r ON r.match_id = m.id"
+                    " WHERE m.deleted = 0 ORDER BY m.finished, m.uuid",
+                    0, export_match, _("Could not export the matches"), error);
   pt_store_rollback (self);
   if (!ok)
     return NULL;
@@ -1447,25 +1418,42 @@ pt_store_check_integrity (PtStore  *self,
 {
   g_autoptr(PtStmt) stmt = NULL;
   g_autofree char *first = NULL;
+  g_autofree char *restore = NULL;
+  gboolean ok;
   int rc;
 
   g_return_val_if_fail (PT_IS_STORE (self), FALSE);
 
+  /* The check reads every page once: with a small page cache for it, the
+   * connection's cache (up to 32 MiB) does not fill with the whole file —
+   * the app's memory at 100,000 matches. */
+  stmt = pt_store_prepare (self, "PRAGMA cache_size", NULL);
+  if (stmt != NULL && sqlite3_step (stmt) == SQLITE_ROW)
+    restore = g_strdup_printf ("PRAGMA cache_size = %" G_GINT64_FORMAT,
+                               (gint64) sqlite3_column_int64 (stmt, 0));
+  g_clear_pointer (&stmt, pt_stmt_release);
+  if (restore != NULL)
+    pt_store_exec (self, "PRAGMA cache_size = -1024", NULL);
+
   stmt = pt_store_prepare (self, "PRAGMA quick_check", error);
   if (stmt == NULL)
-    return FALSE;
-  rc = sqlite3_step (stmt);
-  if (rc == SQLITE_ROW)
+    ok = FALSE;
+  else
     {
-      first = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
-      if (g_strcmp0 (first, "ok") == 0)
-        return TRUE;
+      rc = sqlite3_step (stmt);
+      if (rc == SQLITE_ROW)
+        first = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
+      ok = g_strcmp0 (first, "ok") == 0;
+      if (!ok)
+        g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_CORRUPT,
+                     _("The history in “%s” is damaged (%s). Nothing more is written to it; salvage "
+                       "what can still be read into a new database (partida-cli salvage)."),
+                     self->path, first != NULL ? first : sqlite3_errmsg (self->db));
     }
-  g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_CORRUPT,
-               _("The history in “%s” is damaged (%s). Nothing more is written to it; salvage "
-                 "what can still be read into a new database (partida-cli salvage)."),
-               self->path, first != NULL ? first : sqlite3_errmsg (self->db));
-  return FALSE;
+  g_clear_pointer (&stmt, pt_stmt_release);
+  if (restore != NULL)
+    pt_store_exec (self, restore, NULL);
+  return ok;
 }
 
 /* Backup and restore ------------------------------------------------------- */

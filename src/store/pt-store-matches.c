@@ -679,7 +679,6 @@ pt_store_load_match (PtStore  *self,
   g_autoptr(PtStmt) stmt = NULL;
   g_autoptr(PtMatchEntry) entry = NULL;
   GPtrArray *results;
-  int rc;
 
   g_return_val_if_fail (PT_IS_STORE (self), NULL);
   stmt = pt_store_prepare (self,
@@ -687,18 +686,8 @@ pt_store_load_match (PtStore  *self,
                            " LEFT JOIN breakdowns b ON b.match_id = m.id"
                            " LEFT JOIN records r ON r.match_id = m.id WHERE m.id = ?",
                            error);
-  if (stmt == NULL)
+  if (stmt == NULL || !pt_store_step_by_id (self, stmt, id, N_("match"), _("Could not read the match"), error))
     return NULL;
-  sqlite3_bind_int64 (stmt, 1, id);
-  rc = sqlite3_step (stmt);
-  if (rc != SQLITE_ROW)
-    {
-      if (rc == SQLITE_DONE)
-        pt_store_not_found (error, N_("match"), id);
-      else
-        pt_store_set_error (self, rc, _("Could not read the match"), error);
-      return NULL;
-    }
   entry = pt_store_read_match (stmt);
   entry->options = pt_store_dup_column_text (stmt, 10);
   entry->breakdown = pt_store_dup_column_text (stmt, 11);

@@ -139,22 +139,13 @@ pt_store_get_player (PtStore     *self,
                      GError     **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
-  int rc;
 
   g_return_val_if_fail (PT_IS_STORE (self), NULL);
   stmt = pt_store_prepare (self, "SELECT " PT_STORE_PLAYER_COLUMNS " FROM players WHERE id = ? AND deleted = 0",
                            error);
-  if (stmt == NULL)
+  if (stmt == NULL || !pt_store_step_by_id (self, stmt, id, N_("player"), _("Could not read the player"), error))
     return NULL;
-  sqlite3_bind_int64 (stmt, 1, id);
-  rc = sqlite3_step (stmt);
-  if (rc == SQLITE_ROW)
-    return pt_store_read_player (stmt);
-  if (rc == SQLITE_DONE)
-    pt_store_not_found (error, N_("player"), id);
-  else
-    pt_store_set_error (self, rc, _("Could not read the player"), error);
-  return NULL;
+  return pt_store_read_player (stmt);
 }
 
 PtPlayer *

@@ -94,6 +94,14 @@ gboolean pt_store_step_change     (PtStore     *self,
 gboolean pt_store_not_found       (GError     **error,
                                    const char  *what,
                                    gint64       id);
+/* Binds @id as @stmt's first parameter and steps to its row: FALSE with
+ * pt_store_not_found(@what) or @message when there is none. */
+gboolean pt_store_step_by_id      (PtStore     *self,
+                                   PtStmt      *stmt,
+                                   gint64       id,
+                                   const char  *what,
+                                   const char  *message,
+                                   GError     **error);
 gint64   pt_store_now_seconds     (void);
 
 /* The columns pt_store_read_player() and pt_store_read_match() read. */

@@ -108,24 +108,16 @@ pt_store_load_saved_game (PtStore  *self,
                           GError  **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
-  int rc;
 
   g_return_val_if_fail (PT_IS_STORE (self), NULL);
   stmt = pt_store_prepare (self,
                            "SELECT id, game, record, options, created, updated FROM saved_games"
                            " WHERE id = ?",
                            error);
-  if (stmt == NULL)
+  if (stmt == NULL ||
+      !pt_store_step_by_id (self, stmt, id, N_("saved game"), _("Could not read the saved game"), error))
     return NULL;
-  sqlite3_bind_int64 (stmt, 1, id);
-  rc = sqlite3_step (stmt);
-  if (rc == SQLITE_ROW)
-    return read_saved_game (stmt);
-  if (rc == SQLITE_DONE)
-    pt_store_not_found (error, N_("saved game"), id);
-  else
-    pt_store_set_error (self, rc, _("Could not read the saved game"), error);
-  return NULL;
+  return read_saved_game (stmt);
 }
 
 gboolean

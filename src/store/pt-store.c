@@ -521,6 +521,28 @@ pt_store_collect_rows (PtStore         *self,
   return g_steal_pointer (&rows);
 }
 
+/* Binds @id to @stmt's first parameter and steps once: TRUE on the row;
+ * FALSE with "no @what with id …" when there is none, or with @message
+ * when the read fails. */
+gboolean
+pt_store_step_by_id (PtStore     *self,
+                     PtStmt      *stmt,
+                     gint64       id,
+                     const char  *what,
+                     const char  *message,
+                     GError     **error)
+{
+  int rc;
+
+  sqlite3_bind_int64 (stmt, 1, id);
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_ROW)
+    return TRUE;
+  if (rc == SQLITE_DONE)
+    return pt_store_not_found (error, what, id);
+  return pt_store_set_error (self, rc, message, error);
+}
+
 /* Runs a prepared single-row change and checks it touched a row. */
 gboolean
 pt_store_step_change (PtStore     *self,

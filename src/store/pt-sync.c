@@ -29,6 +29,7 @@
  */
 #include "config.h"
 
+#include <stdarg.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
@@ -166,6 +167,93 @@ observe_clock (PtStore *self,
   self->last_stamp = MAX (self->last_stamp, hlc);
 }
 
+/* Statements: most of sync's are one statement with a few parameters. The
+ * parameters are bound from the values after @types, in order: 't' a
+ * string (copied; NULL binds NULL), 'i' a gint64. */
+static PtStmt *
+prepare_va (PtStore     *self,
+            GError     **error,
+            const char  *sql,
+            const char  *types,
+            va_list      args)
+{
+  PtStmt *stmt = pt_store_prepare (self, sql, error);
+
+  for (int i = 0; stmt != NULL && types[i] != '\0'; i++)
+    if (types[i] == 'i')
+      sqlite3_bind_int64 (stmt, i + 1, va_arg (args, gint64));
+    else
+      sqlite3_bind_text (stmt, i + 1, va_arg (args, const char *), -1, SQLITE_TRANSIENT);
+  return stmt;
+}
+
+/* @sql bound and run to its end; @message says what failed. */
+static gboolean
+exec_bound (PtStore     *self,
+            const char  *message,
+            GError     **error,
+            const char  *sql,
+            const char  *types,
+            ...)
+{
+  g_autoptr(PtStmt) stmt = NULL;
+  va_list args;
+
+  va_start (args, types);
+  stmt = prepare_va (self, error, sql, types, args);
+  va_end (args);
+  return stmt != NULL && pt_store_step_done (self, stmt, message, error);
+}
+
+/* @sql bound and stepped once: the statement on its first row, or NULL
+ * when there is none (or it could not run). */
+static PtStmt *
+query_bound (PtStore    *self,
+             const char *sql,
+             const char *types,
+             ...)
+{
+  g_autoptr(PtStmt) stmt = NULL;
+  va_list args;
+
+  va_start (args, types);
+  stmt = prepare_va (self, NULL, sql, types, args);
+  va_end (args);
+  return stmt != NULL && sqlite3_step (stmt) == SQLITE_ROW ? g_steal_pointer (&stmt) : NULL;
+}
+
+/* The first column of query_bound()'s row: whether there is one, its
+ * number (0 without a row), its text (NULL without a row). */
+#define query_exists(...) query_exists_release (query_bound (__VA_ARGS__))
+#define query_int64(...) query_int64_release (query_bound (__VA_ARGS__))
+#define query_text(...) query_text_release (query_bound (__VA_ARGS__))
+
+static gboolean
+query_exists_release (PtStmt *row)
+{
+  g_autoptr(PtStmt) stmt = row;
+
+  return stmt != NULL;
+}
+
+static gint64
+query_int64_release (PtStmt *row)
+{
+  g_autoptr(PtStmt) stmt = row;
+
+  return stmt != NULL ? sqlite3_column_int64 (stmt, 0) : 0;
+}
+
+static char *
+query_text_release (PtStmt *row)
+{
+  g_autoptr(PtStmt) stmt = row;
+
+  return stmt != NULL ? pt_store_dup_column_text (stmt, 0) : NULL;
+}
+
+#define SAVE_STATE _("Could not save the sync state")
+
 static gboolean
 ensure_schema (PtStore  *self,
                GError  **error)
@@ -189,27 +277,14 @@ static gboolean
 table_exists (PtStore    *self,
               const char *name)
 {
-  g_autoptr(PtStmt) stmt = pt_store_prepare (self,
-                                             "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
-                                             NULL);
-  if (stmt == NULL)
-    return FALSE;
-  sqlite3_bind_text (stmt, 1, name, -1, SQLITE_STATIC);
-  return sqlite3_step (stmt) == SQLITE_ROW;
+  return query_exists (self, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", "t", name);
 }
 
 static char *
 state_get (PtStore    *self,
            const char *key)
 {
-  g_autoptr(PtStmt) stmt = pt_store_prepare (self, "SELECT value FROM sync_state WHERE key = ?", NULL);
-
-  if (stmt == NULL)
-    return NULL;
-  sqlite3_bind_text (stmt, 1, key, -1, SQLITE_STATIC);
-  if (sqlite3_step (stmt) != SQLITE_ROW)
-    return NULL;
-  return pt_store_dup_column_text (stmt, 0);
+  return query_text (self, "SELECT value FROM sync_state WHERE key = ?", "t", key);
 }
 
 static gint64
@@ -227,14 +302,8 @@ state_set (PtStore     *self,
            const char  *value,
            GError     **error)
 {
-  g_autoptr(PtStmt) stmt = pt_store_prepare (self,
-                                             "INSERT OR REPLACE INTO sync_state (key, value) VALUES (?, ?)",
-                                             error);
-  if (stmt == NULL)
-    return FALSE;
-  sqlite3_bind_text (stmt, 1, key, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 2, value, -1, SQLITE_TRANSIENT);
-  return pt_store_step_done (self, stmt, _("Could not save the sync state"), error);
+  return exec_bound (self, SAVE_STATE, error, "INSERT OR REPLACE INTO sync_state (key, value) VALUES (?, ?)",
+                     "tt", key, value);
 }
 
 static gboolean
@@ -271,12 +340,7 @@ static gint64
 peer_sequence (PtStore    *self,
                const char *device)
 {
-  g_autoptr(PtStmt) stmt = pt_store_prepare (self, "SELECT sequence FROM sync_peers WHERE device = ?", NULL);
-
-  if (stmt == NULL)
-    return 0;
-  sqlite3_bind_text (stmt, 1, device, -1, SQLITE_STATIC);
-  return sqlite3_step (stmt) == SQLITE_ROW ? sqlite3_column_int64 (stmt, 0) : 0;
+  return query_int64 (self, "SELECT sequence FROM sync_peers WHERE device = ?", "t", device);
 }
 
 static gboolean
@@ -285,15 +349,10 @@ set_peer_sequence (PtStore     *self,
                    gint64       sequence,
                    GError     **error)
 {
-  g_autoptr(PtStmt) stmt = pt_store_prepare (self,
-                                             "INSERT INTO sync_peers (device, sequence) VALUES (?1, ?2)"
-                                             " ON CONFLICT (device) DO UPDATE SET sequence = max (sequence, ?2)",
-                                             error);
-  if (stmt == NULL)
-    return FALSE;
-  sqlite3_bind_text (stmt, 1, device, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_int64 (stmt, 2, sequence);
-  return pt_store_step_done (self, stmt, _("Could not save the sync state"), error);
+  return exec_bound (self, SAVE_STATE, error,
+                     "INSERT INTO sync_peers (device, sequence) VALUES (?1, ?2)"
+                     " ON CONFLICT (device) DO UPDATE SET sequence = max (sequence, ?2)",
+                     "ti", device, sequence);
 }
 
 static gint64
@@ -301,18 +360,11 @@ lookup_id (PtStore    *self,
            const char *sql_kind,
            const char *uuid)
 {
-  g_autoptr(PtStmt) stmt = NULL;
-
   if (strcmp (sql_kind, KIND_PLAYER) == 0)
-    stmt = pt_store_prepare (self, "SELECT id FROM players WHERE uuid = ?", NULL);
-  else if (strcmp (sql_kind, KIND_NIGHT) == 0)
-    stmt = pt_store_prepare (self, "SELECT id FROM nights WHERE uuid = ?", NULL);
-  else
-    stmt = pt_store_prepare (self, "SELECT id FROM matches WHERE uuid = ?", NULL);
-  if (stmt == NULL)
-    return 0;
-  sqlite3_bind_text (stmt, 1, uuid, -1, SQLITE_STATIC);
-  return sqlite3_step (stmt) == SQLITE_ROW ? sqlite3_column_int64 (stmt, 0) : 0;
+    return query_int64 (self, "SELECT id FROM players WHERE uuid = ?", "t", uuid);
+  if (strcmp (sql_kind, KIND_NIGHT) == 0)
+    return query_int64 (self, "SELECT id FROM nights WHERE uuid = ?", "t", uuid);
+  return query_int64 (self, "SELECT id FROM matches WHERE uuid = ?", "t", uuid);
 }
 
 /* The UUID a merged player became (following merges of merges), or a copy
@@ -325,16 +377,10 @@ final_uuid (PtStore    *self,
 
   for (guint hops = 0; hops < 32; hops++)
     {
-      g_autoptr(PtStmt) stmt = pt_store_prepare (self, "SELECT into_uuid FROM sync_redirects WHERE uuid = ?",
-                                                 NULL);
-      char *next;
+      char *next = query_text (self, "SELECT into_uuid FROM sync_redirects WHERE uuid = ?", "t", current);
 
-      if (stmt == NULL)
+      if (next == NULL)
         break;
-      sqlite3_bind_text (stmt, 1, current, -1, SQLITE_STATIC);
-      if (sqlite3_step (stmt) != SQLITE_ROW)
-        break;
-      next = pt_store_dup_column_text (stmt, 0);
       if (g_strcmp0 (next, current) == 0)
         {
           g_free (next);
@@ -350,12 +396,7 @@ static gboolean
 is_redirected (PtStore    *self,
                const char *uuid)
 {
-  g_autoptr(PtStmt) stmt = pt_store_prepare (self, "SELECT 1 FROM sync_redirects WHERE uuid = ?", NULL);
-
-  if (stmt == NULL)
-    return FALSE;
-  sqlite3_bind_text (stmt, 1, uuid, -1, SQLITE_STATIC);
-  return sqlite3_step (stmt) == SQLITE_ROW;
+  return query_exists (self, "SELECT 1 FROM sync_redirects WHERE uuid = ?", "t", uuid);
 }
 
 static gboolean
@@ -364,25 +405,12 @@ add_redirect (PtStore     *self,
               const char  *into,
               GError     **error)
 {
-  g_autoptr(PtStmt) add = NULL;
-  g_autoptr(PtStmt) flatten = NULL;
-
   if (strcmp (from, into) == 0)
     return TRUE;
-  add = pt_store_prepare (self, "INSERT OR REPLACE INTO sync_redirects (uuid, into_uuid) VALUES (?, ?)",
-                          error);
-  if (add == NULL)
-    return FALSE;
-  sqlite3_bind_text (add, 1, from, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (add, 2, into, -1, SQLITE_TRANSIENT);
-  if (!pt_store_step_done (self, add, _("Could not save the sync state"), error))
-    return FALSE;
-  flatten = pt_store_prepare (self, "UPDATE sync_redirects SET into_uuid = ?2 WHERE into_uuid = ?1", error);
-  if (flatten == NULL)
-    return FALSE;
-  sqlite3_bind_text (flatten, 1, from, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (flatten, 2, into, -1, SQLITE_TRANSIENT);
-  return pt_store_step_done (self, flatten, _("Could not save the sync state"), error);
+  return exec_bound (self, SAVE_STATE, error, "INSERT OR REPLACE INTO sync_redirects (uuid, into_uuid) VALUES (?, ?)",
+                     "tt", from, into) &&
+         exec_bound (self, SAVE_STATE, error, "UPDATE sync_redirects SET into_uuid = ?2 WHERE into_uuid = ?1",
+                     "tt", from, into);
 }
 
 /* Whether the mirror holds a tombstone for the row: it was removed for
@@ -392,15 +420,8 @@ is_gone (PtStore    *self,
          const char *kind,
          const char *uuid)
 {
-  g_autoptr(PtStmt) stmt = pt_store_prepare (self,
-                                             "SELECT 1 FROM sync_rows WHERE kind = ? AND uuid = ?"
-                                             " AND doc LIKE '{\"gone\"%'",
-                                             NULL);
-  if (stmt == NULL)
-    return FALSE;
-  sqlite3_bind_text (stmt, 1, kind, -1, SQLITE_STATIC);
-  sqlite3_bind_text (stmt, 2, uuid, -1, SQLITE_STATIC);
-  return sqlite3_step (stmt) == SQLITE_ROW;
+  return query_exists (self, "SELECT 1 FROM sync_rows WHERE kind = ? AND uuid = ? AND doc LIKE '{\"gone\"%'",
+                       "tt", kind, uuid);
 }
 
 static gint64
@@ -476,14 +497,10 @@ describe_doc (PtStore    *self,
     {
       JsonArray *r = json_array_get_array_element (results, i);
       g_autofree char *final = final_uuid (self, json_array_get_string_element (r, 0));
-      g_autoptr(PtStmt) name = pt_store_prepare (self, "SELECT name FROM players WHERE uuid = ?", NULL);
+      g_autofree char *name = query_text (self, "SELECT name FROM players WHERE uuid = ?", "t", final);
 
-      if (name != NULL)
-        sqlite3_bind_text (name, 1, final, -1, SQLITE_STATIC);
       g_string_append_printf (text, "%s%s %" G_GINT64_FORMAT, i > 0 ? ", " : "",
-                              name != NULL && sqlite3_step (name) == SQLITE_ROW
-                                ? (const char *) sqlite3_column_text (name, 0) : "?",
-                              json_array_get_int_element (r, 2));
+                              name != NULL ? name : "?", json_array_get_int_element (r, 2));
     }
   if (doc_notes_nonempty (o))
     g_string_append_printf (text, " — “%s”", json_object_get_string_member (o, "notes"));
@@ -497,24 +514,15 @@ save_conflicts (Run     *run,
   for (guint i = 0; i < run->conflicts->len; i++)
     {
       Conflict *c = g_ptr_array_index (run->conflicts, i);
-      g_autoptr(PtStmt) stmt = pt_store_prepare (run->store,
-                                                 "INSERT INTO sync_conflicts (kind, uuid, message, kept, lost)"
-                                                 " VALUES (?, ?, ?, ?, ?)",
-                                                 error);
-      g_autofree char *kept = NULL;
-      g_autofree char *lost = NULL;
-
-      if (stmt == NULL)
-        return FALSE;
       /* Players' documents are their names already (see merge_players). */
-      kept = strcmp (c->kind, KIND_MATCH) == 0 ? describe_doc (run->store, c->kind, c->kept) : g_strdup (c->kept);
-      lost = strcmp (c->kind, KIND_MATCH) == 0 ? describe_doc (run->store, c->kind, c->lost) : g_strdup (c->lost);
-      sqlite3_bind_text (stmt, 1, c->kind, -1, SQLITE_STATIC);
-      sqlite3_bind_text (stmt, 2, c->uuid, -1, SQLITE_STATIC);
-      sqlite3_bind_text (stmt, 3, c->message, -1, SQLITE_STATIC);
-      sqlite3_bind_text (stmt, 4, kept, -1, SQLITE_STATIC);
-      sqlite3_bind_text (stmt, 5, lost, -1, SQLITE_STATIC);
-      if (!pt_store_step_done (run->store, stmt, _("Could not save the sync state"), error))
+      g_autofree char *kept = strcmp (c->kind, KIND_MATCH) == 0 ? describe_doc (run->store, c->kind, c->kept)
+                                                                : g_strdup (c->kept);
+      g_autofree char *lost = strcmp (c->kind, KIND_MATCH) == 0 ? describe_doc (run->store, c->kind, c->lost)
+                                                                : g_strdup (c->lost);
+
+      if (!exec_bound (run->store, SAVE_STATE, error,
+                       "INSERT INTO sync_conflicts (kind, uuid, message, kept, lost) VALUES (?, ?, ?, ?, ?)",
+                       "ttttt", c->kind, c->uuid, c->message, kept, lost))
         return FALSE;
       if (run->summary != NULL)
         run->summary->conflicts++;
@@ -715,31 +723,18 @@ publish_row (Publish     *p,
              GError     **error)
 {
   PtStore *self = p->store;
-  g_autoptr(PtStmt) find = pt_store_prepare (self, "SELECT version, doc FROM sync_rows WHERE kind = ? AND uuid = ?",
-                                             error);
-  g_autoptr(PtStmt) write = NULL;
+  g_autoptr(PtStmt) find = NULL;
   g_autofree char *version = NULL;
   gint64 old = 0, hlc;
   gboolean exists;
 
-  if (find == NULL)
-    return FALSE;
   /* A row received but not written yet (it waits for a player or night):
    * the history still has the older version, which must not go out as a
    * new one. */
-  {
-    g_autoptr(PtStmt) pending = pt_store_prepare (self, "SELECT 1 FROM sync_pending WHERE kind = ? AND uuid = ?",
-                                                  error);
-    if (pending == NULL)
-      return FALSE;
-    sqlite3_bind_text (pending, 1, kind, -1, SQLITE_STATIC);
-    sqlite3_bind_text (pending, 2, uuid, -1, SQLITE_STATIC);
-    if (sqlite3_step (pending) == SQLITE_ROW)
-      return TRUE;
-  }
-  sqlite3_bind_text (find, 1, kind, -1, SQLITE_STATIC);
-  sqlite3_bind_text (find, 2, uuid, -1, SQLITE_STATIC);
-  exists = sqlite3_step (find) == SQLITE_ROW;
+  if (query_exists (self, "SELECT 1 FROM sync_pending WHERE kind = ? AND uuid = ?", "tt", kind, uuid))
+    return TRUE;
+  find = query_bound (self, "SELECT version, doc FROM sync_rows WHERE kind = ? AND uuid = ?", "tt", kind, uuid);
+  exists = find != NULL;
   if (exists)
     {
       if (g_strcmp0 ((const char *) sqlite3_column_text (find, 1), doc) == 0)
@@ -755,19 +750,10 @@ publish_row (Publish     *p,
     g_printerr ("publish %s %s %s: %s -> %s\n", p->device, kind, uuid,
                 exists ? (const char *) sqlite3_column_text (find, 1) : "(none)", doc);
   version = make_version (hlc, p->device);
-  if (exists)
-    write = pt_store_prepare (self, "UPDATE sync_rows SET version = ?3, doc = ?4 WHERE kind = ?1 AND uuid = ?2",
-                              error);
-  else
-    write = pt_store_prepare (self, "INSERT INTO sync_rows (kind, uuid, version, doc) VALUES (?1, ?2, ?3, ?4)",
-                              error);
-  if (write == NULL)
-    return FALSE;
-  sqlite3_bind_text (write, 1, kind, -1, SQLITE_STATIC);
-  sqlite3_bind_text (write, 2, uuid, -1, SQLITE_STATIC);
-  sqlite3_bind_text (write, 3, version, -1, SQLITE_STATIC);
-  sqlite3_bind_text (write, 4, doc, -1, SQLITE_STATIC);
-  return pt_store_step_done (self, write, _("Could not save the sync state"), error);
+  return exec_bound (self, SAVE_STATE, error,
+                     exists ? "UPDATE sync_rows SET version = ?3, doc = ?4 WHERE kind = ?1 AND uuid = ?2"
+                            : "INSERT INTO sync_rows (kind, uuid, version, doc) VALUES (?1, ?2, ?3, ?4)",
+                     "tttt", kind, uuid, version, doc);
 }
 
 /* Mirror rows whose player, night or match is no longer in the history:
@@ -807,14 +793,9 @@ publish_gone (Publish     *p,
       if (strcmp (kind, KIND_NIGHT) == 0)
         {
           g_autofree char *pattern = g_strdup_printf ("%%\"night\":\"%s\"%%", uuid);
-          g_autoptr(PtStmt) again = pt_store_prepare (p->store,
-                                                      "UPDATE sync_seen SET modified = -1 WHERE uuid IN"
-                                                      " (SELECT uuid FROM sync_rows WHERE kind = 'match' AND doc LIKE ?)",
-                                                      error);
-          if (again == NULL)
-            return FALSE;
-          sqlite3_bind_text (again, 1, pattern, -1, SQLITE_STATIC);
-          if (!pt_store_step_done (p->store, again, _("Could not save the sync state"), error))
+          if (!exec_bound (p->store, SAVE_STATE, error, "UPDATE sync_seen SET modified = -1 WHERE uuid IN"
+                             " (SELECT uuid FROM sync_rows WHERE kind = 'match' AND doc LIKE ?)",
+                             "t", pattern))
             return FALSE;
         }
     }
@@ -933,16 +914,11 @@ publish_matches (Publish  *p,
     {
       Row *row = g_ptr_array_index (rows, i);
       gint64 modified = row->modified;
-      g_autoptr(PtStmt) seen = NULL;
 
       if (!publish_row (p, KIND_MATCH, row->uuid, row->doc, modified, error))
         return FALSE;
-      seen = pt_store_prepare (p->store, "INSERT OR REPLACE INTO sync_seen (uuid, modified) VALUES (?, ?)", error);
-      if (seen == NULL)
-        return FALSE;
-      sqlite3_bind_text (seen, 1, row->uuid, -1, SQLITE_STATIC);
-      sqlite3_bind_int64 (seen, 2, modified);
-      if (!pt_store_step_done (p->store, seen, _("Could not save the sync state"), error))
+      if (!exec_bound (p->store, SAVE_STATE, error, "INSERT OR REPLACE INTO sync_seen (uuid, modified) VALUES (?, ?)",
+                         "ti", row->uuid, modified))
         return FALSE;
     }
   return publish_gone (p, KIND_MATCH,
@@ -1158,13 +1134,9 @@ merge_players (Run      *run,
   /* A deleted player has no matches: it simply goes. */
   if ((a = pt_store_get_player (self, from, NULL)) == NULL)
     {
-      g_autoptr(PtStmt) drop = pt_store_prepare (self, "DELETE FROM players WHERE id = ? AND deleted <> 0"
-                                                 " AND NOT EXISTS (SELECT 1 FROM results WHERE player_id = ?1)",
-                                                 error);
-      if (drop == NULL)
-        return FALSE;
-      sqlite3_bind_int64 (drop, 1, from);
-      return pt_store_step_done (self, drop, _("Could not merge"), error);
+      return exec_bound (self, _("Could not merge"), error, "DELETE FROM players WHERE id = ? AND deleted <> 0"
+                         " AND NOT EXISTS (SELECT 1 FROM results WHERE player_id = ?1)",
+                         "i", from);
     }
   if ((b = pt_store_get_player (self, into, NULL)) == NULL)
     return TRUE;   /* into a deleted player: nothing to move */
@@ -1196,26 +1168,14 @@ merge_players (Run      *run,
       for (guint i = 0; i < matches->len; i++)
         {
           gint64 id = g_array_index (matches, gint64, i);
-          g_autoptr(PtStmt) move = NULL;
-          g_autoptr(PtStmt) stamp = NULL;
 
           if (!pt_stats_match_removed (self, id, error))
             return FALSE;
-          move = pt_store_prepare (self, "UPDATE results SET player_id = ? WHERE match_id = ? AND player_id = ?",
-                                   error);
-          if (move == NULL)
+          if (!exec_bound (self, _("Could not merge"), error, "UPDATE results SET player_id = ? WHERE match_id = ? AND player_id = ?",
+                             "iii", standin, id, from))
             return FALSE;
-          sqlite3_bind_int64 (move, 1, standin);
-          sqlite3_bind_int64 (move, 2, id);
-          sqlite3_bind_int64 (move, 3, from);
-          if (!pt_store_step_done (self, move, _("Could not merge"), error))
-            return FALSE;
-          stamp = pt_store_prepare (self, "UPDATE matches SET modified = ? WHERE id = ?", error);
-          if (stamp == NULL)
-            return FALSE;
-          sqlite3_bind_int64 (stamp, 1, pt_store_next_stamp (self));
-          sqlite3_bind_int64 (stamp, 2, id);
-          if (!pt_store_step_done (self, stamp, _("Could not merge"), error) ||
+          if (!exec_bound (self, _("Could not merge"), error, "UPDATE matches SET modified = ? WHERE id = ?",
+                             "ii", pt_store_next_stamp (self), id) ||
               !pt_stats_match_added (self, id, error))
             return FALSE;
         }
@@ -1309,30 +1269,18 @@ materialise_player (Run         *run,
       if (into_id == 0)
         {
           /* The player they became has not arrived: this one becomes it. */
-          g_autoptr(PtStmt) rename = pt_store_prepare (self, "UPDATE players SET uuid = ? WHERE id = ?", error);
-
-          if (rename == NULL)
-            return FAILED;
-          sqlite3_bind_text (rename, 1, into, -1, SQLITE_STATIC);
-          sqlite3_bind_int64 (rename, 2, id);
-          return pt_store_step_done (self, rename, _("Could not merge"), error) ? DONE : FAILED;
+          return exec_bound (self, _("Could not merge"), error, "UPDATE players SET uuid = ? WHERE id = ?",
+                             "ti", into, id) ? DONE : FAILED;
         }
       return merge_players (run, id, into_id, error) ? DONE : FAILED;
     }
   if (json_object_has_member (o, "gone"))
     {
-      g_autoptr(PtStmt) drop = NULL;
-
       if (id == 0)
         return DONE;
-      drop = pt_store_prepare (self,
-                               "DELETE FROM players WHERE id = ?"
-                               " AND NOT EXISTS (SELECT 1 FROM results WHERE player_id = ?1)",
-                               error);
-      if (drop == NULL)
-        return FAILED;
-      sqlite3_bind_int64 (drop, 1, id);
-      return pt_store_step_done (self, drop, _("Could not delete the player"), error) ? DONE : FAILED;
+      return exec_bound (self, _("Could not delete the player"), error, "DELETE FROM players WHERE id = ?"
+                         " AND NOT EXISTS (SELECT 1 FROM results WHERE player_id = ?1)",
+                         "i", id) ? DONE : FAILED;
     }
   if (id == 0 && is_redirected (self, uuid))
     return DONE;   /* merged here; the merge travels back */
@@ -1371,14 +1319,9 @@ materialise_player (Run         *run,
         }
       else
         {
-          g_autoptr(PtStmt) aside = pt_store_prepare (self,
-                                                      "UPDATE players SET name_key = name_key || ' ' || uuid"
-                                                      " WHERE id = ?",
-                                                      error);
-          if (aside == NULL)
-            return FAILED;
-          sqlite3_bind_int64 (aside, 1, other_id);
-          if (!pt_store_step_done (self, aside, _("Could not merge"), error) ||
+          if (!exec_bound (self, _("Could not merge"), error, "UPDATE players SET name_key = name_key || ' ' || uuid"
+                             " WHERE id = ?",
+                             "i", other_id) ||
               !write_player (self, id, uuid, o, &rc, error))
             return FAILED;
           if (rc != SQLITE_DONE)
@@ -1405,7 +1348,6 @@ materialise_night (Run         *run,
   JsonObject *o = parse_doc (doc, &root, error);
   g_autoptr(GArray) players = g_array_new (FALSE, FALSE, sizeof (gint64));
   g_autoptr(PtStmt) stmt = NULL;
-  g_autoptr(PtStmt) clear = NULL;
   JsonArray *who;
   gint64 id;
 
@@ -1414,26 +1356,16 @@ materialise_night (Run         *run,
   id = lookup_id (self, KIND_NIGHT, uuid);
   if (json_object_has_member (o, "gone"))
     {
-      g_autoptr(PtStmt) drop = NULL;
-
       if (id == 0)
         return DONE;
       {
         /* Its matches lose their night: a change of theirs to publish. */
-        g_autoptr(PtStmt) stamp = pt_store_prepare (self, "UPDATE matches SET modified = ? WHERE night_id = ?",
-                                                    error);
-        if (stamp == NULL)
-          return FAILED;
-        sqlite3_bind_int64 (stamp, 1, pt_store_next_stamp (self));
-        sqlite3_bind_int64 (stamp, 2, id);
-        if (!pt_store_step_done (self, stamp, _("Could not delete the night"), error))
+        if (!exec_bound (self, _("Could not delete the night"), error, "UPDATE matches SET modified = ? WHERE night_id = ?",
+                           "ii", pt_store_next_stamp (self), id))
           return FAILED;
       }
-      drop = pt_store_prepare (self, "DELETE FROM nights WHERE id = ?", error);
-      if (drop == NULL)
-        return FAILED;
-      sqlite3_bind_int64 (drop, 1, id);
-      return pt_store_step_done (self, drop, _("Could not delete the night"), error) ? DONE : FAILED;
+      return exec_bound (self, _("Could not delete the night"), error, "DELETE FROM nights WHERE id = ?",
+                         "i", id) ? DONE : FAILED;
     }
   who = json_object_get_array_member (o, "players");
   for (guint i = 0; who != NULL && i < json_array_get_length (who); i++)
@@ -1472,23 +1404,14 @@ materialise_night (Run         *run,
     return FAILED;
   if (id == 0)
     id = sqlite3_last_insert_rowid (pt_store_get_handle (self));
-  clear = pt_store_prepare (self, "DELETE FROM night_players WHERE night_id = ?", error);
-  if (clear == NULL)
-    return FAILED;
-  sqlite3_bind_int64 (clear, 1, id);
-  if (!pt_store_step_done (self, clear, _("Could not save who came"), error))
+  if (!exec_bound (self, _("Could not save who came"), error, "DELETE FROM night_players WHERE night_id = ?",
+                     "i", id))
     return FAILED;
   for (guint i = 0; i < players->len; i++)
     {
-      g_autoptr(PtStmt) add = pt_store_prepare (self,
-                                                "INSERT OR IGNORE INTO night_players (night_id, player_id)"
-                                                " VALUES (?, ?)",
-                                                error);
-      if (add == NULL)
-        return FAILED;
-      sqlite3_bind_int64 (add, 1, id);
-      sqlite3_bind_int64 (add, 2, g_array_index (players, gint64, i));
-      if (!pt_store_step_done (self, add, _("Could not save who came"), error))
+      if (!exec_bound (self, _("Could not save who came"), error, "INSERT OR IGNORE INTO night_players (night_id, player_id)"
+                         " VALUES (?, ?)",
+                         "ii", id, g_array_index (players, gint64, i)))
         return FAILED;
     }
   return DONE;
@@ -1591,13 +1514,8 @@ set_trash_time (PtStore  *self,
                 gint64    deleted,
                 GError  **error)
 {
-  g_autoptr(PtStmt) stmt = pt_store_prepare (self, "UPDATE matches SET deleted = ? WHERE id = ? AND deleted <> 0",
-                                             error);
-  if (stmt == NULL)
-    return FALSE;
-  sqlite3_bind_int64 (stmt, 1, deleted);
-  sqlite3_bind_int64 (stmt, 2, id);
-  return pt_store_step_done (self, stmt, _("Could not save the match"), error);
+  return exec_bound (self, _("Could not save the match"), error, "UPDATE matches SET deleted = ? WHERE id = ? AND deleted <> 0",
+                     "ii", deleted, id);
 }
 
 static gboolean
@@ -1612,16 +1530,10 @@ insert_synced_match (Run           *run,
     return FALSE;
   if (deleted != 0)
     {
-      g_autoptr(PtStmt) trash = NULL;
-
       if (!pt_stats_match_removed (self, entry->id, error))
         return FALSE;
-      trash = pt_store_prepare (self, "UPDATE matches SET deleted = ? WHERE id = ?", error);
-      if (trash == NULL)
-        return FALSE;
-      sqlite3_bind_int64 (trash, 1, deleted);
-      sqlite3_bind_int64 (trash, 2, entry->id);
-      if (!pt_store_step_done (self, trash, _("Could not save the match"), error))
+      if (!exec_bound (self, _("Could not save the match"), error, "UPDATE matches SET deleted = ? WHERE id = ?",
+                         "ii", deleted, entry->id))
         return FALSE;
     }
   pt_rating_span_add (&run->span, entry->game, entry->finished, entry->id);
@@ -1647,15 +1559,11 @@ remove_match (Run      *run,
               GError  **error)
 {
   PtStore *self = run->store;
-  g_autoptr(PtStmt) drop = NULL;
 
   if (live && (!flush_if_dirty (self, error) || !pt_store_delete_match (self, id, error)))
     return FALSE;
-  drop = pt_store_prepare (self, "DELETE FROM matches WHERE id = ?", error);
-  if (drop == NULL)
-    return FALSE;
-  sqlite3_bind_int64 (drop, 1, id);
-  return pt_store_step_done (self, drop, _("Could not delete the match"), error);
+  return exec_bound (self, _("Could not delete the match"), error, "DELETE FROM matches WHERE id = ?",
+                     "i", id);
 }
 
 static Outcome
@@ -1773,7 +1681,6 @@ materialise_pending (Run     *run,
         {
           Row *row = g_ptr_array_index (rows, i);
           Outcome outcome;
-          g_autoptr(PtStmt) done = NULL;
 
           if (k == 0)
             outcome = materialise_player (run, row->uuid, row->doc, error);
@@ -1785,12 +1692,8 @@ materialise_pending (Run     *run,
             return FALSE;
           if (outcome == WAIT)
             continue;
-          done = pt_store_prepare (self, "DELETE FROM sync_pending WHERE kind = ? AND uuid = ?", error);
-          if (done == NULL)
-            return FALSE;
-          sqlite3_bind_text (done, 1, kinds[k], -1, SQLITE_STATIC);
-          sqlite3_bind_text (done, 2, row->uuid, -1, SQLITE_STATIC);
-          if (!pt_store_step_done (self, done, _("Could not save the sync state"), error))
+          if (!exec_bound (self, SAVE_STATE, error, "DELETE FROM sync_pending WHERE kind = ? AND uuid = ?",
+                             "tt", kinds[k], row->uuid))
             return FALSE;
         }
       if (!flush_if_dirty (self, error))
@@ -1893,14 +1796,8 @@ mark_pending (PtStore     *self,
               const char  *uuid,
               GError     **error)
 {
-  g_autoptr(PtStmt) stmt = pt_store_prepare (self,
-                                             "INSERT OR IGNORE INTO sync_pending (kind, uuid) VALUES (?, ?)",
-                                             error);
-  if (stmt == NULL)
-    return FALSE;
-  sqlite3_bind_text (stmt, 1, kind, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 2, uuid, -1, SQLITE_TRANSIENT);
-  return pt_store_step_done (self, stmt, _("Could not save the sync state"), error);
+  return exec_bound (self, SAVE_STATE, error, "INSERT OR IGNORE INTO sync_pending (kind, uuid) VALUES (?, ?)",
+                     "tt", kind, uuid);
 }
 
 /* The rows a changeset touches, into sync_pending; the clock is moved past
@@ -1957,18 +1854,10 @@ apply_deferred (Run     *run,
   for (guint i = 0; i < run->deferred->len; i++)
     {
       Row *row = g_ptr_array_index (run->deferred, i);
-      g_autoptr(PtStmt) stmt = pt_store_prepare (run->store,
-                                                 "INSERT INTO sync_rows (kind, uuid, version, doc) VALUES (?1, ?2, ?3, ?4)"
-                                                 " ON CONFLICT (kind, uuid) DO UPDATE SET version = ?3, doc = ?4"
-                                                 " WHERE version < ?3",
-                                                 error);
-      if (stmt == NULL)
-        return FALSE;
-      sqlite3_bind_text (stmt, 1, row->kind, -1, SQLITE_STATIC);
-      sqlite3_bind_text (stmt, 2, row->uuid, -1, SQLITE_STATIC);
-      sqlite3_bind_text (stmt, 3, row->version, -1, SQLITE_STATIC);
-      sqlite3_bind_text (stmt, 4, row->doc, -1, SQLITE_STATIC);
-      if (!pt_store_step_done (run->store, stmt, _("Could not save the sync state"), error))
+      if (!exec_bound (run->store, SAVE_STATE, error, "INSERT INTO sync_rows (kind, uuid, version, doc) VALUES (?1, ?2, ?3, ?4)"
+                         " ON CONFLICT (kind, uuid) DO UPDATE SET version = ?3, doc = ?4"
+                         " WHERE version < ?3",
+                         "tttt", row->kind, row->uuid, row->version, row->doc))
         return FALSE;
     }
   g_ptr_array_set_size (run->deferred, 0);
@@ -2428,15 +2317,9 @@ set_player_uuid (PtStore     *store,
                  const char  *uuid,
                  GError     **error)
 {
-  g_autoptr(PtStmt) stmt = pt_store_prepare (store,
-                                             "UPDATE players SET uuid = CASE WHEN ?2 = '' THEN 'merging:' || uuid"
-                                             " ELSE ?2 END WHERE id = ?1",
-                                             error);
-  if (stmt == NULL)
-    return FALSE;
-  sqlite3_bind_int64 (stmt, 1, id);
-  sqlite3_bind_text (stmt, 2, uuid, -1, SQLITE_TRANSIENT);
-  return pt_store_step_done (store, stmt, _("Could not merge"), error);
+  return exec_bound (store, _("Could not merge"), error, "UPDATE players SET uuid = CASE WHEN ?2 = '' THEN 'merging:' || uuid"
+                     " ELSE ?2 END WHERE id = ?1",
+                     "it", id, uuid);
 }
 
 gboolean
@@ -2445,30 +2328,16 @@ pt_sync_note_merge (PtStore  *store,
                     gint64    into,
                     GError  **error)
 {
-  g_autoptr(PtStmt) stamp = NULL;
-  g_autoptr(PtStmt) nights = NULL;
   gint64 now = pt_store_next_stamp (store);
 
   /* The matches and nights whose results or attendance move change. */
-  stamp = pt_store_prepare (store,
-                            "UPDATE matches SET modified = ?2"
-                            " WHERE id IN (SELECT match_id FROM results WHERE player_id = ?1)",
-                            error);
-  if (stamp == NULL)
+  if (!exec_bound (store, _("Could not merge"), error, "UPDATE matches SET modified = ?2"
+                     " WHERE id IN (SELECT match_id FROM results WHERE player_id = ?1)",
+                     "ii", from, now))
     return FALSE;
-  sqlite3_bind_int64 (stamp, 1, from);
-  sqlite3_bind_int64 (stamp, 2, now);
-  if (!pt_store_step_done (store, stamp, _("Could not merge"), error))
-    return FALSE;
-  nights = pt_store_prepare (store,
-                             "UPDATE nights SET modified = ?2"
-                             " WHERE id IN (SELECT night_id FROM night_players WHERE player_id = ?1)",
-                             error);
-  if (nights == NULL)
-    return FALSE;
-  sqlite3_bind_int64 (nights, 1, from);
-  sqlite3_bind_int64 (nights, 2, now);
-  if (!pt_store_step_done (store, nights, _("Could not merge"), error))
+  if (!exec_bound (store, _("Could not merge"), error, "UPDATE nights SET modified = ?2"
+                     " WHERE id IN (SELECT night_id FROM night_players WHERE player_id = ?1)",
+                     "ii", from, now))
     return FALSE;
   /* Only a database that syncs remembers where the player went. The
    * player who stays takes the smaller of the two UUIDs, so the same two
@@ -2482,29 +2351,15 @@ pt_sync_note_merge (PtStore  *store,
         return FALSE;
       if (strcmp (a->uuid, b->uuid) < 0)
         {
-          g_autoptr(PtStmt) into_matches = NULL;
-          g_autoptr(PtStmt) into_nights = NULL;
           char *t;
 
-          into_matches = pt_store_prepare (store,
-                                           "UPDATE matches SET modified = ?2"
-                                           " WHERE id IN (SELECT match_id FROM results WHERE player_id = ?1)",
-                                           error);
-          if (into_matches == NULL)
+          if (!exec_bound (store, _("Could not merge"), error, "UPDATE matches SET modified = ?2"
+                             " WHERE id IN (SELECT match_id FROM results WHERE player_id = ?1)",
+                             "ii", into, now))
             return FALSE;
-          sqlite3_bind_int64 (into_matches, 1, into);
-          sqlite3_bind_int64 (into_matches, 2, now);
-          if (!pt_store_step_done (store, into_matches, _("Could not merge"), error))
-            return FALSE;
-          into_nights = pt_store_prepare (store,
-                                          "UPDATE nights SET modified = ?2"
-                                          " WHERE id IN (SELECT night_id FROM night_players WHERE player_id = ?1)",
-                                          error);
-          if (into_nights == NULL)
-            return FALSE;
-          sqlite3_bind_int64 (into_nights, 1, into);
-          sqlite3_bind_int64 (into_nights, 2, now);
-          if (!pt_store_step_done (store, into_nights, _("Could not merge"), error) ||
+          if (!exec_bound (store, _("Could not merge"), error, "UPDATE nights SET modified = ?2"
+                             " WHERE id IN (SELECT night_id FROM night_players WHERE player_id = ?1)",
+                             "ii", into, now) ||
               !set_player_uuid (store, from, "", error) ||
               !set_player_uuid (store, into, a->uuid, error) ||
               !set_player_uuid (store, from, b->uuid, error))

@@ -4,7 +4,8 @@
  * Copyright 2026 The Partida authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * xvfb-run -a _build/tests/ui/bench-ui [--matches N]
+ * xvfb-run -a _build/tests/ui/bench-ui [--matches N] [--db PATH]
+ * (tests/bench/ui runs it several times and prints the medians.)
  *
  * Fills a temporary database (2–4 of 12 players, three games), opens the
  * real window and shows History, Players, a player page and a
@@ -14,8 +15,10 @@
  * longest gap in main-thread CPU time (what the app itself blocked; on a
  * busy machine wall gaps also hold the time other processes had the CPU),
  * the longest wall gap, the CPU time of the process, and at the end the
- * memory. The database is filled by a separate connection that is closed
- * before the app starts, as when the app opens an existing history.
+ * memory. The database is filled by a separate process (this program with
+ * --fill) before the app starts, as when the app opens an existing history,
+ * so the memory figures are the app's alone. With --db PATH the database at
+ * PATH is used, and filled first only when it does not exist yet.
  */
 #include "config.h"
 
@@ -30,6 +33,10 @@
 
 static gint64 last_tick, longest;
 static double last_thread_ms, longest_thread_ms;
+/* PARTIDA_BENCH_GAPS_MS=N: print every gap of more than N ms of CPU with its
+ * CLOCK_MONOTONIC bounds, to find it in a profile (perf record -k
+ * CLOCK_MONOTONIC). */
+static double print_gaps_ms = -1;
 
 static double
 thread_ms (void)
@@ -50,6 +57,9 @@ tick (gpointer user_data)
     {
       longest = MAX (longest, now - last_tick);
       longest_thread_ms = MAX (longest_thread_ms, cpu - last_thread_ms);
+      if (print_gaps_ms >= 0 && cpu - last_thread_ms > print_gaps_ms)
+        printf ("  gap: CPU %.1f ms, monotonic %.6f–%.6f s\n", cpu - last_thread_ms, last_tick / 1e6,
+                now / 1e6);
     }
   last_tick = now;
   last_thread_ms = cpu;
@@ -96,68 +106,129 @@ rss_kb (void)
   return strtol (line + 6, NULL, 10);
 }
 
+static const char *const games[] = { "lost-cities", "circle-the-wagons", "next-station-london" };
+
+/* The history (2–4 of 12 players, three games, one match a minute), saved
+ * in one transaction per 10,000 matches. */
+static int
+fill (const char *path,
+      int         total)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (20260314);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PtStore) store = pt_store_open (path, PT_STORE_OPEN_CREATE, &error);
+  gint64 players[12], finished = 1600000000;
+
+  g_assert_no_error (error);
+  for (int i = 0; i < 12; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("Player %02d", i);
+      g_autoptr(PtPlayer) p = pt_store_add_player (store, name, NULL, &error);
+
+      g_assert_no_error (error);
+      players[i] = p->id;
+    }
+  for (int done = 0; done < total;)
+    {
+      g_autoptr(GPtrArray) batch = g_ptr_array_new_with_free_func ((GDestroyNotify) pt_match_entry_unref);
+      int n = MIN (10000, total - done);
+
+      for (int i = 0; i < n; i++)
+        {
+          PtMatchEntry *entry = pt_match_entry_new (games[g_rand_int_range (rand, 0, 3)],
+                                                    PT_MATCH_MODE_COMPANION);
+          int seats = g_rand_int_range (rand, 2, 5), order[12];
+
+          for (int k = 0; k < 12; k++)
+            order[k] = k;
+          for (int k = 0; k < seats; k++)
+            {
+              int j = g_rand_int_range (rand, k, 12), t = order[k];
+
+              order[k] = order[j];
+              order[j] = t;
+              pt_match_entry_add_result (entry, pt_match_result_new (players[order[k]], k,
+                                                                     g_rand_int_range (rand, 0, 100),
+                                                                     k == 0));
+            }
+          entry->finished = finished += 60;
+          g_ptr_array_add (batch, entry);
+        }
+      g_assert_true (pt_store_save_matches (store, batch, &error));
+      g_assert_no_error (error);
+      done += n;
+    }
+  return 0;
+}
+
+/* The vertical scrollbar of the history list to its end, @pages times
+ * (each time the model reads the next page). */
+static void
+scroll_history (int pages)
+{
+  GtkWidget *history = pt_window_ensure_area (window, "history");
+  GtkWidget *list = find_by_name (history, "history-list");
+  GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (list));
+
+  for (int i = 0; i < pages; i++)
+    {
+      gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
+      settle (50);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
 {
-  static const char *const games[] = { "lost-cities", "circle-the-wagons", "next-station-london" };
-  g_autoptr(GRand) rand = g_rand_new_with_seed (20260314);
-  gint64 players[12], finished = 1600000000;
+  const char *db = NULL;
+  gint64 first_player;
   int total = 100000, ret;
+  gboolean fill_only = FALSE;
   PtStatsPage *stats_page;
   double cpu;
 
-  for (int i = 1; i + 1 < argc; i++)
-    if (g_strcmp0 (argv[i], "--matches") == 0)
-      total = atoi (argv[i + 1]);
+  for (int i = 1; i < argc; i++)
+    if (g_strcmp0 (argv[i], "--matches") == 0 && i + 1 < argc)
+      total = atoi (argv[++i]);
+    else if (g_strcmp0 (argv[i], "--db") == 0 && i + 1 < argc)
+      db = argv[++i];
+    else if (g_strcmp0 (argv[i], "--fill") == 0)
+      fill_only = TRUE;
+    else
+      {
+        g_printerr ("usage: bench-ui [--matches N] [--db PATH]\n");
+        return 2;
+      }
+  if (fill_only)
+    return db != NULL ? fill (db, total) : 2;
+  if (g_getenv ("PARTIDA_BENCH_GAPS_MS") != NULL)
+    print_gaps_ms = g_ascii_strtod (g_getenv ("PARTIDA_BENCH_GAPS_MS"), NULL);
+
   argc = 1;
   if ((ret = ui_test_init (&argc, &argv)) != 0)
     return ret;
-  ui_test_use_fresh_db ("bench.db");
+  if (db != NULL)
+    g_setenv ("PARTIDA_DB", db, TRUE);
+  else
+    ui_test_use_fresh_db ("bench.db");
 
-  /* The history, saved before the app starts. */
-  {
-    g_autoptr(GError) error = NULL;
-    g_autoptr(PtStore) store = pt_store_open (g_getenv ("PARTIDA_DB"), PT_STORE_OPEN_CREATE, &error);
+  /* The history, saved by another process before the app starts. */
+  if (!g_file_test (g_getenv ("PARTIDA_DB"), G_FILE_TEST_EXISTS))
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *matches = g_strdup_printf ("%d", total);
+      const char *fill_argv[] = { argv[0], "--fill", "--matches", matches, "--db", g_getenv ("PARTIDA_DB"), NULL };
+      int status;
 
-    for (int i = 0; i < 12; i++)
-      {
-        g_autofree char *name = g_strdup_printf ("Player %02d", i);
-        g_autoptr(PtPlayer) p = pt_store_add_player (store, name, NULL, &error);
+      g_assert_true (g_spawn_sync (NULL, (char **) fill_argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, NULL,
+                                   &status, &error));
+      g_assert_no_error (error);
+      g_assert_true (g_spawn_check_wait_status (status, &error));
+    }
+  else
+    printf ("UI benchmark: using %s as it is\n", g_getenv ("PARTIDA_DB"));
 
-        g_assert_no_error (error);
-        players[i] = p->id;
-      }
-    for (int done = 0; done < total;)
-      {
-        g_autoptr(GPtrArray) batch = g_ptr_array_new_with_free_func ((GDestroyNotify) pt_match_entry_unref);
-        int n = MIN (10000, total - done);
-
-        for (int i = 0; i < n; i++)
-          {
-            PtMatchEntry *entry = pt_match_entry_new (games[g_rand_int_range (rand, 0, 3)],
-                                                      PT_MATCH_MODE_COMPANION);
-            int seats = g_rand_int_range (rand, 2, 5), order[12];
-
-            for (int k = 0; k < 12; k++)
-              order[k] = k;
-            for (int k = 0; k < seats; k++)
-              {
-                int j = g_rand_int_range (rand, k, 12), t = order[k];
-
-                order[k] = order[j];
-                order[j] = t;
-                pt_match_entry_add_result (entry, pt_match_result_new (players[order[k]], k,
-                                                                       g_rand_int_range (rand, 0, 100),
-                                                                       k == 0));
-              }
-            entry->finished = finished += 60;
-            g_ptr_array_add (batch, entry);
-          }
-        g_assert_true (pt_store_save_matches (store, batch, &error));
-        done += n;
-      }
-  }
   app = ui_test_new_application ();
   g_application_activate (G_APPLICATION (app));
   window = PT_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
@@ -165,6 +236,13 @@ main (int   argc,
   WAIT_UNTIL (gtk_widget_get_mapped (GTK_WIDGET (window)));
   settle (200);
   printf ("UI benchmark: %d matches, resident memory %ld KiB with the window open\n", total, rss_kb ());
+  {
+    g_autoptr(GPtrArray) players = pt_store_list_players (get_store (), FALSE, NULL);
+
+    g_assert_nonnull (players);
+    g_assert_cmpuint (players->len, >, 6);
+    first_player = ((PtPlayer *) g_ptr_array_index (players, 0))->id;
+  }
 
   g_timeout_add_full (G_PRIORITY_HIGH, 1, tick, NULL, NULL);
 
@@ -172,6 +250,19 @@ main (int   argc,
   cpu = cpu_ms ();
   show_area ("history");
   step ("History", cpu);
+  {
+    GtkWidget *list = find_by_name (pt_window_ensure_area (window, "history"), "history-list");
+    guint rows = 0;
+
+    for (GtkWidget *child = gtk_widget_get_first_child (list); child; child = gtk_widget_get_next_sibling (child))
+      rows++;
+    printf ("  (the history list holds %u row widgets)\n", rows);
+  }
+
+  reset ();
+  cpu = cpu_ms ();
+  scroll_history (5);
+  step ("History, 5 pages down", cpu);
 
   reset ();
   cpu = cpu_ms ();
@@ -181,10 +272,13 @@ main (int   argc,
 
   reset ();
   cpu = cpu_ms ();
-  pt_stats_page_show_player (stats_page, players[0]);
+  pt_stats_page_show_player (stats_page, first_player);
   step ("a player page", cpu);
+
+  reset ();
+  cpu = cpu_ms ();
   gtk_widget_activate_action (GTK_WIDGET (stats_page), "stats.back", NULL);
-  wait_for_store ();
+  step ("back to Players", cpu);
 
   /* The head-to-head row of the Players page: pick another pair. */
   reset ();
@@ -194,8 +288,8 @@ main (int   argc,
     GtkWidget *group = row != NULL ? gtk_widget_get_ancestor (row, ADW_TYPE_PREFERENCES_GROUP) : NULL;
     GtkWidget *drop_down = group != NULL ? find_by_type (group, GTK_TYPE_DROP_DOWN) : NULL;
 
-    if (drop_down != NULL)
-      gtk_drop_down_set_selected (GTK_DROP_DOWN (drop_down), 5);
+    g_assert_nonnull (drop_down);
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (drop_down), 5);
   }
   step ("head-to-head of a pair", cpu);
 
@@ -203,6 +297,16 @@ main (int   argc,
   cpu = cpu_ms ();
   pt_stats_page_set_leaderboard_game (stats_page, games[1]);
   step ("a game's leaderboard", cpu);
+
+  reset ();
+  cpu = cpu_ms ();
+  show_area ("history");
+  step ("History again", cpu);
+
+  reset ();
+  cpu = cpu_ms ();
+  show_area ("stats");
+  step ("Players again", cpu);
 
   {
     struct rusage usage;

@@ -34,6 +34,10 @@ ok "new: unknown flag is a usage error" status 2 "$CLI" new lost-cities --frobni
 ok "new: missing game is a usage error" status 2 "$CLI" new
 ok "new: bad seed is a usage error" status 2 "$CLI" new lost-cities --seed abc
 ok "new: --help" status 0 "$CLI" new --help
+ok "new: --help lists the games and presets from the rules registry" sh -c "grep -q 'Games: lost-cities, circle-the-wagons, next-station-london' '$TMP/out' && grep -q 'lost-cities: rulebook, seed' '$TMP/out'"
+ok "new: --help writes out no game title" sh -c "! grep -qi 'lost cities\|circle the wagons\|next station' '$TMP/out'"
+ok "engine: --help" status 0 "$CLI" engine --help
+ok "engine: --help says which games a level is for, from the AI registry" grep -q "denial (lost-cities)" "$TMP/out"
 
 # --- replay ----------------------------------------------------------------
 ok "replay: fresh record" status 0 "$CLI" replay "$TMP/new.json" --json

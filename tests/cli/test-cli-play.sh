@@ -77,5 +77,10 @@ ok "play: three seats at Lost Cities" status 2 "$CLI" play lost-cities --players
 ok "play: two seats, one player (begona / Begoña)" status 2 "$CLI" play lost-cities --players "Begoña:easy,begona:easy" --db "$DB"
 ok "play: bad seed" status 2 "$CLI" play lost-cities --players "A:easy,B:easy" --seed x --db "$DB"
 ok "play: --help" status 0 "$CLI" play --help
+ok "play: --help names the games played in rounds from the rules registry" grep -q "for the games played in rounds (lost-cities)" "$TMP/out"
+ok "play: --help lists the rules presets from the rules registry" grep -q "lost-cities: rulebook, seed" "$TMP/out"
+ok "play: --help writes out no game title" sh -c "! grep -qi 'lost cities\|circle the wagons\|next station' '$TMP/out'"
+ok "play: --rules of a game without presets" status 2 "$CLI" play circle-the-wagons --players "A:random,B:random" --rules seed --db "$DB"
+ok "play: an unknown --rules preset" status 2 "$CLI" play lost-cities --players "A:random,B:random" --rules house --db "$DB"
 
 tap_end

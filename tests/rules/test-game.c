@@ -325,6 +325,55 @@ test_registry (void)
   g_assert_cmpuint (n, ==, 0);
 }
 
+/* Rounds and rule presets come from the rules class, so the session and
+ * the command line need not know which game has them. */
+static void
+test_registry_rounds (void)
+{
+  g_autoptr(JsonObject) options = json_object_new ();
+  const char * const *presets = pt_rules_game_rule_presets ("lost-cities");
+  g_autofree char *empty = pt_rules_game_rule_reading ("lost-cities", NULL);
+  g_autofree char *none = pt_rules_game_rule_reading ("circle-the-wagons", options);
+  g_autofree char *unknown = pt_rules_game_rule_reading ("chess", options);
+
+  g_assert_cmpuint (pt_rules_game_max_rounds ("lost-cities"), ==, PT_MATCH_MAX_ROUNDS);
+  g_assert_cmpuint (pt_rules_game_max_rounds ("circle-the-wagons"), ==, 1);
+  g_assert_cmpuint (pt_rules_game_max_rounds ("next-station-london"), ==, 1);
+  g_assert_cmpuint (pt_rules_game_max_rounds ("chess"), ==, 1);
+
+  g_assert_nonnull (presets);
+  g_assert_cmpstr (presets[0], ==, "rulebook");
+  g_assert_cmpstr (presets[1], ==, "seed");
+  g_assert_null (presets[2]);
+  g_assert_null (pt_rules_game_rule_presets ("next-station-london"));
+  g_assert_null (pt_rules_game_rule_presets ("chess"));
+
+  g_assert_cmpstr (empty, ==, "");
+  g_assert_cmpstr (none, ==, "");
+  g_assert_cmpstr (unknown, ==, "");
+  {
+    g_autofree char *rulebook = pt_rules_game_rule_reading ("lost-cities", options);
+    g_assert_cmpstr (rulebook, ==, "rulebook");
+  }
+  json_object_set_boolean_member (options, "bonus_counts_wagers", FALSE);
+  {
+    g_autofree char *custom = pt_rules_game_rule_reading ("lost-cities", options);
+    g_assert_cmpstr (custom, ==, "custom");
+  }
+  json_object_set_boolean_member (options, "wager_only_scores", FALSE);
+  {
+    g_autofree char *seed = pt_rules_game_rule_reading ("lost-cities", options);
+    g_assert_cmpstr (seed, ==, "seed");
+  }
+  json_object_set_boolean_member (options, "bonus_counts_wagers", TRUE);
+  json_object_set_boolean_member (options, "wager_only_scores", TRUE);
+  json_object_set_string_member (options, "rules", "seed");
+  {
+    g_autofree char *preset = pt_rules_game_rule_reading ("lost-cities", options);
+    g_assert_cmpstr (preset, ==, "seed");
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -335,5 +384,6 @@ main (int argc, char **argv)
   g_test_add_func ("/rules/game/record-round-trip", test_record_round_trip);
   g_test_add_func ("/rules/game/record-errors", test_record_errors);
   g_test_add_func ("/rules/game/registry", test_registry);
+  g_test_add_func ("/rules/game/registry-rounds", test_registry_rounds);
   return g_test_run ();
 }

@@ -173,9 +173,9 @@ test_defaults (Fixture       *f,
 
   /* Each preference, changed, changes what a new session does. */
   defaults.ai_level = PT_BOT_LEVEL_HARD;
-  defaults.lost_cities_rounds = 2;
+  defaults.rounds = 2;
   defaults.next_starter = PT_NEXT_STARTER_LEADER;
-  defaults.lost_cities_seed_rules = TRUE;
+  defaults.rule_preset = 1;
   changed = pt_session_new ("lost-cities", f->store, &defaults);
   g_assert_cmpint (pt_session_get_seat_level (changed, 1), ==, PT_BOT_LEVEL_HARD);
   g_assert_cmpuint (pt_session_get_n_rounds (changed), ==, 2);
@@ -200,7 +200,15 @@ test_defaults (Fixture       *f,
     g_autoptr(PtSession) wagons = pt_session_new ("circle-the-wagons", NULL, &defaults);
 
     g_assert_cmpuint (pt_session_get_n_rounds (wagons), ==, 1);
+    pt_session_set_n_rounds (wagons, 4);
+    g_assert_cmpuint (pt_session_get_n_rounds (wagons), ==, 1);
     g_assert_cmpint (pt_session_get_seat_level (wagons, 1), ==, PT_BOT_LEVEL_HARD);
+    /* A game without presets takes no "rules" option. */
+    g_assert_false (json_object_has_member (pt_session_get_options (wagons), "rules"));
+    g_assert_null (pt_session_defaults_rule_preset (&defaults, "circle-the-wagons"));
+    g_assert_cmpstr (pt_session_defaults_rule_preset (&defaults, "lost-cities"), ==, "seed");
+    defaults.rule_preset = 7;
+    g_assert_cmpstr (pt_session_defaults_rule_preset (&defaults, "lost-cities"), ==, "rulebook");
   }
 }
 
@@ -216,9 +224,9 @@ test_defaults_stored (Fixture       *f,
   g_autoptr(JsonNode) options = NULL;
 
   pt_session_defaults_init (&defaults);
-  defaults.lost_cities_rounds = 2;
+  defaults.rounds = 2;
   defaults.next_starter = PT_NEXT_STARTER_LOSER;
-  defaults.lost_cities_seed_rules = TRUE;
+  defaults.rule_preset = 1;
   session = computer_match (f->store, &defaults, 77);
   g_assert_true (pt_session_start (session, &error));
   play_to_the_end (session);
@@ -309,7 +317,7 @@ check_next_starter (Fixture       *f,
   g_autoptr(JsonNode) record = NULL;
 
   pt_session_defaults_init (&defaults);
-  defaults.lost_cities_rounds = 4;
+  defaults.rounds = 4;
   defaults.next_starter = policy;
   session = computer_match (f->store, &defaults, seed);
   g_assert_true (pt_session_start (session, &error));

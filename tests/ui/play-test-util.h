@@ -31,7 +31,8 @@ new_play_window (void)
 {
   GtkWidget *win = adw_application_window_new (GTK_APPLICATION (app));
 
-  adw_application_window_set_content (ADW_APPLICATION_WINDOW (win), pt_play_page_new ());
+  adw_application_window_set_content (ADW_APPLICATION_WINDOW (win),
+                                     pt_play_page_new (pt_application_get_services (app)));
   gtk_window_set_title (GTK_WINDOW (win), "Partida");
   gtk_window_set_default_size (GTK_WINDOW (win), play_window_width, play_window_height);
   gtk_window_present (GTK_WINDOW (win));

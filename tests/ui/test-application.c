@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "pt-application.h"
+#include "pt-rules.h"
 
 static char *
 partida_binary (void)
@@ -51,6 +52,9 @@ test_help (void)
   g_assert_true (g_spawn_check_wait_status (status, NULL));
   g_assert_nonnull (strstr (out, "--db=PATH"));
   g_assert_nonnull (strstr (out, "--version"));
+  /* The summary lists every game, by the title its rules class gives. */
+  for (const char * const *id = pt_rules_list_games (); *id != NULL; id++)
+    g_assert_nonnull (strstr (out, pt_rules_game_title (*id)));
 }
 
 static void

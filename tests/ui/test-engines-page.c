@@ -24,6 +24,7 @@
 #include "pt-rules.h"
 
 static GSettings *settings;
+static PtServices *services;
 static char *python;
 static char *script;
 
@@ -38,7 +39,7 @@ n_engines (void)
 static GtkWindow *
 open_engines_page (void)
 {
-  GtkWindow *preferences = GTK_WINDOW (pt_preferences_window_new (settings));
+  GtkWindow *preferences = GTK_WINDOW (pt_preferences_window_new (services));
 
   gtk_window_set_default_size (preferences, 640, 700);
   gtk_window_present (preferences);
@@ -503,6 +504,9 @@ main (int   argc,
   script = g_build_filename (source_dir ? source_dir : ".", "tests", "engines", "random-engine.py", NULL);
   adw_init ();
   settings = g_settings_new (SCHEMA_ID);
+  /* The preferences' history (Sync, Recently Deleted): the run's own. */
+  ui_test_use_fresh_db ("engines-page.db");
+  services = pt_services_new (settings, g_getenv ("PARTIDA_DB"));
 
   g_test_add_func ("/ui/preferences/engines", test_add_test_remove);
   g_test_add_func ("/ui/preferences/engines/from-file", test_add_from_file);
@@ -510,6 +514,7 @@ main (int   argc,
   g_test_add_func ("/ui/preferences/engines/markup", test_markup_engine);
   ret = g_test_run ();
 
+  g_clear_object (&services);
   g_clear_object (&settings);
   g_free (python);
   g_free (script);

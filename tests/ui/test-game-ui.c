@@ -87,9 +87,10 @@ test_boards_and_breakdowns (void)
 
       g_test_message ("%s", ui->game_id);
       g_assert_no_error (error);
-      board = g_object_ref_sink (pt_game_view_create_board (game));
+      board = g_object_ref_sink (pt_game_view_create_board (game, NULL));
       g_assert_true (G_TYPE_CHECK_INSTANCE_TYPE (board, ui->board_type ()));
       g_assert_true (pt_board_get_game (board) == game);
+      g_assert_null (pt_board_get_session (board));
       pt_board_set_interactive (board, TRUE);
       g_assert_cmpstr (pt_board_get_prompt (board), !=, "");
 
@@ -130,6 +131,43 @@ test_boards_and_breakdowns (void)
     }
 }
 
+/* A match's board holds its session and shows the round on the table;
+ * the next round's board shows the next round of the same session. */
+static void
+test_board_session (void)
+{
+  for (guint i = 0; i < pt_game_ui_get_n (); i++)
+    {
+      const PtGameUi *ui = pt_game_ui_list ()[i];
+      g_autoptr(PtSession) session = pt_session_new (ui->game_id, NULL, NULL);
+      g_autoptr(GError) error = NULL;
+      PtBoard *board;
+
+      g_test_message ("%s", ui->game_id);
+      pt_session_set_n_seats (session, MAX (2, ui->min_players));
+      for (guint s = 0; s < pt_session_get_n_seats (session); s++)
+        {
+          g_autofree char *name = g_strdup_printf ("Seat %u", s + 1);
+
+          pt_session_set_seat_name (session, s, name);
+          pt_session_set_seat_kind (session, s, PT_SEAT_PERSON, PT_BOT_LEVEL_RANDOM, NULL, NULL);
+        }
+      pt_session_set_seed (session, 11);
+      pt_session_start (session, &error);
+      g_assert_no_error (error);
+
+      board = g_object_ref_sink (g_object_new (ui->board_type (), "session", session, NULL));
+      g_assert_true (pt_board_get_session (board) == session);
+      g_assert_true (pt_board_get_game (board) == pt_session_get_game (session));
+      g_assert_finalize_object (board);
+
+      board = g_object_ref_sink (pt_game_view_create_board (pt_session_get_game (session), session));
+      g_assert_true (pt_board_get_session (board) == session);
+      g_assert_true (G_TYPE_CHECK_INSTANCE_TYPE (board, ui->board_type ()));
+      g_assert_finalize_object (board);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -142,5 +180,6 @@ main (int   argc,
   g_test_add_func ("/ui/game-ui/every-rules-game", test_every_rules_game);
   g_test_add_func ("/ui/game-ui/sheet-views", test_sheet_views);
   g_test_add_func ("/ui/game-ui/boards-and-breakdowns", test_boards_and_breakdowns);
+  g_test_add_func ("/ui/game-ui/board-session", test_board_session);
   return g_test_run ();
 }

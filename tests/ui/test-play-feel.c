@@ -772,7 +772,7 @@ test_person_one_click (void)
   pt_game_setup_view_set_game_id (setup, "lost-cities");
   /* Earlier tests in this process may have named seat 2 in English; start
    * from the computer's default name in the language under test. */
-  pt_game_setup_view_set_seat (setup, 1, _("Computer"), PT_COMPUTER_LEVEL_MEDIUM);
+  pt_game_setup_view_set_seat (setup, 1, _("Computer"), PT_BOT_LEVEL_MEDIUM);
   seat1 = find_nth_by_type (GTK_WIDGET (setup), GTK_TYPE_DROP_DOWN, &n);
   g_assert_nonnull (seat1);
   /* Seat 2 starts as the computer. */

@@ -60,7 +60,7 @@ static void
 test_preferences_prefill (void)
 {
   PtGameSetupView *setup = get_setup ();
-  GtkWidget *preferences = GTK_WIDGET (pt_preferences_window_new (settings ()));
+  GtkWidget *preferences = GTK_WIDGET (pt_preferences_window_new (pt_application_get_services (app)));
   GtkSpinButton *rounds;
   g_autoptr(PtSession) session = NULL;
   g_autoptr(GError) error = NULL;
@@ -279,6 +279,9 @@ test_three_rounds (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.next-round", NULL));
   g_assert_cmpstr (pt_game_view_get_stage (view), ==, "play");
   g_assert_cmpuint (pt_session_get_round (session), ==, 1);
+  /* The board is the match's: the session it shows, its second round. */
+  g_assert_true (pt_board_get_session (PT_BOARD (pt_game_view_get_board (view))) == session);
+  g_assert_true (pt_board_get_game (PT_BOARD (pt_game_view_get_board (view))) == pt_session_get_game (session));
 
   play_until (view, 6);
   WAIT_UNTIL (!pt_game_view_get_thinking (view));

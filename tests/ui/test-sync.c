@@ -86,7 +86,7 @@ test_two_instances (void)
   g_settings_set_string (settings, "sync-folder", "");
 
   /* Preferences → Sync: off until a folder is chosen. */
-  preferences = GTK_WINDOW (pt_preferences_window_new (settings));
+  preferences = GTK_WINDOW (pt_preferences_window_new (pt_application_get_services (app)));
   gtk_window_set_application (preferences, GTK_APPLICATION (app));
   gtk_window_set_default_size (preferences, 640, 640);
   gtk_window_present (preferences);

@@ -115,7 +115,7 @@ test_window_decorative_images (void)
       settle (100);
       n += check_images (GTK_WIDGET (window), &hidden);
     }
-  preferences = GTK_WIDGET (pt_preferences_window_new (pt_application_get_settings (app)));
+  preferences = GTK_WIDGET (pt_preferences_window_new (pt_application_get_services (app)));
   gtk_window_set_transient_for (GTK_WINDOW (preferences), GTK_WINDOW (window));
   gtk_window_present (GTK_WINDOW (preferences));
   WAIT_UNTIL (gtk_widget_get_mapped (preferences));

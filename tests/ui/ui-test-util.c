@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include "ui-test-util.h"
+#include "pt-paced.h"
 
 /* The library's own waits: as generous as the slowest test wanted
  * (AddressSanitizer on a busy machine). */
@@ -171,8 +172,9 @@ ui_test_new_application (void)
   return app;
 }
 
-/* Until the store worker has answered every request and the answers
- * started no new one (the pages read the store asynchronously). */
+/* Until the store worker has answered every request, the answers started
+ * no new one (the pages read the store asynchronously) and the pages have
+ * built what the answers brought (pt-paced.h: a step per frame). */
 void
 wait_for_store (void)
 {
@@ -188,7 +190,7 @@ wait_for_store (void)
     {
       while (g_main_context_iteration (NULL, FALSE))
         ;
-      if (pt_store_worker_is_idle (worker))
+      if (pt_store_worker_is_idle (worker) && !pt_paced_busy ())
         quiet++;
       else
         {

@@ -12,6 +12,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "pt-lost-cities-game.h"
+#include "pt-match.h"
 #include "pt-record.h"
 #include "pt-rng.h"
 
@@ -643,6 +644,29 @@ pt_lost_cities_game_save_setup (PtGame *game)
   return setup_to_json (&PT_LOST_CITIES_GAME (game)->initial);
 }
 
+/* The reading stored with the match: the "seed" preset, or the two
+ * readings as the rulebook or the seed text has them, else "custom". */
+static char *
+pt_lost_cities_game_rule_reading (PtGameClass *klass,
+                                  JsonObject  *options)
+{
+  gboolean bonus, wagers;
+
+  if (options == NULL)
+    return g_strdup ("");
+  bonus = json_object_get_boolean_member_with_default (options, "bonus_counts_wagers", TRUE);
+  wagers = json_object_get_boolean_member_with_default (options, "wager_only_scores", TRUE);
+  if (g_strcmp0 (json_object_get_string_member_with_default (options, "rules", NULL), "seed") == 0)
+    return g_strdup ("seed");
+  if (bonus && wagers)
+    return g_strdup ("rulebook");
+  if (!bonus && !wagers)
+    return g_strdup ("seed");
+  return g_strdup ("custom");
+}
+
+static const char * const rule_presets[] = { "rulebook", "seed", NULL };
+
 static void
 pt_lost_cities_game_class_init (PtLostCitiesGameClass *klass)
 {
@@ -657,6 +681,8 @@ pt_lost_cities_game_class_init (PtLostCitiesGameClass *klass)
   game_class->min_players = PT_LOST_CITIES_N_PLAYERS;
   game_class->max_players = PT_LOST_CITIES_N_PLAYERS;
   game_class->hidden_information = TRUE;
+  game_class->max_rounds = PT_MATCH_MAX_ROUNDS;
+  game_class->rule_presets = rule_presets;
   game_class->deal = pt_lost_cities_game_deal;
   game_class->score_sheet = pt_lost_cities_game_score_sheet;
   game_class->setup = pt_lost_cities_game_setup;
@@ -672,6 +698,7 @@ pt_lost_cities_game_class_init (PtLostCitiesGameClass *klass)
   game_class->save_options = pt_lost_cities_game_save_options;
   game_class->save_setup = pt_lost_cities_game_save_setup;
   game_class->describe_move = pt_lost_cities_game_describe_move;
+  game_class->rule_reading = pt_lost_cities_game_rule_reading;
 }
 
 static void

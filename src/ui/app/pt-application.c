@@ -17,6 +17,7 @@
 #include "pt-store-health.h"
 #include "pt-store-trash.h"
 #include "pt-preferences-window.h"
+#include "pt-rules.h"
 #include "pt-window.h"
 
 #define PT_RESOURCE_BASE_PATH "/io/github/partida/Partida"
@@ -28,9 +29,7 @@ struct _PtApplication
 
   GSettings      *settings;
   char           *db_path;
-  PtStore        *store;   /* opened on first use by pt_application_get_store() */
-  PtStoreWorker  *worker;  /* the pages' connection, on its own thread */
-  PtSyncService  *sync;    /* Preferences → Sync, on the worker's thread */
+  PtServices     *services; /* made on first use, after the command line */
 };
 
 G_DEFINE_FINAL_TYPE (PtApplication, pt_application, ADW_TYPE_APPLICATION)
@@ -76,101 +75,26 @@ pt_application_set_db_path (PtApplication *self,
 
   g_free (self->db_path);
   self->db_path = g_strdup (db_path);
+  if (self->services != NULL)
+    pt_services_set_db_path (self->services, db_path);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DB_PATH]);
 }
 
-/**
- * pt_application_get_store:
- *
- * The match history, opened (and created if missing) on first use from the
- * --db path, PARTIDA_DB or the default location. Lazily, so that --version,
- * --help and windows that never show the history do not touch the file.
- *
- * Returns: (transfer none) (nullable): the store, or %NULL with @error set
- *   when the file cannot be opened (corrupt, newer, read-only…).
- */
-PtStore *
-pt_application_get_store (PtApplication  *self,
-                          GError        **error)
-{
-  g_return_val_if_fail (PT_IS_APPLICATION (self), NULL);
-
-  if (self->store == NULL)
-    {
-      g_autofree char *path = pt_store_resolve_path (self->db_path);
-
-      self->store = pt_store_open (path, PT_STORE_OPEN_CREATE, error);
-      /* Damaged or read-only: checked, said, editing off (pt-store-health.c). */
-      if (self->store != NULL)
-        pt_store_health_opened (self, self->store);
-    }
-
-  return self->store;
-}
-
-static gint64
-expire_trash_job (PtStore   *store,
-                  gpointer   data,
-                  GError   **error)
-{
-  return pt_store_expire_trash (store, error) >= 0 ? 1 : 0;
-}
-
-/* The re-rating after a change to an old match finished in the background
- * (STATISTICS alone, not with a write): the pages on screen read again. A
- * page that makes a change reloads itself when it is done; the others read
- * when they are shown. */
+/* Who opened the history checks it (pt-store-health.c); the worker empties
+ * the trash of what has been in it for 30 days (pt-services.c). */
 static void
-on_store_changed (PtStoreWorker *worker,
-                  guint          what,
-                  PtApplication *self)
+on_store_opened (PtServices    *services,
+                 PtStore       *store,
+                 PtApplication *self)
 {
-  if (what != PT_STORE_CHANGED_STATISTICS)
-    return;
-  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
-    if (PT_IS_WINDOW (l->data))
-      pt_window_reload_data (PT_WINDOW (l->data));
-}
-
-/**
- * pt_application_get_worker:
- *
- * The store worker the pages read and write through, off the main loop:
- * a second connection to the database of pt_application_get_store(),
- * which is opened (created, migrated) first.
- *
- * Returns: (transfer none) (nullable): the worker, or %NULL with @error set
- *   when the database cannot be opened.
- */
-PtStoreWorker *
-pt_application_get_worker (PtApplication  *self,
-                           GError        **error)
-{
-  g_return_val_if_fail (PT_IS_APPLICATION (self), NULL);
-
-  if (self->worker == NULL)
-    {
-      PtStore *store = pt_application_get_store (self, error);
-
-      if (store == NULL)
-        return NULL;
-      self->worker = pt_store_worker_new (pt_store_get_path (store));
-      g_signal_connect_object (self->worker, "changed", G_CALLBACK (on_store_changed), self, 0);
-      /* What has been in the trash for 30 days goes for good (off the main
-       * loop, before the pages' first reads). */
-      if (!pt_store_is_read_only (store))
-        pt_store_worker_write (self->worker, expire_trash_job, NULL, NULL, NULL, NULL, NULL);
-    }
-  return self->worker;
+  /* Damaged or read-only: checked, said, editing off (pt-store-health.c). */
+  pt_store_health_opened (self, store);
 }
 
 static void
-on_synced (PtSyncService *sync,
-           gboolean       history_changed,
-           PtApplication *self)
+on_history_changed (PtServices    *services,
+                    PtApplication *self)
 {
-  if (!history_changed)
-    return;
   for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
     if (PT_IS_WINDOW (l->data))
       pt_window_reload_data (PT_WINDOW (l->data));
@@ -178,7 +102,7 @@ on_synced (PtSyncService *sync,
 
 /* A conflict the rule could not settle quietly, shown once. */
 static void
-on_sync_conflict (PtSyncService *sync,
+on_sync_conflict (PtServices    *services,
                   const char    *message,
                   const char    *kept,
                   const char    *lost,
@@ -202,32 +126,51 @@ on_sync_conflict (PtSyncService *sync,
 }
 
 /**
- * pt_application_get_sync:
+ * pt_application_get_services:
  *
- * Sync through the folder of the "sync-folder" key, on the worker's
- * thread; pages read again when it brings other devices' changes.
+ * The settings, the history (opened on first use from the --db path,
+ * PARTIDA_DB or the default location, so that --version, --help and windows
+ * that never show the history do not touch the file), its worker and sync:
+ * what each window is given and passes to its pages.
  *
- * Returns: (transfer none) (nullable): the service, or %NULL with @error
- *   set when the database cannot be opened.
+ * Returns: (transfer none): the services
  */
+PtServices *
+pt_application_get_services (PtApplication *self)
+{
+  g_return_val_if_fail (PT_IS_APPLICATION (self), NULL);
+
+  if (self->services == NULL)
+    {
+      self->services = pt_services_new (self->settings, self->db_path);
+      g_signal_connect_object (self->services, "store-opened", G_CALLBACK (on_store_opened), self, 0);
+      g_signal_connect_object (self->services, "history-changed", G_CALLBACK (on_history_changed), self, 0);
+      g_signal_connect_object (self->services, "sync-conflict", G_CALLBACK (on_sync_conflict), self, 0);
+    }
+  return self->services;
+}
+
+/* Shorthands of pt_services_get_store/_worker/_sync for the application's
+ * own actions (pt-data-actions.c, pt-store-health.c). */
+PtStore *
+pt_application_get_store (PtApplication  *self,
+                          GError        **error)
+{
+  return pt_services_get_store (pt_application_get_services (self), error);
+}
+
+PtStoreWorker *
+pt_application_get_worker (PtApplication  *self,
+                           GError        **error)
+{
+  return pt_services_get_worker (pt_application_get_services (self), error);
+}
+
 PtSyncService *
 pt_application_get_sync (PtApplication  *self,
                          GError        **error)
 {
-  g_return_val_if_fail (PT_IS_APPLICATION (self), NULL);
-
-  if (self->sync == NULL)
-    {
-      PtStoreWorker *worker = pt_application_get_worker (self, error);
-
-      if (worker == NULL || self->settings == NULL)
-        return NULL;
-      self->sync = pt_sync_service_new (worker);
-      g_signal_connect_object (self->sync, "synced", G_CALLBACK (on_synced), self, 0);
-      g_signal_connect_object (self->sync, "conflict", G_CALLBACK (on_sync_conflict), self, 0);
-      g_settings_bind (self->settings, "sync-folder", self->sync, "folder", G_SETTINGS_BIND_GET);
-    }
-  return self->sync;
+  return pt_services_get_sync (pt_application_get_services (self), error);
 }
 
 GSettings *
@@ -352,7 +295,7 @@ show_preferences (GSimpleAction *action,
   GtkWindow *parent = get_main_window (GTK_APPLICATION (self));
   PtPreferencesWindow *preferences;
 
-  preferences = pt_preferences_window_new (self->settings);
+  preferences = pt_preferences_window_new (pt_application_get_services (self));
   gtk_window_set_transient_for (GTK_WINDOW (preferences), parent);
   gtk_window_set_application (GTK_WINDOW (preferences), GTK_APPLICATION (self));
   gtk_window_present (GTK_WINDOW (preferences));
@@ -489,10 +432,8 @@ pt_application_finalize (GObject *object)
 {
   PtApplication *self = PT_APPLICATION (object);
 
-  g_clear_object (&self->sync);
+  g_clear_object (&self->services);
   g_clear_object (&self->settings);
-  g_clear_object (&self->worker);
-  g_clear_object (&self->store);
   g_clear_pointer (&self->db_path, g_free);
 
   G_OBJECT_CLASS (pt_application_parent_class)->finalize (object);
@@ -576,9 +517,29 @@ pt_application_init (PtApplication *self)
     { NULL }
   };
 
+  const char * const *ids = pt_rules_list_games ();
+  g_autofree char *games = NULL;
+  g_autofree char *summary = NULL;
+
+  /* The games' titles from the rules registry: "A, B and C". */
+  for (guint i = 0; ids[i] != NULL; i++)
+    {
+      char *joined;
+
+      if (games == NULL)
+        joined = g_strdup (pt_rules_game_title (ids[i]));
+      else if (ids[i + 1] != NULL)
+        joined = g_strdup_printf (_("%s, %s"), games, pt_rules_game_title (ids[i]));
+      else
+        /* Translators: the last two of a list of game titles */
+        joined = g_strdup_printf (_("%s and %s"), games, pt_rules_game_title (ids[i]));
+      g_free (games);
+      games = joined;
+    }
+  /* Translators: %s is the list of games, "Lost Cities, Circle the Wagons
+   * and Next Station: London" */
+  summary = g_strdup_printf (_("Board game nights: play %s, or keep score at the table."),
+                             games != NULL ? games : "");
   g_application_add_main_option_entries (G_APPLICATION (self), entries);
-  g_application_set_option_context_summary (G_APPLICATION (self),
-                                            _("Board game nights: play Lost Cities, Circle "
-                                              "the Wagons and Next Station: London, or keep "
-                                              "score at the table."));
+  g_application_set_option_context_summary (G_APPLICATION (self), summary);
 }

@@ -7,9 +7,7 @@
 
 #include <adwaita.h>
 
-#include "pt-store.h"
-#include "pt-store-worker.h"
-#include "pt-sync-service.h"
+#include "pt-services.h"
 
 G_BEGIN_DECLS
 
@@ -23,6 +21,7 @@ const char    *pt_application_get_db_path (PtApplication     *self);
 void           pt_application_set_db_path (PtApplication     *self,
                                            const char        *db_path);
 GSettings     *pt_application_get_settings (PtApplication    *self);
+PtServices    *pt_application_get_services (PtApplication    *self);
 PtStoreWorker *pt_application_get_worker   (PtApplication    *self,
                                             GError          **error);
 PtStore       *pt_application_get_store    (PtApplication    *self,

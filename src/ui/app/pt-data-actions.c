@@ -564,7 +564,7 @@ show_trash (GSimpleAction *action,
             gpointer       user_data)
 {
   PtApplication *app = user_data;
-  PtPreferencesWindow *preferences = pt_preferences_window_new (pt_application_get_settings (app));
+  PtPreferencesWindow *preferences = pt_preferences_window_new (pt_application_get_services (app));
 
   gtk_window_set_transient_for (GTK_WINDOW (preferences),
                                 gtk_application_get_active_window (GTK_APPLICATION (app)));

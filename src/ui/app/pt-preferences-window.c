@@ -8,7 +8,6 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "pt-application.h"
 #include "pt-engines-page.h"
 #include "pt-preferences-window.h"
 #include "pt-sync-page.h"
@@ -18,7 +17,8 @@ struct _PtPreferencesWindow
 {
   AdwPreferencesWindow  parent_instance;
 
-  GSettings            *settings;
+  PtServices           *services;
+  GSettings            *settings;  /* the services' */
 
   /* Template widgets */
   AdwComboRow          *style_row;
@@ -26,14 +26,13 @@ struct _PtPreferencesWindow
   AdwComboRow          *lost_cities_scoring_row;
   GtkAdjustment        *lost_cities_rounds_adjustment;
   AdwComboRow          *lost_cities_next_starter_row;
-  gboolean              sync_page_added;
 };
 
 G_DEFINE_FINAL_TYPE (PtPreferencesWindow, pt_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
 
 enum {
   PROP_0,
-  PROP_SETTINGS,
+  PROP_SERVICES,
   N_PROPS
 };
 
@@ -45,13 +44,18 @@ static const char * const ai_level_nicks[] = { "easy", "medium", "hard", NULL };
 static const char * const scoring_nicks[] = { "rulebook", "seed", NULL };
 static const char * const next_starter_nicks[] = { "alternate", "loser", "leader", NULL };
 
+/**
+ * pt_preferences_window_new:
+ * @services: the settings shown, the history of Recently Deleted and Sync
+ */
 PtPreferencesWindow *
-pt_preferences_window_new (GSettings *settings)
+pt_preferences_window_new (PtServices *services)
 {
-  g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
+  g_return_val_if_fail (PT_IS_SERVICES (services), NULL);
+  g_return_val_if_fail (G_IS_SETTINGS (pt_services_get_settings (services)), NULL);
 
   return g_object_new (PT_TYPE_PREFERENCES_WINDOW,
-                       "settings", settings,
+                       "services", services,
                        NULL);
 }
 
@@ -104,23 +108,18 @@ void
 pt_preferences_window_show_trash (PtPreferencesWindow *self)
 {
   g_autoptr(GError) error = NULL;
-  GtkApplication *app;
-  PtStore *store = NULL;
 
   g_return_if_fail (PT_IS_PREFERENCES_WINDOW (self));
 
-  app = gtk_window_get_application (GTK_WINDOW (self));
-  if (PT_IS_APPLICATION (app))
-    store = pt_application_get_store (PT_APPLICATION (app), &error);
-  if (store == NULL)
+  if (pt_services_get_store (self->services, &error) == NULL)
     {
-      AdwToast *toast = adw_toast_new (error != NULL ? error->message
-                                                     : _("The history cannot be opened"));
-      adw_preferences_window_add_toast (ADW_PREFERENCES_WINDOW (self), toast);
+      g_autofree char *escaped = g_markup_escape_text (error->message, -1);
+
+      adw_preferences_window_add_toast (ADW_PREFERENCES_WINDOW (self), adw_toast_new (escaped));
       return;
     }
   adw_preferences_window_set_visible_page_name (ADW_PREFERENCES_WINDOW (self), "data-page");
-  adw_preferences_window_present_subpage (ADW_PREFERENCES_WINDOW (self), pt_trash_page_new (store));
+  adw_preferences_window_present_subpage (ADW_PREFERENCES_WINDOW (self), pt_trash_page_new (self->services));
 }
 
 static void
@@ -130,24 +129,6 @@ on_trash_row_activated (AdwActionRow        *row,
   pt_preferences_window_show_trash (self);
 }
 
-/* Preferences → Sync, once the window belongs to the application (which
- * owns the sync service). */
-static void
-on_application_notify (PtPreferencesWindow *self,
-                       GParamSpec          *pspec,
-                       gpointer             user_data)
-{
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-
-  if (self->sync_page_added || !PT_IS_APPLICATION (app))
-    return;
-  self->sync_page_added = TRUE;
-  adw_preferences_window_add (ADW_PREFERENCES_WINDOW (self),
-                              ADW_PREFERENCES_PAGE (pt_sync_page_new (self->settings,
-                                                                      pt_application_get_sync (PT_APPLICATION (app),
-                                                                                               NULL))));
-}
-
 static void
 pt_preferences_window_constructed (GObject *object)
 {
@@ -155,6 +136,8 @@ pt_preferences_window_constructed (GObject *object)
 
   G_OBJECT_CLASS (pt_preferences_window_parent_class)->constructed (object);
 
+  g_assert (PT_IS_SERVICES (self->services));
+  self->settings = g_object_ref (pt_services_get_settings (self->services));
   bind_choice (self, "style", self->style_row, style_nicks);
   bind_choice (self, "ai-level", self->ai_level_row, ai_level_nicks);
   bind_choice (self, "lost-cities-scoring", self->lost_cities_scoring_row, scoring_nicks);
@@ -166,7 +149,10 @@ pt_preferences_window_constructed (GObject *object)
   /* External engines (partida-engine/1): a page of its own. */
   adw_preferences_window_add (ADW_PREFERENCES_WINDOW (self),
                               ADW_PREFERENCES_PAGE (pt_engines_page_new (self->settings)));
-  g_signal_connect (self, "notify::application", G_CALLBACK (on_application_notify), NULL);
+  /* Sync through a shared folder: its own page too. */
+  adw_preferences_window_add (ADW_PREFERENCES_WINDOW (self),
+                              ADW_PREFERENCES_PAGE (pt_sync_page_new (self->settings,
+                                                                      pt_services_get_sync (self->services, NULL))));
 }
 
 static void
@@ -176,6 +162,7 @@ pt_preferences_window_dispose (GObject *object)
 
   gtk_widget_dispose_template (GTK_WIDGET (self), PT_TYPE_PREFERENCES_WINDOW);
   g_clear_object (&self->settings);
+  g_clear_object (&self->services);
 
   G_OBJECT_CLASS (pt_preferences_window_parent_class)->dispose (object);
 }
@@ -190,8 +177,8 @@ pt_preferences_window_get_property (GObject    *object,
 
   switch (prop_id)
     {
-    case PROP_SETTINGS:
-      g_value_set_object (value, self->settings);
+    case PROP_SERVICES:
+      g_value_set_object (value, self->services);
       break;
 
     default:
@@ -209,8 +196,8 @@ pt_preferences_window_set_property (GObject      *object,
 
   switch (prop_id)
     {
-    case PROP_SETTINGS:
-      self->settings = g_value_dup_object (value);
+    case PROP_SERVICES:
+      self->services = g_value_dup_object (value);
       break;
 
     default:
@@ -229,11 +216,10 @@ pt_preferences_window_class_init (PtPreferencesWindowClass *klass)
   object_class->get_property = pt_preferences_window_get_property;
   object_class->set_property = pt_preferences_window_set_property;
 
-  properties[PROP_SETTINGS] =
-    g_param_spec_object ("settings", NULL, NULL,
-                         G_TYPE_SETTINGS,
-                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY |
-                          G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  properties[PROP_SERVICES] =
+    g_param_spec_object ("services", NULL, NULL,
+                         PT_TYPE_SERVICES,
+                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class,

@@ -7,6 +7,8 @@
 
 #include <adwaita.h>
 
+#include "pt-services.h"
+
 G_BEGIN_DECLS
 
 #define PT_TYPE_PREFERENCES_WINDOW (pt_preferences_window_get_type ())
@@ -14,7 +16,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (PtPreferencesWindow, pt_preferences_window, PT, PREFERENCES_WINDOW,
                       AdwPreferencesWindow)
 
-PtPreferencesWindow *pt_preferences_window_new (GSettings *settings);
+PtPreferencesWindow *pt_preferences_window_new (PtServices *services);
 void pt_preferences_window_show_trash (PtPreferencesWindow *self);
 
 G_END_DECLS

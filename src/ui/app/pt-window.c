@@ -20,13 +20,15 @@ struct _PtWindow
 {
   AdwApplicationWindow  parent_instance;
 
+  PtServices           *services;
   GSettings            *settings;
 
   /* Template widgets */
   AdwToastOverlay      *toast_overlay;
   AdwViewStack         *stack;
-  /* The areas not shown at start are built when first shown: the window's
+  /* The areas are built when first shown, on the window's services: the
    * first frame needs only the Play area (and reads nothing from the store). */
+  AdwBin               *play_bin;
   AdwBin               *score_sheet_bin;
   AdwBin               *history_bin;
   AdwBin               *stats_bin;
@@ -34,6 +36,13 @@ struct _PtWindow
 
 G_DEFINE_FINAL_TYPE (PtWindow, pt_window, ADW_TYPE_APPLICATION_WINDOW)
 
+enum {
+  PROP_0,
+  PROP_SERVICES,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 /**
  * pt_window_get_visible_area:
@@ -75,7 +84,9 @@ pt_window_ensure_area (PtWindow   *self,
   GType type = G_TYPE_INVALID;
 
   g_return_val_if_fail (PT_IS_WINDOW (self), NULL);
-  if (g_strcmp0 (area, "score-sheet") == 0)
+  if (g_strcmp0 (area, "play") == 0)
+    bin = self->play_bin, type = PT_TYPE_PLAY_PAGE;
+  else if (g_strcmp0 (area, "score-sheet") == 0)
     bin = self->score_sheet_bin, type = PT_TYPE_SCORE_SHEET_PAGE;
   else if (g_strcmp0 (area, "history") == 0)
     bin = self->history_bin, type = PT_TYPE_HISTORY_PAGE;
@@ -84,7 +95,7 @@ pt_window_ensure_area (PtWindow   *self,
   else
     return adw_view_stack_get_child_by_name (self->stack, area);
   if (adw_bin_get_child (bin) == NULL)
-    adw_bin_set_child (bin, g_object_new (type, NULL));
+    adw_bin_set_child (bin, g_object_new (type, "services", self->services, NULL));
   return adw_bin_get_child (bin);
 }
 
@@ -206,29 +217,79 @@ restore_window_state (PtWindow *self)
 PtWindow *
 pt_window_new (PtApplication *application)
 {
-  PtWindow *self;
-
   g_return_val_if_fail (PT_IS_APPLICATION (application), NULL);
 
-  self = g_object_new (PT_TYPE_WINDOW,
+  return g_object_new (PT_TYPE_WINDOW,
                        "application", application,
+                       "services", pt_application_get_services (application),
                        NULL);
+}
 
-  /* "application" is set after constructed(), so the saved size is read
-   * here, before the window is first shown. */
-  self->settings = g_object_ref (pt_application_get_settings (application));
-  restore_window_state (self);
+PtServices *
+pt_window_get_services (PtWindow *self)
+{
+  g_return_val_if_fail (PT_IS_WINDOW (self), NULL);
 
-  return self;
+  return self->services;
 }
 
 static void
 pt_window_constructed (GObject *object)
 {
+  PtWindow *self = PT_WINDOW (object);
+
   G_OBJECT_CLASS (pt_window_parent_class)->constructed (object);
+
+  g_assert (PT_IS_SERVICES (self->services));
+  if (pt_services_get_settings (self->services) != NULL)
+    self->settings = g_object_ref (pt_services_get_settings (self->services));
+  restore_window_state (self);
 
   if (g_strcmp0 (PROFILE, "development") == 0)
     gtk_widget_add_css_class (GTK_WIDGET (object), "devel");
+
+  /* The switcher (or a restored area) may show any page first. */
+  g_signal_connect_object (self->stack, "notify::visible-child-name", G_CALLBACK (on_visible_area), self,
+                           0);
+  on_visible_area (self->stack, NULL, self);
+}
+
+static void
+pt_window_get_property (GObject    *object,
+                        guint       prop_id,
+                        GValue     *value,
+                        GParamSpec *pspec)
+{
+  PtWindow *self = PT_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_SERVICES:
+      g_value_set_object (value, self->services);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pt_window_set_property (GObject      *object,
+                        guint         prop_id,
+                        const GValue *value,
+                        GParamSpec   *pspec)
+{
+  PtWindow *self = PT_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_SERVICES:
+      self->services = g_value_dup_object (value);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
@@ -238,6 +299,7 @@ pt_window_dispose (GObject *object)
 
   gtk_widget_dispose_template (GTK_WIDGET (self), PT_TYPE_WINDOW);
   g_clear_object (&self->settings);
+  g_clear_object (&self->services);
 
   G_OBJECT_CLASS (pt_window_parent_class)->dispose (object);
 }
@@ -251,19 +313,27 @@ pt_window_class_init (PtWindowClass *klass)
 
   object_class->constructed = pt_window_constructed;
   object_class->dispose = pt_window_dispose;
+  object_class->get_property = pt_window_get_property;
+  object_class->set_property = pt_window_set_property;
   widget_class->realize = pt_window_realize;
   window_class->close_request = pt_window_close_request;
 
-  /* The page types must exist before the template names them. */
-  g_type_ensure (PT_TYPE_PLAY_PAGE);
-  g_type_ensure (PT_TYPE_SCORE_SHEET_PAGE);
-  g_type_ensure (PT_TYPE_HISTORY_PAGE);
-  g_type_ensure (PT_TYPE_STATS_PAGE);
+  /**
+   * PtWindow:services:
+   *
+   * The settings and the history the window's pages are built on.
+   */
+  properties[PROP_SERVICES] =
+    g_param_spec_object ("services", NULL, NULL,
+                         PT_TYPE_SERVICES,
+                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/partida/Partida/pt-window.ui");
   gtk_widget_class_bind_template_child (widget_class, PtWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, PtWindow, stack);
+  gtk_widget_class_bind_template_child (widget_class, PtWindow, play_bin);
   gtk_widget_class_bind_template_child (widget_class, PtWindow, score_sheet_bin);
   gtk_widget_class_bind_template_child (widget_class, PtWindow, history_bin);
   gtk_widget_class_bind_template_child (widget_class, PtWindow, stats_bin);
@@ -287,8 +357,4 @@ static void
 pt_window_init (PtWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  /* The switcher (or a restored area) may show any page first. */
-  g_signal_connect_object (self->stack, "notify::visible-child-name", G_CALLBACK (on_visible_area), self,
-                           0);
-  on_visible_area (self->stack, NULL, self);
 }

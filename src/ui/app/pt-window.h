@@ -16,6 +16,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (PtWindow, pt_window, PT, WINDOW, AdwApplicationWindow)
 
 PtWindow   *pt_window_new              (PtApplication *application);
+PtServices *pt_window_get_services     (PtWindow      *self);
 const char *pt_window_get_visible_area (PtWindow      *self);
 void        pt_window_reload_data      (PtWindow      *self);
 void        pt_window_add_toast        (PtWindow      *self,

@@ -10,7 +10,10 @@
  * what it shows until the answer comes, "loaded" says when it did (with the
  * error, if any), and a newer load cancels an older one. Thousands of
  * matches stay fast because the list view only creates rows for what is on
- * screen and the store only reads 100 at a time.
+ * screen and the store only reads 100 at a time. A page that has come is
+ * published a part (CHUNK items) per frame (pt-paced.h): GTK 4.8's list
+ * view makes a row for each of up to 200 items whether shown or not, and
+ * 100 new rows built and laid out at once stall the window for ~60 ms.
  *
  * A heading item goes before the first match of each game night; matches
  * outside any night are grouped by day.
@@ -21,9 +24,11 @@
 
 #include "pt-companion-util.h"
 #include "pt-history-model.h"
+#include "pt-paced.h"
 
 #define PAGE_SIZE 100
 #define PREFETCH  40
+#define CHUNK     20
 
 struct _PtHistoryModel
 {
@@ -34,6 +39,10 @@ struct _PtHistoryModel
   gboolean    loading;        /* a page is on its way */
   GPtrArray  *players;        /* everyone, read with the first page */
   GPtrArray  *items;          /* of PtHistoryItem */
+  GPtrArray  *pending;        /* of PtHistoryItem, come but not published yet */
+  guint       replace;        /* items to remove with the next publishing (a first page) */
+  GtkWidget  *pace_widget;    /* weak: publishing waits for its frames */
+  guint       publish_id;
   GHashTable *nights;         /* night id → PtNight */
   char       *game;
   char       *search;
@@ -166,13 +175,11 @@ read_page (PtStore       *store,
   return answer;
 }
 
-/* Appends the page; returns how many items were added. */
-static guint
+/* Queues the page's items for publishing. */
+static void
 append_entries (PtHistoryModel *self,
                 GPtrArray      *entries)
 {
-  guint before = self->items->len;
-
   for (guint i = 0; i < entries->len; i++)
     {
       PtMatchEntry *entry = g_ptr_array_index (entries, i);
@@ -180,18 +187,53 @@ append_entries (PtHistoryModel *self,
 
       if (g_strcmp0 (key, self->last_group) != 0)
         {
-          g_ptr_array_add (self->items, new_heading (self, entry));
+          g_ptr_array_add (self->pending, new_heading (self, entry));
           g_free (self->last_group);
           self->last_group = g_steal_pointer (&key);
         }
-      g_ptr_array_add (self->items, pt_history_item_new_match (entry));
+      g_ptr_array_add (self->pending, pt_history_item_new_match (entry));
       self->last_finished = entry->finished;
       self->last_id = entry->id;
       self->n_matches++;
     }
   if (entries->len < PAGE_SIZE)
     self->complete = TRUE;
-  return self->items->len - before;
+}
+
+/* Publishes the next CHUNK items that have come (with the removal of the
+ * old items, for a first page). */
+static gboolean
+publish_step (gpointer user_data)
+{
+  PtHistoryModel *self = user_data;
+  guint n = MIN (CHUNK, self->pending->len), position, removed = self->replace;
+
+  if (removed > 0)
+    g_ptr_array_remove_range (self->items, 0, removed);
+  position = self->items->len;
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (self->items, g_object_ref (g_ptr_array_index (self->pending, i)));
+  g_ptr_array_remove_range (self->pending, 0, n);
+  self->replace = 0;
+  if (removed > 0 || n > 0)
+    g_list_model_items_changed (G_LIST_MODEL (self), removed > 0 ? 0 : position, removed, n);
+  if (self->pending->len > 0)
+    return TRUE;
+  self->publish_id = 0;
+  return FALSE;
+}
+
+static void
+publish (PtHistoryModel *self)
+{
+  if (self->publish_id != 0)
+    return;
+  /* The first part at once, the rest a part per frame. */
+  if (publish_step (self) && self->pace_widget != NULL)
+    self->publish_id = pt_paced_start (self->pace_widget, publish_step, g_object_ref (self), g_object_unref);
+  else
+    while (self->pending->len > 0)
+      publish_step (self);
 }
 
 typedef struct
@@ -212,7 +254,6 @@ page_read (GObject      *source,
   PageAnswer *answer = pt_store_worker_finish (PT_STORE_WORKER (source), result, &error);
   guint generation = pending->generation;
   gboolean first = pending->first;
-  guint removed = 0, position, added;
 
   /* Cancelled by a newer load (which is on its way) or by dispose. */
   if (answer == NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
@@ -240,19 +281,19 @@ page_read (GObject      *source,
         }
       g_clear_pointer (&self->players, g_ptr_array_unref);
       self->players = g_ptr_array_ref (answer->players);
-      removed = self->items->len;
-      g_ptr_array_set_size (self->items, 0);
+      pt_paced_stop (self->publish_id);
+      self->publish_id = 0;
+      g_ptr_array_set_size (self->pending, 0);
+      self->replace = self->items->len;
       self->last_finished = 0;
       self->last_id = 0;
       g_clear_pointer (&self->last_group, g_free);
       self->n_matches = 0;
       self->complete = FALSE;
     }
-  position = self->items->len;
-  added = append_entries (self, answer->entries);
+  append_entries (self, answer->entries);
   page_answer_free (answer);
-  if (removed > 0 || added > 0)
-    g_list_model_items_changed (G_LIST_MODEL (self), first ? 0 : position, removed, added);
+  publish (self);
   g_signal_emit (self, signals[SIGNAL_LOADED], 0, NULL);
 }
 
@@ -289,7 +330,7 @@ gboolean
 pt_history_model_load_more (PtHistoryModel *self)
 {
   g_return_val_if_fail (PT_IS_HISTORY_MODEL (self), FALSE);
-  if (self->complete || self->worker == NULL || self->loading)
+  if (self->complete || self->worker == NULL || self->loading || self->pending->len > 0)
     return FALSE;
   request_page (self, FALSE);
   return TRUE;
@@ -326,6 +367,16 @@ pt_history_model_load (PtHistoryModel        *self,
   self->night_id = query->night_id;
   self->generation++;
   request_page (self, TRUE);
+}
+
+/* Publishing a page waits for the frames of @widget (the list showing the
+ * model), a part per frame; without one a page is published at once. */
+void
+pt_history_model_set_pace_widget (PtHistoryModel *self,
+                                  GtkWidget      *widget)
+{
+  g_return_if_fail (PT_IS_HISTORY_MODEL (self));
+  g_set_weak_pointer (&self->pace_widget, widget);
 }
 
 GPtrArray *
@@ -368,6 +419,13 @@ pt_history_model_find_match (PtHistoryModel *self,
       if (entry != NULL && entry->id == id)
         return (int) i;
     }
+  for (guint i = 0; i < self->pending->len; i++)
+    {
+      PtMatchEntry *entry = pt_history_item_get_entry (g_ptr_array_index (self->pending, i));
+
+      if (entry != NULL && entry->id == id)
+        return (int) (self->items->len + i);
+    }
   return -1;
 }
 
@@ -393,8 +451,8 @@ pt_history_model_get_item (GListModel *model,
     return NULL;
   /* The list view is reading near the end: fetch the next page, but not
    * from inside get_item (items-changed must not be emitted from here). */
-  if (!self->complete && !self->loading && position + PREFETCH >= self->items->len &&
-      self->idle_id == 0)
+  if (!self->complete && !self->loading && self->pending->len == 0 &&
+      position + PREFETCH >= self->items->len && self->idle_id == 0)
     self->idle_id = g_idle_add (load_more_idle, self);
   return g_object_ref (g_ptr_array_index (self->items, position));
 }
@@ -413,6 +471,9 @@ pt_history_model_dispose (GObject *object)
   PtHistoryModel *self = PT_HISTORY_MODEL (object);
 
   g_clear_handle_id (&self->idle_id, g_source_remove);
+  pt_paced_stop (self->publish_id);
+  self->publish_id = 0;
+  g_clear_weak_pointer (&self->pace_widget);
   g_clear_object (&self->worker);
   g_clear_pointer (&self->players, g_ptr_array_unref);
   G_OBJECT_CLASS (pt_history_model_parent_class)->dispose (object);
@@ -424,6 +485,7 @@ pt_history_model_finalize (GObject *object)
   PtHistoryModel *self = PT_HISTORY_MODEL (object);
 
   g_clear_pointer (&self->items, g_ptr_array_unref);
+  g_clear_pointer (&self->pending, g_ptr_array_unref);
   g_clear_pointer (&self->nights, g_hash_table_unref);
   g_clear_pointer (&self->game, g_free);
   g_clear_pointer (&self->search, g_free);
@@ -454,6 +516,7 @@ static void
 pt_history_model_init (PtHistoryModel *self)
 {
   self->items = g_ptr_array_new_with_free_func (g_object_unref);
+  self->pending = g_ptr_array_new_with_free_func (g_object_unref);
   self->nights = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL,
                                         (GDestroyNotify) pt_night_unref);
   self->mode = -1;

@@ -5,7 +5,7 @@
  */
 #pragma once
 
-#include <gio/gio.h>
+#include <gtk/gtk.h>
 
 #include "pt-history-item.h"
 #include "pt-store.h"
@@ -23,6 +23,8 @@ PtHistoryModel *pt_history_model_new          (void);
 void            pt_history_model_load         (PtHistoryModel        *self,
                                                PtStoreWorker         *worker,
                                                const PtHistoryQuery  *query);
+void            pt_history_model_set_pace_widget (PtHistoryModel     *self,
+                                                  GtkWidget          *widget);
 /* Asks for the next page; FALSE when everything is loaded or a page is
  * already on its way. */
 gboolean        pt_history_model_load_more    (PtHistoryModel        *self);

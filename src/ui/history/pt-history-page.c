@@ -14,12 +14,13 @@
 #include "pt-history-page.h"
 #include "pt-window.h"
 #include "pt-score-sheet-page.h"
-#include "pt-store-health.h"
 #include "pt-store-trash.h"
 
 struct _PtHistoryPage
 {
   AdwBin          parent_instance;
+
+  PtServices *services;
 
   PtHistoryModel *model;
   GArray         *player_ids;      /* gint64, parallel to the player filter (0 = all) */
@@ -45,10 +46,24 @@ struct _PtHistoryPage
 
 G_DEFINE_FINAL_TYPE (PtHistoryPage, pt_history_page, ADW_TYPE_BIN)
 
+enum {
+  PROP_0,
+  PROP_SERVICES,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/**
+ * pt_history_page_new:
+ * @services: the history the page shows and changes
+ */
 GtkWidget *
-pt_history_page_new (void)
+pt_history_page_new (PtServices *services)
 {
-  return g_object_new (PT_TYPE_HISTORY_PAGE, NULL);
+  g_return_val_if_fail (PT_IS_SERVICES (services), NULL);
+
+  return g_object_new (PT_TYPE_HISTORY_PAGE, "services", services, NULL);
 }
 
 PtHistoryModel *
@@ -173,7 +188,7 @@ pt_history_page_reload (PtHistoryPage *self)
 
   g_return_if_fail (PT_IS_HISTORY_PAGE (self));
 
-  worker = pt_companion_get_worker (GTK_WIDGET (self), &error);
+  worker = pt_services_get_worker (self->services, &error);
   if (worker == NULL)
     {
       adw_status_page_set_title (self->empty_status, _("The History Cannot Be Opened"));
@@ -321,13 +336,14 @@ pt_history_page_show_match (PtHistoryPage *self,
   PtStore *store;
 
   g_return_val_if_fail (PT_IS_HISTORY_PAGE (self), FALSE);
-  store = pt_companion_get_store (GTK_WIDGET (self), &error);
+  store = pt_services_get_store (self->services, &error);
   if (store == NULL || (entry = pt_store_load_match (store, id, &error)) == NULL)
     {
       pt_companion_error_toast (GTK_WIDGET (self), error);
       return FALSE;
     }
   self->match_view = PT_MATCH_VIEW (pt_match_view_new ());
+  pt_match_view_set_worker (self->match_view, pt_services_get_worker (self->services, NULL));
   g_signal_connect_object (self->match_view, "edit-requested", G_CALLBACK (on_edit_requested), self, 0);
   g_signal_connect_object (self->match_view, "delete-requested", G_CALLBACK (on_delete_requested), self, 0);
   pt_match_view_set_match (self->match_view, store, entry);
@@ -381,8 +397,7 @@ set_sensitive_by_name (GtkWidget  *root,
 static void
 update_editing (PtHistoryPage *self)
 {
-  GApplication *app = g_application_get_default ();
-  gboolean editable = !(PT_IS_APPLICATION (app) && pt_store_health_read_only (PT_APPLICATION (app)));
+  gboolean editable = !pt_services_is_read_only (self->services);
   GtkWidget *detail = adw_bin_get_child (self->detail_bin);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "history.edit-night", editable);
@@ -461,7 +476,7 @@ pt_history_page_show_night (PtHistoryPage *self,
   g_autofree char *date = NULL;
 
   g_return_val_if_fail (PT_IS_HISTORY_PAGE (self), FALSE);
-  store = pt_companion_get_store (GTK_WIDGET (self), &error);
+  store = pt_services_get_store (self->services, &error);
   if (store == NULL || (nights = pt_store_list_nights (store, &error)) == NULL)
     {
       pt_companion_error_toast (GTK_WIDGET (self), error);
@@ -833,7 +848,7 @@ pt_history_page_undo_delete (PtHistoryPage  *self,
   g_return_val_if_fail (PT_IS_HISTORY_PAGE (self), FALSE);
   if (self->deleted_id == 0)
     return TRUE;
-  if ((worker = pt_companion_get_worker (GTK_WIDGET (self), error)) == NULL)
+  if ((worker = pt_services_get_worker (self->services, error)) == NULL)
     return FALSE;
   pt_store_worker_undelete_match (worker, self->deleted_id, NULL, on_write_done,
                                   write_reply (self, WRITE_UNDELETE, self->deleted_id));
@@ -863,7 +878,7 @@ pt_history_page_delete_match (PtHistoryPage  *self,
   entry = self->match_view ? pt_match_view_get_match (self->match_view) : NULL;
   if (entry == NULL)
     return FALSE;
-  if ((worker = pt_companion_get_worker (GTK_WIDGET (self), error)) == NULL)
+  if ((worker = pt_services_get_worker (self->services, error)) == NULL)
     return FALSE;
   pt_store_worker_delete_match (worker, entry->id, NULL, on_write_done,
                                 write_reply (self, WRITE_DELETE, entry->id));
@@ -892,7 +907,7 @@ pt_history_page_start_night (PtHistoryPage       *self,
                              const char * const  *who,
                              GError             **error)
 {
-  PtStoreWorker *worker = pt_companion_get_worker (GTK_WIDGET (self), error);
+  PtStoreWorker *worker = pt_services_get_worker (self->services, error);
 
   if (worker == NULL || !pt_store_check_date (date, error))
     return FALSE;
@@ -939,7 +954,7 @@ start_night_action (GtkWidget  *widget,
 {
   PtHistoryPage *self = PT_HISTORY_PAGE (widget);
   g_autoptr(GError) error = NULL;
-  PtStore *store = pt_companion_get_store (widget, &error);
+  PtStore *store = pt_services_get_store (self->services, &error);
   g_autoptr(GPtrArray) players = store ? pt_store_list_players (store, FALSE, &error) : NULL;
   g_autofree char *today = pt_companion_today_iso ();
   GtkWidget *dialog, *box, *fields, *date, *place, *who;
@@ -1033,7 +1048,7 @@ pt_history_page_update_night (PtHistoryPage  *self,
   if (id == 0)
     return FALSE;
   if ((clean_date != NULL && !pt_store_check_date (clean_date, error)) ||
-      (worker = pt_companion_get_worker (GTK_WIDGET (self), error)) == NULL)
+      (worker = pt_services_get_worker (self->services, error)) == NULL)
     return FALSE;
   pt_store_worker_update_night (worker, id, clean_date, clean_place, notes, NULL, on_write_done,
                                 write_reply (self, WRITE_UPDATE_NIGHT, id));
@@ -1046,7 +1061,7 @@ on_undo_night (AdwToast      *toast,
 {
   g_autoptr(GError) error = NULL;
   gint64 id = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (toast), "night"));
-  PtStoreWorker *worker = pt_companion_get_worker (GTK_WIDGET (self), &error);
+  PtStoreWorker *worker = pt_services_get_worker (self->services, &error);
 
   if (worker == NULL)
     {
@@ -1069,7 +1084,7 @@ pt_history_page_trash_night (PtHistoryPage  *self,
   g_return_val_if_fail (PT_IS_HISTORY_PAGE (self), FALSE);
   if (id == 0)
     return FALSE;
-  if ((worker = pt_companion_get_worker (GTK_WIDGET (self), error)) == NULL)
+  if ((worker = pt_services_get_worker (self->services, error)) == NULL)
     return FALSE;
   pt_store_worker_trash_night (worker, id, NULL, on_write_done, write_reply (self, WRITE_TRASH_NIGHT, id));
   back_action (GTK_WIDGET (self), NULL, NULL);
@@ -1086,7 +1101,7 @@ pt_history_page_move_match (PtHistoryPage  *self,
   PtStoreWorker *worker;
 
   g_return_val_if_fail (PT_IS_HISTORY_PAGE (self), FALSE);
-  if ((worker = pt_companion_get_worker (GTK_WIDGET (self), error)) == NULL)
+  if ((worker = pt_services_get_worker (self->services, error)) == NULL)
     return FALSE;
   pt_store_worker_set_match_night (worker, match_id, night_id, NULL, on_write_done,
                                    write_reply (self, WRITE_MOVE_MATCH, match_id));
@@ -1148,7 +1163,7 @@ edit_night_action (GtkWidget  *widget,
 {
   PtHistoryPage *self = PT_HISTORY_PAGE (widget);
   g_autoptr(GError) error = NULL;
-  PtStore *store = pt_companion_get_store (widget, &error);
+  PtStore *store = pt_services_get_store (self->services, &error);
   g_autoptr(PtNight) night = store ? night_on_screen (self, store, &error) : NULL;
   GtkWidget *dialog, *box, *list;
 
@@ -1192,19 +1207,25 @@ delete_night_action (GtkWidget  *widget,
                      GVariant   *parameter)
 {
   PtHistoryPage *self = PT_HISTORY_PAGE (widget);
-  PtStore *store = pt_companion_get_store (widget, NULL);
+  g_autoptr(GError) error = NULL;
+  PtStore *store;
   PtHistoryQuery query;
   g_autoptr(GPtrArray) matches = NULL;
   guint n;
   g_autofree char *body = NULL;
   GtkWidget *dialog;
 
-  if (self->night_id == 0 || store == NULL)
+  if (self->night_id == 0)
     return;
   pt_history_query_init (&query);
   query.night_id = self->night_id;
-  matches = pt_store_history (store, &query, NULL);
-  n = matches != NULL ? matches->len : 0;
+  if ((store = pt_services_get_store (self->services, &error)) == NULL ||
+      (matches = pt_store_history (store, &query, &error)) == NULL)
+    {
+      pt_companion_error_toast (widget, error);
+      return;
+    }
+  n = matches->len;
   body = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                        "The night and its %u match go to Recently Deleted, where they can be restored for 30 days.",
                                        "The night and its %u matches go to Recently Deleted, where they can be restored for 30 days.",
@@ -1241,6 +1262,7 @@ pt_history_page_dispose (GObject *object)
   adw_bin_set_child (ADW_BIN (object), NULL);
   gtk_widget_dispose_template (GTK_WIDGET (object), PT_TYPE_HISTORY_PAGE);
   g_clear_object (&self->model);
+  g_clear_object (&self->services);
   G_OBJECT_CLASS (pt_history_page_parent_class)->dispose (object);
 }
 
@@ -1255,12 +1277,58 @@ pt_history_page_finalize (GObject *object)
 }
 
 static void
+pt_history_page_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  PtHistoryPage *self = PT_HISTORY_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_SERVICES:
+      g_value_set_object (value, self->services);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pt_history_page_set_property (GObject      *object,
+                              guint         prop_id,
+                              const GValue *value,
+                              GParamSpec   *pspec)
+{
+  PtHistoryPage *self = PT_HISTORY_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_SERVICES:
+      self->services = g_value_dup_object (value);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 pt_history_page_class_init (PtHistoryPageClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = pt_history_page_dispose;
+  object_class->get_property = pt_history_page_get_property;
+  object_class->set_property = pt_history_page_set_property;
+
+  properties[PROP_SERVICES] =
+    g_param_spec_object ("services", NULL, NULL,
+                         PT_TYPE_SERVICES,
+                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+  g_object_class_install_properties (object_class, N_PROPS, properties);
   object_class->finalize = pt_history_page_finalize;
   widget_class->map = pt_history_page_map;
 
@@ -1388,6 +1456,7 @@ pt_history_page_init (PtHistoryPage *self)
   gtk_list_view_set_model (self->list_view, selection);
   g_object_unref (selection);
   gtk_list_view_set_factory (self->list_view, factory);
+  pt_history_model_set_pace_widget (self->model, GTK_WIDGET (self->list_view));
   g_signal_connect_object (self->list_view, "activate", G_CALLBACK (on_activate), self, 0);
 
   g_signal_connect_object (self->game_filter, "notify::selected", G_CALLBACK (on_filter_changed), self, 0);

@@ -7,6 +7,8 @@
 
 #include <adwaita.h>
 
+#include "pt-services.h"
+
 #include "pt-history-model.h"
 #include "pt-match-view.h"
 
@@ -16,7 +18,7 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (PtHistoryPage, pt_history_page, PT, HISTORY_PAGE, AdwBin)
 
-GtkWidget      *pt_history_page_new          (void);
+GtkWidget      *pt_history_page_new          (PtServices   *services);
 /* Reads the history again with the filters on screen. */
 void            pt_history_page_reload       (PtHistoryPage *self);
 PtHistoryModel *pt_history_page_get_model    (PtHistoryPage *self);

@@ -24,6 +24,7 @@ struct _PtMatchView
   AdwBin        parent_instance;
 
   PtStore      *store;
+  PtStoreWorker *worker;     /* writes the notes */
   PtMatchEntry *entry;
   GtkBox       *box;
 };
@@ -37,6 +38,15 @@ enum {
 };
 
 static guint signals[N_SIGNALS];
+
+/* The worker the match page's changes (the notes) are written through. */
+void
+pt_match_view_set_worker (PtMatchView   *self,
+                          PtStoreWorker *worker)
+{
+  g_return_if_fail (PT_IS_MATCH_VIEW (self));
+  g_set_object (&self->worker, worker);
+}
 
 GtkWidget *
 pt_match_view_new (void)
@@ -191,8 +201,9 @@ on_notes_apply (AdwEntryRow *row,
 
   if (self->entry == NULL)
     return;
-  if ((worker = pt_companion_get_worker (GTK_WIDGET (self), &error)) == NULL)
+  if ((worker = self->worker) == NULL)
     {
+      g_set_error_literal (&error, PT_STORE_ERROR, PT_STORE_ERROR_FAILED, _("The history cannot be changed"));
       pt_companion_error_toast (GTK_WIDGET (self), error);
       return;
     }
@@ -483,6 +494,7 @@ pt_match_view_dispose (GObject *object)
   PtMatchView *self = PT_MATCH_VIEW (object);
 
   g_clear_object (&self->store);
+  g_clear_object (&self->worker);
   g_clear_pointer (&self->entry, pt_match_entry_unref);
   G_OBJECT_CLASS (pt_match_view_parent_class)->dispose (object);
 }

@@ -17,7 +17,7 @@ struct _PtTrashPage
 {
   GtkBox parent_instance;
 
-  PtStore *store;
+  PtServices *services;
   GPtrArray *items;             /* PtTrashItem */
   AdwPreferencesGroup *group;
   GtkWidget *list;
@@ -26,6 +26,14 @@ struct _PtTrashPage
 };
 
 G_DEFINE_FINAL_TYPE (PtTrashPage, pt_trash_page, GTK_TYPE_BOX)
+
+enum {
+  PROP_0,
+  PROP_SERVICES,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 static char *
 item_title (PtTrashItem *item)
@@ -218,28 +226,21 @@ request (PtTrashPage *self,
          PtTrashKind  kind,
          gint64       id)
 {
-  PtStoreWorker *worker = pt_companion_get_worker (GTK_WIDGET (self), NULL);
-  TrashRequest *data = g_new0 (TrashRequest, 1);
+  g_autoptr(GError) error = NULL;
+  PtStoreWorker *worker = pt_services_get_worker (self->services, &error);
+  TrashRequest *data;
   TrashReply *reply;
 
+  if (worker == NULL)
+    {
+      /* The history cannot be opened: said in the group, nothing listed. */
+      fill (self, NULL, error);
+      return;
+    }
+  data = g_new0 (TrashRequest, 1);
   data->op = op;
   data->kind = kind;
   data->id = id;
-  if (worker == NULL)
-    {
-      /* No application (a bare page): the page's own store, here. */
-      g_autoptr(GError) error = NULL;
-      GPtrArray *items = trash_job (self->store, NULL, data, NULL, &error);
-
-      g_free (data);
-      if (items == NULL && op != TRASH_LIST && error != NULL)
-        {
-          show_error (self, error);
-          items = pt_store_list_trash (self->store, NULL);
-        }
-      fill (self, items, error);
-      return;
-    }
   reply = g_new0 (TrashReply, 1);
   reply->self = g_object_ref (self);
   reply->op = op;
@@ -312,17 +313,30 @@ on_back_clicked (GtkButton   *button,
     adw_preferences_window_close_subpage (ADW_PREFERENCES_WINDOW (root));
 }
 
+/**
+ * pt_trash_page_new:
+ * @services: the history whose trash is shown
+ */
 GtkWidget *
-pt_trash_page_new (PtStore *store)
+pt_trash_page_new (PtServices *services)
 {
-  PtTrashPage *self;
+  g_return_val_if_fail (PT_IS_SERVICES (services), NULL);
 
-  g_return_val_if_fail (PT_IS_STORE (store), NULL);
+  return g_object_new (PT_TYPE_TRASH_PAGE,
+                       "orientation", GTK_ORIENTATION_VERTICAL,
+                       "services", services,
+                       NULL);
+}
 
-  self = g_object_new (PT_TYPE_TRASH_PAGE, "orientation", GTK_ORIENTATION_VERTICAL, NULL);
-  self->store = g_object_ref (store);
+static void
+pt_trash_page_constructed (GObject *object)
+{
+  PtTrashPage *self = PT_TRASH_PAGE (object);
+
+  G_OBJECT_CLASS (pt_trash_page_parent_class)->constructed (object);
+
+  g_assert (PT_IS_SERVICES (self->services));
   pt_trash_page_reload (self);
-  return GTK_WIDGET (self);
 }
 
 static void
@@ -331,14 +345,63 @@ pt_trash_page_dispose (GObject *object)
   PtTrashPage *self = PT_TRASH_PAGE (object);
 
   g_clear_pointer (&self->items, g_ptr_array_unref);
-  g_clear_object (&self->store);
+  g_clear_object (&self->services);
   G_OBJECT_CLASS (pt_trash_page_parent_class)->dispose (object);
+}
+
+static void
+pt_trash_page_get_property (GObject    *object,
+                            guint       prop_id,
+                            GValue     *value,
+                            GParamSpec *pspec)
+{
+  PtTrashPage *self = PT_TRASH_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_SERVICES:
+      g_value_set_object (value, self->services);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pt_trash_page_set_property (GObject      *object,
+                            guint         prop_id,
+                            const GValue *value,
+                            GParamSpec   *pspec)
+{
+  PtTrashPage *self = PT_TRASH_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_SERVICES:
+      self->services = g_value_dup_object (value);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
 pt_trash_page_class_init (PtTrashPageClass *klass)
 {
-  G_OBJECT_CLASS (klass)->dispose = pt_trash_page_dispose;
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->constructed = pt_trash_page_constructed;
+  object_class->dispose = pt_trash_page_dispose;
+  object_class->get_property = pt_trash_page_get_property;
+  object_class->set_property = pt_trash_page_set_property;
+
+  properties[PROP_SERVICES] =
+    g_param_spec_object ("services", NULL, NULL,
+                         PT_TYPE_SERVICES,
+                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
 static void

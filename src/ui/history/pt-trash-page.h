@@ -7,7 +7,7 @@
 
 #include <adwaita.h>
 
-#include "pt-store.h"
+#include "pt-services.h"
 
 G_BEGIN_DECLS
 
@@ -16,7 +16,7 @@ G_DECLARE_FINAL_TYPE (PtTrashPage, pt_trash_page, PT, TRASH_PAGE, GtkBox)
 
 /* The list of deleted matches and nights with Restore on each, and Empty
  * Trash; a subpage of the preferences window. */
-GtkWidget *pt_trash_page_new    (PtStore     *store);
+GtkWidget *pt_trash_page_new    (PtServices  *services);
 void       pt_trash_page_reload (PtTrashPage *self);
 /* For tests: what the Restore button of row @index does. */
 gboolean   pt_trash_page_restore (PtTrashPage  *self,

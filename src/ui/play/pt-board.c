@@ -11,6 +11,7 @@
 
 typedef struct
 {
+  PtSession *session;
   PtGame   *game;
   int       viewer;
   gboolean  interactive;
@@ -24,6 +25,7 @@ G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (PtBoard, pt_board, GTK_TYPE_WIDGET)
 
 enum {
   PROP_0,
+  PROP_SESSION,
   PROP_GAME,
   PROP_VIEWER,
   PROP_INTERACTIVE,
@@ -42,6 +44,27 @@ enum {
 
 static guint signals[N_SIGNALS];
 
+/**
+ * pt_board_get_session:
+ *
+ * Returns: (transfer none) (nullable): the match the board shows a round
+ *   of, or %NULL for a round on its own (a replay, a result).
+ */
+PtSession *
+pt_board_get_session (PtBoard *self)
+{
+  PtBoardPrivate *priv = pt_board_get_instance_private (self);
+
+  g_return_val_if_fail (PT_IS_BOARD (self), NULL);
+
+  return priv->session;
+}
+
+/**
+ * pt_board_get_game:
+ *
+ * Returns: (transfer none): the round shown
+ */
 PtGame *
 pt_board_get_game (PtBoard *self)
 {
@@ -238,6 +261,9 @@ pt_board_constructed (GObject *object)
 
   G_OBJECT_CLASS (pt_board_parent_class)->constructed (object);
 
+  /* A session's board shows its round on the table unless told which. */
+  if (priv->game == NULL && priv->session != NULL && pt_session_get_game (priv->session) != NULL)
+    priv->game = g_object_ref (pt_session_get_game (priv->session));
   g_assert (priv->game != NULL);
   g_assert (PT_BOARD_GET_CLASS (self)->refresh != NULL);
   /* The subclass's constructed() runs on from here and shows the game:
@@ -261,6 +287,7 @@ pt_board_dispose (GObject *object)
   PtBoardPrivate *priv = pt_board_get_instance_private (PT_BOARD (object));
 
   g_clear_object (&priv->game);
+  g_clear_object (&priv->session);
   g_clear_pointer (&priv->hint, json_node_unref);
 
   G_OBJECT_CLASS (pt_board_parent_class)->dispose (object);
@@ -287,6 +314,9 @@ pt_board_get_property (GObject    *object,
 
   switch (prop_id)
     {
+    case PROP_SESSION:
+      g_value_set_object (value, priv->session);
+      break;
     case PROP_GAME:
       g_value_set_object (value, priv->game);
       break;
@@ -321,6 +351,9 @@ pt_board_set_property (GObject      *object,
 
   switch (prop_id)
     {
+    case PROP_SESSION:
+      priv->session = g_value_dup_object (value);
+      break;
     case PROP_GAME:
       priv->game = g_value_dup_object (value);
       break;
@@ -350,7 +383,12 @@ pt_board_class_init (PtBoardClass *klass)
   object_class->get_property = pt_board_get_property;
   object_class->set_property = pt_board_set_property;
 
-  /* The round shown. */
+  /* The match the board belongs to (seats, rounds, computer turns);
+   * NULL for a round shown on its own (replays, the result screen). */
+  properties[PROP_SESSION] =
+    g_param_spec_object ("session", NULL, NULL, PT_TYPE_SESSION,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /* The round shown; by default the session's round on the table. */
   properties[PROP_GAME] =
     g_param_spec_object ("game", NULL, NULL, PT_TYPE_GAME,
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);

@@ -13,6 +13,7 @@
 #include <gtk/gtk.h>
 
 #include "pt-game.h"
+#include "pt-session.h"
 
 G_BEGIN_DECLS
 
@@ -38,6 +39,7 @@ struct _PtBoardClass
   gpointer padding[8];
 };
 
+PtSession  *pt_board_get_session     (PtBoard    *self);
 PtGame     *pt_board_get_game        (PtBoard    *self);
 int         pt_board_get_viewer      (PtBoard    *self);
 void        pt_board_set_viewer      (PtBoard    *self,

@@ -32,52 +32,6 @@ pt_computer_player_has_bots (void)
   return TRUE;
 }
 
-static PtBotLevel
-bot_level (PtComputerLevel level)
-{
-  switch (level)
-    {
-    case PT_COMPUTER_LEVEL_EASY: return PT_BOT_LEVEL_EASY;
-    case PT_COMPUTER_LEVEL_HARD: return PT_BOT_LEVEL_HARD;
-    case PT_COMPUTER_LEVEL_MEDIUM:
-    default: return PT_BOT_LEVEL_MEDIUM;
-    }
-}
-
-const char *
-pt_computer_level_label (PtComputerLevel level)
-{
-  switch (level)
-    {
-    case PT_COMPUTER_LEVEL_EASY: return _("Computer, easy");
-    case PT_COMPUTER_LEVEL_HARD: return _("Computer, hard");
-    case PT_COMPUTER_LEVEL_MEDIUM:
-    default: return _("Computer, medium");
-    }
-}
-
-const char *
-pt_computer_level_to_string (PtComputerLevel level)
-{
-  switch (level)
-    {
-    case PT_COMPUTER_LEVEL_EASY: return "easy";
-    case PT_COMPUTER_LEVEL_HARD: return "hard";
-    case PT_COMPUTER_LEVEL_MEDIUM:
-    default: return "medium";
-    }
-}
-
-PtComputerLevel
-pt_computer_level_from_string (const char *text)
-{
-  if (g_strcmp0 (text, "easy") == 0)
-    return PT_COMPUTER_LEVEL_EASY;
-  if (g_strcmp0 (text, "hard") == 0)
-    return PT_COMPUTER_LEVEL_HARD;
-  return PT_COMPUTER_LEVEL_MEDIUM;
-}
-
 typedef struct
 {
   JsonNode *legal;
@@ -136,7 +90,7 @@ on_bot_move (GObject      *source,
 void
 pt_computer_player_choose_async (PtGame              *game,
                                  guint                player,
-                                 PtComputerLevel      level,
+                                 PtBotLevel           level,
                                  guint64              seed,
                                  GCancellable        *cancellable,
                                  GAsyncReadyCallback  callback,
@@ -153,9 +107,9 @@ pt_computer_player_choose_async (PtGame              *game,
   /* PARTIDA_COMPUTER=standin forces the stand-in: for tests and for
    * telling a bot problem from a board problem. */
   if (g_strcmp0 (g_getenv ("PARTIDA_COMPUTER"), "standin") != 0
-      && pt_bot_supports (pt_game_get_game_id (game), bot_level (level)))
+      && pt_bot_supports (pt_game_get_game_id (game), level))
     {
-      g_autoptr(PtBot) bot = pt_bot_new (pt_game_get_game_id (game), bot_level (level),
+      g_autoptr(PtBot) bot = pt_bot_new (pt_game_get_game_id (game), level,
                                          seed, TIME_BUDGET_MS, NULL);
 
       if (bot != NULL)

@@ -9,28 +9,19 @@
  */
 #pragma once
 
+#include "pt-bot.h"
 #include "pt-engine.h"
 #include "pt-game.h"
 
 G_BEGIN_DECLS
 
-typedef enum
-{
-  PT_COMPUTER_LEVEL_EASY,
-  PT_COMPUTER_LEVEL_MEDIUM,
-  PT_COMPUTER_LEVEL_HARD,
-} PtComputerLevel;
-
 /* TRUE when real bots (src/ai/) are built in; otherwise a stand-in that
  * plays a random legal move is used and hints are not offered. */
 gboolean    pt_computer_player_has_bots     (void);
-const char *pt_computer_level_label         (PtComputerLevel      level);
-const char *pt_computer_level_to_string     (PtComputerLevel      level);
-PtComputerLevel pt_computer_level_from_string (const char        *text);
 
 void        pt_computer_player_choose_async (PtGame              *game,
                                              guint                player,
-                                             PtComputerLevel      level,
+                                             PtBotLevel           level,
                                              guint64              seed,
                                              GCancellable        *cancellable,
                                              GAsyncReadyCallback  callback,

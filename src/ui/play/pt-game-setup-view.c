@@ -57,6 +57,7 @@ struct _PtGameSetupView
   GtkWidget  *seed_row;
   GMenu      *players_menu;
 
+  PtServices *services;  /* nullable: no engines, defaults, suggestions */
   GSettings  *settings;
   char       *engines_game;   /* the game the engine choices are for */
   GStrv       engine_names;
@@ -65,6 +66,14 @@ struct _PtGameSetupView
 };
 
 G_DEFINE_FINAL_TYPE (PtGameSetupView, pt_game_setup_view, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_SERVICES,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 static guint
 selected_game (PtGameSetupView *self)
@@ -199,7 +208,7 @@ update_engines (PtGameSetupView *self)
   for (guint i = 0; i < MAX_SEATS; i++)
     {
       g_autoptr(GtkStringList) list = gtk_string_list_new (base_kinds ());
-      guint select = kept_kind[i] < N_BASE_KINDS ? kept_kind[i] : PT_COMPUTER_LEVEL_MEDIUM + 1;
+      guint select = kept_kind[i] < N_BASE_KINDS ? kept_kind[i] : PT_BOT_LEVEL_MEDIUM + 1;
 
       for (guint e = 0; self->engine_names[e] != NULL; e++)
         {
@@ -333,11 +342,11 @@ pt_game_setup_view_read_defaults (GSettings         *settings,
   /* The enums' values are the PtBotLevel and PtNextStarter values. */
   defaults->ai_level = (PtBotLevel) CLAMP (g_settings_get_enum (settings, "ai-level"),
                                            PT_BOT_LEVEL_EASY, PT_BOT_LEVEL_HARD);
-  defaults->lost_cities_rounds = CLAMP (g_settings_get_int (settings, "lost-cities-rounds"),
-                                        1, PT_MATCH_MAX_ROUNDS);
+  defaults->rounds = CLAMP (g_settings_get_int (settings, "lost-cities-rounds"), 1, PT_MATCH_MAX_ROUNDS);
   defaults->next_starter = (PtNextStarter) CLAMP (g_settings_get_enum (settings, "lost-cities-next-starter"),
                                                   PT_NEXT_STARTER_ALTERNATE, PT_NEXT_STARTER_LEADER);
-  defaults->lost_cities_seed_rules = g_settings_get_enum (settings, "lost-cities-scoring") == 1;
+  /* The enum's values are the indices of the rules class's presets. */
+  defaults->rule_preset = (guint) g_settings_get_enum (settings, "lost-cities-scoring");
 }
 
 void
@@ -346,7 +355,7 @@ pt_game_setup_view_apply_defaults (PtGameSetupView         *self,
 {
   g_return_if_fail (PT_IS_GAME_SETUP_VIEW (self));
 
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->rounds_spin), defaults->lost_cities_rounds);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->rounds_spin), defaults->rounds);
   adw_combo_row_set_selected (ADW_COMBO_ROW (self->starter_row), defaults->next_starter);
   /* Each game's options from Preferences. */
   for (guint i = 0; i < pt_game_ui_get_n (); i++)
@@ -379,16 +388,12 @@ on_defaults_changed (PtGameSetupView *self)
   pt_game_setup_view_apply_defaults (self, &defaults);
 }
 
-void
-pt_game_setup_view_set_settings (PtGameSetupView *self,
-                                 GSettings       *settings)
+/* The services' settings: their engines offered as computer players, their
+ * defaults pre-filling the form. */
+static void
+watch_settings (PtGameSetupView *self,
+                GSettings       *settings)
 {
-  g_return_if_fail (PT_IS_GAME_SETUP_VIEW (self));
-
-  if (self->settings == settings)
-    return;
-  if (self->settings != NULL)
-    g_signal_handlers_disconnect_by_data (self->settings, self);
   g_set_object (&self->settings, settings);
   if (settings != NULL)
     {
@@ -698,7 +703,7 @@ pt_game_setup_view_get_setup (PtGameSetupView  *self,
           json_object_set_string_member (s, "engine_name", self->engine_names[kind - N_BASE_KINDS]);
         }
       else
-        json_object_set_string_member (s, "level", pt_computer_level_to_string (kind > 0 ? kind - 1 : 1));
+        json_object_set_string_member (s, "level", pt_bot_level_to_id (kind > 0 ? (PtBotLevel) (kind - 1) : PT_BOT_LEVEL_MEDIUM));
       json_array_add_object_element (seats, s);
     }
 
@@ -827,7 +832,7 @@ build (PtGameSetupView *self)
         default_name = g_strdup_printf (_("Player %u"), i + 1);
       gtk_editable_set_text (GTK_EDITABLE (self->seat_rows[i]), default_name);
       /* "begona" offers "Begoña" from the history. */
-      pt_name_suggest_attach (ADW_ENTRY_ROW (self->seat_rows[i]));
+      pt_name_suggest_attach (ADW_ENTRY_ROW (self->seat_rows[i]), self->services);
 
       self->seat_menus[i] = gtk_menu_button_new ();
       gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (self->seat_menus[i]), "avatar-default-symbolic");
@@ -926,10 +931,67 @@ build (PtGameSetupView *self)
   update_visibility (self);
 }
 
+/**
+ * pt_game_setup_view_new:
+ * @services: (nullable): the settings and the history the form reads
+ *   (engines, defaults, name suggestions); %NULL: none of those
+ */
 GtkWidget *
-pt_game_setup_view_new (void)
+pt_game_setup_view_new (PtServices *services)
 {
-  return g_object_new (PT_TYPE_GAME_SETUP_VIEW, NULL);
+  g_return_val_if_fail (services == NULL || PT_IS_SERVICES (services), NULL);
+
+  return g_object_new (PT_TYPE_GAME_SETUP_VIEW, "services", services, NULL);
+}
+
+static void
+pt_game_setup_view_constructed (GObject *object)
+{
+  PtGameSetupView *self = PT_GAME_SETUP_VIEW (object);
+
+  G_OBJECT_CLASS (pt_game_setup_view_parent_class)->constructed (object);
+
+  /* After the properties: the name fields ask the services' history. */
+  build (self);
+  watch_settings (self, self->services != NULL ? pt_services_get_settings (self->services) : NULL);
+}
+
+static void
+pt_game_setup_view_get_property (GObject    *object,
+                                 guint       prop_id,
+                                 GValue     *value,
+                                 GParamSpec *pspec)
+{
+  PtGameSetupView *self = PT_GAME_SETUP_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_SERVICES:
+      g_value_set_object (value, self->services);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pt_game_setup_view_set_property (GObject      *object,
+                                 guint         prop_id,
+                                 const GValue *value,
+                                 GParamSpec   *pspec)
+{
+  PtGameSetupView *self = PT_GAME_SETUP_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_SERVICES:
+      self->services = g_value_dup_object (value);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
@@ -941,6 +1003,7 @@ pt_game_setup_view_dispose (GObject *object)
   if (self->settings != NULL)
     g_signal_handlers_disconnect_by_data (self->settings, self);
   g_clear_object (&self->settings);
+  g_clear_object (&self->services);
   g_clear_pointer (&self->engines_game, g_free);
   g_clear_pointer (&self->engine_names, g_strfreev);
   g_clear_pointer (&self->engine_specs, g_strfreev);
@@ -957,7 +1020,17 @@ pt_game_setup_view_class_init (PtGameSetupViewClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  object_class->constructed = pt_game_setup_view_constructed;
   object_class->dispose = pt_game_setup_view_dispose;
+  object_class->get_property = pt_game_setup_view_get_property;
+  object_class->set_property = pt_game_setup_view_set_property;
+
+  properties[PROP_SERVICES] =
+    g_param_spec_object ("services", NULL, NULL,
+                         PT_TYPE_SERVICES,
+                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
   gtk_widget_class_install_action (widget_class, "setup.pick-player", "(us)", action_pick_player);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "game-setup");
@@ -970,5 +1043,4 @@ pt_game_setup_view_init (PtGameSetupView *self)
 
   gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
   gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (layout), 18);
-  build (self);
 }

@@ -9,6 +9,7 @@
 
 #include <json-glib/json-glib.h>
 
+#include "pt-services.h"
 #include "pt-session.h"
 #include "pt-store.h"
 
@@ -18,7 +19,7 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (PtGameSetupView, pt_game_setup_view, PT, GAME_SETUP_VIEW, GtkWidget)
 
-GtkWidget  *pt_game_setup_view_new          (void);
+GtkWidget  *pt_game_setup_view_new          (PtServices      *services);
 /* Known players offered for each seat. */
 void        pt_game_setup_view_set_players  (PtGameSetupView *self,
                                              GPtrArray       *players);
@@ -26,15 +27,14 @@ void        pt_game_setup_view_set_players  (PtGameSetupView *self,
 const char *pt_game_setup_view_get_game_id  (PtGameSetupView *self);
 void        pt_game_setup_view_set_game_id  (PtGameSetupView *self,
                                              const char      *game_id);
-/* Seat @index: its name, and -1 for a human or a PtComputerLevel. */
+/* Seat @index: its name, and -1 for a human or a PtBotLevel the UI offers
+ * (Easy, Medium, Hard). */
 void        pt_game_setup_view_set_seat     (PtGameSetupView *self,
                                              guint            index,
                                              const char      *name,
                                              int              computer_level);
 /* The GSettings whose "engines" are offered as computer players (the
  * application's); followed as it changes. */
-void        pt_game_setup_view_set_settings (PtGameSetupView *self,
-                                             GSettings       *settings);
 /* Seat @index played by the engine @spec ("engine:COMMAND"), chosen in
  * its list; FALSE if that engine is not offered for the game. */
 gboolean    pt_game_setup_view_set_seat_engine (PtGameSetupView *self,
@@ -78,7 +78,7 @@ guint       pt_game_setup_view_get_rounds    (PtGameSetupView *self);
 void        pt_game_setup_view_set_rounds    (PtGameSetupView *self,
                                               guint            rounds);
 /* -1 for a person (or an engine's seat: see dup_seat_choices), else a
- * PtComputerLevel. */
+ * PtBotLevel (Easy, Medium, Hard). */
 int         pt_game_setup_view_get_seat_level (PtGameSetupView *self,
                                                guint            index);
 const char *pt_game_setup_view_get_seat_name (PtGameSetupView *self,

@@ -358,7 +358,7 @@ set_board (PtGameView *self)
   g_set_object (&self->game, game);
   if (self->board != NULL)
     gtk_box_remove (GTK_BOX (self->board_box), GTK_WIDGET (self->board));
-  self->board = pt_game_view_create_board (game);
+  self->board = pt_game_view_create_board (game, self->session);
   g_signal_connect_object (self->board, "move-error", G_CALLBACK (on_board_error), self, 0);
   /* The board's keys work wherever the focus is in the game view. */
   pt_board_keys_forward (GTK_WIDGET (self->board), GTK_WIDGET (self));
@@ -495,7 +495,7 @@ action_hint (GtkWidget  *widget,
     return;
   gtk_label_set_text (GTK_LABEL (self->hint_label), _("Thinking about a hint…"));
   gtk_widget_set_visible (self->hint_reason_label, FALSE);
-  pt_computer_player_choose_async (self->game, current, PT_COMPUTER_LEVEL_HARD,
+  pt_computer_player_choose_async (self->game, current, PT_BOT_LEVEL_HARD,
                                    (guint64) g_get_real_time (), NULL, on_hint, g_object_ref (self));
 }
 
@@ -534,15 +534,25 @@ action_play_again (GtkWidget  *widget,
 
 /* Construction ----------------------------------------------------------- */
 
+/**
+ * pt_game_view_create_board:
+ * @game: the round to show
+ * @session: (nullable): the match it is a round of; %NULL for a round on
+ *   its own (a replay, the result screen)
+ *
+ * Returns: (transfer floating): the game's board (its PtGameUi's type)
+ */
 PtBoard *
-pt_game_view_create_board (PtGame *game)
+pt_game_view_create_board (PtGame    *game,
+                           PtSession *session)
 {
   const PtGameUi *ui = pt_game_ui_lookup (pt_game_get_game_id (game));
 
   /* tests/ui/test-game-ui.c: every game of the rules has a board. */
   g_return_val_if_fail (ui != NULL, NULL);
+  g_return_val_if_fail (session == NULL || PT_IS_SESSION (session), NULL);
 
-  return g_object_new (ui->board_type (), "game", game, NULL);
+  return g_object_new (ui->board_type (), "session", session, "game", game, NULL);
 }
 
 static GtkWidget *

@@ -46,7 +46,8 @@ const char *pt_game_view_get_last_move  (PtGameView *self);
  * 450 ms; tests use 0). */
 void        pt_game_view_set_computer_delay (guint       ms);
 /* A new board for @game: its game's registered PtBoard subclass. */
-PtBoard    *pt_game_view_create_board   (PtGame     *game);
+PtBoard    *pt_game_view_create_board   (PtGame     *game,
+                                         PtSession  *session);
 /* The rules summary of a game, in our own words. */
 const char *pt_game_view_rules_summary  (const char *game_id);
 

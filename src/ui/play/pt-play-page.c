@@ -20,7 +20,6 @@
 #include <glib/gi18n-lib.h>
 
 #include "pt-accessible.h"
-#include "pt-application.h"
 #include "pt-continue-list.h"
 #include "pt-game-setup-view.h"
 #include "pt-game-ui.h"
@@ -30,12 +29,14 @@
 #include "pt-play-page.h"
 #include "pt-record.h"
 #include "pt-rules.h"
+#include "pt-services.h"
 #include "pt-session.h"
 
 struct _PtPlayPage
 {
   AdwBin      parent_instance;
 
+  PtServices *services;
   PtStore    *store;
   gboolean    store_failed;
 
@@ -45,6 +46,7 @@ struct _PtPlayPage
   /* Template widgets */
   AdwToastOverlay *toasts;
   GtkStack        *stack;
+  GtkBox          *home_box;
   GtkWidget       *continue_list;
   GtkWidget       *setup_view;
   GtkWidget       *learn_group;
@@ -52,6 +54,14 @@ struct _PtPlayPage
 };
 
 G_DEFINE_FINAL_TYPE (PtPlayPage, pt_play_page, ADW_TYPE_BIN)
+
+enum {
+  PROP_0,
+  PROP_SERVICES,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 static void
 show_error (PtPlayPage *self,
@@ -68,8 +78,6 @@ show_error (PtPlayPage *self,
 PtStore *
 pt_play_page_get_store (PtPlayPage *self)
 {
-  GtkRoot *root;
-  GtkApplication *app = NULL;
   g_autoptr(GError) error = NULL;
 
   g_return_val_if_fail (PT_IS_PLAY_PAGE (self), NULL);
@@ -77,15 +85,9 @@ pt_play_page_get_store (PtPlayPage *self)
   if (self->store != NULL || self->store_failed)
     return self->store;
 
-  root = gtk_widget_get_root (GTK_WIDGET (self));
-  if (GTK_IS_WINDOW (root))
-    app = gtk_window_get_application (GTK_WINDOW (root));
-  if (!PT_IS_APPLICATION (app))
-    return NULL;
-
-  /* The application's store, shared with the history pages, so a
-   * finished game shows there at once. */
-  self->store = pt_application_get_store (PT_APPLICATION (app), &error);
+  /* The services' store, shared with the history pages, so a finished
+   * game shows there at once. */
+  self->store = pt_services_get_store (self->services, &error);
   if (self->store == NULL)
     {
       g_autofree char *message = g_strdup_printf (_("The match history could not be opened, "
@@ -97,16 +99,6 @@ pt_play_page_get_store (PtPlayPage *self)
   else
     g_object_ref (self->store);
   return self->store;
-}
-
-void
-pt_play_page_set_store (PtPlayPage *self,
-                        PtStore    *store)
-{
-  g_return_if_fail (PT_IS_PLAY_PAGE (self));
-
-  g_set_object (&self->store, store);
-  self->store_failed = FALSE;
 }
 
 GtkWidget *
@@ -131,13 +123,6 @@ refresh_home (PtPlayPage *self)
   PtStore *store = pt_play_page_get_store (self);
   g_autoptr(GPtrArray) players = NULL;
 
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  GtkApplication *app = GTK_IS_WINDOW (root) ? gtk_window_get_application (GTK_WINDOW (root)) : NULL;
-
-  /* The engines of Preferences → Engines, offered as computer players. */
-  if (PT_IS_APPLICATION (app))
-    pt_game_setup_view_set_settings (PT_GAME_SETUP_VIEW (self->setup_view),
-                                     pt_application_get_settings (PT_APPLICATION (app)));
   pt_continue_list_refresh (PT_CONTINUE_LIST (self->continue_list), store);
   if (store != NULL)
     {
@@ -301,11 +286,8 @@ action_delete_saved (GtkWidget  *widget,
                      GVariant   *parameter)
 {
   PtPlayPage *self = PT_PLAY_PAGE (widget);
-  GtkRoot *root = gtk_widget_get_root (widget);
-  GtkApplication *app = GTK_IS_WINDOW (root) ? gtk_window_get_application (GTK_WINDOW (root)) : NULL;
   g_autoptr(GError) error = NULL;
-  PtStoreWorker *worker = PT_IS_APPLICATION (app) ? pt_application_get_worker (PT_APPLICATION (app), &error)
-                                                  : NULL;
+  PtStoreWorker *worker = pt_services_get_worker (self->services, &error);
 
   if (worker == NULL)
     {
@@ -400,10 +382,68 @@ fill_learn_group (PtPlayPage *self)
     }
 }
 
+/**
+ * pt_play_page_new:
+ * @services: the settings and the history the page plays into
+ */
 GtkWidget *
-pt_play_page_new (void)
+pt_play_page_new (PtServices *services)
 {
-  return g_object_new (PT_TYPE_PLAY_PAGE, NULL);
+  g_return_val_if_fail (PT_IS_SERVICES (services), NULL);
+
+  return g_object_new (PT_TYPE_PLAY_PAGE, "services", services, NULL);
+}
+
+static void
+pt_play_page_constructed (GObject *object)
+{
+  PtPlayPage *self = PT_PLAY_PAGE (object);
+
+  G_OBJECT_CLASS (pt_play_page_parent_class)->constructed (object);
+
+  g_assert (PT_IS_SERVICES (self->services));
+  /* The engines of Preferences → Engines, offered as computer players;
+   * the name suggestions read the history through the worker. */
+  self->setup_view = pt_game_setup_view_new (self->services);
+  gtk_box_insert_child_after (self->home_box, self->setup_view, self->continue_list);
+}
+
+static void
+pt_play_page_get_property (GObject    *object,
+                           guint       prop_id,
+                           GValue     *value,
+                           GParamSpec *pspec)
+{
+  PtPlayPage *self = PT_PLAY_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_SERVICES:
+      g_value_set_object (value, self->services);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pt_play_page_set_property (GObject      *object,
+                           guint         prop_id,
+                           const GValue *value,
+                           GParamSpec   *pspec)
+{
+  PtPlayPage *self = PT_PLAY_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_SERVICES:
+      self->services = g_value_dup_object (value);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
@@ -425,6 +465,7 @@ pt_play_page_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (object), PT_TYPE_PLAY_PAGE);
   g_clear_object (&self->store);
   g_clear_object (&self->last_session);
+  g_clear_object (&self->services);
 
   G_OBJECT_CLASS (pt_play_page_parent_class)->dispose (object);
 }
@@ -435,17 +476,25 @@ pt_play_page_class_init (PtPlayPageClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  object_class->constructed = pt_play_page_constructed;
   object_class->dispose = pt_play_page_dispose;
+  object_class->get_property = pt_play_page_get_property;
+  object_class->set_property = pt_play_page_set_property;
   widget_class->map = pt_play_page_map;
 
+  properties[PROP_SERVICES] =
+    g_param_spec_object ("services", NULL, NULL,
+                         PT_TYPE_SERVICES,
+                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
   g_type_ensure (PT_TYPE_CONTINUE_LIST);
-  g_type_ensure (PT_TYPE_GAME_SETUP_VIEW);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/partida/Partida/pt-play-page.ui");
   gtk_widget_class_bind_template_child (widget_class, PtPlayPage, stack);
   gtk_widget_class_bind_template_child (widget_class, PtPlayPage, continue_list);
-  gtk_widget_class_bind_template_child (widget_class, PtPlayPage, setup_view);
+  gtk_widget_class_bind_template_child (widget_class, PtPlayPage, home_box);
   gtk_widget_class_bind_template_child (widget_class, PtPlayPage, learn_group);
   gtk_widget_class_bind_template_child (widget_class, PtPlayPage, game_holder);
 

@@ -7,6 +7,7 @@
 
 #include <adwaita.h>
 
+#include "pt-services.h"
 #include "pt-store.h"
 
 G_BEGIN_DECLS
@@ -15,12 +16,10 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (PtPlayPage, pt_play_page, PT, PLAY_PAGE, AdwBin)
 
-GtkWidget *pt_play_page_new       (void);
-/* The history the page saves into; opened from the application's
- * database path on first use when not set. */
+GtkWidget *pt_play_page_new       (PtServices *services);
+/* The history the page saves into (the services' store, opened on first
+ * use); NULL, said once in a toast, when it cannot be opened. */
 PtStore   *pt_play_page_get_store (PtPlayPage *self);
-void       pt_play_page_set_store (PtPlayPage *self,
-                                   PtStore    *store);
 /* The game on screen, or NULL on the start screen. */
 GtkWidget *pt_play_page_get_game_view (PtPlayPage *self);
 GtkWidget *pt_play_page_get_setup_view (PtPlayPage *self);

@@ -129,7 +129,7 @@ static void set_log (PtReplayView *self);
 static void
 set_board (PtReplayView *self)
 {
-  self->board = pt_game_view_create_board (self->game);
+  self->board = pt_game_view_create_board (self->game, NULL);
   gtk_widget_set_margin_start (GTK_WIDGET (self->board), 12);
   gtk_widget_set_margin_end (GTK_WIDGET (self->board), 12);
   gtk_widget_set_margin_bottom (GTK_WIDGET (self->board), 12);

@@ -205,7 +205,7 @@ show_rounds (PtResultView *self,
   /* The final position, not interactive, every hand open. */
   if (self->board != NULL)
     adw_bin_set_child (ADW_BIN (self->board_slot), NULL);
-  self->board = pt_game_view_create_board (game);
+  self->board = pt_game_view_create_board (game, NULL);
   pt_board_set_interactive (self->board, FALSE);
   gtk_widget_set_name (GTK_WIDGET (self->board), "result-board");
   adw_bin_set_child (ADW_BIN (self->board_slot), GTK_WIDGET (self->board));

@@ -8,62 +8,9 @@
 #include <glib/gi18n-lib.h>
 #include <stdio.h>
 
-#include "pt-application.h"
 #include "pt-companion-util.h"
 #include "pt-store-health.h"
 #include "pt-window.h"
-
-/**
- * pt_companion_get_store:
- * @widget: a widget inside a PtWindow
- *
- * Returns: (transfer none) (nullable): the application's store; %NULL with
- *   @error set when it cannot be opened or @widget is not in a window yet.
- */
-PtStore *
-pt_companion_get_store (GtkWidget  *widget,
-                        GError    **error)
-{
-  GtkRoot *root = gtk_widget_get_root (widget);
-  GtkApplication *app = NULL;
-
-  if (GTK_IS_WINDOW (root))
-    app = gtk_window_get_application (GTK_WINDOW (root));
-  if (app == NULL)
-    app = GTK_APPLICATION (g_application_get_default ());
-  if (!PT_IS_APPLICATION (app))
-    {
-      g_set_error_literal (error, PT_STORE_ERROR, PT_STORE_ERROR_FAILED,
-                           _("The match history is not available here"));
-      return NULL;
-    }
-  return pt_application_get_store (PT_APPLICATION (app), error);
-}
-
-/**
- * pt_companion_get_worker:
- * @widget: a widget inside a PtWindow
- *
- * Returns: (transfer none) (nullable): the application's store worker (see
- *   pt-store-worker.h); %NULL with @error set when the history cannot be opened.
- */
-PtStoreWorker *
-pt_companion_get_worker (GtkWidget  *widget,
-                         GError    **error)
-{
-  GtkApplication *app = GTK_APPLICATION (g_application_get_default ());
-  GtkRoot *root = gtk_widget_get_root (widget);
-
-  if (GTK_IS_WINDOW (root) && gtk_window_get_application (GTK_WINDOW (root)) != NULL)
-    app = gtk_window_get_application (GTK_WINDOW (root));
-  if (!PT_IS_APPLICATION (app))
-    {
-      g_set_error_literal (error, PT_STORE_ERROR, PT_STORE_ERROR_FAILED,
-                           _("The match history is not available here"));
-      return NULL;
-    }
-  return pt_application_get_worker (PT_APPLICATION (app), error);
-}
 
 char *
 pt_companion_format_date (gint64 unix_time)

@@ -86,10 +86,6 @@ void        pt_companion_group_set_description (GtkWidget     *group,
 void        pt_companion_status_set_description (GtkWidget    *status_page,
                                                  const char   *text);
 
-PtStoreWorker *pt_companion_get_worker (GtkWidget    *widget,
-                                        GError      **error);
-PtStore    *pt_companion_get_store      (GtkWidget    *widget,
-                                         GError      **error);
 GtkWidget  *pt_companion_value_row_new  (const char   *title,
                                          const char   *subtitle,
                                          const char   *value);

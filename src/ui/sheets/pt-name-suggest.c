@@ -8,7 +8,6 @@
 #include <glib/gi18n-lib.h>
 
 #include "pt-accessible.h"
-#include "pt-companion-util.h"
 #include "pt-name-suggest.h"
 
 #define SUGGEST_KEY "pt-name-suggest"
@@ -18,6 +17,7 @@ typedef struct
   GtkWidget *button;   /* in the row */
   char      *offer;    /* the name on the button */
   char      *lane;     /* the worker lane of this row: a newer keystroke cancels */
+  PtServices *services; /* whose history is asked */
 } Suggest;
 
 static void
@@ -27,6 +27,7 @@ suggest_free (gpointer data)
 
   g_free (suggest->offer);
   g_free (suggest->lane);
+  g_clear_object (&suggest->services);
   g_free (suggest);
 }
 
@@ -103,7 +104,7 @@ on_changed (GtkEditable *editable,
       return;
     }
   if (g_utf8_strlen (typed, -1) < 2 || !gtk_editable_get_editable (editable) ||
-      (worker = pt_companion_get_worker (GTK_WIDGET (editable), NULL)) == NULL)
+      (worker = pt_services_get_worker (suggest->services, NULL)) == NULL)
     {
       show_offer (suggest, NULL);
       return;
@@ -120,12 +121,22 @@ on_clicked (GtkButton   *button,
   pt_name_suggest_accept (row);
 }
 
+/**
+ * pt_name_suggest_attach:
+ * @services: (nullable): the history asked; %NULL: nothing is offered
+ */
 void
-pt_name_suggest_attach (AdwEntryRow *row)
+pt_name_suggest_attach (AdwEntryRow *row,
+                        PtServices  *services)
 {
-  Suggest *suggest = g_new0 (Suggest, 1);
+  Suggest *suggest;
 
   g_return_if_fail (ADW_IS_ENTRY_ROW (row));
+  g_return_if_fail (services == NULL || PT_IS_SERVICES (services));
+  if (services == NULL)
+    return;
+  suggest = g_new0 (Suggest, 1);
+  suggest->services = g_object_ref (services);
   suggest->lane = g_strdup_printf ("name-suggest-%p", (void *) row);
   suggest->button = gtk_button_new ();
   gtk_widget_set_valign (suggest->button, GTK_ALIGN_CENTER);

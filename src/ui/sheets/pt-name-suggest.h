@@ -13,9 +13,12 @@
 
 #include <adwaita.h>
 
+#include "pt-services.h"
+
 G_BEGIN_DECLS
 
-void        pt_name_suggest_attach       (AdwEntryRow *row);
+void        pt_name_suggest_attach       (AdwEntryRow *row,
+                                          PtServices  *services);
 /* The name offered now, or NULL (for tests). */
 const char *pt_name_suggest_get_offer    (AdwEntryRow *row);
 /* Takes the offer, as a click on it does. */

@@ -23,7 +23,6 @@
 #include <glib/gi18n-lib.h>
 
 #include "pt-accessible.h"
-#include "pt-application.h"
 #include "pt-companion-util.h"
 #include "pt-game-ui.h"
 #include "pt-name-suggest.h"
@@ -31,7 +30,6 @@
 #include "pt-player-name.h"
 #include "pt-score-sheet-page.h"
 #include "pt-session-store.h"
-#include "pt-store-health.h"
 
 #define DRAFT_DELAY_MS 250
 #define MAX_SEATS 4
@@ -39,6 +37,8 @@
 struct _PtScoreSheetPage
 {
   AdwBin parent_instance;
+
+  PtServices *services;
 
   PtSheetView *sheet_view;
   char        *game;
@@ -71,6 +71,14 @@ struct _PtScoreSheetPage
 
 G_DEFINE_FINAL_TYPE (PtScoreSheetPage, pt_score_sheet_page, ADW_TYPE_BIN)
 
+enum {
+  PROP_0,
+  PROP_SERVICES,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
 static void schedule_draft (PtScoreSheetPage *self);
 static void update_save (PtScoreSheetPage *self);
 
@@ -82,10 +90,16 @@ set_dirty (PtScoreSheetPage *self,
   update_save (self);
 }
 
+/**
+ * pt_score_sheet_page_new:
+ * @services: the settings and the history the sheets are saved into
+ */
 GtkWidget *
-pt_score_sheet_page_new (void)
+pt_score_sheet_page_new (PtServices *services)
 {
-  return g_object_new (PT_TYPE_SCORE_SHEET_PAGE, NULL);
+  g_return_val_if_fail (PT_IS_SERVICES (services), NULL);
+
+  return g_object_new (PT_TYPE_SCORE_SHEET_PAGE, "services", services, NULL);
 }
 
 static PtSheetView *
@@ -190,7 +204,7 @@ on_picker_show (GtkPopover       *popover,
                 PtScoreSheetPage *self)
 {
   g_autoptr(GError) error = NULL;
-  PtStore *store = pt_companion_get_store (GTK_WIDGET (self), &error);
+  PtStore *store = pt_services_get_store (self->services, &error);
   g_autoptr(GPtrArray) players = store ? pt_store_list_players (store, FALSE, &error) : NULL;
   GtkWidget *list = gtk_list_box_new ();
 
@@ -418,7 +432,7 @@ write_draft_now (PtScoreSheetPage *self,
   /* While typing: the worker writes it, in order with the saves. */
   if (async)
     {
-      PtStoreWorker *worker = pt_companion_get_worker (GTK_WIDGET (self), NULL);
+      PtStoreWorker *worker = pt_services_get_worker (self->services, NULL);
 
       if (worker != NULL)
         {
@@ -430,7 +444,7 @@ write_draft_now (PtScoreSheetPage *self,
           return;
         }
     }
-  store = pt_companion_get_store (GTK_WIDGET (self), &error);
+  store = pt_services_get_store (self->services, &error);
   if (store == NULL)
     return;
   if (!pt_store_set_draft (store, self->game, text, &error))
@@ -467,7 +481,7 @@ pt_score_sheet_page_flush_draft (PtScoreSheetPage *self)
 static void
 clear_draft (PtScoreSheetPage *self)
 {
-  PtStoreWorker *worker = pt_companion_get_worker (GTK_WIDGET (self), NULL);
+  PtStoreWorker *worker = pt_services_get_worker (self->services, NULL);
 
   g_clear_handle_id (&self->draft_source, g_source_remove);
   if (worker != NULL && self->game != NULL)
@@ -492,11 +506,9 @@ on_sheet_changed (PtSheetView      *view,
 
 /* A damaged or read-only history takes no new match. */
 static gboolean
-history_read_only (void)
+history_read_only (PtScoreSheetPage *self)
 {
-  GApplication *app = g_application_get_default ();
-
-  return PT_IS_APPLICATION (app) && pt_store_health_read_only (PT_APPLICATION (app));
+  return pt_services_is_read_only (self->services);
 }
 
 /* Save: a sheet the rules layer accepts, with something new on it. */
@@ -506,7 +518,7 @@ update_save (PtScoreSheetPage *self)
   gboolean valid = self->sheet_view != NULL && pt_sheet_view_get_valid (self->sheet_view);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "sheet.save",
-                                 valid && self->dirty && !self->saving && !history_read_only ());
+                                 valid && self->dirty && !self->saving && !history_read_only (self));
 }
 
 static void
@@ -517,7 +529,7 @@ on_sheet_valid (PtSheetView      *view,
   const char *message = pt_sheet_view_get_error_message (view);
 
   update_save (self);
-  if ((message == NULL || message[0] == '\0') && history_read_only ())
+  if ((message == NULL || message[0] == '\0') && history_read_only (self))
     message = _("The history cannot be changed now, so this match cannot be saved in it");
   gtk_label_set_text (self->error_label, message ? message : "");
 }
@@ -600,7 +612,7 @@ open_sheet (PtScoreSheetPage *self,
             const char       *game,
             gboolean          use_draft)
 {
-  PtStore *store = pt_companion_get_store (GTK_WIDGET (self), NULL);
+  PtStore *store = pt_services_get_store (self->services, NULL);
   g_autofree char *draft = NULL;
   PtSheetView *view = new_sheet_view (game);
   gboolean restored;
@@ -657,8 +669,7 @@ open_sheet (PtScoreSheetPage *self,
         }
       {
         const PtGameUi *ui = pt_game_ui_lookup (game);
-        GtkApplication *app = GTK_APPLICATION (g_application_get_default ());
-        GSettings *settings = PT_IS_APPLICATION (app) ? pt_application_get_settings (PT_APPLICATION (app)) : NULL;
+        GSettings *settings = pt_services_get_settings (self->services);
 
         /* The game's defaults from Preferences, which the sheet can change. */
         if (settings != NULL && ui->sheet_apply_settings != NULL)
@@ -687,7 +698,7 @@ pt_score_sheet_page_edit_match (PtScoreSheetPage  *self,
                                 gint64             match_id,
                                 GError           **error)
 {
-  PtStore *store = pt_companion_get_store (GTK_WIDGET (self), error);
+  PtStore *store = pt_services_get_store (self->services, error);
   g_autoptr(PtMatchEntry) entry = NULL;
   g_autoptr(JsonNode) node = NULL;
   JsonObject *sheet = NULL;
@@ -861,7 +872,7 @@ pt_score_sheet_page_save (PtScoreSheetPage  *self,
       g_set_error_literal (error, PT_STORE_ERROR, PT_STORE_ERROR_BUSY, _("The match is being saved"));
       return FALSE;
     }
-  if ((worker = pt_companion_get_worker (GTK_WIDGET (self), error)) == NULL)
+  if ((worker = pt_services_get_worker (self->services, error)) == NULL)
     return FALSE;
 
   n = n_seats (self);
@@ -1101,6 +1112,7 @@ pt_score_sheet_page_dispose (GObject *object)
   adw_bin_set_child (ADW_BIN (object), NULL);
   gtk_widget_dispose_template (GTK_WIDGET (object), PT_TYPE_SCORE_SHEET_PAGE);
 
+  g_clear_object (&self->services);
   G_OBJECT_CLASS (pt_score_sheet_page_parent_class)->dispose (object);
 }
 
@@ -1114,12 +1126,84 @@ pt_score_sheet_page_finalize (GObject *object)
 }
 
 static void
+pt_score_sheet_page_constructed (GObject *object)
+{
+  PtScoreSheetPage *self = PT_SCORE_SHEET_PAGE (object);
+
+  G_OBJECT_CLASS (pt_score_sheet_page_parent_class)->constructed (object);
+
+  g_assert (PT_IS_SERVICES (self->services));
+  /* The name fields ask the services' history for close names. */
+  for (guint i = 0; i < MAX_SEATS; i++)
+    {
+      GtkWidget *row = adw_entry_row_new ();
+      g_autofree char *title = g_strdup_printf (_("Player %u"), i + 1);
+      g_autofree char *name = g_strdup_printf ("player-%u", i);
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      gtk_widget_set_name (row, name);
+      pt_name_suggest_attach (ADW_ENTRY_ROW (row), self->services);
+      adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), new_player_picker (self, row));
+      g_signal_connect_object (row, "changed", G_CALLBACK (on_player_name_changed), self, 0);
+      adw_preferences_group_add (self->players_group, row);
+      self->player_rows[i] = row;
+    }
+}
+
+static void
+pt_score_sheet_page_get_property (GObject    *object,
+                                  guint       prop_id,
+                                  GValue     *value,
+                                  GParamSpec *pspec)
+{
+  PtScoreSheetPage *self = PT_SCORE_SHEET_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_SERVICES:
+      g_value_set_object (value, self->services);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pt_score_sheet_page_set_property (GObject      *object,
+                                  guint         prop_id,
+                                  const GValue *value,
+                                  GParamSpec   *pspec)
+{
+  PtScoreSheetPage *self = PT_SCORE_SHEET_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_SERVICES:
+      self->services = g_value_dup_object (value);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 pt_score_sheet_page_class_init (PtScoreSheetPageClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  object_class->constructed = pt_score_sheet_page_constructed;
   object_class->dispose = pt_score_sheet_page_dispose;
+  object_class->get_property = pt_score_sheet_page_get_property;
+  object_class->set_property = pt_score_sheet_page_set_property;
+
+  properties[PROP_SERVICES] =
+    g_param_spec_object ("services", NULL, NULL,
+                         PT_TYPE_SERVICES,
+                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+  g_object_class_install_properties (object_class, N_PROPS, properties);
   object_class->finalize = pt_score_sheet_page_finalize;
   widget_class->unmap = pt_score_sheet_page_unmap;
 
@@ -1169,20 +1253,6 @@ pt_score_sheet_page_init (PtScoreSheetPage *self)
   adw_combo_row_set_model (self->game_row, G_LIST_MODEL (games));
   g_signal_connect_object (self->game_row, "notify::selected", G_CALLBACK (on_game_selected), self, 0);
 
-  for (guint i = 0; i < MAX_SEATS; i++)
-    {
-      GtkWidget *row = adw_entry_row_new ();
-      g_autofree char *title = g_strdup_printf (_("Player %u"), i + 1);
-      g_autofree char *name = g_strdup_printf ("player-%u", i);
-
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-      gtk_widget_set_name (row, name);
-      pt_name_suggest_attach (ADW_ENTRY_ROW (row));
-      adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), new_player_picker (self, row));
-      g_signal_connect_object (row, "changed", G_CALLBACK (on_player_name_changed), self, 0);
-      adw_preferences_group_add (self->players_group, row);
-      self->player_rows[i] = row;
-    }
   g_signal_connect_object (self->n_players_spin, "value-changed", G_CALLBACK (on_n_players_changed), self, 0);
   g_signal_connect_object (self->notes_row, "changed", G_CALLBACK (on_text_changed), self, 0);
   gtk_widget_set_visible (GTK_WIDGET (self->night_row), FALSE);

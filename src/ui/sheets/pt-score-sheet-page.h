@@ -7,6 +7,7 @@
 
 #include <adwaita.h>
 
+#include "pt-services.h"
 #include "pt-sheet-view.h"
 
 G_BEGIN_DECLS
@@ -15,7 +16,7 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (PtScoreSheetPage, pt_score_sheet_page, PT, SCORE_SHEET_PAGE, AdwBin)
 
-GtkWidget   *pt_score_sheet_page_new            (void);
+GtkWidget   *pt_score_sheet_page_new            (PtServices       *services);
 /* Opens a sheet for @game: the unsaved draft if there is one, else a new one. */
 void         pt_score_sheet_page_open_game      (PtScoreSheetPage  *self,
                                                  const char        *game);

@@ -16,7 +16,7 @@
 #include "pt-accessible.h"
 #include "pt-companion-util.h"
 #include "pt-game-ui.h"
-#include "pt-store-health.h"
+#include "pt-paced.h"
 #include "pt-stats-page.h"
 
 #define DISTRIBUTION_BINS 8
@@ -24,6 +24,8 @@
 struct _PtStatsPage
 {
   AdwBin          parent_instance;
+
+  PtServices *services;
 
   gint64          player_id;          /* the player page on screen, 0 = none */
   gint64          player_shown;       /* whose figures the player page holds */
@@ -36,6 +38,16 @@ struct _PtStatsPage
   guint           refresh_source;
   gint64          h2h_a;              /* the pair picked in the head-to-head group */
   gint64          h2h_b;
+  /* The Players page's three groups and what each shows: a reload
+   * rebuilds only the groups whose figures changed. */
+  GtkWidget      *overview_box;
+  GtkWidget      *overview_groups[3];
+  char           *overview_keys[3];
+  GtkWidget      *h2h_row;            /* weak */
+  guint           overview_fill;      /* building the Players page (pt-paced.h) */
+  /* The player page is built a part per frame (pt-paced.h); what it shows. */
+  guint           player_fill;
+  char           *player_key;
 
   GtkStack       *stack;
   AdwStatusPage  *empty_status;
@@ -46,20 +58,32 @@ struct _PtStatsPage
 
 G_DEFINE_FINAL_TYPE (PtStatsPage, pt_stats_page, ADW_TYPE_BIN)
 
-static gboolean
-stats_read_only (void)
-{
-  GApplication *app = g_application_get_default ();
+enum {
+  PROP_0,
+  PROP_SERVICES,
+  N_PROPS
+};
 
-  return PT_IS_APPLICATION (app) && pt_store_health_read_only (PT_APPLICATION (app));
+static GParamSpec *properties[N_PROPS];
+
+static gboolean
+stats_read_only (PtStatsPage *self)
+{
+  return pt_services_is_read_only (self->services);
 }
 
 static void schedule_refresh (PtStatsPage *self);
 
+/**
+ * pt_stats_page_new:
+ * @services: the history the page reads and changes
+ */
 GtkWidget *
-pt_stats_page_new (void)
+pt_stats_page_new (PtServices *services)
 {
-  return g_object_new (PT_TYPE_STATS_PAGE, NULL);
+  g_return_val_if_fail (PT_IS_SERVICES (services), NULL);
+
+  return g_object_new (PT_TYPE_STATS_PAGE, "services", services, NULL);
 }
 
 static char *
@@ -79,6 +103,34 @@ new_group (const char *title,
   if (description != NULL)
     pt_companion_group_set_description (group, description);
   return group;
+}
+
+/* GTK 4.8 measures a wrapping label by shaping its text again for every
+ * width it is asked about, and a page of rows is asked about many: the
+ * thirty rows of the Players page cost ~100 ms of layout when their titles
+ * wrap, ~10 ms on one line. The rows of these lists hold one line each,
+ * ellipsized (the whole text stays the row's accessible name). */
+static GtkWidget *
+single_line (GtkWidget *row)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (row); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LABEL (child) && gtk_label_get_wrap (GTK_LABEL (child)))
+      {
+        gtk_label_set_wrap (GTK_LABEL (child), FALSE);
+        gtk_label_set_ellipsize (GTK_LABEL (child), PANGO_ELLIPSIZE_END);
+      }
+    else if (!GTK_IS_LABEL (child))
+      single_line (child);
+  return row;
+}
+
+static GtkWidget *
+line_row_new (const char *title,
+              const char *subtitle,
+              const char *value)
+{
+  return single_line (pt_companion_value_row_new (title, subtitle, value));
 }
 
 static char *
@@ -220,7 +272,7 @@ build_leaderboard (PtStatsPage  *self,
           line = g_ptr_array_index (lines, j);
       title = g_strdup_printf ("%u. %s", ++position, rating->player_name);
       subtitle = line ? plays_text (line) : NULL;
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), pt_companion_value_row_new (title, subtitle, value));
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), line_row_new (title, subtitle, value));
     }
   for (guint i = 0; ratings == NULL && lines != NULL && i < lines->len; i++)
     {
@@ -234,12 +286,12 @@ build_leaderboard (PtStatsPage  *self,
       title = g_strdup_printf ("%u. %s", ++position, line->player_name);
       subtitle = plays_text (line);
       value = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d win", "%d wins", line->wins), line->wins);
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), pt_companion_value_row_new (title, subtitle, value));
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), line_row_new (title, subtitle, value));
     }
   if (position == 0)
     adw_preferences_group_add (ADW_PREFERENCES_GROUP (group),
-                               pt_companion_value_row_new (_("No matches of this game yet"),
-                                          _("Save a match and the table fills in."), NULL));
+                               line_row_new (_("No matches of this game yet"),
+                                             _("Save a match and the table fills in."), NULL));
   return group;
 }
 
@@ -260,7 +312,7 @@ pt_stats_page_head_to_head_text (PtStatsPage *self,
                                  gint64       a,
                                  gint64       b)
 {
-  PtStore *store = pt_companion_get_store (GTK_WIDGET (self), NULL);
+  PtStore *store = pt_services_get_store (self->services, NULL);
   g_autoptr(PtStats) stats = store ? pt_stats_new (store) : NULL;
   g_autoptr(PtHeadToHead) pair = stats ? pt_stats_pair (stats, a, b, NULL, NULL) : NULL;
 
@@ -304,6 +356,7 @@ static void
 update_h2h_row (PtStatsPage  *self,
                 AdwActionRow *row)
 {
+  g_autoptr(GError) error = NULL;
   PtStoreWorker *worker;
   gint64 *ids;
 
@@ -312,8 +365,11 @@ update_h2h_row (PtStatsPage  *self,
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Pick two players"));
       return;
     }
-  if ((worker = pt_companion_get_worker (GTK_WIDGET (self), NULL)) == NULL)
-    return;
+  if ((worker = pt_services_get_worker (self->services, &error)) == NULL)
+    {
+      pt_companion_error_toast (GTK_WIDGET (self), error);
+      return;
+    }
   ids = g_new (gint64, 2);
   ids[0] = self->h2h_a;
   ids[1] = self->h2h_b;
@@ -379,6 +435,7 @@ build_head_to_head (PtStatsPage *self,
       gtk_box_append (GTK_BOX (pick), drop_down);
     }
   gtk_widget_set_name (row, "head-to-head-row");
+  g_set_weak_pointer (&self->h2h_row, row);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), pick);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
   return group;
@@ -409,7 +466,6 @@ overview_read (GObject      *source,
       return;
     }
   build_overview (self, data);
-  overview_data_free (data);
 }
 
 /* Asks the worker for the Players page; what is on screen stays until the
@@ -421,7 +477,7 @@ pt_stats_page_reload (PtStatsPage *self)
   PtStoreWorker *worker;
 
   g_return_if_fail (PT_IS_STATS_PAGE (self));
-  worker = pt_companion_get_worker (GTK_WIDGET (self), &error);
+  worker = pt_services_get_worker (self->services, &error);
   if (worker == NULL)
     {
       adw_status_page_set_title (self->empty_status, _("The History Cannot Be Opened"));
@@ -434,29 +490,20 @@ pt_stats_page_reload (PtStatsPage *self)
                        g_object_ref (self));
 }
 
-static void
-build_overview (PtStatsPage  *self,
-                OverviewData *data)
+static GtkWidget *
+build_players_group (PtStatsPage  *self,
+                     OverviewData *data)
 {
   GPtrArray *players = data->players;
   GPtrArray *lines = data->lines;
-  GtkWidget *box, *group, *add, *archived_row, *archived_switch;
-  guint shown = 0;
+  GtkWidget *group, *add, *archived_row, *archived_switch;
 
-  if (players->len == 0)
-    {
-      if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "player") != 0)
-        gtk_stack_set_visible_child_name (self->stack, "empty");
-      return;
-    }
-  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 24);
   group = new_group (_("Players"), NULL);
   add = gtk_button_new_from_icon_name ("list-add-symbolic");
   gtk_widget_set_tooltip_text (add, _("Add Player"));
   pt_accessible_set_label (add, _("Add Player"));
   gtk_widget_add_css_class (add, "flat");
   gtk_actionable_set_action_name (GTK_ACTIONABLE (add), "stats.add-player");
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "stats.add-player", !stats_read_only ());
   adw_preferences_group_set_header_suffix (ADW_PREFERENCES_GROUP (group), add);
   for (guint i = 0; i < players->len; i++)
     {
@@ -478,7 +525,7 @@ build_overview (PtStatsPage  *self,
 
           subtitle = g_strdup_printf (_("Archived · %s"), plain);
         }
-      row = pt_companion_value_row_new (player->name, subtitle, NULL);
+      row = line_row_new (player->name, subtitle, NULL);
       gtk_widget_set_name (row, name);
       adw_action_row_add_prefix (ADW_ACTION_ROW (row), pt_companion_colour_swatch (player->colour, player->name));
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), pt_accessible_new_decoration ("go-next-symbolic"));
@@ -486,9 +533,8 @@ build_overview (PtStatsPage  *self,
       g_object_set_data (G_OBJECT (row), "player-id", GSIZE_TO_POINTER ((gsize) player->id));
       g_signal_connect_object (row, "activated", G_CALLBACK (on_player_row_activated), self, 0);
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
-      shown++;
     }
-  archived_row = pt_companion_plain_row (adw_action_row_new ());
+  archived_row = single_line (pt_companion_plain_row (adw_action_row_new ()));
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (archived_row), _("Show archived players"));
   archived_switch = gtk_switch_new ();
   gtk_widget_set_valign (archived_switch, GTK_ALIGN_CENTER);
@@ -497,15 +543,174 @@ build_overview (PtStatsPage  *self,
   adw_action_row_add_suffix (ADW_ACTION_ROW (archived_row), archived_switch);
   adw_action_row_set_activatable_widget (ADW_ACTION_ROW (archived_row), archived_switch);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), archived_row);
-  gtk_box_append (GTK_BOX (box), group);
+  return group;
+}
 
-  gtk_box_append (GTK_BOX (box), build_leaderboard (self, data));
-  if (data->active->len >= 2)
-    gtk_box_append (GTK_BOX (box), build_head_to_head (self, data->active));
-  adw_bin_set_child (self->overview_bin, box);
+static void
+append_line_key (GString    *key,
+                 PtStatLine *line)
+{
+  if (line != NULL)
+    g_string_append_printf (key, "%" G_GINT64_FORMAT "\x1f%s\x1f%d\x1f%d\x1f%.4f\x1e", line->player_id,
+                            line->player_name, line->plays, line->wins, line->win_rate);
+}
+
+/* What each group of the Players page shows, as text: a group whose text
+ * is the same as on screen is kept as it is. */
+static char *
+overview_key (PtStatsPage  *self,
+              OverviewData *data,
+              guint         group)
+{
+  GString *key = g_string_new (NULL);
+
+  g_string_append_printf (key, "%" G_GINT64_FORMAT "\x1d", self->merge_from);
+  if (group == 0)
+    {
+      g_string_append_printf (key, "%d\x1d", self->show_archived);
+      for (guint i = 0; i < data->players->len; i++)
+        {
+          PtPlayer *player = g_ptr_array_index (data->players, i);
+
+          g_string_append_printf (key, "%" G_GINT64_FORMAT "\x1f%s\x1f%s\x1f%d\x1e", player->id, player->name,
+                                  player->colour ? player->colour : "", player->archived);
+        }
+      for (guint i = 0; data->lines != NULL && i < data->lines->len; i++)
+        append_line_key (key, g_ptr_array_index (data->lines, i));
+    }
+  else if (group == 1)
+    {
+      g_string_append_printf (key, "%s\x1d", data->game ? data->game : "");
+      for (guint i = 0; data->ratings != NULL && i < data->ratings->len; i++)
+        {
+          PtRating *rating = g_ptr_array_index (data->ratings, i);
+
+          g_string_append_printf (key, "%" G_GINT64_FORMAT "\x1f%s\x1f%.0f\x1e", rating->player_id,
+                                  rating->player_name, rating->rating);
+        }
+      for (guint i = 0; data->board != NULL && i < data->board->len; i++)
+        append_line_key (key, g_ptr_array_index (data->board, i));
+    }
+  else
+    {
+      for (guint i = 0; data->active->len >= 2 && i < data->active->len; i++)
+        {
+          PtPlayer *player = g_ptr_array_index (data->active, i);
+
+          g_string_append_printf (key, "%" G_GINT64_FORMAT "\x1f%s\x1e", player->id, player->name);
+        }
+    }
+  return g_string_free (key, FALSE);
+}
+
+static void
+clear_overview (PtStatsPage *self)
+{
+  pt_paced_stop (self->overview_fill);
+  self->overview_fill = 0;
+  self->overview_box = NULL;
+  for (guint i = 0; i < G_N_ELEMENTS (self->overview_groups); i++)
+    {
+      self->overview_groups[i] = NULL;
+      g_clear_pointer (&self->overview_keys[i], g_free);
+    }
+  adw_bin_set_child (self->overview_bin, NULL);
+}
+
+/* The Players page, built a group per frame (pt-paced.h). */
+typedef struct
+{
+  PtStatsPage  *self;
+  OverviewData *data;
+  guint         next;        /* the next group to look at */
+  gboolean      pair_asked;  /* the head-to-head group was built (and asked for its pair) */
+} OverviewFill;
+
+static void
+overview_fill_free (OverviewFill *fill)
+{
+  g_clear_pointer (&fill->data, overview_data_free);
+  g_clear_object (&fill->self);
+  g_free (fill);
+}
+
+/* Builds the next group whose figures changed; FALSE when none is left. */
+static gboolean
+overview_fill_step (gpointer user_data)
+{
+  OverviewFill *fill = user_data;
+  PtStatsPage *self = fill->self;
+  OverviewData *data = fill->data;
+
+  while (fill->next < G_N_ELEMENTS (self->overview_groups))
+    {
+      guint i = fill->next++;
+      g_autofree char *key = overview_key (self, data, i);
+      GtkWidget *group = NULL, *before = NULL;
+
+      if (g_strcmp0 (key, self->overview_keys[i]) == 0)
+        continue;
+      if (i == 0)
+        group = build_players_group (self, data);
+      else if (i == 1)
+        group = build_leaderboard (self, data);
+      else if (data->active->len >= 2)
+        group = build_head_to_head (self, data->active);
+      for (guint j = 0; j < i; j++)
+        if (self->overview_groups[j] != NULL)
+          before = self->overview_groups[j];
+      if (self->overview_groups[i] != NULL)
+        gtk_box_remove (GTK_BOX (self->overview_box), self->overview_groups[i]);
+      if (group != NULL)
+        gtk_box_insert_child_after (GTK_BOX (self->overview_box), group, before);
+      self->overview_groups[i] = group;
+      fill->pair_asked = fill->pair_asked || i == 2;
+      g_free (self->overview_keys[i]);
+      self->overview_keys[i] = g_steal_pointer (&key);
+      if (fill->next < G_N_ELEMENTS (self->overview_groups))
+        return TRUE;
+    }
+  /* The head-to-head of a pair shown before may have changed with new matches. */
+  if (!fill->pair_asked && self->h2h_row != NULL && self->overview_groups[2] != NULL)
+    update_h2h_row (self, ADW_ACTION_ROW (self->h2h_row));
+  self->overview_fill = 0;
+  return FALSE;
+}
+
+/* Takes @data. */
+static void
+build_overview (PtStatsPage  *self,
+                OverviewData *data)
+{
+  OverviewFill *fill;
+
+  pt_paced_stop (self->overview_fill);
+  self->overview_fill = 0;
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "stats.add-player", !stats_read_only (self));
+  if (data->players->len == 0)
+    {
+      overview_data_free (data);
+      clear_overview (self);
+      if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "player") != 0)
+        gtk_stack_set_visible_child_name (self->stack, "empty");
+      return;
+    }
+  if (self->overview_box == NULL)
+    {
+      self->overview_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 24);
+      adw_bin_set_child (self->overview_bin, self->overview_box);
+    }
   if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "player") != 0)
     gtk_stack_set_visible_child_name (self->stack, "overview");
-  (void) shown;
+  fill = g_new0 (OverviewFill, 1);
+  fill->self = g_object_ref (self);
+  fill->data = data;
+  /* The first group that changed at once, the others a frame each. */
+  if (overview_fill_step (fill))
+    self->overview_fill = pt_paced_start (GTK_WIDGET (self), overview_fill_step, fill,
+                                          (GDestroyNotify) overview_fill_free);
+  else
+    overview_fill_free (fill);
 }
 
 void
@@ -768,7 +973,7 @@ merge_action (GtkWidget  *widget,
 {
   PtStatsPage *self = PT_STATS_PAGE (widget);
   g_autoptr(GError) error = NULL;
-  PtStore *store = pt_companion_get_store (widget, &error);
+  PtStore *store = pt_services_get_store (self->services, &error);
   g_autoptr(GPtrArray) players = store ? pt_store_list_players (store, TRUE, &error) : NULL;
   g_autoptr(PtPlayer) player = players ? pt_store_get_player (store, self->player_id, &error) : NULL;
   g_autoptr(GtkStringList) names = NULL;
@@ -871,7 +1076,8 @@ player_read (GObject      *source,
     }
   if (data->stats->player->id == self->player_id)
     build_player (self, data);
-  player_data_free (data);
+  else
+    player_data_free (data);
 }
 
 /* The page shows at once (what it showed, or a spinner) and fills in when
@@ -884,7 +1090,7 @@ pt_stats_page_show_player (PtStatsPage *self,
   PtStoreWorker *worker;
 
   g_return_val_if_fail (PT_IS_STATS_PAGE (self), FALSE);
-  worker = pt_companion_get_worker (GTK_WIDGET (self), &error);
+  worker = pt_services_get_worker (self->services, &error);
   if (worker == NULL)
     {
       pt_companion_error_toast (GTK_WIDGET (self), error);
@@ -900,6 +1106,9 @@ pt_stats_page_show_player (PtStatsPage *self,
       gtk_widget_set_valign (spinner, GTK_ALIGN_CENTER);
       gtk_widget_set_vexpand (spinner, TRUE);
       adw_bin_set_child (self->player_bin, spinner);
+      pt_paced_stop (self->player_fill);
+      self->player_fill = 0;
+      self->player_shown = 0;
       g_hash_table_remove_all (self->charts);
     }
   self->player_id = player_id;
@@ -909,23 +1118,95 @@ pt_stats_page_show_player (PtStatsPage *self,
   return TRUE;
 }
 
-static void
-build_player (PtStatsPage *self,
-              PlayerData  *data)
+/* What a player page shows, as text: a refresh with the same figures keeps
+ * the page as it is. */
+static char *
+player_key (PlayerData *data,
+            gboolean    read_only)
 {
-  PtPlayerStats *player_stats = data->stats;
-  PtPlayer *player;
-  PtStatLine *overall;
-  GtkWidget *box, *header, *title, *tiles, *group, *row, *colour, *archived, *merge;
-  PtChart *score_chart, *rating_chart, *rate_chart, *distribution_chart;
-  const char *distribution_game = NULL;
-  GdkRGBA rgba;
+  PtPlayerStats *stats = data->stats;
+  GString *key = g_string_new (NULL);
 
-  player = player_stats->player;
-  overall = player_stats->overall;
-  g_hash_table_remove_all (self->charts);
+  g_string_append_printf (key, "%" G_GINT64_FORMAT "\x1f%s\x1f%s\x1f%d\x1f%d\x1d", stats->player->id,
+                          stats->player->name, stats->player->colour ? stats->player->colour : "",
+                          stats->player->archived, read_only);
+  for (guint i = 0; i <= (stats->per_game ? stats->per_game->len : 0); i++)
+    {
+      PtStatLine *line = i == 0 ? stats->overall : g_ptr_array_index (stats->per_game, i - 1);
 
-  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 24);
+      g_string_append_printf (key, "%s\x1f%d\x1f%d\x1f%.4f\x1f%.4f\x1f%d\x1f%d\x1f%d\x1f%d\x1e",
+                              line->game ? line->game : "", line->plays, line->wins, line->win_rate,
+                              line->average, line->best, line->worst, line->current_streak,
+                              line->longest_streak);
+    }
+  for (guint i = 0; stats->ratings != NULL && i < stats->ratings->len; i++)
+    {
+      PtRating *rating = g_ptr_array_index (stats->ratings, i);
+
+      g_string_append_printf (key, "%s\x1f%.4f\x1f%d\x1e", rating->game, rating->rating, rating->plays);
+    }
+  for (guint i = 0; stats->head_to_head != NULL && i < stats->head_to_head->len; i++)
+    {
+      PtHeadToHead *pair = g_ptr_array_index (stats->head_to_head, i);
+
+      g_string_append_printf (key, "%s\x1f%d\x1f%d\x1f%d\x1e", pair->name_b, pair->plays, pair->wins_a,
+                              pair->wins_b);
+    }
+  for (guint i = 0; data->series != NULL && i < data->series->len; i++)
+    {
+      PtScorePoint *point = g_ptr_array_index (data->series, i);
+
+      g_string_append_printf (key, "%" G_GINT64_FORMAT "\x1f%d\x1f%.4f\x1e", point->match_id, point->score,
+                              point->rated ? point->rating : 0.0);
+    }
+  return g_string_free (key, FALSE);
+}
+
+/* The player page, built a part per frame. On a refresh of the page on
+ * screen each new part takes the place of the old one, so the page keeps
+ * its height and scroll position while it fills. */
+typedef struct
+{
+  PtStatsPage *self;
+  PlayerData  *data;
+  GtkWidget   *box;
+  GPtrArray   *old;     /* the parts shown before, in order */
+  guint        placed;  /* parts placed so far */
+  guint        step;
+} PlayerFill;
+
+static void
+player_fill_free (PlayerFill *fill)
+{
+  g_clear_pointer (&fill->data, player_data_free);
+  g_clear_pointer (&fill->old, g_ptr_array_unref);
+  g_clear_object (&fill->box);
+  g_clear_object (&fill->self);
+  g_free (fill);
+}
+
+static void
+place_part (PlayerFill *fill,
+            GtkWidget  *part)
+{
+  GtkWidget *old = fill->placed < fill->old->len ? g_ptr_array_index (fill->old, fill->placed) : NULL;
+  GtkWidget *before = old != NULL ? gtk_widget_get_prev_sibling (old) : gtk_widget_get_last_child (fill->box);
+
+  gtk_box_insert_child_after (GTK_BOX (fill->box), part, before);
+  if (old != NULL)
+    gtk_box_remove (GTK_BOX (fill->box), old);
+  fill->placed++;
+}
+
+static void
+build_player_top (PtStatsPage *self,
+                  PlayerFill  *fill)
+{
+  PtPlayerStats *player_stats = fill->data->stats;
+  PtPlayer *player = player_stats->player;
+  PtStatLine *overall = player_stats->overall;
+  GtkWidget *header, *title, *tiles, *group;
+
   header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   gtk_widget_set_halign (header, GTK_ALIGN_CENTER);
   gtk_widget_set_margin_top (header, 6);
@@ -940,7 +1221,7 @@ build_player (PtStatsPage *self,
   gtk_widget_add_css_class (title, "title-1");
   gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_END);
   gtk_box_append (GTK_BOX (header), title);
-  gtk_box_append (GTK_BOX (box), header);
+  place_part (fill, header);
 
   tiles = gtk_flow_box_new ();
   gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (tiles), GTK_SELECTION_NONE);
@@ -964,67 +1245,89 @@ build_player (PtStatsPage *self,
     gtk_flow_box_append (GTK_FLOW_BOX (tiles), summary_tile (streak, _("Win streak")));
     gtk_flow_box_append (GTK_FLOW_BOX (tiles), summary_tile (longest, _("Longest streak")));
   }
-  gtk_box_append (GTK_BOX (box), tiles);
+  place_part (fill, tiles);
 
   group = new_group (_("By game"), NULL);
   for (guint i = 0; player_stats->per_game != NULL && i < player_stats->per_game->len; i++)
     {
       PtStatLine *line = g_ptr_array_index (player_stats->per_game, i);
       PtRating *rating = NULL;
-      GtkWidget *expander = pt_companion_plain_row (adw_expander_row_new ());
-      g_autofree char *subtitle = plays_text (line);
-      g_autofree char *best = g_strdup_printf ("%d", line->best);
-      g_autofree char *worst = g_strdup_printf ("%d", line->worst);
-      g_autofree char *average = g_strdup_printf ("%.1f", line->average);
-      g_autofree char *streaks = g_strdup_printf ("%d / %d", line->current_streak, line->longest_streak);
+      GtkWidget *expander;
+      g_autofree char *subtitle = NULL;
+      g_autofree char *best = NULL;
+      g_autofree char *worst = NULL;
+      g_autofree char *average = NULL;
+      g_autofree char *streaks = NULL;
       g_autofree char *rating_text = NULL;
 
       if (line->plays == 0)
         continue;
+      expander = pt_companion_plain_row (adw_expander_row_new ());
+      subtitle = plays_text (line);
+      best = g_strdup_printf ("%d", line->best);
+      worst = g_strdup_printf ("%d", line->worst);
+      average = g_strdup_printf ("%.1f", line->average);
+      streaks = g_strdup_printf ("%d / %d", line->current_streak, line->longest_streak);
       for (guint j = 0; player_stats->ratings != NULL && j < player_stats->ratings->len; j++)
         if (g_strcmp0 (((PtRating *) g_ptr_array_index (player_stats->ratings, j))->game, line->game) == 0)
           rating = g_ptr_array_index (player_stats->ratings, j);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), pt_game_ui_title (line->game));
       adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (expander), subtitle);
-      adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), pt_companion_value_row_new (_("Average score"), NULL, average));
-      adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), pt_companion_value_row_new (_("Best score"), NULL, best));
-      adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), pt_companion_value_row_new (_("Worst score"), NULL, worst));
+      adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), line_row_new (_("Average score"), NULL, average));
+      adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), line_row_new (_("Best score"), NULL, best));
+      adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), line_row_new (_("Worst score"), NULL, worst));
       adw_expander_row_add_row (ADW_EXPANDER_ROW (expander),
-                                pt_companion_value_row_new (_("Win streak"), _("Current / longest"), streaks));
+                                line_row_new (_("Win streak"), _("Current / longest"), streaks));
       if (rating != NULL)
         {
           rating_text = g_strdup_printf ("%.0f", rating->rating);
           adw_expander_row_add_row (ADW_EXPANDER_ROW (expander),
-                                    pt_companion_value_row_new (_("Rating"), _("Elo, starting at 1500"), rating_text));
+                                    line_row_new (_("Rating"), _("Elo, starting at 1500"), rating_text));
         }
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), expander);
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), single_line (expander));
     }
   if (overall->plays == 0)
     adw_preferences_group_add (ADW_PREFERENCES_GROUP (group),
-                               pt_companion_value_row_new (_("No matches yet"),
-                                          _("Save a match with this player and the figures appear here."), NULL));
-  gtk_box_append (GTK_BOX (box), group);
+                               line_row_new (_("No matches yet"),
+                                             _("Save a match with this player and the figures appear here."), NULL));
+  place_part (fill, group);
+}
 
-  gtk_box_append (GTK_BOX (box), chart_group (self, "score-chart", _("Score over time"),
-                                              PT_CHART_LINES, &score_chart));
-  gtk_box_append (GTK_BOX (box), chart_group (self, "rating-chart", _("Rating over time"),
-                                              PT_CHART_LINES, &rating_chart));
-  gtk_box_append (GTK_BOX (box), chart_group (self, "win-rate-chart", _("Win rate by game"),
-                                              PT_CHART_BARS, &rate_chart));
-  group = chart_group (self, "distribution-chart", _("Score distribution"),
-                       PT_CHART_BARS, &distribution_chart);
-  gtk_box_append (GTK_BOX (box), group);
+static void
+build_player_charts (PtStatsPage *self,
+                     PlayerFill  *fill)
+{
+  PtChart *score_chart, *rating_chart, *rate_chart, *distribution_chart;
+  const char *distribution_game = NULL;
+  GtkWidget *group;
+
+  g_hash_table_remove_all (self->charts);
+  place_part (fill, chart_group (self, "score-chart", _("Score over time"), PT_CHART_LINES, &score_chart));
+  place_part (fill, chart_group (self, "rating-chart", _("Rating over time"), PT_CHART_LINES, &rating_chart));
+  place_part (fill, chart_group (self, "win-rate-chart", _("Win rate by game"), PT_CHART_BARS, &rate_chart));
+  group = chart_group (self, "distribution-chart", _("Score distribution"), PT_CHART_BARS, &distribution_chart);
   pt_chart_set_empty_text (score_chart, _("Scores appear after the first match"));
   pt_chart_set_x_caption (score_chart, _("Matches, oldest first"));
   pt_chart_set_x_caption (rating_chart, _("Matches, oldest first"));
   pt_chart_set_empty_text (rating_chart, _("Ratings appear after the first match against someone"));
   pt_chart_set_empty_text (rate_chart, _("No matches yet"));
   pt_chart_set_empty_text (distribution_chart, _("No matches yet"));
-  fill_charts (self, data->series, player_stats, score_chart, rating_chart, rate_chart, distribution_chart,
-               &distribution_game);
+  fill_charts (self, fill->data->series, fill->data->stats, score_chart, rating_chart, rate_chart,
+               distribution_chart, &distribution_game);
   if (distribution_game != NULL)
     adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group),
                                            pt_game_ui_title (distribution_game));
+  place_part (fill, group);
+}
+
+static void
+build_player_end (PtStatsPage *self,
+                  PlayerFill  *fill)
+{
+  PtPlayerStats *player_stats = fill->data->stats;
+  PtPlayer *player = player_stats->player;
+  GtkWidget *group, *row, *colour, *archived, *merge;
+  GdkRGBA rgba;
 
   if (player_stats->head_to_head != NULL && player_stats->head_to_head->len > 0)
     {
@@ -1037,10 +1340,9 @@ build_player (PtStatsPage *self,
                                                                  "%d matches together", pair->plays),
                                                     pair->plays);
 
-          adw_preferences_group_add (ADW_PREFERENCES_GROUP (group),
-                                     pt_companion_value_row_new (pair->name_b, plays, score));
+          adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), line_row_new (pair->name_b, plays, score));
         }
-      gtk_box_append (GTK_BOX (box), group);
+      place_part (fill, group);
     }
 
   group = new_group (_("Player"), NULL);
@@ -1052,7 +1354,7 @@ build_player (PtStatsPage *self,
   g_signal_connect_object (row, "apply", G_CALLBACK (on_rename_apply), self, 0);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
 
-  row = pt_companion_value_row_new (_("Colour"), _("Used in lists and charts"), NULL);
+  row = line_row_new (_("Colour"), _("Used in lists and charts"), NULL);
   colour = gtk_color_button_new ();
   gtk_widget_set_valign (colour, GTK_ALIGN_CENTER);
   pt_companion_player_rgba (player->colour, player->name, &rgba);
@@ -1062,7 +1364,7 @@ build_player (PtStatsPage *self,
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), colour);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
 
-  row = pt_companion_value_row_new (_("Archived"), _("Hidden from lists; the history stays"), NULL);
+  row = line_row_new (_("Archived"), _("Hidden from lists; the history stays"), NULL);
   archived = gtk_switch_new ();
   gtk_widget_set_name (archived, "archived-switch");
   gtk_widget_set_valign (archived, GTK_ALIGN_CENTER);
@@ -1072,24 +1374,87 @@ build_player (PtStatsPage *self,
   adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), archived);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
 
-  row = pt_companion_value_row_new (_("Merge into another player"), _("When one person was entered twice"), NULL);
+  row = line_row_new (_("Merge into another player"), _("When one person was entered twice"), NULL);
   merge = gtk_button_new_with_mnemonic (_("_Merge…"));
   gtk_widget_set_valign (merge, GTK_ALIGN_CENTER);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (merge), "stats.merge");
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), merge);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
   /* A damaged or read-only history is shown, not changed. */
-  if (stats_read_only ())
+  if (stats_read_only (self))
     {
       gtk_widget_set_sensitive (group, FALSE);
       pt_companion_group_set_description (group, _("The history cannot be changed now"));
     }
-  gtk_box_append (GTK_BOX (box), group);
+  place_part (fill, group);
+}
 
-  adw_bin_set_child (self->player_bin, box);
-  if (self->player_shown != player->id)
-    gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->player_scroller), 0);
-  self->player_shown = player->id;
+static gboolean
+player_fill_step (gpointer user_data)
+{
+  PlayerFill *fill = user_data;
+  PtStatsPage *self = fill->self;
+
+  switch (fill->step++)
+    {
+    case 0:
+      build_player_top (self, fill);
+      return TRUE;
+    case 1:
+      build_player_charts (self, fill);
+      return TRUE;
+    default:
+      build_player_end (self, fill);
+      /* Parts of the old page left over (it had a head-to-head group). */
+      for (guint i = fill->placed; i < fill->old->len; i++)
+        gtk_box_remove (GTK_BOX (fill->box), g_ptr_array_index (fill->old, i));
+      self->player_fill = 0;
+      return FALSE;
+    }
+}
+
+static void
+build_player (PtStatsPage *self,
+              PlayerData  *data)
+{
+  g_autofree char *key = player_key (data, stats_read_only (self));
+  GtkWidget *shown = adw_bin_get_child (self->player_bin);
+  PlayerFill *fill;
+
+  /* The same figures as on screen (the page was shown again). */
+  if (self->player_fill == 0 && self->player_shown == data->stats->player->id &&
+      g_strcmp0 (key, self->player_key) == 0)
+    {
+      player_data_free (data);
+      return;
+    }
+  pt_paced_stop (self->player_fill);
+  g_free (self->player_key);
+  self->player_key = g_steal_pointer (&key);
+
+  fill = g_new0 (PlayerFill, 1);
+  fill->self = g_object_ref (self);
+  fill->data = data;
+  fill->old = g_ptr_array_new_with_free_func (g_object_unref);
+  if (self->player_shown == data->stats->player->id && GTK_IS_BOX (shown))
+    {
+      fill->box = g_object_ref (shown);
+      for (GtkWidget *child = gtk_widget_get_first_child (shown); child != NULL;
+           child = gtk_widget_get_next_sibling (child))
+        g_ptr_array_add (fill->old, g_object_ref (child));
+    }
+  else
+    {
+      fill->box = g_object_ref (gtk_box_new (GTK_ORIENTATION_VERTICAL, 24));
+      adw_bin_set_child (self->player_bin, fill->box);
+      gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->player_scroller), 0);
+      g_hash_table_remove_all (self->charts);
+    }
+  self->player_shown = data->stats->player->id;
+  /* The first part at once: the page shows what it is about in this frame. */
+  player_fill_step (fill);
+  self->player_fill = pt_paced_start (GTK_WIDGET (self), player_fill_step, fill,
+                                      (GDestroyNotify) player_fill_free);
 }
 
 PtChart *
@@ -1158,7 +1523,7 @@ pt_stats_page_add_player (PtStatsPage  *self,
                           const char   *name,
                           GError      **error)
 {
-  PtStoreWorker *worker = pt_companion_get_worker (GTK_WIDGET (self), error);
+  PtStoreWorker *worker = pt_services_get_worker (self->services, error);
   g_autofree char *stripped = NULL;
 
   if (worker == NULL || (stripped = player_name_or_error (name, error)) == NULL)
@@ -1173,7 +1538,7 @@ pt_stats_page_rename_player (PtStatsPage  *self,
                              const char   *name,
                              GError      **error)
 {
-  PtStoreWorker *worker = pt_companion_get_worker (GTK_WIDGET (self), error);
+  PtStoreWorker *worker = pt_services_get_worker (self->services, error);
   g_autofree char *stripped = NULL;
 
   if (worker == NULL || (stripped = player_name_or_error (name, error)) == NULL)
@@ -1190,7 +1555,7 @@ pt_stats_page_set_player_colour (PtStatsPage  *self,
                                  const char   *colour,
                                  GError      **error)
 {
-  PtStoreWorker *worker = pt_companion_get_worker (GTK_WIDGET (self), error);
+  PtStoreWorker *worker = pt_services_get_worker (self->services, error);
 
   if (worker == NULL)
     return FALSE;
@@ -1205,7 +1570,7 @@ pt_stats_page_set_player_archived (PtStatsPage  *self,
                                    gboolean      archived,
                                    GError      **error)
 {
-  PtStoreWorker *worker = pt_companion_get_worker (GTK_WIDGET (self), error);
+  PtStoreWorker *worker = pt_services_get_worker (self->services, error);
 
   if (worker == NULL)
     return FALSE;
@@ -1232,7 +1597,7 @@ pt_stats_page_commit_merge (PtStatsPage  *self,
       g_clear_weak_pointer (&self->merge_toast);
       adw_toast_dismiss (toast);
     }
-  if ((worker = pt_companion_get_worker (GTK_WIDGET (self), error)) == NULL)
+  if ((worker = pt_services_get_worker (self->services, error)) == NULL)
     {
       pt_stats_page_reload (self);
       return FALSE;
@@ -1286,7 +1651,7 @@ pt_stats_page_merge_players (PtStatsPage *self,
                              gint64       into)
 {
   g_autoptr(GError) error = NULL;
-  PtStore *store = pt_companion_get_store (GTK_WIDGET (self), &error);
+  PtStore *store = pt_services_get_store (self->services, &error);
   g_autoptr(PtPlayer) from_player = store ? pt_store_get_player (store, from, &error) : NULL;
   g_autoptr(PtPlayer) into_player = from_player ? pt_store_get_player (store, into, &error) : NULL;
   g_autofree char *title = NULL;
@@ -1395,9 +1760,17 @@ pt_stats_page_dispose (GObject *object)
         g_warning ("Could not merge the players: %s", error->message);
     }
   g_clear_weak_pointer (&self->merge_toast);
+  g_clear_weak_pointer (&self->h2h_row);
   g_clear_handle_id (&self->refresh_source, g_source_remove);
+  pt_paced_stop (self->player_fill);
+  self->player_fill = 0;
+  pt_paced_stop (self->overview_fill);
+  self->overview_fill = 0;
+  self->overview_box = NULL;
+  memset (self->overview_groups, 0, sizeof self->overview_groups);
   adw_bin_set_child (ADW_BIN (object), NULL);
   gtk_widget_dispose_template (GTK_WIDGET (object), PT_TYPE_STATS_PAGE);
+  g_clear_object (&self->services);
   G_OBJECT_CLASS (pt_stats_page_parent_class)->dispose (object);
 }
 
@@ -1408,7 +1781,48 @@ pt_stats_page_finalize (GObject *object)
 
   g_clear_pointer (&self->leaderboard_game, g_free);
   g_clear_pointer (&self->charts, g_hash_table_unref);
+  g_clear_pointer (&self->player_key, g_free);
+  for (guint i = 0; i < G_N_ELEMENTS (self->overview_keys); i++)
+    g_clear_pointer (&self->overview_keys[i], g_free);
   G_OBJECT_CLASS (pt_stats_page_parent_class)->finalize (object);
+}
+
+static void
+pt_stats_page_get_property (GObject    *object,
+                            guint       prop_id,
+                            GValue     *value,
+                            GParamSpec *pspec)
+{
+  PtStatsPage *self = PT_STATS_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_SERVICES:
+      g_value_set_object (value, self->services);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pt_stats_page_set_property (GObject      *object,
+                            guint         prop_id,
+                            const GValue *value,
+                            GParamSpec   *pspec)
+{
+  PtStatsPage *self = PT_STATS_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_SERVICES:
+      self->services = g_value_dup_object (value);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
@@ -1418,6 +1832,14 @@ pt_stats_page_class_init (PtStatsPageClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = pt_stats_page_dispose;
+  object_class->get_property = pt_stats_page_get_property;
+  object_class->set_property = pt_stats_page_set_property;
+
+  properties[PROP_SERVICES] =
+    g_param_spec_object ("services", NULL, NULL,
+                         PT_TYPE_SERVICES,
+                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+  g_object_class_install_properties (object_class, N_PROPS, properties);
   object_class->finalize = pt_stats_page_finalize;
   widget_class->map = pt_stats_page_map;
 

@@ -7,6 +7,8 @@
 
 #include <adwaita.h>
 
+#include "pt-services.h"
+
 #include "pt-chart.h"
 
 G_BEGIN_DECLS
@@ -15,7 +17,7 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (PtStatsPage, pt_stats_page, PT, STATS_PAGE, AdwBin)
 
-GtkWidget *pt_stats_page_new                (void);
+GtkWidget *pt_stats_page_new                (PtServices   *services);
 void       pt_stats_page_reload             (PtStatsPage  *self);
 gboolean   pt_stats_page_show_player        (PtStatsPage  *self,
                                              gint64        player_id);

@@ -104,7 +104,7 @@ static void
 options_defaults (const PtSessionDefaults *defaults,
                   JsonObject              *out)
 {
-  json_object_set_string_member (out, "rules", defaults->lost_cities_seed_rules ? "seed" : "rulebook");
+  json_object_set_string_member (out, "rules", pt_session_defaults_rule_preset (defaults, "lost-cities"));
 }
 
 static const char * const designers[] = { "Reiner Knizia", NULL };

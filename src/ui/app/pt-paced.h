@@ -1,0 +1,22 @@
+/* pt-paced.h — work spread over frames, so no part of it stalls the main loop
+ *
+ * Copyright 2026 The Partida authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+/* One step of the work; returns TRUE while there is more to do. */
+typedef gboolean (*PtPacedStep) (gpointer user_data);
+
+guint    pt_paced_start (GtkWidget      *widget,
+                         PtPacedStep     step,
+                         gpointer        user_data,
+                         GDestroyNotify  destroy);
+void     pt_paced_stop  (guint           id);
+gboolean pt_paced_busy  (void);
+
+G_END_DECLS
