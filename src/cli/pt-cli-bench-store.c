@@ -621,14 +621,21 @@ pt_cli_bench_store (int argc, char **argv)
         g_autoptr(PtMatchEntry) entry = pt_store_load_match (store, id, &error);
         double t0, t1, t2;
 
+        guint n = entry->results->len, winner = 0;
+
         g_assert_no_error (error);
-        for (guint i = 0; i < entry->results->len; i++)
+        /* The next seat wins now (so the ranks change, also on a database
+         * an earlier run already corrected). */
+        for (guint i = 0; i < n; i++)
+          if (((PtMatchResult *) g_ptr_array_index (entry->results, i))->winner)
+            winner = (i + 1) % n;
+        for (guint i = 0; i < n; i++)
           {
             PtMatchResult *r = g_ptr_array_index (entry->results, i);
 
-            r->score = (int) (entry->results->len - i) * 10 + run;
+            r->score = i == winner ? 200 + run : (int) i * 10;
             r->rank = 0;
-            r->winner = i == 0;
+            r->winner = i == winner;
           }
         t0 = cpu_ms ();
         if (!pt_store_update_match (store, entry, &error))
