@@ -211,7 +211,7 @@ on_notes_apply (AdwEntryRow *row,
     return;
   if ((worker = self->worker) == NULL)
     {
-      g_set_error_literal (&error, PT_STORE_ERROR, PT_STORE_ERROR_FAILED, _("The history cannot be changed"));
+      g_set_error_literal (&error, PT_STORE_ERROR, PT_STORE_ERROR_FAILED, _("The history cannot be changed now"));
       pt_companion_error_toast (GTK_WIDGET (self), error);
       return;
     }
