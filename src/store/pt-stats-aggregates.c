@@ -539,10 +539,76 @@ write_agg_rows (PtStore     *self,
   return TRUE;
 }
 
-/* One pass over the live matches in time order, for the dirty players. */
+/* Deferred (the worker's connection): the dirty players are written to
+ * aggregate_pending and rebuilt by a background step instead, so an edit
+ * of an old match does not wait for a pass over the whole history. */
+static gboolean
+defer_aggregates (PtStore  *self,
+                  GError  **error)
+{
+  g_autoptr(PtStmt) stmt = pt_store_prepare (self, "INSERT OR IGNORE INTO aggregate_pending (player_id) VALUES (?)",
+                                             error);
+  GHashTableIter iter;
+  gpointer key;
+
+  if (stmt == NULL)
+    return FALSE;
+  g_hash_table_iter_init (&iter, self->dirty_players);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    {
+      sqlite3_reset (stmt);
+      sqlite3_bind_int64 (stmt, 1, *(gint64 *) key);
+      if (!pt_store_step_done (self, stmt, _("Could not save the statistics"), error))
+        return FALSE;
+    }
+  g_hash_table_remove_all (self->dirty_players);
+  self->pending_statistics = TRUE;
+  return TRUE;
+}
+
+static gboolean flush_aggregates_now (PtStore  *self,
+                                      GError  **error);
+
 gboolean
 pt_stats_flush_aggregates (PtStore  *self,
                            GError  **error)
+{
+  if (self->defer_statistics && !self->all_dirty)
+    return defer_aggregates (self, error);
+  return flush_aggregates_now (self, error);
+}
+
+/* A background step: the players waiting in aggregate_pending rebuilt in
+ * one pass (inside the caller's transaction). */
+gboolean
+pt_stats_catch_up_aggregates (PtStore   *self,
+                              gboolean  *done,
+                              GError   **error)
+{
+  g_autoptr(PtStmt) read = pt_store_prepare (self, "SELECT player_id FROM aggregate_pending", error);
+  int rc;
+
+  *done = FALSE;
+  if (read == NULL)
+    return FALSE;
+  while ((rc = sqlite3_step (read)) == SQLITE_ROW)
+    pt_stats_mark_player_dirty (self, sqlite3_column_int64 (read, 0));
+  if (rc != SQLITE_DONE)
+    return pt_store_set_error (self, rc, _("Could not read the statistics"), error);
+  pt_stmt_release (g_steal_pointer (&read));
+  if (g_hash_table_size (self->dirty_players) == 0)
+    {
+      *done = TRUE;
+      return TRUE;
+    }
+  return flush_aggregates_now (self, error) &&
+         pt_store_exec (self, "DELETE FROM aggregate_pending", error);
+}
+
+/* One pass over the live matches in time order, for the dirty players. */
+static gboolean
+flush_aggregates_now (PtStore  *self,
+                      GError  **error)
 {
   g_autoptr(GHashTable) aggs = g_hash_table_new_full (agg_hash, agg_equal, g_free, NULL);
   g_autoptr(GHashTable) pairs = g_hash_table_new_full (pair_hash, pair_equal, g_free, NULL);

@@ -295,18 +295,28 @@ replay_finish (Replay  *replay,
  * player agrees with the stored ratings again; after a batch (other
  * changed or unrated matches further on) or a rebuild it must go to the
  * end. @gone: players whose later ratings are stale from the start. */
+/* With @limit > 0, at most @limit matches are re-rated: when more would
+ * have to follow, *@next_finished and *@next_id say where to go on and
+ * *@more is TRUE (the final ratings are then written only if
+ * @write_partial: a background step, whose later steps overwrite them). */
 static gboolean
-recompute_from (PtStore       *store,
-                const char    *game,
-                gint64         finished,
-                gint64         match_id,
-                gboolean       may_stop,
-                const GArray  *gone,
-                GError       **error)
+recompute_from_limited (PtStore       *store,
+                        const char    *game,
+                        gint64         finished,
+                        gint64         match_id,
+                        gboolean       may_stop,
+                        const GArray  *gone,
+                        guint          limit,
+                        gboolean       write_partial,
+                        gboolean      *more,
+                        gint64        *next_finished,
+                        gint64        *next_id,
+                        GError       **error)
 {
   g_autoptr(PtStmt) rows = NULL;
   Replay replay = { store, game, finished, match_id };
-  gboolean ok = TRUE, stopped = FALSE;
+  gboolean ok = TRUE, stopped = FALSE, limited = FALSE;
+  guint flushed = 0;
   int rc = SQLITE_DONE;
 
   g_return_val_if_fail (game != NULL, FALSE);
@@ -346,11 +356,21 @@ recompute_from (PtStore       *store,
           gboolean first = replay.match_id == 0;
 
           ok = replay_flush (&replay, error);
+          if (!first)
+            flushed++;
           /* After the changed match, all players agree with the stored
            * ratings again: everything later is unchanged. */
           if (ok && may_stop && !first && replay.n_dirty == 0)
             {
               stopped = TRUE;
+              replay.match_id = 0;
+              break;
+            }
+          if (ok && limit > 0 && flushed >= limit)
+            {
+              limited = TRUE;
+              *next_finished = sqlite3_column_int64 (rows, 1);
+              *next_id = id;
               replay.match_id = 0;
               break;
             }
@@ -365,16 +385,143 @@ recompute_from (PtStore       *store,
       seat.seat = sqlite3_column_int (rows, 5);
       g_array_append_val (replay.seats, seat);
     }
-  if (ok && !stopped && rc != SQLITE_DONE)
+  if (ok && !stopped && !limited && rc != SQLITE_DONE)
     ok = pt_store_set_error (store, rc, _("Could not update the ratings"), error);
   if (ok)
     ok = replay_flush (&replay, error);
-  if (ok && !stopped)
+  if (ok && !stopped && (!limited || write_partial))
     ok = replay_finish (&replay, error);
+  if (more != NULL)
+    *more = limited;
 
   g_hash_table_unref (replay.ratings);
   g_array_unref (replay.seats);
   return ok;
+}
+
+static gboolean
+recompute_from (PtStore       *store,
+                const char    *game,
+                gint64         finished,
+                gint64         match_id,
+                gboolean       may_stop,
+                const GArray  *gone,
+                GError       **error)
+{
+  return recompute_from_limited (store, game, finished, match_id, may_stop, gone, 0, FALSE, NULL,
+                                 NULL, NULL, error);
+}
+
+/* Deferred ratings (the store worker's connection) -------------------------
+ *
+ * rating_pending holds, per game, the earliest match from which the stored
+ * ratings may be stale; pt_stats_catch_up_ratings() replays from there in
+ * steps of a few hundred matches, each its own transaction, until the end
+ * of the game. Ratings before the point are always right, so a step needs
+ * nothing from the one before it, and a change made between two steps
+ * only moves the point back (never forward). */
+static gboolean
+queue_rerate (PtStore     *store,
+              const char  *game,
+              gint64       finished,
+              gint64       match_id,
+              GError     **error)
+{
+  g_autoptr(PtStmt) stmt = pt_store_prepare (store,
+                                             "INSERT INTO rating_pending (game, finished, match_id)"
+                                             " VALUES (?1, ?2, ?3) ON CONFLICT (game) DO UPDATE"
+                                             " SET finished = excluded.finished, match_id = excluded.match_id"
+                                             " WHERE (excluded.finished, excluded.match_id) < (finished, match_id)",
+                                             error);
+
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_text (stmt, 1, game, -1, SQLITE_STATIC);
+  sqlite3_bind_int64 (stmt, 2, finished);
+  sqlite3_bind_int64 (stmt, 3, match_id);
+  if (!pt_store_step_done (store, stmt, _("Could not update the ratings"), error))
+    return FALSE;
+  store->pending_statistics = TRUE;
+  return TRUE;
+}
+
+/* Whether the ratings and aggregates this connection sees before
+ * (@finished, @match_id) of @game can be trusted: nothing earlier waits
+ * for a background step. */
+static gboolean
+trusted_before (PtStore     *store,
+                const char  *game,
+                gint64       finished,
+                gint64       match_id,
+                gboolean    *trusted,
+                GError     **error)
+{
+  g_autoptr(PtStmt) stmt = pt_store_prepare (store,
+                                             "SELECT EXISTS (SELECT 1 FROM aggregate_pending)"
+                                             " OR EXISTS (SELECT 1 FROM rating_pending WHERE game = ?1"
+                                             " AND (finished, match_id) < (?2, ?3))",
+                                             error);
+  int rc;
+
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_text (stmt, 1, game, -1, SQLITE_STATIC);
+  sqlite3_bind_int64 (stmt, 2, finished);
+  sqlite3_bind_int64 (stmt, 3, match_id);
+  if ((rc = sqlite3_step (stmt)) != SQLITE_ROW)
+    return pt_store_set_error (store, rc, _("Could not read the ratings"), error);
+  *trusted = sqlite3_column_int (stmt, 0) == 0;
+  return TRUE;
+}
+
+gboolean
+pt_stats_catch_up_ratings (PtStore   *store,
+                           guint      budget,
+                           gboolean  *done,
+                           GError   **error)
+{
+  g_autoptr(PtStmt) next = NULL;
+  g_autoptr(PtStmt) move = NULL;
+  g_autofree char *game = NULL;
+  gint64 finished, match_id, next_finished = 0, next_id = 0;
+  gboolean more = FALSE;
+  int rc;
+
+  *done = FALSE;
+  next = pt_store_prepare (store, "SELECT game, finished, match_id FROM rating_pending ORDER BY game LIMIT 1",
+                           error);
+  if (next == NULL)
+    return FALSE;
+  rc = sqlite3_step (next);
+  if (rc == SQLITE_DONE)
+    {
+      *done = TRUE;
+      return TRUE;
+    }
+  if (rc != SQLITE_ROW)
+    return pt_store_set_error (store, rc, _("Could not read the ratings"), error);
+  game = pt_store_dup_column_text (next, 0);
+  finished = sqlite3_column_int64 (next, 1);
+  match_id = sqlite3_column_int64 (next, 2);
+  pt_stmt_release (g_steal_pointer (&next));
+
+  if (!recompute_from_limited (store, game, finished, match_id, FALSE, NULL, budget, TRUE, &more,
+                               &next_finished, &next_id, error))
+    return FALSE;
+  if (more)
+    move = pt_store_prepare (store, "UPDATE rating_pending SET finished = ?2, match_id = ?3 WHERE game = ?1",
+                             error);
+  else
+    move = pt_store_prepare (store, "DELETE FROM rating_pending WHERE game = ?1", error);
+  if (move == NULL)
+    return FALSE;
+  sqlite3_bind_text (move, 1, game, -1, SQLITE_STATIC);
+  if (more)
+    {
+      sqlite3_bind_int64 (move, 2, next_finished);
+      sqlite3_bind_int64 (move, 3, next_id);
+    }
+  return pt_store_step_done (store, move, _("Could not update the ratings"), error);
 }
 
 gboolean
@@ -387,6 +534,10 @@ pt_stats_recompute_ratings_from (PtStore     *store,
   return recompute_from (store, game, finished, match_id, FALSE, NULL, error);
 }
 
+/* Deferred (the worker's connection): the changed match itself is rated
+ * at once; if that leaves later ratings stale, the rest of the game is
+ * queued for the background steps. When something earlier is still queued
+ * the foreground cannot trust what it reads, so the match is just queued. */
 gboolean
 pt_stats_rerate_match (PtStore       *store,
                        const char    *game,
@@ -395,7 +546,19 @@ pt_stats_rerate_match (PtStore       *store,
                        const GArray  *gone,
                        GError       **error)
 {
-  return recompute_from (store, game, finished, match_id, TRUE, gone, error);
+  gint64 next_finished = 0, next_id = 0;
+  gboolean trusted = TRUE, more = FALSE;
+
+  if (!store->defer_statistics)
+    return recompute_from (store, game, finished, match_id, TRUE, gone, error);
+  if (!trusted_before (store, game, finished, match_id, &trusted, error))
+    return FALSE;
+  if (!trusted)
+    return queue_rerate (store, game, finished, match_id, error);
+  if (!recompute_from_limited (store, game, finished, match_id, TRUE, gone, 1, FALSE, &more,
+                               &next_finished, &next_id, error))
+    return FALSE;
+  return !more || queue_rerate (store, game, next_finished, next_id, error);
 }
 
 /* A new match: usually the latest of its game, so only its own ratings are

@@ -149,7 +149,7 @@ insert_match_full (PtStore       *self,
        (record = pt_store_canonical_json (entry->record, NULL, N_("game record"), error)) == NULL))
     return FALSE;
   if (entry->uuid == NULL)
-    entry->uuid = g_uuid_string_random ();
+    entry->uuid = pt_store_new_uuid ();
   if (entry->finished == 0)
     entry->finished = pt_store_now_seconds ();
   if (entry->started == 0)

@@ -13,9 +13,9 @@
 
 /* Nights ------------------------------------------------------------------ */
 
-static gboolean
-check_date (const char  *date,
-            GError     **error)
+gboolean
+pt_store_check_date (const char  *date,
+                     GError     **error)
 {
   unsigned y, m, d;
   char tail;
@@ -54,7 +54,7 @@ pt_store_add_night (PtStore     *self,
   int rc;
 
   g_return_val_if_fail (PT_IS_STORE (self), NULL);
-  if (!check_date (date, error))
+  if (!pt_store_check_date (date, error))
     return NULL;
   stmt = pt_store_prepare (self,
                            "INSERT INTO nights (uuid, date, place, notes, modified) VALUES (?, ?, ?, ?, ?)",
@@ -109,7 +109,7 @@ pt_store_update_night (PtStore     *self,
   g_autoptr(PtStmt) stmt = NULL;
 
   g_return_val_if_fail (PT_IS_STORE (self), FALSE);
-  if (date != NULL && !check_date (date, error))
+  if (date != NULL && !pt_store_check_date (date, error))
     return FALSE;
   stmt = pt_store_prepare (self,
                            "UPDATE nights SET date = coalesce (?1, date), place = coalesce (?2, place),"

@@ -35,7 +35,16 @@ struct _PtStore
    * before the transaction commits (pt_stats_flush_aggregates). */
   GHashTable *dirty_players; /* gint64* set */
   gboolean all_dirty;
+  /* The store worker's connection: the ripple of a change to an old match
+   * (later ratings, players' aggregates) goes to rating_pending and
+   * aggregate_pending for pt_store_catch_up() instead of into the change's
+   * own transaction. */
+  gboolean defer_statistics;
+  gboolean pending_statistics;  /* something may wait in those tables */
 };
+
+/* A new match's UUID: version 7 (time-ordered), see pt-store.c. */
+char *pt_store_new_uuid (void);
 
 /* A cached statement, reset (not finalized) when it goes out of scope. */
 typedef sqlite3_stmt PtStmt;
@@ -162,6 +171,15 @@ gboolean pt_stats_flush_aggregates  (PtStore  *self,
                                      GError  **error);
 gboolean pt_stats_rebuild_aggregates (PtStore  *self,
                                       GError  **error);
+/* Background steps of deferred statistics (inside the caller's
+ * transaction); *@done: nothing was waiting. */
+gboolean pt_stats_catch_up_aggregates (PtStore   *self,
+                                       gboolean  *done,
+                                       GError   **error);
+gboolean pt_stats_catch_up_ratings   (PtStore   *self,
+                                      guint      budget,
+                                      gboolean  *done,
+                                      GError   **error);
 
 /* Appending matches later than every live one (pt-stats-aggregates.c):
  * ratings from the current ones, aggregates added in memory and written at

@@ -208,6 +208,15 @@ static const char *const migrations[] = {
   "  a_ahead INTEGER NOT NULL,"
   "  b_ahead INTEGER NOT NULL,"
   "  PRIMARY KEY (player_a, player_b, game)) WITHOUT ROWID;",
+  /* 6: deferred statistics (pt_store_set_defer_statistics): what a change
+   * to an old match leaves for the background steps — per game the
+   * earliest match whose later ratings may be stale, and the players whose
+   * aggregates must be rebuilt. Empty when nothing waits; no data moves. */
+  "CREATE TABLE rating_pending ("
+  "  game TEXT PRIMARY KEY,"
+  "  finished INTEGER NOT NULL,"
+  "  match_id INTEGER NOT NULL) WITHOUT ROWID;"
+  "CREATE TABLE aggregate_pending (player_id INTEGER PRIMARY KEY);",
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == PT_STORE_SCHEMA_VERSION + 1);

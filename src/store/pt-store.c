@@ -1095,3 +1095,78 @@ pt_store_move_aside (const char  *path,
     *new_path = g_steal_pointer (&target);
   return TRUE;
 }
+
+/* Deferred statistics ------------------------------------------------------ */
+
+void
+pt_store_set_defer_statistics (PtStore  *self,
+                               gboolean  defer)
+{
+  g_return_if_fail (PT_IS_STORE (self));
+
+  self->defer_statistics = defer;
+  /* Steps a previous run left (the app quit half way) are looked for by
+   * the first pt_store_catch_up(). */
+  if (defer)
+    self->pending_statistics = TRUE;
+}
+
+gboolean
+pt_store_has_pending_statistics (PtStore *self)
+{
+  g_return_val_if_fail (PT_IS_STORE (self), FALSE);
+
+  return self->pending_statistics && !self->read_only;
+}
+
+gboolean
+pt_store_catch_up (PtStore   *self,
+                   guint      budget,
+                   gboolean  *done,
+                   GError   **error)
+{
+  gboolean nothing = FALSE;
+
+  g_return_val_if_fail (PT_IS_STORE (self), FALSE);
+  g_return_val_if_fail (done != NULL, FALSE);
+
+  *done = TRUE;
+  if (!pt_store_has_pending_statistics (self))
+    return TRUE;
+  if (!pt_store_begin (self, error))
+    return FALSE;
+  /* The aggregates first: the ratings' replay reads when each player
+   * first played from them. */
+  if (!pt_stats_catch_up_aggregates (self, &nothing, error) ||
+      (nothing && !pt_stats_catch_up_ratings (self, MAX (budget, 1), &nothing, error)) ||
+      !pt_store_commit (self, error))
+    {
+      pt_store_rollback (self);
+      return FALSE;
+    }
+  *done = nothing;
+  if (nothing)
+    self->pending_statistics = FALSE;
+  return TRUE;
+}
+
+/* A time-ordered UUID (version 7: the Unix time in ms, then random bits),
+ * so the matches the app saves go to the end of the UUID index instead of
+ * a random page of it: at a million matches that index no longer fits the
+ * page cache, and random inserts into it cost more than the match. */
+char *
+pt_store_new_uuid (void)
+{
+  guint64 ms = (guint64) (g_get_real_time () / 1000);
+  guint8 b[16];
+
+  for (int i = 0; i < 6; i++)
+    b[i] = (ms >> (40 - 8 * i)) & 0xff;
+  for (int i = 6; i < 16; i++)
+    b[i] = (guint8) g_random_int_range (0, 256);
+  b[6] = (b[6] & 0x0f) | 0x70;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  return g_strdup_printf ("%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x",
+                          b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11],
+                          b[12], b[13], b[14], b[15]);
+}

@@ -44,10 +44,27 @@ typedef enum
 } PtStoreOpenFlags;
 
 /* The schema version this build writes. */
-#define PT_STORE_SCHEMA_VERSION 5
+#define PT_STORE_SCHEMA_VERSION 6
 
 #define PT_TYPE_STORE (pt_store_get_type ())
 G_DECLARE_FINAL_TYPE (PtStore, pt_store, PT, STORE, GObject)
+
+/* Deferred statistics, for the store worker's connection: with @defer, a
+ * change to an old match (edit, trash, restore, a late entry, a merge)
+ * writes the match and rates it in its own short transaction, and queues
+ * what it changes further on — the later ratings of its game, its
+ * players' aggregates — in the database (rating_pending,
+ * aggregate_pending, so a run cut short resumes next time).
+ * pt_store_catch_up() does one step of that work (the aggregates, or
+ * @budget matches re-rated) in its own transaction; *@done says nothing
+ * is left. Until then the statistics show the figures from before. */
+void     pt_store_set_defer_statistics   (PtStore  *self,
+                                          gboolean  defer);
+gboolean pt_store_has_pending_statistics (PtStore  *self);
+gboolean pt_store_catch_up               (PtStore   *self,
+                                          guint      budget,
+                                          gboolean  *done,
+                                          GError   **error);
 
 /* Path resolution shared by the app and partida-cli: explicit path (--db),
  * else $PARTIDA_DB, else $XDG_DATA_HOME/partida/partida.db. */
@@ -158,6 +175,9 @@ PtNight   *pt_store_add_night       (PtStore     *self,
                                      GError     **error);
 GPtrArray *pt_store_list_nights     (PtStore  *self,
                                      GError  **error);
+/* A night's date: YYYY-MM-DD and a real day (else INVALID, naming it). */
+gboolean   pt_store_check_date      (const char  *date,
+                                     GError     **error);
 gboolean   pt_store_update_night    (PtStore     *self,
                                      gint64       id,
                                      const char  *date,

@@ -512,6 +512,231 @@ test_ratings_incremental (void)
   test_rmdir (dir);
 }
 
+static int
+count_rows (PtStore    *store,
+            const char *sql)
+{
+  sqlite3_stmt *stmt = NULL;
+  int n;
+
+  g_assert_cmpint (sqlite3_prepare_v2 (pt_store_get_handle (store), sql, -1, &stmt, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  n = sqlite3_column_int (stmt, 0);
+  sqlite3_finalize (stmt);
+  return n;
+}
+
+/* Background steps until nothing waits; returns how many did work. */
+static guint
+catch_up (PtStore *store,
+          guint    budget)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean done = FALSE;
+  guint steps = 0;
+
+  while (!done)
+    {
+      g_assert_true (pt_store_catch_up (store, budget, &done, &error));
+      g_assert_no_error (error);
+      steps += !done;
+      g_assert_cmpuint (steps, <, 100000);
+    }
+  g_assert_false (pt_store_has_pending_statistics (store));
+  g_assert_cmpint (count_rows (store, "SELECT count(*) FROM rating_pending"), ==, 0);
+  g_assert_cmpint (count_rows (store, "SELECT count(*) FROM aggregate_pending"), ==, 0);
+  return steps;
+}
+
+/* The worker's way (deferred statistics): the same random saves, batches,
+ * trashes, restores and edits, with background steps of a few matches run
+ * in between (sometimes none, sometimes only part of the work): once they
+ * have all run, ratings and aggregates equal a rebuild from scratch. */
+static void
+test_deferred_incremental (void)
+{
+  g_autofree char *dir = test_tmpdir ();
+  g_autoptr(PtStore) store = test_open (dir, "deferred.db");
+  g_autoptr(GRand) rand = g_rand_new_with_seed (11);
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GError) error = NULL;
+  gint64 players[6];
+  guint deferred = 0;
+
+  pt_store_set_defer_statistics (store, TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (players); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("P%u", i);
+      players[i] = test_player (store, name);
+    }
+  for (int step = 0; step < 150; step++)
+    {
+      int what = g_rand_int_range (rand, 0, 10);
+      gint64 id = ids->len > 0 ? g_array_index (ids, gint64, g_rand_int_range (rand, 0, ids->len)) : 0;
+      g_autoptr(PtMatchEntry) entry = id > 0 ? pt_store_load_match (store, id, NULL) : NULL;
+
+      if (what < 5 || ids->len < 4)
+        {
+          g_autoptr(PtMatchEntry) fresh = random_entry (rand, players, G_N_ELEMENTS (players));
+
+          g_assert_cmpint (pt_store_save_match (store, fresh, &error), >, 0);
+          g_array_append_val (ids, fresh->id);
+        }
+      else if (what < 6)
+        {
+          g_autoptr(GPtrArray) batch = g_ptr_array_new_with_free_func ((GDestroyNotify) pt_match_entry_unref);
+
+          for (int i = 0; i < 3; i++)
+            g_ptr_array_add (batch, random_entry (rand, players, G_N_ELEMENTS (players)));
+          g_assert_true (pt_store_save_matches (store, batch, &error));
+          for (guint i = 0; i < batch->len; i++)
+            g_array_append_val (ids, ((PtMatchEntry *) batch->pdata[i])->id);
+        }
+      else if (what < 8)
+        {
+          if (entry->deleted)
+            g_assert_true (pt_store_undelete_match (store, id, &error));
+          else
+            g_assert_true (pt_store_delete_match (store, id, &error));
+        }
+      else if (!entry->deleted)
+        {
+          g_autoptr(PtMatchEntry) other = random_entry (rand, players, G_N_ELEMENTS (players));
+
+          g_ptr_array_unref (entry->results);
+          entry->results = g_ptr_array_ref (other->results);
+          g_assert_true (pt_store_update_match (store, entry, &error));
+        }
+      g_assert_no_error (error);
+      deferred += pt_store_has_pending_statistics (store);
+
+      /* Some background steps now, all of them, or none yet. */
+      switch (g_rand_int_range (rand, 0, 3))
+        {
+        case 0:
+          {
+            gboolean done = FALSE;
+
+            g_assert_true (pt_store_catch_up (store, 2, &done, &error));
+            g_assert_no_error (error);
+          }
+          break;
+        case 1:
+          catch_up (store, g_rand_int_range (rand, 1, 6));
+          assert_ratings_fresh (store);
+          break;
+        default:
+          break;
+        }
+    }
+  catch_up (store, 3);
+  assert_ratings_fresh (store);
+  /* The walk did leave work for the background (else it tested nothing). */
+  g_assert_cmpuint (deferred, >, 20);
+  g_clear_object (&store);
+  test_rmdir (dir);
+}
+
+/* The ratings of every match, by match id and seat. */
+static GHashTable *
+match_ratings (PtStore *store)
+{
+  GHashTable *ratings = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  sqlite3_stmt *stmt = NULL;
+
+  g_assert_cmpint (sqlite3_prepare_v2 (pt_store_get_handle (store),
+                                       "SELECT match_id, seat, rating FROM results", -1, &stmt, NULL),
+                   ==, SQLITE_OK);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    g_hash_table_insert (ratings,
+                         g_strdup_printf ("%" G_GINT64_FORMAT "/%d", (gint64) sqlite3_column_int64 (stmt, 0),
+                                          sqlite3_column_int (stmt, 1)),
+                         g_strdup_printf ("%a", sqlite3_column_double (stmt, 2)));
+  sqlite3_finalize (stmt);
+  return ratings;
+}
+
+static gboolean
+rating_changed (GHashTable *before,
+                GHashTable *after,
+                gint64      match,
+                int         seat)
+{
+  g_autofree char *key = g_strdup_printf ("%" G_GINT64_FORMAT "/%d", match, seat);
+
+  return g_strcmp0 (g_hash_table_lookup (before, key), g_hash_table_lookup (after, key)) != 0;
+}
+
+/* Editing an old match (a new winner): the edit itself writes only that
+ * match's ratings and queues the rest; the background steps then re-rate
+ * exactly the later matches of the players it touched — Ana and Beto's,
+ * not Carla and Dani's (they never met) nor anything before the edit. */
+static void
+test_deferred_edit_ripple (void)
+{
+  g_autofree char *dir = test_tmpdir ();
+  g_autoptr(PtStore) store = test_open (dir, "ripple.db");
+  g_autoptr(GHashTable) before = NULL;
+  g_autoptr(GHashTable) right_after = NULL;
+  g_autoptr(GHashTable) after = NULL;
+  g_autoptr(PtMatchEntry) entry = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 ana = test_player (store, "Ana"), beto = test_player (store, "Beto");
+  gint64 carla = test_player (store, "Carla"), dani = test_player (store, "Dani");
+  gint64 ab[] = { ana, beto }, cd[] = { carla, dani };
+  gint64 m[40];
+  const guint edited = 10;
+
+  for (guint i = 0; i < G_N_ELEMENTS (m); i++)
+    {
+      int scores[] = { 10 + (int) (i % 3), 11 };
+
+      m[i] = test_match (store, "lost-cities", 1000 + 10 * i, 2, i % 2 == 0 ? ab : cd, scores);
+    }
+  before = match_ratings (store);
+
+  pt_store_set_defer_statistics (store, TRUE);
+  catch_up (store, 5);
+  entry = pt_store_load_match (store, m[edited], &error);
+  g_assert_no_error (error);
+  /* It was a shared win (11 to 11): now the second seat wins alone. */
+  {
+    PtMatchResult *r0 = g_ptr_array_index (entry->results, 0);
+    PtMatchResult *r1 = g_ptr_array_index (entry->results, 1);
+    gboolean first_won = r0->winner;
+
+    r0->score = first_won ? 0 : 99;
+    r1->score = first_won ? 99 : 0;
+    r0->winner = !first_won;
+    r1->winner = first_won;
+    r0->rank = r1->rank = 0;
+  }
+  g_assert_true (pt_store_update_match (store, entry, &error));
+  g_assert_no_error (error);
+  g_assert_true (pt_store_has_pending_statistics (store));
+  g_assert_cmpint (count_rows (store, "SELECT count(*) FROM rating_pending"), ==, 1);
+
+  /* Before the background: the edited match is rated anew, nothing later. */
+  right_after = match_ratings (store);
+  g_assert_true (rating_changed (before, right_after, m[edited], 0));
+  g_assert_true (rating_changed (before, right_after, m[edited], 1));
+  for (guint i = edited + 1; i < G_N_ELEMENTS (m); i++)
+    g_assert_false (rating_changed (before, right_after, m[i], 0));
+
+  g_assert_cmpuint (catch_up (store, 4), >, 1);
+  after = match_ratings (store);
+  for (guint i = 0; i < G_N_ELEMENTS (m); i++)
+    for (int seat = 0; seat < 2; seat++)
+      {
+        gboolean affected = i >= edited && i % 2 == 0;
+
+        g_assert_cmpint (rating_changed (before, after, m[i], seat), ==, affected);
+      }
+  assert_ratings_fresh (store);
+  g_clear_object (&store);
+  test_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -530,6 +755,8 @@ main (int argc, char **argv)
 #undef ADD
   g_test_add_func ("/store/stats/elo-update", test_elo_update);
   g_test_add_func ("/store/stats/ratings-incremental", test_ratings_incremental);
+  g_test_add_func ("/store/stats/deferred-incremental", test_deferred_incremental);
+  g_test_add_func ("/store/stats/deferred-edit-ripple", test_deferred_edit_ripple);
 
   return g_test_run ();
 }

@@ -290,6 +290,68 @@ test_schema_migrate_v3 (void)
   test_rmdir (dir);
 }
 
+/* A version 4 database (the last before schema 5's compaction) with a
+ * handful of matches goes up the whole chain (5: compact results and
+ * aggregates, 6: the queues of deferred statistics): every match is kept,
+ * rated, counted, and nothing is left waiting. */
+static void
+test_schema_migrate_v4 (void)
+{
+  g_autofree char *dir = test_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "v4.db", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PtStore) store = NULL;
+  sqlite3 *db = NULL;
+
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, pt_store_migration_sql (1), NULL, NULL, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db,
+                                 "PRAGMA application_id = 1347699777;"
+                                 "INSERT INTO players VALUES (1, 'u1', 'Ana', '', 0, 0, 0);"
+                                 "INSERT INTO players VALUES (2, 'u2', 'Beto', '', 0, 0, 0);"
+                                 "INSERT INTO players VALUES (3, 'u3', 'Carla', '', 0, 0, 0);",
+                                 NULL, NULL, NULL), ==, SQLITE_OK);
+  for (int i = 1; i <= 12; i++)
+    {
+      g_autofree char *sql = g_strdup_printf ("INSERT INTO matches (id, uuid, game, mode, started, finished)"
+                                              "  VALUES (%d, 'm%d', '%s', 0, %d, %d);"
+                                              "INSERT INTO results VALUES (%d, 0, %d, %d, 1, 1, 0, 0);"
+                                              "INSERT INTO results VALUES (%d, 1, %d, 20, 2, 0, 0, 0);"
+                                              "INSERT INTO breakdowns VALUES (%d, '{}');",
+                                              i, i, i % 3 == 0 ? "next-station-london" : "lost-cities",
+                                              100 * i, 100 * i + 50, i, 1 + i % 3, 30 + i, i,
+                                              1 + (i + 1) % 3, i);
+
+      g_assert_cmpint (sqlite3_exec (db, sql, NULL, NULL, NULL), ==, SQLITE_OK);
+    }
+  for (int version = 2; version <= 4; version++)
+    g_assert_cmpint (sqlite3_exec (db, pt_store_migration_sql (version), NULL, NULL, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "PRAGMA user_version = 4", NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+
+  store = pt_store_open (path, PT_STORE_OPEN_NONE, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (pt_store_get_schema_version (store), ==, PT_STORE_SCHEMA_VERSION);
+  g_assert_cmpint (PT_STORE_SCHEMA_VERSION, ==, 6);
+  g_assert_nonnull (strstr (pt_store_get_migration_backup (store), ".v4-backup-"));
+  g_assert_cmpint (pt_store_count_matches (store, NULL), ==, 12);
+  g_assert_cmpint (pragma_int (store, "SELECT count (*) FROM results"), ==, 24);
+  g_assert_cmpint (pragma_int (store, "SELECT count (rating) FROM results"), ==, 24);
+  g_assert_cmpint (pragma_int (store, "SELECT sum (plays) FROM player_stats WHERE game = ''"), ==, 24);
+  g_assert_cmpint (pragma_int (store, "SELECT count (*) FROM rating_pending"), ==, 0);
+  g_assert_cmpint (pragma_int (store, "SELECT count (*) FROM aggregate_pending"), ==, 0);
+  for (gint64 id = 1; id <= 12; id++)
+    {
+      g_autoptr(PtMatchEntry) entry = pt_store_load_match (store, id, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpint (entry->results->len, ==, 2);
+      g_assert_cmpint (entry->finished, ==, 100 * id + 50);
+    }
+  g_assert_finalize_object (g_steal_pointer (&store));
+  test_rmdir (dir);
+}
+
 static void
 test_path_resolve (void)
 {
@@ -1055,6 +1117,7 @@ main (int argc, char **argv)
   g_test_add_func ("/store/schema/not-found", test_schema_not_found);
   g_test_add_func ("/store/schema/migrate-v1", test_schema_migrate_v1);
   g_test_add_func ("/store/schema/migrate-v3", test_schema_migrate_v3);
+  g_test_add_func ("/store/schema/migrate-v4", test_schema_migrate_v4);
   g_test_add_func ("/store/path/resolve", test_path_resolve);
   g_test_add_func ("/store/players/basic", test_players_basic);
   g_test_add_func ("/store/players/archive", test_players_archive);

@@ -7,11 +7,13 @@
  */
 #include "config.h"
 
+#include "pt-store-private.h"
 #include "pt-store-trash.h"
 
 #include "companion-test-util.h"
 #include "pt-history-page.h"
 #include "pt-rules.h"
+#include "pt-stats-page.h"
 #include "pt-stats.h"
 
 static PtHistoryPage *
@@ -74,6 +76,7 @@ test_edit_delete_undo (void)
   /* Ana also played the yellow 8. */
   click_card (sheet, 0, 0, 8);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (get_sheet_page ()), "sheet.save", NULL));
+  wait_for_store ();
 
   /* Still one match, corrected in place (same id and UUID), with the new score. */
   g_assert_cmpint (pt_store_count_matches (store, NULL), ==, count);
@@ -94,14 +97,14 @@ test_edit_delete_undo (void)
   g_assert_true (pt_history_page_show_match (page, new_id));
   g_signal_emit_by_name (find_by_name (GTK_WIDGET (pt_history_page_get_match_view (page)), "delete-match"),
                          "clicked");
-  g_assert_cmpint (pt_store_count_matches (store, NULL), ==, count - 1);
   wait_for_store ();
+  g_assert_cmpint (pt_store_count_matches (store, NULL), ==, count - 1);
   g_assert_cmpint (pt_history_model_find_match (pt_history_page_get_model (page), new_id), ==, -1);
   screenshots ("history-deleted-toast");
   g_assert_true (pt_history_page_undo_delete (page, &error));
   g_assert_no_error (error);
-  g_assert_cmpint (pt_store_count_matches (store, NULL), ==, count);
   wait_for_store ();
+  g_assert_cmpint (pt_store_count_matches (store, NULL), ==, count);
   g_assert_cmpint (pt_history_model_find_match (pt_history_page_get_model (page), new_id), >, 0);
 }
 
@@ -173,6 +176,8 @@ test_night (void)
   g_autoptr(GPtrArray) nights = NULL;
   g_autoptr(GPtrArray) came = NULL;
   g_autoptr(PtPlayer) beto = NULL;
+  g_autoptr(PtPlayer) elena = NULL;
+  g_autoptr(PtPlayer) fede = NULL;
   g_autoptr(PtPlayer) carla = NULL;
   PtNight *night;
   gint64 id;
@@ -299,6 +304,7 @@ test_night_edit_delete (void)
 
   /* The match joins the night (from its row's "Move to…" menu). */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.move-match", "(xx)", id, night->id));
+  wait_for_store ();
   entry = pt_store_load_match (store, id, NULL);
   g_assert_cmpint (entry->night_id, ==, night->id);
   g_assert_true (pt_history_page_show_night (page, night->id));
@@ -315,6 +321,7 @@ test_night_edit_delete (void)
   gtk_editable_set_text (g_object_get_data (G_OBJECT (box), "date"), "2026-11-21");
   adw_message_dialog_response (dialog, "save");
   gtk_window_destroy (GTK_WINDOW (dialog));
+  wait_for_store ();
   nights = pt_store_list_nights (store, NULL);
   for (guint i = 0; i < nights->len; i++)
     if (((PtNight *) nights->pdata[i])->id == night->id)
@@ -337,6 +344,7 @@ test_night_edit_delete (void)
   save_screenshot (GTK_WIDGET (dialog), "history-night-delete");
   adw_message_dialog_response (dialog, "delete");
   gtk_window_destroy (GTK_WINDOW (dialog));
+  wait_for_store ();
   g_assert_cmpint (pt_store_count_matches (store, NULL), ==, before - 1);
   trash = pt_store_list_trash (store, NULL);
   for (guint i = 0; i < trash->len; i++)
@@ -480,6 +488,154 @@ test_digital_replay (void)
   gtk_widget_activate_action (GTK_WIDGET (history_page ()), "history.back", NULL);
 }
 
+static double
+current_rating (const char *name)
+{
+  g_autoptr(PtStats) stats = pt_stats_new (get_store ());
+  g_autoptr(GPtrArray) table = pt_stats_ratings (stats, "lost-cities", TRUE, NULL);
+
+  g_assert_nonnull (table);
+  for (guint i = 0; i < table->len; i++)
+    if (g_strcmp0 (((PtRating *) table->pdata[i])->player_name, name) == 0)
+      return ((PtRating *) table->pdata[i])->rating;
+  g_assert_not_reached ();
+}
+
+/* Whether a row titled "N. @name" under @root shows @value. */
+static gboolean
+shows_rating (GtkWidget  *root,
+              const char *name,
+              const char *value)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (ADW_IS_PREFERENCES_ROW (child))
+        {
+          const char *title = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (child));
+          const char *dot = title != NULL ? strstr (title, ". ") : NULL;
+
+          if (dot != NULL && g_strcmp0 (dot + 2, name) == 0)
+            {
+              /* Any label inside the row with the value. */
+              {
+                GtkWidget *stack[64];
+                int top = 0;
+
+                stack[top++] = child;
+                while (top > 0)
+                  {
+                    GtkWidget *w = stack[--top];
+
+                    if (GTK_IS_LABEL (w) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (w)), value) == 0)
+                      return TRUE;
+                    for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL && top < 64;
+                         c = gtk_widget_get_next_sibling (c))
+                      stack[top++] = c;
+                  }
+              }
+              return FALSE;
+            }
+        }
+      if (shows_rating (child, name, value))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Correcting an old match with thousands after it: the save is queued to
+ * the store worker (the main loop does not write: right after Save the
+ * main connection still reads the old score and the worker is busy), the
+ * history has the correction as soon as the write is done, and the
+ * re-rating of everything after it runs in the background; when it ends,
+ * the Players page on screen reads again and shows the new rating. */
+static void
+test_edit_old_match_background (void)
+{
+  PtStore *store = get_store ();
+  PtStoreWorker *worker = pt_application_get_worker (PT_APPLICATION (g_application_get_default ()), NULL);
+  g_autoptr(PtPlayer) ana = NULL;
+  g_autoptr(PtPlayer) beto = NULL;
+  g_autoptr(PtPlayer) elena = NULL;
+  g_autoptr(PtPlayer) fede = NULL;
+  g_autoptr(GPtrArray) later = g_ptr_array_new_with_free_func ((GDestroyNotify) pt_match_entry_unref);
+  g_autoptr(PtMatchEntry) before = NULL;
+  g_autoptr(PtMatchEntry) after = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *old_value = NULL;
+  g_autofree char *new_value = NULL;
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  PtHistoryPage *page;
+  PtLostCitiesSheetView *sheet;
+  GtkWidget *stats;
+  double old_rating, new_rating;
+  gint64 id;
+  int changes;
+
+  /* Beto wins the first match; 3,000 matches of two others come after
+   * it (the replay walks them all), then three more of Ana and Beto. */
+  id = save_lost_cities_match ("Ana", "Beto", 1, 5);
+  ana = pt_store_find_player (store, "Ana", NULL);
+  beto = pt_store_find_player (store, "Beto", NULL);
+  elena = pt_store_add_player (store, "Elena", NULL, &error);
+  g_assert_no_error (error);
+  fede = pt_store_add_player (store, "Fede", NULL, &error);
+  g_assert_no_error (error);
+  for (int i = 0; i < 3003; i++)
+    {
+      PtMatchEntry *entry = pt_match_entry_new ("lost-cities", PT_MATCH_MODE_COMPANION);
+      gboolean theirs = i >= 3000;
+
+      pt_match_entry_add_result (entry, pt_match_result_new (theirs ? ana->id : elena->id, 0, i % 7,
+                                                             i % 3 == 0));
+      pt_match_entry_add_result (entry, pt_match_result_new (theirs ? beto->id : fede->id, 1, 3,
+                                                             i % 3 != 0));
+      entry->finished = now + 100 + i;
+      entry->started = entry->finished - 60;
+      g_ptr_array_add (later, entry);
+    }
+  g_assert_true (pt_store_save_matches (store, later, &error));
+  g_assert_no_error (error);
+  before = pt_store_load_match (store, id, &error);
+  g_assert_no_error (error);
+
+  show_area ("stats");
+  pt_stats_page_set_leaderboard_game (PT_STATS_PAGE (stats = pt_window_ensure_area (window, "stats")),
+                                      "lost-cities");
+  settle (50);
+  old_rating = current_rating ("Ana");
+  old_value = g_strdup_printf ("%.0f", old_rating);
+  g_assert_true (shows_rating (stats, "Ana", old_value));
+
+  /* Ana had played many more cards. */
+  show_area ("history");
+  page = history_page ();
+  g_assert_true (pt_history_page_show_match (page, id));
+  g_signal_emit_by_name (find_by_name (GTK_WIDGET (pt_history_page_get_match_view (page)), "edit-match"),
+                         "clicked");
+  g_assert_cmpstr (pt_window_get_visible_area (window), ==, "score-sheet");
+  sheet = PT_LOST_CITIES_SHEET_VIEW (pt_score_sheet_page_get_sheet_view (get_sheet_page ()));
+  for (guint v = 3; v <= 10; v++)
+    click_card (sheet, 0, 0, v);
+  changes = sqlite3_total_changes (pt_store_get_handle (store));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (get_sheet_page ()), "sheet.save", NULL));
+  /* Queued, not written by the main loop: its connection changed nothing. */
+  g_assert_false (pt_store_worker_is_idle (worker));
+  g_assert_cmpint (sqlite3_total_changes (pt_store_get_handle (store)), ==, changes);
+  /* The Players page is on screen while the worker re-rates. */
+  show_area ("stats");
+  wait_for_store ();
+
+  after = pt_store_load_match (store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (ana_score (after), >, ana_score (before));
+  new_rating = current_rating ("Ana");
+  new_value = g_strdup_printf ("%.0f", new_rating);
+  g_assert_cmpstr (new_value, !=, old_value);
+  g_assert_true (shows_rating (stats, "Ana", new_value));
+  g_assert_false (shows_rating (stats, "Ana", old_value));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -497,6 +653,7 @@ main (int   argc,
   /* Last: it leaves a toast and a night behind (the screenshots above are
    * the store's). */
   g_test_add_func ("/ui/history/night-edit-delete", test_night_edit_delete);
+  g_test_add_func ("/ui/history/edit-old-match-background", test_edit_old_match_background);
   ret = g_test_run ();
   companion_finish ();
   return ret;

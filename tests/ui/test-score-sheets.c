@@ -201,6 +201,7 @@ test_lost_cities (void)
 
   /* Saving: the match with the rules layer's totals, then a fresh sheet. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "sheet.save", NULL));
+  wait_for_store ();
   g_clear_pointer (&draft, g_free);
   draft = pt_store_get_draft (store, "lost-cities", &error);
   g_assert_no_error (error);
@@ -386,6 +387,8 @@ test_circle_the_wagons (void)
                      json_array_get_int_element (scores, p));
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "sheet.save", NULL));
+  wait_for_store ();
+
   assert_saved ("circle-the-wagons", scores, "history-match-wagons");
 }
 
@@ -475,6 +478,8 @@ test_next_station (void)
   type_player (1, "Beto");
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "sheet.save", NULL));
+  wait_for_store ();
+
   assert_saved ("next-station-london", scores, "history-match-next-station");
 }
 
@@ -548,6 +553,8 @@ test_wagons_painted (void)
   g_assert_true (pt_sheet_view_get_valid (PT_SHEET_VIEW (view)));
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "sheet.save", NULL));
+  wait_for_store ();
+
   g_assert_cmpint (pt_store_count_matches (get_store (), NULL), >, 0);
 }
 

@@ -120,6 +120,7 @@ test_wagers_as_typed (void)
   click_card (lc, 0, 0, 5);
   g_assert_true (save_enabled ());
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "sheet.save", NULL));
+  wait_for_store ();
   g_assert_cmpint (pt_store_count_matches (store, NULL), ==, before + 1);
 
   /* The new sheet: Save waits for the next match. */

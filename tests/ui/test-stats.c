@@ -140,6 +140,7 @@ test_rename_colour_archive (void)
   g_assert_true (pt_stats_page_show_player (page, player_id ("Carla")));
   wait_for_store ();
   gtk_switch_set_active (GTK_SWITCH (find_by_name (GTK_WIDGET (page), "archived-switch")), TRUE);
+  wait_for_store ();
   player = pt_store_get_player (get_store (), player_id ("Carla"), NULL);
   g_assert_true (player->archived);
   settle (50);
@@ -199,6 +200,7 @@ test_merge_undo (void)
   screenshots ("stats-merge-toast");
   g_assert_true (pt_stats_page_commit_merge (page, &error));
   g_assert_no_error (error);
+  wait_for_store ();
   g_assert_null (pt_store_find_player (get_store (), "Anita", NULL));
   ana = pt_stats_player (stats, ana_id, NULL);
   g_assert_cmpint (ana->overall->plays, ==, 4);

@@ -80,8 +80,8 @@ pt_application_set_db_path (PtApplication *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DB_PATH]);
 }
 
-/* Who opened the history checks it (pt-store-health.c) and empties the
- * trash of what has been in it for 30 days. */
+/* Who opened the history checks it (pt-store-health.c); the worker empties
+ * the trash of what has been in it for 30 days (pt-services.c). */
 static void
 on_store_opened (PtServices    *services,
                  PtStore       *store,
@@ -89,8 +89,6 @@ on_store_opened (PtServices    *services,
 {
   /* Damaged or read-only: checked, said, editing off (pt-store-health.c). */
   pt_store_health_opened (self, store);
-  if (!pt_store_is_read_only (store))
-    pt_store_expire_trash (store, NULL);
 }
 
 /* Too damaged to open: the salvage offer (pt-store-health.c). */

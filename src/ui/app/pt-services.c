@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include "pt-services.h"
+#include "pt-store-trash.h"
 
 struct _PtServices
 {
@@ -151,6 +152,26 @@ pt_services_peek_store (PtServices *self)
   return self->store;
 }
 
+static gint64
+expire_trash_job (PtStore   *store,
+                  gpointer   data,
+                  GError   **error)
+{
+  return pt_store_expire_trash (store, error) >= 0 ? 1 : 0;
+}
+
+/* The re-rating after a change to an old match ended in the background
+ * (STATISTICS alone, not with a write): the pages on screen read again,
+ * as after a sync. A page that writes reloads itself when it is done. */
+static void
+on_worker_changed (PtStoreWorker *worker,
+                   guint          what,
+                   PtServices    *self)
+{
+  if (what == PT_STORE_CHANGED_STATISTICS)
+    g_signal_emit (self, signals[HISTORY_CHANGED], 0);
+}
+
 /**
  * pt_services_get_worker:
  *
@@ -175,7 +196,14 @@ pt_services_get_worker (PtServices  *self,
         return NULL;
       /* "store-opened" may have made it already. */
       if (self->worker == NULL)
-        self->worker = pt_store_worker_new (pt_store_get_path (store));
+        {
+          self->worker = pt_store_worker_new (pt_store_get_path (store));
+          g_signal_connect_object (self->worker, "changed", G_CALLBACK (on_worker_changed), self, 0);
+          /* What has been in the trash for 30 days goes for good, as the
+           * worker's first write (off the main loop). */
+          if (!pt_store_is_read_only (store))
+            pt_store_worker_write (self->worker, expire_trash_job, NULL, NULL, NULL, NULL, NULL);
+        }
     }
   return self->worker;
 }

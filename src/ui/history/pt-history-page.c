@@ -343,6 +343,7 @@ pt_history_page_show_match (PtHistoryPage *self,
       return FALSE;
     }
   self->match_view = PT_MATCH_VIEW (pt_match_view_new ());
+  pt_match_view_set_worker (self->match_view, pt_services_get_worker (self->services, NULL));
   g_signal_connect_object (self->match_view, "edit-requested", G_CALLBACK (on_edit_requested), self, 0);
   g_signal_connect_object (self->match_view, "delete-requested", G_CALLBACK (on_delete_requested), self, 0);
   pt_match_view_set_match (self->match_view, store, entry);
@@ -741,20 +742,133 @@ on_edit_requested (PtMatchView   *view,
   gtk_widget_activate_action (GTK_WIDGET (self), "win.show-score-sheet", NULL);
 }
 
+/* Writes ------------------------------------------------------------------------
+ *
+ * Every change goes to the store worker (its own connection, off the main
+ * loop); the page carries on when the answer comes, and a failure is told
+ * in a toast. */
+
+typedef enum
+{
+  WRITE_UNDELETE,
+  WRITE_DELETE,
+  WRITE_START_NIGHT,
+  WRITE_UPDATE_NIGHT,
+  WRITE_RESTORE_NIGHT,
+  WRITE_TRASH_NIGHT,
+  WRITE_MOVE_MATCH,
+} WriteKind;
+
+typedef struct
+{
+  PtHistoryPage *self;
+  WriteKind kind;
+  gint64 id;          /* the match or night written */
+  gint64 shown;       /* the night on screen when it was asked */
+} WriteReply;
+
+static void on_undo_clicked (AdwToast *toast, PtHistoryPage *self);
+static void on_undo_night (AdwToast *toast, PtHistoryPage *self);
+
+static void
+on_write_done (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  WriteReply *reply = user_data;
+  PtHistoryPage *self = reply->self;
+  g_autoptr(GError) error = NULL;
+  gint64 id = 0;
+
+  if (!pt_store_worker_write_finish (PT_STORE_WORKER (source), result, &id, &error) &&
+      gtk_widget_get_root (GTK_WIDGET (self)) == NULL)
+    {
+      /* The window went meanwhile: nobody to tell. */
+      g_message ("%s", error->message);
+      goto out;
+    }
+  if (gtk_widget_get_root (GTK_WIDGET (self)) == NULL)
+    goto out;
+  if (error != NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        pt_companion_error_toast (GTK_WIDGET (self), error);
+      pt_history_page_reload (self);
+      goto out;
+    }
+  switch (reply->kind)
+    {
+    case WRITE_UNDELETE:
+      if (self->deleted_id == reply->id)
+        self->deleted_id = 0;
+      break;
+    case WRITE_DELETE:
+      {
+        /* Soft-deleted: it stays undoable while the app runs (the store
+         * purges later), so the toast's Undo always works. */
+        AdwToast *toast = adw_toast_new (_("Match deleted"));
+
+        self->deleted_id = reply->id;
+        adw_toast_set_button_label (toast, _("_Undo"));
+        g_signal_connect_object (toast, "button-clicked", G_CALLBACK (on_undo_clicked), self, 0);
+        pt_companion_toast (GTK_WIDGET (self), toast);
+      }
+      break;
+    case WRITE_TRASH_NIGHT:
+      {
+        AdwToast *toast = adw_toast_new (_("Game night moved to Recently Deleted"));
+
+        adw_toast_set_button_label (toast, _("_Undo"));
+        g_object_set_data (G_OBJECT (toast), "night", GSIZE_TO_POINTER ((gsize) reply->id));
+        g_signal_connect_object (toast, "button-clicked", G_CALLBACK (on_undo_night), self, 0);
+        pt_companion_toast (GTK_WIDGET (self), toast);
+      }
+      break;
+    default:
+      break;
+    }
+  pt_history_page_reload (self);
+  if (reply->kind == WRITE_START_NIGHT)
+    pt_history_page_show_night (self, id);
+  else if (reply->kind == WRITE_UPDATE_NIGHT || (reply->kind == WRITE_MOVE_MATCH && reply->shown != 0))
+    {
+      /* Still the night the user changed (they may have moved on). */
+      if (self->night_id == reply->shown)
+        pt_history_page_show_night (self, reply->shown);
+    }
+out:
+  g_object_unref (reply->self);
+  g_free (reply);
+}
+
+static WriteReply *
+write_reply (PtHistoryPage *self,
+             WriteKind      kind,
+             gint64         id)
+{
+  WriteReply *reply = g_new0 (WriteReply, 1);
+
+  reply->self = g_object_ref (self);
+  reply->kind = kind;
+  reply->id = id;
+  reply->shown = self->night_id;
+  return reply;
+}
+
+/* Queues the undelete of the last deleted match (FALSE: no worker). */
 gboolean
 pt_history_page_undo_delete (PtHistoryPage  *self,
                              GError        **error)
 {
-  PtStore *store;
+  PtStoreWorker *worker;
 
   g_return_val_if_fail (PT_IS_HISTORY_PAGE (self), FALSE);
   if (self->deleted_id == 0)
     return TRUE;
-  store = pt_services_get_store (self->services, error);
-  if (store == NULL || !pt_store_undelete_match (store, self->deleted_id, error))
+  if ((worker = pt_services_get_worker (self->services, error)) == NULL)
     return FALSE;
-  self->deleted_id = 0;
-  pt_history_page_reload (self);
+  pt_store_worker_undelete_match (worker, self->deleted_id, NULL, on_write_done,
+                                  write_reply (self, WRITE_UNDELETE, self->deleted_id));
   return TRUE;
 }
 
@@ -768,32 +882,24 @@ on_undo_clicked (AdwToast      *toast,
     pt_companion_error_toast (GTK_WIDGET (self), error);
 }
 
+/* Queues the soft delete of the match on screen and goes back to the list;
+ * the toast with Undo comes when it is done. */
 gboolean
 pt_history_page_delete_match (PtHistoryPage  *self,
                               GError        **error)
 {
   PtMatchEntry *entry;
-  PtStore *store;
-  AdwToast *toast;
+  PtStoreWorker *worker;
 
   g_return_val_if_fail (PT_IS_HISTORY_PAGE (self), FALSE);
   entry = self->match_view ? pt_match_view_get_match (self->match_view) : NULL;
   if (entry == NULL)
     return FALSE;
-  store = pt_services_get_store (self->services, error);
-  if (store == NULL || !pt_store_delete_match (store, entry->id, error))
+  if ((worker = pt_services_get_worker (self->services, error)) == NULL)
     return FALSE;
-  self->deleted_id = entry->id;
-
-  /* Soft-deleted: it stays undoable while the app runs (the store purges
-   * later), so the toast's Undo always works. */
-  toast = adw_toast_new (_("Match deleted"));
-  adw_toast_set_button_label (toast, _("_Undo"));
-  g_signal_connect_object (toast, "button-clicked", G_CALLBACK (on_undo_clicked), self, 0);
-  pt_companion_toast (GTK_WIDGET (self), toast);
-
+  pt_store_worker_delete_match (worker, entry->id, NULL, on_write_done,
+                                write_reply (self, WRITE_DELETE, entry->id));
   back_action (GTK_WIDGET (self), NULL, NULL);
-  pt_history_page_reload (self);
   return TRUE;
 }
 
@@ -809,27 +915,26 @@ on_delete_requested (PtMatchView   *view,
 
 /* Game nights ---------------------------------------------------------------------- */
 
-gint64
+/* Queues a new game night (as the dialog does); the night is shown when it
+ * is there. FALSE: a date that is not one, or no worker. */
+gboolean
 pt_history_page_start_night (PtHistoryPage       *self,
                              const char          *date,
                              const char          *place,
                              const char * const  *who,
                              GError             **error)
 {
-  PtStore *store = pt_services_get_store (self->services, error);
-  g_autoptr(PtNight) night = NULL;
+  PtStoreWorker *worker = pt_services_get_worker (self->services, error);
 
-  if (store == NULL)
-    return 0;
+  if (worker == NULL || !pt_store_check_date (date, error))
+    return FALSE;
   /* Who came goes to the store's attendance list (the night page, the score
    * sheet and the export read it from there, also after a restart); the
    * notes stay the user's own. The names are those of the dialog's list.
    * The night and its list are one change in the store. */
-  night = pt_store_start_night (store, date, place, who, error);
-  if (night == NULL)
-    return 0;
-  pt_history_page_reload (self);
-  return night->id;
+  pt_store_worker_start_night (worker, date, place, who, NULL, on_write_done,
+                               write_reply (self, WRITE_START_NIGHT, 0));
+  return TRUE;
 }
 
 static void
@@ -843,7 +948,6 @@ on_night_dialog_response (AdwMessageDialog *dialog,
   GtkWidget *list = g_object_get_data (G_OBJECT (box), "who");
   g_autoptr(GPtrArray) who = g_ptr_array_new ();
   g_autoptr(GError) error = NULL;
-  gint64 id;
 
   if (g_strcmp0 (response, "start") != 0)
     return;
@@ -855,12 +959,9 @@ on_night_dialog_response (AdwMessageDialog *dialog,
         g_ptr_array_add (who, (gpointer) adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)));
     }
   g_ptr_array_add (who, NULL);
-  id = pt_history_page_start_night (self, gtk_editable_get_text (date), gtk_editable_get_text (place),
-                                    (const char * const *) who->pdata, &error);
-  if (id == 0)
+  if (!pt_history_page_start_night (self, gtk_editable_get_text (date), gtk_editable_get_text (place),
+                                    (const char * const *) who->pdata, &error))
     pt_companion_error_toast (GTK_WIDGET (self), error);
-  else
-    pt_history_page_show_night (self, id);
 }
 
 static void
@@ -946,7 +1047,8 @@ night_on_screen (PtHistoryPage  *self,
   return NULL;
 }
 
-/* The night on screen gets a new date, place and notes (NULL: unchanged). */
+/* The night on screen gets a new date, place and notes (NULL: unchanged):
+ * checked here, written by the worker. */
 gboolean
 pt_history_page_update_night (PtHistoryPage  *self,
                               const char     *date,
@@ -954,7 +1056,7 @@ pt_history_page_update_night (PtHistoryPage  *self,
                               const char     *notes,
                               GError        **error)
 {
-  PtStore *store;
+  PtStoreWorker *worker;
   gint64 id = self->night_id;
   g_autofree char *clean_date = date ? g_strstrip (g_strdup (date)) : NULL;
   g_autofree char *clean_place = place ? g_strstrip (g_strdup (place)) : NULL;
@@ -962,11 +1064,11 @@ pt_history_page_update_night (PtHistoryPage  *self,
   g_return_val_if_fail (PT_IS_HISTORY_PAGE (self), FALSE);
   if (id == 0)
     return FALSE;
-  if ((store = pt_services_get_store (self->services, error)) == NULL ||
-      !pt_store_update_night (store, id, clean_date, clean_place, notes, error))
+  if ((clean_date != NULL && !pt_store_check_date (clean_date, error)) ||
+      (worker = pt_services_get_worker (self->services, error)) == NULL)
     return FALSE;
-  pt_history_page_reload (self);
-  pt_history_page_show_night (self, id);
+  pt_store_worker_update_night (worker, id, clean_date, clean_place, notes, NULL, on_write_done,
+                                write_reply (self, WRITE_UPDATE_NIGHT, id));
   return TRUE;
 }
 
@@ -976,58 +1078,50 @@ on_undo_night (AdwToast      *toast,
 {
   g_autoptr(GError) error = NULL;
   gint64 id = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (toast), "night"));
-  PtStore *store = pt_services_get_store (self->services, &error);
+  PtStoreWorker *worker = pt_services_get_worker (self->services, &error);
 
-  if (store == NULL || !pt_store_restore_from_trash (store, PT_TRASH_NIGHT, id, &error))
+  if (worker == NULL)
     {
       pt_companion_error_toast (GTK_WIDGET (self), error);
       return;
     }
-  pt_history_page_reload (self);
+  pt_store_worker_restore_from_trash (worker, PT_TRASH_NIGHT, id, NULL, on_write_done,
+                                      write_reply (self, WRITE_RESTORE_NIGHT, id));
 }
 
-/* The night on screen and its matches go to Recently Deleted. */
+/* The night on screen and its matches go to Recently Deleted (queued; the
+ * toast with Undo comes when it is done). */
 gboolean
 pt_history_page_trash_night (PtHistoryPage  *self,
                              GError        **error)
 {
-  PtStore *store;
+  PtStoreWorker *worker;
   gint64 id = self->night_id;
-  AdwToast *toast;
 
   g_return_val_if_fail (PT_IS_HISTORY_PAGE (self), FALSE);
   if (id == 0)
     return FALSE;
-  if ((store = pt_services_get_store (self->services, error)) == NULL ||
-      !pt_store_trash_night (store, id, error))
+  if ((worker = pt_services_get_worker (self->services, error)) == NULL)
     return FALSE;
-  toast = adw_toast_new (_("Game night moved to Recently Deleted"));
-  adw_toast_set_button_label (toast, _("_Undo"));
-  g_object_set_data (G_OBJECT (toast), "night", GSIZE_TO_POINTER ((gsize) id));
-  g_signal_connect_object (toast, "button-clicked", G_CALLBACK (on_undo_night), self, 0);
-  pt_companion_toast (GTK_WIDGET (self), toast);
+  pt_store_worker_trash_night (worker, id, NULL, on_write_done, write_reply (self, WRITE_TRASH_NIGHT, id));
   back_action (GTK_WIDGET (self), NULL, NULL);
-  pt_history_page_reload (self);
   return TRUE;
 }
 
-/* @match_id joins @night_id (0: no night). */
+/* @match_id joins @night_id (0: no night), queued. */
 gboolean
 pt_history_page_move_match (PtHistoryPage  *self,
                             gint64          match_id,
                             gint64          night_id,
                             GError        **error)
 {
-  PtStore *store;
-  gint64 shown = self->night_id;
+  PtStoreWorker *worker;
 
   g_return_val_if_fail (PT_IS_HISTORY_PAGE (self), FALSE);
-  if ((store = pt_services_get_store (self->services, error)) == NULL ||
-      !pt_store_set_match_night (store, match_id, night_id, error))
+  if ((worker = pt_services_get_worker (self->services, error)) == NULL)
     return FALSE;
-  pt_history_page_reload (self);
-  if (shown != 0)
-    pt_history_page_show_night (self, shown);
+  pt_store_worker_set_match_night (worker, match_id, night_id, NULL, on_write_done,
+                                   write_reply (self, WRITE_MOVE_MATCH, match_id));
   return TRUE;
 }
 

@@ -38,8 +38,10 @@ gboolean        pt_history_page_undo_delete  (PtHistoryPage *self,
                                               GError       **error);
 /* The summary of the night on screen, as "Copy Summary" copies it. */
 char           *pt_history_page_get_night_summary (PtHistoryPage *self);
-/* Starts a game night (as the dialog does); returns its id or 0. */
-/* The night on screen: new date (YYYY-MM-DD), place and notes (NULL:
+/* The changes below are queued to the store worker: TRUE once queued (the
+ * page shows the result, or a toast with the failure, when it is done);
+ * FALSE with @error for what is refused at once (a date that is not one).
+ * The night on screen: new date (YYYY-MM-DD), place and notes (NULL:
  * unchanged); to Recently Deleted with its matches (a toast offers Undo). */
 gboolean        pt_history_page_update_night (PtHistoryPage  *self,
                                               const char     *date,
@@ -53,7 +55,7 @@ gboolean        pt_history_page_move_match   (PtHistoryPage  *self,
                                               gint64          match_id,
                                               gint64          night_id,
                                               GError        **error);
-gint64          pt_history_page_start_night  (PtHistoryPage       *self,
+gboolean        pt_history_page_start_night  (PtHistoryPage       *self,
                                               const char          *date,
                                               const char          *place,
                                               const char * const  *who,

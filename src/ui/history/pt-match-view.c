@@ -24,6 +24,7 @@ struct _PtMatchView
   AdwBin        parent_instance;
 
   PtStore      *store;
+  PtStoreWorker *worker;     /* writes the notes */
   PtMatchEntry *entry;
   GPtrArray    *result_rows;  /* in results_group, for the next match */
 
@@ -45,6 +46,15 @@ enum {
 };
 
 static guint signals[N_SIGNALS];
+
+/* The worker the match page's changes (the notes) are written through. */
+void
+pt_match_view_set_worker (PtMatchView   *self,
+                          PtStoreWorker *worker)
+{
+  g_return_if_fail (PT_IS_MATCH_VIEW (self));
+  g_set_object (&self->worker, worker);
+}
 
 GtkWidget *
 pt_match_view_new (void)
@@ -175,22 +185,40 @@ show_breakdown (PtMatchView *self,
 }
 
 static void
+on_notes_saved (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(PtMatchView) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!pt_store_worker_write_finish (PT_STORE_WORKER (source), result, NULL, &error))
+    pt_companion_error_toast (GTK_WIDGET (self), error);
+  else
+    pt_companion_toast (GTK_WIDGET (self), adw_toast_new (_("Notes saved")));
+}
+
+/* Written by the store worker, off the main loop. */
+static void
 on_notes_apply (AdwEntryRow *row,
                 PtMatchView *self)
 {
   g_autoptr(GError) error = NULL;
   const char *notes = gtk_editable_get_text (GTK_EDITABLE (row));
+  PtStoreWorker *worker;
 
-  if (self->store == NULL || self->entry == NULL)
+  if (self->entry == NULL)
     return;
-  if (!pt_store_set_match_notes (self->store, self->entry->id, notes, &error))
-    pt_companion_error_toast (GTK_WIDGET (self), error);
-  else
+  if ((worker = self->worker) == NULL)
     {
-      g_free (self->entry->notes);
-      self->entry->notes = g_strdup (notes);
-      pt_companion_toast (GTK_WIDGET (self), adw_toast_new (_("Notes saved")));
+      g_set_error_literal (&error, PT_STORE_ERROR, PT_STORE_ERROR_FAILED, _("The history cannot be changed now"));
+      pt_companion_error_toast (GTK_WIDGET (self), error);
+      return;
     }
+  g_free (self->entry->notes);
+  self->entry->notes = g_strdup (notes);
+  pt_store_worker_set_match_notes (worker, self->entry->id, notes, NULL, on_notes_saved,
+                                   g_object_ref (self));
 }
 
 static void
@@ -456,6 +484,7 @@ pt_match_view_dispose (GObject *object)
   PtMatchView *self = PT_MATCH_VIEW (object);
 
   g_clear_object (&self->store);
+  g_clear_object (&self->worker);
   g_clear_pointer (&self->entry, pt_match_entry_unref);
   g_clear_pointer (&self->result_rows, g_ptr_array_unref);
   /* The bound box is AdwBin's child: out of the bin first, or the

@@ -8,6 +8,7 @@
 #include <adwaita.h>
 
 #include "pt-store.h"
+#include "pt-store-worker.h"
 
 G_BEGIN_DECLS
 
@@ -15,6 +16,8 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (PtMatchView, pt_match_view, PT, MATCH_VIEW, AdwBin)
 
 GtkWidget    *pt_match_view_new       (void);
+void          pt_match_view_set_worker (PtMatchView   *self,
+                                        PtStoreWorker *worker);
 /* Shows @entry (loaded with its breakdown); @store saves note changes. */
 void          pt_match_view_set_match (PtMatchView  *self,
                                        PtStore      *store,

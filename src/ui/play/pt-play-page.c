@@ -276,19 +276,38 @@ action_continue (GtkWidget  *widget,
 }
 
 static void
+on_saved_deleted (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  g_autoptr(PtPlayPage) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!pt_store_worker_write_finish (PT_STORE_WORKER (source), result, NULL, &error) &&
+      gtk_widget_get_root (GTK_WIDGET (self)) != NULL)
+    show_error (self, error->message);
+  if (gtk_widget_get_root (GTK_WIDGET (self)) != NULL)
+    refresh_home (self);
+}
+
+/* Written by the store worker; the list reads again when it is done. */
+static void
 action_delete_saved (GtkWidget  *widget,
                      const char *action_name,
                      GVariant   *parameter)
 {
   PtPlayPage *self = PT_PLAY_PAGE (widget);
-  PtStore *store = pt_play_page_get_store (self);
   g_autoptr(GError) error = NULL;
+  PtStoreWorker *worker = pt_services_get_worker (self->services, &error);
 
-  if (store == NULL)
-    return;
-  if (!pt_store_delete_saved_game (store, g_variant_get_int64 (parameter), &error))
-    show_error (self, error->message);
-  refresh_home (self);
+  if (worker == NULL)
+    {
+      if (error != NULL)
+        show_error (self, error->message);
+      return;
+    }
+  pt_store_worker_delete_saved_game (worker, g_variant_get_int64 (parameter), NULL, on_saved_deleted,
+                                     g_object_ref (self));
 }
 
 /* Learn to play ------------------------------------------------------- */

@@ -50,6 +50,8 @@ struct _PtScoreSheetPage
   /* Something was typed since the sheet was opened or saved (a draft that
    * came back counts): Save stays off until then. */
   gboolean     dirty;
+  /* A save is with the store worker: Save and the draft wait for it. */
+  gboolean     saving;
 
   GtkStack            *stack;
   GtkBox              *game_buttons;
@@ -370,8 +372,50 @@ build_draft (PtScoreSheetPage *self)
   return draft;
 }
 
+typedef struct
+{
+  char *game;
+  char *json;          /* NULL: clear the draft */
+} DraftWrite;
+
 static void
-write_draft (PtScoreSheetPage *self)
+draft_write_free (gpointer data)
+{
+  DraftWrite *write = data;
+
+  g_free (write->game);
+  g_free (write->json);
+  g_free (write);
+}
+
+static gint64
+draft_job (PtStore   *store,
+           gpointer   data,
+           GError   **error)
+{
+  DraftWrite *write = data;
+
+  if (write->json == NULL)
+    return pt_store_clear_draft (store, write->game, error) ? 1 : 0;
+  return pt_store_set_draft (store, write->game, write->json, error) ? 1 : 0;
+}
+
+static void
+on_draft_written (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!pt_store_worker_write_finish (PT_STORE_WORKER (source), result, NULL, &error))
+    g_message ("Could not keep the score sheet draft: %s", error->message);
+}
+
+/* @async: through the store worker (while typing); else at once (the app
+ * is closing and needs it written before it goes). */
+static void
+write_draft_now (PtScoreSheetPage *self,
+                 gboolean          async)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(JsonObject) draft = NULL;
@@ -380,14 +424,29 @@ write_draft (PtScoreSheetPage *self)
   PtStore *store;
 
   g_clear_handle_id (&self->draft_source, g_source_remove);
-  if (self->sheet_view == NULL || self->game == NULL)
-    return;
-  store = pt_services_get_store (self->services, &error);
-  if (store == NULL)
+  if (self->sheet_view == NULL || self->game == NULL || self->saving)
     return;
   draft = build_draft (self);
   node = json_node_init_object (json_node_alloc (), draft);
   text = json_to_string (node, FALSE);
+  /* While typing: the worker writes it, in order with the saves. */
+  if (async)
+    {
+      PtStoreWorker *worker = pt_services_get_worker (self->services, NULL);
+
+      if (worker != NULL)
+        {
+          DraftWrite *write = g_new0 (DraftWrite, 1);
+
+          write->game = g_strdup (self->game);
+          write->json = g_steal_pointer (&text);
+          pt_store_worker_write (worker, draft_job, write, draft_write_free, NULL, on_draft_written, NULL);
+          return;
+        }
+    }
+  store = pt_services_get_store (self->services, &error);
+  if (store == NULL)
+    return;
   if (!pt_store_set_draft (store, self->game, text, &error))
     g_warning ("Could not keep the score sheet draft: %s", error->message);
 }
@@ -398,7 +457,7 @@ draft_timeout (gpointer user_data)
   PtScoreSheetPage *self = user_data;
 
   self->draft_source = 0;
-  write_draft (self);
+  write_draft_now (self, TRUE);
   return G_SOURCE_REMOVE;
 }
 
@@ -416,21 +475,21 @@ pt_score_sheet_page_flush_draft (PtScoreSheetPage *self)
 {
   g_return_if_fail (PT_IS_SCORE_SHEET_PAGE (self));
   if (self->draft_source != 0)
-    write_draft (self);
+    write_draft_now (self, FALSE);
 }
 
 static void
 clear_draft (PtScoreSheetPage *self)
 {
-  PtStore *store = pt_services_get_store (self->services, NULL);
+  PtStoreWorker *worker = pt_services_get_worker (self->services, NULL);
 
   g_clear_handle_id (&self->draft_source, g_source_remove);
-  if (store != NULL && self->game != NULL)
+  if (worker != NULL && self->game != NULL)
     {
-      g_autoptr(GError) error = NULL;
+      DraftWrite *write = g_new0 (DraftWrite, 1);
 
-      if (!pt_store_clear_draft (store, self->game, &error))
-        pt_companion_error_toast (GTK_WIDGET (self), error);
+      write->game = g_strdup (self->game);
+      pt_store_worker_write (worker, draft_job, write, draft_write_free, NULL, on_draft_written, NULL);
     }
 }
 
@@ -458,7 +517,8 @@ update_save (PtScoreSheetPage *self)
 {
   gboolean valid = self->sheet_view != NULL && pt_sheet_view_get_valid (self->sheet_view);
 
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "sheet.save", valid && self->dirty && !history_read_only (self));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "sheet.save",
+                                 valid && self->dirty && !self->saving && !history_read_only (self));
 }
 
 static void
@@ -559,7 +619,7 @@ open_sheet (PtScoreSheetPage *self,
 
   g_return_if_fail (view != NULL);
   if (self->draft_source != 0)
-    write_draft (self);
+    write_draft_now (self, TRUE);
 
   self->loading = TRUE;
   g_free (self->game);
@@ -677,7 +737,7 @@ pt_score_sheet_page_edit_match (PtScoreSheetPage  *self,
   /* Saving it unchanged would change nothing. */
   set_dirty (self, FALSE);
   show_notice (self, _("Editing a saved match: saving replaces it."));
-  write_draft (self);
+  write_draft_now (self, TRUE);
   return TRUE;
 }
 
@@ -732,11 +792,62 @@ editable_match (PtStore *store,
   return entry != NULL && !entry->deleted;
 }
 
-gint64
+typedef struct
+{
+  PtMatchEntry *entry;
+  GStrv names;
+  gint64 editing_id;
+  char *game;
+} SaveWrite;
+
+static void
+save_write_free (gpointer data)
+{
+  SaveWrite *write = data;
+
+  pt_match_entry_unref (write->entry);
+  g_strfreev (write->names);
+  g_free (write->game);
+  g_free (write);
+}
+
+/* On the worker thread. Editing corrects the match in place: it keeps its
+ * id and UUID, so the history (and its delete/undo) and exports keep
+ * recognising it. One deleted meanwhile (a draft restored later) is saved
+ * as a new match. Either way it is the session layer's one final save: the
+ * players (by the identity rule, archived ones brought back), the night
+ * and the match, in one transaction; then the draft goes. */
+static gint64
+save_job (PtStore   *store,
+          gpointer   data,
+          GError   **error)
+{
+  SaveWrite *write = data;
+  gint64 id;
+
+  if (write->editing_id != 0 && editable_match (store, write->editing_id))
+    write->entry->id = write->editing_id;
+  id = pt_session_store_match (store, write->entry, (const char * const *) write->names, 0, error);
+  if (id > 0)
+    {
+      g_autoptr(GError) draft_error = NULL;
+
+      if (!pt_store_clear_draft (store, write->game, &draft_error))
+        g_message ("Could not clear the score sheet draft: %s", draft_error->message);
+    }
+  return id;
+}
+
+static void on_saved (GObject *source, GAsyncResult *result, gpointer user_data);
+
+/* Checks the sheet and queues its save with the store worker (FALSE with
+ * @error when the sheet cannot be saved; the answer comes to on_saved). */
+gboolean
 pt_score_sheet_page_save (PtScoreSheetPage  *self,
                           GError           **error)
 {
-  PtStore *store;
+  PtStoreWorker *worker;
+  SaveWrite *write;
   JsonObject *result;
   JsonArray *scores, *winners;
   g_autoptr(PtMatchEntry) entry = NULL;
@@ -747,9 +858,8 @@ pt_score_sheet_page_save (PtScoreSheetPage  *self,
   g_autoptr(JsonObject) sheet = NULL;
   g_auto(GStrv) names = g_new0 (char *, MAX_SEATS + 1);
   guint n;
-  gint64 id;
 
-  g_return_val_if_fail (PT_IS_SCORE_SHEET_PAGE (self), 0);
+  g_return_val_if_fail (PT_IS_SCORE_SHEET_PAGE (self), FALSE);
 
   if (self->sheet_view == NULL || !pt_sheet_view_get_valid (self->sheet_view))
     {
@@ -757,8 +867,13 @@ pt_score_sheet_page_save (PtScoreSheetPage  *self,
                            _("The sheet has an impossible value: correct it before saving"));
       return 0;
     }
-  if ((store = pt_services_get_store (self->services, error)) == NULL)
-    return 0;
+  if (self->saving)
+    {
+      g_set_error_literal (error, PT_STORE_ERROR, PT_STORE_ERROR_BUSY, _("The match is being saved"));
+      return FALSE;
+    }
+  if ((worker = pt_services_get_worker (self->services, error)) == NULL)
+    return FALSE;
 
   n = n_seats (self);
   for (guint i = 0; i < n; i++)
@@ -838,35 +953,49 @@ pt_score_sheet_page_save (PtScoreSheetPage  *self,
     }
   assign_ranks (entry->results);
 
-  /* Editing corrects the match in place: it keeps its id and UUID, so the
-   * history (and its delete/undo) and exports keep recognising it. One
-   * deleted meanwhile (a draft restored later) is saved as a new match.
-   * Either way it is the session layer's one final save: the players (by
-   * the identity rule, archived ones brought back), the night and the
-   * match, in one transaction. */
-  if (self->editing_id != 0 && editable_match (store, self->editing_id))
-    entry->id = self->editing_id;
-  id = pt_session_store_match (store, entry, (const char * const *) names, 0, error);
-  if (id <= 0)
-    return 0;
-  clear_draft (self);
-  return id;
+  write = g_new0 (SaveWrite, 1);
+  write->entry = g_steal_pointer (&entry);
+  write->names = g_steal_pointer (&names);
+  write->editing_id = self->editing_id;
+  write->game = g_strdup (self->game);
+  /* Nothing more is drafted for this sheet: the save clears the draft. */
+  g_clear_handle_id (&self->draft_source, g_source_remove);
+  self->saving = TRUE;
+  update_save (self);
+  gtk_label_set_text (self->error_label, "");
+  pt_store_worker_write (worker, save_job, write, save_write_free, NULL, on_saved, g_object_ref (self));
+  return TRUE;
 }
 
+/* The worker's answer: a fresh sheet for the next match, or the sheet as
+ * it was with the reason it could not be saved. */
 static void
-save_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
+on_saved (GObject      *source,
+          GAsyncResult *result,
+          gpointer      user_data)
 {
-  PtScoreSheetPage *self = PT_SCORE_SHEET_PAGE (widget);
+  g_autoptr(PtScoreSheetPage) self = user_data;
+  GtkWidget *widget = GTK_WIDGET (self);
   g_autoptr(GError) error = NULL;
   g_autofree char *game = g_strdup (self->game);
   gboolean edited = self->editing_id != 0;
   AdwToast *toast;
 
-  if (pt_score_sheet_page_save (self, &error) == 0)
+  self->saving = FALSE;
+  if (!pt_store_worker_write_finish (PT_STORE_WORKER (source), result, NULL, &error) &&
+      gtk_widget_get_root (widget) == NULL)
+    {
+      /* The window went meanwhile: the draft still holds the sheet. */
+      g_message ("%s", error->message);
+      return;
+    }
+  if (gtk_widget_get_root (widget) == NULL)
+    return;
+  if (error != NULL)
     {
       gtk_label_set_text (self->error_label, error->message);
+      pt_companion_error_toast (widget, error);
+      update_save (self);
       return;
     }
   toast = adw_toast_new (edited ? _("Match updated in the history") : _("Match saved in the history"));
@@ -891,6 +1020,18 @@ save_action (GtkWidget  *widget,
     /* Nothing is on the new sheet: Save waits for the next match. */
     set_dirty (self, FALSE);
   }
+}
+
+static void
+save_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  PtScoreSheetPage *self = PT_SCORE_SHEET_PAGE (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (!pt_score_sheet_page_save (self, &error))
+    gtk_label_set_text (self->error_label, error->message);
 }
 
 static void
@@ -922,7 +1063,7 @@ close_action (GtkWidget  *widget,
 
   /* The draft stays: the sheet comes back when the game is picked again. */
   if (self->draft_source != 0)
-    write_draft (self);
+    write_draft_now (self, TRUE);
   gtk_stack_set_visible_child_name (self->stack, "start");
 }
 
@@ -962,7 +1103,7 @@ pt_score_sheet_page_dispose (GObject *object)
 
   /* Closing the window must not lose the last keystrokes. */
   if (self->draft_source != 0)
-    write_draft (self);
+    write_draft_now (self, FALSE);
   if (self->sheet_view != NULL)
     g_signal_handlers_disconnect_by_data (self->sheet_view, self);
   self->sheet_view = NULL;

@@ -33,8 +33,10 @@ void         pt_score_sheet_page_set_n_players  (PtScoreSheetPage  *self,
                                                  guint              n_players);
 /* The match being edited (0 for a new one). */
 gint64       pt_score_sheet_page_get_editing_id (PtScoreSheetPage  *self);
-/* Saves the match (as the Save button does); returns its id or 0. */
-gint64       pt_score_sheet_page_save           (PtScoreSheetPage  *self,
+/* Saves the match (as the Save button does): checks the sheet (FALSE with
+ * @error if it cannot be saved) and queues the save with the store worker;
+ * the page opens a fresh sheet (or shows why not) when it is done. */
+gboolean     pt_score_sheet_page_save           (PtScoreSheetPage  *self,
                                                  GError           **error);
 /* Writes the draft now instead of after the short delay. */
 void         pt_score_sheet_page_flush_draft    (PtScoreSheetPage  *self);

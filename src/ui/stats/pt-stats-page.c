@@ -1488,27 +1488,48 @@ schedule_refresh (PtStatsPage *self)
     self->refresh_source = g_idle_add (refresh_idle, self);
 }
 
+/* The player writes go to the store worker; the page reads again when the
+ * answer comes, and a failure is a toast. */
+static void
+on_player_written (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(PtStatsPage) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!pt_store_worker_write_finish (PT_STORE_WORKER (source), result, NULL, &error) &&
+      gtk_widget_get_root (GTK_WIDGET (self)) != NULL)
+    pt_companion_error_toast (GTK_WIDGET (self), error);
+  if (gtk_widget_get_root (GTK_WIDGET (self)) != NULL)
+    schedule_refresh (self);
+}
+
+static char *
+player_name_or_error (const char  *name,
+                      GError     **error)
+{
+  g_autofree char *stripped = g_strstrip (g_strdup (name ? name : ""));
+
+  if (stripped[0] != '\0')
+    return g_steal_pointer (&stripped);
+  g_set_error_literal (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID, _("A player needs a name"));
+  return NULL;
+}
+
+/* Queued (non-zero) or refused at once (0 with @error). */
 gint64
 pt_stats_page_add_player (PtStatsPage  *self,
                           const char   *name,
                           GError      **error)
 {
-  PtStore *store = pt_services_get_store (self->services, error);
-  g_autofree char *stripped = g_strstrip (g_strdup (name ? name : ""));
-  g_autoptr(PtPlayer) player = NULL;
+  PtStoreWorker *worker = pt_services_get_worker (self->services, error);
+  g_autofree char *stripped = NULL;
 
-  if (store == NULL)
+  if (worker == NULL || (stripped = player_name_or_error (name, error)) == NULL)
     return 0;
-  if (stripped[0] == '\0')
-    {
-      g_set_error_literal (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID, _("A player needs a name"));
-      return 0;
-    }
-  player = pt_store_add_player (store, stripped, "", error);
-  if (player == NULL)
-    return 0;
-  pt_stats_page_reload (self);
-  return player->id;
+  pt_store_worker_add_player (worker, stripped, "", NULL, on_player_written, g_object_ref (self));
+  return 1;
 }
 
 gboolean
@@ -1517,20 +1538,14 @@ pt_stats_page_rename_player (PtStatsPage  *self,
                              const char   *name,
                              GError      **error)
 {
-  PtStore *store = pt_services_get_store (self->services, error);
-  g_autofree char *stripped = g_strstrip (g_strdup (name ? name : ""));
-  g_autoptr(PtPlayer) player = NULL;
+  PtStoreWorker *worker = pt_services_get_worker (self->services, error);
+  g_autofree char *stripped = NULL;
 
-  if (store == NULL || (player = pt_store_get_player (store, player_id, error)) == NULL)
+  if (worker == NULL || (stripped = player_name_or_error (name, error)) == NULL)
     return FALSE;
-  if (stripped[0] == '\0')
-    {
-      g_set_error_literal (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID, _("A player needs a name"));
-      return FALSE;
-    }
-  if (!pt_store_update_player (store, player_id, stripped, player->colour, error))
-    return FALSE;
-  schedule_refresh (self);
+  /* No colour: the chosen one stays. */
+  pt_store_worker_update_player (worker, player_id, stripped, NULL, NULL, on_player_written,
+                                 g_object_ref (self));
   return TRUE;
 }
 
@@ -1540,14 +1555,12 @@ pt_stats_page_set_player_colour (PtStatsPage  *self,
                                  const char   *colour,
                                  GError      **error)
 {
-  PtStore *store = pt_services_get_store (self->services, error);
-  g_autoptr(PtPlayer) player = NULL;
+  PtStoreWorker *worker = pt_services_get_worker (self->services, error);
 
-  if (store == NULL || (player = pt_store_get_player (store, player_id, error)) == NULL)
+  if (worker == NULL)
     return FALSE;
-  if (!pt_store_update_player (store, player_id, player->name, colour, error))
-    return FALSE;
-  schedule_refresh (self);
+  pt_store_worker_update_player (worker, player_id, NULL, colour, NULL, on_player_written,
+                                 g_object_ref (self));
   return TRUE;
 }
 
@@ -1557,11 +1570,12 @@ pt_stats_page_set_player_archived (PtStatsPage  *self,
                                    gboolean      archived,
                                    GError      **error)
 {
-  PtStore *store = pt_services_get_store (self->services, error);
+  PtStoreWorker *worker = pt_services_get_worker (self->services, error);
 
-  if (store == NULL || !pt_store_set_player_archived (store, player_id, archived, error))
+  if (worker == NULL)
     return FALSE;
-  schedule_refresh (self);
+  pt_store_worker_set_player_archived (worker, player_id, archived, NULL, on_player_written,
+                                       g_object_ref (self));
   return TRUE;
 }
 
@@ -1569,7 +1583,7 @@ gboolean
 pt_stats_page_commit_merge (PtStatsPage  *self,
                             GError      **error)
 {
-  PtStore *store;
+  PtStoreWorker *worker;
   gint64 from = self->merge_from, into = self->merge_into;
 
   g_return_val_if_fail (PT_IS_STATS_PAGE (self), FALSE);
@@ -1583,12 +1597,12 @@ pt_stats_page_commit_merge (PtStatsPage  *self,
       g_clear_weak_pointer (&self->merge_toast);
       adw_toast_dismiss (toast);
     }
-  store = pt_services_get_store (self->services, error);
-  if (store == NULL || !pt_store_merge_players (store, from, into, error))
+  if ((worker = pt_services_get_worker (self->services, error)) == NULL)
     {
       pt_stats_page_reload (self);
       return FALSE;
     }
+  pt_store_worker_merge_players (worker, from, into, NULL, on_player_written, g_object_ref (self));
   pt_stats_page_reload (self);
   return TRUE;
 }

@@ -21,7 +21,8 @@ GtkWidget *pt_stats_page_new                (PtServices   *services);
 void       pt_stats_page_reload             (PtStatsPage  *self);
 gboolean   pt_stats_page_show_player        (PtStatsPage  *self,
                                              gint64        player_id);
-/* What the page's buttons, rows and dialogs do. */
+/* What the page's buttons, rows and dialogs do: queued to the store worker
+ * (TRUE, or non-zero, once queued; the page reads again when it is done). */
 gint64     pt_stats_page_add_player         (PtStatsPage  *self,
                                              const char   *name,
                                              GError      **error);
