@@ -14,6 +14,7 @@
 #include "pt-history-page.h"
 #include "pt-play-page.h"
 #include "pt-score-sheet-page.h"
+#include "pt-shortcuts-window.h"
 #include "pt-stats-page.h"
 #include "pt-window.h"
 
@@ -153,11 +154,10 @@ show_help_overlay (GtkWidget  *widget,
 
   if (overlay == NULL)
     {
-      g_autoptr(GtkBuilder) builder =
-        gtk_builder_new_from_resource ("/io/github/partida/Partida/pt-help-overlay.ui");
-
-      overlay = GTK_SHORTCUTS_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
+      /* The application's keys and each game's (pt-shortcuts-window.c). */
+      overlay = pt_shortcuts_window_new ();
       gtk_application_window_set_help_overlay (self, overlay);
+      g_object_unref (overlay);
     }
   gtk_window_present (GTK_WINDOW (overlay));
 }
