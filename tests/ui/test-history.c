@@ -359,10 +359,24 @@ test_night_edit_delete (void)
   wait_for_store ();
 }
 
-/* Thousands of matches: the list reads them a page at a time. */
+static void
+on_items_changed (GListModel *model,
+                  guint       position,
+                  guint       removed,
+                  guint       added,
+                  guint      *counts)
+{
+  counts[0]++;
+  counts[1] = MAX (counts[1], added);
+}
+
+/* Thousands of matches: the list reads them a page at a time, and shows
+ * each page a part per frame. */
 static void
 test_many_matches (void)
 {
+  guint counts[2] = { 0, 0 };   /* items-changed emissions, most items added by one */
+  gulong handler;
   PtStore *store = get_store ();
   g_autoptr(GPtrArray) entries = g_ptr_array_new_with_free_func ((GDestroyNotify) pt_match_entry_unref);
   g_autoptr(PtPlayer) ana = pt_store_find_player (store, "Ana", NULL);
@@ -395,6 +409,7 @@ test_many_matches (void)
 
   show_area ("history");
   model = pt_history_page_get_model (history_page ());
+  handler = g_signal_connect (model, "items-changed", G_CALLBACK (on_items_changed), counts);
   t0 = g_get_monotonic_time ();
   pt_history_page_reload (history_page ());
   g_test_message ("reload (main loop) in %.0f ms", (g_get_monotonic_time () - t0) / 1000.0);
@@ -427,6 +442,11 @@ test_many_matches (void)
     }
   g_assert_true (pt_history_model_get_complete (model));
   g_assert_cmpuint (pt_history_model_get_n_matches (model), ==, total);
+  /* A page of 100 matches (and their headings) comes in parts of 20 items. */
+  g_assert_cmpuint (counts[1], <=, 20);
+  g_assert_cmpuint (counts[0], >=, total / 20);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), >=, total);
+  g_signal_handler_disconnect (model, handler);
   screenshots ("history-many");
 }
 

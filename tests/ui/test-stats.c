@@ -108,6 +108,60 @@ test_statistics (void)
   gtk_widget_activate_action (GTK_WIDGET (page), "stats.back", NULL);
 }
 
+/* The group of the Players page that holds @name. */
+static GtkWidget *
+group_of (PtStatsPage *page,
+          const char  *name)
+{
+  GtkWidget *widget = find_by_name (GTK_WIDGET (page), name);
+
+  g_assert_nonnull (widget);
+  return gtk_widget_get_ancestor (widget, ADW_TYPE_PREFERENCES_GROUP);
+}
+
+/* A reload rebuilds only the groups whose figures changed: the same
+ * figures keep the page as it is, another leaderboard game rebuilds the
+ * leaderboard alone, a new name every group that shows it. */
+static void
+test_reload_keeps_groups (void)
+{
+  PtStatsPage *page = stats_page ();
+  g_autofree char *ana_row = g_strdup_printf ("player-row-%" G_GINT64_FORMAT, player_id ("Ana"));
+  GtkWidget *players, *leaderboard, *pair;
+
+  show_area ("stats");
+  pt_stats_page_set_leaderboard_game (page, NULL);
+  wait_for_store ();
+  players = group_of (page, ana_row);
+  leaderboard = group_of (page, "leaderboard-game");
+  pair = group_of (page, "head-to-head-row");
+  g_object_add_weak_pointer (G_OBJECT (players), (gpointer *) &players);
+  g_object_add_weak_pointer (G_OBJECT (leaderboard), (gpointer *) &leaderboard);
+  g_object_add_weak_pointer (G_OBJECT (pair), (gpointer *) &pair);
+
+  pt_stats_page_reload (page);
+  wait_for_store ();
+  g_assert_true (group_of (page, ana_row) == players);
+  g_assert_true (group_of (page, "leaderboard-game") == leaderboard);
+  g_assert_true (group_of (page, "head-to-head-row") == pair);
+
+  pt_stats_page_set_leaderboard_game (page, "lost-cities");
+  wait_for_store ();
+  g_assert_true (group_of (page, ana_row) == players);
+  g_assert_null (leaderboard);
+  g_assert_true (group_of (page, "head-to-head-row") == pair);
+  leaderboard = group_of (page, "leaderboard-game");
+  g_object_add_weak_pointer (G_OBJECT (leaderboard), (gpointer *) &leaderboard);
+
+  g_assert_true (pt_stats_page_rename_player (page, player_id ("Beto"), "Beto B", NULL));
+  wait_for_store ();
+  g_assert_null (players);
+  g_assert_null (leaderboard);
+  g_assert_null (pair);
+  g_assert_true (pt_stats_page_rename_player (page, player_id ("Beto B"), "Beto", NULL));
+  wait_for_store ();
+}
+
 static void
 test_rename_colour_archive (void)
 {
@@ -218,6 +272,7 @@ main (int   argc,
   g_test_add_func ("/ui/stats/empty", test_empty);
   g_test_add_func ("/ui/stats/add-player", test_add_player);
   g_test_add_func ("/ui/stats/statistics", test_statistics);
+  g_test_add_func ("/ui/stats/reload-keeps-groups", test_reload_keeps_groups);
   g_test_add_func ("/ui/stats/rename-colour-archive", test_rename_colour_archive);
   g_test_add_func ("/ui/stats/merge-undo", test_merge_undo);
   ret = g_test_run ();

@@ -69,7 +69,6 @@ static gboolean
 run_step (gpointer data)
 {
   Job *job = data;
-
   gboolean more;
 
   job->idle_id = 0;

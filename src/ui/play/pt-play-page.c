@@ -55,6 +55,7 @@ struct _PtPlayPage
   GtkWidget       *home_bin;
 
   guint            home_idle;   /* the home's first read, after the first frame */
+  guint            setup_build; /* the setup form, after the first frame (pt-paced.h) */
 };
 
 G_DEFINE_FINAL_TYPE (PtPlayPage, pt_play_page, ADW_TYPE_BIN)
@@ -113,12 +114,38 @@ pt_play_page_get_game_view (PtPlayPage *self)
   return adw_bin_get_child (self->game_holder);
 }
 
+/* The setup form is built after the window's first frame (start-up: it is
+ * most of what the window would build and lay out before it can map), or
+ * when first asked for. */
+static GtkWidget *
+ensure_setup_view (PtPlayPage *self)
+{
+  if (self->setup_view == NULL)
+    {
+      /* The engines of Preferences → Engines, offered as computer players;
+       * the name suggestions read the history through the worker. */
+      self->setup_view = pt_game_setup_view_new (self->services);
+      gtk_box_insert_child_after (self->home_box, self->setup_view, self->continue_list);
+    }
+  return self->setup_view;
+}
+
+static gboolean
+build_setup_step (gpointer user_data)
+{
+  PtPlayPage *self = user_data;
+
+  self->setup_build = 0;
+  ensure_setup_view (self);
+  return FALSE;
+}
+
 GtkWidget *
 pt_play_page_get_setup_view (PtPlayPage *self)
 {
   g_return_val_if_fail (PT_IS_PLAY_PAGE (self), NULL);
 
-  return self->setup_view;
+  return ensure_setup_view (self);
 }
 
 /* What the home takes from the store: saved games, players. */
@@ -137,14 +164,14 @@ refresh_home_store (PtPlayPage *self)
       if (players == NULL)
         show_error (self, error->message);
     }
-  pt_game_setup_view_set_players (PT_GAME_SETUP_VIEW (self->setup_view), players);
+  pt_game_setup_view_set_players (PT_GAME_SETUP_VIEW (ensure_setup_view (self)), players);
   /* The first seat's default: whoever last sat at a match as a person
    * (never the computer's name). */
   if (store != NULL)
     {
       g_autofree char *person = pt_session_last_person_name (store);
 
-      pt_game_setup_view_set_default_person (PT_GAME_SETUP_VIEW (self->setup_view), person);
+      pt_game_setup_view_set_default_person (PT_GAME_SETUP_VIEW (ensure_setup_view (self)), person);
     }
 }
 
@@ -234,7 +261,7 @@ action_start (GtkWidget  *widget,
               GVariant   *parameter)
 {
   PtPlayPage *self = PT_PLAY_PAGE (widget);
-  PtGameSetupView *setup = PT_GAME_SETUP_VIEW (self->setup_view);
+  PtGameSetupView *setup = PT_GAME_SETUP_VIEW (ensure_setup_view (self));
   g_autoptr(PtSession) session = NULL;
   g_autoptr(GError) error = NULL;
 
@@ -413,10 +440,7 @@ pt_play_page_constructed (GObject *object)
   G_OBJECT_CLASS (pt_play_page_parent_class)->constructed (object);
 
   g_assert (PT_IS_SERVICES (self->services));
-  /* The engines of Preferences → Engines, offered as computer players;
-   * the name suggestions read the history through the worker. */
-  self->setup_view = pt_game_setup_view_new (self->services);
-  gtk_box_insert_child_after (self->home_box, self->setup_view, self->continue_list);
+  self->setup_build = pt_paced_start (GTK_WIDGET (self), build_setup_step, self, NULL);
 }
 
 static void
@@ -491,6 +515,8 @@ pt_play_page_dispose (GObject *object)
   PtPlayPage *self = PT_PLAY_PAGE (object);
 
   g_clear_handle_id (&self->home_idle, g_source_remove);
+  pt_paced_stop (self->setup_build);
+  self->setup_build = 0;
   gtk_widget_dispose_template (GTK_WIDGET (object), PT_TYPE_PLAY_PAGE);
   g_clear_object (&self->store);
   g_clear_object (&self->last_session);
