@@ -85,16 +85,6 @@ typedef struct
   guint  index;
 } Worker;
 
-static double
-thread_cpu_ms (void)
-{
-  struct timespec now;
-
-  if (clock_gettime (CLOCK_THREAD_CPUTIME_ID, &now) != 0)
-    return 0;
-  return now.tv_sec * 1000.0 + now.tv_nsec / 1e6;
-}
-
 static gboolean
 play_round (Arena   *arena,
             guint    worker,
@@ -134,7 +124,7 @@ play_round (Arena   *arena,
           result->capped = TRUE;
           break;
         }
-      cpu_start = thread_cpu_ms ();
+      cpu_start = pt_cli_thread_cpu_ms ();
       start = g_get_monotonic_time ();
       if (engines[side] != NULL)
         {
@@ -155,7 +145,7 @@ play_round (Arena   *arena,
         return FALSE;
       {
         double ms = (double) (g_get_monotonic_time () - start) / 1000.0;
-        double cpu_ms = thread_cpu_ms () - cpu_start;
+        double cpu_ms = pt_cli_thread_cpu_ms () - cpu_start;
 
         g_array_append_val (arena->times[worker][side], ms);
         g_array_append_val (arena->cpu_times[worker][side], cpu_ms);
@@ -227,15 +217,6 @@ worker_run (gpointer data)
   for (guint side = 0; side < 2; side++)
     g_clear_object (&engines[side]);
   return NULL;
-}
-
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
 }
 
 static double
@@ -455,8 +436,8 @@ pt_cli_arena (int    argc,
           g_array_append_vals (cpu_times[side], arena.cpu_times[t][side]->data,
                                arena.cpu_times[t][side]->len);
         }
-      g_array_sort (times[side], compare_doubles);
-      g_array_sort (cpu_times[side], compare_doubles);
+      g_array_sort (times[side], pt_cli_compare_doubles);
+      g_array_sort (cpu_times[side], pt_cli_compare_doubles);
     }
 
   n = arena.n_rounds;

@@ -28,15 +28,6 @@
 /* Keeps the measured work from being optimised away. */
 static volatile gint64 sink;
 
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
 static void
 grow_town (PtWagonsTown *town,
            PtRng        *rng,
@@ -182,8 +173,8 @@ pt_cli_bench_circle_the_wagons (int    argc,
     micros[i] = run_enumerate (towns, (guint) n_calls, &mean_moves);
   for (int i = 0; i < repeats; i++)
     rates[i] = run_games ((guint64) seed + (guint64) i, (guint) n_games, &game_moves);
-  qsort (micros, (gsize) repeats, sizeof micros[0], compare_doubles);
-  qsort (rates, (gsize) repeats, sizeof rates[0], compare_doubles);
+  qsort (micros, (gsize) repeats, sizeof micros[0], pt_cli_compare_doubles);
+  qsort (rates, (gsize) repeats, sizeof rates[0], pt_cli_compare_doubles);
 
   if (json)
     {

@@ -42,16 +42,6 @@ typedef struct
   gint64   score_sum;   /* keeps the work observable */
 } BenchResult;
 
-static double
-thread_cpu_seconds (void)
-{
-  struct timespec ts;
-
-  if (clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
-    return 0.0;
-  return (double) ts.tv_sec + (double) ts.tv_nsec * 1e-9;
-}
-
 static BenchResult
 run (const PtLostCitiesOptions *options,
      guint64                    seed,
@@ -61,7 +51,7 @@ run (const PtLostCitiesOptions *options,
   BenchResult result = { 0 };
   PtRng rng;
   gint64 start = g_get_monotonic_time ();
-  double cpu_start = thread_cpu_seconds ();
+  double cpu_start = pt_cli_thread_cpu_ms () / 1000.0;
 
   pt_rng_init (&rng, seed);
   for (guint r = 0; r < n_rounds; r++)
@@ -91,17 +81,8 @@ run (const PtLostCitiesOptions *options,
                           pt_lost_cities_state_score (&state, 1);
     }
   result.seconds = (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC;
-  result.cpu_seconds = thread_cpu_seconds () - cpu_start;
+  result.cpu_seconds = pt_cli_thread_cpu_ms () / 1000.0 - cpu_start;
   return result;
-}
-
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
 }
 
 int
@@ -164,8 +145,8 @@ pt_cli_bench_lost_cities (int    argc,
           if (r.score_sum == G_MININT64)   /* never: keeps the loop from being optimised away */
             return 3;
         }
-      qsort (rates, (gsize) repeats, sizeof rates[0], compare_doubles);
-      qsort (cpu_rates, (gsize) repeats, sizeof cpu_rates[0], compare_doubles);
+      qsort (rates, (gsize) repeats, sizeof rates[0], pt_cli_compare_doubles);
+      qsort (cpu_rates, (gsize) repeats, sizeof cpu_rates[0], pt_cli_compare_doubles);
 
       entry = json_object_new ();
       json_object_set_string_member (entry, "policy", name);

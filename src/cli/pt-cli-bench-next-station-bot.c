@@ -76,32 +76,11 @@ choose (const PtNextStationState *state,
     pt_ns_greedy_action (&view.solo, g_strcmp0 (level, "easy") == 0 ? 0.25 : 0.0, &rng, action);
 }
 
-/* CPU time of this thread: on a shared machine (other builds running)
- * it says what one core does, where wall time also counts waiting. */
-static double
-thread_cpu_ms (void)
-{
-  struct timespec ts;
-
-  if (clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
-    return 0.0;
-  return (double) ts.tv_sec * 1e3 + (double) ts.tv_nsec * 1e-6;
-}
-
 static double
 percentile (GArray *sorted,
             double  fraction)
 {
   return g_array_index (sorted, double, MIN (sorted->len - 1, (guint) (sorted->len * fraction)));
-}
-
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
 }
 
 int
@@ -157,11 +136,11 @@ pt_cli_bench_next_station_bot (int    argc,
         {
           PtNextStationAction action;
           gint64 start = g_get_monotonic_time ();
-          double cpu_start = thread_cpu_ms ();
+          double cpu_start = pt_cli_thread_cpu_ms ();
           double ms, cpu_ms;
 
           choose (&state, level, pt_rng_derive_seed ((guint64) seed + (guint64) g, turn++), &action);
-          cpu_ms = thread_cpu_ms () - cpu_start;
+          cpu_ms = pt_cli_thread_cpu_ms () - cpu_start;
           ms = (double) (g_get_monotonic_time () - start) / 1000.0;
           g_array_append_val (times, ms);
           g_array_append_val (cpu_times, cpu_ms);
@@ -183,8 +162,8 @@ pt_cli_bench_next_station_bot (int    argc,
 
   mean = sum / n_games;
   se = sqrt (MAX (0.0, (sum2 - n_games * mean * mean) / (n_games - 1)) / n_games);
-  g_array_sort (times, compare_doubles);
-  g_array_sort (cpu_times, compare_doubles);
+  g_array_sort (times, pt_cli_compare_doubles);
+  g_array_sort (cpu_times, pt_cli_compare_doubles);
   median = percentile (times, 0.5);
   p95 = percentile (times, 0.95);
   cpu_median = percentile (cpu_times, 0.5);

@@ -75,15 +75,6 @@ run (const PtStationMap *map,
   return result;
 }
 
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
 int
 pt_cli_bench_next_station (int    argc,
                            char **argv)
@@ -124,7 +115,7 @@ pt_cli_bench_next_station (int    argc,
       rates[i] = n_games / MAX (r.seconds, 1e-9);
       score_sum = r.score_sum;
     }
-  qsort (rates, (gsize) repeats, sizeof rates[0], compare_doubles);
+  qsort (rates, (gsize) repeats, sizeof rates[0], pt_cli_compare_doubles);
 
   if (json)
     {

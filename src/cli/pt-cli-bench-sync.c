@@ -37,19 +37,10 @@ cpu_ms (void)
   return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
 }
 
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return x < y ? -1 : x > y;
-}
-
 static double
 median (GArray *times)
 {
-  g_array_sort (times, compare_doubles);
+  g_array_sort (times, pt_cli_compare_doubles);
   return g_array_index (times, double, times->len / 2);
 }
 

@@ -21,25 +21,6 @@
 #include "pt-cli-commands.h"
 #include "pt-wagons-search.h"
 
-static double
-thread_cpu_ms (void)
-{
-  struct timespec ts;
-
-  if (clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
-    return 0.0;
-  return (double) ts.tv_sec * 1e3 + (double) ts.tv_nsec * 1e-6;
-}
-
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
 static const char * const phase_names[] = { "start", "take", "place" };
 
 static void
@@ -47,7 +28,7 @@ print_times (const char *label,
              GArray     *times,
              double      max_by_phase[3])
 {
-  g_array_sort (times, compare_doubles);
+  g_array_sort (times, pt_cli_compare_doubles);
   printf ("  %-8s CPU per move: median %.2f ms, 95th percentile %.2f ms, max %.2f ms (%u moves); "
           "max by phase:", label, g_array_index (times, double, times->len / 2),
           g_array_index (times, double, MIN (times->len - 1, (guint) (times->len * 0.95))),
@@ -116,11 +97,11 @@ pt_cli_bench_wagons_bot (int    argc,
             guint player = (guint) pt_wagons_state_get_current_player (&state);
             guint side = player == a_seat ? 0 : 1;
             PtWagonsPhase phase = pt_wagons_state_get_phase (&state);
-            double start = thread_cpu_ms (), ms;
+            double start = pt_cli_thread_cpu_ms (), ms;
             PtWagonsMove move;
 
             pt_wagons_search_move (&state, &params[side], &rng, NULL, &move, NULL);
-            ms = thread_cpu_ms () - start;
+            ms = pt_cli_thread_cpu_ms () - start;
             g_array_append_val (side == 0 ? times_a : times_b, ms);
             max_by_phase[side][phase] = MAX (max_by_phase[side][phase], ms);
             if (!pt_wagons_state_check_move (&state, player, &move, &error))

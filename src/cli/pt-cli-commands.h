@@ -82,6 +82,11 @@ int   pt_cli_main        (const char          *program,
                           char               **argv);
 /* @table's names and summaries, one a line, for a usage text. */
 void  pt_cli_print_table (FILE *out, const PtCliCommand *table);
+/* For the benchmarks and the arena: a GCompareFunc for doubles, and the
+ * CPU time of the calling thread in ms (on a shared machine it says what
+ * one core did, where wall time also counts waiting). */
+int    pt_cli_compare_doubles (gconstpointer a, gconstpointer b);
+double pt_cli_thread_cpu_ms   (void);
 /* "GAME: PRESET, PRESET; …" for the games whose "rules" option has presets. */
 char *pt_cli_rule_presets_help (void);
 

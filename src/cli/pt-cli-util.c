@@ -8,6 +8,7 @@
 #include <locale.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <glib/gi18n.h>
 
 #include "pt-cli-commands.h"
@@ -130,4 +131,23 @@ pt_cli_main (const char          *program,
   fprintf (stderr, "%s: unknown %s “%s”\n\n", program, kind, argv[1]);
   usage (stderr);
   return PT_CLI_EXIT_USAGE;
+}
+
+int
+pt_cli_compare_doubles (gconstpointer a,
+                        gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+double
+pt_cli_thread_cpu_ms (void)
+{
+  struct timespec ts;
+
+  if (clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+    return 0.0;
+  return (double) ts.tv_sec * 1e3 + (double) ts.tv_nsec * 1e-6;
 }

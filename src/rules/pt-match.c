@@ -296,6 +296,27 @@ pt_match_get_next_starter (PtMatch *self)
   return ((guint) self->first_players[played - 1] + 1) % self->n_players;
 }
 
+/* Whether a round may start now: the match is not over and no round is
+ * being played. */
+static gboolean
+may_start_round (PtMatch  *self,
+                 GError  **error)
+{
+  if (pt_match_get_is_over (self))
+    {
+      g_set_error_literal (error, PT_RULES_ERROR, PT_RULES_ERROR_GAME_OVER,
+                           _("The match is already over"));
+      return FALSE;
+    }
+  if (self->current != NULL)
+    {
+      g_set_error_literal (error, PT_RULES_ERROR, PT_RULES_ERROR_ILLEGAL_MOVE,
+                           _("The current round is not finished"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /**
  * pt_match_start_round:
  *
@@ -312,18 +333,8 @@ pt_match_start_round (PtMatch  *self,
 
   g_return_val_if_fail (PT_IS_MATCH (self), NULL);
 
-  if (pt_match_get_is_over (self))
-    {
-      g_set_error_literal (error, PT_RULES_ERROR, PT_RULES_ERROR_GAME_OVER,
-                           _("The match is already over"));
-      return NULL;
-    }
-  if (self->current != NULL)
-    {
-      g_set_error_literal (error, PT_RULES_ERROR, PT_RULES_ERROR_ILLEGAL_MOVE,
-                           _("The current round is not finished"));
-      return NULL;
-    }
+  if (!may_start_round (self, error))
+    return NULL;
 
   round = self->rounds->len;
   seed = pt_rng_derive_seed (self->seed, round);
@@ -424,18 +435,8 @@ pt_match_resume_round (PtMatch  *self,
   g_return_val_if_fail (PT_IS_MATCH (self), FALSE);
   g_return_val_if_fail (PT_IS_GAME (game), FALSE);
 
-  if (pt_match_get_is_over (self))
-    {
-      g_set_error_literal (error, PT_RULES_ERROR, PT_RULES_ERROR_GAME_OVER,
-                           _("The match is already over"));
-      return FALSE;
-    }
-  if (self->current != NULL)
-    {
-      g_set_error_literal (error, PT_RULES_ERROR, PT_RULES_ERROR_ILLEGAL_MOVE,
-                           _("The current round is not finished"));
-      return FALSE;
-    }
+  if (!may_start_round (self, error))
+    return FALSE;
   if (g_strcmp0 (pt_game_get_game_id (game), self->game_id) != 0 ||
       pt_game_get_n_players (game) != self->n_players)
     {

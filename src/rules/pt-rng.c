@@ -17,12 +17,6 @@ splitmix64 (guint64 *x)
   return z ^ (z >> 31);
 }
 
-static inline guint64
-rotl (guint64 x, int k)
-{
-  return (x << k) | (x >> (64 - k));
-}
-
 void
 pt_rng_init (PtRng   *rng,
              guint64  seed)
@@ -36,17 +30,7 @@ pt_rng_init (PtRng   *rng,
 guint64
 pt_rng_next (PtRng *rng)
 {
-  guint64 *s = rng->s;
-  guint64 result = rotl (s[1] * 5, 7) * 9;
-  guint64 t = s[1] << 17;
-
-  s[2] ^= s[0];
-  s[3] ^= s[1];
-  s[1] ^= s[2];
-  s[0] ^= s[3];
-  s[2] ^= t;
-  s[3] = rotl (s[3], 45);
-  return result;
+  return pt_rng_next_inline (rng);
 }
 
 /* A uniform integer in [0, bound): draws from the top 32 bits and rejects

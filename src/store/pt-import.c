@@ -508,6 +508,34 @@ typedef struct
   GPtrArray *names;         /* player names, parallel to results */
 } Play;
 
+/* One member of the object @b is building. */
+static void
+set_string (JsonBuilder *b,
+            const char  *member,
+            const char  *value)
+{
+  json_builder_set_member_name (b, member);
+  json_builder_add_string_value (b, value);
+}
+
+static void
+set_int (JsonBuilder *b,
+         const char  *member,
+         gint64       value)
+{
+  json_builder_set_member_name (b, member);
+  json_builder_add_int_value (b, value);
+}
+
+static void
+set_bool (JsonBuilder *b,
+          const char  *member,
+          gboolean     value)
+{
+  json_builder_set_member_name (b, member);
+  json_builder_add_boolean_value (b, value);
+}
+
 static gboolean
 doc_add_play (Doc      *doc,
               Play     *play,
@@ -583,25 +611,18 @@ doc_add_play (Doc      *doc,
     }
 
   json_builder_begin_object (b);
-  json_builder_set_member_name (b, "source");
-  json_builder_add_string_value (b, play->where);
-  json_builder_set_member_name (b, "uuid");
-  json_builder_add_string_value (b, uuid);
-  json_builder_set_member_name (b, "game");
-  json_builder_add_string_value (b, play->game->game);
-  json_builder_set_member_name (b, "mode");
-  json_builder_add_string_value (b, "companion");
-  json_builder_set_member_name (b, "started");
-  json_builder_add_int_value (b, started);
-  json_builder_set_member_name (b, "finished");
-  json_builder_add_int_value (b, started + (gint64) MAX (play->minutes, 0) * 60);
+  set_string (b, "source", play->where);
+  set_string (b, "uuid", uuid);
+  set_string (b, "game", play->game->game);
+  set_string (b, "mode", "companion");
+  set_int (b, "started", started);
+  set_int (b, "finished", started + (gint64) MAX (play->minutes, 0) * 60);
   json_builder_set_member_name (b, "night");
   if (night != NULL)
     json_builder_add_string_value (b, night->uuid);
   else
     json_builder_add_null_value (b);
-  json_builder_set_member_name (b, "notes");
-  json_builder_add_string_value (b, play->notes != NULL ? play->notes : "");
+  set_string (b, "notes", play->notes != NULL ? play->notes : "");
   json_builder_set_member_name (b, "results");
   json_builder_begin_array (b);
   for (guint i = 0; i < n; i++)
@@ -615,19 +636,13 @@ doc_add_play (Doc      *doc,
       if (night != NULL)
         night_add_player (night, r->player);
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, "player");
-      json_builder_add_string_value (b, r->player);
-      json_builder_set_member_name (b, "seat");
-      json_builder_add_int_value (b, i);
-      json_builder_set_member_name (b, "score");
-      json_builder_add_int_value (b, r->score);
-      json_builder_set_member_name (b, "rank");
-      json_builder_add_int_value (b, rank);
-      json_builder_set_member_name (b, "winner");
+      set_string (b, "player", r->player);
+      set_int (b, "seat", i);
+      set_int (b, "score", r->score);
+      set_int (b, "rank", rank);
       /* The source's winners; without any, the best score wins. */
-      json_builder_add_boolean_value (b, any_winner ? r->winner : r->score == best);
-      json_builder_set_member_name (b, "ai");
-      json_builder_add_boolean_value (b, FALSE);
+      set_bool (b, "winner", any_winner ? r->winner : r->score == best);
+      set_bool (b, "ai", FALSE);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -653,8 +668,7 @@ doc_finish (Doc *doc)
   gpointer key;
 
   json_builder_begin_object (b);
-  json_builder_set_member_name (b, "format");
-  json_builder_add_string_value (b, "partida-export/1");
+  set_string (b, "format", "partida-export/1");
   json_builder_set_member_name (b, "players");
   json_builder_begin_array (b);
   for (guint i = 0; i < doc->players->len; i++)
@@ -662,14 +676,10 @@ doc_finish (Doc *doc)
       DocPlayer *player = doc->players->pdata[i];
 
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, "source");
-      json_builder_add_string_value (b, player->source);
-      json_builder_set_member_name (b, "uuid");
-      json_builder_add_string_value (b, player->uuid);
-      json_builder_set_member_name (b, "name");
-      json_builder_add_string_value (b, player->name);
-      json_builder_set_member_name (b, "created");
-      json_builder_add_int_value (b, now);
+      set_string (b, "source", player->source);
+      set_string (b, "uuid", player->uuid);
+      set_string (b, "name", player->name);
+      set_int (b, "created", now);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -680,12 +690,9 @@ doc_finish (Doc *doc)
       DocNight *night = doc->nights->pdata[i];
 
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, "uuid");
-      json_builder_add_string_value (b, night->uuid);
-      json_builder_set_member_name (b, "date");
-      json_builder_add_string_value (b, night->date);
-      json_builder_set_member_name (b, "place");
-      json_builder_add_string_value (b, night->place);
+      set_string (b, "uuid", night->uuid);
+      set_string (b, "date", night->date);
+      set_string (b, "place", night->place);
       json_builder_set_member_name (b, "players");
       json_builder_begin_array (b);
       for (guint p = 0; p < night->players->len; p++)

@@ -365,23 +365,11 @@ match_players (PtStore  *self,
 {
   g_autoptr(PtStmt) stmt = pt_store_prepare (self, "SELECT player_id FROM results WHERE match_id = ?",
                                              error);
-  g_autoptr(GArray) players = g_array_new (FALSE, FALSE, sizeof (gint64));
-  int rc;
 
   if (stmt == NULL)
     return NULL;
   sqlite3_bind_int64 (stmt, 1, match_id);
-  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
-    {
-      gint64 id = sqlite3_column_int64 (stmt, 0);
-      g_array_append_val (players, id);
-    }
-  if (rc != SQLITE_DONE)
-    {
-      pt_store_set_error (self, rc, _("Could not read the match"), error);
-      return NULL;
-    }
-  return g_steal_pointer (&players);
+  return pt_store_collect_ids (self, stmt, _("Could not read the match"), error);
 }
 
 /* Whether @entry's results (seat, player, score, rank, winner, computer

@@ -75,6 +75,12 @@ GPtrArray *pt_store_collect_rows  (PtStore         *self,
                                    GDestroyNotify   free_item,
                                    const char      *message,
                                    GError         **error);
+/* Steps @stmt to its end: its first column of every row, as gint64s; on
+ * an error, NULL and @message. */
+GArray  *pt_store_collect_ids     (PtStore     *self,
+                                   PtStmt      *stmt,
+                                   const char  *message,
+                                   GError     **error);
 /* Runs a prepared single-row change and checks it touched a row. */
 gboolean pt_store_step_change     (PtStore     *self,
                                    PtStmt      *stmt,

@@ -144,10 +144,9 @@ pt_store_trash_night (PtStore  *self,
                       gint64    night_id,
                       GError  **error)
 {
-  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GArray) ids = NULL;
   g_autoptr(PtStmt) list = NULL;
   g_autoptr(PtStmt) update = NULL;
-  int rc;
 
   g_return_val_if_fail (PT_IS_STORE (self), FALSE);
   if (!pt_store_can_trash_nights (self))
@@ -174,16 +173,8 @@ pt_store_trash_night (PtStore  *self,
   if (list == NULL)
     goto fail;
   sqlite3_bind_int64 (list, 1, night_id);
-  while ((rc = sqlite3_step (list)) == SQLITE_ROW)
-    {
-      gint64 id = sqlite3_column_int64 (list, 0);
-      g_array_append_val (ids, id);
-    }
-  if (rc != SQLITE_DONE)
-    {
-      pt_store_set_error (self, rc, _("Could not delete the night"), error);
-      goto fail;
-    }
+  if ((ids = pt_store_collect_ids (self, list, _("Could not delete the night"), error)) == NULL)
+    goto fail;
   sqlite3_reset (list);
   /* Through the store's own delete: ratings and aggregates stay right. */
   for (guint i = 0; i < ids->len; i++)
@@ -218,9 +209,8 @@ pt_store_restore_from_trash (PtStore      *self,
                              gint64        id,
                              GError      **error)
 {
-  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GArray) ids = NULL;
   gboolean nights;
-  int rc;
 
   g_return_val_if_fail (PT_IS_STORE (self), FALSE);
   nights = pt_store_can_trash_nights (self);
@@ -259,16 +249,8 @@ pt_store_restore_from_trash (PtStore      *self,
         goto fail;
       sqlite3_bind_int64 (list, 1, id);
       sqlite3_bind_int (list, 2, WITH_NIGHT_SECONDS);
-      while ((rc = sqlite3_step (list)) == SQLITE_ROW)
-        {
-          gint64 match = sqlite3_column_int64 (list, 0);
-          g_array_append_val (ids, match);
-        }
-      if (rc != SQLITE_DONE)
-        {
-          pt_store_set_error (self, rc, _("Could not restore the night"), error);
-          goto fail;
-        }
+      if ((ids = pt_store_collect_ids (self, list, _("Could not restore the night"), error)) == NULL)
+        goto fail;
       sqlite3_reset (list);
       if (!restore_night_row (self, id, error))
         goto fail;

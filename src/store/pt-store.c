@@ -521,6 +521,28 @@ pt_store_collect_rows (PtStore         *self,
   return g_steal_pointer (&rows);
 }
 
+GArray *
+pt_store_collect_ids (PtStore     *self,
+                      PtStmt      *stmt,
+                      const char  *message,
+                      GError     **error)
+{
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  int rc;
+
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      gint64 id = sqlite3_column_int64 (stmt, 0);
+      g_array_append_val (ids, id);
+    }
+  if (rc != SQLITE_DONE)
+    {
+      pt_store_set_error (self, rc, message, error);
+      return NULL;
+    }
+  return g_steal_pointer (&ids);
+}
+
 /* Binds @id to @stmt's first parameter and steps once: TRUE on the row;
  * FALSE with "no @what with id …" when there is none, or with @message
  * when the read fails. */

@@ -187,6 +187,22 @@ prepare_va (PtStore     *self,
   return stmt;
 }
 
+static PtStmt *
+prepare_bound (PtStore     *self,
+               GError     **error,
+               const char  *sql,
+               const char  *types,
+               ...)
+{
+  PtStmt *stmt;
+  va_list args;
+
+  va_start (args, types);
+  stmt = prepare_va (self, error, sql, types, args);
+  va_end (args);
+  return stmt;
+}
+
 /* @sql bound and run to its end; @message says what failed. */
 static gboolean
 exec_bound (PtStore     *self,
@@ -1124,10 +1140,9 @@ merge_players (Run      *run,
 {
   PtStore *self = run->store;
   g_autoptr(PtStmt) overlap = NULL;
-  g_autoptr(GArray) matches = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GArray) matches = NULL;
   g_autoptr(PtPlayer) a = NULL;
   g_autoptr(PtPlayer) b = NULL;
-  int rc;
 
   if (from == into)
     return TRUE;
@@ -1140,21 +1155,12 @@ merge_players (Run      *run,
     }
   if ((b = pt_store_get_player (self, into, NULL)) == NULL)
     return TRUE;   /* into a deleted player: nothing to move */
-  overlap = pt_store_prepare (self,
-                              "SELECT a.match_id FROM results a JOIN results b ON b.match_id = a.match_id"
-                              " WHERE a.player_id = ? AND b.player_id = ?",
-                              error);
-  if (overlap == NULL)
+  overlap = prepare_bound (self, error,
+                           "SELECT a.match_id FROM results a JOIN results b ON b.match_id = a.match_id"
+                           " WHERE a.player_id = ? AND b.player_id = ?",
+                           "ii", from, into);
+  if (overlap == NULL || (matches = pt_store_collect_ids (self, overlap, _("Could not merge"), error)) == NULL)
     return FALSE;
-  sqlite3_bind_int64 (overlap, 1, from);
-  sqlite3_bind_int64 (overlap, 2, into);
-  while ((rc = sqlite3_step (overlap)) == SQLITE_ROW)
-    {
-      gint64 id = sqlite3_column_int64 (overlap, 0);
-      g_array_append_val (matches, id);
-    }
-  if (rc != SQLITE_DONE)
-    return pt_store_set_error (self, rc, _("Could not merge"), error);
   g_clear_pointer (&overlap, pt_stmt_release);
   if (matches->len > 0)
     {

@@ -407,31 +407,6 @@ popcount6 (guint mask)
   return counts[mask & 63u];
 }
 
-/* pt_rng_next(), inlined into the playout loop: the same xoshiro256**
- * step, so a seed gives the same playout through either. */
-static inline guint64
-rng_rotl (guint64 x,
-          int     k)
-{
-  return (x << k) | (x >> (64 - k));
-}
-
-static inline guint64
-rng_next (PtRng *rng)
-{
-  guint64 *s = rng->s;
-  guint64 result = rng_rotl (s[1] * 5, 7) * 9;
-  guint64 t = s[1] << 17;
-
-  s[2] ^= s[0];
-  s[3] ^= s[1];
-  s[1] ^= s[2];
-  s[0] ^= s[3];
-  s[2] ^= t;
-  s[3] = rng_rotl (s[3], 45);
-  return result;
-}
-
 /* A fast bounded integer from 32 random bits (Lemire's multiply-shift
  * without the rejection step): the bias is below 2^-25 for our bounds,
  * which does not matter to a random playout. Deals use pt_rng_below(). */
@@ -451,7 +426,7 @@ random_move (const PtLostCitiesState *state,
              PtLostCitiesMove        *move)
 {
   guint player = state->current;
-  guint64 r = rng_next (rng);
+  guint64 r = pt_rng_next_inline (rng);
   PtLostCitiesCard card;
   guint color, piles, k, slot;
   gboolean discard;
@@ -601,7 +576,7 @@ pt_lost_cities_state_random_legal_move (const PtLostCitiesState *state,
 
   for (;;)
     {
-      guint64 r = rng_next (rng);
+      guint64 r = pt_rng_next_inline (rng);
       guint slot = bits_below ((guint32) r, state->hand_len[player]);
       guint option = bits_below ((guint32) (r >> 32), 2u * width);
       PtLostCitiesCard card = hand[slot];

@@ -281,11 +281,28 @@ pt_board_constructed (GObject *object)
     }
 }
 
+void
+pt_board_clear_animation (PtBoard  *self,
+                          gpointer  animation)
+{
+  GObject **slot = animation;
+
+  g_return_if_fail (PT_IS_BOARD (self));
+
+  if (*slot != NULL)
+    g_signal_handlers_disconnect_by_data (*slot, self);
+  g_clear_object (slot);
+}
+
 static void
 pt_board_dispose (GObject *object)
 {
   PtBoardPrivate *priv = pt_board_get_instance_private (PT_BOARD (object));
+  GtkWidget *child;
 
+  /* Whatever the game's board put in itself. */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL)
+    gtk_widget_unparent (child);
   g_clear_object (&priv->game);
   g_clear_object (&priv->session);
   g_clear_pointer (&priv->hint, json_node_unref);

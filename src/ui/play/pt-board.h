@@ -70,5 +70,10 @@ void        pt_board_clear_hint      (PtBoard    *self);
 gboolean    pt_board_request_move    (PtBoard    *self,
                                       int         player,
                                       JsonNode   *move);
+/* For a board's dispose: disconnects what the board connected to
+ * *@animation (with itself as data) and clears it. The board's children
+ * are unparented by PtBoard's own dispose. */
+void        pt_board_clear_animation (PtBoard    *self,
+                                      gpointer    animation);
 
 G_END_DECLS

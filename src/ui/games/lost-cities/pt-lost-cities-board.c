@@ -1593,14 +1593,9 @@ static void
 pt_lost_cities_board_dispose (GObject *object)
 {
   PtLostCitiesBoard *self = PT_LOST_CITIES_BOARD (object);
-  GtkWidget *child;
 
   self->disposed = TRUE;
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
-    gtk_widget_unparent (child);
-  if (self->motion != NULL)
-    g_signal_handlers_disconnect_by_data (self->motion, self);
-  g_clear_object (&self->motion);
+  pt_board_clear_animation (PT_BOARD (self), &self->motion);
   g_clear_pointer (&self->flight_code[0], g_free);
   g_clear_pointer (&self->flight_code[1], g_free);
   g_clear_pointer (&self->flight_hand, g_strfreev);

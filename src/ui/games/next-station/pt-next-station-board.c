@@ -1790,13 +1790,8 @@ static void
 pt_next_station_board_dispose (GObject *object)
 {
   PtNextStationBoard *self = PT_NEXT_STATION_BOARD (object);
-  GtkWidget *child;
 
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
-    gtk_widget_unparent (child);
-  if (self->motion != NULL)
-    g_signal_handlers_disconnect_by_data (self->motion, self);
-  g_clear_object (&self->motion);
+  pt_board_clear_animation (PT_BOARD (self), &self->motion);
   g_clear_pointer (&self->view, json_node_unref);
   g_clear_pointer (&self->legal, json_node_unref);
   g_clear_pointer (&self->under, cairo_surface_destroy);
