@@ -93,6 +93,16 @@ on_store_opened (PtServices    *services,
     pt_store_expire_trash (store, NULL);
 }
 
+/* Too damaged to open: the salvage offer (pt-store-health.c). */
+static void
+on_store_open_failed (PtServices    *services,
+                      const char    *path,
+                      const GError  *error,
+                      PtApplication *self)
+{
+  pt_store_health_open_failed (self, path, error);
+}
+
 static void
 on_history_changed (PtServices    *services,
                     PtApplication *self)
@@ -146,6 +156,8 @@ pt_application_get_services (PtApplication *self)
     {
       self->services = pt_services_new (self->settings, self->db_path);
       g_signal_connect_object (self->services, "store-opened", G_CALLBACK (on_store_opened), self, 0);
+      g_signal_connect_object (self->services, "store-open-failed", G_CALLBACK (on_store_open_failed),
+                               self, 0);
       g_signal_connect_object (self->services, "history-changed", G_CALLBACK (on_history_changed), self, 0);
       g_signal_connect_object (self->services, "sync-conflict", G_CALLBACK (on_sync_conflict), self, 0);
     }
