@@ -41,11 +41,20 @@ show_area (const char *area)
 static void
 set_width (int width)
 {
+  AdwViewSwitcherTitle *switcher = ADW_VIEW_SWITCHER_TITLE (find_by_type (GTK_WIDGET (window),
+                                                                          ADW_TYPE_VIEW_SWITCHER_TITLE));
+
   gtk_window_set_default_size (GTK_WINDOW (window), width, width < 500 ? 720 : 760);
   if (width < 500)
     WAIT_UNTIL (gtk_widget_get_width (GTK_WIDGET (window)) <= width);
   else
     WAIT_UNTIL (gtk_widget_get_width (GTK_WIDGET (window)) > width - 100);
+  /* The switcher moves between the header and the bottom bar (the title
+   * shows instead of it when narrow) a layout
+   * later than the width: wait for it too, or a loaded machine takes the
+   * wide screenshot with the narrow bar. */
+  if (switcher != NULL)
+    WAIT_UNTIL (adw_view_switcher_title_get_title_visible (switcher) == (width < 500));
   wait_for_frame (GTK_WIDGET (window));
 }
 

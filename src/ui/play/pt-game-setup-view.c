@@ -3,9 +3,11 @@
  * Copyright 2026 The Partida authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Defaults make the common case two clicks away: Lost Cities, the first
- * known player (or "You") against the computer at medium level, the
- * rulebook reading, a random seed. Each seat is a name (typed, or picked
+ * Defaults make the common case two clicks away: the first game of the
+ * registry, the first known player (or "You") against the computer at
+ * medium level, the game's default rules, a random seed. Preferences
+ * pre-fill the rest: the computer's level, and the chosen game's house
+ * rules (PtGameUi.read_defaults). Each seat is a name (typed, or picked
  * from the players the history knows) and who plays it: a person or the
  * computer at a level. Options are only those of the chosen game.
  *
@@ -334,19 +336,20 @@ on_kind_changed (GtkDropDown     *kind,
 
 void
 pt_game_setup_view_read_defaults (GSettings         *settings,
+                                  const char        *game_id,
                                   PtSessionDefaults *defaults)
 {
+  const PtGameUi *ui = pt_game_ui_lookup (game_id);
+
   pt_session_defaults_init (defaults);
   if (settings == NULL)
     return;
-  /* The enums' values are the PtBotLevel and PtNextStarter values. */
+  /* The enum's values are the PtBotLevel values. */
   defaults->ai_level = (PtBotLevel) CLAMP (g_settings_get_enum (settings, "ai-level"),
                                            PT_BOT_LEVEL_EASY, PT_BOT_LEVEL_HARD);
-  defaults->rounds = CLAMP (g_settings_get_int (settings, "lost-cities-rounds"), 1, PT_MATCH_MAX_ROUNDS);
-  defaults->next_starter = (PtNextStarter) CLAMP (g_settings_get_enum (settings, "lost-cities-next-starter"),
-                                                  PT_NEXT_STARTER_ALTERNATE, PT_NEXT_STARTER_LEADER);
-  /* The enum's values are the indices of the rules class's presets. */
-  defaults->rule_preset = (guint) g_settings_get_enum (settings, "lost-cities-scoring");
+  /* The game's own house rules (Preferences → House Rules). */
+  if (ui != NULL && ui->read_defaults != NULL)
+    ui->read_defaults (settings, defaults);
 }
 
 void
@@ -384,7 +387,7 @@ on_defaults_changed (PtGameSetupView *self)
 {
   PtSessionDefaults defaults;
 
-  pt_game_setup_view_read_defaults (self->settings, &defaults);
+  pt_game_setup_view_read_defaults (self->settings, selected_ui (self)->game_id, &defaults);
   pt_game_setup_view_apply_defaults (self, &defaults);
 }
 
@@ -397,16 +400,20 @@ watch_settings (PtGameSetupView *self,
   g_set_object (&self->settings, settings);
   if (settings != NULL)
     {
-      static const char * const keys[] = {
-        "changed::ai-level", "changed::lost-cities-rounds", "changed::lost-cities-next-starter",
-        "changed::lost-cities-scoring",
-      };
-
       g_signal_connect_object (settings, "changed::engines", G_CALLBACK (on_engines_changed),
                                self, G_CONNECT_SWAPPED);
-      for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
-        g_signal_connect_object (settings, keys[i], G_CALLBACK (on_defaults_changed),
-                                 self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (settings, "changed::ai-level", G_CALLBACK (on_defaults_changed),
+                               self, G_CONNECT_SWAPPED);
+      /* Every game's house rules: the form shows the chosen game's. */
+      for (guint i = 0; i < pt_game_ui_get_n (); i++)
+        for (guint k = 0; pt_game_ui_list ()[i]->settings_keys != NULL
+                          && pt_game_ui_list ()[i]->settings_keys[k] != NULL; k++)
+          {
+            g_autofree char *signal = g_strconcat ("changed::", pt_game_ui_list ()[i]->settings_keys[k], NULL);
+
+            g_signal_connect_object (settings, signal, G_CALLBACK (on_defaults_changed),
+                                     self, G_CONNECT_SWAPPED);
+          }
     }
   on_engines_changed (self);
   /* The preferences pre-fill the form when it gets them and whenever
@@ -465,7 +472,7 @@ pt_game_setup_view_create_session (PtGameSetupView  *self,
 
   if (!pt_game_setup_view_get_setup (self, &seats, &options, &seed, error))
     return NULL;
-  pt_game_setup_view_read_defaults (self->settings, &defaults);
+  pt_game_setup_view_read_defaults (self->settings, pt_game_setup_view_get_game_id (self), &defaults);
   session = pt_session_new (pt_game_setup_view_get_game_id (self), store, &defaults);
   pt_session_set_n_seats (session, json_array_get_length (seats));
   for (guint i = 0; i < json_array_get_length (seats); i++)
