@@ -98,6 +98,12 @@ struct _PtGameUi
   /* Optional: the game's group in Preferences → House Rules (an
    * AdwPreferencesGroup), its rows bound to @settings. */
   GtkWidget  *(*preferences_group) (GSettings *settings);
+  /* Optional: the game's house rules from @settings into @defaults (the
+   * rounds of a match, who starts the next round, the rule preset), and
+   * the keys they are read from, so a new-game form follows them. */
+  void        (*read_defaults)    (GSettings         *settings,
+                                   PtSessionDefaults *defaults);
+  const char * const *settings_keys;
 
   /* The board's keys, listed under the game's title in the shortcuts
    * window (the board installs them: pt-board-keys.h). */

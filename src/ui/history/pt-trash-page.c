@@ -19,6 +19,8 @@ struct _PtTrashPage
 
   PtServices *services;
   GPtrArray *items;             /* PtTrashItem */
+
+  /* Template widgets */
   AdwPreferencesGroup *group;
   GtkWidget *list;
   GtkWidget *empty_button;
@@ -322,10 +324,7 @@ pt_trash_page_new (PtServices *services)
 {
   g_return_val_if_fail (PT_IS_SERVICES (services), NULL);
 
-  return g_object_new (PT_TYPE_TRASH_PAGE,
-                       "orientation", GTK_ORIENTATION_VERTICAL,
-                       "services", services,
-                       NULL);
+  return g_object_new (PT_TYPE_TRASH_PAGE, "services", services, NULL);
 }
 
 static void
@@ -346,6 +345,7 @@ pt_trash_page_dispose (GObject *object)
 
   g_clear_pointer (&self->items, g_ptr_array_unref);
   g_clear_object (&self->services);
+  gtk_widget_dispose_template (GTK_WIDGET (object), PT_TYPE_TRASH_PAGE);
   G_OBJECT_CLASS (pt_trash_page_parent_class)->dispose (object);
 }
 
@@ -391,6 +391,7 @@ static void
 pt_trash_page_class_init (PtTrashPageClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->constructed = pt_trash_page_constructed;
   object_class->dispose = pt_trash_page_dispose;
@@ -402,14 +403,20 @@ pt_trash_page_class_init (PtTrashPageClass *klass)
                          PT_TYPE_SERVICES,
                          (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/partida/Partida/pt-trash-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, PtTrashPage, group);
+  gtk_widget_class_bind_template_child (widget_class, PtTrashPage, list);
+  gtk_widget_class_bind_template_child (widget_class, PtTrashPage, empty_button);
+  gtk_widget_class_bind_template_child (widget_class, PtTrashPage, status);
+  gtk_widget_class_bind_template_callback (widget_class, on_back_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_empty_clicked);
 }
 
 static void
 pt_trash_page_init (PtTrashPage *self)
 {
-  GtkWidget *header = adw_header_bar_new ();
-  GtkWidget *back = gtk_button_new_from_icon_name ("go-previous-symbolic");
-  GtkWidget *page = adw_preferences_page_new ();
   g_autofree char *description =
     g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                   "Deleted matches and game nights stay here for %d day",
@@ -417,31 +424,6 @@ pt_trash_page_init (PtTrashPage *self)
                                   PT_TRASH_DAYS),
                      PT_TRASH_DAYS);
 
-  gtk_widget_set_name (GTK_WIDGET (self), "trash-page");
-  gtk_widget_set_tooltip_text (back, _("Back"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (back), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Back"),
-                                  -1);
-  g_signal_connect_object (back, "clicked", G_CALLBACK (on_back_clicked), self, 0);
-  adw_header_bar_pack_start (ADW_HEADER_BAR (header), back);
-  self->empty_button = gtk_button_new_with_mnemonic (_("_Empty Trash"));
-  gtk_widget_set_name (self->empty_button, "empty-trash-button");
-  gtk_widget_add_css_class (self->empty_button, "destructive-action");
-  g_signal_connect_object (self->empty_button, "clicked", G_CALLBACK (on_empty_clicked), self, 0);
-  adw_header_bar_pack_end (ADW_HEADER_BAR (header), self->empty_button);
-  adw_header_bar_set_title_widget (ADW_HEADER_BAR (header),
-                                   adw_window_title_new (_("Recently Deleted"), NULL));
-  gtk_box_append (GTK_BOX (self), header);
-
-  self->group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+  gtk_widget_init_template (GTK_WIDGET (self));
   pt_companion_group_set_description (GTK_WIDGET (self->group), description);
-  self->list = gtk_list_box_new ();
-  gtk_widget_add_css_class (self->list, "boxed-list");
-  gtk_list_box_set_selection_mode (GTK_LIST_BOX (self->list), GTK_SELECTION_NONE);
-  adw_preferences_group_add (self->group, self->list);
-  self->status = gtk_label_new (_("Nothing was deleted recently"));
-  gtk_widget_add_css_class (self->status, "dim-label");
-  adw_preferences_group_add (self->group, self->status);
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), self->group);
-  gtk_widget_set_vexpand (page, TRUE);
-  gtk_box_append (GTK_BOX (self), page);
 }

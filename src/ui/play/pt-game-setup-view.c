@@ -3,9 +3,11 @@
  * Copyright 2026 The Partida authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Defaults make the common case two clicks away: Lost Cities, the first
- * known player (or "You") against the computer at medium level, the
- * rulebook reading, a random seed. Each seat is a name (typed, or picked
+ * Defaults make the common case two clicks away: the first game of the
+ * registry, the first known player (or "You") against the computer at
+ * medium level, the game's default rules, a random seed. Preferences
+ * pre-fill the rest: the computer's level, and the chosen game's house
+ * rules (PtGameUi.read_defaults). Each seat is a name (typed, or picked
  * from the players the history knows) and who plays it: a person or the
  * computer at a level. Options are only those of the chosen game.
  *
@@ -334,19 +336,20 @@ on_kind_changed (GtkDropDown     *kind,
 
 void
 pt_game_setup_view_read_defaults (GSettings         *settings,
+                                  const char        *game_id,
                                   PtSessionDefaults *defaults)
 {
+  const PtGameUi *ui = pt_game_ui_lookup (game_id);
+
   pt_session_defaults_init (defaults);
   if (settings == NULL)
     return;
-  /* The enums' values are the PtBotLevel and PtNextStarter values. */
+  /* The enum's values are the PtBotLevel values. */
   defaults->ai_level = (PtBotLevel) CLAMP (g_settings_get_enum (settings, "ai-level"),
                                            PT_BOT_LEVEL_EASY, PT_BOT_LEVEL_HARD);
-  defaults->rounds = CLAMP (g_settings_get_int (settings, "lost-cities-rounds"), 1, PT_MATCH_MAX_ROUNDS);
-  defaults->next_starter = (PtNextStarter) CLAMP (g_settings_get_enum (settings, "lost-cities-next-starter"),
-                                                  PT_NEXT_STARTER_ALTERNATE, PT_NEXT_STARTER_LEADER);
-  /* The enum's values are the indices of the rules class's presets. */
-  defaults->rule_preset = (guint) g_settings_get_enum (settings, "lost-cities-scoring");
+  /* The game's own house rules (Preferences → House Rules). */
+  if (ui != NULL && ui->read_defaults != NULL)
+    ui->read_defaults (settings, defaults);
 }
 
 void
@@ -384,7 +387,7 @@ on_defaults_changed (PtGameSetupView *self)
 {
   PtSessionDefaults defaults;
 
-  pt_game_setup_view_read_defaults (self->settings, &defaults);
+  pt_game_setup_view_read_defaults (self->settings, selected_ui (self)->game_id, &defaults);
   pt_game_setup_view_apply_defaults (self, &defaults);
 }
 
@@ -397,16 +400,20 @@ watch_settings (PtGameSetupView *self,
   g_set_object (&self->settings, settings);
   if (settings != NULL)
     {
-      static const char * const keys[] = {
-        "changed::ai-level", "changed::lost-cities-rounds", "changed::lost-cities-next-starter",
-        "changed::lost-cities-scoring",
-      };
-
       g_signal_connect_object (settings, "changed::engines", G_CALLBACK (on_engines_changed),
                                self, G_CONNECT_SWAPPED);
-      for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
-        g_signal_connect_object (settings, keys[i], G_CALLBACK (on_defaults_changed),
-                                 self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (settings, "changed::ai-level", G_CALLBACK (on_defaults_changed),
+                               self, G_CONNECT_SWAPPED);
+      /* Every game's house rules: the form shows the chosen game's. */
+      for (guint i = 0; i < pt_game_ui_get_n (); i++)
+        for (guint k = 0; pt_game_ui_list ()[i]->settings_keys != NULL
+                          && pt_game_ui_list ()[i]->settings_keys[k] != NULL; k++)
+          {
+            g_autofree char *signal = g_strconcat ("changed::", pt_game_ui_list ()[i]->settings_keys[k], NULL);
+
+            g_signal_connect_object (settings, signal, G_CALLBACK (on_defaults_changed),
+                                     self, G_CONNECT_SWAPPED);
+          }
     }
   on_engines_changed (self);
   /* The preferences pre-fill the form when it gets them and whenever
@@ -465,7 +472,7 @@ pt_game_setup_view_create_session (PtGameSetupView  *self,
 
   if (!pt_game_setup_view_get_setup (self, &seats, &options, &seed, error))
     return NULL;
-  pt_game_setup_view_read_defaults (self->settings, &defaults);
+  pt_game_setup_view_read_defaults (self->settings, pt_game_setup_view_get_game_id (self), &defaults);
   session = pt_session_new (pt_game_setup_view_get_game_id (self), store, &defaults);
   pt_session_set_n_seats (session, json_array_get_length (seats));
   for (guint i = 0; i < json_array_get_length (seats); i++)
@@ -766,56 +773,28 @@ switch_row (GtkWidget  *group,
   return row;
 }
 
+/* What the template cannot say: the registry's games, the seats (their
+ * name suggestions ask the services' history) and each game's options. */
 static void
 build (PtGameSetupView *self)
 {
   g_autoptr(GStrvBuilder) game_builder = g_strv_builder_new ();
   g_auto(GStrv) games = NULL;
-  /* In the order of PtNextStarter. */
-  const char *starters[] = { _("Take turns"), _("The player behind"), _("The player ahead"), NULL };
-  GtkWidget *group, *button;
+  g_autoptr(GtkStringList) game_list = NULL;
+  GtkWidget *previous;
 
-  group = adw_preferences_group_new ();
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("New Game"));
   for (guint i = 0; i < pt_game_ui_get_n (); i++)
     g_strv_builder_add (game_builder, pt_game_ui_title (pt_game_ui_list ()[i]->game_id));
   games = g_strv_builder_end (game_builder);
-  self->game_row = combo_row (_("Game"), (const char * const *) games, 0);
-  gtk_widget_set_name (self->game_row, "game-row");
+  game_list = gtk_string_list_new ((const char * const *) games);
+  adw_combo_row_set_model (ADW_COMBO_ROW (self->game_row), G_LIST_MODEL (game_list));
+  adw_combo_row_set_selected (ADW_COMBO_ROW (self->game_row), 0);
   g_signal_connect_swapped (self->game_row, "notify::selected", G_CALLBACK (on_changed), self);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), self->game_row);
-  gtk_widget_set_parent (group, GTK_WIDGET (self));
 
-  self->players_group = adw_preferences_group_new ();
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self->players_group), _("Players"));
-  {
-    GtkWidget *info = gtk_menu_button_new ();
-    GtkWidget *popover = gtk_popover_new ();
-
-    gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (info), "dialog-information-symbolic");
-    gtk_widget_add_css_class (info, "flat");
-    gtk_widget_set_valign (info, GTK_ALIGN_CENTER);
-    gtk_widget_set_name (info, "levels-info");
-    gtk_accessible_update_property (GTK_ACCESSIBLE (info), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                    _("What the computer levels do"), -1);
-    self->levels_label = gtk_label_new (NULL);
-    gtk_label_set_wrap (GTK_LABEL (self->levels_label), TRUE);
-    gtk_label_set_max_width_chars (GTK_LABEL (self->levels_label), 50);
-    gtk_label_set_xalign (GTK_LABEL (self->levels_label), 0);
-    gtk_popover_set_child (GTK_POPOVER (popover), self->levels_label);
-    gtk_menu_button_set_popover (GTK_MENU_BUTTON (info), popover);
-    adw_preferences_group_set_header_suffix (ADW_PREFERENCES_GROUP (self->players_group), info);
-  }
-  self->count_row = adw_action_row_new ();
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->count_row), _("Number of players"));
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->count_row), _("One player plays solo"));
-  self->count_spin = gtk_spin_button_new_with_range (1, MAX_SEATS, 1);
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->count_spin), 2);
-  gtk_widget_set_valign (self->count_spin, GTK_ALIGN_CENTER);
-  pt_accessible_set_label (self->count_spin, _("Number of players"));
+  gtk_adjustment_set_upper (gtk_spin_button_get_adjustment (GTK_SPIN_BUTTON (self->count_spin)), MAX_SEATS);
   g_signal_connect_swapped (self->count_spin, "value-changed", G_CALLBACK (on_changed), self);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (self->count_row), self->count_spin);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->players_group), self->count_row);
+  gtk_adjustment_set_upper (gtk_spin_button_get_adjustment (GTK_SPIN_BUTTON (self->rounds_spin)),
+                            PT_MATCH_MAX_ROUNDS);
 
   for (guint i = 0; i < MAX_SEATS; i++)
     {
@@ -852,10 +831,10 @@ build (PtGameSetupView *self)
       adw_entry_row_add_suffix (ADW_ENTRY_ROW (self->seat_rows[i]), self->seat_kinds[i]);
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->players_group), self->seat_rows[i]);
     }
-  gtk_widget_set_parent (self->players_group, GTK_WIDGET (self));
 
   /* Each game's own options, shown while it is the one chosen. */
   self->option_groups = g_ptr_array_new ();
+  previous = self->players_group;
   for (guint i = 0; i < pt_game_ui_get_n (); i++)
     {
       const PtGameUi *ui = pt_game_ui_list ()[i];
@@ -889,44 +868,11 @@ build (PtGameSetupView *self)
                 }
               g_object_set_data (G_OBJECT (options), option->key, control);
             }
-          gtk_widget_set_parent (options, GTK_WIDGET (self));
+          gtk_widget_insert_after (options, GTK_WIDGET (self), previous);
+          previous = options;
         }
       g_ptr_array_add (self->option_groups, options);
     }
-
-  /* A match of rounds, for the games that have them. */
-  self->rounds_group = adw_preferences_group_new ();
-  self->rounds_row = adw_action_row_new ();
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->rounds_row), _("Rounds"));
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->rounds_row),
-                               _("The highest total after the last round wins"));
-  self->rounds_spin = gtk_spin_button_new_with_range (1, PT_MATCH_MAX_ROUNDS, 1);
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->rounds_spin), 3);
-  gtk_widget_set_valign (self->rounds_spin, GTK_ALIGN_CENTER);
-  gtk_widget_set_name (self->rounds_spin, "rounds-spin");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->rounds_spin),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Rounds"), -1);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (self->rounds_row), self->rounds_spin);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->rounds_group), self->rounds_row);
-  self->starter_row = combo_row (_("Next round starts"), starters, 0);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->rounds_group), self->starter_row);
-  gtk_widget_set_parent (self->rounds_group, GTK_WIDGET (self));
-
-  group = adw_preferences_group_new ();
-  self->seed_row = adw_entry_row_new ();
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->seed_row),
-                                 _("Seed (optional, the same seed deals the same game)"));
-  gtk_editable_set_text (GTK_EDITABLE (self->seed_row), "");
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), self->seed_row);
-  gtk_widget_set_parent (group, GTK_WIDGET (self));
-
-  button = gtk_button_new_with_mnemonic (_("_Start"));
-  gtk_widget_add_css_class (button, "pill");
-  gtk_widget_add_css_class (button, "suggested-action");
-  gtk_widget_set_halign (button, GTK_ALIGN_CENTER);
-  gtk_widget_set_name (button, "start-button");
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "play.start");
-  gtk_widget_set_parent (button, GTK_WIDGET (self));
 
   update_visibility (self);
 }
@@ -1008,6 +954,8 @@ pt_game_setup_view_dispose (GObject *object)
   g_clear_pointer (&self->engine_names, g_strfreev);
   g_clear_pointer (&self->engine_specs, g_strfreev);
   g_clear_pointer (&self->option_groups, g_ptr_array_unref);
+  gtk_widget_dispose_template (GTK_WIDGET (object), PT_TYPE_GAME_SETUP_VIEW);
+  /* The games' options groups, added in code. */
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL)
     gtk_widget_unparent (child);
 
@@ -1034,6 +982,19 @@ pt_game_setup_view_class_init (PtGameSetupViewClass *klass)
   gtk_widget_class_install_action (widget_class, "setup.pick-player", "(us)", action_pick_player);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "game-setup");
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/partida/Partida/pt-game-setup-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, PtGameSetupView, game_row);
+  gtk_widget_class_bind_template_child (widget_class, PtGameSetupView, players_group);
+  gtk_widget_class_bind_template_child (widget_class, PtGameSetupView, levels_label);
+  gtk_widget_class_bind_template_child (widget_class, PtGameSetupView, count_row);
+  gtk_widget_class_bind_template_child (widget_class, PtGameSetupView, count_spin);
+  gtk_widget_class_bind_template_child (widget_class, PtGameSetupView, rounds_group);
+  gtk_widget_class_bind_template_child (widget_class, PtGameSetupView, rounds_row);
+  gtk_widget_class_bind_template_child (widget_class, PtGameSetupView, rounds_spin);
+  gtk_widget_class_bind_template_child (widget_class, PtGameSetupView, starter_row);
+  gtk_widget_class_bind_template_child (widget_class, PtGameSetupView, seed_row);
 }
 
 static void
@@ -1043,4 +1004,5 @@ pt_game_setup_view_init (PtGameSetupView *self)
 
   gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
   gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (layout), 18);
+  gtk_widget_init_template (GTK_WIDGET (self));
 }

@@ -65,9 +65,10 @@ gboolean    pt_game_setup_view_get_setup    (PtGameSetupView  *self,
  * another seat has that name. */
 void        pt_game_setup_view_set_default_person (PtGameSetupView *self,
                                                    const char      *name);
-/* Reads Preferences (ai-level, lost-cities-rounds, lost-cities-next-starter,
- * lost-cities-scoring) from @settings (NULL: the built-in defaults). */
+/* Reads Preferences (the computer's level, and @game_id's house rules
+ * through its PtGameUi) from @settings (NULL: the built-in defaults). */
 void        pt_game_setup_view_read_defaults (GSettings         *settings,
+                                              const char        *game_id,
                                               PtSessionDefaults *defaults);
 /* Pre-fills the form: rounds, next starter, scoring, the computer seats'
  * level; never a seat's name. Done on set_settings() and on every change

@@ -39,22 +39,31 @@ struct _PtGameView
   gboolean       covered;
   char          *banner;
 
-  GtkWidget     *stack;
-  GtkWidget     *banner_label;
-  GtkWidget     *spinner;
-  GtkWidget     *hint_label;
-  GtkWidget     *hint_reason_label;
+  /* Built in code: the board changes each round, inside the cover's box,
+   * the move log's frame around them. */
   GtkWidget     *board_box;
   PtBoard       *board;
   GtkWidget     *cover;
   GtkWidget     *cover_label;
   GtkWidget     *cover_button;
-  GtkWidget     *summary;
   GtkWidget     *summary_group;
-  GtkWidget     *result;
-  GtkWidget     *toasts;
   GtkWidget     *log;
+
+  /* Template widgets */
+  GtkWidget     *toasts;
+  GtkWidget     *header;
+  GtkWidget     *banner_label;
+  GtkWidget     *spinner;
+  GtkWidget     *rules_button;
+  GtkWidget     *rules_label;
+  GtkWidget     *learn_button;
   GtkWidget     *last_move_label;
+  GtkWidget     *hint_label;
+  GtkWidget     *hint_reason_label;
+  GtkWidget     *stack;
+  GtkWidget     *play_box;
+  GtkWidget     *summary;
+  GtkWidget     *result;
 };
 
 G_DEFINE_FINAL_TYPE (PtGameView, pt_game_view, ADW_TYPE_BIN)
@@ -555,153 +564,16 @@ pt_game_view_create_board (PtGame    *game,
   return g_object_new (ui->board_type (), "session", session, "game", game, NULL);
 }
 
-static GtkWidget *
-build_header (PtGameView *self)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *button, *rules, *popover, *label;
-
-  button = gtk_button_new_from_icon_name ("go-previous-symbolic");
-  gtk_widget_set_tooltip_text (button, _("Leave the game (it stays saved)"));
-  pt_accessible_set_label (button, _("Leave the game (it stays saved)"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "game.leave");
-  gtk_box_append (GTK_BOX (box), button);
-
-  self->banner_label = gtk_label_new (NULL);
-  gtk_widget_add_css_class (self->banner_label, "title-4");
-  gtk_label_set_ellipsize (GTK_LABEL (self->banner_label), PANGO_ELLIPSIZE_END);
-  gtk_widget_set_hexpand (self->banner_label, TRUE);
-  gtk_widget_set_halign (self->banner_label, GTK_ALIGN_START);
-  gtk_box_append (GTK_BOX (box), self->banner_label);
-
-  self->spinner = gtk_spinner_new ();
-  gtk_box_append (GTK_BOX (box), self->spinner);
-
-  button = gtk_button_new_from_icon_name ("dialog-information-symbolic");
-  gtk_widget_set_tooltip_text (button, _("Hint: what the hard computer would play"));
-  pt_accessible_set_label (button, _("Hint: what the hard computer would play"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "game.hint");
-  gtk_box_append (GTK_BOX (box), button);
-
-  button = gtk_button_new_from_icon_name ("edit-undo-symbolic");
-  gtk_widget_set_tooltip_text (button, _("Take back the last move"));
-  pt_accessible_set_label (button, _("Take back the last move"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "game.undo");
-  gtk_box_append (GTK_BOX (box), button);
-
-  rules = gtk_menu_button_new ();
-  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (rules), "help-about-symbolic");
-  gtk_widget_set_tooltip_text (rules, _("Rules summary"));
-  pt_accessible_set_label (rules, _("Rules summary"));
-  popover = gtk_popover_new ();
-  label = gtk_label_new (pt_game_view_rules_summary (pt_session_get_game_id (self->session)));
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), 50);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_widget_set_margin_start (label, 6);
-  gtk_widget_set_margin_end (label, 6);
-  {
-    /* …and the guided first game (play.learn, the Play page's). */
-    GtkWidget *rules_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-    GtkWidget *learn = gtk_button_new_with_label (_("Learn to Play"));
-
-    gtk_widget_set_halign (learn, GTK_ALIGN_CENTER);
-    gtk_widget_set_name (learn, "learn-button");
-    gtk_actionable_set_action_name (GTK_ACTIONABLE (learn), "play.learn");
-    gtk_actionable_set_action_target (GTK_ACTIONABLE (learn), "s", pt_session_get_game_id (self->session));
-    gtk_box_append (GTK_BOX (rules_box), label);
-    gtk_box_append (GTK_BOX (rules_box), learn);
-    gtk_widget_set_margin_bottom (rules_box, 6);
-    gtk_popover_set_child (GTK_POPOVER (popover), rules_box);
-  }
-  gtk_menu_button_set_popover (GTK_MENU_BUTTON (rules), popover);
-  gtk_widget_set_name (rules, "rules-button");
-  gtk_box_append (GTK_BOX (box), rules);
-
-  gtk_widget_set_margin_start (box, 12);
-  gtk_widget_set_margin_end (box, 12);
-  gtk_widget_set_margin_top (box, 6);
-  return box;
-}
-
-
-static GtkWidget *
-pill_button (const char *mnemonic,
-             const char *action,
-             gboolean    suggested)
-{
-  GtkWidget *button = gtk_button_new_with_mnemonic (mnemonic);
-
-  gtk_widget_add_css_class (button, "pill");
-  if (suggested)
-    gtk_widget_add_css_class (button, "suggested-action");
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action);
-  return button;
-}
-
-static GtkWidget *
-button_row (GtkWidget *first,
-            GtkWidget *second)
-{
-  /* A flow box: in a 360 px window (and in Spanish) the two pills go on
-   * two lines instead of widening the window to 369 px. It fills the
-   * width and each pill centres in its cell: a centred GtkFlowBox (4.8)
-   * lays out at its natural width, one pill a line, but is measured for
-   * the whole width, one line, so the second pill was cut off. */
-  GtkWidget *buttons = gtk_flow_box_new ();
-  GtkWidget *clamp;
-
-  gtk_widget_set_halign (first, GTK_ALIGN_CENTER);
-  gtk_widget_set_halign (second, GTK_ALIGN_CENTER);
-
-  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (buttons), GTK_SELECTION_NONE);
-  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (buttons), 2);
-  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (buttons), 12);
-  gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (buttons), 6);
-  gtk_flow_box_set_homogeneous (GTK_FLOW_BOX (buttons), TRUE);
-  gtk_widget_set_halign (buttons, GTK_ALIGN_FILL);
-  gtk_widget_set_margin_bottom (buttons, 18);
-  gtk_flow_box_append (GTK_FLOW_BOX (buttons), first);
-  gtk_widget_set_focusable (gtk_widget_get_parent (first), FALSE);
-  gtk_flow_box_append (GTK_FLOW_BOX (buttons), second);
-  gtk_widget_set_focusable (gtk_widget_get_parent (second), FALSE);
-  /* Side by side, not at the far edges of a wide window. */
-  clamp = adw_clamp_new ();
-  adw_clamp_set_maximum_size (ADW_CLAMP (clamp), 440);
-  adw_clamp_set_child (ADW_CLAMP (clamp), buttons);
-  return clamp;
-}
-
+/* The parts of the template that depend on the session, and the board
+ * with its cover and the move log. */
 static void
 build (PtGameView *self)
 {
-  GtkWidget *outer = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  GtkWidget *play = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  GtkWidget *scroll, *result_box, *summary_box, *header, *frame, *toggle;
+  const char *game_id = pt_session_get_game_id (self->session);
+  GtkWidget *scroll, *frame, *toggle;
 
-  header = build_header (self);
-  gtk_box_append (GTK_BOX (outer), header);
-  self->last_move_label = gtk_label_new (NULL);
-  gtk_widget_add_css_class (self->last_move_label, "last-move");
-  gtk_label_set_wrap (GTK_LABEL (self->last_move_label), TRUE);
-  gtk_widget_set_name (self->last_move_label, "last-move");
-  gtk_widget_set_visible (self->last_move_label, FALSE);
-  gtk_box_append (GTK_BOX (outer), self->last_move_label);
-
-  self->hint_label = gtk_label_new (NULL);
-  gtk_widget_add_css_class (self->hint_label, "dim-label");
-  gtk_widget_add_css_class (self->hint_label, "game-hint");
-  /* Hints are sentences: they wrap in a narrow window instead of
-   * widening it. */
-  gtk_label_set_wrap (GTK_LABEL (self->hint_label), TRUE);
-  gtk_label_set_justify (GTK_LABEL (self->hint_label), GTK_JUSTIFY_CENTER);
-  gtk_box_append (GTK_BOX (outer), self->hint_label);
-  self->hint_reason_label = gtk_label_new (NULL);
-  gtk_widget_add_css_class (self->hint_reason_label, "dim-label");
-  gtk_label_set_wrap (GTK_LABEL (self->hint_reason_label), TRUE);
-  gtk_widget_set_name (self->hint_reason_label, "hint-reason");
-  gtk_widget_set_visible (self->hint_reason_label, FALSE);
-  gtk_box_append (GTK_BOX (outer), self->hint_reason_label);
+  gtk_label_set_text (GTK_LABEL (self->rules_label), pt_game_view_rules_summary (game_id));
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (self->learn_button), "s", game_id);
 
   self->cover = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
   gtk_widget_set_valign (self->cover, GTK_ALIGN_CENTER);
@@ -734,35 +606,8 @@ build (PtGameView *self)
   update_log (self);
   frame = pt_move_log_wrap (PT_MOVE_LOG (self->log), scroll, &toggle);
   gtk_widget_set_vexpand (frame, TRUE);
-  gtk_box_insert_child_after (GTK_BOX (header), toggle, gtk_widget_get_last_child (header));
-  gtk_box_append (GTK_BOX (play), frame);
-
-  summary_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  self->summary = adw_preferences_page_new ();
-  gtk_widget_set_vexpand (self->summary, TRUE);
-  gtk_box_append (GTK_BOX (summary_box), self->summary);
-  gtk_box_append (GTK_BOX (summary_box),
-                  button_row (pill_button (_("_Back to the Games"), "game.leave", FALSE),
-                              pill_button (_("_Next Round"), "game.next-round", TRUE)));
-
-  result_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  self->result = pt_result_view_new ();
-  gtk_widget_set_vexpand (self->result, TRUE);
-  gtk_box_append (GTK_BOX (result_box), self->result);
-  gtk_box_append (GTK_BOX (result_box),
-                  button_row (pill_button (_("_Back to the Games"), "game.leave", FALSE),
-                              pill_button (_("Play _Again"), "game.play-again", TRUE)));
-
-  self->stack = gtk_stack_new ();
-  gtk_stack_add_named (GTK_STACK (self->stack), play, "play");
-  gtk_stack_add_named (GTK_STACK (self->stack), summary_box, "summary");
-  gtk_stack_add_named (GTK_STACK (self->stack), result_box, "result");
-  gtk_widget_set_vexpand (self->stack, TRUE);
-  gtk_box_append (GTK_BOX (outer), self->stack);
-
-  self->toasts = adw_toast_overlay_new ();
-  adw_toast_overlay_set_child (ADW_TOAST_OVERLAY (self->toasts), outer);
-  adw_bin_set_child (ADW_BIN (self), self->toasts);
+  gtk_box_append (GTK_BOX (self->header), toggle);
+  gtk_box_append (GTK_BOX (self->play_box), frame);
 }
 
 GtkWidget *
@@ -902,6 +747,10 @@ pt_game_view_dispose (GObject *object)
     }
   g_clear_object (&self->session);
   g_clear_object (&self->game);
+  /* The bound overlay is AdwBin's child: out of the bin first, or the
+   * template and the bin would both unparent it. */
+  adw_bin_set_child (ADW_BIN (object), NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (object), PT_TYPE_GAME_VIEW);
 
   G_OBJECT_CLASS (pt_game_view_parent_class)->dispose (object);
 }
@@ -924,6 +773,24 @@ pt_game_view_class_init (PtGameViewClass *klass)
 
   object_class->dispose = pt_game_view_dispose;
   object_class->finalize = pt_game_view_finalize;
+
+  g_type_ensure (PT_TYPE_RESULT_VIEW);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/partida/Partida/pt-game-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, PtGameView, toasts);
+  gtk_widget_class_bind_template_child (widget_class, PtGameView, header);
+  gtk_widget_class_bind_template_child (widget_class, PtGameView, banner_label);
+  gtk_widget_class_bind_template_child (widget_class, PtGameView, spinner);
+  gtk_widget_class_bind_template_child (widget_class, PtGameView, rules_button);
+  gtk_widget_class_bind_template_child (widget_class, PtGameView, rules_label);
+  gtk_widget_class_bind_template_child (widget_class, PtGameView, learn_button);
+  gtk_widget_class_bind_template_child (widget_class, PtGameView, last_move_label);
+  gtk_widget_class_bind_template_child (widget_class, PtGameView, hint_label);
+  gtk_widget_class_bind_template_child (widget_class, PtGameView, hint_reason_label);
+  gtk_widget_class_bind_template_child (widget_class, PtGameView, stack);
+  gtk_widget_class_bind_template_child (widget_class, PtGameView, play_box);
+  gtk_widget_class_bind_template_child (widget_class, PtGameView, summary);
+  gtk_widget_class_bind_template_child (widget_class, PtGameView, result);
 
   signals[LEAVE] = g_signal_new ("leave", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
@@ -948,4 +815,7 @@ pt_game_view_class_init (PtGameViewClass *klass)
 static void
 pt_game_view_init (PtGameView *self)
 {
+  gtk_widget_init_template (GTK_WIDGET (self));
+  /* A menu button's label goes on its inner button too. */
+  pt_accessible_set_label (self->rules_button, _("Rules summary"));
 }

@@ -612,12 +612,17 @@ open_sheet (PtScoreSheetPage *self,
             const char       *game,
             gboolean          use_draft)
 {
-  PtStore *store = pt_services_get_store (self->services, NULL);
+  g_autoptr(GError) open_error = NULL;
+  PtStore *store = pt_services_get_store (self->services, &open_error);
   g_autofree char *draft = NULL;
   PtSheetView *view = new_sheet_view (game);
   gboolean restored;
 
   g_return_if_fail (view != NULL);
+  /* The sheet works without the history (no draft, no night, not saved):
+   * the reason is said. */
+  if (store == NULL)
+    pt_companion_error_toast (GTK_WIDGET (self), open_error);
   if (self->draft_source != 0)
     write_draft_now (self, TRUE);
 

@@ -108,6 +108,22 @@ options_defaults (const PtSessionDefaults *defaults,
   json_object_set_string_member (out, "rules", pt_session_defaults_rule_preset (defaults, "lost-cities"));
 }
 
+/* Preferences → House Rules → Lost Cities (pt-lost-cities-preferences.c). */
+static void
+read_defaults (GSettings         *settings,
+               PtSessionDefaults *defaults)
+{
+  defaults->rounds = CLAMP (g_settings_get_int (settings, "lost-cities-rounds"), 1, PT_MATCH_MAX_ROUNDS);
+  defaults->next_starter = (PtNextStarter) CLAMP (g_settings_get_enum (settings, "lost-cities-next-starter"),
+                                                  PT_NEXT_STARTER_ALTERNATE, PT_NEXT_STARTER_LEADER);
+  /* The enum's values are the indices of the rules class's presets. */
+  defaults->rule_preset = (guint) g_settings_get_enum (settings, "lost-cities-scoring");
+}
+
+static const char * const settings_keys[] = {
+  "lost-cities-rounds", "lost-cities-next-starter", "lost-cities-scoring", NULL
+};
+
 static const char * const designers[] = { "Reiner Knizia", NULL };
 
 /* The board's keys (installed in its class_init), for the shortcuts window. */
@@ -148,6 +164,8 @@ const PtGameUi pt_lost_cities_ui = {
   .options_defaults = options_defaults,
   .sheet_apply_settings = sheet_apply_settings,
   .preferences_group = pt_lost_cities_preferences_new,
+  .read_defaults = read_defaults,
+  .settings_keys = settings_keys,
   .shortcuts = shortcuts,
   .n_shortcuts = G_N_ELEMENTS (shortcuts),
 };
