@@ -502,6 +502,21 @@ pt_cli_arena (int    argc,
                                                   : arena.results[r].score[0] - arena.results[r].score[1]);
         json_object_set_array_member (root, "round_diffs", diffs);
       }
+      /* Per round, A's and B's scores (where a difference comes from). */
+      if (!solo)
+        {
+          JsonArray *scores = json_array_new ();
+
+          for (guint r = 0; r < n; r++)
+            {
+              JsonArray *pair = json_array_new ();
+
+              json_array_add_int_element (pair, arena.results[r].score[0]);
+              json_array_add_int_element (pair, arena.results[r].score[1]);
+              json_array_add_array_element (scores, pair);
+            }
+          json_object_set_array_member (root, "round_scores", scores);
+        }
       json_object_set_object_member (timing, "a", timing_json (times[0], cpu_times[0]));
       if (!solo)
         json_object_set_object_member (timing, "b", timing_json (times[1], cpu_times[1]));

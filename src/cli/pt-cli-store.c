@@ -90,7 +90,8 @@ parse (const char    *command,
       fprintf (stderr, "partida-cli %s: %s\n", command, error->message);
       return PT_CLI_EXIT_USAGE;
     }
-  if (*argc - 1 != n_positional)
+  /* A negative count: up to that many. */
+  if (n_positional >= 0 ? *argc - 1 != n_positional : *argc - 1 > -n_positional)
     {
       g_autofree char *help = g_option_context_get_help (context, TRUE, NULL);
       fprintf (stderr, "%s", help);
@@ -105,8 +106,23 @@ open_store (const CommonOptions  *o,
             GError              **error)
 {
   g_autofree char *path = pt_store_resolve_path (o->db);
+  g_autoptr(GError) local_error = NULL;
+  PtStore *store = pt_store_open (path, create ? PT_STORE_OPEN_CREATE : PT_STORE_OPEN_NONE,
+                                  &local_error);
 
-  return pt_store_open (path, create ? PT_STORE_OPEN_CREATE : PT_STORE_OPEN_NONE, error);
+  /* Too damaged to open: say what can be done about it. */
+  if (store == NULL && g_error_matches (local_error, PT_STORE_ERROR, PT_STORE_ERROR_CORRUPT) &&
+      pt_store_can_salvage (path) && strstr (local_error->message, "partida-cli salvage") == NULL)
+    {
+      g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_CORRUPT,
+                   "%s. Nothing was written to it. Salvage what can still be read with "
+                   "“partida-cli salvage --replace” (the damaged file is kept beside it) or "
+                   "“partida-cli salvage NEW-FILE”.", local_error->message);
+      return NULL;
+    }
+  if (store == NULL)
+    g_propagate_error (error, g_steal_pointer (&local_error));
+  return store;
 }
 
 static char *
@@ -727,36 +743,63 @@ pt_cli_salvage (int argc, char **argv)
 {
   g_auto(CommonOptions) o = { 0 };
   g_autoptr(GError) error = NULL;
-  g_autoptr(PtStore) store = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *kept = NULL;
+  const char *written;
+  gboolean replace = FALSE;
   PtSalvageSummary summary = { 0 };
-  int status = parse ("salvage", "NEW-FILE",
+  GOptionEntry extra[] = {
+    { "replace", 0, 0, G_OPTION_ARG_NONE, &replace,
+      "Put the salvaged database in the damaged one's place; the damaged file is renamed to"
+      " PATH.broken-DATE beside it", NULL },
+    { NULL }
+  };
+  int status = parse ("salvage", "[NEW-FILE]",
                       "Copy every player, night and match that can still be read from a damaged"
-                      " database into a new one (the damaged file is left as it is).",
-                      NULL, &o, &argc, &argv, 1);
+                      " database, however damaged, into a new one: NEW-FILE (the damaged file is"
+                      " left as it is), or with --replace in its place.",
+                      extra, &o, &argc, &argv, -1);
 
   if (status >= 0)
     return status;
-  if ((store = open_store (&o, FALSE, &error)) == NULL ||
-      !pt_store_salvage (store, argv[1], &summary, &error))
+  if ((argc == 2) == replace)
+    {
+      fprintf (stderr, "partida-cli salvage: give either NEW-FILE or --replace\n");
+      return PT_CLI_EXIT_USAGE;
+    }
+  path = pt_store_resolve_path (o.db);
+  if (replace ? !pt_store_salvage_in_place (path, &kept, &summary, &error)
+              : !pt_store_salvage_file (path, argv[1], &summary, &error))
     return fail (&o, "salvage", error->message);
+  written = replace ? path : argv[1];
   if (o.json)
     {
       g_autoptr(JsonBuilder) b = json_builder_new ();
 
       json_builder_begin_object (b);
-      member_string (b, "file", argv[1]);
+      member_string (b, "file", written);
+      if (kept != NULL)
+        member_string (b, "damaged_kept_as", kept);
       member_int (b, "players", summary.players);
       member_int (b, "players_lost", summary.players_lost);
       member_int (b, "nights", summary.nights);
       member_int (b, "nights_lost", summary.nights_lost);
       member_int (b, "matches", summary.matches);
       member_int (b, "matches_lost", summary.matches_lost);
+      member_int (b, "tables_lost", summary.tables_lost);
       json_builder_end_object (b);
       print_builder (b);
     }
   else
-    printf ("%s: %d players, %d nights, %d matches saved; %d players, %d nights, %d matches could"
-            " not be read\n", argv[1], summary.players, summary.nights, summary.matches,
-            summary.players_lost, summary.nights_lost, summary.matches_lost);
+    {
+      printf ("%s: %d players, %d nights, %d matches saved; %d players, %d nights, %d matches could"
+              " not be read\n", written, summary.players, summary.nights, summary.matches,
+              summary.players_lost, summary.nights_lost, summary.matches_lost);
+      if (summary.tables_lost > 0)
+        printf ("%d of the tables of players, nights, matches and results could not be found\n",
+                summary.tables_lost);
+      if (kept != NULL)
+        printf ("The damaged file is kept as %s\n", kept);
+    }
   return PT_CLI_EXIT_OK;
 }

@@ -409,7 +409,7 @@ doc_invalid (Doc         *doc,
              const char  *where,
              const char  *what)
 {
-  /* TRANSLATORS: "Invalid BG Stats file: plays[3]: the score is not a number" */
+  /* TRANSLATORS: "Invalid BG Stats file: play 4: the score is not a number" */
   g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID, _("Invalid %s file: %s: %s"),
                doc->label, where, what);
   return FALSE;
@@ -423,7 +423,7 @@ doc_skip (Doc        *doc,
           const char *why)
 {
   doc->skips->plays_unusable++;
-  /* TRANSLATORS: a skipped play: "plays[3] (2024-03-01, Lost Cities): no score for every player" */
+  /* TRANSLATORS: a skipped play: "play 4 (2024-03-01, Lost Cities): no score for every player" */
   g_string_append_printf (doc->skips->details, _("Skipped %s (%s, %s): %s"), where,
                           date != NULL ? date : "", game, why);
   g_string_append_c (doc->skips->details, '\n');
@@ -1088,7 +1088,7 @@ pt_import_convert_bgstats (const char     *data,
   for (guint i = 0; ok && i < json_array_get_length (json_node_get_array (plays)); i++)
     {
       JsonNode *element = json_array_get_element (json_node_get_array (plays), i);
-      g_autofree char *where = g_strdup_printf ("plays[%u]", i);
+      g_autofree char *where = g_strdup_printf (_("play %u"), i + 1);
 
       skips->plays_read++;
       if (!JSON_NODE_HOLDS_OBJECT (element))
@@ -1137,8 +1137,10 @@ bgg_play (Doc      *doc,
   g_autofree char *length = xml_attr (node, "length");
   g_autofree char *location = xml_attr (node, "location");
   g_autofree char *incomplete = xml_attr (node, "incomplete");
-  g_autofree char *where = id != NULL ? g_strdup_printf ("play %s", id)
-                                      : g_strdup_printf ("play #%u", index + 1);
+  /* TRANSLATORS: a play in a BoardGameGeek file, by its BoardGameGeek id */
+  g_autofree char *where = id != NULL ? g_strdup_printf (_("play %s"), id)
+                                      /* TRANSLATORS: the 5th play of a file: "play 5" */
+                                      : g_strdup_printf (_("play %u"), index + 1);
   g_autofree char *title = NULL;
   g_autofree char *object_id = NULL;
   g_autofree char *notes = NULL;

@@ -791,6 +791,19 @@ import_result (Import        *import,
   gboolean winner, ai;
   PtMatchResult *result;
 
+  /* 1e30 or 12.5: a number, but not a score. */
+  if (object != NULL && json_object_has_member (object, "score") &&
+      JSON_NODE_HOLDS_VALUE (json_object_get_member (object, "score")) &&
+      json_node_get_value_type (json_object_get_member (object, "score")) == G_TYPE_DOUBLE)
+    {
+      char number[G_ASCII_DTOSTR_BUF_SIZE];
+      g_autofree char *what = NULL;
+
+      g_ascii_dtostr (number, sizeof number, json_object_get_double_member (object, "score"));
+      what = g_strdup_printf (_("the score %s is not a whole number from %d to %d"), number,
+                              G_MININT32, G_MAXINT32);
+      return invalid (import, error, where, what);
+    }
   if (object == NULL || (player = get_string (object, "player", TRUE)) == NULL ||
       !get_int (object, "seat", &seat) || !get_int (object, "score", &score) ||
       !get_int (object, "rank", &rank) || !get_bool (object, "winner", &winner) ||

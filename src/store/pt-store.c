@@ -718,7 +718,7 @@ pt_store_check_header (const char  *path,
   if (n < sizeof header || memcmp (header, magic, sizeof magic) != 0)
     {
       g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_CORRUPT,
-                   _("“%s” is not a Partida database (not an SQLite file)"), path);
+                   _("“%s” is damaged or is not a Partida database: it does not begin as an SQLite file does"), path);
       return FALSE;
     }
   return TRUE;
@@ -841,6 +841,22 @@ open_checked (PtStore           *self,
                         SQLITE_OPEN_READWRITE | (exists ? 0 : SQLITE_OPEN_CREATE), NULL);
   if (rc != SQLITE_OK)
     {
+      g_autofree char *dir = g_path_get_dirname (self->path);
+
+      /* A new history in a folder that cannot be written: say so. */
+      if (!exists && g_access (dir, W_OK) != 0)
+        {
+          int saved_errno = errno;
+
+          if (saved_errno == EROFS)
+            g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_READ_ONLY,
+                         _("Could not create “%s”: it is on a read-only disk"), self->path);
+          else
+            g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_READ_ONLY,
+                         _("Could not create “%s”: you have no permission to write in its folder "
+                           "“%s” (%s)"), self->path, dir, g_strerror (saved_errno));
+          return FALSE;
+        }
       pt_store_set_error (self, rc, _("Could not open the database"), error);
       return FALSE;
     }
@@ -862,7 +878,9 @@ open_checked (PtStore           *self,
       !query_int (self, "PRAGMA application_id", &app_id, error) ||
       !query_int (self, "SELECT count(*) FROM sqlite_master", &tables, error))
     {
-      g_prefix_error (error, _("“%s” is damaged: "), self->path);
+      /* A -shm or -wal that cannot be created is no damage. */
+      if (error != NULL && !g_error_matches (*error, PT_STORE_ERROR, PT_STORE_ERROR_READ_ONLY))
+        g_prefix_error (error, _("“%s” is damaged: "), self->path);
       return FALSE;
     }
   if (version > PT_STORE_SCHEMA_VERSION)

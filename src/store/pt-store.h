@@ -360,6 +360,7 @@ typedef struct
   int players, players_lost;
   int nights, nights_lost;
   int matches, matches_lost;
+  int tables_lost;   /* pt_store_salvage_file(): players, nights, matches or results not found */
 } PtSalvageSummary;
 
 /* Everything that can still be read, row by row, into a NEW database at
@@ -368,6 +369,31 @@ gboolean pt_store_salvage     (PtStore           *self,
                                const char        *dest_path,
                                PtSalvageSummary  *summary,
                                GError           **error);
+/* pt-store-salvage.c — a history too damaged for pt_store_open(): what
+ * can still be read of it, read-only, without Partida's checks (schema
+ * rows that cannot be read are left out); NULL when nothing can be read or
+ * it is another application's file (left alone). */
+PtStore *pt_store_open_damaged (const char  *path,
+                                GError     **error);
+/* pt_store_salvage() of the file at @path, however damaged: opened with
+ * pt_store_open_damaged(), or when its header is what is broken, a copy
+ * of its pages behind a fresh header. @path is left as it is. */
+gboolean pt_store_salvage_file (const char        *path,
+                                const char        *dest_path,
+                                PtSalvageSummary  *summary,
+                                GError           **error);
+/* TRUE when @path is a damaged Partida database (or a file of database
+ * pages whose header is lost): what salvage is for. FALSE for another
+ * application's file, a newer Partida's, or one that is not there. */
+gboolean pt_store_can_salvage  (const char *path);
+/* Salvages @path into a new database that takes its place; the damaged
+ * file (with its -wal and -shm) is renamed beside it to
+ * PATH.broken-YYYYMMDD-HHMMSS, returned in @kept_path. No connection to
+ * @path may be open. */
+gboolean pt_store_salvage_in_place (const char        *path,
+                                    char             **kept_path,
+                                    PtSalvageSummary  *summary,
+                                    GError           **error);
 /* Online backup to a file (written beside it, then renamed into place); a
  * damaged database is refused (CORRUPT): salvage it instead. */
 gboolean pt_store_backup      (PtStore     *self,

@@ -321,6 +321,43 @@ test_levels_ordered (void)
   g_assert_cmpint (diff, >, 0);
 }
 
+/* With a step budget the search spends about the same work on every
+ * move: a move late in the round, whose rollouts are a few turns long,
+ * gets many more determinisations than one early in the round. */
+static void
+test_step_budget (void)
+{
+  PtLostCitiesSearchParams params;
+  PtLostCitiesOptions options;
+  PtLostCitiesState state;
+  PtLostCitiesView view;
+  PtLostCitiesMove move;
+  guint early = 0, late = 0;
+  double expected;
+  PtRng rng;
+
+  pt_lost_cities_search_params_init (&params, 5);
+  params.max_steps = 20000;
+
+  pt_rng_init (&rng, 5);
+  pt_lost_cities_options_init_default (&options);
+  pt_lost_cities_state_deal (&state, &options, &rng, 0);
+  pt_lost_cities_view_init (&view, &state, state.current);
+  g_assert_true (pt_lost_cities_search_full (&view, &params, NULL, &move, &expected, &early, NULL));
+
+  while (pt_lost_cities_state_deck_remaining (&state) > 5 && !state.over)
+    {
+      pt_lost_cities_heuristic_move (&state, &move);
+      pt_lost_cities_state_apply (&state, &move);
+    }
+  g_assert_false (state.over);
+  pt_lost_cities_view_init (&view, &state, state.current);
+  g_assert_true (pt_lost_cities_search_full (&view, &params, NULL, &move, &expected, &late, NULL));
+  g_test_message ("determinisations: %u at the start, %u with 5 cards in the deck", early, late);
+  g_assert_cmpuint (early, >=, 4);
+  g_assert_cmpuint (late, >, 3 * early);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -333,6 +370,7 @@ main (int    argc,
   g_test_add_func ("/ai/lost-cities/no-cheating/search", test_no_cheating_search);
   g_test_add_func ("/ai/lost-cities/no-cheating/bot", test_no_cheating_bot);
   g_test_add_func ("/ai/lost-cities/levels-ordered", test_levels_ordered);
+  g_test_add_func ("/ai/lost-cities/search/step-budget", test_step_budget);
 
   return g_test_run ();
 }

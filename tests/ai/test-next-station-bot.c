@@ -302,6 +302,34 @@ test_rollout_policy (void)
   g_assert_cmpfloat (rollout, >=, medium + 8);
 }
 
+/* The step cap bounds the work of the slowest turns (the first of the
+ * game, whose rollouts play 4 rounds out): with room for 1,000 samples
+ * per candidate, the search stops after about max_steps simulated turns
+ * (each halving phase may finish the sample it started: at most
+ * candidates × 40 turns over). */
+static void
+test_step_cap (void)
+{
+  g_autoptr(PtGame) game = deal ("{}", 9);
+  const PtNextStationState *state = pt_next_station_game_get_state (PT_NEXT_STATION_GAME (game));
+  PtNsSearchParams params;
+  PtNextStationAction action;
+  guint64 steps = 0;
+  PtNsView view;
+  PtRng rng;
+
+  g_assert_true (pt_ns_view_init (&view, state, 0));
+  pt_ns_search_params_init (&params);
+  params.n_samples = 1000;
+  params.max_steps = 3000;
+  pt_rng_init (&rng, 3);
+  g_assert_true (pt_ns_search_full (&view, &params, &rng, NULL, &action, NULL, &steps, NULL));
+  g_test_message ("%" G_GUINT64_FORMAT " turns simulated", steps);
+  g_assert_cmpuint (steps, >, 0);
+  g_assert_cmpuint (steps, <=, params.max_steps + 5 * (params.top_k + 1) * 40);
+  g_assert_true (pt_next_station_state_apply (&view.solo, 0, &action, NULL));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -315,5 +343,6 @@ main (int    argc,
   g_test_add_func ("/ai/next-station/view", test_view);
   g_test_add_func ("/ai/next-station/hard-beats-medium", test_hard_beats_medium);
   g_test_add_func ("/ai/next-station/rollout-policy", test_rollout_policy);
+  g_test_add_func ("/ai/next-station/step-cap", test_step_cap);
   return g_test_run ();
 }

@@ -278,6 +278,57 @@ test_env_path (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (out, "Ana"));
 }
 
+/* A history too damaged to open: every command names the damage and the
+ * way out, backup writes nothing, salvage --replace puts what can be read
+ * in its place and keeps the damaged file beside it. */
+static void
+test_salvage (Fixture *f, gconstpointer data)
+{
+  g_autofree char *backup = g_build_filename (f->dir, "backup.db", NULL);
+  g_autofree char *before = NULL, *after = NULL, *out = NULL, *err = NULL;
+  g_autofree char *kept = NULL;
+  g_autoptr(JsonNode) root = NULL;
+  JsonObject *summary;
+  char *bytes;
+  gsize size;
+
+  g_assert_cmpint (run (&before, NULL, "export", "--db", f->db, NULL), ==, 0);
+  g_assert_true (g_file_get_contents (f->db, &bytes, &size, NULL));
+  memset (bytes, 0x5a, 100);
+  g_assert_true (g_file_set_contents (f->db, bytes, size, NULL));
+  g_free (bytes);
+
+  g_assert_cmpint (run (NULL, &err, "players", "--db", f->db, NULL), ==, 1);
+  g_assert_nonnull (strstr (err, "partida-cli salvage --replace"));
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run (NULL, &err, "backup", "--db", f->db, backup, NULL), ==, 1);
+  g_assert_nonnull (strstr (err, "salvage"));
+  g_assert_false (g_file_test (backup, G_FILE_TEST_EXISTS));
+  g_assert_cmpint (run (NULL, NULL, "salvage", "--db", f->db, NULL), ==, 2);
+
+  g_assert_cmpint (run (&out, NULL, "salvage", "--db", f->db, "--replace", "--json", NULL), ==, 0);
+  root = parse_json (out);
+  summary = json_node_get_object (root);
+  g_assert_cmpint (json_object_get_int_member (summary, "players"), ==, 2);
+  g_assert_cmpint (json_object_get_int_member (summary, "matches_lost"), ==, 0);
+  kept = g_strdup (json_object_get_string_member (summary, "damaged_kept_as"));
+  g_assert_true (g_str_has_prefix (kept, f->db));
+  g_assert_true (g_file_test (kept, G_FILE_TEST_IS_REGULAR));
+  g_assert_cmpint (run (&after, NULL, "export", "--db", f->db, NULL), ==, 0);
+  /* The same matches, players and nights (the export's own time stamp
+   * aside). */
+  {
+    g_autoptr(JsonNode) a = parse_json (before), b = parse_json (after);
+    JsonObject *oa = json_node_get_object (a), *ob = json_node_get_object (b);
+
+    g_assert_cmpuint (json_array_get_length (json_object_get_array_member (oa, "matches")), ==,
+                      json_array_get_length (json_object_get_array_member (ob, "matches")));
+    g_assert_cmpuint (json_array_get_length (json_object_get_array_member (oa, "players")), ==,
+                      json_array_get_length (json_object_get_array_member (ob, "players")));
+  }
+  g_assert_cmpint (run (NULL, NULL, "backup", "--db", f->db, backup, NULL), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -298,6 +349,7 @@ main (int argc, char **argv)
   ADD ("stats", test_stats);
   ADD ("export-import", test_export_import);
   ADD ("backup-restore", test_backup_restore);
+  ADD ("salvage", test_salvage);
   ADD ("errors", test_errors);
   ADD ("import-other-apps", test_import_other_apps);
   ADD ("env-path", test_env_path);

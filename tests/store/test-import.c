@@ -98,7 +98,7 @@ test_bgstats (void)
   g_assert_cmpint (summary.plays_unusable, ==, 2);
   g_assert_nonnull (strstr (summary.details, "“Catan”"));
   g_assert_nonnull (strstr (summary.details, "“Lost Cities: The Board Game”"));
-  g_assert_nonnull (strstr (summary.details, "plays[4]"));
+  g_assert_nonnull (strstr (summary.details, "play 5"));
   g_assert_nonnull (strstr (summary.details, "not every player has a score"));
   g_assert_nonnull (strstr (summary.details, "3 players; the game is for 2"));
   pt_import_summary_clear (&summary);
@@ -327,6 +327,8 @@ test_limits (void)
     { "@SCORE@", "-9223372036854775809", "too large" },
     { "@SCORE@", "2147483648", "matches[0].results[0]: the score 2147483648 is outside the range" },
     { "@SCORE@", "-2147483649", "the score -2147483649 is outside the range" },
+    { "@SCORE@", "1e30", "matches[0].results[0]: the score 1e+30 is not a whole number" },
+    { "@SCORE@", "12.5", "the score 12.5 is not a whole number" },
     { "@GAME@", "chess", "matches[0]: unknown game “chess”" },
     { "@NAME@", "An\\u0000a", "NUL character" },
     { "@NAME@", "An\xff" "a", "not valid UTF-8" },
@@ -371,8 +373,8 @@ test_limits (void)
       "<players><player name=\"Ana\" score=\"@S@\"/><player name=\"Bea\" score=\"1\"/></players>"
       "</play></plays>";
     static const struct { const char *doc, *score, *expected; } other[] = {
-      { NULL, "x7", "Invalid BG Stats file: plays[0]: Ana: the score “x7” is not a whole number" },
-      { NULL, "99999999999", "Invalid BG Stats file: plays[0]: Ana: the score 99999999999 is outside" },
+      { NULL, "x7", "Invalid BG Stats file: play 1: Ana: the score “x7” is not a whole number" },
+      { NULL, "99999999999", "Invalid BG Stats file: play 1: Ana: the score 99999999999 is outside" },
       { NULL, "12.5", "not a whole number" },
       { "bgg", "9223372036854775808", "Invalid BoardGameGeek file: play 9: Ana: the score 9223372036854775808 is outside" },
       { "bgg", "-2", NULL },

@@ -6,6 +6,8 @@
  */
 #include "config.h"
 
+#include <errno.h>
+#include <grp.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -86,36 +88,113 @@ test_forced (void)
   test_rmdir (dir);
 }
 
-static void
-test_permissions (void)
-{
-  g_autofree char *dir = test_tmpdir ();
-  g_autofree char *path = fill (dir);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(PtStore) store = NULL;
+/* File permissions do not stop root: run as root, the test re-runs itself
+ * (g_test_trap_subprocess) and the child gives up root for good (the
+ * "nobody" user, 65534) before it opens the history, so the kernel refuses
+ * its writes as it would a user's. Without the right to change users the
+ * test is skipped, saying why. */
+#define NOBODY 65534
 
-  if (geteuid () == 0)
+static gboolean
+become_nobody (char **why)
+{
+  if (setgroups (0, NULL) != 0 || setgid (NOBODY) != 0 || setuid (NOBODY) != 0)
     {
-      g_test_skip ("root ignores file permissions");
-      test_rmdir (dir);
+      *why = g_strdup_printf ("cannot drop root to test permissions: %s", g_strerror (errno));
+      return FALSE;
+    }
+  if (setuid (0) == 0)
+    {
+      *why = g_strdup ("root could be taken back after dropping it");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+permission_case (const char *reason,
+                 gboolean    folder)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *skip_file = NULL;
+  g_autofree char *skip = NULL;
+  g_autoptr(GBytes) before = NULL;
+  g_autoptr(GBytes) after = NULL;
+
+  if (g_test_subprocess ())
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(PtStore) store = NULL;
+      g_autofree char *why = NULL;
+
+      dir = g_strdup (g_getenv ("PT_TEST_READ_ONLY_DIR"));
+      path = g_build_filename (dir, "history.db", NULL);
+      skip_file = g_build_filename (dir, "skip", NULL);
+      if (geteuid () == 0 && !become_nobody (&why))
+        {
+          g_assert_true (g_file_set_contents (skip_file, why, -1, NULL));
+          return;
+        }
+      g_assert_cmpint (g_access (folder ? dir : path, W_OK), !=, 0);
+      store = pt_store_open (path, PT_STORE_OPEN_NONE, &error);
+      g_assert_no_error (error);
+      check_read_only (path, store, reason);
+      if (folder)
+        {
+          /* A new history there: the permission named too. */
+          g_autofree char *fresh = g_build_filename (dir, "new.db", NULL);
+          g_autoptr(PtStore) none = pt_store_open (fresh, PT_STORE_OPEN_CREATE, &error);
+
+          g_assert_null (none);
+          g_assert_error (error, PT_STORE_ERROR, PT_STORE_ERROR_READ_ONLY);
+          g_assert_nonnull (strstr (error->message, "no permission to write in its folder"));
+        }
       return;
     }
-  /* A read-only file: opened read-only, the permission named. */
-  g_assert_cmpint (g_chmod (path, 0444), ==, 0);
-  store = pt_store_open (path, PT_STORE_OPEN_NONE, &error);
-  g_assert_no_error (error);
-  check_read_only (path, store, "no permission to write the file");
-  g_clear_object (&store);
-  g_chmod (path, 0644);
 
-  /* A writable file in a read-only folder: not "damaged". */
-  g_assert_cmpint (g_chmod (dir, 0555), ==, 0);
-  store = pt_store_open (path, PT_STORE_OPEN_NONE, &error);
-  g_assert_no_error (error);
-  check_read_only (path, store, "no permission to write in its folder");
-  g_clear_object (&store);
+  dir = test_tmpdir ();
+  path = fill (dir);
+  skip_file = g_build_filename (dir, "skip", NULL);
+  before = contents (path);
+  if (geteuid () == 0)
+    {
+      /* Root's file in root's folder, both readable by anyone; for the
+       * folder case the file is nobody's own (writable by it). */
+      g_assert_cmpint (g_chmod (dir, 0755), ==, 0);
+      g_assert_cmpint (g_chmod (path, 0644), ==, 0);
+      if (folder)
+        g_assert_cmpint (chown (path, NOBODY, NOBODY), ==, 0);
+    }
+  else
+    g_assert_cmpint (g_chmod (folder ? dir : path, folder ? 0555 : 0444), ==, 0);
+  g_setenv ("PT_TEST_READ_ONLY_DIR", dir, TRUE);
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
   g_chmod (dir, 0755);
+  g_chmod (path, 0644);
+  g_test_trap_assert_passed ();
+  if (g_file_get_contents (skip_file, &skip, NULL, NULL))
+    g_test_skip (skip);
+  else
+    {
+      after = contents (path);
+      g_assert_true (g_bytes_equal (before, after));   /* nothing written */
+    }
   test_rmdir (dir);
+}
+
+/* A read-only file: opened read-only, the permission named. */
+static void
+test_file_permission (void)
+{
+  permission_case ("no permission to write the file", FALSE);
+}
+
+/* A writable file in a read-only folder: not "damaged". */
+static void
+test_folder_permission (void)
+{
+  permission_case ("no permission to write in its folder", TRUE);
 }
 
 int
@@ -123,6 +202,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/store/read-only/forced", test_forced);
-  g_test_add_func ("/store/read-only/permissions", test_permissions);
+  g_test_add_func ("/store/read-only/file-permission", test_file_permission);
+  g_test_add_func ("/store/read-only/folder-permission", test_folder_permission);
   return g_test_run ();
 }

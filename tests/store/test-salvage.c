@@ -134,10 +134,180 @@ test_damaged_page (void)
   test_rmdir (dir);
 }
 
+/* A closed history of @n matches with notes long enough to fill pages. */
+static char *
+filled_database (const char *dir,
+                 const char *name,
+                 int         n)
+{
+  g_autoptr(PtStore) store = test_open (dir, name);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *notes = g_strnfill (300, 'x');
+  gint64 ab[] = { test_player (store, "Ana"), test_player (store, "Beto") };
+  int s[] = { 5, 2 };
+
+  for (int i = 0; i < n; i++)
+    {
+      gint64 id = test_match (store, "lost-cities", 1000 + i, 2, ab, s);
+      g_assert_true (pt_store_set_match_notes (store, id, notes, &error));
+    }
+  return g_strdup (pt_store_get_path (store));
+}
+
+static void
+scribble (guchar *data,
+          gsize   length)
+{
+  for (gsize i = 0; i < length; i++)
+    data[i] = (guchar) (i * 37 + 3);
+}
+
+/* The file header scribbled over: not even an SQLite file any more, so
+ * pt_store_open() refuses it; salvage reads its pages behind a fresh
+ * header, puts every row back in place and keeps the damaged file,
+ * renamed, byte for byte. */
+static void
+test_too_damaged_header (void)
+{
+  g_autofree char *dir = test_tmpdir ();
+  g_autofree char *path = filled_database (dir, "history.db", 60);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PtStore) store = NULL;
+  g_autoptr(GBytes) damaged = NULL;
+  g_autoptr(GBytes) kept_bytes = NULL;
+  g_autofree char *kept = NULL;
+  PtSalvageSummary summary = { 0 };
+  char *data;
+  gsize size;
+
+  g_assert_true (g_file_get_contents (path, &data, &size, NULL));
+  scribble ((guchar *) data, 100);
+  g_assert_true (g_file_set_contents (path, data, size, NULL));
+  g_free (data);
+  damaged = contents (path);
+
+  store = pt_store_open (path, PT_STORE_OPEN_NONE, &error);
+  g_assert_null (store);
+  g_assert_error (error, PT_STORE_ERROR, PT_STORE_ERROR_CORRUPT);
+  g_clear_error (&error);
+  g_assert_true (pt_store_can_salvage (path));
+
+  g_assert_true (pt_store_salvage_in_place (path, &kept, &summary, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (summary.players, ==, 2);
+  g_assert_cmpint (summary.matches, ==, 60);
+  g_assert_cmpint (summary.matches_lost, ==, 0);
+  g_assert_cmpint (summary.tables_lost, ==, 0);
+  g_assert_nonnull (kept);
+  g_assert_true (g_str_has_prefix (kept, path));
+  g_assert_nonnull (strstr (kept, ".broken-"));
+  kept_bytes = contents (kept);
+  g_assert_true (g_bytes_equal (kept_bytes, damaged));
+
+  store = pt_store_open (path, PT_STORE_OPEN_NONE, &error);
+  g_assert_no_error (error);
+  g_assert_true (pt_store_check_integrity (store, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (pt_store_count_matches (store, NULL), ==, 60);
+  test_rmdir (dir);
+}
+
+/* The page of the schema naming the last tables scribbled over: the file
+ * cannot be opened; salvage keeps what the readable part of the schema
+ * names (players, nights) and counts what is lost (matches without their
+ * results, the results table). */
+static void
+test_too_damaged_schema (void)
+{
+  g_autofree char *dir = test_tmpdir ();
+  g_autofree char *path = filled_database (dir, "history.db", 30);
+  g_autofree char *saved = g_build_filename (dir, "salvaged.db", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PtStore) store = NULL;
+  g_autoptr(GBytes) before = NULL;
+  g_autoptr(GBytes) after = NULL;
+  PtSalvageSummary summary = { 0 };
+  guchar *page1;
+  guint page_size, right;
+  char *data;
+  gsize size;
+
+  g_assert_true (g_file_get_contents (path, &data, &size, NULL));
+  page1 = (guchar *) data;
+  page_size = ((guint) page1[16] << 8) | page1[17];
+  g_assert_cmpint (page1[100], ==, 0x05);   /* the schema spans pages: interior root */
+  right = be32 (page1 + 108);
+  g_assert_cmpint (page1[(right - 1) * page_size], ==, 0x0d);
+  scribble (page1 + (gsize) (right - 1) * page_size, page_size);
+  g_assert_true (g_file_set_contents (path, data, size, NULL));
+  g_free (data);
+  before = contents (path);
+
+  store = pt_store_open (path, PT_STORE_OPEN_NONE, &error);
+  g_assert_null (store);
+  g_assert_error (error, PT_STORE_ERROR, PT_STORE_ERROR_CORRUPT);
+  g_assert_nonnull (strstr (error->message, "damaged"));
+  g_clear_error (&error);
+  g_assert_true (pt_store_can_salvage (path));
+
+  g_assert_true (pt_store_salvage_file (path, saved, &summary, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (summary.players, ==, 2);
+  g_assert_cmpint (summary.matches, ==, 0);
+  g_assert_cmpint (summary.matches_lost, ==, 30);
+  g_assert_cmpint (summary.tables_lost, ==, 1);
+  after = contents (path);
+  g_assert_true (g_bytes_equal (before, after));
+  store = pt_store_open (saved, PT_STORE_OPEN_NONE, &error);
+  g_assert_no_error (error);
+  {
+    g_autoptr(GPtrArray) players = pt_store_list_players (store, FALSE, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (players->len, ==, 2);
+  }
+  test_rmdir (dir);
+}
+
+/* Another application's SQLite file is not Partida's to salvage. */
+static void
+test_foreign (void)
+{
+  g_autofree char *dir = test_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "other.db", NULL);
+  g_autofree char *saved = g_build_filename (dir, "salvaged.db", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) before = NULL;
+  g_autoptr(GBytes) after = NULL;
+  g_autofree char *kept = NULL;
+  sqlite3 *db = NULL;
+
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "PRAGMA application_id = 42; CREATE TABLE t (x);"
+                                 " INSERT INTO t VALUES (1)", NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+  before = contents (path);
+  g_assert_false (pt_store_can_salvage (path));
+  g_assert_false (pt_store_salvage_file (path, saved, NULL, &error));
+  g_assert_error (error, PT_STORE_ERROR, PT_STORE_ERROR_CORRUPT);
+  g_assert_nonnull (strstr (error->message, "not a Partida database"));
+  g_clear_error (&error);
+  g_assert_false (pt_store_salvage_in_place (path, &kept, NULL, &error));
+  g_assert_nonnull (error);
+  g_assert_null (kept);
+  g_assert_false (g_file_test (saved, G_FILE_TEST_EXISTS));
+  after = contents (path);
+  g_assert_true (g_bytes_equal (before, after));
+  test_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/store/salvage/damaged-page", test_damaged_page);
+  g_test_add_func ("/store/salvage/too-damaged-header", test_too_damaged_header);
+  g_test_add_func ("/store/salvage/too-damaged-schema", test_too_damaged_schema);
+  g_test_add_func ("/store/salvage/foreign", test_foreign);
   return g_test_run ();
 }

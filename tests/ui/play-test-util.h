@@ -37,6 +37,9 @@ new_play_window (void)
   gtk_window_set_default_size (GTK_WINDOW (win), play_window_width, play_window_height);
   gtk_window_present (GTK_WINDOW (win));
   WAIT_UNTIL (gtk_widget_get_mapped (win));
+  /* The home reads the store (saved games, players) after its first frame. */
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
   return win;
 }
 

@@ -48,6 +48,9 @@ on_done (GObject      *source,
   r->done = TRUE;
 }
 
+/* When set, run() takes a screenshot of the next summary dialog. */
+static const char *summary_shot;
+
 /* Runs @operation through the app and closes its summary dialog, whose
  * heading is returned. */
 static char *
@@ -68,6 +71,9 @@ run (PtApplication   *application,
   heading = g_strdup (adw_message_dialog_get_heading (dialog));
   if (summary != NULL)
     *summary = g_strdup (adw_message_dialog_get_body (dialog));
+  if (summary_shot != NULL)
+    save_screenshot (GTK_WIDGET (dialog), summary_shot);
+  summary_shot = NULL;
   gtk_window_destroy (GTK_WINDOW (dialog));
   WAIT_UNTIL (find_dialog ("data-summary-dialog") == NULL);
   g_free (r.summary);
@@ -227,6 +233,7 @@ test_import_other_apps (void)
   int before = pt_store_count_matches (get_store (), NULL);
 
   show_area ("history");
+  summary_shot = "data-import-summary";
   heading = run (app, PT_DATA_IMPORT, bgg, &body, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (heading, ==, _("Import Finished"));
@@ -238,6 +245,7 @@ test_import_other_apps (void)
                                            "[{\"score\":1000000000000000000000000000000}]}", -1, NULL));
   g_clear_pointer (&heading, g_free);
   g_clear_pointer (&body, g_free);
+  summary_shot = "data-import-refused";
   heading = run (app, PT_DATA_IMPORT, bad, &body, &error);
   g_assert_error (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID);
   g_assert_cmpstr (heading, ==, _("Import Failed"));
@@ -278,6 +286,155 @@ test_backup_restore (void)
   heading = run (app, PT_DATA_RESTORE, g_getenv ("PARTIDA_SOURCE_DIR"), NULL, &error);
   g_assert_nonnull (error);
   g_assert_cmpstr (heading, ==, _("Restore Failed"));
+  g_assert_cmpint (pt_store_count_matches (get_store (), NULL), ==, before);
+}
+
+/* The file chooser GtkFileChooserNative shows (without a portal, as in
+ * this test, a GtkFileChooserDialog; inside Flatpak the portal's). */
+static GtkFileChooser *
+wait_for_chooser (void)
+{
+  GtkWindow *chooser = NULL;
+
+  WAIT_UNTIL ((chooser = find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG)) != NULL &&
+              gtk_widget_get_mapped (GTK_WIDGET (chooser)));
+  return GTK_FILE_CHOOSER (chooser);
+}
+
+/* Every action of @model and its sections and submenus, "name;" each. */
+static void
+menu_actions (GMenuModel *model,
+              GString    *out)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (model); i++)
+    {
+      g_autofree char *action = NULL;
+      g_autoptr(GMenuLinkIter) links = g_menu_model_iterate_item_links (model, i);
+      GMenuModel *linked;
+
+      if (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_ACTION, "s", &action))
+        g_string_append_printf (out, "%s;", action);
+      while (g_menu_link_iter_get_next (links, NULL, &linked))
+        {
+          menu_actions (linked, out);
+          g_object_unref (linked);
+        }
+    }
+}
+
+static gboolean
+chooser_has (GtkFileChooser *chooser,
+             GFile          *file)
+{
+  g_autoptr(GFile) chosen = gtk_file_chooser_get_file (chooser);
+
+  return chosen != NULL && g_file_equal (chosen, file);
+}
+
+static void
+choose (GtkFileChooser *chooser,
+        const char     *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+
+  if (gtk_file_chooser_get_action (chooser) == GTK_FILE_CHOOSER_ACTION_SAVE)
+    {
+      g_autoptr(GFile) folder = g_file_get_parent (file);
+      g_autofree char *name = g_file_get_basename (file);
+
+      g_assert_true (gtk_file_chooser_set_current_folder (chooser, folder, &error));
+      gtk_file_chooser_set_current_name (chooser, name);
+    }
+  else
+    {
+      g_assert_true (gtk_file_chooser_set_file (chooser, file, &error));
+      /* Selected once the folder has been read. */
+      WAIT_UNTIL (chooser_has (chooser, file));
+    }
+  g_assert_no_error (error);
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
+}
+
+/* Back up and restore as a user does: the primary menu's actions, the file
+ * chooser, the question before a restore (Cancel changes nothing), the
+ * summary naming the kept history. */
+static void
+test_through_chooser (void)
+{
+  g_autofree char *backup = tmp_path ("chosen-backup.db");
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *day = g_date_time_format (now, "%Y-%m-%d");
+  g_autofree char *suggested = g_strdup_printf ("partida-%s.db", day);
+  g_autofree char *name = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PtMatchEntry) entry = pt_match_entry_new ("lost-cities", PT_MATCH_MODE_COMPANION);
+  g_autoptr(PtPlayer) player = pt_store_find_player (get_store (), "Zoe", NULL);
+  GtkFileChooser *chooser;
+  GtkWidget *dialog, *menu_button, *popover;
+  int before = pt_store_count_matches (get_store (), NULL);
+  static const char *const wanted[] = { "app.export-json;", "app.export-csv;", "app.import;",
+                                        "app.backup;", "app.restore;", "app.show-trash;" };
+  GString *actions;
+
+  /* The primary menu holds them. */
+  menu_button = find_by_type (GTK_WIDGET (window), GTK_TYPE_MENU_BUTTON);
+  g_assert_nonnull (menu_button);
+  actions = g_string_new (NULL);
+  menu_actions (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (menu_button)), actions);
+  for (guint i = 0; i < G_N_ELEMENTS (wanted); i++)
+    g_assert_nonnull (strstr (actions->str, wanted[i]));
+  g_string_free (actions, TRUE);
+  /* A look at it, when the display lets the popover map (another test's
+   * window on the same Xvfb may hold the focus). */
+  gtk_menu_button_popup (GTK_MENU_BUTTON (menu_button));
+  popover = GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (menu_button)));
+  for (int i = 0; i < 40 && !gtk_widget_get_mapped (popover); i++)
+    settle (50);
+  if (gtk_widget_get_mapped (popover))
+    save_screenshot (popover, "data-primary-menu");
+  gtk_menu_button_popdown (GTK_MENU_BUTTON (menu_button));
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "backup", NULL);
+  chooser = wait_for_chooser ();
+  g_assert_cmpint (gtk_file_chooser_get_action (chooser), ==, GTK_FILE_CHOOSER_ACTION_SAVE);
+  name = gtk_file_chooser_get_current_name (chooser);
+  g_assert_cmpstr (name, ==, suggested);
+  save_screenshot (GTK_WIDGET (chooser), "data-backup-chooser");
+  choose (chooser, backup);
+  WAIT_UNTIL_MS ((dialog = find_dialog ("data-summary-dialog")) != NULL, 20000);
+  g_assert_cmpstr (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (dialog)), ==, _("Backup Saved"));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_assert_true (g_file_test (backup, G_FILE_TEST_IS_REGULAR));
+
+  pt_match_entry_add_result (entry, pt_match_result_new (player->id, 0, 10, TRUE));
+  g_assert_cmpint (pt_store_save_match (get_store (), entry, &error), >, 0);
+
+  /* Restore asks first; Cancel leaves the history as it is. */
+  g_action_group_activate_action (G_ACTION_GROUP (app), "restore", NULL);
+  chooser = wait_for_chooser ();
+  g_assert_cmpint (gtk_file_chooser_get_action (chooser), ==, GTK_FILE_CHOOSER_ACTION_OPEN);
+  choose (chooser, backup);
+  WAIT_UNTIL ((dialog = find_dialog ("restore-confirm-dialog")) != NULL);
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)), "chosen-backup.db"));
+  save_screenshot (dialog, "data-restore-confirm");
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  settle (200);
+  g_assert_null (find_dialog ("data-summary-dialog"));
+  g_assert_cmpint (pt_store_count_matches (get_store (), NULL), ==, before + 1);
+
+  /* Restore: the backup's history, the replaced one kept and named. */
+  g_action_group_activate_action (G_ACTION_GROUP (app), "restore", NULL);
+  choose (wait_for_chooser (), backup);
+  WAIT_UNTIL ((dialog = find_dialog ("restore-confirm-dialog")) != NULL);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "restore");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  WAIT_UNTIL_MS ((dialog = find_dialog ("data-summary-dialog")) != NULL, 20000);
+  g_assert_cmpstr (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (dialog)), ==, _("Backup Restored"));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)), ".before-restore-"));
+  save_screenshot (dialog, "data-restored");
+  gtk_window_destroy (GTK_WINDOW (dialog));
   g_assert_cmpint (pt_store_count_matches (get_store (), NULL), ==, before);
 }
 
@@ -341,6 +498,7 @@ main (int   argc,
   g_test_add_func ("/ui/data/export-import-new-database", test_export_import_new_database);
   g_test_add_func ("/ui/data/import-other-apps", test_import_other_apps);
   g_test_add_func ("/ui/data/backup-restore", test_backup_restore);
+  g_test_add_func ("/ui/data/through-chooser", test_through_chooser);
   g_test_add_func ("/ui/data/trash", test_trash);
   ret = g_test_run ();
   companion_finish ();

@@ -236,6 +236,11 @@ test_night (void)
   g_assert_nonnull (strstr (summary, "Lost Cities"));
   g_signal_emit_by_name (find_by_name (GTK_WIDGET (page), "copy-summary"), "clicked");
   screenshots ("history-night");
+  /* The night's name stays on screen in a narrow window too. */
+  set_width (360);
+  wait_for_frame (GTK_WIDGET (window));
+  g_assert_cmpint (gtk_widget_get_height (find_by_name (GTK_WIDGET (page), "night-title")), >, 10);
+  set_width (1000);
   gtk_widget_activate_action (GTK_WIDGET (page), "history.back", NULL);
 
   /* The night page and the score sheet read the list from the store (as
@@ -305,6 +310,7 @@ test_night_edit_delete (void)
   WAIT_UNTIL ((dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG))) != NULL);
   box = adw_message_dialog_get_extra_child (dialog);
   g_assert_cmpstr (gtk_editable_get_text (g_object_get_data (G_OBJECT (box), "place")), ==, "Bar Pepe");
+  save_screenshot (GTK_WIDGET (dialog), "history-night-edit");
   gtk_editable_set_text (g_object_get_data (G_OBJECT (box), "place"), "Bar Pepa");
   gtk_editable_set_text (g_object_get_data (G_OBJECT (box), "date"), "2026-11-21");
   adw_message_dialog_response (dialog, "save");
@@ -328,6 +334,7 @@ test_night_edit_delete (void)
   g_assert_true (pt_history_page_show_night (page, night->id));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.delete-night", NULL));
   WAIT_UNTIL ((dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG))) != NULL);
+  save_screenshot (GTK_WIDGET (dialog), "history-night-delete");
   adw_message_dialog_response (dialog, "delete");
   gtk_window_destroy (GTK_WINDOW (dialog));
   g_assert_cmpint (pt_store_count_matches (store, NULL), ==, before - 1);

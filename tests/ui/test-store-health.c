@@ -2,7 +2,8 @@
  * on opening finds the bad page, a dialog says so and offers to salvage,
  * nothing is written meanwhile (the file stays byte for byte, the score
  * sheet cannot save, editing in the history is off), and salvaging puts
- * every readable match back in place, keeping the damaged file beside it.
+ * every readable match back in place, keeping the damaged file beside it
+ * (renamed PATH.broken-…, its name in the summary).
  *
  * Copyright 2026 The Partida authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -179,8 +180,10 @@ test_damaged (void)
   g_assert_cmpint (pt_store_count_matches (get_store (), NULL), <, 120);
   listing = g_dir_open (dir, 0, NULL);
   while ((name = g_dir_read_name (listing)) != NULL)
-    kept |= g_str_has_prefix (name, "damaged.db.before-restore-");
+    kept |= g_str_has_prefix (name, "damaged.db.broken-");
   g_assert_true (kept);
+  /* … and named. */
+  g_assert_nonnull (strstr (summary, "damaged.db.broken-"));
   zoe = pt_store_add_player (get_store (), "Zoe", NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (zoe);

@@ -13,6 +13,9 @@
 #define UI_TEST_WAIT_MS 10000
 
 #include "ui-test-util.h"
+#include "pt-game-setup-view.h"
+#include "pt-game-ui.h"
+#include "pt-score-sheet-page.h"
 #include "pt-preferences-window.h"
 #include "pt-window.h"
 
@@ -220,13 +223,38 @@ test_preferences_style (void)
   g_assert_cmpint (adw_style_manager_get_color_scheme (manager), ==, ADW_COLOR_SCHEME_DEFAULT);
 }
 
+/* Each House Rules / computer preference, changed in Preferences, changes
+ * what it governs in the window: the Play form and the session it starts
+ * (rounds, who starts the next round, the scoring reading, the computer's
+ * level) and a new score sheet (the scoring reading). Not just the key. */
 static void
 test_preferences_rules (void)
 {
   GSettings *settings = pt_application_get_settings (app);
+  PtGameSetupView *setup;
+  PtScoreSheetPage *sheet_page;
+  g_autoptr(PtSession) session = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *reading = NULL;
   GtkWindow *preferences;
   AdwComboRow *row;
   GtkSpinButton *rounds;
+
+  /* The Play form before: a Lost Cities match against the computer at
+   * the default level, one round, the rulebook. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-play", NULL));
+  setup = PT_GAME_SETUP_VIEW (find_by_type (GTK_WIDGET (window), PT_TYPE_GAME_SETUP_VIEW));
+  g_assert_nonnull (setup);
+  pt_game_setup_view_set_game_id (setup, "lost-cities");
+  pt_game_setup_view_set_seat (setup, 0, "Ana", -1);
+  pt_game_setup_view_set_seat (setup, 1, "Computer", PT_BOT_LEVEL_MEDIUM);
+  session = pt_game_setup_view_create_session (setup, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (pt_session_get_n_rounds (session), ==, 3);
+  g_assert_cmpint (pt_session_get_next_starter (session), ==, PT_NEXT_STARTER_ALTERNATE);
+  g_assert_cmpstr (json_object_get_string_member (pt_session_get_options (session), "rules"), ==, "rulebook");
+  g_assert_cmpint (pt_session_get_seat_level (session, 1), ==, PT_BOT_LEVEL_MEDIUM);
+  g_clear_object (&session);
 
   g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
   WAIT_UNTIL ((preferences = find_toplevel (PT_TYPE_PREFERENCES_WINDOW)) != NULL);
@@ -239,22 +267,19 @@ test_preferences_rules (void)
   row = ADW_COMBO_ROW (find_by_name (GTK_WIDGET (preferences), "lost-cities-next-starter-row"));
   g_assert_nonnull (row);
   adw_combo_row_set_selected (row, 1);
-  assert_setting (settings, "lost-cities-next-starter", "loser");
 
   row = ADW_COMBO_ROW (find_by_name (GTK_WIDGET (preferences), "ai-level-row"));
   g_assert_nonnull (row);
   g_assert_cmpuint (adw_combo_row_get_selected (row), ==, 1);
   adw_combo_row_set_selected (row, 2);
-  assert_setting (settings, "ai-level", "hard");
 
   rounds = GTK_SPIN_BUTTON (find_by_name (GTK_WIDGET (preferences), "lost-cities-rounds-spin"));
   g_assert_nonnull (rounds);
   g_assert_cmpint (gtk_spin_button_get_value_as_int (rounds), ==, 3);
   gtk_spin_button_set_value (rounds, 5);
-  g_assert_cmpint (g_settings_get_int (settings, "lost-cities-rounds"), ==, 5);
   /* The schema range and the adjustment agree: 6 rounds is not a choice. */
   gtk_spin_button_set_value (rounds, 6);
-  g_assert_cmpint (g_settings_get_int (settings, "lost-cities-rounds"), ==, 5);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (rounds), ==, 5);
 
   adw_preferences_window_set_visible_page_name (ADW_PREFERENCES_WINDOW (preferences), "rules");
   save_screenshot (GTK_WIDGET (preferences), "preferences-rules");
@@ -262,22 +287,90 @@ test_preferences_rules (void)
   gtk_window_destroy (preferences);
   WAIT_UNTIL (find_toplevel (PT_TYPE_PREFERENCES_WINDOW) == NULL);
 
+  /* The form and the match it starts follow the preferences at once. */
+  g_assert_cmpuint (pt_game_setup_view_get_rounds (setup), ==, 5);
+  g_assert_cmpint (pt_game_setup_view_get_seat_level (setup, 1), ==, PT_BOT_LEVEL_HARD);
+  g_assert_cmpint (pt_game_setup_view_get_seat_level (setup, 0), ==, -1);
+  session = pt_game_setup_view_create_session (setup, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (pt_session_get_n_rounds (session), ==, 5);
+  g_assert_cmpint (pt_session_get_next_starter (session), ==, PT_NEXT_STARTER_LOSER);
+  g_assert_cmpstr (json_object_get_string_member (pt_session_get_options (session), "rules"), ==, "seed");
+  g_assert_cmpint (pt_session_get_seat_level (session, 1), ==, PT_BOT_LEVEL_HARD);
+
+  /* A new Lost Cities score sheet scores with the preferred reading. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-score-sheet", NULL));
+  sheet_page = PT_SCORE_SHEET_PAGE (pt_window_ensure_area (window, "score-sheet"));
+  pt_score_sheet_page_open_game (sheet_page, "lost-cities");
+  g_assert_nonnull (pt_score_sheet_page_get_sheet_view (sheet_page));
+  reading = pt_sheet_view_get_rule_reading (pt_score_sheet_page_get_sheet_view (sheet_page));
+  g_assert_cmpstr (reading, ==, "seed");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (sheet_page), "sheet.close", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-play", NULL));
+
   g_settings_reset (settings, "lost-cities-scoring");
   g_settings_reset (settings, "lost-cities-next-starter");
   g_settings_reset (settings, "lost-cities-rounds");
   g_settings_reset (settings, "ai-level");
 }
 
+/* Collects every GtkShortcutsGroup under @widget. */
+static void
+collect_groups (GtkWidget *widget,
+                GPtrArray *groups)
+{
+  if (GTK_IS_SHORTCUTS_GROUP (widget))
+    g_ptr_array_add (groups, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_groups (child, groups);
+}
+
+static guint
+count_shortcuts (GtkWidget *widget)
+{
+  guint n = GTK_IS_SHORTCUTS_SHORTCUT (widget) ? 1 : 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += count_shortcuts (child);
+  return n;
+}
+
 static void
 test_shortcuts_window (void)
 {
   GtkShortcutsWindow *overlay;
+  g_autoptr(GPtrArray) groups = g_ptr_array_new ();
+  g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "win.show-help-overlay");
 
+  /* Built when first asked for, not at start-up. */
+  g_assert_null (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
   overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
   g_assert_nonnull (overlay);
-  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (overlay)));
+  g_assert_true (g_strv_contains ((const char * const *) accels, "<Control>question"));
 
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
+  /* The application's groups, then each game's keys under its title. */
+  collect_groups (GTK_WIDGET (overlay), groups);
+  for (guint i = 0; i < pt_game_ui_get_n (); i++)
+    {
+      const PtGameUi *ui = pt_game_ui_list ()[i];
+      GtkWidget *found = NULL;
+
+      g_assert_cmpuint (ui->n_shortcuts, >, 0);
+      for (guint g = 0; g < groups->len; g++)
+        {
+          g_autofree char *title = NULL;
+
+          g_object_get (groups->pdata[g], "title", &title, NULL);
+          if (g_strcmp0 (title, pt_game_ui_title (ui->game_id)) == 0)
+            found = groups->pdata[g];
+        }
+      g_assert_nonnull (found);
+      g_assert_cmpuint (count_shortcuts (found), ==, ui->n_shortcuts);
+    }
+  g_assert_cmpuint (groups->len, ==, 3 + pt_game_ui_get_n ());
   WAIT_UNTIL (gtk_widget_get_mapped (GTK_WIDGET (overlay)));
   save_screenshot (GTK_WIDGET (overlay), "shortcuts");
 

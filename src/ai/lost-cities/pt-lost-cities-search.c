@@ -33,6 +33,16 @@
 /* The minimum number of determinisations before the deadline may stop
  * the search. */
 #define MIN_DETERMINIZATIONS 4
+/* With a step budget, at most this many determinisations in all (the
+ * last turns of a round are a few steps long). */
+#define MAX_DETERMINIZATIONS 3000
+/* Hard's work per move, in simulated turns (~1.2 µs each): ~70 ms of CPU
+ * on every move. A fixed 200 determinisations × 8 candidates made the
+ * first moves of a round (rollouts ~45 turns long) cost 110 ms and the
+ * last ones, where counting the deck down decides most, a few ms with
+ * the same 200 samples; now a move with 5 cards left in the deck gets
+ * ~8 times the determinisations of the first. */
+#define DEFAULT_MAX_STEPS    60000
 
 /* The opponents of the rollouts (see rollout()): determinisation d gets
  * style d % N_OPPONENT_STYLES. */
@@ -51,8 +61,8 @@ pt_lost_cities_search_params_init (PtLostCitiesSearchParams *params,
   params->seed = seed;
   params->n_determinizations = 200;
   params->n_candidates = 8;
+  params->max_steps = DEFAULT_MAX_STEPS;
   params->deadline = 0;
-
 }
 
 /* The rest of the round. The searching player follows the main
@@ -64,11 +74,14 @@ static int
 rollout (PtLostCitiesState *state,
          guint              player,
          guint              style,
-         PtRng             *rng)
+         PtRng             *rng,
+         guint64           *steps)
 {
   while (!state->over && state->n_turns < PT_LOST_CITIES_SEARCH_MAX_TURNS)
     {
       PtLostCitiesMove move;
+
+      (*steps)++;
 
       if (state->current == player)
         pt_lost_cities_heuristic_move (state, &move);
@@ -133,6 +146,7 @@ pt_lost_cities_search_full (const PtLostCitiesView         *view,
   PtLostCitiesState sample;
   PtRng rng;
   guint n, alive, n_phases = 0, d = 0;
+  guint64 steps = 0;
 
   g_return_val_if_fail (view->current == view->player && !view->over, FALSE);
 
@@ -153,9 +167,16 @@ pt_lost_cities_search_full (const PtLostCitiesView         *view,
     {
       guint budget = params->n_determinizations * params->n_candidates / n_phases;
       guint phase_end = d + MAX (1u, budget / alive);
+      guint phase_start = d;
+      guint64 phase_steps = params->max_steps / n_phases, steps_start = steps;
 
+      if (params->max_steps > 0)
+        phase_end = d + MAX_DETERMINIZATIONS / n_phases;
       for (; d < phase_end; d++)
         {
+          if (params->max_steps > 0 && d - phase_start >= MIN_DETERMINIZATIONS &&
+              steps - steps_start >= phase_steps)
+            break;
           if (g_cancellable_set_error_if_cancelled (cancellable, error))
             return FALSE;
           if (params->deadline > 0 && d >= MIN_DETERMINIZATIONS &&
@@ -174,7 +195,7 @@ pt_lost_cities_search_full (const PtLostCitiesView         *view,
               PtRng slips = rng;
 
               pt_lost_cities_state_apply (&state, &moves[i]);
-              totals[i] += rollout (&state, view->player, d % N_OPPONENT_STYLES, &slips);
+              totals[i] += rollout (&state, view->player, d % N_OPPONENT_STYLES, &slips, &steps);
             }
         }
       sort_by_total (moves, totals, alive);

@@ -20,9 +20,14 @@ typedef struct
 {
   guint64 seed;
   /* The work: n_determinizations × n_candidates rollouts, shared out by
-   * sequential halving (see the .c file); default 200 × 8. */
+   * sequential halving (see the .c file), when max_steps is 0; 200 × 8. */
   guint   n_determinizations;
   guint   n_candidates;         /* the heuristic's best moves that get searched */
+  /* When > 0 (the default: 60,000), the work is this many simulated
+   * turns instead, shared out the same way: a move late in the round,
+   * whose rollouts are short, gets many more determinisations than an
+   * early one. */
+  guint64 max_steps;
   gint64  deadline;             /* g_get_monotonic_time() limit; 0: none */
 } PtLostCitiesSearchParams;
 

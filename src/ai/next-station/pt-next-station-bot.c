@@ -167,7 +167,7 @@ next_station_choose (gconstpointer       snapshot,
     case PT_BOT_LEVEL_HARD:
       pt_ns_search_params_init (&params);
       params.deadline = request->deadline;
-      if (!pt_ns_search_full (view, &params, &rng, cancellable, &action, &expected, error))
+      if (!pt_ns_search_full (view, &params, &rng, cancellable, &action, &expected, NULL, error))
         return NULL;
       searched = TRUE;
       break;

@@ -57,8 +57,11 @@ void     pt_ns_rollout_action (const PtNextStationState *solo,
 
 typedef struct
 {
-  guint   n_samples;     /* determinisations of the unseen cards */
+  guint   n_samples;     /* determinisations of the unseen cards per candidate (the
+                          * work is n_samples × candidates rollouts, shared out by
+                          * sequential halving) */
   guint   top_k;         /* candidates kept after the greedy pre-filter */
+  guint64 max_steps;     /* at most this many simulated turns in all; 0: no cap */
   gint64  deadline;      /* g_get_monotonic_time () limit; 0: none */
 } PtNsSearchParams;
 
@@ -75,14 +78,15 @@ gboolean pt_ns_search         (const PtNsView           *view,
                                PtNextStationAction      *out,
                                GError                  **error);
 
-/* The same, and in @expected (nullable) the chosen action's mean final
- * score over the samples. */
+/* The same, and (each nullable) in @expected the chosen action's mean
+ * final score over its samples, in @n_steps the turns simulated in all. */
 gboolean pt_ns_search_full    (const PtNsView           *view,
                                const PtNsSearchParams   *params,
                                PtRng                    *rng,
                                GCancellable             *cancellable,
                                PtNextStationAction      *out,
                                double                   *expected,
+                               guint64                  *n_steps,
                                GError                  **error);
 
 /* The final score of player 0 of @solo as it stands (all modules). */

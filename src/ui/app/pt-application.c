@@ -93,6 +93,16 @@ on_store_opened (PtServices    *services,
     pt_store_expire_trash (store, NULL);
 }
 
+/* Too damaged to open: the salvage offer (pt-store-health.c). */
+static void
+on_store_open_failed (PtServices    *services,
+                      const char    *path,
+                      const GError  *error,
+                      PtApplication *self)
+{
+  pt_store_health_open_failed (self, path, error);
+}
+
 static void
 on_history_changed (PtServices    *services,
                     PtApplication *self)
@@ -146,6 +156,8 @@ pt_application_get_services (PtApplication *self)
     {
       self->services = pt_services_new (self->settings, self->db_path);
       g_signal_connect_object (self->services, "store-opened", G_CALLBACK (on_store_opened), self, 0);
+      g_signal_connect_object (self->services, "store-open-failed", G_CALLBACK (on_store_open_failed),
+                               self, 0);
       g_signal_connect_object (self->services, "history-changed", G_CALLBACK (on_history_changed), self, 0);
       g_signal_connect_object (self->services, "sync-conflict", G_CALLBACK (on_sync_conflict), self, 0);
     }
@@ -352,6 +364,7 @@ pt_application_startup (GApplication *app)
   PtApplication *self = PT_APPLICATION (app);
   static const char *quit_accels[] = { "<Control>q", NULL };
   static const char *preferences_accels[] = { "<Control>comma", NULL };
+  static const char *shortcuts_accels[] = { "<Control>question", NULL };
 
   G_APPLICATION_CLASS (pt_application_parent_class)->startup (app);
   pt_accessible_install_fixes ();
@@ -369,6 +382,10 @@ pt_application_startup (GApplication *app)
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit", quit_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.preferences",
                                          preferences_accels);
+  /* Each window's shortcuts window is its own (pt-shortcuts-window.c),
+   * not GTK's automatic gtk/help-overlay.ui: the games add their keys. */
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.show-help-overlay",
+                                         shortcuts_accels);
 
   g_signal_connect_object (self->settings, "changed::style",
                            G_CALLBACK (on_style_changed), self, 0);

@@ -175,3 +175,62 @@ pt_paced_busy (void)
 {
   return jobs != NULL && g_hash_table_size (jobs) > 0;
 }
+
+/* Layout ------------------------------------------------------------------ */
+
+static GtkSizeRequestMode
+bin_request_mode (GtkWidget *widget)
+{
+  GtkWidget *child = gtk_widget_get_first_child (widget);
+
+  return child != NULL ? gtk_widget_get_request_mode (child) : GTK_SIZE_REQUEST_CONSTANT_SIZE;
+}
+
+static void
+bin_measure (GtkWidget      *widget,
+             GtkOrientation  orientation,
+             int             for_size,
+             int            *minimum,
+             int            *natural,
+             int            *minimum_baseline,
+             int            *natural_baseline)
+{
+  GtkWidget *child = gtk_widget_get_first_child (widget);
+
+  *minimum = *natural = 0;
+  if (child == NULL || !gtk_widget_should_layout (child))
+    return;
+  gtk_widget_measure (child, orientation, orientation == GTK_ORIENTATION_HORIZONTAL ? -1 : for_size,
+                      minimum, natural, minimum_baseline, natural_baseline);
+}
+
+static void
+bin_allocate (GtkWidget *widget,
+              int        width,
+              int        height,
+              int        baseline)
+{
+  GtkWidget *child = gtk_widget_get_first_child (widget);
+
+  if (child != NULL && gtk_widget_should_layout (child))
+    gtk_widget_allocate (child, width, height, baseline, NULL);
+}
+
+/**
+ * pt_layout_width_without_height:
+ * @bin: a widget with one child (an AdwBin)
+ *
+ * A GtkViewport (a GtkScrolledWindow around a box) measures its child's
+ * width for the height it shows, and that height goes down through boxes
+ * and clamps to every wrapping label, which then finds its width by a
+ * binary search: about ten new text layouts each, at every allocation
+ * (some 220 for one group description when the Play page first shows).
+ * Content that scrolls vertically has the same width whatever its height,
+ * so @bin asks its child for the width alone.
+ */
+void
+pt_layout_width_without_height (GtkWidget *bin)
+{
+  g_return_if_fail (GTK_IS_WIDGET (bin));
+  gtk_widget_set_layout_manager (bin, gtk_custom_layout_new (bin_request_mode, bin_measure, bin_allocate));
+}

@@ -20,3 +20,10 @@ void     pt_paced_stop  (guint           id);
 gboolean pt_paced_busy  (void);
 
 G_END_DECLS
+
+G_BEGIN_DECLS
+
+/* Lets @bin's only child be measured for its width without a height. */
+void     pt_layout_width_without_height (GtkWidget *bin);
+
+G_END_DECLS

@@ -9,6 +9,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "pt-engines-page.h"
+#include "pt-game-ui.h"
 #include "pt-preferences-window.h"
 #include "pt-sync-page.h"
 #include "pt-trash-page.h"
@@ -23,9 +24,7 @@ struct _PtPreferencesWindow
   /* Template widgets */
   AdwComboRow          *style_row;
   AdwComboRow          *ai_level_row;
-  AdwComboRow          *lost_cities_scoring_row;
-  GtkAdjustment        *lost_cities_rounds_adjustment;
-  AdwComboRow          *lost_cities_next_starter_row;
+  AdwPreferencesPage   *rules_page;
 };
 
 G_DEFINE_FINAL_TYPE (PtPreferencesWindow, pt_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
@@ -41,8 +40,6 @@ static GParamSpec *properties[N_PROPS];
 /* The rows list their choices in the same order as these enum nicks. */
 static const char * const style_nicks[] = { "follow", "light", "dark", NULL };
 static const char * const ai_level_nicks[] = { "easy", "medium", "hard", NULL };
-static const char * const scoring_nicks[] = { "rulebook", "seed", NULL };
-static const char * const next_starter_nicks[] = { "alternate", "loser", "leader", NULL };
 
 /**
  * pt_preferences_window_new:
@@ -91,13 +88,25 @@ index_to_nick (const GValue       *value,
   return g_variant_new_string (nicks[index]);
 }
 
-static void
-bind_choice (PtPreferencesWindow *self,
-             const char          *key,
-             AdwComboRow         *row,
-             const char * const  *nicks)
+/**
+ * pt_preferences_bind_choice:
+ * @settings: the settings
+ * @key: an enum key of @settings
+ * @row: a combo row listing the choices in the order of @nicks
+ * @nicks: the key's nicks, %NULL-terminated (static: kept by the binding)
+ *
+ * Binds @row's selection to @key both ways.
+ */
+void
+pt_preferences_bind_choice (GSettings          *settings,
+                            const char         *key,
+                            AdwComboRow        *row,
+                            const char * const *nicks)
 {
-  g_settings_bind_with_mapping (self->settings, key, row, "selected",
+  g_return_if_fail (G_IS_SETTINGS (settings));
+  g_return_if_fail (ADW_IS_COMBO_ROW (row));
+
+  g_settings_bind_with_mapping (settings, key, row, "selected",
                                 G_SETTINGS_BIND_DEFAULT,
                                 nick_to_index, index_to_nick,
                                 (gpointer) nicks, NULL);
@@ -138,14 +147,13 @@ pt_preferences_window_constructed (GObject *object)
 
   g_assert (PT_IS_SERVICES (self->services));
   self->settings = g_object_ref (pt_services_get_settings (self->services));
-  bind_choice (self, "style", self->style_row, style_nicks);
-  bind_choice (self, "ai-level", self->ai_level_row, ai_level_nicks);
-  bind_choice (self, "lost-cities-scoring", self->lost_cities_scoring_row, scoring_nicks);
-  bind_choice (self, "lost-cities-next-starter", self->lost_cities_next_starter_row,
-               next_starter_nicks);
-  g_settings_bind (self->settings, "lost-cities-rounds",
-                   self->lost_cities_rounds_adjustment, "value",
-                   G_SETTINGS_BIND_DEFAULT);
+  pt_preferences_bind_choice (self->settings, "style", self->style_row, style_nicks);
+  pt_preferences_bind_choice (self->settings, "ai-level", self->ai_level_row, ai_level_nicks);
+  /* House Rules: each game's own group (PtGameUi.preferences_group). */
+  for (guint i = 0; i < pt_game_ui_get_n (); i++)
+    if (pt_game_ui_list ()[i]->preferences_group != NULL)
+      adw_preferences_page_add (self->rules_page,
+                                ADW_PREFERENCES_GROUP (pt_game_ui_list ()[i]->preferences_group (self->settings)));
   /* External engines (partida-engine/1): a page of its own. */
   adw_preferences_window_add (ADW_PREFERENCES_WINDOW (self),
                               ADW_PREFERENCES_PAGE (pt_engines_page_new (self->settings)));
@@ -227,12 +235,7 @@ pt_preferences_window_class_init (PtPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_trash_row_activated);
   gtk_widget_class_bind_template_child (widget_class, PtPreferencesWindow, style_row);
   gtk_widget_class_bind_template_child (widget_class, PtPreferencesWindow, ai_level_row);
-  gtk_widget_class_bind_template_child (widget_class, PtPreferencesWindow,
-                                        lost_cities_scoring_row);
-  gtk_widget_class_bind_template_child (widget_class, PtPreferencesWindow,
-                                        lost_cities_rounds_adjustment);
-  gtk_widget_class_bind_template_child (widget_class, PtPreferencesWindow,
-                                        lost_cities_next_starter_row);
+  gtk_widget_class_bind_template_child (widget_class, PtPreferencesWindow, rules_page);
 }
 
 static void

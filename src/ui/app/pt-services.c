@@ -17,6 +17,7 @@ struct _PtServices
   PtStore        *store;   /* opened on first use by pt_services_get_store() */
   PtStoreWorker  *worker;  /* the pages' connection, on its own thread */
   PtSyncService  *sync;    /* Preferences → Sync, on the worker's thread */
+  char           *blocked; /* why the file may not be opened now (a salvage), or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (PtServices, pt_services, G_TYPE_OBJECT)
@@ -30,6 +31,7 @@ enum {
 
 enum {
   STORE_OPENED,
+  STORE_OPEN_FAILED,
   HISTORY_CHANGED,
   SYNC_CONFLICT,
   N_SIGNALS
@@ -104,13 +106,36 @@ pt_services_get_store (PtServices  *self,
   if (self->store == NULL)
     {
       g_autofree char *path = pt_store_resolve_path (self->db_path);
+      g_autoptr(GError) local_error = NULL;
 
-      self->store = pt_store_open (path, PT_STORE_OPEN_CREATE, error);
+      if (self->blocked != NULL)
+        {
+          g_set_error_literal (error, PT_STORE_ERROR, PT_STORE_ERROR_BUSY, self->blocked);
+          return NULL;
+        }
+      self->store = pt_store_open (path, PT_STORE_OPEN_CREATE, &local_error);
       if (self->store != NULL)
         g_signal_emit (self, signals[STORE_OPENED], 0, self->store);
+      else
+        {
+          g_signal_emit (self, signals[STORE_OPEN_FAILED], 0, path, local_error);
+          g_propagate_error (error, g_steal_pointer (&local_error));
+        }
     }
 
   return self->store;
+}
+
+/* While @reason is set, pt_services_get_store() opens nothing and fails
+ * with BUSY saying it (a salvage is putting a new file in place). */
+void
+pt_services_block_store (PtServices *self,
+                         const char *reason)
+{
+  g_return_if_fail (PT_IS_SERVICES (self));
+
+  g_free (self->blocked);
+  self->blocked = g_strdup (reason);
 }
 
 /**
@@ -240,6 +265,7 @@ pt_services_finalize (GObject *object)
   PtServices *self = PT_SERVICES (object);
 
   g_clear_pointer (&self->db_path, g_free);
+  g_clear_pointer (&self->blocked, g_free);
 
   G_OBJECT_CLASS (pt_services_parent_class)->finalize (object);
 }
@@ -326,6 +352,16 @@ pt_services_class_init (PtServicesClass *klass)
   signals[STORE_OPENED] =
     g_signal_new ("store-opened", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, PT_TYPE_STORE);
+  /**
+   * PtServices::store-open-failed:
+   * @path: the file
+   * @error: why pt_store_open() refused it
+   *
+   * The application offers to salvage a history too damaged to open.
+   */
+  signals[STORE_OPEN_FAILED] =
+    g_signal_new ("store-open-failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_ERROR);
   /**
    * PtServices::history-changed:
    *

@@ -32,6 +32,8 @@ void           pt_services_set_db_path  (PtServices  *self,
 PtStore       *pt_services_get_store    (PtServices  *self,
                                          GError     **error);
 PtStore       *pt_services_peek_store   (PtServices  *self);
+void           pt_services_block_store  (PtServices  *self,
+                                         const char  *reason);
 PtStoreWorker *pt_services_get_worker   (PtServices  *self,
                                          GError     **error);
 PtSyncService *pt_services_get_sync     (PtServices  *self,

@@ -7,6 +7,7 @@
 
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
+#include <string.h>
 
 #include "pt-store-health.h"
 #include "pt-store-worker.h"
@@ -14,6 +15,8 @@
 
 #define DAMAGE_KEY "pt-store-damage"
 #define TOLD_KEY   "pt-store-read-only-told"
+#define OFFERED_KEY "pt-store-salvage-offered"   /* the path offered */
+#define BUSY_KEY   "pt-store-salvaging"
 
 static void present_damage (PtApplication *app);
 
@@ -151,11 +154,35 @@ tell_read_only_idle (gpointer user_data)
       g_autofree char *escaped = g_markup_escape_text (text, -1);
       AdwToast *toast = adw_toast_new (escaped);
 
+      /* The whole reason in a dialog too: a narrow window cuts the toast short. */
+      adw_toast_set_button_label (toast, _("_Details"));
+      adw_toast_set_action_name (toast, "app.read-only-details");
       adw_toast_set_timeout (toast, 0);
       pt_window_add_toast (PT_WINDOW (window), toast);
     }
   g_object_unref (app);
   return G_SOURCE_REMOVE;
+}
+
+static void
+show_read_only_details (GSimpleAction *action,
+                        GVariant      *parameter,
+                        gpointer       user_data)
+{
+  PtApplication *app = user_data;
+  PtStore *store = pt_services_peek_store (pt_application_get_services (app));
+  g_autofree char *text = NULL;
+  GtkWidget *dialog;
+
+  if (store == NULL || pt_store_get_read_only_reason (store) == NULL)
+    return;
+  text = g_strdup_printf (_("The history “%s” can be viewed and exported, not changed: %s. Matches "
+                            "cannot be saved in it, nor edited or deleted."),
+                          pt_store_get_path (store), pt_store_get_read_only_reason (store));
+  dialog = adw_message_dialog_new (active_window (app), _("The History Is Read-Only"), text);
+  gtk_widget_set_name (dialog, "read-only-dialog");
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static gpointer
@@ -198,6 +225,9 @@ pt_store_health_opened (PtApplication *app,
     pt_store_worker_run (worker, NULL, check_job, NULL, NULL, NULL, NULL, on_checked, g_object_ref (app));
   if (pt_store_is_read_only (store) && g_object_get_data (G_OBJECT (app), TOLD_KEY) == NULL)
     {
+      static const GActionEntry details[] = { { "read-only-details", show_read_only_details } };
+
+      g_action_map_add_action_entries (G_ACTION_MAP (app), details, G_N_ELEMENTS (details), app);
       g_object_set_data (G_OBJECT (app), TOLD_KEY, GINT_TO_POINTER (1));
       g_idle_add (tell_read_only_idle, g_object_ref (app));
     }
@@ -239,6 +269,78 @@ pt_store_health_read_only (PtApplication *app)
   return pt_store_health_get_damage (app) != NULL || (store != NULL && pt_store_is_read_only (store));
 }
 
+/* "N matches kept, …; N rows could not be read. The damaged file is kept
+ * as “…”." */
+static char *
+summary_text_new (const PtSalvageSummary *summary,
+                  const char             *kept)
+{
+  GString *text = g_string_new (NULL);
+  int lost = summary->matches_lost + summary->players_lost + summary->nights_lost;
+
+  g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%d match kept", "%d matches kept",
+                                             summary->matches),
+                          summary->matches);
+  g_string_append (text, ", ");
+  g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%d player", "%d players", summary->players),
+                          summary->players);
+  g_string_append (text, ", ");
+  g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%d game night", "%d game nights",
+                                             summary->nights),
+                          summary->nights);
+  g_string_append (text, ".");
+  if (lost > 0)
+    {
+      g_string_append_c (text, ' ');
+      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%d row could not be read.",
+                                                 "%d rows could not be read.", lost), lost);
+    }
+  if (summary->tables_lost > 0)
+    {
+      g_string_append_c (text, ' ');
+      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
+                                                 "%d table could not be found at all.",
+                                                 "%d tables could not be found at all.",
+                                                 summary->tables_lost),
+                              summary->tables_lost);
+    }
+  if (kept != NULL)
+    {
+      g_autofree char *name = g_filename_display_name (kept);
+
+      g_string_append (text, "\n\n");
+      g_string_append_printf (text, _("The damaged file is kept as “%s”."), name);
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* The copy pt_store_restore() kept of the damaged database, renamed to
+ * say what it is: PATH.broken-DATE, as for a file too damaged to open. */
+static char *
+rename_kept_copy (const char *db_path)
+{
+  g_autofree char *dir = g_path_get_dirname (db_path);
+  g_autofree char *base = g_path_get_basename (db_path);
+  g_autofree char *prefix = g_strconcat (base, ".before-restore-", NULL);
+  g_autoptr(GDir) folder = g_dir_open (dir, 0, NULL);
+  g_autofree char *newest = NULL;
+  g_autofree char *from = NULL;
+  g_autofree char *to = NULL;
+  const char *name;
+
+  while (folder != NULL && (name = g_dir_read_name (folder)) != NULL)
+    if (g_str_has_prefix (name, prefix) && g_strcmp0 (name, newest) > 0)
+      {
+        g_free (newest);
+        newest = g_strdup (name);
+      }
+  if (newest == NULL)
+    return NULL;
+  from = g_build_filename (dir, newest, NULL);
+  to = g_strdup_printf ("%s.broken-%s", db_path, newest + strlen (prefix));
+  return g_rename (from, to) == 0 ? g_steal_pointer (&to) : g_steal_pointer (&from);
+}
+
 gboolean
 pt_store_health_salvage (PtApplication  *app,
                          char          **summary_text,
@@ -250,7 +352,7 @@ pt_store_health_salvage (PtApplication  *app,
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
   g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
   g_autofree char *fresh = NULL;
-  GString *text;
+  g_autofree char *kept = NULL;
 
   if (store == NULL)
     return FALSE;
@@ -261,7 +363,8 @@ pt_store_health_salvage (PtApplication  *app,
       return FALSE;
     }
   /* The fresh copy takes the damaged one's place, through the same
-   * connections; the damaged file is kept as PATH.before-restore-…. */
+   * connections; pt_store_restore keeps a copy of the damaged file, which
+   * is then renamed PATH.broken-…. */
   if (!pt_store_allow_changes (store, error) || !pt_store_restore (store, fresh, error))
     {
       pt_store_refuse_changes (store, _("it is damaged"), NULL);
@@ -269,6 +372,7 @@ pt_store_health_salvage (PtApplication  *app,
       return FALSE;
     }
   g_unlink (fresh);
+  kept = rename_kept_copy (pt_store_get_path (store));
   worker = pt_application_get_worker (app, NULL);
   if (worker != NULL)
     {
@@ -277,30 +381,190 @@ pt_store_health_salvage (PtApplication  *app,
     }
   g_object_set_data (G_OBJECT (app), DAMAGE_KEY, NULL);
 
-  text = g_string_new (NULL);
-  g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%d match kept", "%d matches kept", summary.matches),
-                          summary.matches);
-  g_string_append (text, ", ");
-  g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%d player", "%d players", summary.players),
-                          summary.players);
-  g_string_append (text, ", ");
-  g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%d game night", "%d game nights", summary.nights),
-                          summary.nights);
-  g_string_append (text, ".");
-  if (summary.matches_lost + summary.players_lost + summary.nights_lost > 0)
-    {
-      int lost = summary.matches_lost + summary.players_lost + summary.nights_lost;
-
-      g_string_append_c (text, ' ');
-      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%d row could not be read.",
-                                                 "%d rows could not be read.", lost), lost);
-    }
-  g_string_append_c (text, ' ');
-  g_string_append (text, _("The damaged file is kept beside the history."));
   if (summary_text != NULL)
-    *summary_text = g_string_free (text, FALSE);
-  else
-    g_string_free (text, TRUE);
+    *summary_text = summary_text_new (&summary, kept);
   reload_windows (app);
   return TRUE;
+}
+
+/* A history too damaged to open ------------------------------------------- */
+
+typedef struct
+{
+  char *path;
+  char *kept;
+  PtSalvageSummary summary;
+} Unopened;
+
+static void
+unopened_free (Unopened *job)
+{
+  g_free (job->path);
+  g_free (job->kept);
+  g_free (job);
+}
+
+static void
+salvage_unopened_thread (GTask        *task,
+                         gpointer      source_object,
+                         gpointer      task_data,
+                         GCancellable *cancellable)
+{
+  Unopened *job = task_data;
+  GError *error = NULL;
+
+  if (pt_store_salvage_in_place (job->path, &job->kept, &job->summary, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+static void
+on_unopened_salvaged (GObject      *source,
+                      GAsyncResult *result,
+                      gpointer      user_data)
+{
+  PtApplication *app = PT_APPLICATION (source);
+  GTask *task = G_TASK (result);
+  Unopened *job = g_task_get_task_data (task);
+  GTask *outer = user_data;
+  g_autoptr(GError) error = NULL;
+
+  g_object_set_data (G_OBJECT (app), BUSY_KEY, NULL);
+  pt_services_block_store (pt_application_get_services (app), NULL);
+  if (!g_task_propagate_boolean (task, &error))
+    {
+      g_task_return_error (outer, g_steal_pointer (&error));
+      g_object_unref (outer);
+      return;
+    }
+  /* The pages open the salvaged history on their next read. */
+  reload_windows (app);
+  g_task_return_pointer (outer, summary_text_new (&job->summary, job->kept), g_free);
+  g_object_unref (outer);
+}
+
+void
+pt_store_health_salvage_unopened (PtApplication       *app,
+                                  GAsyncReadyCallback  callback,
+                                  gpointer             user_data)
+{
+  GTask *outer = g_task_new (app, NULL, callback, user_data);
+  g_autoptr(GTask) task = NULL;
+  Unopened *job;
+
+  g_return_if_fail (PT_IS_APPLICATION (app));
+
+  if (pt_services_peek_store (pt_application_get_services (app)) != NULL || pt_store_health_busy (app, NULL))
+    {
+      g_task_return_new_error (outer, PT_STORE_ERROR, PT_STORE_ERROR_BUSY,
+                               _("The history is open or being salvaged already"));
+      g_object_unref (outer);
+      return;
+    }
+  job = g_new0 (Unopened, 1);
+  job->path = pt_store_resolve_path (pt_application_get_db_path (app));
+  g_object_set_data (G_OBJECT (app), BUSY_KEY, GINT_TO_POINTER (1));
+  /* Nothing opens the file until the salvaged one is in its place. */
+  pt_services_block_store (pt_application_get_services (app),
+                           _("The history is being salvaged; it opens when that is done"));
+  task = g_task_new (app, NULL, on_unopened_salvaged, outer);
+  g_task_set_task_data (task, job, (GDestroyNotify) unopened_free);
+  g_task_run_in_thread (task, salvage_unopened_thread);
+}
+
+char *
+pt_store_health_salvage_unopened_finish (GAsyncResult  *result,
+                                         GError       **error)
+{
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+gboolean
+pt_store_health_busy (PtApplication  *app,
+                      GError        **error)
+{
+  g_return_val_if_fail (PT_IS_APPLICATION (app), FALSE);
+
+  if (g_object_get_data (G_OBJECT (app), BUSY_KEY) == NULL)
+    return FALSE;
+  g_set_error_literal (error, PT_STORE_ERROR, PT_STORE_ERROR_BUSY,
+                       _("The history is being salvaged; it opens when that is done"));
+  return TRUE;
+}
+
+static void
+on_unopened_done (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *summary = pt_store_health_salvage_unopened_finish (result, &error);
+  GtkWindow *window = active_window (PT_APPLICATION (source));
+  GtkWidget *done;
+
+  if (summary == NULL)
+    done = adw_message_dialog_new (window, _("The History Could Not Be Salvaged"), error->message);
+  else
+    done = adw_message_dialog_new (window, _("The History Is Salvaged"), summary);
+  gtk_widget_set_name (done, "salvage-result-dialog");
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (done), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (done));
+}
+
+static void
+on_unopened_response (AdwMessageDialog *dialog,
+                      const char       *response,
+                      PtApplication    *app)
+{
+  if (g_strcmp0 (response, "salvage") == 0)
+    pt_store_health_salvage_unopened (app, on_unopened_done, NULL);
+}
+
+static gboolean
+offer_unopened_idle (gpointer user_data)
+{
+  PtApplication *app = user_data;
+  GtkWindow *window = active_window (app);
+  const char *message = g_object_get_data (G_OBJECT (app), OFFERED_KEY);
+  g_autofree char *body = NULL;
+  GtkWidget *dialog;
+
+  if (window == NULL || message == NULL)
+    {
+      g_object_unref (app);
+      return G_SOURCE_REMOVE;
+    }
+  body = g_strdup_printf (_("%s\n\nPartida has written nothing to it. Salvage copies every match, player "
+                            "and game night that can still be read into a new history, which takes "
+                            "its place; the damaged file is kept beside it under a new name."),
+                          message);
+  dialog = adw_message_dialog_new (window, _("The Match History Is Too Damaged to Open"), body);
+  gtk_widget_set_name (dialog, "too-damaged-dialog");
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "later", _("_Not Now"),
+                                    "salvage", _("_Salvage"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "salvage", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "salvage");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "later");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_unopened_response), app, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  g_object_unref (app);
+  return G_SOURCE_REMOVE;
+}
+
+void
+pt_store_health_open_failed (PtApplication *app,
+                             const char    *path,
+                             const GError  *error)
+{
+  g_return_if_fail (PT_IS_APPLICATION (app));
+
+  /* Offered once a run; "Not Now" leaves the pages' message. */
+  if (error == NULL || !g_error_matches (error, PT_STORE_ERROR, PT_STORE_ERROR_CORRUPT) ||
+      g_object_get_data (G_OBJECT (app), OFFERED_KEY) != NULL || !pt_store_can_salvage (path))
+    return;
+  g_object_set_data_full (G_OBJECT (app), OFFERED_KEY, g_strdup (error->message), g_free);
+  g_idle_add (offer_unopened_idle, g_object_ref (app));
 }

@@ -11,6 +11,11 @@
  * replaces the damaged one in place (pt_store_restore keeps the damaged
  * file beside it as .before-restore-…). A history that can only be read
  * (file, folder or disk) says so once; the pages turn editing off.
+ *
+ * A history too damaged to open at all gets the same offer: the rows that
+ * can still be read (pt_store_salvage_in_place) go into a new database
+ * that takes its name, the damaged file is renamed beside it
+ * (PATH.broken-…, named in the summary), and the pages read the new one.
  */
 #pragma once
 
@@ -21,6 +26,24 @@ G_BEGIN_DECLS
 /* After pt_store_open() in the application. */
 void      pt_store_health_opened       (PtApplication  *app,
                                         PtStore        *store);
+/* pt_store_open() refused @path with @error: a history too damaged to
+ * open gets the salvage offer (once); a permission problem is left to the
+ * pages, which show the message. */
+void      pt_store_health_open_failed  (PtApplication  *app,
+                                        const char     *path,
+                                        const GError   *error);
+/* TRUE (with @error) while a salvage replaces the file: nothing opens it. */
+gboolean  pt_store_health_busy         (PtApplication  *app,
+                                        GError        **error);
+/* Salvages the history that could not be opened, in place (the offer's
+ * button; tests call it directly), on a thread; the pages then read the
+ * salvaged history. */
+void      pt_store_health_salvage_unopened        (PtApplication        *app,
+                                                   GAsyncReadyCallback   callback,
+                                                   gpointer              user_data);
+/* The summary shown (transfer full), or NULL with @error. */
+char     *pt_store_health_salvage_unopened_finish (GAsyncResult         *result,
+                                                   GError              **error);
 /* A page's read failed with @error: if it says damaged, check and tell. */
 void      pt_store_health_read_failed  (const GError   *error);
 /* The damage found, or NULL. */

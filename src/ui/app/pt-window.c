@@ -9,10 +9,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "pt-history-page.h"
 #include "pt-play-page.h"
 #include "pt-score-sheet-page.h"
+#include "pt-shortcuts-window.h"
 #include "pt-stats-page.h"
 #include "pt-window.h"
 
@@ -140,6 +142,26 @@ show_area (GtkWidget  *widget,
   adw_view_stack_set_visible_child_name (self->stack, area);
 }
 
+/* The shortcuts window, built the first time it is asked for (GtkApplication
+ * would build it for every window at start-up, before the window maps). */
+static void
+show_help_overlay (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  GtkApplicationWindow *self = GTK_APPLICATION_WINDOW (widget);
+  GtkShortcutsWindow *overlay = gtk_application_window_get_help_overlay (self);
+
+  if (overlay == NULL)
+    {
+      /* The application's keys and each game's (pt-shortcuts-window.c). */
+      overlay = pt_shortcuts_window_new ();
+      gtk_application_window_set_help_overlay (self, overlay);
+      g_object_unref (overlay);
+    }
+  gtk_window_present (GTK_WINDOW (overlay));
+}
+
 static void
 save_window_state (PtWindow *self)
 {
@@ -166,6 +188,25 @@ pt_window_close_request (GtkWindow *window)
   return GTK_WINDOW_CLASS (pt_window_parent_class)->close_request (window);
 }
 
+/* CPU time of the whole process so far, in ms. */
+static double
+process_cpu_ms (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static double cpu_at_map_ms = -1;
+
+static void
+on_bench_map (GtkWidget *widget)
+{
+  if (cpu_at_map_ms < 0)
+    cpu_at_map_ms = process_cpu_ms ();
+}
+
 static void
 on_first_frame (GdkFrameClock *frame_clock,
                 PtWindow      *self)
@@ -182,8 +223,9 @@ on_first_frame (GdkFrameClock *frame_clock,
       && (hwm = strstr (status, "VmHWM:")) != NULL)
     rss_kb = strtol (hwm + strlen ("VmHWM:"), NULL, 10);
 
-  printf ("partida-bench first-frame-monotonic-us=%" G_GINT64_FORMAT " vmhwm-kb=%ld\n",
-          now, rss_kb);
+  printf ("partida-bench first-frame-monotonic-us=%" G_GINT64_FORMAT " vmhwm-kb=%ld"
+          " cpu-at-map-ms=%.1f cpu-at-first-frame-ms=%.1f\n",
+          now, rss_kb, cpu_at_map_ms, process_cpu_ms ());
   fflush (stdout);
 
   g_application_quit (G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))));
@@ -197,8 +239,11 @@ pt_window_realize (GtkWidget *widget)
   /* Startup benchmark (tests/bench/startup): report the first painted frame
    * of the main window, then quit. */
   if (g_strcmp0 (g_getenv ("PARTIDA_BENCH_EXIT_AFTER_FIRST_FRAME"), "1") == 0)
-    g_signal_connect_object (gtk_widget_get_frame_clock (widget), "after-paint",
-                             G_CALLBACK (on_first_frame), widget, 0);
+    {
+      g_signal_connect_object (gtk_widget_get_frame_clock (widget), "after-paint",
+                               G_CALLBACK (on_first_frame), widget, 0);
+      g_signal_connect (widget, "map", G_CALLBACK (on_bench_map), NULL);
+    }
 }
 
 static void
@@ -342,6 +387,7 @@ pt_window_class_init (PtWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.show-score-sheet", NULL, show_area);
   gtk_widget_class_install_action (widget_class, "win.show-history", NULL, show_area);
   gtk_widget_class_install_action (widget_class, "win.show-stats", NULL, show_area);
+  gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL, show_help_overlay);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_1, GDK_ALT_MASK,
                                        "win.show-play", NULL);

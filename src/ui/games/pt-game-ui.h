@@ -33,6 +33,13 @@ typedef struct
   const char * const *values;
 } PtGameOption;
 
+/* One key of the game's board, for the shortcuts window. */
+typedef struct
+{
+  const char *title;        /* translatable */
+  const char *accelerator;  /* as GtkShortcutsShortcut:accelerator takes it */
+} PtGameShortcut;
+
 struct _PtGameUi
 {
   /* The rules' id ("lost-cities"). */
@@ -88,6 +95,14 @@ struct _PtGameUi
    * Preferences (@settings: the application's). */
   void        (*sheet_apply_settings) (GtkWidget *sheet_view,
                                        GSettings *settings);
+  /* Optional: the game's group in Preferences → House Rules (an
+   * AdwPreferencesGroup), its rows bound to @settings. */
+  GtkWidget  *(*preferences_group) (GSettings *settings);
+
+  /* The board's keys, listed under the game's title in the shortcuts
+   * window (the board installs them: pt-board-keys.h). */
+  const PtGameShortcut *shortcuts;
+  guint                 n_shortcuts;
 };
 
 /* Every registered game, in menu order (the rules' order). */

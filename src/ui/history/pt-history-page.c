@@ -523,12 +523,29 @@ pt_history_page_show_night (PtHistoryPage *self,
 
   date = pt_companion_format_night_date (night->date);
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
-  header = adw_status_page_new ();
-  gtk_widget_add_css_class (header, "compact");
-  adw_status_page_set_icon_name (ADW_STATUS_PAGE (header), "weather-clear-night-symbolic");
-  adw_status_page_set_title (ADW_STATUS_PAGE (header),
-                             night->place && night->place[0] ? night->place : _("Game night"));
-  pt_companion_status_set_description (header, date);
+  /* Not an AdwStatusPage: its own scrolled window, inside this page's,
+   * gets too little height in a narrow window and cuts the title off. */
+  header = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  gtk_widget_set_margin_top (header, 24);
+  {
+    GtkWidget *icon = gtk_image_new_from_icon_name ("weather-clear-night-symbolic");
+    GtkWidget *title = gtk_label_new (night->place && night->place[0] ? night->place : _("Game night"));
+    GtkWidget *when = gtk_label_new (date);
+
+    gtk_image_set_pixel_size (GTK_IMAGE (icon), 96);
+    gtk_widget_add_css_class (icon, "dim-label");
+    gtk_widget_set_margin_bottom (icon, 12);
+    gtk_widget_add_css_class (title, "title-1");
+    gtk_widget_set_name (title, "night-title");
+    gtk_label_set_wrap (GTK_LABEL (title), TRUE);
+    gtk_label_set_wrap_mode (GTK_LABEL (title), PANGO_WRAP_WORD_CHAR);
+    gtk_label_set_justify (GTK_LABEL (title), GTK_JUSTIFY_CENTER);
+    gtk_label_set_wrap (GTK_LABEL (when), TRUE);
+    gtk_label_set_justify (GTK_LABEL (when), GTK_JUSTIFY_CENTER);
+    gtk_box_append (GTK_BOX (header), icon);
+    gtk_box_append (GTK_BOX (header), title);
+    gtk_box_append (GTK_BOX (header), when);
+  }
   gtk_box_append (GTK_BOX (box), header);
 
   g_string_append_printf (summary, _("Game night, %s"), date);

@@ -25,7 +25,15 @@ struct _PtMatchView
 
   PtStore      *store;
   PtMatchEntry *entry;
-  GtkBox       *box;
+  GPtrArray    *result_rows;  /* in results_group, for the next match */
+
+  /* Template widgets */
+  GtkBox              *box;
+  AdwStatusPage       *header;
+  AdwPreferencesGroup *results_group;
+  GtkBox              *details;
+  AdwEntryRow         *notes_row;
+  GtkWidget           *edit_button;
 };
 
 G_DEFINE_FINAL_TYPE (PtMatchView, pt_match_view, ADW_TYPE_BIN)
@@ -66,7 +74,7 @@ add_group (PtMatchView *self,
   pt_companion_group_set_title (group, title);
   if (description != NULL)
     pt_companion_group_set_description (group, description);
-  gtk_box_append (self->box, group);
+  gtk_box_append (self->details, group);
   return group;
 }
 
@@ -258,7 +266,7 @@ pt_match_view_set_match (PtMatchView  *self,
                          PtMatchEntry *entry)
 {
   GtkWidget *child;
-  GtkWidget *header, *group, *notes, *buttons, *edit, *delete;
+  GtkWidget *group;
   g_autofree char *date = NULL;
   g_autofree char *subtitle = NULL;
   g_autoptr(JsonNode) node = NULL;
@@ -268,8 +276,12 @@ pt_match_view_set_match (PtMatchView  *self,
 
   g_set_object (&self->store, store);
   g_clear_pointer (&self->entry, pt_match_entry_unref);
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->box))) != NULL)
-    gtk_box_remove (self->box, child);
+  for (guint i = 0; i < self->result_rows->len; i++)
+    adw_preferences_group_remove (self->results_group, g_ptr_array_index (self->result_rows, i));
+  g_ptr_array_set_size (self->result_rows, 0);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->details))) != NULL)
+    gtk_box_remove (self->details, child);
+  gtk_widget_set_visible (GTK_WIDGET (self->box), entry != NULL);
   if (entry == NULL)
     return;
   self->entry = pt_match_entry_ref (entry);
@@ -278,21 +290,20 @@ pt_match_view_set_match (PtMatchView  *self,
   subtitle = g_strdup_printf ("%s · %s", date,
                               entry->mode == PT_MATCH_MODE_COMPANION ? _("Score sheet")
                                                                      : _("On screen"));
-  header = adw_status_page_new ();
-  gtk_widget_add_css_class (header, "compact");
-  adw_status_page_set_title (ADW_STATUS_PAGE (header), pt_game_ui_title (entry->game));
-  pt_companion_status_set_description (header, subtitle);
-  gtk_box_append (self->box, header);
+  adw_status_page_set_title (self->header, pt_game_ui_title (entry->game));
+  pt_companion_status_set_description (GTK_WIDGET (self->header), subtitle);
 
-  group = add_group (self, _("Results"), entry->rule_reading && entry->rule_reading[0]
-                     ? reading_name (entry->rule_reading) : NULL);
+  pt_companion_group_set_description (GTK_WIDGET (self->results_group),
+                                      entry->rule_reading && entry->rule_reading[0]
+                                      ? reading_name (entry->rule_reading) : NULL);
   for (guint i = 0; i < entry->results->len; i++)
     {
       PtMatchResult *result = g_ptr_array_index (entry->results, i);
       g_autofree char *score = int_text (result->score);
       g_autofree char *rank = g_strdup_printf (_("Place %d"), result->rank);
-      GtkWidget *row = add_row (group, result->player_name, rank, score);
+      GtkWidget *row = add_row (GTK_WIDGET (self->results_group), result->player_name, rank, score);
 
+      g_ptr_array_add (self->result_rows, row);
       if (result->winner)
         {
           GtkWidget *icon = gtk_image_new_from_icon_name ("starred-symbolic");
@@ -372,30 +383,9 @@ pt_match_view_set_match (PtMatchView  *self,
         }
     }
 
-  group = add_group (self, _("Notes"), NULL);
-  notes = adw_entry_row_new ();
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (notes), _("Notes"));
-  adw_entry_row_set_show_apply_button (ADW_ENTRY_ROW (notes), TRUE);
-  gtk_editable_set_text (GTK_EDITABLE (notes), entry->notes ? entry->notes : "");
-  g_signal_connect_object (notes, "apply", G_CALLBACK (on_notes_apply), self, 0);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), notes);
-
-  buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  gtk_widget_set_halign (buttons, GTK_ALIGN_CENTER);
-  edit = gtk_button_new_with_mnemonic (_("_Edit Scores"));
-  gtk_widget_set_name (edit, "edit-match");
-  gtk_widget_add_css_class (edit, "pill");
+  gtk_editable_set_text (GTK_EDITABLE (self->notes_row), entry->notes ? entry->notes : "");
   /* Digital matches come from their record: only sheets are edited. */
-  gtk_widget_set_visible (edit, entry->mode == PT_MATCH_MODE_COMPANION);
-  g_signal_connect_object (edit, "clicked", G_CALLBACK (on_edit_clicked), self, 0);
-  delete = gtk_button_new_with_mnemonic (_("_Delete Match"));
-  gtk_widget_set_name (delete, "delete-match");
-  gtk_widget_add_css_class (delete, "pill");
-  gtk_widget_add_css_class (delete, "destructive-action");
-  g_signal_connect_object (delete, "clicked", G_CALLBACK (on_delete_clicked), self, 0);
-  gtk_box_append (GTK_BOX (buttons), edit);
-  gtk_box_append (GTK_BOX (buttons), delete);
-  gtk_box_append (self->box, buttons);
+  gtk_widget_set_visible (self->edit_button, entry->mode == PT_MATCH_MODE_COMPANION);
 }
 
 static gboolean
@@ -460,13 +450,21 @@ pt_match_view_dispose (GObject *object)
 
   g_clear_object (&self->store);
   g_clear_pointer (&self->entry, pt_match_entry_unref);
+  g_clear_pointer (&self->result_rows, g_ptr_array_unref);
+  /* The bound box is AdwBin's child: out of the bin first, or the
+   * template and the bin would both unparent it. */
+  adw_bin_set_child (ADW_BIN (object), NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (object), PT_TYPE_MATCH_VIEW);
   G_OBJECT_CLASS (pt_match_view_parent_class)->dispose (object);
 }
 
 static void
 pt_match_view_class_init (PtMatchViewClass *klass)
 {
-  G_OBJECT_CLASS (klass)->dispose = pt_match_view_dispose;
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = pt_match_view_dispose;
 
   signals[EDIT_REQUESTED] = g_signal_new ("edit-requested", G_TYPE_FROM_CLASS (klass),
                                           G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
@@ -474,13 +472,23 @@ pt_match_view_class_init (PtMatchViewClass *klass)
   signals[DELETE_REQUESTED] = g_signal_new ("delete-requested", G_TYPE_FROM_CLASS (klass),
                                             G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                             G_TYPE_NONE, 0);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/partida/Partida/pt-match-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, PtMatchView, box);
+  gtk_widget_class_bind_template_child (widget_class, PtMatchView, header);
+  gtk_widget_class_bind_template_child (widget_class, PtMatchView, results_group);
+  gtk_widget_class_bind_template_child (widget_class, PtMatchView, details);
+  gtk_widget_class_bind_template_child (widget_class, PtMatchView, notes_row);
+  gtk_widget_class_bind_template_child (widget_class, PtMatchView, edit_button);
+  gtk_widget_class_bind_template_callback (widget_class, on_notes_apply);
+  gtk_widget_class_bind_template_callback (widget_class, on_edit_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_delete_clicked);
 }
 
 static void
 pt_match_view_init (PtMatchView *self)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
-
-  self->box = GTK_BOX (box);
-  adw_bin_set_child (ADW_BIN (self), box);
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->result_rows = g_ptr_array_new ();
 }

@@ -8,7 +8,7 @@
  * pt_board_keys_forward() so that the same keys work wherever the focus is
  * in the game view (its header buttons, the hint, after Escape…): a
  * shortcut controller on the view activates the board's own action. The
- * keys are listed per game in the shortcuts window (gtk/help-overlay.ui);
+ * keys are listed per game in the shortcuts window (PtGameUi.shortcuts);
  * none of them is one of GTK's own (Ctrl+Shift+D and Ctrl+Shift+I open the
  * Inspector, Tab, F10, Ctrl+A, Ctrl+C…).
  */

@@ -26,6 +26,7 @@
 #include "pt-game-view.h"
 #include "pt-learn-view.h"
 #include "pt-lesson.h"
+#include "pt-paced.h"
 #include "pt-play-page.h"
 #include "pt-record.h"
 #include "pt-rules.h"
@@ -51,6 +52,9 @@ struct _PtPlayPage
   GtkWidget       *setup_view;
   GtkWidget       *learn_group;
   AdwBin          *game_holder;
+  GtkWidget       *home_bin;
+
+  guint            home_idle;   /* the home's first read, after the first frame */
 };
 
 G_DEFINE_FINAL_TYPE (PtPlayPage, pt_play_page, ADW_TYPE_BIN)
@@ -117,8 +121,9 @@ pt_play_page_get_setup_view (PtPlayPage *self)
   return self->setup_view;
 }
 
+/* What the home takes from the store: saved games, players. */
 static void
-refresh_home (PtPlayPage *self)
+refresh_home_store (PtPlayPage *self)
 {
   PtStore *store = pt_play_page_get_store (self);
   g_autoptr(GPtrArray) players = NULL;
@@ -141,6 +146,12 @@ refresh_home (PtPlayPage *self)
 
       pt_game_setup_view_set_default_person (PT_GAME_SETUP_VIEW (self->setup_view), person);
     }
+}
+
+static void
+refresh_home (PtPlayPage *self)
+{
+  refresh_home_store (self);
 }
 
 static void
@@ -427,6 +438,18 @@ pt_play_page_set_property (GObject      *object,
     }
 }
 
+static gboolean
+refresh_home_idle (gpointer user_data)
+{
+  PtPlayPage *self = user_data;
+
+  self->home_idle = 0;
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)) &&
+      g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "home") == 0)
+    refresh_home_store (self);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 pt_play_page_map (GtkWidget *widget)
 {
@@ -434,8 +457,13 @@ pt_play_page_map (GtkWidget *widget)
 
   GTK_WIDGET_CLASS (pt_play_page_parent_class)->map (widget);
 
+  /* The saved games and players come from the store: read after the
+   * window's first frame, which does not wait for them (start-up). */
   if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "home") == 0)
-    refresh_home (self);
+    {
+      if (self->home_idle == 0)
+        self->home_idle = g_idle_add_full (G_PRIORITY_LOW, refresh_home_idle, self, NULL);
+    }
 }
 
 static void
@@ -443,6 +471,7 @@ pt_play_page_dispose (GObject *object)
 {
   PtPlayPage *self = PT_PLAY_PAGE (object);
 
+  g_clear_handle_id (&self->home_idle, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (object), PT_TYPE_PLAY_PAGE);
   g_clear_object (&self->store);
   g_clear_object (&self->last_session);
@@ -478,6 +507,7 @@ pt_play_page_class_init (PtPlayPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PtPlayPage, home_box);
   gtk_widget_class_bind_template_child (widget_class, PtPlayPage, learn_group);
   gtk_widget_class_bind_template_child (widget_class, PtPlayPage, game_holder);
+  gtk_widget_class_bind_template_child (widget_class, PtPlayPage, home_bin);
 
   gtk_widget_class_install_action (widget_class, "play.start", NULL, action_start);
   gtk_widget_class_install_action (widget_class, "play.continue", "x", action_continue);
@@ -489,6 +519,8 @@ static void
 pt_play_page_init (PtPlayPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The status page scrolls: its labels need not find a width per height. */
+  pt_layout_width_without_height (self->home_bin);
   /* Not bound as a template child: AdwBin owns its direct child, and
    * gtk_widget_dispose_template() would release it a second time. */
   self->toasts = ADW_TOAST_OVERLAY (adw_bin_get_child (ADW_BIN (self)));

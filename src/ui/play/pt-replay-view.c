@@ -53,10 +53,15 @@ struct _PtReplayView
 
   GtkWidget  *scroll;
   PtBoard    *board;
-  GtkWidget  *label;
-  GtkWidget  *scale;
-  GtkWidget  *last_label;
   GtkWidget  *log;
+
+  /* Template widgets */
+  GtkBox        *box;
+  GtkBox        *nav;
+  GtkWidget     *scale;
+  GtkAdjustment *timeline;
+  GtkWidget     *label;
+  GtkWidget     *last_label;
 };
 
 G_DEFINE_FINAL_TYPE (PtReplayView, pt_replay_view, ADW_TYPE_BIN)
@@ -318,20 +323,6 @@ on_key_pressed (GtkEventControllerKey *controller,
   return TRUE;
 }
 
-static GtkWidget *
-nav_button (const char *icon,
-            const char *tooltip,
-            const char *action)
-{
-  GtkWidget *button = gtk_button_new_from_icon_name (icon);
-
-  gtk_widget_set_tooltip_text (button, tooltip);
-  pt_accessible_set_label (button, tooltip);
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action);
-  gtk_widget_add_css_class (button, "flat");
-  return button;
-}
-
 GtkWidget *
 pt_replay_view_new (JsonNode  *record,
                     GError   **error)
@@ -339,8 +330,7 @@ pt_replay_view_new (JsonNode  *record,
   g_autoptr(GPtrArray) records = g_ptr_array_new_with_free_func ((GDestroyNotify) json_node_unref);
   g_autoptr(GPtrArray) games = g_ptr_array_new_with_free_func (g_object_unref);
   PtReplayView *self;
-  GtkWidget *box, *nav, *frame, *toggle;
-  GtkEventController *keys;
+  GtkWidget *frame, *toggle;
   guint n = 0;
 
   g_return_val_if_fail (record != NULL, NULL);
@@ -395,40 +385,8 @@ pt_replay_view_new (JsonNode  *record,
     }
   n = self->n_steps;
 
-  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  nav = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_widget_set_margin_top (nav, 6);
-  gtk_widget_set_margin_start (nav, 12);
-  gtk_widget_set_margin_end (nav, 12);
-  gtk_box_append (GTK_BOX (nav), nav_button ("go-first-symbolic", _("First move"), "replay.first"));
-  gtk_box_append (GTK_BOX (nav), nav_button ("go-previous-symbolic", _("Previous move"), "replay.previous"));
-  self->scale = gtk_scale_new_with_range (GTK_ORIENTATION_HORIZONTAL, 0, MAX (n, 1), 1);
-  gtk_range_set_increments (GTK_RANGE (self->scale), 1, 10);
-  gtk_range_set_round_digits (GTK_RANGE (self->scale), 0);
-  gtk_scale_set_draw_value (GTK_SCALE (self->scale), FALSE);
-  gtk_widget_set_hexpand (self->scale, TRUE);
+  gtk_adjustment_set_upper (self->timeline, MAX (n, 1));
   gtk_widget_set_sensitive (self->scale, n > 0);
-  gtk_widget_set_name (self->scale, "replay-timeline");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->scale), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Timeline of the moves"), -1);
-  g_signal_connect (self->scale, "value-changed", G_CALLBACK (on_scale_changed), self);
-  gtk_box_append (GTK_BOX (nav), self->scale);
-  gtk_box_append (GTK_BOX (nav), nav_button ("go-next-symbolic", _("Next move"), "replay.next"));
-  gtk_box_append (GTK_BOX (nav), nav_button ("go-last-symbolic", _("Last move"), "replay.last"));
-  self->label = gtk_label_new (NULL);
-  gtk_widget_add_css_class (self->label, "numeric");
-  gtk_label_set_width_chars (GTK_LABEL (self->label), 14);
-  gtk_box_append (GTK_BOX (nav), self->label);
-  gtk_box_append (GTK_BOX (box), nav);
-
-  self->last_label = gtk_label_new (NULL);
-  gtk_label_set_wrap (GTK_LABEL (self->last_label), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (self->last_label), 0);
-  gtk_widget_set_margin_start (self->last_label, 12);
-  gtk_widget_set_margin_end (self->last_label, 12);
-  gtk_widget_add_css_class (self->last_label, "last-move");
-  gtk_widget_set_name (self->last_label, "replay-last-move");
-  gtk_box_append (GTK_BOX (box), self->last_label);
 
   self->scroll = gtk_scrolled_window_new ();
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroll), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC);
@@ -437,15 +395,9 @@ pt_replay_view_new (JsonNode  *record,
   self->log = pt_move_log_new ();
   frame = pt_move_log_wrap (PT_MOVE_LOG (self->log), self->scroll, &toggle);
   gtk_widget_set_vexpand (frame, TRUE);
-  gtk_box_append (GTK_BOX (nav), toggle);
-  gtk_box_append (GTK_BOX (box), frame);
-  adw_bin_set_child (ADW_BIN (self), box);
+  gtk_box_append (self->nav, toggle);
+  gtk_box_append (self->box, frame);
   set_board (self);
-
-  keys = gtk_event_controller_key_new ();
-  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
-  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), keys);
 
   update (self);
   return GTK_WIDGET (self);
@@ -488,7 +440,10 @@ pt_replay_view_dispose (GObject *object)
 {
   PtReplayView *self = PT_REPLAY_VIEW (object);
 
+  /* The bound box is AdwBin's child: out of the bin first, or the
+   * template and the bin would both unparent it. */
   adw_bin_set_child (ADW_BIN (self), NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (self), PT_TYPE_REPLAY_VIEW);
   g_clear_object (&self->game);
   g_clear_pointer (&self->moves, json_array_unref);
   g_clear_pointer (&self->record, json_node_unref);
@@ -515,9 +470,27 @@ pt_replay_view_class_init (PtReplayViewClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, GDK_ALT_MASK, "replay.next", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Home, GDK_ALT_MASK, "replay.first", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_End, GDK_ALT_MASK, "replay.last", NULL);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/partida/Partida/pt-replay-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, PtReplayView, box);
+  gtk_widget_class_bind_template_child (widget_class, PtReplayView, nav);
+  gtk_widget_class_bind_template_child (widget_class, PtReplayView, scale);
+  gtk_widget_class_bind_template_child (widget_class, PtReplayView, timeline);
+  gtk_widget_class_bind_template_child (widget_class, PtReplayView, label);
+  gtk_widget_class_bind_template_child (widget_class, PtReplayView, last_label);
+  gtk_widget_class_bind_template_callback (widget_class, on_scale_changed);
 }
 
 static void
 pt_replay_view_init (PtReplayView *self)
 {
+  GtkEventController *keys = gtk_event_controller_key_new ();
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* ←/→ and Home/End anywhere in the view (on_key_pressed). */
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
 }

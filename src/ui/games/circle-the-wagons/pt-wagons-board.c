@@ -981,7 +981,7 @@ pt_wagons_board_class_init (PtWagonsBoardClass *klass)
   gtk_widget_class_set_css_name (widget_class, "wagons-board");
 }
 
-/* Listed in the shortcuts window (gtk/help-overlay.ui). */
+/* Listed in the shortcuts window (PtGameUi.shortcuts in the game's pt-*-ui.c). */
 static const PtBoardKey keys[] = {
   { "r", "board.rotate", NULL },
   { "<Shift>r", "board.rotate", NULL },

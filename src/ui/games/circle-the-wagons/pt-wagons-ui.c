@@ -129,6 +129,17 @@ describe_wagons_move (PtGame     *game,
 
 static const char * const designers[] = { "Steven Aramini", "Danny Devine", "Paul Kluka", NULL };
 
+/* The board's keys (installed in its class_init), for the shortcuts window. */
+static const PtGameShortcut shortcuts[] = {
+  { N_("Go to the Circle"), "c" },
+  { N_("Go to Your Town"), "t" },
+  { N_("Move the Card"), "Left Right Up Down" },
+  { N_("Turn the Card"), "r" },
+  { N_("Place the Card"), "Return" },
+  { N_("Zoom In and Out"), "plus minus" },
+  { N_("Move the View"), "<Control>Left <Control>Right <Control>Up <Control>Down" },
+};
+
 const PtGameUi pt_wagons_ui = {
   .game_id = "circle-the-wagons",
   .title = N_("Circle the Wagons"),
@@ -150,4 +161,6 @@ const PtGameUi pt_wagons_ui = {
   .hint_text = describe_wagons_move,
   .min_players = 2,
   .max_players = 2,
+  .shortcuts = shortcuts,
+  .n_shortcuts = G_N_ELEMENTS (shortcuts),
 };

@@ -1672,8 +1672,9 @@ pt_lost_cities_board_class_init (PtLostCitiesBoardClass *klass)
   gtk_widget_class_set_css_name (widget_class, "lost-cities-board");
 }
 
-/* Listed in the shortcuts window (gtk/help-overlay.ui). Ctrl+Shift+D, the
- * old "draw from the deck", is GTK's Inspector: plain letters instead. */
+/* Listed in the shortcuts window (PtGameUi.shortcuts, pt-lost-cities-ui.c).
+ * Ctrl+Shift+D, the old "draw from the deck", is GTK's Inspector: plain
+ * letters instead. */
 static const PtBoardKey keys[] = {
   { "1", "board.select-nth", "1" }, { "2", "board.select-nth", "2" },
   { "3", "board.select-nth", "3" }, { "4", "board.select-nth", "4" },

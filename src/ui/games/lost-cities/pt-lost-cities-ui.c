@@ -11,6 +11,7 @@
 #include "pt-game-ui.h"
 #include "pt-lost-cities-board.h"
 #include "pt-lost-cities-pile.h"
+#include "pt-lost-cities-preferences.h"
 #include "pt-lost-cities-score.h"
 #include "pt-lost-cities-sheet-view.h"
 
@@ -109,6 +110,16 @@ options_defaults (const PtSessionDefaults *defaults,
 
 static const char * const designers[] = { "Reiner Knizia", NULL };
 
+/* The board's keys (installed in its class_init), for the shortcuts window. */
+static const PtGameShortcut shortcuts[] = {
+  { N_("Choose a Card of the Hand"), "1...8" },
+  { N_("Play It on Your Expedition"), "p" },
+  { N_("Discard It"), "d" },
+  { N_("Draw from the Deck"), "n" },
+  { N_("Show Whole Discard Piles"), "w" },
+  { N_("Choose Another Card"), "Escape" },
+};
+
 const PtGameUi pt_lost_cities_ui = {
   .game_id = "lost-cities",
   .title = N_("Lost Cities"),
@@ -136,4 +147,7 @@ const PtGameUi pt_lost_cities_ui = {
   .rounds = TRUE,
   .options_defaults = options_defaults,
   .sheet_apply_settings = sheet_apply_settings,
+  .preferences_group = pt_lost_cities_preferences_new,
+  .shortcuts = shortcuts,
+  .n_shortcuts = G_N_ELEMENTS (shortcuts),
 };

@@ -1850,7 +1850,7 @@ update_map_size (PtNextStationBoard *self)
   g_clear_pointer (&self->over, cairo_surface_destroy);
 }
 
-/* Listed in the shortcuts window (gtk/help-overlay.ui). */
+/* Listed in the shortcuts window (PtGameUi.shortcuts in the game's pt-*-ui.c). */
 static const PtBoardKey keys[] = {
   { "p", "board.pass", NULL },
   { "<Shift>p", "board.pass", NULL },

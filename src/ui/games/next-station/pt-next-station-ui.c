@@ -172,6 +172,15 @@ static const PtGameOption options[] = {
 
 static const char * const designers[] = { "Matthew Dunstan", NULL };
 
+/* The board's keys (installed in its class_init), for the shortcuts window. */
+static const PtGameShortcut shortcuts[] = {
+  { N_("Move Between Stations"), "Left Right Up Down" },
+  { N_("Choose a Station"), "Return" },
+  { N_("Drop the Chosen Line End"), "Escape" },
+  { N_("Pass"), "p" },
+  { N_("Use the Pencil Power"), "u" },
+};
+
 const PtGameUi pt_next_station_ui = {
   .game_id = "next-station-london",
   .title = N_("Next Station: London"),
@@ -197,4 +206,6 @@ const PtGameUi pt_next_station_ui = {
   .max_players = 4,
   .options = options,
   .n_options = G_N_ELEMENTS (options),
+  .shortcuts = shortcuts,
+  .n_shortcuts = G_N_ELEMENTS (shortcuts),
 };
