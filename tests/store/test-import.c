@@ -404,7 +404,7 @@ test_limits (void)
                     "\"players\":[{\"id\":1,\"name\":\"Ana\"}],"
                     "\"plays\":[{\"playDate\":\"2024-01-01 20:00:00\",\"gameRefId\":1,\"playerScores\":["
                     "{\"playerRefId\":1,\"score\":\"4\"},{\"playerRefId\":1,\"score\":\"3\"}]}]}",
-                    -1, "Invalid BG Stats file: plays[0]: Ana plays twice");
+                    -1, "Invalid BG Stats file: play 1: Ana plays twice");
     assert_refused (store,
                     "<plays><play id=\"9\" date=\"2024-01-01\"><item name=\"Lost Cities\" objectid=\"50\"/>"
                     "<players><player name=\"Ana\" score=\"2\"/><player name=\"Ana\" score=\"1\"/></players>"
