@@ -39,6 +39,9 @@ G_BEGIN_DECLS
 
 G_DECLARE_DERIVABLE_TYPE (PtGame, pt_game, PT, GAME, GObject)
 
+/* A game's "Learn to play" course (pt-lesson-course.h). */
+typedef struct _PtLessonCourse PtLessonCourse;
+
 /* One colour of a game: @key as records and breakdowns write it ("Y",
  * "purple"), @name marked for translation ("yellow"), lower case for sentences. */
 typedef struct
@@ -75,6 +78,8 @@ struct _PtGameClass
   /* The presets the "rules" option takes, the default first, NULL
    * terminated ("rulebook", "seed"); NULL for a game without any. */
   const char * const *rule_presets;
+  /* The game's "Learn to play" course, or NULL for a game without one. */
+  const PtLessonCourse *lesson;
 
   /* Deal a new game from @seed. @first_player is -1 to let the seed
    * choose. Validates @options (may be NULL: the defaults) and returns the

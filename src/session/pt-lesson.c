@@ -21,28 +21,12 @@
 #include <string.h>
 
 #include "pt-lesson.h"
+#include "pt-lesson-course.h"
 #include "pt-player-name.h"
 #include "pt-record.h"
 #include "pt-rules.h"
 
 #define LESSON_SEED 20260101u
-#define YOU 0u
-
-typedef struct
-{
-  PtLesson   *lesson;
-  PtGame     *game;
-  JsonObject *view;        /* your view of the game */
-  JsonObject *suggestion;  /* the move suggested now */
-  guint       step;        /* your turns so far, this one included */
-} Moment;
-
-typedef struct
-{
-  const char *id;
-  gboolean  (*when) (const Moment *m);
-  const char *text;        /* N_() */
-} Topic;
 
 struct _PtLesson
 {
@@ -51,7 +35,7 @@ struct _PtLesson
   char       *game_id;
   PtSession  *session;
   PtBot      *coach;
-  const Topic *topics;
+  const PtLessonTopic *topics;
   guint        n_topics;
   guint64      shown;      /* bit i: topic i explained */
   GPtrArray   *shown_ids;
@@ -77,382 +61,18 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-/* Reading the moment ---------------------------------------------------- */
+/* The course ------------------------------------------------------------ */
 
-static const char *
-move_string (const Moment *m,
-             const char   *member)
-{
-  if (m->suggestion == NULL || !json_object_has_member (m->suggestion, member))
-    return NULL;
-  return pt_json_get_string (json_object_get_member (m->suggestion, member));
-}
-
-static gint64
-view_int (const Moment *m,
-          const char   *member,
-          gint64        fallback)
-{
-  gint64 value;
-
-  if (m->view == NULL || !json_object_has_member (m->view, member)
-      || !pt_json_get_int (json_object_get_member (m->view, member), &value))
-    return fallback;
-  return value;
-}
-
-static const char *
-view_string (const Moment *m,
-             const char   *member)
-{
-  if (m->view == NULL || !json_object_has_member (m->view, member))
-    return NULL;
-  return pt_json_get_string (json_object_get_member (m->view, member));
-}
-
-/* The player of the move before this one (-1: none). */
-static int
-previous_player (const Moment *m)
-{
-  guint n = pt_game_get_n_moves (m->game);
-
-  return n > 0 ? (int) pt_game_get_move (m->game, n - 1)->player : -1;
-}
-
-static gboolean
-always (const Moment *m)
-{
-  return TRUE;
-}
-
-/* Lost Cities ------------------------------------------------------------ */
-
-static gboolean
-lc_is_wager (const char *card)
-{
-  return card != NULL && strlen (card) == 2 && card[1] == 'W';
-}
-
-/* Expeditions you have started (cards on your side). */
-static guint
-lc_started (const Moment *m)
-{
-  JsonNode *node = m->view ? json_object_get_member (m->view, "expeditions") : NULL;
-  JsonArray *players = node && JSON_NODE_HOLDS_ARRAY (node) ? json_node_get_array (node) : NULL;
-  JsonNode *mine = players && json_array_get_length (players) > YOU ? json_array_get_element (players, YOU) : NULL;
-  guint started = 0;
-
-  if (mine == NULL || !JSON_NODE_HOLDS_OBJECT (mine))
-    return 0;
-  /* Each colour of mine: an object or array with cards; count non-empty. */
-  {
-    g_autoptr(GList) members = json_object_get_members (json_node_get_object (mine));
-
-    for (GList *l = members; l != NULL; l = l->next)
-      {
-        JsonNode *colour = json_object_get_member (json_node_get_object (mine), l->data);
-        JsonNode *cards = NULL;
-
-        if (JSON_NODE_HOLDS_OBJECT (colour))
-          cards = json_object_get_member (json_node_get_object (colour), "cards");
-        else if (JSON_NODE_HOLDS_ARRAY (colour))
-          cards = colour;
-        if (cards != NULL && JSON_NODE_HOLDS_ARRAY (cards)
-            && json_array_get_length (json_node_get_array (cards)) > 0)
-          started++;
-      }
-  }
-  return started;
-}
-
-static gboolean
-lc_plays_wager (const Moment *m)
-{
-  return lc_is_wager (move_string (m, "play"));
-}
-
-static gboolean
-lc_plays (const Moment *m)
-{
-  return move_string (m, "play") != NULL && !lc_plays_wager (m);
-}
-
-static gboolean
-lc_discards (const Moment *m)
-{
-  return move_string (m, "discard") != NULL;
-}
-
-static gboolean
-lc_draws_pile (const Moment *m)
-{
-  const char *draw = move_string (m, "draw");
-
-  return draw != NULL && strcmp (draw, "deck") != 0;
-}
-
-static gboolean
-lc_cost (const Moment *m)
-{
-  return m->step >= 3 && lc_started (m) >= 1;
-}
-
-static gboolean
-lc_bonus (const Moment *m)
-{
-  return m->step >= 6;
-}
-
-static gboolean
-lc_deck_low (const Moment *m)
-{
-  return view_int (m, "deck_count", 99) <= 10;
-}
-
-static const Topic lost_cities_topics[] = {
-  { "intro", always,
-    N_("This is your first game of Lost Cities, against an easy computer. You lead up to five "
-       "expeditions, one per colour; your hand is at the bottom of the table. Each turn has two "
-       "steps: play one card, then draw one. The coach suggests a move and outlines it on the "
-       "table; you may follow it or choose another legal move.") },
-  { "expedition", lc_plays,
-    N_("Playing a card puts it on your expedition of its colour. In an expedition the numbers "
-       "must rise: after a 5 only a 6 or higher may follow, so low cards go first. Gaps are "
-       "allowed.") },
-  { "wager", lc_plays_wager,
-    N_("The handshake cards are wagers. A wager may only start an expedition, before its first "
-       "number, and it multiplies the expedition’s result: one wager doubles it, two triple it "
-       "— losses too.") },
-  { "discard", lc_discards,
-    N_("A card you cannot use goes face up on the discard pile of its colour. Your opponent may "
-       "take it from there, so think about what you give away.") },
-  { "draw-pile", lc_draws_pile,
-    N_("After playing you draw: from the deck, or the top card of any discard pile — but never "
-       "the card you have just discarded.") },
-  { "cost", lc_cost,
-    N_("Every expedition you start costs 20 points: it scores the sum of its numbers minus 20. "
-       "Start only the colours you can take well beyond 20; an expedition you never start costs "
-       "nothing.") },
-  { "bonus", lc_bonus,
-    N_("An expedition of eight cards or more earns 20 extra points, added after the wagers "
-       "multiply its result.") },
-  { "deck", lc_deck_low,
-    N_("The round ends the moment the last card of the deck is drawn. Drawing from a discard "
-       "pile keeps the game going — useful while you still have good cards to play.") },
-};
-
-static const char *lost_cities_turn =
-  N_("Play one card — on your expedition or on its discard pile — then draw one.");
-static const char *lost_cities_end =
-  N_("The game is over. Each expedition you started scored the sum of its numbers minus 20, "
-     "times one plus its wagers, and 20 more with eight cards or more. The result shows every "
-     "expedition; you can replay the game from the history of a real match.");
-
-/* Circle the Wagons ------------------------------------------------------- */
-
-static gboolean
-ctw_takes (const Moment *m)
-{
-  return move_string (m, "take") != NULL;
-}
-
-static gboolean
-ctw_starts (const Moment *m)
-{
-  return move_string (m, "start") != NULL;
-}
-
-static gboolean
-ctw_places (const Moment *m)
-{
-  return move_string (m, "place") != NULL;
-}
-
-/* A free card: you place a card after your opponent's move, not yours. */
-static gboolean
-ctw_free (const Moment *m)
-{
-  return ctw_places (m) && previous_player (m) != (int) YOU
-         && pt_game_get_n_moves (m->game) > 2;
-}
-
-static gboolean
-ctw_groups (const Moment *m)
-{
-  return ctw_places (m) && m->step >= 4;
-}
-
-static gboolean
-ctw_bonus (const Moment *m)
-{
-  return m->step >= 7;
-}
-
-static gboolean
-ctw_cover (const Moment *m)
-{
-  return ctw_places (m) && m->step >= 10;
-}
-
-static const Topic wagons_topics[] = {
-  { "intro", always,
-    N_("This is your first game of Circle the Wagons, against an easy computer. Fifteen cards lie "
-       "in a circle; the three in the middle are this game’s bonus cards. On your turn you take "
-       "one card of the circle and place it in your town. The coach suggests a move and outlines "
-       "it; you may follow it or choose another legal move.") },
-  { "start", ctw_starts,
-    N_("As the second player you choose where the circle starts: your opponent will take that "
-       "card or one after it, clockwise.") },
-  { "take", ctw_takes,
-    N_("Take any card of the circle, counting clockwise from the start. Every card you skip goes "
-       "to your opponent for free, so skipping far is generous.") },
-  { "place", ctw_places,
-    N_("Place the card in your town: it must cover a cell of your town or touch it along an edge "
-       "— a corner alone is not enough. You may turn it upside down, never sideways. The cells "
-       "where it may go are marked.") },
-  { "free", ctw_free,
-    N_("Your opponent skipped these cards, so they are yours for free: you place every one of "
-       "them, in circle order, before you take a card. A free card cannot be refused.") },
-  { "groups", ctw_groups,
-    N_("At the end each terrain scores the size of its largest connected group of that terrain. "
-       "A few big groups score more than many small ones.") },
-  { "bonus", ctw_bonus,
-    N_("Look at the three bonus cards in the middle: they add points — or take them away — for "
-       "the symbols and shapes in your town.") },
-  { "cover", ctw_cover,
-    N_("Covering your own cells is allowed and often useful: a new card always lies on top, and "
-       "only what is visible scores.") },
-};
-
-static const char *wagons_turn =
-  N_("Take a card of the circle, or place the card you have.");
-static const char *wagons_end =
-  N_("The game is over. Each terrain scored its largest connected group, and the bonus cards "
-     "added or took away their points. On a tie, the town with fewer cards wins.");
-
-/* Next Station: London ---------------------------------------------------- */
-
-static gboolean
-ns_section (const Moment *m)
-{
-  return m->suggestion != NULL && json_object_has_member (m->suggestion, "to");
-}
-
-static gboolean
-ns_pass (const Moment *m)
-{
-  return m->suggestion != NULL && json_object_has_member (m->suggestion, "pass");
-}
-
-static gboolean
-ns_joker (const Moment *m)
-{
-  const char *card = view_string (m, "card");
-
-  return card != NULL && g_str_has_suffix (card, ":joker");
-}
-
-static gboolean
-ns_switch (const Moment *m)
-{
-  gboolean branch = FALSE;
-
-  if (m->view != NULL && json_object_has_member (m->view, "branch_allowed"))
-    branch = json_object_get_boolean_member (m->view, "branch_allowed");
-  return branch;
-}
-
-static gboolean
-ns_crossing (const Moment *m)
-{
-  return m->step >= 3;
-}
-
-static gboolean
-ns_underground (const Moment *m)
-{
-  return view_int (m, "underground_flipped", 0) >= 3;
-}
-
-static gboolean
-ns_scoring (const Moment *m)
-{
-  return view_int (m, "round", 1) >= 2;
-}
-
-static gboolean
-ns_extras (const Moment *m)
-{
-  return view_int (m, "round", 1) >= 3;
-}
-
-static const Topic next_station_topics[] = {
-  { "intro", always,
-    N_("This is your first game of Next Station: London, against an easy computer. Over four "
-       "rounds you draw four underground lines, one colour each, starting from that colour’s "
-       "departure station. Each turn a station card is turned over and everybody may draw one "
-       "section for it. The coach suggests a section and draws it faintly on the map; you may "
-       "follow it or choose another.") },
-  { "section", ns_section,
-    N_("Draw one straight section — across, down or diagonal — from an end of your line to the "
-       "nearest station in that direction with the card’s symbol. The stations you can reach "
-       "are marked.") },
-  { "joker", ns_joker,
-    N_("A joker card matches any symbol, and the Central Station (?) matches any card.") },
-  { "switch", ns_switch,
-    N_("The switch card: another card is turned over at once, and this section may start from "
-       "any station of your line, not only its ends — a branch.") },
-  { "pass", ns_pass,
-    N_("When no section fits the card, or none is worth it, you pass: passing is always "
-       "allowed.") },
-  { "crossing", ns_crossing,
-    N_("Sections never cross one another, not even those of other colours, and a line never "
-       "visits a station twice: keep room to grow.") },
-  { "underground", ns_underground,
-    N_("The round ends on the turn the fifth underground card (pink and yellow back) is turned "
-       "over; that card is still played.") },
-  { "scoring", ns_scoring,
-    N_("A line scores the number of districts it visits times the most stations it has in one "
-       "district, plus 2 for each crossing of the Thames.") },
-  { "extras", ns_extras,
-    N_("At the end of the game the tourist sites your lines visited and the stations where your "
-       "lines meet add points of their own.") },
-};
-
-static const char *next_station_turn =
-  N_("Draw one section for the card turned over, or pass.");
-static const char *next_station_end =
-  N_("The game is over. Your four lines scored their districts times their best district plus "
-     "the Thames crossings; the tourist sites and the stations where your lines meet added the "
-     "rest.");
-
-/* The table ----------------------------------------------------------- */
-
-typedef struct
-{
-  const char  *game_id;
-  const Topic *topics;
-  guint        n_topics;
-  const char **turn;
-  const char **end;
-} Course;
-
-static const Course courses[] = {
-  { "lost-cities", lost_cities_topics, G_N_ELEMENTS (lost_cities_topics),
-    &lost_cities_turn, &lost_cities_end },
-  { "circle-the-wagons", wagons_topics, G_N_ELEMENTS (wagons_topics),
-    &wagons_turn, &wagons_end },
-  { "next-station-london", next_station_topics, G_N_ELEMENTS (next_station_topics),
-    &next_station_turn, &next_station_end },
-};
-
-static const Course *
+/* The game's course, from its rules class (NULL: no lesson for it). A
+ * static type's class is never finalized, so the reference is kept. */
+static const PtLessonCourse *
 find_course (const char *game_id)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (courses); i++)
-    if (g_strcmp0 (courses[i].game_id, game_id) == 0)
-      return &courses[i];
-  return NULL;
+  GType type = pt_rules_lookup_game (game_id, NULL);
+
+  if (type == G_TYPE_INVALID)
+    return NULL;
+  return PT_GAME_CLASS (g_type_class_ref (type))->lesson;
 }
 
 gboolean
@@ -465,14 +85,14 @@ const char * const *
 pt_lesson_list_topics (const char *game_id)
 {
   static GHashTable *lists;
-  const Course *course = find_course (game_id);
+  const PtLessonCourse *course = find_course (game_id);
   GPtrArray *ids;
 
   if (course == NULL)
     return NULL;
   if (lists == NULL)
-    lists = g_hash_table_new (g_str_hash, g_str_equal);
-  ids = g_hash_table_lookup (lists, course->game_id);
+    lists = g_hash_table_new (g_direct_hash, g_direct_equal);
+  ids = g_hash_table_lookup (lists, course);
   if (ids == NULL)
     {
       ids = g_ptr_array_new ();
@@ -480,7 +100,7 @@ pt_lesson_list_topics (const char *game_id)
         g_ptr_array_add (ids, (gpointer) course->topics[i].id);
       g_ptr_array_add (ids, (gpointer) "end");
       g_ptr_array_add (ids, NULL);
-      g_hash_table_insert (lists, (gpointer) course->game_id, ids);
+      g_hash_table_insert (lists, (gpointer) course, ids);
     }
   return (const char * const *) ids->pdata;
 }
@@ -500,12 +120,12 @@ set_text (PtLesson   *self,
 static void
 update (PtLesson *self)
 {
-  const Course *course = find_course (self->game_id);
+  const PtLessonCourse *course = find_course (self->game_id);
   PtGame *game = pt_session_get_game (self->session);
   PtSessionState state = pt_session_get_state (self->session);
   g_autoptr(JsonNode) view = NULL;
   g_autoptr(GError) error = NULL;
-  Moment m = { self, game, NULL, NULL, 0 };
+  PtLessonMoment m = { game, NULL, NULL, 0 };
   guint n_moves;
 
   g_clear_pointer (&self->suggestion, json_node_unref);
@@ -515,12 +135,12 @@ update (PtLesson *self)
     {
       if (g_strcmp0 (self->topic, "end") != 0)
         g_ptr_array_add (self->shown_ids, (gpointer) "end");
-      set_text (self, "end", _(*course->end));
+      set_text (self, "end", _(course->end));
       g_signal_emit (self, signals[CHANGED], 0);
       return;
     }
   if (state != PT_SESSION_PLAYING || game == NULL
-      || pt_game_get_current_player (game) != (int) YOU)
+      || pt_game_get_current_player (game) != (int) PT_LESSON_YOU)
     {
       /* The computer's turn: the explanation stays until yours; the
        * welcome comes at once, even when the computer begins. */
@@ -543,13 +163,13 @@ update (PtLesson *self)
       self->last_n_moves = n_moves;
     }
 
-  self->suggestion = pt_bot_choose_move_full (self->coach, game, YOU, NULL, &self->reason, &error);
-  if (self->suggestion != NULL && !pt_game_is_legal (game, YOU, self->suggestion))
+  self->suggestion = pt_bot_choose_move_full (self->coach, game, PT_LESSON_YOU, NULL, &self->reason, &error);
+  if (self->suggestion != NULL && !pt_game_is_legal (game, PT_LESSON_YOU, self->suggestion))
     g_clear_pointer (&self->suggestion, json_node_unref);
   if (self->suggestion == NULL)
     {
       /* Never stuck: the first legal move the rules list. */
-      g_autoptr(JsonNode) legal = pt_game_list_legal_moves (game, YOU);
+      g_autoptr(JsonNode) legal = pt_game_list_legal_moves (game, PT_LESSON_YOU);
       JsonArray *moves = legal && JSON_NODE_HOLDS_ARRAY (legal) ? json_node_get_array (legal) : NULL;
 
       g_clear_pointer (&self->reason, g_free);
@@ -557,7 +177,7 @@ update (PtLesson *self)
         self->suggestion = json_node_copy (json_array_get_element (moves, 0));
     }
 
-  view = pt_game_get_view (game, YOU);
+  view = pt_game_get_view (game, PT_LESSON_YOU);
   m.view = view && JSON_NODE_HOLDS_OBJECT (view) ? json_node_get_object (view) : NULL;
   m.suggestion = self->suggestion && JSON_NODE_HOLDS_OBJECT (self->suggestion)
                  ? json_node_get_object (self->suggestion) : NULL;
@@ -581,7 +201,7 @@ update (PtLesson *self)
       if (topic == NULL)
         {
           topic = "turn";
-          text = _(*course->turn);
+          text = _(course->turn);
         }
       set_text (self, topic, text);
       self->topic_moves = n_moves;
@@ -638,8 +258,8 @@ new_session (PtLesson *self,
   /* Nothing is saved: a lesson is not a match of the history. */
   session = pt_session_new (self->game_id, NULL, &defaults);
   pt_session_set_n_seats (session, 2);
-  pt_session_set_seat_name (session, YOU, self->player_name);
-  pt_session_set_seat_kind (session, YOU, PT_SEAT_PERSON, PT_BOT_LEVEL_EASY, NULL, NULL);
+  pt_session_set_seat_name (session, PT_LESSON_YOU, self->player_name);
+  pt_session_set_seat_kind (session, PT_LESSON_YOU, PT_SEAT_PERSON, PT_BOT_LEVEL_EASY, NULL, NULL);
   /* Translators: the computer's seat in a lesson */
   pt_session_set_seat_name (session, 1, _("Computer"));
   pt_session_set_seat_kind (session, 1, PT_SEAT_COMPUTER, PT_BOT_LEVEL_EASY, NULL, NULL);
@@ -650,8 +270,8 @@ new_session (PtLesson *self,
   return session;
 }
 
-/* Seat 0 starts the deal (Circle the Wagons: the computer names the
- * starting card, then you take first). */
+/* Seat 0 starts the deal (in a game whose setup names no first player,
+ * the computer may act first, then you take the first turn). */
 static gboolean
 you_start (PtSession *session)
 {
@@ -668,7 +288,7 @@ pt_lesson_new (const char  *game_id,
                GError     **error)
 {
   g_autoptr(PtLesson) self = NULL;
-  const Course *course = find_course (game_id);
+  const PtLessonCourse *course = find_course (game_id);
 
   if (course == NULL)
     {
@@ -739,7 +359,7 @@ pt_lesson_set_player_name (PtLesson   *self,
     return;
   g_free (self->player_name);
   self->player_name = g_strdup (name);
-  pt_session_set_seat_name (self->session, YOU, name);
+  pt_session_set_seat_name (self->session, PT_LESSON_YOU, name);
 }
 
 void
@@ -768,7 +388,7 @@ pt_lesson_get_game_id (PtLesson *self)
 guint
 pt_lesson_get_seat (PtLesson *self)
 {
-  return YOU;
+  return PT_LESSON_YOU;
 }
 
 guint

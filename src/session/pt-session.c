@@ -405,7 +405,7 @@ pt_session_new (const char               *game_id,
   self->seed = g_random_int () | ((guint64) g_random_int () << 32);
 
   /* A person against the computer at the preferred level; further seats
-   * (Next Station) are people. */
+   * (games for more than two) are people. */
   self->n_seats = 2;
   for (guint i = 0; i < MAX_SEATS; i++)
     {

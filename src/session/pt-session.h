@@ -80,7 +80,7 @@ typedef enum
 G_DECLARE_FINAL_TYPE (PtSession, pt_session, PT, SESSION, GObject)
 
 /* @store may be NULL: nothing is saved. The seats start as the defaults
- * say (Lost Cities: a person against the computer at @defaults' level). */
+ * say: a person against the computer at @defaults' level. */
 PtSession      *pt_session_new               (const char               *game_id,
                                               PtStore                  *store,
                                               const PtSessionDefaults  *defaults);
@@ -122,7 +122,8 @@ gboolean        pt_session_seat_is_person    (PtSession  *self,
 guint           pt_session_get_n_persons     (PtSession  *self);
 
 /* Options of the game (as the rules' deal takes them); rounds and who
- * starts later rounds (Lost Cities; the other games always play one). */
+ * starts later rounds (games played in rounds, pt_rules_game_max_rounds();
+ * the others always play one). */
 void            pt_session_set_options       (PtSession  *self,
                                               JsonObject *options);
 JsonObject     *pt_session_get_options       (PtSession  *self);

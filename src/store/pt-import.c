@@ -793,6 +793,53 @@ score_from_node (JsonNode  *node,
   return SCORE_BAD;
 }
 
+/* @name's result into @play, given how its score read (@read; @why says
+ * what is wrong with a bad one): SCORE_EMPTY when the play is skipped for
+ * it (noted in @doc), SCORE_BAD with @error set (a bad score, a player
+ * twice), else SCORE_OK. */
+static ScoreRead
+play_add_result (Doc             *doc,
+                 Play            *play,
+                 const char      *where,
+                 const char      *date,
+                 const KnownGame *known,
+                 const char      *name,
+                 ScoreRead        read,
+                 gint64           score,
+                 const char      *why,
+                 gboolean         winner,
+                 GError         **error)
+{
+  g_autofree char *player_where = g_strdup_printf ("%s (%s)", where, name);
+  DocResult result = { NULL, score, winner };
+  ScoreRead outcome = SCORE_OK;
+
+  if (read == SCORE_EMPTY)
+    {
+      doc_skip (doc, where, date, _(known->titles[0]), _("not every player has a score"));
+      return SCORE_EMPTY;
+    }
+  if (read == SCORE_BAD)
+    {
+      g_autofree char *what = g_strdup_printf ("%s: %s", name, why);
+
+      doc_invalid (doc, error, where, what);
+      return SCORE_BAD;
+    }
+  result.player = (char *) doc_player (doc, name, player_where);
+  for (guint j = 0; j < play->results->len; j++)
+    if (g_array_index (play->results, DocResult, j).player == result.player)
+      {
+        g_autofree char *what = g_strdup_printf (_("%s plays twice"), name);
+
+        doc_invalid (doc, error, where, what);
+        outcome = SCORE_BAD;
+      }
+  g_array_append_val (play->results, result);
+  g_ptr_array_add (play->names, g_strdup (name));
+  return outcome;
+}
+
 static GDateTime *
 parse_local_time (const char *text)
 {
@@ -974,44 +1021,24 @@ bgstats_play (Doc         *doc,
       JsonObject *score = JSON_NODE_HOLDS_OBJECT (element) ? json_node_get_object (element) : NULL;
       JsonObject *player = score != NULL ? lookup_ref (players, score, "playerRefId") : NULL;
       const char *name = object_string (player, "name");
-      g_autofree char *player_where = NULL;
       g_autofree char *why = NULL;
-      DocResult result = { 0 };
+      gint64 points = 0;
+      ScoreRead read;
 
       if (name == NULL || *name == '\0')
         {
           ok = doc_invalid (doc, error, where, _("a score names no player of the file"));
           break;
         }
-      player_where = g_strdup_printf ("%s (%s)", where, name);
-      switch (score_from_node (json_object_get_member (score, "score"), &result.score, &why))
+      read = score_from_node (json_object_get_member (score, "score"), &points, &why);
+      read = play_add_result (doc, &play, where, date, known, name, read, points, why,
+                              read == SCORE_OK && object_bool (score, "winner"), error);
+      if (read == SCORE_EMPTY)
         {
-        case SCORE_EMPTY:
-          doc_skip (doc, where, date, _(known->titles[0]), _("not every player has a score"));
           play_clear (&play);
           return TRUE;
-        case SCORE_BAD:
-          {
-            g_autofree char *what = g_strdup_printf ("%s: %s", name, why);
-            ok = doc_invalid (doc, error, where, what);
-          }
-          break;
-        case SCORE_OK:
-        default:
-          break;
         }
-      if (!ok)
-        break;
-      result.winner = object_bool (score, "winner");
-      result.player = (char *) doc_player (doc, name, player_where);
-      for (guint j = 0; j < play.results->len; j++)
-        if (g_array_index (play.results, DocResult, j).player == result.player)
-          {
-            g_autofree char *what = g_strdup_printf (_("%s plays twice"), name);
-            ok = doc_invalid (doc, error, where, what);
-          }
-      g_array_append_val (play.results, result);
-      g_ptr_array_add (play.names, g_strdup (name));
+      ok = read == SCORE_OK;
     }
   if (ok)
     ok = doc_add_play (doc, &play, error);
@@ -1173,8 +1200,8 @@ bgg_play (Doc      *doc,
       g_autofree char *score = NULL;
       g_autofree char *win = NULL;
       g_autofree char *why = NULL;
-      g_autofree char *player_where = NULL;
-      DocResult result = { 0 };
+      gint64 points = 0;
+      ScoreRead read;
 
       if (child->type != XML_ELEMENT_NODE || xmlStrcmp (child->name, (const xmlChar *) "player") != 0)
         continue;
@@ -1191,35 +1218,17 @@ bgg_play (Doc      *doc,
           play_clear (&play);
           return TRUE;
         }
-      player_where = g_strdup_printf ("%s (%s)", where, name);
       score = xml_attr (child, "score");
-      switch (score_from_text (score, &result.score, &why))
+      win = xml_attr (child, "win");
+      read = score_from_text (score, &points, &why);
+      read = play_add_result (doc, &play, where, date_text, known, name, read, points, why,
+                              g_strcmp0 (win, "1") == 0, error);
+      if (read == SCORE_EMPTY)
         {
-        case SCORE_EMPTY:
-          doc_skip (doc, where, date_text, _(known->titles[0]), _("not every player has a score"));
           play_clear (&play);
           return TRUE;
-        case SCORE_BAD:
-          {
-            g_autofree char *what = g_strdup_printf ("%s: %s", name, why);
-            ok = doc_invalid (doc, error, where, what);
-          }
-          continue;
-        case SCORE_OK:
-        default:
-          break;
         }
-      win = xml_attr (child, "win");
-      result.winner = g_strcmp0 (win, "1") == 0;
-      result.player = (char *) doc_player (doc, name, player_where);
-      for (guint j = 0; j < play.results->len; j++)
-        if (g_array_index (play.results, DocResult, j).player == result.player)
-          {
-            g_autofree char *what = g_strdup_printf (_("%s plays twice"), name);
-            ok = doc_invalid (doc, error, where, what);
-          }
-      g_array_append_val (play.results, result);
-      g_ptr_array_add (play.names, g_strdup (name));
+      ok = read == SCORE_OK;
     }
   if (ok && play.results->len == 0)
     {

@@ -128,11 +128,11 @@ export_player (PtStore      *self,
                GError      **error)
 {
   json_builder_begin_object (builder);
-  add_string (builder, "uuid", (const char *) sqlite3_column_text (stmt, 1));
-  add_string (builder, "name", (const char *) sqlite3_column_text (stmt, 2));
-  add_string (builder, "colour", (const char *) sqlite3_column_text (stmt, 3));
-  add_time (builder, "created", sqlite3_column_int64 (stmt, 4));
-  add_bool (builder, "archived", sqlite3_column_int (stmt, 5) != 0);
+  add_string (builder, "uuid", (const char *) sqlite3_column_text (stmt, 0));
+  add_string (builder, "name", (const char *) sqlite3_column_text (stmt, 1));
+  add_string (builder, "colour", (const char *) sqlite3_column_text (stmt, 2));
+  add_time (builder, "created", sqlite3_column_int64 (stmt, 3));
+  add_bool (builder, "archived", sqlite3_column_int (stmt, 4) != 0);
   json_builder_end_object (builder);
   return TRUE;
 }
@@ -150,6 +150,17 @@ export_night_player (PtStore      *self,
   return TRUE;
 }
 
+/* A night's own members from columns uuid, date, place, notes. */
+static void
+add_night_members (JsonBuilder *builder,
+                   PtStmt      *stmt)
+{
+  add_string (builder, "uuid", (const char *) sqlite3_column_text (stmt, 0));
+  add_string (builder, "date", (const char *) sqlite3_column_text (stmt, 1));
+  add_string (builder, "place", (const char *) sqlite3_column_text (stmt, 2));
+  add_string (builder, "notes", (const char *) sqlite3_column_text (stmt, 3));
+}
+
 static gboolean
 export_night (PtStore      *self,
               JsonBuilder  *builder,
@@ -157,10 +168,7 @@ export_night (PtStore      *self,
               GError      **error)
 {
   json_builder_begin_object (builder);
-  add_string (builder, "uuid", (const char *) sqlite3_column_text (stmt, 0));
-  add_string (builder, "date", (const char *) sqlite3_column_text (stmt, 1));
-  add_string (builder, "place", (const char *) sqlite3_column_text (stmt, 2));
-  add_string (builder, "notes", (const char *) sqlite3_column_text (stmt, 3));
+  add_night_members (builder, stmt);
   if (!export_rows (self, builder, "players",
                     "SELECT p.uuid FROM night_players n JOIN players p ON p.id = n.player_id"
                     " WHERE n.night_id = ? AND p.deleted = 0 ORDER BY p.created, p.uuid",
@@ -188,34 +196,93 @@ export_result (PtStore      *self,
   return TRUE;
 }
 
+/* The columns of a match that the export and the salvage read, then its
+ * id (MATCH_ID_COLUMN); its results are read apart (RESULTS_SQL). */
+#define MATCH_SQL \
+  "SELECT m.uuid, m.game, m.mode, m.started, m.finished, n.uuid," \
+  " m.options, m.rule_reading, m.notes, b.json, r.json, m.id" \
+  " FROM matches m LEFT JOIN nights n ON n.id = m.night_id" \
+  " LEFT JOIN breakdowns b ON b.match_id = m.id" \
+  " LEFT JOIN records r ON r.match_id = m.id"
+#define MATCH_ID_COLUMN 11
+#define RESULTS_SQL \
+  "SELECT p.uuid, r.seat, r.score, r.rank, r.winner, r.is_ai, r.ai_level" \
+  " FROM results r JOIN players p ON p.id = r.player_id" \
+  " WHERE r.match_id = ? ORDER BY r.seat"
+
+/* A match's members from MATCH_SQL's columns, with @results (consumed). */
+static void
+add_match_members (JsonBuilder *builder,
+                   PtStmt      *stmt,
+                   JsonNode    *results)
+{
+  add_string (builder, "uuid", (const char *) sqlite3_column_text (stmt, 0));
+  add_string (builder, "game", (const char *) sqlite3_column_text (stmt, 1));
+  add_string (builder, "mode", pt_match_mode_to_string (sqlite3_column_int (stmt, 2)));
+  add_time (builder, "started", sqlite3_column_int64 (stmt, 3));
+  add_time (builder, "finished", sqlite3_column_int64 (stmt, 4));
+  json_builder_set_member_name (builder, "night");
+  if (sqlite3_column_type (stmt, 5) == SQLITE_NULL)
+    json_builder_add_null_value (builder);
+  else
+    json_builder_add_string_value (builder, (const char *) sqlite3_column_text (stmt, 5));
+  add_json_text (builder, "options", (const char *) sqlite3_column_text (stmt, 6));
+  add_string (builder, "rule_reading", (const char *) sqlite3_column_text (stmt, 7));
+  add_string (builder, "notes", (const char *) sqlite3_column_text (stmt, 8));
+  json_builder_set_member_name (builder, "results");
+  json_builder_add_value (builder, results);
+  add_json_text (builder, "breakdown", (const char *) sqlite3_column_text (stmt, 9));
+  add_json_text (builder, "record", (const char *) sqlite3_column_text (stmt, 10));
+}
+
+/* The results of match @id as an array; NULL when they cannot be read
+ * (SQLITE_CORRUPT in *@rc when there are none: a match without them is
+ * lost). */
+static JsonNode *
+read_results (PtStore *self,
+              gint64   id,
+              int     *rc)
+{
+  g_autoptr(PtStmt) results = pt_store_prepare (self, RESULTS_SQL, NULL);
+  g_autoptr(JsonBuilder) rows = json_builder_new ();
+  int n = 0;
+
+  if (results == NULL)
+    {
+      *rc = SQLITE_ERROR;
+      return NULL;
+    }
+  sqlite3_bind_int64 (results, 1, id);
+  json_builder_begin_array (rows);
+  while ((*rc = sqlite3_step (results)) == SQLITE_ROW && ++n > 0)
+    export_result (self, rows, results, NULL);
+  json_builder_end_array (rows);
+  if (*rc != SQLITE_DONE)
+    return NULL;
+  if (n == 0)
+    {
+      *rc = SQLITE_CORRUPT;
+      return NULL;
+    }
+  return json_builder_get_root (rows);
+}
+
 static gboolean
 export_match (PtStore      *self,
               JsonBuilder  *builder,
               PtStmt       *stmt,
               GError      **error)
 {
+  int rc;
+  JsonNode *results = read_results (self, sqlite3_column_int64 (stmt, MATCH_ID_COLUMN), &rc);
+
+  /* The export keeps a match without results (as it always did). */
+  if (results == NULL && rc == SQLITE_CORRUPT)
+    results = json_node_init_array (json_node_alloc (), json_array_new ());
+  if (results == NULL)
+    return pt_store_set_error (self, rc, _("Could not export the matches"), error);
   json_builder_begin_object (builder);
-  add_string (builder, "uuid", (const char *) sqlite3_column_text (stmt, 1));
-  add_string (builder, "game", (const char *) sqlite3_column_text (stmt, 2));
-  add_string (builder, "mode", pt_match_mode_to_string (sqlite3_column_int (stmt, 3)));
-  add_time (builder, "started", sqlite3_column_int64 (stmt, 4));
-  add_time (builder, "finished", sqlite3_column_int64 (stmt, 5));
-  json_builder_set_member_name (builder, "night");
-  if (sqlite3_column_type (stmt, 6) == SQLITE_NULL)
-    json_builder_add_null_value (builder);
-  else
-    json_builder_add_string_value (builder, (const char *) sqlite3_column_text (stmt, 6));
-  add_json_text (builder, "options", (const char *) sqlite3_column_text (stmt, 7));
-  add_string (builder, "rule_reading", (const char *) sqlite3_column_text (stmt, 8));
-  add_string (builder, "notes", (const char *) sqlite3_column_text (stmt, 9));
-  if (!export_rows (self, builder, "results",
-                    "SELECT p.uuid, r.seat, r.score, r.rank, r.winner, r.is_ai, r.ai_level"
-                    " FROM results r JOIN players p ON p.id = r.player_id"
-                    " WHERE r.match_id = ? ORDER BY r.seat",
-                    sqlite3_column_int64 (stmt, 0), export_result, _("Could not export the matches"), error))
-    return FALSE;
-  add_json_text (builder, "breakdown", (const char *) sqlite3_column_text (stmt, 10));
-  add_json_text (builder, "record", (const char *) sqlite3_column_text (stmt, 11));
+  add_match_members (builder, stmt, results);
   json_builder_end_object (builder);
   return TRUE;
 }
@@ -236,18 +303,12 @@ pt_store_export_json (PtStore  *self,
   json_builder_begin_object (builder);
   add_string (builder, "format", EXPORT_FORMAT);
   ok = export_rows (self, builder, "players",
-                    "SELECT id, uuid, name, colour, created, archived FROM players"
+                    "SELECT uuid, name, colour, created, archived FROM players"
                     " WHERE deleted = 0 ORDER BY created, uuid",
                     0, export_player, _("Could not export the players"), error) &&
        export_rows (self, builder, "nights", "SELECT uuid, date, place, notes, id FROM nights ORDER BY date, uuid",
                     0, export_night, _("Could not export the nights"), error) &&
-       export_rows (self, builder, "matches",
-                    "SELECT m.id, m.uuid, m.game, m.mode, m.started, m.finished, n.uuid,"
-                    " m.options, m.rule_reading, m.notes, b.json, r.json"
-                    " FROM matches m LEFT JOIN nights n ON n.id = m.night_id"
-                    " LEFT JOIN breakdowns b ON b.match_id = m.id"
-                    " LEFT JOIN records r ON r.match_id = m.id"
-                    " WHERE m.deleted = 0 ORDER BY m.finished, m.uuid",
+       export_rows (self, builder, "matches", MATCH_SQL " WHERE m.deleted = 0 ORDER BY m.finished, m.uuid",
                     0, export_match, _("Could not export the matches"), error);
   pt_store_rollback (self);
   if (!ok)
@@ -1221,13 +1282,7 @@ salvage_player (PtStore     *self,
   sqlite3_bind_int64 (stmt, 1, id);
   if ((rc = sqlite3_step (stmt)) != SQLITE_ROW)
     return rc;
-  json_builder_begin_object (builder);
-  add_string (builder, "uuid", (const char *) sqlite3_column_text (stmt, 0));
-  add_string (builder, "name", (const char *) sqlite3_column_text (stmt, 1));
-  add_string (builder, "colour", (const char *) sqlite3_column_text (stmt, 2));
-  add_time (builder, "created", sqlite3_column_int64 (stmt, 3));
-  add_bool (builder, "archived", sqlite3_column_int (stmt, 4) != 0);
-  json_builder_end_object (builder);
+  export_player (self, builder, stmt, NULL);
   return SQLITE_ROW;
 }
 
@@ -1247,10 +1302,7 @@ salvage_night (PtStore     *self,
   if ((rc = sqlite3_step (stmt)) != SQLITE_ROW)
     return rc;
   json_builder_begin_object (builder);
-  add_string (builder, "uuid", (const char *) sqlite3_column_text (stmt, 0));
-  add_string (builder, "date", (const char *) sqlite3_column_text (stmt, 1));
-  add_string (builder, "place", (const char *) sqlite3_column_text (stmt, 2));
-  add_string (builder, "notes", (const char *) sqlite3_column_text (stmt, 3));
+  add_night_members (builder, stmt);
   /* The attendance list is a nicety: lost with its page, the night stays. */
   json_builder_end_object (builder);
   return SQLITE_ROW;
@@ -1261,18 +1313,9 @@ salvage_match (PtStore     *self,
                JsonBuilder *builder,
                gint64       id)
 {
-  g_autoptr(PtStmt) stmt = pt_store_prepare (self,
-                                             "SELECT m.uuid, m.game, m.mode, m.started, m.finished, n.uuid,"
-                                             " m.options, m.rule_reading, m.notes, b.json, r.json"
-                                             " FROM matches m LEFT JOIN nights n ON n.id = m.night_id"
-                                             " LEFT JOIN breakdowns b ON b.match_id = m.id"
-                                             " LEFT JOIN records r ON r.match_id = m.id"
-                                             " WHERE m.id = ? AND m.deleted = 0",
-                                             NULL);
-  g_autoptr(PtStmt) results = NULL;
-  g_autoptr(JsonBuilder) rows = json_builder_new ();
-  g_autoptr(JsonNode) results_node = NULL;
-  int rc, n = 0;
+  g_autoptr(PtStmt) stmt = pt_store_prepare (self, MATCH_SQL " WHERE m.id = ? AND m.deleted = 0", NULL);
+  JsonNode *results;
+  int rc;
 
   if (stmt == NULL)
     return SQLITE_ERROR;
@@ -1280,51 +1323,10 @@ salvage_match (PtStore     *self,
   if ((rc = sqlite3_step (stmt)) != SQLITE_ROW)
     return rc;
   /* The results first: a match without them is lost. */
-  results = pt_store_prepare (self,
-                              "SELECT p.uuid, r.seat, r.score, r.rank, r.winner, r.is_ai, r.ai_level"
-                              " FROM results r JOIN players p ON p.id = r.player_id"
-                              " WHERE r.match_id = ? ORDER BY r.seat",
-                              NULL);
-  if (results == NULL)
-    return SQLITE_ERROR;
-  sqlite3_bind_int64 (results, 1, id);
-  json_builder_begin_array (rows);
-  while ((rc = sqlite3_step (results)) == SQLITE_ROW)
-    {
-      json_builder_begin_object (rows);
-      add_string (rows, "player", (const char *) sqlite3_column_text (results, 0));
-      add_int (rows, "seat", sqlite3_column_int (results, 1));
-      add_int (rows, "score", sqlite3_column_int (results, 2));
-      add_int (rows, "rank", sqlite3_column_int (results, 3));
-      add_bool (rows, "winner", sqlite3_column_int (results, 4) != 0);
-      add_bool (rows, "ai", sqlite3_column_int (results, 5) != 0);
-      add_int (rows, "ai_level", sqlite3_column_int (results, 6));
-      json_builder_end_object (rows);
-      n++;
-    }
-  json_builder_end_array (rows);
-  if (rc != SQLITE_DONE || n == 0)
-    return SQLITE_CORRUPT;
-  results_node = json_builder_get_root (rows);
-
+  if ((results = read_results (self, id, &rc)) == NULL)
+    return rc;
   json_builder_begin_object (builder);
-  add_string (builder, "uuid", (const char *) sqlite3_column_text (stmt, 0));
-  add_string (builder, "game", (const char *) sqlite3_column_text (stmt, 1));
-  add_string (builder, "mode", pt_match_mode_to_string (sqlite3_column_int (stmt, 2)));
-  add_time (builder, "started", sqlite3_column_int64 (stmt, 3));
-  add_time (builder, "finished", sqlite3_column_int64 (stmt, 4));
-  json_builder_set_member_name (builder, "night");
-  if (sqlite3_column_type (stmt, 5) == SQLITE_NULL)
-    json_builder_add_null_value (builder);
-  else
-    json_builder_add_string_value (builder, (const char *) sqlite3_column_text (stmt, 5));
-  add_json_text (builder, "options", (const char *) sqlite3_column_text (stmt, 6));
-  add_string (builder, "rule_reading", (const char *) sqlite3_column_text (stmt, 7));
-  add_string (builder, "notes", (const char *) sqlite3_column_text (stmt, 8));
-  json_builder_set_member_name (builder, "results");
-  json_builder_add_value (builder, g_steal_pointer (&results_node));
-  add_json_text (builder, "breakdown", (const char *) sqlite3_column_text (stmt, 9));
-  add_json_text (builder, "record", (const char *) sqlite3_column_text (stmt, 10));
+  add_match_members (builder, stmt, results);
   json_builder_end_object (builder);
   return SQLITE_ROW;
 }

@@ -597,7 +597,9 @@ tombstone_doc (const char *merged_into)
 
 /* players: uuid, name, colour, created, archived, deleted, modified */
 static char *
-player_doc (PtStmt *stmt)
+player_doc (PtStore  *self,
+            PtStmt   *stmt,
+            GError  **error)
 {
   g_autoptr(JsonBuilder) b = json_builder_new ();
 
@@ -818,39 +820,66 @@ publish_gone (Publish     *p,
   return TRUE;
 }
 
+/* A row's document (player_doc, night_doc, match_doc). */
+typedef char *(*DocFunc) (PtStore *self, PtStmt *stmt, GError **error);
+
+/* Every row of @sql (its UUID in @uuid_column, its stamp in
+ * @modified_column) into the mirror, then tombstones for the rows that
+ * @gone_sql finds gone; with @seen, each row's stamp goes into sync_seen
+ * (matches: only the rows whose stamp changed are read). */
 static gboolean
-publish_players (Publish  *p,
-                 GError  **error)
+publish_kind (Publish     *p,
+              const char  *kind,
+              const char  *sql,
+              int          uuid_column,
+              int          modified_column,
+              DocFunc      doc,
+              const char  *message,
+              gboolean     seen,
+              const char  *gone_sql,
+              GError     **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) row_free);
   int rc;
 
-  stmt = pt_store_prepare (p->store,
-                           "SELECT uuid, name, colour, created, archived, deleted, modified FROM players",
-                           error);
+  stmt = pt_store_prepare (p->store, sql, error);
   if (stmt == NULL)
     return FALSE;
   while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
     {
       Row *row = g_new0 (Row, 1);
 
-      row->uuid = pt_store_dup_column_text (stmt, 0);
-      row->doc = player_doc (stmt);
-      row->modified = sqlite3_column_int64 (stmt, 6);
+      row->uuid = pt_store_dup_column_text (stmt, uuid_column);
+      row->modified = sqlite3_column_int64 (stmt, modified_column);
       g_ptr_array_add (rows, row);
+      if ((row->doc = doc (p->store, stmt, error)) == NULL)
+        return FALSE;
     }
   if (rc != SQLITE_DONE)
-    return pt_store_set_error (p->store, rc, _("Could not read the players"), error);
+    return pt_store_set_error (p->store, rc, message, error);
   g_clear_pointer (&stmt, pt_stmt_release);
   for (guint i = 0; i < rows->len; i++)
     {
       Row *row = g_ptr_array_index (rows, i);
 
-      if (!publish_row (p, KIND_PLAYER, row->uuid, row->doc, row->modified, error))
+      if (!publish_row (p, kind, row->uuid, row->doc, row->modified, error))
+        return FALSE;
+      if (seen && !exec_bound (p->store, SAVE_STATE, error,
+                               "INSERT OR REPLACE INTO sync_seen (uuid, modified) VALUES (?, ?)",
+                               "ti", row->uuid, row->modified))
         return FALSE;
     }
-  return publish_gone (p, KIND_PLAYER,
+  return publish_gone (p, kind, gone_sql, error);
+}
+
+static gboolean
+publish_players (Publish  *p,
+                 GError  **error)
+{
+  return publish_kind (p, KIND_PLAYER,
+                       "SELECT uuid, name, colour, created, archived, deleted, modified FROM players", 0, 6,
+                       player_doc, _("Could not read the players"), FALSE,
                        "SELECT s.uuid FROM sync_rows s WHERE s.kind = ?"
                        " AND NOT EXISTS (SELECT 1 FROM players WHERE uuid = s.uuid)"
                        " AND NOT EXISTS (SELECT 1 FROM sync_pending p WHERE p.kind = s.kind AND p.uuid = s.uuid)",
@@ -861,34 +890,8 @@ static gboolean
 publish_nights (Publish  *p,
                 GError  **error)
 {
-  g_autoptr(PtStmt) stmt = NULL;
-  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) row_free);
-  int rc;
-
-  stmt = pt_store_prepare (p->store, "SELECT id, uuid, date, place, notes, deleted, modified FROM nights", error);
-  if (stmt == NULL)
-    return FALSE;
-  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
-    {
-      Row *row = g_new0 (Row, 1);
-
-      row->uuid = pt_store_dup_column_text (stmt, 1);
-      row->modified = sqlite3_column_int64 (stmt, 6);
-      g_ptr_array_add (rows, row);
-      if ((row->doc = night_doc (p->store, stmt, error)) == NULL)
-        return FALSE;
-    }
-  if (rc != SQLITE_DONE)
-    return pt_store_set_error (p->store, rc, _("Could not read the nights"), error);
-  g_clear_pointer (&stmt, pt_stmt_release);
-  for (guint i = 0; i < rows->len; i++)
-    {
-      Row *row = g_ptr_array_index (rows, i);
-
-      if (!publish_row (p, KIND_NIGHT, row->uuid, row->doc, row->modified, error))
-        return FALSE;
-    }
-  return publish_gone (p, KIND_NIGHT,
+  return publish_kind (p, KIND_NIGHT, "SELECT id, uuid, date, place, notes, deleted, modified FROM nights", 1, 6,
+                       night_doc, _("Could not read the nights"), FALSE,
                        "SELECT s.uuid FROM sync_rows s WHERE s.kind = ?"
                        " AND NOT EXISTS (SELECT 1 FROM nights WHERE uuid = s.uuid)"
                        " AND s.doc NOT LIKE '{\"gone\"%'"
@@ -903,41 +906,9 @@ static gboolean
 publish_matches (Publish  *p,
                  GError  **error)
 {
-  g_autoptr(PtStmt) stmt = NULL;
-  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) row_free);
-  int rc;
-
-  stmt = pt_store_prepare (p->store,
-                           MATCH_COLUMNS " LEFT JOIN sync_seen s ON s.uuid = m.uuid"
-                           " WHERE s.modified IS NOT m.modified",
-                           error);
-  if (stmt == NULL)
-    return FALSE;
-  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
-    {
-      Row *row = g_new0 (Row, 1);
-
-      row->uuid = pt_store_dup_column_text (stmt, 1);
-      row->modified = sqlite3_column_int64 (stmt, 13);
-      g_ptr_array_add (rows, row);
-      if ((row->doc = match_doc (p->store, stmt, error)) == NULL)
-        return FALSE;
-    }
-  if (rc != SQLITE_DONE)
-    return pt_store_set_error (p->store, rc, _("Could not read the matches"), error);
-  g_clear_pointer (&stmt, pt_stmt_release);
-  for (guint i = 0; i < rows->len; i++)
-    {
-      Row *row = g_ptr_array_index (rows, i);
-      gint64 modified = row->modified;
-
-      if (!publish_row (p, KIND_MATCH, row->uuid, row->doc, modified, error))
-        return FALSE;
-      if (!exec_bound (p->store, SAVE_STATE, error, "INSERT OR REPLACE INTO sync_seen (uuid, modified) VALUES (?, ?)",
-                         "ti", row->uuid, modified))
-        return FALSE;
-    }
-  return publish_gone (p, KIND_MATCH,
+  return publish_kind (p, KIND_MATCH,
+                       MATCH_COLUMNS " LEFT JOIN sync_seen s ON s.uuid = m.uuid WHERE s.modified IS NOT m.modified",
+                       1, 13, match_doc, _("Could not read the matches"), TRUE,
                        "SELECT s.uuid FROM sync_rows s WHERE s.kind = ?"
                        " AND NOT EXISTS (SELECT 1 FROM matches WHERE uuid = s.uuid)"
                        " AND s.doc NOT LIKE '{\"gone\"%'"

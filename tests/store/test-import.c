@@ -398,6 +398,18 @@ test_limits (void)
           }
         g_string_free (text, TRUE);
       }
+    /* One player twice in a play, in either format. */
+    assert_refused (store,
+                    "{\"games\":[{\"id\":1,\"name\":\"Lost Cities\",\"bggId\":50}],"
+                    "\"players\":[{\"id\":1,\"name\":\"Ana\"}],"
+                    "\"plays\":[{\"playDate\":\"2024-01-01 20:00:00\",\"gameRefId\":1,\"playerScores\":["
+                    "{\"playerRefId\":1,\"score\":\"4\"},{\"playerRefId\":1,\"score\":\"3\"}]}]}",
+                    -1, "Invalid BG Stats file: play 1: Ana plays twice");
+    assert_refused (store,
+                    "<plays><play id=\"9\" date=\"2024-01-01\"><item name=\"Lost Cities\" objectid=\"50\"/>"
+                    "<players><player name=\"Ana\" score=\"2\"/><player name=\"Ana\" score=\"1\"/></players>"
+                    "</play></plays>",
+                    -1, "Invalid BoardGameGeek file: play 9: Ana plays twice");
     assert_refused (store, "<plays><play></plays>", -1, "Invalid BoardGameGeek file: not well-formed XML");
     assert_refused (store, "{\"no\":1}", -1, "not a Partida export");
   }

@@ -495,10 +495,14 @@ pt_circle_the_wagons_game_save_setup (PtGame *game)
   return setup_to_json (state->bonus, state->circle, state->first_player);
 }
 
+/* Its "Learn to play" course (pt-wagons-lesson.c). */
+extern const PtLessonCourse pt_wagons_lesson;
+
 static void
 pt_circle_the_wagons_game_class_init (PtCircleTheWagonsGameClass *klass)
 {
   PtGameClass *game_class = PT_GAME_CLASS (klass);
+  game_class->lesson = &pt_wagons_lesson;
 
   game_class->game_id = PT_CIRCLE_THE_WAGONS_GAME_ID;
   game_class->title = N_("Circle the Wagons");

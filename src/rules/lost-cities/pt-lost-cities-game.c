@@ -667,10 +667,14 @@ pt_lost_cities_game_rule_reading (PtGameClass *klass,
 
 static const char * const rule_presets[] = { "rulebook", "seed", NULL };
 
+/* Its "Learn to play" course (pt-lost-cities-lesson.c). */
+extern const PtLessonCourse pt_lost_cities_lesson;
+
 static void
 pt_lost_cities_game_class_init (PtLostCitiesGameClass *klass)
 {
   PtGameClass *game_class = PT_GAME_CLASS (klass);
+  game_class->lesson = &pt_lost_cities_lesson;
 
   game_class->game_id = "lost-cities";
   game_class->title = N_("Lost Cities");

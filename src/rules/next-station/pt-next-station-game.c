@@ -1081,10 +1081,14 @@ static const PtGameColour colours[PT_N_LINE_COLOURS] = {
   { "purple", N_("purple") }, { "blue", N_("blue") }, { "pink", N_("pink") }, { "green", N_("green") },
 };
 
+/* Its "Learn to play" course (pt-next-station-lesson.c). */
+extern const PtLessonCourse pt_next_station_lesson;
+
 static void
 pt_next_station_game_class_init (PtNextStationGameClass *klass)
 {
   PtGameClass *game_class = PT_GAME_CLASS (klass);
+  game_class->lesson = &pt_next_station_lesson;
 
   game_class->game_id = PT_NEXT_STATION_GAME_ID;
   game_class->title = N_("Next Station: London");

@@ -235,54 +235,47 @@ on_delete_clicked (GtkButton   *button,
   g_signal_emit (self, signals[DELETE_REQUESTED], 0);
 }
 
+/* Opens the match's replay; a match of rounds is one replay, round after
+ * round, and @round >= 0 opens it at that round's deal. */
+static void
+open_replay (PtMatchView *self,
+             int          round)
+{
+  g_autoptr(JsonNode) record = NULL;
+  g_autoptr(GError) error = NULL;
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *window;
+
+  if (self->entry == NULL || self->entry->record == NULL)
+    return;
+  record = pt_json_parse (self->entry->record, &error);
+  window = record ? pt_replay_window_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, record,
+                                          pt_game_ui_title (self->entry->game), &error)
+                  : NULL;
+  if (window == NULL)
+    {
+      g_warning ("Replay: %s", error ? error->message : "");
+      return;
+    }
+  if (round >= 0)
+    pt_replay_view_show_round (PT_REPLAY_VIEW (g_object_get_data (G_OBJECT (window), "replay-view")),
+                               (guint) round);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
 static void
 on_replay_clicked (GtkButton   *button,
                    PtMatchView *self)
 {
-  g_autoptr(JsonNode) record = NULL;
-  g_autoptr(GError) error = NULL;
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  GtkWidget *window;
-
-  if (self->entry == NULL || self->entry->record == NULL)
-    return;
-  record = pt_json_parse (self->entry->record, &error);
-  window = record ? pt_replay_window_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, record,
-                                          pt_game_ui_title (self->entry->game), &error)
-                  : NULL;
-  if (window == NULL)
-    {
-      g_warning ("Replay: %s", error ? error->message : "");
-      return;
-    }
-  gtk_window_present (GTK_WINDOW (window));
+  open_replay (self, -1);
 }
 
-/* A match of rounds is one replay, round after round: a round's row opens
- * it at that round's deal. */
+/* A round's row opens the replay at that round's deal. */
 static void
 on_round_replay_clicked (GtkButton   *button,
                          PtMatchView *self)
 {
-  g_autoptr(JsonNode) record = NULL;
-  g_autoptr(GError) error = NULL;
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  guint round = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "round"));
-  GtkWidget *window;
-
-  if (self->entry == NULL || self->entry->record == NULL)
-    return;
-  record = pt_json_parse (self->entry->record, &error);
-  window = record ? pt_replay_window_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, record,
-                                          pt_game_ui_title (self->entry->game), &error)
-                  : NULL;
-  if (window == NULL)
-    {
-      g_warning ("Replay: %s", error ? error->message : "");
-      return;
-    }
-  pt_replay_view_show_round (PT_REPLAY_VIEW (g_object_get_data (G_OBJECT (window), "replay-view")), round);
-  gtk_window_present (GTK_WINDOW (window));
+  open_replay (self, (int) GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "round")));
 }
 
 static const char *
