@@ -209,6 +209,7 @@ save_lost_cities_match (const char *a,
     click_card (view, 1, 1, v);
   g_assert_true (pt_sheet_view_get_valid (PT_SHEET_VIEW (view)));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "sheet.save", NULL));
+  wait_for_store ();
   g_assert_cmpint (pt_store_count_matches (store, NULL), ==, before + 1);
 
   pt_history_query_init (&query);
