@@ -21,7 +21,7 @@ locale_dir (void)
 }
 
 int
-main (int    argc,
+main (int argc,
       char **argv)
 {
   g_autoptr(PtApplication) app = NULL;

@@ -11,13 +11,13 @@
 
 /* REGISTRATION POINT: one line per game, naming its strategy (see
  * pt-bot-strategy.h); it is declared and listed from here. */
-#define STRATEGIES(X) \
-  X (pt_lost_cities_bot_strategy) \
+#define STRATEGIES(X)                   \
+  X (pt_lost_cities_bot_strategy)       \
   X (pt_circle_the_wagons_bot_strategy) \
   X (pt_next_station_bot_strategy)
 
 #define DECLARE(strategy) extern const PtBotStrategy strategy;
-#define LIST(strategy) &strategy,
+#define LIST(strategy)    &strategy,
 
 STRATEGIES (DECLARE)
 

@@ -43,28 +43,28 @@ G_BEGIN_DECLS
 typedef struct
 {
   PtBotLevel level;
-  guint64    seed;       /* already mixed with the move number */
-  gint64     deadline;   /* g_get_monotonic_time() limit; 0: none */
+  guint64 seed;    /* already mixed with the move number */
+  gint64 deadline; /* g_get_monotonic_time() limit; 0: none */
 } PtBotRequest;
 
 typedef struct
 {
   const char *game_id;
-  guint       levels;                           /* bit (1 << level) per level played */
-  const char *descriptions[PT_BOT_N_LEVELS];    /* N_() one-liners; NULL: the generic one */
-  gpointer  (*snapshot_new)  (PtGame              *game,
-                              guint                player,
-                              GError             **error);
-  void      (*snapshot_free) (gpointer             snapshot);
-  JsonNode *(*choose)        (gconstpointer        snapshot,
-                              const PtBotRequest  *request,
-                              char               **reason,
-                              GCancellable        *cancellable,
-                              GError             **error);
-  gpointer  (*snapshot_from_view) (JsonNode       *view,
-                                   guint           player,
-                                   guint           move_number,
-                                   GError        **error);
+  guint levels;                              /* bit (1 << level) per level played */
+  const char *descriptions[PT_BOT_N_LEVELS]; /* N_() one-liners; NULL: the generic one */
+  gpointer (*snapshot_new) (PtGame *game,
+                            guint player,
+                            GError **error);
+  void (*snapshot_free) (gpointer snapshot);
+  JsonNode *(*choose) (gconstpointer snapshot,
+                       const PtBotRequest *request,
+                       char **reason,
+                       GCancellable *cancellable,
+                       GError **error);
+  gpointer (*snapshot_from_view) (JsonNode *view,
+                                  guint player,
+                                  guint move_number,
+                                  GError **error);
 } PtBotStrategy;
 
 /* NULL when no strategy plays @game_id. */

@@ -15,24 +15,18 @@
 
 struct _PtBot
 {
-  GObject     parent_instance;
+  GObject parent_instance;
 
-  char       *game_id;
-  PtBotLevel  level;
-  guint64     seed;
-  guint       time_budget;   /* ms; 0: no limit */
-  const PtBotStrategy *strategy;  /* NULL: the RANDOM level of a game without one */
+  char *game_id;
+  PtBotLevel level;
+  guint64 seed;
+  guint time_budget;             /* ms; 0: no limit */
+  const PtBotStrategy *strategy; /* NULL: the RANDOM level of a game without one */
 };
 
 G_DEFINE_FINAL_TYPE (PtBot, pt_bot, G_TYPE_OBJECT)
 
-G_DEFINE_ENUM_TYPE (PtBotLevel, pt_bot_level,
-  G_DEFINE_ENUM_VALUE (PT_BOT_LEVEL_EASY, "easy"),
-  G_DEFINE_ENUM_VALUE (PT_BOT_LEVEL_MEDIUM, "medium"),
-  G_DEFINE_ENUM_VALUE (PT_BOT_LEVEL_HARD, "hard"),
-  G_DEFINE_ENUM_VALUE (PT_BOT_LEVEL_RANDOM, "random"),
-  G_DEFINE_ENUM_VALUE (PT_BOT_LEVEL_AGGRESSIVE, "aggressive"),
-  G_DEFINE_ENUM_VALUE (PT_BOT_LEVEL_DENIAL, "denial"))
+G_DEFINE_ENUM_TYPE (PtBotLevel, pt_bot_level, G_DEFINE_ENUM_VALUE (PT_BOT_LEVEL_EASY, "easy"), G_DEFINE_ENUM_VALUE (PT_BOT_LEVEL_MEDIUM, "medium"), G_DEFINE_ENUM_VALUE (PT_BOT_LEVEL_HARD, "hard"), G_DEFINE_ENUM_VALUE (PT_BOT_LEVEL_RANDOM, "random"), G_DEFINE_ENUM_VALUE (PT_BOT_LEVEL_AGGRESSIVE, "aggressive"), G_DEFINE_ENUM_VALUE (PT_BOT_LEVEL_DENIAL, "denial"))
 
 enum
 {
@@ -47,18 +41,23 @@ enum
 static GParamSpec *properties[N_PROPS];
 
 static const char *const level_ids[PT_BOT_N_LEVELS] = {
-  "easy", "medium", "hard", "random", "aggressive", "denial",
+  "easy",
+  "medium",
+  "hard",
+  "random",
+  "aggressive",
+  "denial",
 };
 
 /* Used when a game's strategy has no description of its own. */
 static const char *const generic_descriptions[PT_BOT_N_LEVELS] = {
   N_("Plays reasonable moves but makes mistakes"),
-  N_("Plays a careful hand-written strategy"),
-  N_("Thinks ahead by simulating many possible continuations"),
-  N_("Plays random legal moves (for testing)"),
-  N_("Plays a second, bolder strategy (for testing)"),
-  N_("Never hands you a card you could use (for testing)"),
-};
+      N_("Plays a careful hand-written strategy"),
+          N_("Thinks ahead by simulating many possible continuations"),
+              N_("Plays random legal moves (for testing)"),
+                  N_("Plays a second, bolder strategy (for testing)"),
+                      N_("Never hands you a card you could use (for testing)"),
+                  };
 
 const char *
 pt_bot_level_to_id (PtBotLevel level)
@@ -88,7 +87,7 @@ pt_bot_level_is_main (PtBotLevel level)
 
 const char *
 pt_bot_level_describe (const char *game_id,
-                       PtBotLevel  level)
+                       PtBotLevel level)
 {
   const PtBotStrategy *strategy = pt_bot_strategy_lookup (game_id);
 
@@ -109,7 +108,7 @@ game_exists (const char *game_id)
 
 gboolean
 pt_bot_supports (const char *game_id,
-                 PtBotLevel  level)
+                 PtBotLevel level)
 {
   const PtBotStrategy *strategy = pt_bot_strategy_lookup (game_id);
 
@@ -122,11 +121,11 @@ pt_bot_supports (const char *game_id,
 }
 
 PtBot *
-pt_bot_new (const char  *game_id,
-            PtBotLevel   level,
-            guint64      seed,
-            guint        time_budget_ms,
-            GError     **error)
+pt_bot_new (const char *game_id,
+            PtBotLevel level,
+            guint64 seed,
+            guint time_budget_ms,
+            GError **error)
 {
   g_return_val_if_fail (game_id != NULL, NULL);
 
@@ -135,7 +134,7 @@ pt_bot_new (const char  *game_id,
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
                    /* Translators: %s is a difficulty level id, then a game id */
                    _("There is no “%s” computer player for %s"),
-                   level < PT_BOT_N_LEVELS ? level_ids[level] : "?", game_id);
+                      level < PT_BOT_N_LEVELS ? level_ids[level] : "?", game_id);
       return NULL;
     }
   return g_object_new (PT_TYPE_BOT,
@@ -154,8 +153,8 @@ typedef struct
 } RandomSnapshot;
 
 static gpointer
-random_snapshot_new (PtGame  *game,
-                     guint    player,
+random_snapshot_new (PtGame *game,
+                     guint player,
                      GError **error)
 {
   RandomSnapshot *snapshot;
@@ -183,7 +182,7 @@ random_snapshot_free (gpointer data)
 }
 
 static JsonNode *
-random_choose (gconstpointer       data,
+random_choose (gconstpointer data,
                const PtBotRequest *request)
 {
   const RandomSnapshot *snapshot = data;
@@ -198,10 +197,10 @@ random_choose (gconstpointer       data,
 /* One request: the snapshot and what to do with it; owned by the GTask. */
 typedef struct
 {
-  const PtBotStrategy *strategy;   /* NULL: random */
-  gpointer             snapshot;
-  PtBotRequest         request;
-  char                *reason;     /* set by job_run() */
+  const PtBotStrategy *strategy; /* NULL: random */
+  gpointer snapshot;
+  PtBotRequest request;
+  char *reason; /* set by job_run() */
 } Job;
 
 static void
@@ -221,9 +220,9 @@ job_free (Job *job)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (Job, job_free)
 
 static Job *
-job_new (PtBot   *self,
-         PtGame  *game,
-         guint    player,
+job_new (PtBot *self,
+         PtGame *game,
+         guint player,
          GError **error)
 {
   g_autoptr(Job) job = g_new0 (Job, 1);
@@ -256,17 +255,17 @@ job_new (PtBot   *self,
 }
 
 static JsonNode *
-job_run (Job          *job,
-         guint         time_budget,
+job_run (Job *job,
+         guint time_budget,
          GCancellable *cancellable,
-         GError      **error)
+         GError **error)
 {
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return NULL;
   /* The budget runs from when the search starts, not from the request. */
   job->request.deadline = time_budget > 0
-                          ? g_get_monotonic_time () + (gint64) time_budget * 1000
-                          : 0;
+                              ? g_get_monotonic_time () + (gint64) time_budget * 1000
+                              : 0;
   g_clear_pointer (&job->reason, g_free);
   if (job->strategy == NULL || job->request.level == PT_BOT_LEVEL_RANDOM)
     return random_choose (job->snapshot, &job->request);
@@ -274,9 +273,9 @@ job_run (Job          *job,
 }
 
 static void
-choose_thread (GTask        *task,
-               gpointer      source_object,
-               gpointer      task_data,
+choose_thread (GTask *task,
+               gpointer source_object,
+               gpointer task_data,
                GCancellable *cancellable)
 {
   PtBot *self = source_object;
@@ -291,12 +290,12 @@ choose_thread (GTask        *task,
 }
 
 void
-pt_bot_choose_move_async (PtBot               *self,
-                          PtGame              *game,
-                          guint                player,
-                          GCancellable        *cancellable,
-                          GAsyncReadyCallback  callback,
-                          gpointer             user_data)
+pt_bot_choose_move_async (PtBot *self,
+                          PtGame *game,
+                          guint player,
+                          GCancellable *cancellable,
+                          GAsyncReadyCallback callback,
+                          gpointer user_data)
 {
   g_autoptr(GTask) task = NULL;
   GError *error = NULL;
@@ -321,10 +320,10 @@ pt_bot_choose_move_async (PtBot               *self,
 }
 
 JsonNode *
-pt_bot_choose_move_finish_full (PtBot         *self,
-                                GAsyncResult  *result,
-                                char         **reason,
-                                GError       **error)
+pt_bot_choose_move_finish_full (PtBot *self,
+                                GAsyncResult *result,
+                                char **reason,
+                                GError **error)
 {
   JsonNode *move;
   Job *job;
@@ -340,20 +339,20 @@ pt_bot_choose_move_finish_full (PtBot         *self,
 }
 
 JsonNode *
-pt_bot_choose_move_finish (PtBot         *self,
-                           GAsyncResult  *result,
-                           GError       **error)
+pt_bot_choose_move_finish (PtBot *self,
+                           GAsyncResult *result,
+                           GError **error)
 {
   return pt_bot_choose_move_finish_full (self, result, NULL, error);
 }
 
 JsonNode *
-pt_bot_choose_move_full (PtBot         *self,
-                         PtGame        *game,
-                         guint          player,
-                         GCancellable  *cancellable,
-                         char         **reason,
-                         GError       **error)
+pt_bot_choose_move_full (PtBot *self,
+                         PtGame *game,
+                         guint player,
+                         GCancellable *cancellable,
+                         char **reason,
+                         GError **error)
 {
   g_autoptr(Job) job = NULL;
   JsonNode *move;
@@ -373,11 +372,11 @@ pt_bot_choose_move_full (PtBot         *self,
 }
 
 JsonNode *
-pt_bot_choose_move (PtBot         *self,
-                    PtGame        *game,
-                    guint          player,
-                    GCancellable  *cancellable,
-                    GError       **error)
+pt_bot_choose_move (PtBot *self,
+                    PtGame *game,
+                    guint player,
+                    GCancellable *cancellable,
+                    GError **error)
 {
   return pt_bot_choose_move_full (self, game, player, cancellable, NULL, error);
 }
@@ -401,9 +400,9 @@ pt_bot_finalize (GObject *object)
 }
 
 static void
-pt_bot_get_property (GObject    *object,
-                     guint       prop_id,
-                     GValue     *value,
+pt_bot_get_property (GObject *object,
+                     guint prop_id,
+                     GValue *value,
                      GParamSpec *pspec)
 {
   PtBot *self = PT_BOT (object);
@@ -428,10 +427,10 @@ pt_bot_get_property (GObject    *object,
 }
 
 static void
-pt_bot_set_property (GObject      *object,
-                     guint         prop_id,
+pt_bot_set_property (GObject *object,
+                     guint prop_id,
                      const GValue *value,
-                     GParamSpec   *pspec)
+                     GParamSpec *pspec)
 {
   PtBot *self = PT_BOT (object);
 
@@ -468,21 +467,21 @@ pt_bot_class_init (PtBotClass *klass)
   /* Construct-only: a bot's identity does not change while it thinks in
    * another thread. */
   properties[PROP_GAME_ID] =
-    g_param_spec_string ("game-id", NULL, NULL, NULL,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY |
-                         G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+      g_param_spec_string ("game-id", NULL, NULL, NULL,
+                           G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY |
+                               G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_LEVEL] =
-    g_param_spec_enum ("level", NULL, NULL, PT_TYPE_BOT_LEVEL, PT_BOT_LEVEL_MEDIUM,
-                       G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY |
-                       G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_SEED] =
-    g_param_spec_uint64 ("seed", NULL, NULL, 0, G_MAXUINT64, 0,
+      g_param_spec_enum ("level", NULL, NULL, PT_TYPE_BOT_LEVEL, PT_BOT_LEVEL_MEDIUM,
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY |
-                         G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+                             G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SEED] =
+      g_param_spec_uint64 ("seed", NULL, NULL, 0, G_MAXUINT64, 0,
+                           G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY |
+                               G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_TIME_BUDGET] =
-    g_param_spec_uint ("time-budget", NULL, NULL, 0, G_MAXUINT, 0,
-                       G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY |
-                       G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+      g_param_spec_uint ("time-budget", NULL, NULL, 0, G_MAXUINT, 0,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY |
+                             G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 

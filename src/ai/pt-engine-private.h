@@ -19,10 +19,10 @@ G_BEGIN_DECLS
  * else as the answer to a "move" request whose legal moves are @legal.
  * A "log" message is accepted either way. FALSE + PT_ENGINE_ERROR with the
  * forfeit reason otherwise. */
-gboolean     pt_engine_check_line         (PtEngine            *self,
-                                           const char          *data,
-                                           gsize                length,
-                                           JsonNode            *legal,
-                                           GError             **error);
+gboolean pt_engine_check_line (PtEngine *self,
+                               const char *data,
+                               gsize length,
+                               JsonNode *legal,
+                               GError **error);
 
 G_END_DECLS

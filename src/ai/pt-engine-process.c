@@ -83,9 +83,9 @@ reaper_on_signal (int signum)
 /* The pids in /proc/self/task/SELF/children; -1 when the kernel has no
  * such file. */
 static int
-reaper_children (pid_t  self,
+reaper_children (pid_t self,
                  pid_t *pids,
-                 int    max)
+                 int max)
 {
   char path[64] = "/proc/self/task/";
   char digits[16];
@@ -189,7 +189,7 @@ reaper_run (pid_t engine,
     usleep (delay_ms * 1000);
 
   memset (&action, 0, sizeof action);
-  action.sa_handler = reaper_on_signal;     /* no SA_RESTART: waitpid returns */
+  action.sa_handler = reaper_on_signal; /* no SA_RESTART: waitpid returns */
   sigemptyset (&action.sa_mask);
   sigaction (SIGTERM, &action, NULL);
   sigaction (SIGINT, &action, NULL);
@@ -273,19 +273,18 @@ describe_exit (GSubprocess *process)
 {
   if (g_subprocess_get_if_exited (process))
     return g_strdup_printf (_("The engine exited with status %d"),
-                            g_subprocess_get_exit_status (process));
+                               g_subprocess_get_exit_status (process));
   if (g_subprocess_get_if_signaled (process))
     return g_strdup_printf (_("The engine was killed by signal %d (%s)"),
-                            g_subprocess_get_term_sig (process),
-                            g_strsignal (g_subprocess_get_term_sig (process)));
+                               g_subprocess_get_term_sig (process),
+                               g_strsignal (g_subprocess_get_term_sig (process)));
   return g_strdup (_("The engine stopped"));
 }
-
 
 /* Kill the whole process group, reap the engine, close everything. Safe
  * when nothing runs. */
 void
-pt_engine_kill (PtEngine   *self,
+pt_engine_kill (PtEngine *self,
                 const char *why)
 {
   pid_t pid;
@@ -325,8 +324,8 @@ pt_engine_kill (PtEngine   *self,
 }
 
 gboolean
-pt_engine_spawn (PtEngine  *self,
-                 GError   **error)
+pt_engine_spawn (PtEngine *self,
+                 GError **error)
 {
   g_autoptr(GSubprocessLauncher) launcher = NULL;
   g_autoptr(GError) local_error = NULL;
@@ -359,7 +358,7 @@ pt_engine_spawn (PtEngine  *self,
   g_subprocess_launcher_set_child_setup (launcher, child_setup,
                                          GUINT_TO_POINTER (delay ? (guint) CLAMP (g_ascii_strtoll (delay, NULL, 10), 0, 1000) : 0),
                                          NULL);
-  self->process = g_subprocess_launcher_spawnv (launcher, (const char * const *) self->argv,
+  self->process = g_subprocess_launcher_spawnv (launcher, (const char *const *) self->argv,
                                                 &local_error);
   /* Closes the child's ends in this process. */
   g_clear_object (&launcher);
@@ -394,7 +393,7 @@ fail:
 /* Move complete stderr lines into the log; @flush: the rest too. */
 static void
 split_stderr (PtEngine *self,
-              gboolean  flush)
+              gboolean flush)
 {
   char *newline;
 
@@ -418,7 +417,7 @@ split_stderr (PtEngine *self,
 /* Read what stderr has now (never blocks). */
 void
 pt_engine_read_stderr (PtEngine *self,
-                       gboolean  flush)
+                       gboolean flush)
 {
   char buffer[4096];
 
@@ -445,8 +444,8 @@ pt_engine_read_stderr (PtEngine *self,
 /* The engine closed its stdout (or its stdin broke): wait a moment for
  * its exit status to say why, then clean up. */
 static void
-engine_lost (PtEngine  *self,
-             GError   **error)
+engine_lost (PtEngine *self,
+             GError **error)
 {
   g_autofree char *reason = NULL;
   gint64 until = g_get_monotonic_time () + EXIT_WAIT_MS * 1000;
@@ -463,9 +462,9 @@ engine_lost (PtEngine  *self,
 }
 
 static gboolean
-check_cancelled (PtEngine      *self,
-                 GCancellable  *cancellable,
-                 GError       **error)
+check_cancelled (PtEngine *self,
+                 GCancellable *cancellable,
+                 GError **error)
 {
   if (!g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
@@ -474,13 +473,13 @@ check_cancelled (PtEngine      *self,
 }
 
 static void
-fail_timeout (PtEngine    *self,
-              const char  *what,
-              GError     **error)
+fail_timeout (PtEngine *self,
+              const char *what,
+              GError **error)
 {
   /* Translators: %s says what Partida was waiting for, e.g. "a move" */
   g_autofree char *message = g_strdup_printf (_("The engine did not answer in time (waiting for %s)"),
-                                              what);
+                                                 what);
 
   g_set_error_literal (error, PT_ENGINE_ERROR, PT_ENGINE_ERROR_TIMEOUT, message);
   pt_engine_kill (self, message);
@@ -489,13 +488,13 @@ fail_timeout (PtEngine    *self,
 /* Wait until one of our fds is ready or the deadline passes. Returns
  * FALSE (and stops the engine) on timeout or cancellation. */
 static gboolean
-wait_ready (PtEngine      *self,
-            gboolean       want_write,
-            gint64         deadline,
-            const char    *what,
-            GCancellable  *cancellable,
-            gboolean      *out_ready,
-            GError       **error)
+wait_ready (PtEngine *self,
+            gboolean want_write,
+            gint64 deadline,
+            const char *what,
+            GCancellable *cancellable,
+            gboolean *out_ready,
+            GError **error)
 {
   struct pollfd fds[3];
   GPollFD cancel_fd = { -1, 0, 0 };
@@ -537,11 +536,11 @@ wait_ready (PtEngine      *self,
 }
 
 gboolean
-pt_engine_write_line (PtEngine      *self,
-                      const char    *line,
-                      gint64         deadline,
-                      GCancellable  *cancellable,
-                      GError       **error)
+pt_engine_write_line (PtEngine *self,
+                      const char *line,
+                      gint64 deadline,
+                      GCancellable *cancellable,
+                      GError **error)
 {
   g_autofree char *data = g_strconcat (line, "\n", NULL);
   gsize len = strlen (data), done = 0;
@@ -571,23 +570,22 @@ pt_engine_write_line (PtEngine      *self,
           engine_lost (self, error);
           return FALSE;
         }
-      if (!wait_ready (self, TRUE, deadline, _("the engine to read its input"),
-                       cancellable, &ready, error))
+      if (!wait_ready (self, TRUE, deadline, _("the engine to read its input"), cancellable, &ready, error))
         return FALSE;
     }
   return TRUE;
 }
 
 gboolean
-pt_engine_fail_malformed (PtEngine    *self,
-                          const char  *reason,
-                          const char  *line,
-                          GError     **error)
+pt_engine_fail_malformed (PtEngine *self,
+                          const char *reason,
+                          const char *line,
+                          GError **error)
 {
   g_autofree char *shown = g_utf8_make_valid (line, MIN (strlen (line), 200));
   /* Translators: %s is a reason, then the line the engine printed */
   g_autofree char *message = g_strdup_printf (_("The engine sent something that is not a protocol message (%s): %s"),
-                                              reason, shown);
+                                                 reason, shown);
 
   g_set_error_literal (error, PT_ENGINE_ERROR, PT_ENGINE_ERROR_MALFORMED, message);
   pt_engine_kill (self, message);
@@ -599,10 +597,10 @@ pt_engine_fail_malformed (PtEngine    *self,
  * it: pt_json_parse_data() refuses NUL bytes, invalid UTF-8, oversized
  * lines and nesting deeper than PT_JSON_MAX_DEPTH. */
 JsonObject *
-pt_engine_parse_message (PtEngine    *self,
-                         const char  *line,
-                         gsize        length,
-                         GError     **error)
+pt_engine_parse_message (PtEngine *self,
+                         const char *line,
+                         gsize length,
+                         GError **error)
 {
   g_autoptr(GError) local_error = NULL;
   g_autoptr(JsonNode) root = NULL;
@@ -640,11 +638,11 @@ pt_engine_parse_message (PtEngine    *self,
 
 /* The next protocol message that is not a "log" line. */
 JsonObject *
-pt_engine_read_message (PtEngine      *self,
-                        gint64         deadline,
-                        const char    *what,
-                        GCancellable  *cancellable,
-                        GError       **error)
+pt_engine_read_message (PtEngine *self,
+                        gint64 deadline,
+                        const char *what,
+                        GCancellable *cancellable,
+                        GError **error)
 {
   while (TRUE)
     {
@@ -670,7 +668,7 @@ pt_engine_read_message (PtEngine      *self,
           memcpy (line, self->out_buf->str, len);
           line[len] = '\0';
           g_string_erase (self->out_buf, 0, (gssize) len + 1);
-          while (len > 0 && g_ascii_isspace (line[len - 1]))    /* also "\r\n" */
+          while (len > 0 && g_ascii_isspace (line[len - 1])) /* also "\r\n" */
             line[--len] = '\0';
           if (len == 0)
             continue;

@@ -12,14 +12,14 @@ G_BEGIN_DECLS
 
 /* Sets a G_IO_ERROR_INVALID_DATA "the view is not valid" error naming
  * @what; always returns FALSE. */
-gboolean pt_engine_view_bad        (GError     **error,
-                                    const char  *what);
+gboolean pt_engine_view_bad (GError **error,
+                             const char *what);
 /* Reads the integer @member of @object into @out: FALSE when it is missing,
  * not an integer or outside @min..@max. */
-gboolean pt_engine_view_get_int_in (JsonObject  *object,
-                                    const char  *member,
-                                    gint64       min,
-                                    gint64       max,
-                                    gint64      *out);
+gboolean pt_engine_view_get_int_in (JsonObject *object,
+                                    const char *member,
+                                    gint64 min,
+                                    gint64 max,
+                                    gint64 *out);
 
 G_END_DECLS

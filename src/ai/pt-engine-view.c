@@ -17,7 +17,7 @@
 
 gboolean
 pt_engine_view_supports (const char *game_id,
-                         PtBotLevel  level)
+                         PtBotLevel level)
 {
   const PtBotStrategy *strategy;
 
@@ -29,8 +29,8 @@ pt_engine_view_supports (const char *game_id,
 }
 
 gboolean
-pt_engine_view_bad (GError     **error,
-                    const char  *what)
+pt_engine_view_bad (GError **error,
+                    const char *what)
 {
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                /* Translators: %s names the part of the view */
@@ -41,9 +41,9 @@ pt_engine_view_bad (GError     **error,
 gboolean
 pt_engine_view_get_int_in (JsonObject *object,
                            const char *member,
-                           gint64      min,
-                           gint64      max,
-                           gint64     *out)
+                           gint64 min,
+                           gint64 max,
+                           gint64 *out)
 {
   return pt_json_get_int (json_object_get_member (object, member), out) &&
          *out >= min && *out <= max;
@@ -64,31 +64,31 @@ is_legal (JsonNode *legal,
 }
 
 JsonNode *
-pt_engine_view_choose (const char  *game_id,
-                       PtBotLevel   level,
-                       guint64      seed,
-                       guint        player,
-                       JsonNode    *view,
-                       JsonNode    *legal,
-                       guint        move_number,
-                       gint64       deadline,
-                       GError     **error)
+pt_engine_view_choose (const char *game_id,
+                       PtBotLevel level,
+                       guint64 seed,
+                       guint player,
+                       JsonNode *view,
+                       JsonNode *legal,
+                       guint move_number,
+                       gint64 deadline,
+                       GError **error)
 {
   return pt_engine_view_choose_full (game_id, level, seed, player, view, legal, move_number,
                                      deadline, NULL, error);
 }
 
 JsonNode *
-pt_engine_view_choose_full (const char  *game_id,
-                            PtBotLevel   level,
-                            guint64      seed,
-                            guint        player,
-                            JsonNode    *view,
-                            JsonNode    *legal,
-                            guint        move_number,
-                            gint64       deadline,
-                            char       **reason,
-                            GError     **error)
+pt_engine_view_choose_full (const char *game_id,
+                            PtBotLevel level,
+                            guint64 seed,
+                            guint player,
+                            JsonNode *view,
+                            JsonNode *legal,
+                            guint move_number,
+                            gint64 deadline,
+                            char **reason,
+                            GError **error)
 {
   const PtBotStrategy *strategy;
   PtBotRequest request = { level, seed, deadline };

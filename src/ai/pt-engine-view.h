@@ -35,53 +35,53 @@
 G_BEGIN_DECLS
 
 /* Whether Partida can play @game_id at @level from a view alone. */
-gboolean  pt_engine_view_supports (const char  *game_id,
-                                   PtBotLevel   level);
+gboolean pt_engine_view_supports (const char *game_id,
+                                  PtBotLevel level);
 
 /* A move for @player, chosen by the built-in bot of @game_id at @level
  * from @view, @legal and @move_number (the protocol's "view", "legal" and
  * "move_number"), seeded with @seed; @deadline is a g_get_monotonic_time() limit (0: none). The
  * answer is always one of @legal. */
-JsonNode *pt_engine_view_choose   (const char  *game_id,
-                                   PtBotLevel   level,
-                                   guint64      seed,
-                                   guint        player,
-                                   JsonNode    *view,
-                                   JsonNode    *legal,
-                                   guint        move_number,
-                                   gint64       deadline,
-                                   GError     **error);
+JsonNode *pt_engine_view_choose (const char *game_id,
+                                 PtBotLevel level,
+                                 guint64 seed,
+                                 guint player,
+                                 JsonNode *view,
+                                 JsonNode *legal,
+                                 guint move_number,
+                                 gint64 deadline,
+                                 GError **error);
 
 /* The same, and in @reason (nullable) why the bot chose it, as
  * pt_bot_choose_move_full() gives it (NULL for random play). */
-JsonNode *pt_engine_view_choose_full (const char  *game_id,
-                                      PtBotLevel   level,
-                                      guint64      seed,
-                                      guint        player,
-                                      JsonNode    *view,
-                                      JsonNode    *legal,
-                                      guint        move_number,
-                                      gint64       deadline,
-                                      char       **reason,
-                                      GError     **error);
+JsonNode *pt_engine_view_choose_full (const char *game_id,
+                                      PtBotLevel level,
+                                      guint64 seed,
+                                      guint player,
+                                      JsonNode *view,
+                                      JsonNode *legal,
+                                      guint move_number,
+                                      gint64 deadline,
+                                      char **reason,
+                                      GError **error);
 
 /* Exposed for the tests: the Lost Cities view JSON → PtLostCitiesView
  * (an opaque pointer here to keep the game's headers out). */
-gpointer  pt_engine_view_lost_cities_snapshot (JsonNode  *view,
-                                               guint      player,
-                                               guint      move_number,
-                                               GError   **error);
+gpointer pt_engine_view_lost_cities_snapshot (JsonNode *view,
+                                              guint player,
+                                              guint move_number,
+                                              GError **error);
 /* The Circle the Wagons view JSON → PtWagonsState (the whole position:
  * nothing is hidden), the bots' snapshot. */
-gpointer  pt_engine_view_wagons_snapshot      (JsonNode  *view,
-                                               guint      player,
-                                               guint      move_number,
-                                               GError   **error);
+gpointer pt_engine_view_wagons_snapshot (JsonNode *view,
+                                         guint player,
+                                         guint move_number,
+                                         GError **error);
 /* The Next Station view JSON → PtNsView (the player's own sheet, the
  * cards flipped so far, the unseen ones in canonical order). */
-gpointer  pt_engine_view_next_station_snapshot (JsonNode  *view,
-                                                guint      player,
-                                                guint      move_number,
-                                                GError   **error);
+gpointer pt_engine_view_next_station_snapshot (JsonNode *view,
+                                               guint player,
+                                               guint move_number,
+                                               GError **error);
 
 G_END_DECLS

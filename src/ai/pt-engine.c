@@ -17,7 +17,7 @@
 
 G_DEFINE_FINAL_TYPE (PtEngine, pt_engine, G_TYPE_OBJECT)
 
-G_DEFINE_QUARK (pt-engine-error-quark, pt_engine_error)
+G_DEFINE_QUARK (pt - engine - error - quark, pt_engine_error)
 
 enum
 {
@@ -41,8 +41,8 @@ static guint signals[N_SIGNALS];
 static const char *const log_prefixes[] = { "> ", "< ", "log: ", "stderr: ", "-- " };
 
 gboolean
-pt_engine_spec_parse (const char  *spec,
-                      char       **command)
+pt_engine_spec_parse (const char *spec,
+                      char **command)
 {
   if (spec == NULL || !g_str_has_prefix (spec, PT_ENGINE_SPEC_PREFIX))
     return FALSE;
@@ -55,9 +55,9 @@ pt_engine_spec_parse (const char  *spec,
 
 typedef struct
 {
-  GWeakRef        engine;
+  GWeakRef engine;
   PtEngineLogKind kind;
-  char           *line;
+  char *line;
 } LogEmission;
 
 static gboolean
@@ -82,9 +82,9 @@ log_emission_free (gpointer data)
 }
 
 void
-pt_engine_log (PtEngine        *self,
-               PtEngineLogKind  kind,
-               const char      *line)
+pt_engine_log (PtEngine *self,
+               PtEngineLogKind kind,
+               const char *line)
 {
   g_mutex_lock (&self->log_lock);
   g_queue_push_tail (&self->log, g_strconcat (log_prefixes[kind], line, NULL));
@@ -143,9 +143,9 @@ object_to_line (JsonObject *object)
 /* ---- handshake -------------------------------------------------------- */
 
 static gboolean
-fail_handshake (PtEngine    *self,
-                const char  *reason,
-                GError     **error)
+fail_handshake (PtEngine *self,
+                const char *reason,
+                GError **error)
 {
   /* Translators: %s is the reason */
   g_autofree char *message = g_strdup_printf (_("The engine’s handshake is wrong: %s"), reason);
@@ -156,9 +156,9 @@ fail_handshake (PtEngine    *self,
 }
 
 static gboolean
-parse_hello (PtEngine    *self,
-             JsonObject  *hello,
-             GError     **error)
+parse_hello (PtEngine *self,
+             JsonObject *hello,
+             GError **error)
 {
   JsonNode *games = json_object_get_member (hello, "games");
   JsonNode *options = json_object_get_member (hello, "options");
@@ -217,7 +217,7 @@ parse_hello (PtEngine    *self,
 
 static char *
 set_option_line (const char *name,
-                 JsonNode   *value)
+                 JsonNode *value)
 {
   g_autoptr(JsonObject) message = json_object_new ();
 
@@ -229,9 +229,9 @@ set_option_line (const char *name,
 
 /* Runs in whichever thread serves the request. */
 static gboolean
-engine_start (PtEngine      *self,
-              GCancellable  *cancellable,
-              GError       **error)
+engine_start (PtEngine *self,
+              GCancellable *cancellable,
+              GError **error)
 {
   g_autoptr(JsonObject) hello = json_object_new ();
   g_autoptr(JsonObject) answer = NULL;
@@ -275,8 +275,8 @@ engine_start (PtEngine      *self,
 }
 
 static gboolean
-acquire (PtEngine  *self,
-         GError   **error)
+acquire (PtEngine *self,
+         GError **error)
 {
   if (!g_atomic_int_compare_and_exchange (&self->busy, 0, 1))
     {
@@ -294,9 +294,9 @@ release (PtEngine *self)
 }
 
 gboolean
-pt_engine_start (PtEngine      *self,
-                 GCancellable  *cancellable,
-                 GError       **error)
+pt_engine_start (PtEngine *self,
+                 GCancellable *cancellable,
+                 GError **error)
 {
   gboolean ok;
 
@@ -312,9 +312,9 @@ pt_engine_start (PtEngine      *self,
 }
 
 static void
-start_thread (GTask        *task,
-              gpointer      source_object,
-              gpointer      task_data,
+start_thread (GTask *task,
+              gpointer source_object,
+              gpointer task_data,
               GCancellable *cancellable)
 {
   PtEngine *self = source_object;
@@ -330,10 +330,10 @@ start_thread (GTask        *task,
 }
 
 void
-pt_engine_start_async (PtEngine            *self,
-                       GCancellable        *cancellable,
-                       GAsyncReadyCallback  callback,
-                       gpointer             user_data)
+pt_engine_start_async (PtEngine *self,
+                       GCancellable *cancellable,
+                       GAsyncReadyCallback callback,
+                       gpointer user_data)
 {
   g_autoptr(GTask) task = NULL;
   GError *error = NULL;
@@ -351,9 +351,9 @@ pt_engine_start_async (PtEngine            *self,
 }
 
 gboolean
-pt_engine_start_finish (PtEngine      *self,
-                        GAsyncResult  *result,
-                        GError       **error)
+pt_engine_start_finish (PtEngine *self,
+                        GAsyncResult *result,
+                        GError **error)
 {
   g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
 
@@ -403,7 +403,7 @@ pt_engine_stop (PtEngine *self)
 
 static char *
 new_game_line (PtGame *game,
-               guint   seat)
+               guint seat)
 {
   g_autoptr(JsonObject) message = json_object_new ();
   g_autoptr(JsonNode) record = pt_game_to_record (game);
@@ -425,11 +425,11 @@ new_game_line (PtGame *game,
 
 typedef struct
 {
-  char     *game_id;
-  char     *new_game_line;
-  char     *move_line;
+  char *game_id;
+  char *new_game_line;
+  char *move_line;
   JsonNode *legal;
-  guint     move_time;
+  guint move_time;
 } MoveRequest;
 
 static void
@@ -446,10 +446,10 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (MoveRequest, move_request_free)
 
 /* On the caller's thread: everything the request needs from @game. */
 static MoveRequest *
-move_request_new (PtEngine  *self,
-                  PtGame    *game,
-                  guint      player,
-                  GError   **error)
+move_request_new (PtEngine *self,
+                  PtGame *game,
+                  guint player,
+                  GError **error)
 {
   g_autoptr(JsonObject) message = json_object_new ();
   MoveRequest *request;
@@ -518,10 +518,10 @@ is_legal (JsonNode *legal,
 
 /* The engine's answer to a "move" request → a copy of its legal move. */
 static JsonNode *
-check_move_answer (PtEngine    *self,
-                   JsonObject  *answer,
-                   JsonNode    *legal,
-                   GError     **error)
+check_move_answer (PtEngine *self,
+                   JsonObject *answer,
+                   JsonNode *legal,
+                   GError **error)
 {
   JsonNode *move = json_object_get_member (answer, "move");
 
@@ -547,11 +547,11 @@ check_move_answer (PtEngine    *self,
 }
 
 gboolean
-pt_engine_check_line (PtEngine    *self,
-                      const char  *data,
-                      gsize        length,
-                      JsonNode    *legal,
-                      GError     **error)
+pt_engine_check_line (PtEngine *self,
+                      const char *data,
+                      gsize length,
+                      JsonNode *legal,
+                      GError **error)
 {
   g_autofree char *line = NULL;
   g_autoptr(JsonObject) message = NULL;
@@ -581,10 +581,10 @@ pt_engine_check_line (PtEngine    *self,
 
 /* In whichever thread serves the request. */
 static JsonNode *
-move_request_run (PtEngine      *self,
-                  MoveRequest   *request,
-                  GCancellable  *cancellable,
-                  GError       **error)
+move_request_run (PtEngine *self,
+                  MoveRequest *request,
+                  GCancellable *cancellable,
+                  GError **error)
 {
   g_autoptr(JsonObject) answer = NULL;
   gint64 deadline;
@@ -615,11 +615,11 @@ move_request_run (PtEngine      *self,
 }
 
 JsonNode *
-pt_engine_choose_move (PtEngine      *self,
-                       PtGame        *game,
-                       guint          player,
-                       GCancellable  *cancellable,
-                       GError       **error)
+pt_engine_choose_move (PtEngine *self,
+                       PtGame *game,
+                       guint player,
+                       GCancellable *cancellable,
+                       GError **error)
 {
   g_autoptr(MoveRequest) request = NULL;
   JsonNode *move;
@@ -636,9 +636,9 @@ pt_engine_choose_move (PtEngine      *self,
 }
 
 static void
-choose_move_thread (GTask        *task,
-                    gpointer      source_object,
-                    gpointer      task_data,
+choose_move_thread (GTask *task,
+                    gpointer source_object,
+                    gpointer task_data,
                     GCancellable *cancellable)
 {
   GError *error = NULL;
@@ -654,12 +654,12 @@ choose_move_thread (GTask        *task,
 }
 
 void
-pt_engine_choose_move_async (PtEngine            *self,
-                             PtGame              *game,
-                             guint                player,
-                             GCancellable        *cancellable,
-                             GAsyncReadyCallback  callback,
-                             gpointer             user_data)
+pt_engine_choose_move_async (PtEngine *self,
+                             PtGame *game,
+                             guint player,
+                             GCancellable *cancellable,
+                             GAsyncReadyCallback callback,
+                             gpointer user_data)
 {
   g_autoptr(GTask) task = NULL;
   MoveRequest *request;
@@ -687,9 +687,9 @@ pt_engine_choose_move_async (PtEngine            *self,
 }
 
 JsonNode *
-pt_engine_choose_move_finish (PtEngine      *self,
-                              GAsyncResult  *result,
-                              GError       **error)
+pt_engine_choose_move_finish (PtEngine *self,
+                              GAsyncResult *result,
+                              GError **error)
 {
   g_return_val_if_fail (g_task_is_valid (result, self), NULL);
 
@@ -697,9 +697,9 @@ pt_engine_choose_move_finish (PtEngine      *self,
 }
 
 void
-pt_engine_game_over (PtEngine   *self,
-                     PtGame     *game,
-                     int         forfeit_player,
+pt_engine_game_over (PtEngine *self,
+                     PtGame *game,
+                     int forfeit_player,
                      const char *forfeit_reason)
 {
   g_autoptr(JsonObject) message = json_object_new ();
@@ -755,7 +755,7 @@ pt_engine_get_command (PtEngine *self)
 
 void
 pt_engine_set_move_time (PtEngine *self,
-                         guint     ms)
+                         guint ms)
 {
   g_return_if_fail (PT_IS_ENGINE (self));
 
@@ -767,7 +767,7 @@ pt_engine_set_move_time (PtEngine *self,
 
 void
 pt_engine_set_handshake_time (PtEngine *self,
-                              guint     ms)
+                              guint ms)
 {
   g_return_if_fail (PT_IS_ENGINE (self));
   self->handshake_time = ms;
@@ -787,13 +787,13 @@ pt_engine_get_author (PtEngine *self)
   return self->author;
 }
 
-const char * const *
+const char *const *
 pt_engine_get_games (PtEngine *self)
 {
   static const char *const none[] = { NULL };
 
   g_return_val_if_fail (PT_IS_ENGINE (self), NULL);
-  return self->games != NULL ? (const char * const *) self->games : none;
+  return self->games != NULL ? (const char *const *) self->games : none;
 }
 
 JsonNode *
@@ -804,17 +804,17 @@ pt_engine_get_options (PtEngine *self)
 }
 
 gboolean
-pt_engine_plays (PtEngine   *self,
+pt_engine_plays (PtEngine *self,
                  const char *game_id)
 {
   g_return_val_if_fail (PT_IS_ENGINE (self), FALSE);
-  return self->games != NULL && g_strv_contains ((const char * const *) self->games, game_id);
+  return self->games != NULL && g_strv_contains ((const char *const *) self->games, game_id);
 }
 
 void
-pt_engine_set_option (PtEngine   *self,
+pt_engine_set_option (PtEngine *self,
                       const char *name,
-                      JsonNode   *value)
+                      JsonNode *value)
 {
   g_return_if_fail (PT_IS_ENGINE (self));
   g_return_if_fail (name != NULL && value != NULL);
@@ -832,8 +832,8 @@ pt_engine_set_option (PtEngine   *self,
 }
 
 PtEngine *
-pt_engine_new (const char  *command,
-               GError     **error)
+pt_engine_new (const char *command,
+               GError **error)
 {
   g_auto(GStrv) argv = NULL;
   g_autoptr(GError) local_error = NULL;
@@ -886,9 +886,9 @@ pt_engine_finalize (GObject *object)
 }
 
 static void
-pt_engine_get_property (GObject    *object,
-                        guint       prop_id,
-                        GValue     *value,
+pt_engine_get_property (GObject *object,
+                        guint prop_id,
+                        GValue *value,
                         GParamSpec *pspec)
 {
   PtEngine *self = PT_ENGINE (object);
@@ -910,10 +910,10 @@ pt_engine_get_property (GObject    *object,
 }
 
 static void
-pt_engine_set_property (GObject      *object,
-                        guint         prop_id,
+pt_engine_set_property (GObject *object,
+                        guint prop_id,
                         const GValue *value,
-                        GParamSpec   *pspec)
+                        GParamSpec *pspec)
 {
   PtEngine *self = PT_ENGINE (object);
 
@@ -942,20 +942,20 @@ pt_engine_class_init (PtEngineClass *klass)
   object_class->set_property = pt_engine_set_property;
 
   properties[PROP_COMMAND] =
-    g_param_spec_string ("command", NULL, NULL, NULL,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+      g_param_spec_string ("command", NULL, NULL, NULL,
+                           G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   properties[PROP_MOVE_TIME] =
-    g_param_spec_uint ("move-time", NULL, NULL, 1, G_MAXINT / 1000, PT_ENGINE_DEFAULT_MOVE_TIME,
-                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+      g_param_spec_uint ("move-time", NULL, NULL, 1, G_MAXINT / 1000, PT_ENGINE_DEFAULT_MOVE_TIME,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_NAME] =
-    g_param_spec_string ("name", NULL, NULL, NULL,
-                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+      g_param_spec_string ("name", NULL, NULL, NULL,
+                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* PtEngine::log (kind, line): a line for the debug view. */
   signals[SIGNAL_LOG] =
-    g_signal_new ("log", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 2, G_TYPE_INT, G_TYPE_STRING);
+      g_signal_new ("log", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                    G_TYPE_NONE, 2, G_TYPE_INT, G_TYPE_STRING);
 
   /* Writing to an engine that just died raises SIGPIPE, whose default
    * action would end Partida; we handle EPIPE instead. Only when nobody

@@ -34,7 +34,7 @@
 
 G_BEGIN_DECLS
 
-#define PT_ENGINE_PROTOCOL "partida-engine/1"
+#define PT_ENGINE_PROTOCOL    "partida-engine/1"
 /* The player spec the arena and the app accept for an engine:
  * "engine:COMMAND ARGS" (COMMAND ARGS split like a shell would). */
 #define PT_ENGINE_SPEC_PREFIX "engine:"
@@ -65,17 +65,17 @@ typedef enum
 /* Where a line of the debug log came from. */
 typedef enum
 {
-  PT_ENGINE_LOG_SENT,      /* Partida → engine */
-  PT_ENGINE_LOG_RECEIVED,  /* engine → Partida, a protocol message */
-  PT_ENGINE_LOG_MESSAGE,   /* a {"type":"log"} message of the engine */
-  PT_ENGINE_LOG_STDERR,    /* a line the engine wrote on stderr */
-  PT_ENGINE_LOG_PARTIDA,   /* what Partida did: started, stopped, errors */
+  PT_ENGINE_LOG_SENT,     /* Partida → engine */
+  PT_ENGINE_LOG_RECEIVED, /* engine → Partida, a protocol message */
+  PT_ENGINE_LOG_MESSAGE,  /* a {"type":"log"} message of the engine */
+  PT_ENGINE_LOG_STDERR,   /* a line the engine wrote on stderr */
+  PT_ENGINE_LOG_PARTIDA,  /* what Partida did: started, stopped, errors */
 } PtEngineLogKind;
 
 /* Whether @spec is "engine:…"; if so, *@command (if not NULL) is the part
  * after the prefix, stripped. */
-gboolean     pt_engine_spec_parse         (const char          *spec,
-                                           char               **command);
+gboolean pt_engine_spec_parse (const char *spec,
+                               char **command);
 
 #define PT_TYPE_ENGINE (pt_engine_get_type ())
 
@@ -83,77 +83,77 @@ G_DECLARE_FINAL_TYPE (PtEngine, pt_engine, PT, ENGINE, GObject)
 
 /* @command is split like a shell would (quotes, no expansion); NULL +
  * @error if it cannot be. Nothing is started yet. */
-PtEngine    *pt_engine_new                (const char          *command,
-                                           GError             **error);
+PtEngine *pt_engine_new (const char *command,
+                         GError **error);
 
-const char  *pt_engine_get_command        (PtEngine            *self);
-void         pt_engine_set_move_time      (PtEngine            *self,
-                                           guint                ms);
-void         pt_engine_set_handshake_time (PtEngine            *self,
-                                           guint                ms);
+const char *pt_engine_get_command (PtEngine *self);
+void pt_engine_set_move_time (PtEngine *self,
+                              guint ms);
+void pt_engine_set_handshake_time (PtEngine *self,
+                                   guint ms);
 
 /* Start the program and do the handshake (if not running yet). */
-gboolean     pt_engine_start              (PtEngine            *self,
-                                           GCancellable        *cancellable,
-                                           GError             **error);
-void         pt_engine_start_async        (PtEngine            *self,
-                                           GCancellable        *cancellable,
-                                           GAsyncReadyCallback  callback,
-                                           gpointer             user_data);
-gboolean     pt_engine_start_finish       (PtEngine            *self,
-                                           GAsyncResult        *result,
-                                           GError             **error);
-gboolean     pt_engine_is_running         (PtEngine            *self);
+gboolean pt_engine_start (PtEngine *self,
+                          GCancellable *cancellable,
+                          GError **error);
+void pt_engine_start_async (PtEngine *self,
+                            GCancellable *cancellable,
+                            GAsyncReadyCallback callback,
+                            gpointer user_data);
+gboolean pt_engine_start_finish (PtEngine *self,
+                                 GAsyncResult *result,
+                                 GError **error);
+gboolean pt_engine_is_running (PtEngine *self);
 /* Send "quit", give the engine PT_ENGINE_QUIT_TIME to exit, then kill its
  * process group. Safe to call at any time; dispose calls it. */
-void         pt_engine_stop               (PtEngine            *self);
+void pt_engine_stop (PtEngine *self);
 
 /* From the handshake (NULL / empty before the first successful start). */
-const char  *pt_engine_get_name           (PtEngine            *self);
-const char  *pt_engine_get_author         (PtEngine            *self);
-const char * const *pt_engine_get_games   (PtEngine            *self);
+const char *pt_engine_get_name (PtEngine *self);
+const char *pt_engine_get_author (PtEngine *self);
+const char *const *pt_engine_get_games (PtEngine *self);
 /* The "options" array of the handshake, as the engine sent it. */
-JsonNode    *pt_engine_get_options        (PtEngine            *self);
-gboolean     pt_engine_plays              (PtEngine            *self,
-                                           const char          *game_id);
+JsonNode *pt_engine_get_options (PtEngine *self);
+gboolean pt_engine_plays (PtEngine *self,
+                          const char *game_id);
 
 /* Sends {"type":"set_option"} now if running, and again after every
  * (re)start. */
-void         pt_engine_set_option         (PtEngine            *self,
-                                           const char          *name,
-                                           JsonNode            *value);
+void pt_engine_set_option (PtEngine *self,
+                           const char *name,
+                           JsonNode *value);
 
 /* Ask for @player's move in @game. Starts the engine if needed; sends
  * "new_game" first when @game is not the game of the previous request.
  * The answer is checked against the legal moves; any failure stops the
  * engine. Returns a record move for pt_game_request_move(). */
-JsonNode    *pt_engine_choose_move        (PtEngine            *self,
-                                           PtGame              *game,
-                                           guint                player,
-                                           GCancellable        *cancellable,
-                                           GError             **error);
+JsonNode *pt_engine_choose_move (PtEngine *self,
+                                 PtGame *game,
+                                 guint player,
+                                 GCancellable *cancellable,
+                                 GError **error);
 /* Cancelling an async request stops the engine (it may still be thinking,
  * and its late answer would confuse the next request). */
-void         pt_engine_choose_move_async  (PtEngine            *self,
-                                           PtGame              *game,
-                                           guint                player,
-                                           GCancellable        *cancellable,
-                                           GAsyncReadyCallback  callback,
-                                           gpointer             user_data);
-JsonNode    *pt_engine_choose_move_finish (PtEngine            *self,
-                                           GAsyncResult        *result,
-                                           GError             **error);
+void pt_engine_choose_move_async (PtEngine *self,
+                                  PtGame *game,
+                                  guint player,
+                                  GCancellable *cancellable,
+                                  GAsyncReadyCallback callback,
+                                  gpointer user_data);
+JsonNode *pt_engine_choose_move_finish (PtEngine *self,
+                                        GAsyncResult *result,
+                                        GError **error);
 
 /* Tell a running engine that @game ended: the scores and winners of the
  * game, or (@forfeit_reason not NULL) that @forfeit_player forfeited it.
  * Write errors are ignored: the game is over either way. */
-void         pt_engine_game_over          (PtEngine            *self,
-                                           PtGame              *game,
-                                           int                  forfeit_player,
-                                           const char          *forfeit_reason);
+void pt_engine_game_over (PtEngine *self,
+                          PtGame *game,
+                          int forfeit_player,
+                          const char *forfeit_reason);
 
 /* The last lines of the debug log, oldest first, each prefixed with its
  * direction ("> ", "< ", "log: ", "stderr: ", "-- "). */
-char       **pt_engine_dup_log            (PtEngine            *self);
+char **pt_engine_dup_log (PtEngine *self);
 
 G_END_DECLS

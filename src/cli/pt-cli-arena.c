@@ -51,45 +51,45 @@
 
 typedef struct
 {
-  int      score[2];     /* per side: 0 = A, 1 = B */
+  int score[2]; /* per side: 0 = A, 1 = B */
   gboolean capped;
   gboolean failed;
-  int      forfeit;      /* 0, or 1 + the side that forfeited */
-  char    *reason;       /* why it forfeited */
+  int forfeit;  /* 0, or 1 + the side that forfeited */
+  char *reason; /* why it forfeited */
 } RoundResult;
 
 typedef struct
 {
-  const char  *game_id;
-  PtBotLevel   level[2];
-  char        *engine[2];   /* the command of an engine side, else NULL */
-  char        *label[2];    /* the level id or "engine:…" */
-  guint        budget;
-  guint64      seed;
-  gboolean     solo;
-  guint        n_rounds;
+  const char *game_id;
+  PtBotLevel level[2];
+  char *engine[2]; /* the command of an engine side, else NULL */
+  char *label[2];  /* the level id or "engine:…" */
+  guint budget;
+  guint64 seed;
+  gboolean solo;
+  guint n_rounds;
   RoundResult *results;
   /* Per worker thread, per side: milliseconds per move, wall clock and
    * the worker thread's CPU time (on a busy machine the wall clock also
    * counts the time other processes ran). */
-  GArray      *times[2][2];
-  GArray      *cpu_times[2][2];
-  guint        n_threads;
-  char        *error;       /* the first failure */
-  GMutex       lock;
+  GArray *times[2][2];
+  GArray *cpu_times[2][2];
+  guint n_threads;
+  char *error; /* the first failure */
+  GMutex lock;
 } Arena;
 
 typedef struct
 {
   Arena *arena;
-  guint  index;
+  guint index;
 } Worker;
 
 static gboolean
-play_round (Arena   *arena,
-            guint    worker,
-            guint    round,
-            PtBot  **bots,
+play_round (Arena *arena,
+            guint worker,
+            guint round,
+            PtBot **bots,
             PtEngine **engines,
             GError **error)
 {
@@ -221,7 +221,7 @@ worker_run (gpointer data)
 
 static double
 percentile (GArray *sorted,
-            double  p)
+            double p)
 {
   guint i;
 
@@ -233,8 +233,8 @@ percentile (GArray *sorted,
 
 /* Wilson score interval for a proportion, z = 1.96. */
 static void
-wilson (double  p,
-        double  n,
+wilson (double p,
+        double n,
         double *low,
         double *high)
 {
@@ -280,7 +280,7 @@ usage (FILE *out)
 }
 
 int
-pt_cli_arena (int    argc,
+pt_cli_arena (int argc,
               char **argv)
 {
   g_autofree char *a_id = NULL;
@@ -452,7 +452,8 @@ pt_cli_arena (int    argc,
           forfeits[result->forfeit - 1]++;
         }
       else if (!solo)
-        wins += result->score[0] > result->score[1] ? 1.0 : result->score[0] == result->score[1] ? 0.5 : 0;
+        wins += result->score[0] > result->score[1] ? 1.0 : result->score[0] == result->score[1] ? 0.5
+                                                                                                 : 0;
       sum += diff;
       sum2 += diff * diff;
       capped += result->capped;
@@ -543,7 +544,8 @@ pt_cli_arena (int    argc,
   else
     {
       g_autofree char *capped_note = capped ? g_strdup_printf (", %u capped at %d moves",
-                                                                capped, MAX_MOVES) : NULL;
+                                                               capped, MAX_MOVES)
+                                            : NULL;
 
       printf ("%s: %u %s, seed %" G_GUINT64_FORMAT "%s\n", arena.game_id, n,
               solo ? "solo games" : "rounds (each deal twice, seats swapped)", arena.seed,

@@ -30,8 +30,8 @@ static volatile gint64 sink;
 
 static void
 grow_town (PtWagonsTown *town,
-           PtRng        *rng,
-           guint         n_cards)
+           PtRng *rng,
+           guint n_cards)
 {
   static PtWagonsAnchor anchors[PT_WAGONS_TOWN_MAX_ANCHORS];
 
@@ -50,16 +50,16 @@ grow_town (PtWagonsTown *town,
  * place phase. */
 static guint
 list_placements (const PtWagonsTown *town,
-                 guint               card,
-                 PtWagonsMove       *moves)
+                 guint card,
+                 PtWagonsMove *moves)
 {
   PtWagonsAnchor anchors[PT_WAGONS_TOWN_MAX_ANCHORS];
   guint n_anchors = pt_wagons_town_list_anchors (town, anchors), n = 0;
 
   for (guint i = 0; i < n_anchors; i++)
     {
-      moves[n++] = (PtWagonsMove) { PT_WAGONS_MOVE_PLACE, (guint8) card, 0, anchors[i].x, anchors[i].y };
-      moves[n++] = (PtWagonsMove) { PT_WAGONS_MOVE_PLACE, (guint8) card, 1, anchors[i].x, anchors[i].y };
+      moves[n++] = (PtWagonsMove){ PT_WAGONS_MOVE_PLACE, (guint8) card, 0, anchors[i].x, anchors[i].y };
+      moves[n++] = (PtWagonsMove){ PT_WAGONS_MOVE_PLACE, (guint8) card, 1, anchors[i].x, anchors[i].y };
     }
   return n;
 }
@@ -67,8 +67,8 @@ list_placements (const PtWagonsTown *town,
 /* Microseconds per enumeration over @towns; *out_moves: mean placements. */
 static double
 run_enumerate (const PtWagonsTown *towns,
-               guint               n_calls,
-               double             *out_moves)
+               guint n_calls,
+               double *out_moves)
 {
   static PtWagonsMove moves[PT_WAGONS_MAX_MOVES];
   guint64 total = 0;
@@ -86,8 +86,8 @@ run_enumerate (const PtWagonsTown *towns,
 }
 
 static guint64
-play_game (guint64  seed,
-           PtRng   *rng)
+play_game (guint64 seed,
+           PtRng *rng)
 {
   static PtWagonsMove moves[PT_WAGONS_MAX_MOVES];
   guint8 bonus[PT_WAGONS_N_BONUS], circle[PT_WAGONS_N_CIRCLE];
@@ -110,8 +110,8 @@ play_game (guint64  seed,
 }
 
 static double
-run_games (guint64  seed,
-           guint    n_games,
+run_games (guint64 seed,
+           guint n_games,
            guint64 *out_moves)
 {
   PtRng rng;
@@ -126,7 +126,7 @@ run_games (guint64  seed,
 }
 
 int
-pt_cli_bench_circle_the_wagons (int    argc,
+pt_cli_bench_circle_the_wagons (int argc,
                                 char **argv)
 {
   int n_games = 20000, n_calls = 200000, repeats = 5;
@@ -141,7 +141,7 @@ pt_cli_bench_circle_the_wagons (int    argc,
     { NULL }
   };
   g_autoptr(GOptionContext) context =
-    g_option_context_new ("— Circle the Wagons: placement enumeration and random games (one core)");
+                 g_option_context_new ("— Circle the Wagons: placement enumeration and random games (one core)");
   g_autoptr(GError) error = NULL;
   g_autofree PtWagonsTown *towns = NULL;
   double micros[99], rates[99], mean_moves = 0;

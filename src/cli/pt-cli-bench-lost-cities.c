@@ -32,21 +32,21 @@ typedef enum
   N_POLICIES
 } Policy;
 
-static const char * const policy_names[N_POLICIES] = { "legal", "uniform", "playout" };
+static const char *const policy_names[N_POLICIES] = { "legal", "uniform", "playout" };
 
 typedef struct
 {
-  double   seconds;
-  double   cpu_seconds;
-  guint64  turns;
-  gint64   score_sum;   /* keeps the work observable */
+  double seconds;
+  double cpu_seconds;
+  guint64 turns;
+  gint64 score_sum; /* keeps the work observable */
 } BenchResult;
 
 static BenchResult
 run (const PtLostCitiesOptions *options,
-     guint64                    seed,
-     guint                      n_rounds,
-     Policy                     policy)
+     guint64 seed,
+     guint n_rounds,
+     Policy policy)
 {
   BenchResult result = { 0 };
   PtRng rng;
@@ -86,7 +86,7 @@ run (const PtLostCitiesOptions *options,
 }
 
 int
-pt_cli_bench_lost_cities (int    argc,
+pt_cli_bench_lost_cities (int argc,
                           char **argv)
 {
   int n_rounds = 200000, repeats = 5, colors = 5;
@@ -142,7 +142,7 @@ pt_cli_bench_lost_cities (int    argc,
           rates[i] = n_rounds / MAX (r.seconds, 1e-9);
           cpu_rates[i] = n_rounds / MAX (r.cpu_seconds, 1e-9);
           turns = r.turns;
-          if (r.score_sum == G_MININT64)   /* never: keeps the loop from being optimised away */
+          if (r.score_sum == G_MININT64) /* never: keeps the loop from being optimised away */
             return 3;
         }
       qsort (rates, (gsize) repeats, sizeof rates[0], pt_cli_compare_doubles);

@@ -22,9 +22,9 @@
 
 static void
 deal (PtNextStationState *state,
-      guint64             seed,
-      gboolean            objectives,
-      gboolean            powers_on)
+      guint64 seed,
+      gboolean objectives,
+      gboolean powers_on)
 {
   guint8 decks[PT_NS_ROUNDS][PT_NS_N_CARDS];
   guint8 colours[1][PT_NS_ROUNDS] = { { PT_LINE_PURPLE, PT_LINE_BLUE, PT_LINE_PINK, PT_LINE_GREEN } };
@@ -53,9 +53,9 @@ deal (PtNextStationState *state,
 
 static void
 choose (const PtNextStationState *state,
-        const char               *level,
-        guint64                   seed,
-        PtNextStationAction      *action)
+        const char *level,
+        guint64 seed,
+        PtNextStationAction *action)
 {
   PtNsView view;
   PtRng rng;
@@ -78,13 +78,13 @@ choose (const PtNextStationState *state,
 
 static double
 percentile (GArray *sorted,
-            double  fraction)
+            double fraction)
 {
   return g_array_index (sorted, double, MIN (sorted->len - 1, (guint) (sorted->len * fraction)));
 }
 
 int
-pt_cli_bench_next_station_bot (int    argc,
+pt_cli_bench_next_station_bot (int argc,
                                char **argv)
 {
   int n_games = 200;
@@ -102,7 +102,7 @@ pt_cli_bench_next_station_bot (int    argc,
     { NULL }
   };
   g_autoptr(GOptionContext) context =
-    g_option_context_new ("— mean solo score of a Next Station: London computer player");
+                 g_option_context_new ("— mean solo score of a Next Station: London computer player");
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) cpu_times = g_array_new (FALSE, FALSE, sizeof (double));

@@ -18,15 +18,15 @@
 
 typedef struct
 {
-  double  seconds;
+  double seconds;
   guint64 actions;
-  gint64  score_sum;   /* keeps the work observable */
+  gint64 score_sum; /* keeps the work observable */
 } BenchResult;
 
 static void
 deal (PtNextStationState *state,
       const PtStationMap *map,
-      PtRng              *rng)
+      PtRng *rng)
 {
   guint8 decks[PT_NS_ROUNDS][PT_NS_N_CARDS];
   guint8 colours[1][PT_NS_ROUNDS] = { { PT_LINE_PURPLE, PT_LINE_BLUE, PT_LINE_PINK, PT_LINE_GREEN } };
@@ -44,8 +44,8 @@ deal (PtNextStationState *state,
 
 static BenchResult
 run (const PtStationMap *map,
-     guint64             seed,
-     guint               n_games)
+     guint64 seed,
+     guint n_games)
 {
   BenchResult result = { 0 };
   gint64 start = g_get_monotonic_time ();
@@ -76,7 +76,7 @@ run (const PtStationMap *map,
 }
 
 int
-pt_cli_bench_next_station (int    argc,
+pt_cli_bench_next_station (int argc,
                            char **argv)
 {
   int n_games = 100000, repeats = 5;
@@ -90,7 +90,7 @@ pt_cli_bench_next_station (int    argc,
     { NULL }
   };
   g_autoptr(GOptionContext) context =
-    g_option_context_new ("— random full solo Next Station: London games per second (one core)");
+                 g_option_context_new ("— random full solo Next Station: London games per second (one core)");
   g_autoptr(GError) error = NULL;
   const PtStationMap *map = pt_station_map_get_london ();
   double rates[99];

@@ -30,22 +30,22 @@
 static const char *const games[] = { "lost-cities", "circle-the-wagons", "next-station-london" };
 
 static const char raw_schema[] =
-  "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -32768;"
-  "CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT NOT NULL);"
-  "CREATE TABLE matches (id INTEGER PRIMARY KEY, uuid TEXT NOT NULL, game TEXT NOT NULL,"
-  "  mode INTEGER NOT NULL, started INTEGER NOT NULL, finished INTEGER NOT NULL,"
-  "  options TEXT NOT NULL, breakdown TEXT NOT NULL, record TEXT, notes TEXT NOT NULL DEFAULT '',"
-  "  deleted INTEGER NOT NULL DEFAULT 0);"
-  "CREATE INDEX raw_time ON matches (finished);"
-  "CREATE TABLE results (match_id INTEGER NOT NULL, seat INTEGER NOT NULL,"
-  "  player_id INTEGER NOT NULL, score INTEGER NOT NULL, rank INTEGER NOT NULL,"
-  "  winner INTEGER NOT NULL, rating REAL, PRIMARY KEY (match_id, seat)) WITHOUT ROWID;"
-  "CREATE INDEX raw_player ON results (player_id, match_id);";
+    "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -32768;"
+    "CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT NOT NULL);"
+    "CREATE TABLE matches (id INTEGER PRIMARY KEY, uuid TEXT NOT NULL, game TEXT NOT NULL,"
+    "  mode INTEGER NOT NULL, started INTEGER NOT NULL, finished INTEGER NOT NULL,"
+    "  options TEXT NOT NULL, breakdown TEXT NOT NULL, record TEXT, notes TEXT NOT NULL DEFAULT '',"
+    "  deleted INTEGER NOT NULL DEFAULT 0);"
+    "CREATE INDEX raw_time ON matches (finished);"
+    "CREATE TABLE results (match_id INTEGER NOT NULL, seat INTEGER NOT NULL,"
+    "  player_id INTEGER NOT NULL, score INTEGER NOT NULL, rank INTEGER NOT NULL,"
+    "  winner INTEGER NOT NULL, rating REAL, PRIMARY KEY (match_id, seat)) WITHOUT ROWID;"
+    "CREATE INDEX raw_player ON results (player_id, match_id);";
 
 static PtMatchEntry *
-random_match (GRand        *rand,
+random_match (GRand *rand,
               const gint64 *players,
-              gint64        finished)
+              gint64 finished)
 {
   const char *game = games[g_rand_int_range (rand, 0, G_N_ELEMENTS (games))];
   PtMatchEntry *entry = pt_match_entry_new (game, g_rand_boolean (rand) ? PT_MATCH_MODE_DIGITAL
@@ -75,7 +75,8 @@ random_match (GRand        *rand,
                                       scores[0] - 2 * (scores[0] / 3), scores[1] - 2 * (scores[1] / 3));
   if (entry->mode == PT_MATCH_MODE_DIGITAL)
     entry->record = g_strdup_printf ("{\"format\":\"partida-record/1\",\"game\":\"%s\","
-                                     "\"moves\":[\"…%u\"]}", game, g_rand_int (rand));
+                                     "\"moves\":[\"…%u\"]}",
+                                     game, g_rand_int (rand));
   return entry;
 }
 
@@ -103,7 +104,7 @@ median (GArray *times)
 }
 
 static void
-raw_exec (sqlite3    *db,
+raw_exec (sqlite3 *db,
           const char *sql)
 {
   char *message = NULL;
@@ -113,7 +114,7 @@ raw_exec (sqlite3    *db,
 }
 
 static sqlite3_stmt *
-raw_prepare (sqlite3    *db,
+raw_prepare (sqlite3 *db,
              const char *sql)
 {
   sqlite3_stmt *stmt = NULL;
@@ -148,7 +149,7 @@ typedef struct
 
 /* The same match into the raw copy (ids follow the store's). */
 static void
-raw_insert (Raw          *raw,
+raw_insert (Raw *raw,
             PtMatchEntry *entry)
 {
   sqlite3_bind_int64 (raw->match, 1, entry->id);
@@ -192,8 +193,8 @@ file_bytes (const char *path)
 
 static void
 row (const char *what,
-     double      ours,
-     double      raw,
+     double ours,
+     double raw,
      const char *unit,
      const char *target)
 {
@@ -217,7 +218,7 @@ int
 pt_cli_bench_store (int argc, char **argv)
 {
   g_autoptr(GOptionContext) context =
-    g_option_context_new ("- time the match history against raw SQLite");
+                 g_option_context_new ("- time the match history against raw SQLite");
   g_autoptr(GError) error = NULL;
   g_autoptr(PtStore) store = NULL;
   g_autoptr(PtStats) stats = NULL;
@@ -239,19 +240,20 @@ pt_cli_bench_store (int argc, char **argv)
     { "keep", 0, 0, G_OPTION_ARG_NONE, &keep, "Keep the temporary databases", NULL },
     { "dir", 0, 0, G_OPTION_ARG_FILENAME, &reuse_dir,
       "Build the databases in DIR and keep them; if DIR already holds them, reuse them "
-      "(each run adds the timed 10,000-match batch)", "DIR" },
+      "(each run adds the timed 10,000-match batch)",
+      "DIR" },
     { NULL }
   };
 
   g_option_context_add_main_entries (context, entries, NULL);
   g_option_context_set_summary (context,
-    "Builds a store and a raw SQLite copy of the same N random matches (2-4 of 12 players,\n"
-    "3 games) in a temporary folder and prints, per figure, the store's CPU median, the same\n"
-    "question asked of raw SQLite, and the ratio. Figures: bytes per match, 10,000 matches in\n"
-    "one transaction, one save, the Players page, a player page, one head-to-head, a game's\n"
-    "leaderboard, a history page, correcting and trashing an old match (the write before the\n"
-    "window is free, and the re-rating left to the worker's background steps).\n"
-    "N must be at least 1000; a million matches take a while to build (see --dir).");
+                                "Builds a store and a raw SQLite copy of the same N random matches (2-4 of 12 players,\n"
+                                "3 games) in a temporary folder and prints, per figure, the store's CPU median, the same\n"
+                                "question asked of raw SQLite, and the ratio. Figures: bytes per match, 10,000 matches in\n"
+                                "one transaction, one save, the Players page, a player page, one head-to-head, a game's\n"
+                                "leaderboard, a history page, correcting and trashing an old match (the write before the\n"
+                                "window is free, and the re-rating left to the worker's background steps).\n"
+                                "N must be at least 1000; a million matches take a while to build (see --dir).");
   if (!g_option_context_parse (context, &argc, &argv, &error) || total < 1000 || runs < 1)
     {
       fprintf (stderr, "partida-bench store: %s\n",
@@ -356,7 +358,8 @@ pt_cli_bench_store (int argc, char **argv)
     g_autofree char *sql = g_strdup_printf ("ATTACH '%s' AS ours;"
                                             "UPDATE results SET rating = (SELECT o.rating FROM ours.results o"
                                             " WHERE o.match_id = results.match_id AND o.seat = results.seat);"
-                                            "DETACH ours", path);
+                                            "DETACH ours",
+                                            path);
     raw_exec (raw.db, sql);
   }
 
@@ -411,13 +414,13 @@ pt_cli_bench_store (int argc, char **argv)
     g_autoptr(GArray) ours = g_array_new (FALSE, FALSE, sizeof (double));
     g_autoptr(GArray) ref = g_array_new (FALSE, FALSE, sizeof (double));
     sqlite3_stmt *lines = raw_prepare (raw.db,
-      "SELECT r.player_id, count (*), sum (r.winner), avg (r.score), max (r.score), min (r.score),"
-      " max (m.finished) FROM results r JOIN matches m ON m.id = r.match_id WHERE m.deleted = 0"
-      " GROUP BY r.player_id");
+                                       "SELECT r.player_id, count (*), sum (r.winner), avg (r.score), max (r.score), min (r.score),"
+                                       " max (m.finished) FROM results r JOIN matches m ON m.id = r.match_id WHERE m.deleted = 0"
+                                       " GROUP BY r.player_id");
     sqlite3_stmt *board = raw_prepare (raw.db,
-      "SELECT p.id, (SELECT r.rating FROM results r JOIN matches m ON m.id = r.match_id"
-      " WHERE r.player_id = p.id AND m.game = ?1 AND m.deleted = 0 AND r.rating IS NOT NULL"
-      " ORDER BY r.match_id DESC LIMIT 1) AS rating FROM players p ORDER BY rating DESC");
+                                       "SELECT p.id, (SELECT r.rating FROM results r JOIN matches m ON m.id = r.match_id"
+                                       " WHERE r.player_id = p.id AND m.game = ?1 AND m.deleted = 0 AND r.rating IS NOT NULL"
+                                       " ORDER BY r.match_id DESC LIMIT 1) AS rating FROM players p ORDER BY rating DESC");
 
     for (int run = 0; run < runs; run++)
       {
@@ -449,18 +452,18 @@ pt_cli_bench_store (int argc, char **argv)
     g_autoptr(GArray) ours = g_array_new (FALSE, FALSE, sizeof (double));
     g_autoptr(GArray) ref = g_array_new (FALSE, FALSE, sizeof (double));
     sqlite3_stmt *lines = raw_prepare (raw.db,
-      "SELECT m.game, count (*), sum (r.winner), avg (r.score), max (r.score), min (r.score),"
-      " max (m.finished) FROM results r JOIN matches m ON m.id = r.match_id"
-      " WHERE r.player_id = ?1 AND m.deleted = 0 GROUP BY m.game");
+                                       "SELECT m.game, count (*), sum (r.winner), avg (r.score), max (r.score), min (r.score),"
+                                       " max (m.finished) FROM results r JOIN matches m ON m.id = r.match_id"
+                                       " WHERE r.player_id = ?1 AND m.deleted = 0 GROUP BY m.game");
     sqlite3_stmt *pairs = raw_prepare (raw.db,
-      "SELECT b.player_id, count (*), sum (a.winner), sum (b.winner) FROM results a"
-      " JOIN results b ON b.match_id = a.match_id AND b.player_id <> a.player_id"
-      " JOIN matches m ON m.id = a.match_id WHERE a.player_id = ?1 AND m.deleted = 0"
-      " GROUP BY b.player_id");
+                                       "SELECT b.player_id, count (*), sum (a.winner), sum (b.winner) FROM results a"
+                                       " JOIN results b ON b.match_id = a.match_id AND b.player_id <> a.player_id"
+                                       " JOIN matches m ON m.id = a.match_id WHERE a.player_id = ?1 AND m.deleted = 0"
+                                       " GROUP BY b.player_id");
     sqlite3_stmt *series = raw_prepare (raw.db,
-      "SELECT m.id, m.finished, m.game, r.score, r.rating FROM results r JOIN matches m"
-      " ON m.id = r.match_id WHERE r.player_id = ?1 AND m.deleted = 0"
-      " ORDER BY r.match_id DESC LIMIT 500");
+                                        "SELECT m.id, m.finished, m.game, r.score, r.rating FROM results r JOIN matches m"
+                                        " ON m.id = r.match_id WHERE r.player_id = ?1 AND m.deleted = 0"
+                                        " ORDER BY r.match_id DESC LIMIT 500");
 
     for (int run = 0; run < runs; run++)
       {
@@ -497,9 +500,9 @@ pt_cli_bench_store (int argc, char **argv)
     g_autoptr(GArray) ours = g_array_new (FALSE, FALSE, sizeof (double));
     g_autoptr(GArray) ref = g_array_new (FALSE, FALSE, sizeof (double));
     sqlite3_stmt *pair = raw_prepare (raw.db,
-      "SELECT count (*), sum (a.winner), sum (b.winner), sum (a.rank < b.rank), sum (b.rank < a.rank)"
-      " FROM results a JOIN results b ON b.match_id = a.match_id JOIN matches m ON m.id = a.match_id"
-      " WHERE a.player_id = ?1 AND b.player_id = ?2 AND m.deleted = 0");
+                                      "SELECT count (*), sum (a.winner), sum (b.winner), sum (a.rank < b.rank), sum (b.rank < a.rank)"
+                                      " FROM results a JOIN results b ON b.match_id = a.match_id JOIN matches m ON m.id = a.match_id"
+                                      " WHERE a.player_id = ?1 AND b.player_id = ?2 AND m.deleted = 0");
 
     for (int run = 0; run < runs; run++)
       {
@@ -527,9 +530,9 @@ pt_cli_bench_store (int argc, char **argv)
     g_autoptr(GArray) ours = g_array_new (FALSE, FALSE, sizeof (double));
     g_autoptr(GArray) ref = g_array_new (FALSE, FALSE, sizeof (double));
     sqlite3_stmt *board = raw_prepare (raw.db,
-      "SELECT p.id, (SELECT r.rating FROM results r JOIN matches m ON m.id = r.match_id"
-      " WHERE r.player_id = p.id AND m.game = ?1 AND m.deleted = 0 AND r.rating IS NOT NULL"
-      " ORDER BY r.match_id DESC LIMIT 1) AS rating FROM players p ORDER BY rating DESC");
+                                       "SELECT p.id, (SELECT r.rating FROM results r JOIN matches m ON m.id = r.match_id"
+                                       " WHERE r.player_id = p.id AND m.game = ?1 AND m.deleted = 0 AND r.rating IS NOT NULL"
+                                       " ORDER BY r.match_id DESC LIMIT 1) AS rating FROM players p ORDER BY rating DESC");
 
     for (int run = 0; run < runs; run++)
       {
@@ -556,12 +559,12 @@ pt_cli_bench_store (int argc, char **argv)
     g_autoptr(GArray) ours = g_array_new (FALSE, FALSE, sizeof (double));
     g_autoptr(GArray) ref = g_array_new (FALSE, FALSE, sizeof (double));
     sqlite3_stmt *page = raw_prepare (raw.db,
-      "SELECT m.id, m.uuid, m.game, m.mode, m.started, m.finished, m.notes FROM matches m"
-      " WHERE m.game = ?1 AND m.deleted = 0 AND EXISTS (SELECT 1 FROM results r"
-      " WHERE r.match_id = m.id AND r.player_id = ?2) ORDER BY m.finished DESC, m.id DESC LIMIT 50");
+                                      "SELECT m.id, m.uuid, m.game, m.mode, m.started, m.finished, m.notes FROM matches m"
+                                      " WHERE m.game = ?1 AND m.deleted = 0 AND EXISTS (SELECT 1 FROM results r"
+                                      " WHERE r.match_id = m.id AND r.player_id = ?2) ORDER BY m.finished DESC, m.id DESC LIMIT 50");
     sqlite3_stmt *results = raw_prepare (raw.db,
-      "SELECT r.player_id, p.name, r.seat, r.score, r.rank, r.winner FROM results r"
-      " JOIN players p ON p.id = r.player_id WHERE r.match_id = ?1 ORDER BY r.seat");
+                                         "SELECT r.player_id, p.name, r.seat, r.score, r.rank, r.winner FROM results r"
+                                         " JOIN players p ON p.id = r.player_id WHERE r.match_id = ?1 ORDER BY r.seat");
 
     for (int run = 0; run < runs; run++)
       {

@@ -45,9 +45,9 @@ median (GArray *times)
 }
 
 static PtMatchEntry *
-random_match (GRand        *rand,
+random_match (GRand *rand,
               const gint64 *players,
-              gint64        finished)
+              gint64 finished)
 {
   PtMatchEntry *entry = pt_match_entry_new (games[g_rand_int_range (rand, 0, G_N_ELEMENTS (games))],
                                             g_rand_boolean (rand) ? PT_MATCH_MODE_DIGITAL
@@ -111,7 +111,7 @@ folder_size (const char *folder)
 static PtStore *
 fresh (const char *dir,
        const char *name,
-       GError    **error)
+       GError **error)
 {
   g_autofree char *path = g_build_filename (dir, name, NULL);
 
@@ -145,9 +145,9 @@ pt_cli_bench_sync (int argc, char **argv)
 
   g_set_prgname ("partida-bench sync");
   g_option_context_set_summary (context,
-    "Time to apply N matches from another device's change file (sqlite3changeset_apply and\n"
-    "writing them into the history) against importing the same matches from a\n"
-    "partida-export/1 file, CPU medians in the same run; and the change files' bytes per match.");
+                                "Time to apply N matches from another device's change file (sqlite3changeset_apply and\n"
+                                "writing them into the history) against importing the same matches from a\n"
+                                "partida-export/1 file, CPU medians in the same run; and the change files' bytes per match.");
   g_option_context_add_main_entries (context, options, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error) || matches < 1 || runs < 1)
     {
@@ -210,8 +210,8 @@ pt_cli_bench_sync (int argc, char **argv)
       if (!pt_store_import_json (ref, export, NULL, &error))
         goto fail;
       t3 = cpu_ms ();
-      g_array_append_vals (sync_times, &(double) { t2 - t1 }, 1);
-      g_array_append_vals (import_times, &(double) { t3 - t2 }, 1);
+      g_array_append_vals (sync_times, &(double){ t2 - t1 }, 1);
+      g_array_append_vals (import_times, &(double){ t3 - t2 }, 1);
       if (r == 0)
         {
           if ((check = pt_store_export_json (dest, &error)) == NULL)
@@ -251,7 +251,8 @@ pt_cli_bench_sync (int argc, char **argv)
   }
 
   printf ("sync benchmark: %d matches of 2-4 players among %d (half digital, with a record),"
-          " SQLite %s; CPU medians of %d runs\n", matches, N_PLAYERS, sqlite3_libversion (), runs);
+          " SQLite %s; CPU medians of %d runs\n",
+          matches, N_PLAYERS, sqlite3_libversion (), runs);
   printf ("  %-52s %10.1f ms\n", "write them as one change file (publish)", publish_ms);
   printf ("  %-52s %10.1f ms\n", "apply them on a fresh device (pt_sync_run)", median (sync_times));
   printf ("  %-52s %10.1f ms\n", "reference: import the same partida-export/1", median (import_times));

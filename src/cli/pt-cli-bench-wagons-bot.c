@@ -21,16 +21,17 @@
 #include "pt-cli-commands.h"
 #include "pt-wagons-search.h"
 
-static const char * const phase_names[] = { "start", "take", "place" };
+static const char *const phase_names[] = { "start", "take", "place" };
 
 static void
 print_times (const char *label,
-             GArray     *times,
-             double      max_by_phase[3])
+             GArray *times,
+             double max_by_phase[3])
 {
   g_array_sort (times, pt_cli_compare_doubles);
   printf ("  %-8s CPU per move: median %.2f ms, 95th percentile %.2f ms, max %.2f ms (%u moves); "
-          "max by phase:", label, g_array_index (times, double, times->len / 2),
+          "max by phase:",
+          label, g_array_index (times, double, times->len / 2),
           g_array_index (times, double, MIN (times->len - 1, (guint) (times->len * 0.95))),
           g_array_index (times, double, times->len - 1), times->len);
   for (guint i = 0; i < 3; i++)
@@ -39,7 +40,7 @@ print_times (const char *label,
 }
 
 int
-pt_cli_bench_wagons_bot (int    argc,
+pt_cli_bench_wagons_bot (int argc,
                          char **argv)
 {
   int n_deals = 20;
@@ -53,7 +54,7 @@ pt_cli_bench_wagons_bot (int    argc,
     { NULL }
   };
   g_autoptr(GOptionContext) context =
-    g_option_context_new ("— CPU time per move of the Circle the Wagons computer players");
+                 g_option_context_new ("— CPU time per move of the Circle the Wagons computer players");
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) times_a = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) times_b = g_array_new (FALSE, FALSE, sizeof (double));

@@ -35,7 +35,7 @@
 typedef struct
 {
   PtBotLevel level;
-  guint64    seed;
+  guint64 seed;
 } EngineState;
 
 static void
@@ -80,7 +80,7 @@ send_hello (const EngineState *state)
   JsonObject *seed = json_object_new ();
   JsonArray *choices = json_array_new ();
 
-  for (const char * const *id = pt_rules_list_games (); *id != NULL; id++)
+  for (const char *const *id = pt_rules_list_games (); *id != NULL; id++)
     if (pt_engine_view_supports (*id, state->level))
       json_array_add_string_element (games, *id);
   for (guint l = 0; l < PT_BOT_N_LEVELS; l++)
@@ -107,7 +107,7 @@ send_hello (const EngineState *state)
 
 static void
 set_option (EngineState *state,
-            JsonObject  *message)
+            JsonObject *message)
 {
   const char *name = json_object_get_string_member_with_default (message, "name", "");
   JsonNode *value = json_object_get_member (message, "value");
@@ -127,7 +127,7 @@ set_option (EngineState *state,
 
 static void
 answer_move (EngineState *state,
-             JsonObject  *message)
+             JsonObject *message)
 {
   g_autoptr(JsonObject) answer = json_object_new ();
   g_autoptr(GError) error = NULL;
@@ -171,7 +171,7 @@ answer_move (EngineState *state,
 
 static gboolean
 plays_level (PtGameClass *klass,
-             gpointer     level)
+             gpointer level)
 {
   return pt_bot_supports (klass->game_id, GPOINTER_TO_INT (level));
 }
@@ -193,7 +193,7 @@ usage (FILE *out)
 }
 
 int
-pt_cli_engine (int    argc,
+pt_cli_engine (int argc,
                char **argv)
 {
   g_autofree char *level_id = NULL;

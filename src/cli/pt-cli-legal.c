@@ -11,7 +11,7 @@
 #include "pt-rules.h"
 
 int
-pt_cli_legal (int    argc,
+pt_cli_legal (int argc,
               char **argv)
 {
   gboolean json = FALSE;
@@ -28,8 +28,8 @@ pt_cli_legal (int    argc,
 
   g_option_context_add_main_entries (context, entries, NULL);
   g_option_context_set_description (context,
-    "Each distinct legal move once, as record move objects: a JSON array with --json,\n"
-    "else one move per line. Empty when the player may not act (or the game is over).");
+                                    "Each distinct legal move once, as record move objects: a JSON array with --json,\n"
+                                    "else one move per line. Empty when the player may not act (or the game is over).");
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
       fprintf (stderr, "partida-cli legal: %s\n", error->message);

@@ -16,14 +16,14 @@
 
 typedef struct
 {
-  char     *seed;
-  int       colors;
-  char     *rules;
-  int       players;
-  gboolean  objectives;
-  gboolean  powers;
-  int       first_player;
-  char     *names;
+  char *seed;
+  int colors;
+  char *rules;
+  int players;
+  gboolean objectives;
+  gboolean powers;
+  int first_player;
+  char *names;
 } NewArgs;
 
 static void
@@ -54,9 +54,9 @@ build_options (const NewArgs *args)
 /* --names wins; else --players default names; else the game's smallest
  * table of at least two (one for solitaire-only games). */
 static GStrv
-build_players (const NewArgs  *args,
-               GType           type,
-               GError        **error)
+build_players (const NewArgs *args,
+               GType type,
+               GError **error)
 {
   g_autoptr(GTypeClass) klass = g_type_class_ref (type);
   PtGameClass *game_class = PT_GAME_CLASS (klass);
@@ -93,7 +93,7 @@ build_players (const NewArgs  *args,
 }
 
 int
-pt_cli_new (int    argc,
+pt_cli_new (int argc,
             char **argv)
 {
   NewArgs args = { .first_player = -1 };
@@ -170,7 +170,7 @@ pt_cli_new (int    argc,
     }
 
   options = build_options (&args);
-  record = pt_rules_new_record (argv[1], (const char * const *) players, options,
+  record = pt_rules_new_record (argv[1], (const char *const *) players, options,
                                 args.first_player, seed, &error);
   if (record == NULL)
     {

@@ -24,7 +24,7 @@
 typedef struct
 {
   GMainLoop *loop;
-  char      *error;
+  char *error;
 } Run;
 
 static gboolean
@@ -45,23 +45,23 @@ next_round (gpointer user_data)
 
 static void
 on_round_over (PtSession *session,
-               guint      round,
-               Run       *run)
+               guint round,
+               Run *run)
 {
   g_idle_add_full (G_PRIORITY_DEFAULT, next_round, g_object_ref (session), g_object_unref);
 }
 
 static void
 on_finished (PtSession *session,
-             Run       *run)
+             Run *run)
 {
   g_main_loop_quit (run->loop);
 }
 
 static void
-on_failure (PtSession  *session,
+on_failure (PtSession *session,
             const char *message,
-            Run        *run)
+            Run *run)
 {
   if (run->error == NULL)
     run->error = g_strdup (message);
@@ -77,9 +77,9 @@ usage (const char *message)
 
 /* "Ana:hard,Beto:medium" → the seats. */
 static gboolean
-parse_players (PtSession   *session,
-               const char  *text,
-               char       **message)
+parse_players (PtSession *session,
+               const char *text,
+               char **message)
 {
   g_auto(GStrv) seats = g_strsplit (text, ",", -1);
   guint n = g_strv_length (seats);
@@ -138,7 +138,7 @@ print_text (PtSession *session)
 
 static int
 print_json (PtSession *session,
-            PtStore   *store)
+            PtStore *store)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(PtMatchEntry) entry = pt_store_load_match (store, pt_session_get_match_id (session), &error);
@@ -170,13 +170,13 @@ print_json (PtSession *session,
 
 static gboolean
 played_in_rounds (PtGameClass *klass,
-                  gpointer     data)
+                  gpointer data)
 {
   return pt_rules_game_max_rounds (klass->game_id) > 1;
 }
 
 int
-pt_cli_play (int    argc,
+pt_cli_play (int argc,
              char **argv)
 {
   g_autofree char *players = NULL;
@@ -253,7 +253,7 @@ pt_cli_play (int    argc,
     return usage ("--next-starter is alternate, loser or leader");
   if (rules != NULL)
     {
-      const char * const *presets = pt_rules_game_rule_presets (game_id);
+      const char *const *presets = pt_rules_game_rule_presets (game_id);
       g_autofree char *list = NULL, *text = NULL;
 
       if (presets == NULL)

@@ -20,10 +20,10 @@
 #include "pt-session-record.h"
 
 void
-pt_cli_print_error (gboolean    json,
+pt_cli_print_error (gboolean json,
                     const char *command,
-                    int         move,
-                    int         player,
+                    int move,
+                    int player,
                     const char *message)
 {
   if (json)
@@ -56,7 +56,7 @@ pt_cli_print_error (gboolean    json,
  */
 PtGame *
 pt_cli_load_record_file (const char *path,
-                         gboolean    json,
+                         gboolean json,
                          const char *command)
 {
   g_autoptr(GError) error = NULL;
@@ -112,7 +112,7 @@ print_summary (PtGame *game)
  * scores included), "scores" (their sums), "winners"}. */
 static int
 replay_match (JsonNode *record,
-              gboolean  json)
+              gboolean json)
 {
   g_autoptr(PtMatch) match = NULL;
   g_autoptr(PtGame) current = NULL;
@@ -199,7 +199,7 @@ replay_match (JsonNode *record,
 }
 
 int
-pt_cli_replay (int    argc,
+pt_cli_replay (int argc,
                char **argv)
 {
   gboolean json = FALSE;
@@ -213,12 +213,12 @@ pt_cli_replay (int    argc,
 
   g_option_context_add_main_entries (context, entries, NULL);
   g_option_context_set_description (context,
-    "With --json prints {\"game\", \"over\", \"current_player\" (-1 when over), \"scores\",\n"
-    "\"winners\" (empty while not over)}; an invalid record exits with status 1 and\n"
-    "{\"error\": {\"move\": K, \"message\": …}} (K = -1 for a setup error).\n"
-    "A match of several rounds (partida-match/1, docs/record-format.md) adds \"round\",\n"
-    "\"rounds_total\" and \"rounds\" (per-round scores); \"scores\" are then the totals,\n"
-    "and an error names its \"round\" too.");
+                                    "With --json prints {\"game\", \"over\", \"current_player\" (-1 when over), \"scores\",\n"
+                                    "\"winners\" (empty while not over)}; an invalid record exits with status 1 and\n"
+                                    "{\"error\": {\"move\": K, \"message\": …}} (K = -1 for a setup error).\n"
+                                    "A match of several rounds (partida-match/1, docs/record-format.md) adds \"round\",\n"
+                                    "\"rounds_total\" and \"rounds\" (per-round scores); \"scores\" are then the totals,\n"
+                                    "and an error names its \"round\" too.");
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
       fprintf (stderr, "partida-cli replay: %s\n", error->message);

@@ -14,7 +14,7 @@
 #include "pt-rules.h"
 
 int
-pt_cli_score (int    argc,
+pt_cli_score (int argc,
               char **argv)
 {
   gboolean json = FALSE;
@@ -30,8 +30,8 @@ pt_cli_score (int    argc,
 
   g_option_context_add_main_entries (context, entries, NULL);
   g_option_context_set_description (context,
-    "Prints the scores of every round, the totals and the winners (see docs/score-sheets.md);\n"
-    "an impossible sheet exits with status 1 and {\"error\": {\"message\": …}} with --json.");
+                                    "Prints the scores of every round, the totals and the winners (see docs/score-sheets.md);\n"
+                                    "an impossible sheet exits with status 1 and {\"error\": {\"message\": …}} with --json.");
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
       fprintf (stderr, "partida-cli score: %s\n", error->message);

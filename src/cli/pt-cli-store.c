@@ -36,8 +36,8 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CommonOptions, common_clear)
 
 static int
 fail (const CommonOptions *o,
-      const char          *command,
-      const char          *message)
+      const char *command,
+      const char *message)
 {
   if (o->json)
     {
@@ -62,14 +62,14 @@ fail (const CommonOptions *o,
 /* Parses the options; returns -1 when the command should go on, else the
  * exit status. @positional receives the remaining arguments. */
 static int
-parse (const char    *command,
-       const char    *parameters,
-       const char    *summary,
-       GOptionEntry  *extra,
+parse (const char *command,
+       const char *parameters,
+       const char *summary,
+       GOptionEntry *extra,
        CommonOptions *common,
-       int           *argc,
-       char        ***argv,
-       int            n_positional)
+       int *argc,
+       char ***argv,
+       int n_positional)
 {
   g_autoptr(GOptionContext) context = g_option_context_new (parameters);
   g_autoptr(GError) error = NULL;
@@ -101,9 +101,9 @@ parse (const char    *command,
 }
 
 static PtStore *
-open_store (const CommonOptions  *o,
-            gboolean              create,
-            GError              **error)
+open_store (const CommonOptions *o,
+            gboolean create,
+            GError **error)
 {
   g_autofree char *path = pt_store_resolve_path (o->db);
   g_autoptr(GError) local_error = NULL;
@@ -117,7 +117,8 @@ open_store (const CommonOptions  *o,
       g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_CORRUPT,
                    "%s. Nothing was written to it. Salvage what can still be read with "
                    "“partida-cli salvage --replace” (the damaged file is kept beside it) or "
-                   "“partida-cli salvage NEW-FILE”.", local_error->message);
+                   "“partida-cli salvage NEW-FILE”.",
+                   local_error->message);
       return NULL;
     }
   if (store == NULL)
@@ -247,8 +248,8 @@ pt_cli_players (int argc, char **argv)
 
 static gboolean
 parse_day (const char *text,
-           int         add_days,
-           gint64     *seconds)
+           int add_days,
+           gint64 *seconds)
 {
   g_autoptr(GDateTime) day = NULL;
   g_autoptr(GDateTime) shifted = NULL;
@@ -268,40 +269,40 @@ parse_day (const char *text,
 /* One match as `history --json` prints it, the object left open so a
  * caller may add members (`play --json` adds "rounds"). */
 void
-pt_cli_match_entry_json (JsonBuilder  *b,
+pt_cli_match_entry_json (JsonBuilder *b,
                          PtMatchEntry *e)
 {
-      json_builder_begin_object (b);
-      member_int (b, "id", e->id);
-      member_string (b, "uuid", e->uuid);
-      member_string (b, "game", e->game);
-      member_string (b, "mode", pt_match_mode_to_string (e->mode));
-      member_time (b, "started", e->started);
-      member_time (b, "finished", e->finished);
-      json_builder_set_member_name (b, "night");
-      if (e->night_id > 0)
-        json_builder_add_int_value (b, e->night_id);
-      else
-        json_builder_add_null_value (b);
-      member_string (b, "notes", e->notes);
-      json_builder_set_member_name (b, "results");
-      json_builder_begin_array (b);
-      for (guint r = 0; r < e->results->len; r++)
-        {
-          PtMatchResult *res = e->results->pdata[r];
+  json_builder_begin_object (b);
+  member_int (b, "id", e->id);
+  member_string (b, "uuid", e->uuid);
+  member_string (b, "game", e->game);
+  member_string (b, "mode", pt_match_mode_to_string (e->mode));
+  member_time (b, "started", e->started);
+  member_time (b, "finished", e->finished);
+  json_builder_set_member_name (b, "night");
+  if (e->night_id > 0)
+    json_builder_add_int_value (b, e->night_id);
+  else
+    json_builder_add_null_value (b);
+  member_string (b, "notes", e->notes);
+  json_builder_set_member_name (b, "results");
+  json_builder_begin_array (b);
+  for (guint r = 0; r < e->results->len; r++)
+    {
+      PtMatchResult *res = e->results->pdata[r];
 
-          json_builder_begin_object (b);
-          member_int (b, "player_id", res->player_id);
-          member_string (b, "player", res->player_name);
-          member_int (b, "seat", res->seat);
-          member_int (b, "score", res->score);
-          member_int (b, "rank", res->rank);
-          member_bool (b, "winner", res->winner);
-          member_bool (b, "ai", res->is_ai);
-          member_int (b, "ai_level", res->ai_level);
-          json_builder_end_object (b);
-        }
-      json_builder_end_array (b);
+      json_builder_begin_object (b);
+      member_int (b, "player_id", res->player_id);
+      member_string (b, "player", res->player_name);
+      member_int (b, "seat", res->seat);
+      member_int (b, "score", res->score);
+      member_int (b, "rank", res->rank);
+      member_bool (b, "winner", res->winner);
+      member_bool (b, "ai", res->is_ai);
+      member_int (b, "ai_level", res->ai_level);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
 }
 
 static void
@@ -629,7 +630,8 @@ pt_cli_import (int argc, char **argv)
   GOptionEntry extra[] = {
     { "from", 0, 0, G_OPTION_ARG_STRING, &from,
       "The file's format: partida, bgstats (BG Stats JSON) or bgg (BoardGameGeek plays XML);"
-      " detected from the content when absent", "FORMAT" },
+      " detected from the content when absent",
+      "FORMAT" },
     { NULL }
   };
   int status = parse ("import", "FILE",
@@ -751,7 +753,8 @@ pt_cli_salvage (int argc, char **argv)
   GOptionEntry extra[] = {
     { "replace", 0, 0, G_OPTION_ARG_NONE, &replace,
       "Put the salvaged database in the damaged one's place; the damaged file is renamed to"
-      " PATH.broken-DATE beside it", NULL },
+      " PATH.broken-DATE beside it",
+      NULL },
     { NULL }
   };
   int status = parse ("salvage", "[NEW-FILE]",
@@ -793,7 +796,8 @@ pt_cli_salvage (int argc, char **argv)
   else
     {
       printf ("%s: %d players, %d nights, %d matches saved; %d players, %d nights, %d matches could"
-              " not be read\n", written, summary.players, summary.nights, summary.matches,
+              " not be read\n",
+              written, summary.players, summary.nights, summary.matches,
               summary.players_lost, summary.nights_lost, summary.matches_lost);
       if (summary.tables_lost > 0)
         printf ("%d of the tables of players, nights, matches and results could not be found\n",

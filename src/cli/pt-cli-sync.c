@@ -22,8 +22,8 @@
 
 static void
 add_uint (JsonBuilder *b,
-          const char  *name,
-          guint        value)
+          const char *name,
+          guint value)
 {
   json_builder_set_member_name (b, name);
   json_builder_add_int_value (b, value);
@@ -31,8 +31,8 @@ add_uint (JsonBuilder *b,
 
 static void
 add_string (JsonBuilder *b,
-            const char  *name,
-            const char  *value)
+            const char *name,
+            const char *value)
 {
   json_builder_set_member_name (b, name);
   if (value != NULL)
@@ -67,13 +67,13 @@ pt_cli_sync (int argc, char **argv)
 
   g_set_prgname ("partida-cli sync");
   g_option_context_set_summary (context,
-    "Sync the match history with other devices through a shared folder (Syncthing,\n"
-    "Nextcloud, a network share, a USB stick): writes this database's changes into\n"
-    "DIR as an append-only change file DEVICE.SEQUENCE.ptsync and applies the other\n"
-    "devices' new files, each in one transaction. Conflicts: the later change wins;\n"
-    "players with the same name on two devices become one. A truncated or corrupt\n"
-    "change file is applied not at all: the rest is applied, the file is named and\n"
-    "the exit status is 1 (run again once the sync tool has delivered it whole).");
+                                "Sync the match history with other devices through a shared folder (Syncthing,\n"
+                                "Nextcloud, a network share, a USB stick): writes this database's changes into\n"
+                                "DIR as an append-only change file DEVICE.SEQUENCE.ptsync and applies the other\n"
+                                "devices' new files, each in one transaction. Conflicts: the later change wins;\n"
+                                "players with the same name on two devices become one. A truncated or corrupt\n"
+                                "change file is applied not at all: the rest is applied, the file is named and\n"
+                                "the exit status is 1 (run again once the sync tool has delivered it whole).");
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {

@@ -15,9 +15,9 @@
 #include "pt-rules.h"
 
 char *
-pt_cli_read_input_bytes (const char  *path,
-                         gsize       *length,
-                         GError     **error)
+pt_cli_read_input_bytes (const char *path,
+                         gsize *length,
+                         GError **error)
 {
   g_autoptr(GString) text = NULL;
   char buffer[65536];
@@ -54,9 +54,9 @@ pt_cli_print_json (JsonNode *node, gboolean pretty)
 
 char *
 pt_cli_game_ids (PtCliGameFilter keep,
-                 gpointer        data)
+                 gpointer data)
 {
-  const char * const *ids = pt_rules_list_games ();
+  const char *const *ids = pt_rules_list_games ();
   g_autoptr(GString) out = g_string_new (NULL);
 
   for (guint i = 0; ids[i] != NULL; i++)
@@ -75,12 +75,12 @@ pt_cli_game_ids (PtCliGameFilter keep,
 char *
 pt_cli_rule_presets_help (void)
 {
-  const char * const *ids = pt_rules_list_games ();
+  const char *const *ids = pt_rules_list_games ();
   g_autoptr(GString) out = g_string_new (NULL);
 
   for (guint i = 0; ids[i] != NULL; i++)
     {
-      const char * const *presets = pt_rules_game_rule_presets (ids[i]);
+      const char *const *presets = pt_rules_game_rule_presets (ids[i]);
       g_autofree char *list = presets != NULL ? g_strjoinv (", ", (char **) presets) : NULL;
 
       if (list != NULL)
@@ -90,7 +90,7 @@ pt_cli_rule_presets_help (void)
 }
 
 void
-pt_cli_print_table (FILE               *out,
+pt_cli_print_table (FILE *out,
                     const PtCliCommand *table)
 {
   for (const PtCliCommand *c = table; c->name != NULL; c++)
@@ -98,12 +98,12 @@ pt_cli_print_table (FILE               *out,
 }
 
 int
-pt_cli_main (const char          *program,
-             const char          *kind,
-             const PtCliCommand  *table,
-             void               (*usage) (FILE *out),
-             int                  argc,
-             char               **argv)
+pt_cli_main (const char *program,
+             const char *kind,
+             const PtCliCommand *table,
+             void (*usage) (FILE *out),
+             int argc,
+             char **argv)
 {
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);

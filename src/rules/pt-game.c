@@ -12,18 +12,19 @@
 
 typedef struct
 {
-  GStrv       players;
-  guint       n_players;
-  JsonObject *options;   /* as given to setup(), for undo; may be NULL */
+  GStrv players;
+  guint n_players;
+  JsonObject *options; /* as given to setup(), for undo; may be NULL */
   JsonObject *setup;
-  GPtrArray  *history;   /* of PtGameMove* */
-  gboolean    allow_undo;
-  gboolean    is_set_up;
+  GPtrArray *history; /* of PtGameMove* */
+  gboolean allow_undo;
+  gboolean is_set_up;
 } PtGamePrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (PtGame, pt_game, G_TYPE_OBJECT)
 
-enum {
+enum
+{
   PROP_0,
   PROP_GAME_ID,
   PROP_PLAYERS,
@@ -36,7 +37,8 @@ enum {
   N_PROPS
 };
 
-enum {
+enum
+{
   MOVE_APPLIED,
   MOVE_UNDONE,
   GAME_OVER,
@@ -49,9 +51,9 @@ static guint signals[N_SIGNALS];
 /* What listeners may want to hear about after a change. */
 typedef struct
 {
-  int         current_player;
-  gboolean    is_over;
-  gboolean    can_undo;
+  int current_player;
+  gboolean is_over;
+  gboolean can_undo;
   const char *phase;
 } PtGameSnapshot;
 
@@ -76,7 +78,7 @@ take_snapshot (PtGame *self)
 }
 
 static void
-notify_changes (PtGame               *self,
+notify_changes (PtGame *self,
                 const PtGameSnapshot *before)
 {
   PtGameSnapshot after = take_snapshot (self);
@@ -93,7 +95,7 @@ notify_changes (PtGame               *self,
 }
 
 static JsonNode *
-pt_game_real_build_record_moves (PtGame    *self,
+pt_game_real_build_record_moves (PtGame *self,
                                  GPtrArray *history)
 {
   g_autoptr(JsonArray) moves = json_array_sized_new (history->len);
@@ -109,10 +111,10 @@ pt_game_real_build_record_moves (PtGame    *self,
 }
 
 static gboolean
-pt_game_real_replay_record_move (PtGame    *self,
-                                 JsonNode  *record_move,
-                                 int       *error_player,
-                                 GError   **error)
+pt_game_real_replay_record_move (PtGame *self,
+                                 JsonNode *record_move,
+                                 int *error_player,
+                                 GError **error)
 {
   int current = pt_game_get_current_player (self);
 
@@ -142,9 +144,9 @@ pt_game_finalize (GObject *object)
 }
 
 static void
-pt_game_get_property (GObject    *object,
-                      guint       prop_id,
-                      GValue     *value,
+pt_game_get_property (GObject *object,
+                      guint prop_id,
+                      GValue *value,
                       GParamSpec *pspec)
 {
   PtGame *self = PT_GAME (object);
@@ -182,10 +184,10 @@ pt_game_get_property (GObject    *object,
 }
 
 static void
-pt_game_set_property (GObject      *object,
-                      guint         prop_id,
+pt_game_set_property (GObject *object,
+                      guint prop_id,
                       const GValue *value,
-                      GParamSpec   *pspec)
+                      GParamSpec *pspec)
 {
   PtGame *self = PT_GAME (object);
   PtGamePrivate *priv = pt_game_get_instance_private (self);
@@ -220,29 +222,29 @@ pt_game_class_init (PtGameClass *klass)
   klass->max_players = PT_GAME_MAX_PLAYERS;
 
   properties[PROP_GAME_ID] =
-    g_param_spec_string ("game-id", NULL, NULL, NULL,
-                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+      g_param_spec_string ("game-id", NULL, NULL, NULL,
+                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   properties[PROP_PLAYERS] =
-    g_param_spec_boxed ("players", NULL, NULL, G_TYPE_STRV,
-                        G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+      g_param_spec_boxed ("players", NULL, NULL, G_TYPE_STRV,
+                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   properties[PROP_CURRENT_PLAYER] =
-    g_param_spec_int ("current-player", NULL, NULL, -1, PT_GAME_MAX_PLAYERS - 1, -1,
-                      G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+      g_param_spec_int ("current-player", NULL, NULL, -1, PT_GAME_MAX_PLAYERS - 1, -1,
+                        G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_IS_OVER] =
-    g_param_spec_boolean ("is-over", NULL, NULL, FALSE,
-                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+      g_param_spec_boolean ("is-over", NULL, NULL, FALSE,
+                            G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_PHASE] =
-    g_param_spec_string ("phase", NULL, NULL, NULL,
-                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+      g_param_spec_string ("phase", NULL, NULL, NULL,
+                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_ALLOW_UNDO] =
-    g_param_spec_boolean ("allow-undo", NULL, NULL, TRUE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+      g_param_spec_boolean ("allow-undo", NULL, NULL, TRUE,
+                            G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_CAN_UNDO] =
-    g_param_spec_boolean ("can-undo", NULL, NULL, FALSE,
-                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+      g_param_spec_boolean ("can-undo", NULL, NULL, FALSE,
+                            G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_N_MOVES] =
-    g_param_spec_uint ("n-moves", NULL, NULL, 0, G_MAXUINT, 0,
-                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+      g_param_spec_uint ("n-moves", NULL, NULL, 0, G_MAXUINT, 0,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -254,9 +256,9 @@ pt_game_class_init (PtGameClass *klass)
    * rejected move.
    */
   signals[MOVE_APPLIED] =
-    g_signal_new ("move-applied", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 2, G_TYPE_UINT, JSON_TYPE_NODE);
+      g_signal_new ("move-applied", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                    0, NULL, NULL, NULL,
+                    G_TYPE_NONE, 2, G_TYPE_UINT, JSON_TYPE_NODE);
 
   /**
    * PtGame::move-undone:
@@ -265,8 +267,8 @@ pt_game_class_init (PtGameClass *klass)
    * state.
    */
   signals[MOVE_UNDONE] =
-    g_signal_new ("move-undone", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+      g_signal_new ("move-undone", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                    0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   /**
    * PtGame::game-over:
@@ -274,8 +276,8 @@ pt_game_class_init (PtGameClass *klass)
    * Emitted once, after the move that ended the game.
    */
   signals[GAME_OVER] =
-    g_signal_new ("game-over", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+      g_signal_new ("game-over", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                    0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -307,7 +309,7 @@ pt_game_get_n_players (PtGame *self)
 
 const char *
 pt_game_get_player_name (PtGame *self,
-                         guint   player)
+                         guint player)
 {
   PtGamePrivate *priv = pt_game_get_instance_private (self);
 
@@ -317,14 +319,14 @@ pt_game_get_player_name (PtGame *self,
   return priv->players[player];
 }
 
-const char * const *
+const char *const *
 pt_game_get_players (PtGame *self)
 {
   PtGamePrivate *priv = pt_game_get_instance_private (self);
 
   g_return_val_if_fail (PT_IS_GAME (self), NULL);
 
-  return (const char * const *) priv->players;
+  return (const char *const *) priv->players;
 }
 
 int
@@ -381,10 +383,10 @@ pt_game_get_hidden_information (PtGame *self)
  * Starts the game from @setup, forgetting any history.
  */
 gboolean
-pt_game_setup (PtGame      *self,
-               JsonObject  *options,
-               JsonObject  *setup,
-               GError     **error)
+pt_game_setup (PtGame *self,
+               JsonObject *options,
+               JsonObject *setup,
+               GError **error)
 {
   PtGamePrivate *priv = pt_game_get_instance_private (self);
   PtGameClass *klass;
@@ -398,7 +400,7 @@ pt_game_setup (PtGame      *self,
     {
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_RECORD,
                    _("The number of players must be %u to %u, not %u"),
-                   klass->min_players, klass->max_players, priv->n_players);
+                      klass->min_players, klass->max_players, priv->n_players);
       return FALSE;
     }
 
@@ -427,10 +429,10 @@ pt_game_setup (PtGame      *self,
  * nothing and emits nothing.
  */
 gboolean
-pt_game_request_move (PtGame    *self,
-                      guint      player,
-                      JsonNode  *move,
-                      GError   **error)
+pt_game_request_move (PtGame *self,
+                      guint player,
+                      JsonNode *move,
+                      GError **error)
 {
   PtGamePrivate *priv = pt_game_get_instance_private (self);
   PtGameSnapshot before;
@@ -486,10 +488,10 @@ pt_game_request_move (PtGame    *self,
 }
 
 gboolean
-pt_game_request_move_string (PtGame      *self,
-                             guint        player,
-                             const char  *move_json,
-                             GError     **error)
+pt_game_request_move_string (PtGame *self,
+                             guint player,
+                             const char *move_json,
+                             GError **error)
 {
   g_autoptr(JsonNode) move = NULL;
   g_autoptr(GError) local_error = NULL;
@@ -507,8 +509,8 @@ pt_game_request_move_string (PtGame      *self,
 /* Legality without applying: the list of legal moves is the rules' own
  * answer, so this never disagrees with request_move(). */
 gboolean
-pt_game_is_legal (PtGame   *self,
-                  guint     player,
+pt_game_is_legal (PtGame *self,
+                  guint player,
                   JsonNode *move)
 {
   g_autoptr(JsonNode) legal = pt_game_list_legal_moves (self, player);
@@ -522,7 +524,7 @@ pt_game_is_legal (PtGame   *self,
 
 JsonNode *
 pt_game_list_legal_moves (PtGame *self,
-                          guint   player)
+                          guint player)
 {
   PtGamePrivate *priv = pt_game_get_instance_private (self);
 
@@ -538,8 +540,8 @@ pt_game_list_legal_moves (PtGame *self,
 }
 
 void
-pt_game_set_allow_undo (PtGame   *self,
-                        gboolean  allow_undo)
+pt_game_set_allow_undo (PtGame *self,
+                        gboolean allow_undo)
 {
   PtGamePrivate *priv = pt_game_get_instance_private (self);
   gboolean could_undo;
@@ -578,7 +580,7 @@ pt_game_get_can_undo (PtGame *self)
  * themselves. Emits #PtGame::move-undone.
  */
 gboolean
-pt_game_undo (PtGame  *self,
+pt_game_undo (PtGame *self,
               GError **error)
 {
   PtGamePrivate *priv = pt_game_get_instance_private (self);
@@ -624,7 +626,7 @@ pt_game_get_n_moves (PtGame *self)
 
 const PtGameMove *
 pt_game_get_move (PtGame *self,
-                  guint   index)
+                  guint index)
 {
   PtGamePrivate *priv = pt_game_get_instance_private (self);
 
@@ -645,7 +647,7 @@ pt_game_get_move (PtGame *self,
  */
 const char *
 pt_game_get_move_description (PtGame *self,
-                              guint   index)
+                              guint index)
 {
   PtGamePrivate *priv = pt_game_get_instance_private (self);
   PtGameMove *move;
@@ -662,7 +664,7 @@ pt_game_get_move_description (PtGame *self,
 
 void
 pt_game_get_scores (PtGame *self,
-                    int    *scores)
+                    int *scores)
 {
   PtGamePrivate *priv = pt_game_get_instance_private (self);
 
@@ -677,7 +679,7 @@ pt_game_get_scores (PtGame *self,
 
 int
 pt_game_get_score (PtGame *self,
-                   guint   player)
+                   guint player)
 {
   int scores[PT_GAME_MAX_PLAYERS];
 
@@ -709,7 +711,7 @@ pt_game_get_breakdown (PtGame *self)
 
 JsonNode *
 pt_game_get_view (PtGame *self,
-                  int     player)
+                  int player)
 {
   g_return_val_if_fail (PT_IS_GAME (self), NULL);
   g_return_val_if_fail (player >= -1 && player < (int) pt_game_get_n_players (self), NULL);
@@ -752,8 +754,8 @@ pt_game_to_record (PtGame *self)
 }
 
 char *
-pt_game_to_record_string (PtGame   *self,
-                          gboolean  pretty)
+pt_game_to_record_string (PtGame *self,
+                          gboolean pretty)
 {
   g_autoptr(JsonNode) record = pt_game_to_record (self);
 
@@ -762,10 +764,10 @@ pt_game_to_record_string (PtGame   *self,
 
 /* Replays one element of a record's "moves" array. */
 gboolean
-pt_game_replay_record_move (PtGame    *self,
-                            JsonNode  *record_move,
-                            int       *error_player,
-                            GError   **error)
+pt_game_replay_record_move (PtGame *self,
+                            JsonNode *record_move,
+                            int *error_player,
+                            GError **error)
 {
   g_return_val_if_fail (PT_IS_GAME (self), FALSE);
 

@@ -10,7 +10,7 @@
 
 const char *
 pt_lesson_moment_move_string (const PtLessonMoment *m,
-                              const char           *member)
+                              const char *member)
 {
   if (m->suggestion == NULL || !json_object_has_member (m->suggestion, member))
     return NULL;
@@ -19,20 +19,19 @@ pt_lesson_moment_move_string (const PtLessonMoment *m,
 
 gint64
 pt_lesson_moment_view_int (const PtLessonMoment *m,
-                           const char           *member,
-                           gint64                fallback)
+                           const char *member,
+                           gint64 fallback)
 {
   gint64 value;
 
-  if (m->view == NULL || !json_object_has_member (m->view, member)
-      || !pt_json_get_int (json_object_get_member (m->view, member), &value))
+  if (m->view == NULL || !json_object_has_member (m->view, member) || !pt_json_get_int (json_object_get_member (m->view, member), &value))
     return fallback;
   return value;
 }
 
 const char *
 pt_lesson_moment_view_string (const PtLessonMoment *m,
-                              const char           *member)
+                              const char *member)
 {
   if (m->view == NULL || !json_object_has_member (m->view, member))
     return NULL;

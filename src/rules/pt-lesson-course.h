@@ -21,39 +21,39 @@ G_BEGIN_DECLS
 
 typedef struct
 {
-  PtGame     *game;
-  JsonObject *view;        /* your view of the game */
-  JsonObject *suggestion;  /* the move suggested now */
-  guint       step;        /* your turns so far, this one included */
+  PtGame *game;
+  JsonObject *view;       /* your view of the game */
+  JsonObject *suggestion; /* the move suggested now */
+  guint step;             /* your turns so far, this one included */
 } PtLessonMoment;
 
 typedef struct
 {
   const char *id;
-  gboolean  (*when) (const PtLessonMoment *m);
-  const char *text;        /* marked for translation */
+  gboolean (*when) (const PtLessonMoment *m);
+  const char *text; /* marked for translation */
 } PtLessonTopic;
 
 struct _PtLessonCourse
 {
-  const PtLessonTopic *topics;  /* in the order they are tried */
-  guint                n_topics;
-  const char          *turn;    /* marked: what a turn asks for, when no topic fits */
-  const char          *end;     /* marked: said when the game is over */
+  const PtLessonTopic *topics; /* in the order they are tried */
+  guint n_topics;
+  const char *turn; /* marked: what a turn asks for, when no topic fits */
+  const char *end;  /* marked: said when the game is over */
 };
 
 /* The suggestion's string member @member, or NULL. */
-const char *pt_lesson_moment_move_string     (const PtLessonMoment *m,
-                                              const char           *member);
+const char *pt_lesson_moment_move_string (const PtLessonMoment *m,
+                                          const char *member);
 /* The view's integer member @member, or @fallback. */
-gint64      pt_lesson_moment_view_int        (const PtLessonMoment *m,
-                                              const char           *member,
-                                              gint64                fallback);
-const char *pt_lesson_moment_view_string     (const PtLessonMoment *m,
-                                              const char           *member);
+gint64 pt_lesson_moment_view_int (const PtLessonMoment *m,
+                                  const char *member,
+                                  gint64 fallback);
+const char *pt_lesson_moment_view_string (const PtLessonMoment *m,
+                                          const char *member);
 /* The player of the move before this one (-1: none). */
-int         pt_lesson_moment_previous_player (const PtLessonMoment *m);
+int pt_lesson_moment_previous_player (const PtLessonMoment *m);
 /* A topic for any moment (the first one of a course). */
-gboolean    pt_lesson_moment_always          (const PtLessonMoment *m);
+gboolean pt_lesson_moment_always (const PtLessonMoment *m);
 
 G_END_DECLS

@@ -20,25 +20,26 @@
 
 struct _PtMatch
 {
-  GObject        parent_instance;
+  GObject parent_instance;
 
-  char          *game_id;
-  GStrv          players;
-  guint          n_players;
-  JsonObject    *options;
-  guint          n_rounds;
-  PtNextStarter  next_starter;
-  guint64        seed;
+  char *game_id;
+  GStrv players;
+  guint n_players;
+  JsonObject *options;
+  guint n_rounds;
+  PtNextStarter next_starter;
+  guint64 seed;
 
-  GPtrArray     *rounds;       /* finished PtGame, in order */
-  PtGame        *current;      /* the round being played, or NULL */
-  int            round_scores[PT_MATCH_MAX_ROUNDS][PT_GAME_MAX_PLAYERS];
-  int            first_players[PT_MATCH_MAX_ROUNDS];
+  GPtrArray *rounds; /* finished PtGame, in order */
+  PtGame *current;   /* the round being played, or NULL */
+  int round_scores[PT_MATCH_MAX_ROUNDS][PT_GAME_MAX_PLAYERS];
+  int first_players[PT_MATCH_MAX_ROUNDS];
 };
 
 G_DEFINE_FINAL_TYPE (PtMatch, pt_match, G_TYPE_OBJECT)
 
-enum {
+enum
+{
   PROP_0,
   PROP_N_ROUNDS_PLAYED,
   PROP_IS_OVER,
@@ -63,9 +64,9 @@ pt_match_finalize (GObject *object)
 }
 
 static void
-pt_match_get_property (GObject    *object,
-                       guint       prop_id,
-                       GValue     *value,
+pt_match_get_property (GObject *object,
+                       guint prop_id,
+                       GValue *value,
                        GParamSpec *pspec)
 {
   PtMatch *self = PT_MATCH (object);
@@ -95,14 +96,14 @@ pt_match_class_init (PtMatchClass *klass)
   object_class->get_property = pt_match_get_property;
 
   properties[PROP_N_ROUNDS_PLAYED] =
-    g_param_spec_uint ("n-rounds-played", NULL, NULL, 0, PT_MATCH_MAX_ROUNDS, 0,
-                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_IS_OVER] =
-    g_param_spec_boolean ("is-over", NULL, NULL, FALSE,
-                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_CURRENT_GAME] =
-    g_param_spec_object ("current-game", NULL, NULL, PT_TYPE_GAME,
+      g_param_spec_uint ("n-rounds-played", NULL, NULL, 0, PT_MATCH_MAX_ROUNDS, 0,
                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_IS_OVER] =
+      g_param_spec_boolean ("is-over", NULL, NULL, FALSE,
+                            G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CURRENT_GAME] =
+      g_param_spec_object ("current-game", NULL, NULL, PT_TYPE_GAME,
+                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -119,12 +120,12 @@ pt_match_init (PtMatch *self)
  * @seed: the match seed; round k is dealt from pt_rng_derive_seed (seed, k)
  */
 PtMatch *
-pt_match_new (const char          *game_id,
-              const char * const  *players,
-              JsonObject          *options,
-              guint                n_rounds,
-              PtNextStarter        next_starter,
-              guint64              seed)
+pt_match_new (const char *game_id,
+              const char *const *players,
+              JsonObject *options,
+              guint n_rounds,
+              PtNextStarter next_starter,
+              guint64 seed)
 {
   PtMatch *self;
 
@@ -195,7 +196,7 @@ pt_match_get_n_rounds_played (PtMatch *self)
 
 PtGame *
 pt_match_get_round_game (PtMatch *self,
-                         guint    round)
+                         guint round)
 {
   g_return_val_if_fail (PT_IS_MATCH (self), NULL);
   g_return_val_if_fail (round < self->rounds->len, NULL);
@@ -212,7 +213,7 @@ pt_match_get_current_game (PtMatch *self)
 
 int
 pt_match_get_total (PtMatch *self,
-                    guint    player)
+                    guint player)
 {
   int total = 0;
 
@@ -226,8 +227,8 @@ pt_match_get_total (PtMatch *self,
 
 int
 pt_match_get_round_score (PtMatch *self,
-                          guint    round,
-                          guint    player)
+                          guint round,
+                          guint player)
 {
   g_return_val_if_fail (PT_IS_MATCH (self), 0);
   g_return_val_if_fail (round < self->rounds->len, 0);
@@ -246,8 +247,8 @@ pt_match_get_is_over (PtMatch *self)
 /* The seat with the unique best (leader) or worst (loser) total, or -1
  * when several seats share it. */
 static int
-unique_extreme_seat (PtMatch  *self,
-                     gboolean  highest)
+unique_extreme_seat (PtMatch *self,
+                     gboolean highest)
 {
   int best_seat = -1, best = 0;
   gboolean shared = FALSE;
@@ -299,8 +300,8 @@ pt_match_get_next_starter (PtMatch *self)
 /* Whether a round may start now: the match is not over and no round is
  * being played. */
 static gboolean
-may_start_round (PtMatch  *self,
-                 GError  **error)
+may_start_round (PtMatch *self,
+                 GError **error)
 {
   if (pt_match_get_is_over (self))
     {
@@ -324,8 +325,8 @@ may_start_round (PtMatch  *self,
  * round, if any, must have been finished and added.
  */
 PtGame *
-pt_match_start_round (PtMatch  *self,
-                      GError  **error)
+pt_match_start_round (PtMatch *self,
+                      GError **error)
 {
   guint round;
   int first;
@@ -341,7 +342,7 @@ pt_match_start_round (PtMatch  *self,
   /* Round 0: the deal picks the starter from the seed; later rounds follow
    * the policy. */
   first = round == 0 ? -1 : (int) pt_match_get_next_starter (self);
-  self->current = pt_rules_new_dealt_game (self->game_id, (const char * const *) self->players,
+  self->current = pt_rules_new_dealt_game (self->game_id, (const char *const *) self->players,
                                            self->options, first, seed, error);
   if (self->current == NULL)
     return NULL;
@@ -371,9 +372,9 @@ first_player_of (PtGame *game)
  * Adds @game's scores to the totals.
  */
 gboolean
-pt_match_add_round (PtMatch  *self,
-                    PtGame   *game,
-                    GError  **error)
+pt_match_add_round (PtMatch *self,
+                    PtGame *game,
+                    GError **error)
 {
   guint round;
   int scores[PT_GAME_MAX_PLAYERS];
@@ -428,9 +429,9 @@ pt_match_add_round (PtMatch  *self,
  * have dealt it, so a saved match continues in any round.
  */
 gboolean
-pt_match_resume_round (PtMatch  *self,
-                       PtGame   *game,
-                       GError  **error)
+pt_match_resume_round (PtMatch *self,
+                       PtGame *game,
+                       GError **error)
 {
   g_return_val_if_fail (PT_IS_MATCH (self), FALSE);
   g_return_val_if_fail (PT_IS_GAME (game), FALSE);
@@ -507,7 +508,7 @@ pt_match_to_json (PtMatch *self)
   return pt_json_node_new_object (object);
 }
 
-static const char * const next_starter_names[] = { "alternate", "loser", "leader" };
+static const char *const next_starter_names[] = { "alternate", "loser", "leader" };
 
 const char *
 pt_next_starter_to_string (PtNextStarter policy)
@@ -517,7 +518,7 @@ pt_next_starter_to_string (PtNextStarter policy)
 }
 
 gboolean
-pt_next_starter_from_string (const char    *text,
+pt_next_starter_from_string (const char *text,
                              PtNextStarter *policy)
 {
   for (guint i = 0; i < G_N_ELEMENTS (next_starter_names); i++)

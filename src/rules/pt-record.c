@@ -14,8 +14,8 @@
 /* The value of the 4 hex digits at @at, or -1. */
 static gint
 hex4 (const char *data,
-      gsize       length,
-      gsize       at)
+      gsize length,
+      gsize at)
 {
   gint value = 0;
 
@@ -34,7 +34,7 @@ hex4 (const char *data,
 
 static gboolean
 bad_escape (GError **error,
-            gsize    at)
+            gsize at)
 {
   g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_RECORD,
                _("The text holds an invalid escape in a string (at byte %lu)"), (gulong) at);
@@ -43,7 +43,7 @@ bad_escape (GError **error,
 
 static gboolean
 not_one_value (GError **error,
-               gsize    at)
+               gsize at)
 {
   g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_RECORD,
                _("The text is not one JSON value (at byte %lu)"), (gulong) at);
@@ -51,10 +51,10 @@ not_one_value (GError **error,
 }
 
 gboolean
-pt_json_check_limits (const char  *data,
-                      gsize        length,
-                      gsize        max_bytes,
-                      GError     **error)
+pt_json_check_limits (const char *data,
+                      gsize length,
+                      gsize max_bytes,
+                      GError **error)
 {
   const char *end;
   gboolean in_string = FALSE, escaped = FALSE, in_scalar = FALSE, value_done = FALSE;
@@ -78,18 +78,18 @@ pt_json_check_limits (const char  *data,
       if (*end == '\0' && (gsize) (end - data) < length)
         g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_RECORD,
                      _("The text holds a NUL byte (at byte %lu)"),
-                     (gulong) (end - data));
+                        (gulong) (end - data));
       else
         g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_RECORD,
                      _("The text is not valid UTF-8 (at byte %lu)"),
-                     (gulong) (end - data));
+                        (gulong) (end - data));
       return FALSE;
     }
   if (memchr (data, '\0', length) != NULL)
     {
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_RECORD,
                    _("The text holds a NUL byte (at byte %lu)"),
-                   (gulong) ((const char *) memchr (data, '\0', length) - data));
+                      (gulong) ((const char *) memchr (data, '\0', length) - data));
       return FALSE;
     }
 
@@ -113,7 +113,8 @@ pt_json_check_limits (const char  *data,
                   if (unit >= 0xD800 && unit <= 0xDBFF)
                     {
                       gint low = i + 6 < length && data[i + 5] == '\\' && data[i + 6] == 'u'
-                                 ? hex4 (data, length, i + 7) : -1;
+                                     ? hex4 (data, length, i + 7)
+                                     : -1;
 
                       if (low < 0xDC00 || low > 0xDFFF)
                         unit = -1;
@@ -156,7 +157,7 @@ pt_json_check_limits (const char  *data,
             {
               g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_RECORD,
                            _("The text nests arrays and objects deeper than %d levels (at byte %lu)"),
-                           PT_JSON_MAX_DEPTH, (gulong) i);
+                              PT_JSON_MAX_DEPTH, (gulong) i);
               return FALSE;
             }
           closing[depth++] = c == '[' ? ']' : '}';
@@ -196,10 +197,10 @@ pt_json_check_limits (const char  *data,
 }
 
 JsonNode *
-pt_json_parse_data (const char  *data,
-                    gssize       length,
-                    gsize        max_bytes,
-                    GError     **error)
+pt_json_parse_data (const char *data,
+                    gssize length,
+                    gsize max_bytes,
+                    GError **error)
 {
   g_autoptr(JsonParser) parser = NULL;
   g_autoptr(GError) local_error = NULL;
@@ -235,8 +236,8 @@ pt_json_parse_data (const char  *data,
 }
 
 JsonNode *
-pt_json_parse (const char  *text,
-               GError     **error)
+pt_json_parse (const char *text,
+               GError **error)
 {
   return pt_json_parse_data (text, -1, 0, error);
 }
@@ -244,7 +245,7 @@ pt_json_parse (const char  *text,
 /* Only a JSON integer: json-glib keeps integers as gint64 values. */
 gboolean
 pt_json_get_int (JsonNode *node,
-                 gint64   *out)
+                 gint64 *out)
 {
   if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
       json_node_get_value_type (node) != G_TYPE_INT64)
@@ -288,9 +289,9 @@ pt_json_get_array (JsonNode *node)
 /* TRUE when every member of @object is named in @allowed (NULL-terminated);
  * otherwise *unknown is the first stranger. */
 gboolean
-pt_json_object_only_has (JsonObject          *object,
-                         const char * const  *allowed,
-                         const char         **unknown)
+pt_json_object_only_has (JsonObject *object,
+                         const char *const *allowed,
+                         const char **unknown)
 {
   g_autoptr(GList) members = json_object_get_members (object);
 
@@ -323,9 +324,9 @@ pt_json_node_new_array (JsonArray *array)
 }
 
 static gboolean
-parse_players (JsonObject        *record,
-               PtRecordEnvelope  *envelope,
-               GError           **error)
+parse_players (JsonObject *record,
+               PtRecordEnvelope *envelope,
+               GError **error)
 {
   JsonArray *players = pt_json_get_array (json_object_get_member (record, "players"));
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
@@ -368,9 +369,9 @@ parse_players (JsonObject        *record,
  * cleared with pt_record_envelope_clear()).
  */
 gboolean
-pt_record_parse_envelope (JsonNode          *record,
-                          PtRecordEnvelope  *envelope,
-                          GError           **error)
+pt_record_parse_envelope (JsonNode *record,
+                          PtRecordEnvelope *envelope,
+                          GError **error)
 {
   JsonObject *object = pt_json_get_object (record);
   JsonNode *options, *moves;
@@ -389,7 +390,7 @@ pt_record_parse_envelope (JsonNode          *record,
     {
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_RECORD,
                    _("Unknown record format “%s” (expected “%s”)"),
-                   format ? format : "", PT_RECORD_FORMAT);
+                      format ? format : "", PT_RECORD_FORMAT);
       return FALSE;
     }
   envelope->game_id = pt_json_get_string (json_object_get_member (object, "game"));

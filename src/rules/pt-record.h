@@ -18,17 +18,17 @@ G_BEGIN_DECLS
 /* The parts of a record's envelope, borrowed from the record node. */
 typedef struct
 {
-  const char  *game_id;
-  GStrv        players;     /* owned */
-  JsonObject  *options;     /* NULL when absent */
-  JsonObject  *setup;
-  JsonArray   *moves;       /* NULL when absent (a fresh game) */
+  const char *game_id;
+  GStrv players;       /* owned */
+  JsonObject *options; /* NULL when absent */
+  JsonObject *setup;
+  JsonArray *moves; /* NULL when absent (a fresh game) */
 } PtRecordEnvelope;
 
-gboolean     pt_record_parse_envelope (JsonNode          *record,
-                                       PtRecordEnvelope  *envelope,
-                                       GError           **error);
-void         pt_record_envelope_clear (PtRecordEnvelope  *envelope);
+gboolean pt_record_parse_envelope (JsonNode *record,
+                                   PtRecordEnvelope *envelope,
+                                   GError **error);
+void pt_record_envelope_clear (PtRecordEnvelope *envelope);
 
 /* The one entry point for JSON from outside Partida (record files, score
  * sheets, imports, saved games read back from the database, settings,
@@ -42,32 +42,32 @@ void         pt_record_envelope_clear (PtRecordEnvelope  *envelope);
  * limit and where (byte offset). Partida's own documents nest at most 6
  * levels (a Next Station record: record → moves → turn → action → section
  * → point), so 64 leaves room for any honest extension. */
-#define PT_JSON_MAX_DEPTH  64
-#define PT_JSON_MAX_BYTES  (64 * 1024 * 1024)
+#define PT_JSON_MAX_DEPTH 64
+#define PT_JSON_MAX_BYTES (64 * 1024 * 1024)
 
-JsonNode    *pt_json_parse            (const char        *text,
-                                       GError           **error);
+JsonNode *pt_json_parse (const char *text,
+                         GError **error);
 /* @length -1: NUL-terminated; @max_bytes 0: PT_JSON_MAX_BYTES. */
-JsonNode    *pt_json_parse_data       (const char        *data,
-                                       gssize             length,
-                                       gsize              max_bytes,
-                                       GError           **error);
+JsonNode *pt_json_parse_data (const char *data,
+                              gssize length,
+                              gsize max_bytes,
+                              GError **error);
 /* Only the scan (no parse): TRUE when @data is within the limits. */
-gboolean     pt_json_check_limits     (const char        *data,
-                                       gsize              length,
-                                       gsize              max_bytes,
-                                       GError           **error);
-gboolean     pt_json_get_int          (JsonNode          *node,
-                                       gint64            *out);
-gboolean     pt_json_get_bool         (JsonNode          *node,
-                                       gboolean          *out);
-const char  *pt_json_get_string       (JsonNode          *node);
-JsonObject  *pt_json_get_object       (JsonNode          *node);
-JsonArray   *pt_json_get_array        (JsonNode          *node);
-gboolean     pt_json_object_only_has  (JsonObject        *object,
-                                       const char * const *allowed,
-                                       const char       **unknown);
-JsonNode    *pt_json_node_new_object  (JsonObject        *object);
-JsonNode    *pt_json_node_new_array   (JsonArray         *array);
+gboolean pt_json_check_limits (const char *data,
+                               gsize length,
+                               gsize max_bytes,
+                               GError **error);
+gboolean pt_json_get_int (JsonNode *node,
+                          gint64 *out);
+gboolean pt_json_get_bool (JsonNode *node,
+                           gboolean *out);
+const char *pt_json_get_string (JsonNode *node);
+JsonObject *pt_json_get_object (JsonNode *node);
+JsonArray *pt_json_get_array (JsonNode *node);
+gboolean pt_json_object_only_has (JsonObject *object,
+                                  const char *const *allowed,
+                                  const char **unknown);
+JsonNode *pt_json_node_new_object (JsonObject *object);
+JsonNode *pt_json_node_new_array (JsonArray *array);
 
 G_END_DECLS

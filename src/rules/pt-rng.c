@@ -18,8 +18,8 @@ splitmix64 (guint64 *x)
 }
 
 void
-pt_rng_init (PtRng   *rng,
-             guint64  seed)
+pt_rng_init (PtRng *rng,
+             guint64 seed)
 {
   guint64 x = seed;
 
@@ -36,8 +36,8 @@ pt_rng_next (PtRng *rng)
 /* A uniform integer in [0, bound): draws from the top 32 bits and rejects
  * the values of the last incomplete block, so there is no modulo bias. */
 guint32
-pt_rng_below (PtRng   *rng,
-              guint32  bound)
+pt_rng_below (PtRng *rng,
+              guint32 bound)
 {
   guint32 limit, r;
 
@@ -58,10 +58,10 @@ pt_rng_double (PtRng *rng)
 }
 
 void
-pt_rng_shuffle (PtRng    *rng,
-                gpointer  items,
-                gsize     n_items,
-                gsize     item_size)
+pt_rng_shuffle (PtRng *rng,
+                gpointer items,
+                gsize n_items,
+                gsize item_size)
 {
   guint8 *base = items;
   guint8 tmp[64];

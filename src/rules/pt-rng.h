@@ -43,18 +43,18 @@ pt_rng_next_inline (PtRng *rng)
   return result;
 }
 
-void     pt_rng_init         (PtRng   *rng,
-                              guint64  seed);
-guint64  pt_rng_next         (PtRng   *rng);
-guint32  pt_rng_below        (PtRng   *rng,
-                              guint32  bound);
-double   pt_rng_double       (PtRng   *rng);
-void     pt_rng_shuffle      (PtRng   *rng,
-                              gpointer items,
-                              gsize    n_items,
-                              gsize    item_size);
-guint64  pt_rng_derive_seed  (guint64  seed,
-                              guint64  stream);
-guint64  pt_rng_random_seed  (void);
+void pt_rng_init (PtRng *rng,
+                  guint64 seed);
+guint64 pt_rng_next (PtRng *rng);
+guint32 pt_rng_below (PtRng *rng,
+                      guint32 bound);
+double pt_rng_double (PtRng *rng);
+void pt_rng_shuffle (PtRng *rng,
+                     gpointer items,
+                     gsize n_items,
+                     gsize item_size);
+guint64 pt_rng_derive_seed (guint64 seed,
+                            guint64 stream);
+guint64 pt_rng_random_seed (void);
 
 G_END_DECLS

@@ -5,4 +5,4 @@
  */
 #include "pt-rules-error.h"
 
-G_DEFINE_QUARK (pt-rules-error-quark, pt_rules_error)
+G_DEFINE_QUARK (pt - rules - error - quark, pt_rules_error)

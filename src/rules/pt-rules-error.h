@@ -15,17 +15,17 @@ G_BEGIN_DECLS
  * translated, human-readable message that says why. */
 typedef enum
 {
-  PT_RULES_ERROR_NOT_YOUR_TURN,   /* the player may not act now */
-  PT_RULES_ERROR_GAME_OVER,       /* a move after the end */
-  PT_RULES_ERROR_MALFORMED_MOVE,  /* the move object is not of the game's form */
-  PT_RULES_ERROR_ILLEGAL_MOVE,    /* well-formed, but the rules forbid it */
-  PT_RULES_ERROR_BAD_RECORD,      /* a record's envelope is wrong (format, game, players, …) */
-  PT_RULES_ERROR_BAD_SETUP,       /* a record's setup is impossible (missing card, duplicate, …) */
-  PT_RULES_ERROR_BAD_OPTIONS,     /* an unknown or out-of-range option */
-  PT_RULES_ERROR_UNKNOWN_GAME,    /* no game with that id */
-  PT_RULES_ERROR_CANNOT_UNDO,     /* nothing to undo, or the match does not allow it */
-  PT_RULES_ERROR_INVALID_SHEET,   /* a companion score sheet that cannot happen */
-  PT_RULES_ERROR_BAD_DATA,        /* a malformed data file (e.g. a map) */
+  PT_RULES_ERROR_NOT_YOUR_TURN,  /* the player may not act now */
+  PT_RULES_ERROR_GAME_OVER,      /* a move after the end */
+  PT_RULES_ERROR_MALFORMED_MOVE, /* the move object is not of the game's form */
+  PT_RULES_ERROR_ILLEGAL_MOVE,   /* well-formed, but the rules forbid it */
+  PT_RULES_ERROR_BAD_RECORD,     /* a record's envelope is wrong (format, game, players, …) */
+  PT_RULES_ERROR_BAD_SETUP,      /* a record's setup is impossible (missing card, duplicate, …) */
+  PT_RULES_ERROR_BAD_OPTIONS,    /* an unknown or out-of-range option */
+  PT_RULES_ERROR_UNKNOWN_GAME,   /* no game with that id */
+  PT_RULES_ERROR_CANNOT_UNDO,    /* nothing to undo, or the match does not allow it */
+  PT_RULES_ERROR_INVALID_SHEET,  /* a companion score sheet that cannot happen */
+  PT_RULES_ERROR_BAD_DATA,       /* a malformed data file (e.g. a map) */
 } PtRulesError;
 
 GQuark pt_rules_error_quark (void);

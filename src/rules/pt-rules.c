@@ -16,13 +16,13 @@
 
 /* REGISTRATION POINT: one line per game, naming its type's get_type()
  * (declared and ensured from here), in the order of the menus. */
-#define GAMES(X) \
-  X (pt_lost_cities_game_get_type) \
+#define GAMES(X)                         \
+  X (pt_lost_cities_game_get_type)       \
   X (pt_circle_the_wagons_game_get_type) \
   X (pt_next_station_game_get_type)
 
 #define DECLARE(get_type) GType get_type (void);
-#define ENSURE(get_type) g_type_ensure (get_type ());
+#define ENSURE(get_type)  g_type_ensure (get_type ());
 
 GAMES (DECLARE)
 
@@ -38,7 +38,7 @@ pt_rules_init (void)
     }
 }
 
-const char * const *
+const char *const *
 pt_rules_list_games (void)
 {
   static GStrv ids = NULL;
@@ -58,12 +58,12 @@ pt_rules_list_games (void)
         }
       g_once_init_leave (&ids, g_strv_builder_end (builder));
     }
-  return (const char * const *) ids;
+  return (const char *const *) ids;
 }
 
 GType
-pt_rules_lookup_game (const char  *game_id,
-                      GError     **error)
+pt_rules_lookup_game (const char *game_id,
+                      GError **error)
 {
   g_autofree GType *children = NULL;
   guint n = 0;
@@ -116,7 +116,7 @@ pt_rules_game_summary (const char *game_id)
 
 const PtGameColour *
 pt_rules_game_colours (const char *game_id,
-                       guint      *n_colours)
+                       guint *n_colours)
 {
   PtGameClass *klass = game_class (game_id);
 
@@ -140,7 +140,7 @@ pt_rules_game_colour_index (const char *game_id,
 
 const char *
 pt_rules_game_colour_name (const char *game_id,
-                           guint       colour)
+                           guint colour)
 {
   guint n = 0;
   const PtGameColour *colours = pt_rules_game_colours (game_id, &n);
@@ -156,7 +156,7 @@ pt_rules_game_max_rounds (const char *game_id)
   return klass != NULL ? CLAMP (klass->max_rounds, 1, PT_MATCH_MAX_ROUNDS) : 1;
 }
 
-const char * const *
+const char *const *
 pt_rules_game_rule_presets (const char *game_id)
 {
   PtGameClass *klass = game_class (game_id);
@@ -183,14 +183,14 @@ pt_rules_game_rule_reading (const char *game_id,
  * @out_setup: (out): the setup object of a record
  */
 gboolean
-pt_rules_deal (const char  *game_id,
-               JsonObject  *options,
-               guint        n_players,
-               int          first_player,
-               guint64      seed,
+pt_rules_deal (const char *game_id,
+               JsonObject *options,
+               guint n_players,
+               int first_player,
+               guint64 seed,
                JsonObject **out_options,
                JsonObject **out_setup,
-               GError     **error)
+               GError **error)
 {
   GType type = pt_rules_lookup_game (game_id, error);
   g_autoptr(GTypeClass) klass = NULL;
@@ -204,7 +204,7 @@ pt_rules_deal (const char  *game_id,
     {
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_OPTIONS,
                    _("The number of players must be %u to %u, not %u"),
-                   game_class->min_players, game_class->max_players, n_players);
+                      game_class->min_players, game_class->max_players, n_players);
       return FALSE;
     }
   if (first_player >= (int) n_players)
@@ -219,15 +219,15 @@ pt_rules_deal (const char  *game_id,
 
 /* A fresh record (setup, no moves), as `partida-cli new` prints it. */
 JsonNode *
-pt_rules_new_record (const char          *game_id,
-                     const char * const  *players,
-                     JsonObject          *options,
-                     int                  first_player,
-                     guint64              seed,
-                     GError             **error)
+pt_rules_new_record (const char *game_id,
+                     const char *const *players,
+                     JsonObject *options,
+                     int first_player,
+                     guint64 seed,
+                     GError **error)
 {
   g_autoptr(PtGame) game = pt_rules_new_dealt_game (game_id, players, options,
-                                                    first_player, seed, error);
+                                                     first_player, seed, error);
 
   return game ? pt_game_to_record (game) : NULL;
 }
@@ -241,8 +241,8 @@ pt_rules_new_record (const char          *game_id,
  * impossible sheet with %PT_RULES_ERROR_INVALID_SHEET.
  */
 JsonNode *
-pt_rules_score_sheet (JsonNode  *sheet,
-                      GError   **error)
+pt_rules_score_sheet (JsonNode *sheet,
+                      GError **error)
 {
   JsonObject *object = pt_json_get_object (sheet);
   g_autoptr(GTypeClass) klass = NULL;
@@ -270,11 +270,11 @@ pt_rules_score_sheet (JsonNode  *sheet,
 }
 
 PtGame *
-pt_rules_new_game (const char          *game_id,
-                   const char * const  *players,
-                   JsonObject          *options,
-                   JsonObject          *setup,
-                   GError             **error)
+pt_rules_new_game (const char *game_id,
+                   const char *const *players,
+                   JsonObject *options,
+                   JsonObject *setup,
+                   GError **error)
 {
   GType type = pt_rules_lookup_game (game_id, error);
   g_autoptr(PtGame) game = NULL;
@@ -288,12 +288,12 @@ pt_rules_new_game (const char          *game_id,
 }
 
 PtGame *
-pt_rules_new_dealt_game (const char          *game_id,
-                         const char * const  *players,
-                         JsonObject          *options,
-                         int                  first_player,
-                         guint64              seed,
-                         GError             **error)
+pt_rules_new_dealt_game (const char *game_id,
+                         const char *const *players,
+                         JsonObject *options,
+                         int first_player,
+                         guint64 seed,
+                         GError **error)
 {
   g_autoptr(JsonObject) dealt_options = NULL;
   g_autoptr(JsonObject) setup = NULL;
@@ -314,10 +314,10 @@ pt_rules_new_dealt_game (const char          *game_id,
  * first offending one. A record may stop mid-game (a saved game).
  */
 PtGame *
-pt_rules_load_record (JsonNode  *record,
-                      int       *error_move,
-                      int       *error_player,
-                      GError   **error)
+pt_rules_load_record (JsonNode *record,
+                      int *error_move,
+                      int *error_player,
+                      GError **error)
 {
   PtRecordEnvelope envelope;
   g_autoptr(PtGame) game = NULL;
@@ -327,7 +327,7 @@ pt_rules_load_record (JsonNode  *record,
   if (!pt_record_parse_envelope (record, &envelope, &local_error))
     goto fail;
 
-  game = pt_rules_new_game (envelope.game_id, (const char * const *) envelope.players,
+  game = pt_rules_new_game (envelope.game_id, (const char *const *) envelope.players,
                             envelope.options, envelope.setup, &local_error);
   if (game == NULL)
     goto fail;
@@ -359,10 +359,10 @@ fail:
 }
 
 PtGame *
-pt_rules_load_record_string (const char  *text,
-                             int         *error_move,
-                             int         *error_player,
-                             GError     **error)
+pt_rules_load_record_string (const char *text,
+                             int *error_move,
+                             int *error_player,
+                             GError **error)
 {
   g_autoptr(JsonNode) record = pt_json_parse (text, error);
 

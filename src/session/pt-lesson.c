@@ -30,31 +30,32 @@
 
 struct _PtLesson
 {
-  GObject     parent_instance;
+  GObject parent_instance;
 
-  char       *game_id;
-  PtSession  *session;
-  PtBot      *coach;
+  char *game_id;
+  PtSession *session;
+  PtBot *coach;
   const PtLessonTopic *topics;
-  guint        n_topics;
-  guint64      shown;      /* bit i: topic i explained */
-  GPtrArray   *shown_ids;
+  guint n_topics;
+  guint64 shown; /* bit i: topic i explained */
+  GPtrArray *shown_ids;
 
-  guint       step;
-  guint       last_n_moves;
-  guint       topic_moves;   /* the history length the topic was chosen at */
+  guint step;
+  guint last_n_moves;
+  guint topic_moves; /* the history length the topic was chosen at */
   const char *topic;
-  char       *text;
-  JsonNode   *suggestion;
-  char       *reason;
-  guint       idle_id;
-  guint       computer_delay;
-  char       *player_name;
+  char *text;
+  JsonNode *suggestion;
+  char *reason;
+  guint idle_id;
+  guint computer_delay;
+  char *player_name;
 };
 
 G_DEFINE_FINAL_TYPE (PtLesson, pt_lesson, G_TYPE_OBJECT)
 
-enum {
+enum
+{
   CHANGED,
   N_SIGNALS
 };
@@ -81,7 +82,7 @@ pt_lesson_supports (const char *game_id)
   return find_course (game_id) != NULL;
 }
 
-const char * const *
+const char *const *
 pt_lesson_list_topics (const char *game_id)
 {
   static GHashTable *lists;
@@ -102,13 +103,13 @@ pt_lesson_list_topics (const char *game_id)
       g_ptr_array_add (ids, NULL);
       g_hash_table_insert (lists, (gpointer) course, ids);
     }
-  return (const char * const *) ids->pdata;
+  return (const char *const *) ids->pdata;
 }
 
 /* Coaching ---------------------------------------------------------------- */
 
 static void
-set_text (PtLesson   *self,
+set_text (PtLesson *self,
           const char *topic,
           const char *text)
 {
@@ -139,8 +140,7 @@ update (PtLesson *self)
       g_signal_emit (self, signals[CHANGED], 0);
       return;
     }
-  if (state != PT_SESSION_PLAYING || game == NULL
-      || pt_game_get_current_player (game) != (int) PT_LESSON_YOU)
+  if (state != PT_SESSION_PLAYING || game == NULL || pt_game_get_current_player (game) != (int) PT_LESSON_YOU)
     {
       /* The computer's turn: the explanation stays until yours; the
        * welcome comes at once, even when the computer begins. */
@@ -180,7 +180,8 @@ update (PtLesson *self)
   view = pt_game_get_view (game, PT_LESSON_YOU);
   m.view = view && JSON_NODE_HOLDS_OBJECT (view) ? json_node_get_object (view) : NULL;
   m.suggestion = self->suggestion && JSON_NODE_HOLDS_OBJECT (self->suggestion)
-                 ? json_node_get_object (self->suggestion) : NULL;
+                     ? json_node_get_object (self->suggestion)
+                     : NULL;
   m.step = self->step;
 
   /* A topic is explained once, at the first turn it fits; one per turn.
@@ -229,7 +230,7 @@ queue_update (PtLesson *self)
 
 static void
 on_session_changed (PtSession *session,
-                    PtLesson  *self)
+                    PtLesson *self)
 {
   /* The suggestion was for the position before: gone at once. */
   g_clear_pointer (&self->suggestion, json_node_unref);
@@ -239,15 +240,15 @@ on_session_changed (PtSession *session,
 
 static void
 on_round_changed (PtSession *session,
-                  guint      round,
-                  PtLesson  *self)
+                  guint round,
+                  PtLesson *self)
 {
   on_session_changed (session, self);
 }
 
 static PtSession *
 new_session (PtLesson *self,
-             guint64   seed)
+             guint64 seed)
 {
   PtSession *session;
   PtSessionDefaults defaults;
@@ -279,13 +280,12 @@ you_start (PtSession *session)
   g_autoptr(JsonNode) record = game ? pt_game_to_record (game) : NULL;
   JsonObject *setup = record ? json_object_get_object_member (json_node_get_object (record), "setup") : NULL;
 
-  return setup != NULL && (!json_object_has_member (setup, "first_player")
-                           || json_object_get_int_member (setup, "first_player") == 0);
+  return setup != NULL && (!json_object_has_member (setup, "first_player") || json_object_get_int_member (setup, "first_player") == 0);
 }
 
 PtLesson *
-pt_lesson_new (const char  *game_id,
-               GError     **error)
+pt_lesson_new (const char *game_id,
+               GError **error)
 {
   g_autoptr(PtLesson) self = NULL;
   const PtLessonCourse *course = find_course (game_id);
@@ -316,8 +316,8 @@ pt_lesson_new (const char  *game_id,
 }
 
 gboolean
-pt_lesson_start (PtLesson  *self,
-                 GError   **error)
+pt_lesson_start (PtLesson *self,
+                 GError **error)
 {
   guint delay;
 
@@ -327,7 +327,7 @@ pt_lesson_start (PtLesson  *self,
   /* The fixed deal: the first seed from LESSON_SEED on which you play
    * first, found by dealing (the seat order is the session's business). */
   delay = self->computer_delay;
-  for (guint64 seed = LESSON_SEED; ; seed++)
+  for (guint64 seed = LESSON_SEED;; seed++)
     {
       g_autoptr(PtSession) trial = new_session (self, seed);
 
@@ -348,14 +348,13 @@ pt_lesson_start (PtLesson  *self,
 }
 
 void
-pt_lesson_set_player_name (PtLesson   *self,
+pt_lesson_set_player_name (PtLesson *self,
                            const char *name)
 {
   g_return_if_fail (PT_IS_LESSON (self));
   g_return_if_fail (pt_session_get_state (self->session) == PT_SESSION_SETUP);
 
-  if (name == NULL || name[0] == '\0'
-      || pt_player_name_equal (name, pt_session_get_seat_name (self->session, 1)))
+  if (name == NULL || name[0] == '\0' || pt_player_name_equal (name, pt_session_get_seat_name (self->session, 1)))
     return;
   g_free (self->player_name);
   self->player_name = g_strdup (name);
@@ -364,7 +363,7 @@ pt_lesson_set_player_name (PtLesson   *self,
 
 void
 pt_lesson_set_computer_delay (PtLesson *self,
-                              guint     ms)
+                              guint ms)
 {
   g_return_if_fail (PT_IS_LESSON (self));
   self->computer_delay = ms;
@@ -426,14 +425,14 @@ pt_lesson_get_reason (PtLesson *self)
   return self->reason;
 }
 
-const char * const *
+const char *const *
 pt_lesson_get_topics_shown (PtLesson *self)
 {
   g_return_val_if_fail (PT_IS_LESSON (self), NULL);
   /* Kept NULL-terminated: the last slot is always the terminator. */
   g_ptr_array_add (self->shown_ids, NULL);
   g_ptr_array_set_size (self->shown_ids, self->shown_ids->len - 1);
-  return (const char * const *) self->shown_ids->pdata;
+  return (const char *const *) self->shown_ids->pdata;
 }
 
 static void

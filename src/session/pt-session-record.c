@@ -17,7 +17,7 @@
 
 JsonNode *
 pt_match_record_new (PtMatch *match,
-                     PtGame  *current)
+                     PtGame *current)
 {
   g_autoptr(JsonNode) summary = NULL;
   JsonObject *object = json_object_new ();
@@ -25,7 +25,7 @@ pt_match_record_new (PtMatch *match,
   JsonArray *players = json_array_new ();
   JsonArray *done;
   JsonObject *options;
-  const char * const *names = NULL;
+  const char *const *names = NULL;
 
   g_return_val_if_fail (PT_IS_MATCH (match), NULL);
 
@@ -77,7 +77,7 @@ pt_match_record_is (JsonNode *record)
 }
 
 static gboolean
-bad_match (GError    **error,
+bad_match (GError **error,
            const char *message)
 {
   g_set_error_literal (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_RECORD, message);
@@ -99,14 +99,14 @@ first_player (JsonNode *record)
 }
 
 PtMatch *
-pt_match_record_load (JsonNode  *record,
-                      PtGame   **current,
-                      int       *error_round,
-                      int       *error_move,
-                      int       *error_player,
-                      GError   **error)
+pt_match_record_load (JsonNode *record,
+                      PtGame **current,
+                      int *error_round,
+                      int *error_move,
+                      int *error_player,
+                      GError **error)
 {
-  static const char * const allowed[] = {
+  static const char *const allowed[] = {
     "format", "game", "players", "options", "rounds_total", "next_starter", "seed", "rounds", NULL
   };
   JsonObject *object = pt_json_get_object (record);
@@ -195,26 +195,26 @@ pt_match_record_load (JsonNode  *record,
       goto fail;
     }
 
-  match = pt_match_new (game_id, (const char * const *) names->pdata, options, (guint) n_rounds,
+  match = pt_match_new (game_id, (const char *const *) names->pdata, options, (guint) n_rounds,
                         policy, (guint64) seed);
   for (guint r = 0; r < json_array_get_length (rounds); r++)
     {
       JsonNode *round_record = json_array_get_element (rounds, r);
       g_autoptr(PtGame) game = NULL;
-      const char * const *round_players;
+      const char *const *round_players;
 
       round = (int) r;
       move = -1;
       player = -1;
-      if (r > 0 && first_player (round_record) >= 0
-          && (guint) first_player (round_record) != pt_match_get_next_starter (match))
+      if (r > 0 && first_player (round_record) >= 0 && (guint) first_player (round_record) != pt_match_get_next_starter (match))
         {
           g_set_error (&local_error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_RECORD,
                        _("Round %u must be started by %s (%s)"), r + 1,
-                       (const char *) g_ptr_array_index (names, pt_match_get_next_starter (match)),
-                       policy == PT_NEXT_STARTER_LOSER ? _("the player behind starts")
-                       : policy == PT_NEXT_STARTER_LEADER ? _("the player ahead starts")
-                       : _("the players take turns to start"));
+                          (const char *) g_ptr_array_index (names, pt_match_get_next_starter (match)),
+                          policy == PT_NEXT_STARTER_LOSER ? _("the player behind starts")
+                                                          : policy == PT_NEXT_STARTER_LEADER
+                          ? _("the player ahead starts")
+                          : _("the players take turns to start"));
           goto fail;
         }
       game = pt_rules_load_record (round_record, &move, &player, &local_error);
@@ -223,8 +223,7 @@ pt_match_record_load (JsonNode  *record,
       move = -1;
       player = -1;
       round_players = pt_game_get_players (game);
-      if (g_strcmp0 (pt_game_get_game_id (game), game_id) != 0
-          || g_strv_length ((char **) round_players) != names->len - 1)
+      if (g_strcmp0 (pt_game_get_game_id (game), game_id) != 0 || g_strv_length ((char **) round_players) != names->len - 1)
         {
           bad_match (&local_error, _("This round belongs to another game"));
           goto fail;

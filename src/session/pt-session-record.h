@@ -17,17 +17,17 @@ G_BEGIN_DECLS
 #define PT_MATCH_RECORD_FORMAT "partida-match/1"
 
 /* @current: the round in progress (NULL between rounds or at the end). */
-JsonNode *pt_match_record_new     (PtMatch   *match,
-                                   PtGame    *current);
-gboolean  pt_match_record_is      (JsonNode  *record);
+JsonNode *pt_match_record_new (PtMatch *match,
+                               PtGame *current);
+gboolean pt_match_record_is (JsonNode *record);
 /* Replays every round. *@current receives the unfinished last round (or
  * NULL). On error *@error_round / *@error_move (-1: the envelope or the
  * round's setup) and *@error_player name where. */
-PtMatch  *pt_match_record_load    (JsonNode  *record,
-                                   PtGame   **current,
-                                   int       *error_round,
-                                   int       *error_move,
-                                   int       *error_player,
-                                   GError   **error);
+PtMatch *pt_match_record_load (JsonNode *record,
+                               PtGame **current,
+                               int *error_round,
+                               int *error_move,
+                               int *error_player,
+                               GError **error);
 
 G_END_DECLS

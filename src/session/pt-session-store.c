@@ -15,9 +15,9 @@
 #include "pt-session-store.h"
 
 PtPlayer *
-pt_session_find_player (PtStore     *store,
-                        const char  *name,
-                        GError     **error)
+pt_session_find_player (PtStore *store,
+                        const char *name,
+                        GError **error)
 {
   g_autoptr(GPtrArray) players = NULL;
   g_autofree char *key = NULL;
@@ -40,19 +40,17 @@ pt_session_find_player (PtStore     *store,
       if (g_strcmp0 (key, other) != 0)
         continue;
       /* An active player wins over an archived one; then the oldest. */
-      if (found == NULL
-          || (found->archived && !player->archived)
-          || (found->archived == player->archived && player->id < found->id))
+      if (found == NULL || (found->archived && !player->archived) || (found->archived == player->archived && player->id < found->id))
         found = player;
     }
   return found != NULL ? pt_player_ref (found) : NULL;
 }
 
 PtPlayer *
-pt_session_find_or_add_player (PtStore     *store,
-                               const char  *name,
-                               gboolean    *added,
-                               GError     **error)
+pt_session_find_or_add_player (PtStore *store,
+                               const char *name,
+                               gboolean *added,
+                               GError **error)
 {
   g_autoptr(GError) local_error = NULL;
   g_autoptr(PtPlayer) player = NULL;
@@ -136,11 +134,11 @@ pt_session_last_person_name (PtStore *store)
 }
 
 gint64
-pt_session_store_match (PtStore            *store,
-                        PtMatchEntry       *entry,
-                        const char * const *names,
-                        gint64              delete_saved_id,
-                        GError            **error)
+pt_session_store_match (PtStore *store,
+                        PtMatchEntry *entry,
+                        const char *const *names,
+                        gint64 delete_saved_id,
+                        GError **error)
 {
   gint64 id = 0;
   gboolean updating;
@@ -158,7 +156,7 @@ pt_session_store_match (PtStore            *store,
     {
       PtMatchResult *result = g_ptr_array_index (entry->results, i);
       g_autoptr(PtPlayer) player = pt_session_find_or_add_player (store, names[result->seat],
-                                                                  NULL, error);
+                                                                   NULL, error);
 
       if (player == NULL)
         goto failed;
@@ -167,8 +165,7 @@ pt_session_store_match (PtStore            *store,
   /* Two seats, one person: never save a match against oneself. */
   for (guint i = 0; i < entry->results->len; i++)
     for (guint j = i + 1; j < entry->results->len; j++)
-      if (((PtMatchResult *) entry->results->pdata[i])->player_id
-          == ((PtMatchResult *) entry->results->pdata[j])->player_id)
+      if (((PtMatchResult *) entry->results->pdata[i])->player_id == ((PtMatchResult *) entry->results->pdata[j])->player_id)
         {
           g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID,
                        _("%s is at the table twice"), names[i]);
@@ -189,8 +186,7 @@ pt_session_store_match (PtStore            *store,
       g_autoptr(GError) local_error = NULL;
 
       /* Already gone is fine: the match is what counts. */
-      if (!pt_store_delete_saved_game (store, delete_saved_id, &local_error)
-          && !g_error_matches (local_error, PT_STORE_ERROR, PT_STORE_ERROR_NOT_FOUND))
+      if (!pt_store_delete_saved_game (store, delete_saved_id, &local_error) && !g_error_matches (local_error, PT_STORE_ERROR, PT_STORE_ERROR_NOT_FOUND))
         {
           g_propagate_error (error, g_steal_pointer (&local_error));
           goto failed;

@@ -39,54 +39,55 @@
 
 typedef struct
 {
-  char       *name;
-  PtSeatKind  kind;
-  PtBotLevel  level;
-  char       *engine;        /* "engine:COMMAND" */
-  char       *engine_name;
-  PtEngine   *process;       /* started on the seat's first turn */
+  char *name;
+  PtSeatKind kind;
+  PtBotLevel level;
+  char *engine; /* "engine:COMMAND" */
+  char *engine_name;
+  PtEngine *process; /* started on the seat's first turn */
 } Seat;
 
 struct _PtSession
 {
-  GObject         parent_instance;
+  GObject parent_instance;
 
-  char           *game_id;
-  PtStore        *store;
-  PtSessionState  state;
+  char *game_id;
+  PtStore *store;
+  PtSessionState state;
 
-  Seat            seats[MAX_SEATS];
-  guint           n_seats;
-  JsonObject     *options;
-  guint           n_rounds;
-  PtNextStarter   next_starter;
-  guint64         seed;
-  gint64          night_id;
-  guint           computer_delay_ms;
-  guint           time_budget_ms;
-  gboolean        autoplay;
+  Seat seats[MAX_SEATS];
+  guint n_seats;
+  JsonObject *options;
+  guint n_rounds;
+  PtNextStarter next_starter;
+  guint64 seed;
+  gint64 night_id;
+  guint computer_delay_ms;
+  guint time_budget_ms;
+  gboolean autoplay;
 
-  PtMatch        *match;
-  PtGame         *game;          /* the round in progress or the last one */
-  gint64          started;
-  gint64          saved_id;
-  gint64          match_id;
-  GError         *save_error;
+  PtMatch *match;
+  PtGame *game; /* the round in progress or the last one */
+  gint64 started;
+  gint64 saved_id;
+  gint64 match_id;
+  GError *save_error;
 
-  gboolean        thinking;
-  GCancellable   *cancellable;
-  guint           delay_id;
-  JsonNode       *pending_move;
+  gboolean thinking;
+  GCancellable *cancellable;
+  guint delay_id;
+  JsonNode *pending_move;
 
-  int             forfeit_seat;
-  char           *forfeit_reason;
+  int forfeit_seat;
+  char *forfeit_reason;
 };
 
 G_DEFINE_FINAL_TYPE (PtSession, pt_session, G_TYPE_OBJECT)
 
-G_DEFINE_QUARK (pt-session-error-quark, pt_session_error)
+G_DEFINE_QUARK (pt - session - error - quark, pt_session_error)
 
-enum {
+enum
+{
   ROUND_STARTED,
   ROUND_OVER,
   FINISHED,
@@ -115,9 +116,9 @@ pt_session_defaults_init (PtSessionDefaults *defaults)
 
 const char *
 pt_session_defaults_rule_preset (const PtSessionDefaults *defaults,
-                                 const char              *game_id)
+                                 const char *game_id)
 {
-  const char * const *presets = pt_rules_game_rule_presets (game_id);
+  const char *const *presets = pt_rules_game_rule_presets (game_id);
 
   g_return_val_if_fail (defaults != NULL, NULL);
 
@@ -157,7 +158,7 @@ pt_session_get_n_seats (PtSession *self)
 
 void
 pt_session_set_n_seats (PtSession *self,
-                        guint      n_seats)
+                        guint n_seats)
 {
   g_return_if_fail (PT_IS_SESSION (self));
   g_return_if_fail (self->state == PT_SESSION_SETUP);
@@ -168,8 +169,8 @@ pt_session_set_n_seats (PtSession *self,
 }
 
 void
-pt_session_set_seat_name (PtSession  *self,
-                          guint       seat,
+pt_session_set_seat_name (PtSession *self,
+                          guint seat,
                           const char *name)
 {
   g_return_if_fail (PT_IS_SESSION (self));
@@ -181,10 +182,10 @@ pt_session_set_seat_name (PtSession  *self,
 }
 
 void
-pt_session_set_seat_kind (PtSession  *self,
-                          guint       seat,
-                          PtSeatKind  kind,
-                          PtBotLevel  level,
+pt_session_set_seat_kind (PtSession *self,
+                          guint seat,
+                          PtSeatKind kind,
+                          PtBotLevel level,
                           const char *engine,
                           const char *engine_name)
 {
@@ -207,7 +208,7 @@ pt_session_set_seat_kind (PtSession  *self,
 
 const char *
 pt_session_get_seat_name (PtSession *self,
-                          guint      seat)
+                          guint seat)
 {
   g_return_val_if_fail (PT_IS_SESSION (self), NULL);
   g_return_val_if_fail (seat < MAX_SEATS, NULL);
@@ -216,7 +217,7 @@ pt_session_get_seat_name (PtSession *self,
 
 PtSeatKind
 pt_session_get_seat_kind (PtSession *self,
-                          guint      seat)
+                          guint seat)
 {
   g_return_val_if_fail (PT_IS_SESSION (self), PT_SEAT_PERSON);
   g_return_val_if_fail (seat < MAX_SEATS, PT_SEAT_PERSON);
@@ -225,7 +226,7 @@ pt_session_get_seat_kind (PtSession *self,
 
 PtBotLevel
 pt_session_get_seat_level (PtSession *self,
-                           guint      seat)
+                           guint seat)
 {
   g_return_val_if_fail (PT_IS_SESSION (self), PT_BOT_LEVEL_MEDIUM);
   g_return_val_if_fail (seat < MAX_SEATS, PT_BOT_LEVEL_MEDIUM);
@@ -234,7 +235,7 @@ pt_session_get_seat_level (PtSession *self,
 
 const char *
 pt_session_get_seat_engine (PtSession *self,
-                            guint      seat)
+                            guint seat)
 {
   g_return_val_if_fail (PT_IS_SESSION (self), NULL);
   g_return_val_if_fail (seat < MAX_SEATS, NULL);
@@ -243,7 +244,7 @@ pt_session_get_seat_engine (PtSession *self,
 
 gboolean
 pt_session_seat_is_person (PtSession *self,
-                           int        seat)
+                           int seat)
 {
   g_return_val_if_fail (PT_IS_SESSION (self), FALSE);
   return seat >= 0 && (guint) seat < self->n_seats && self->seats[seat].kind == PT_SEAT_PERSON;
@@ -263,7 +264,7 @@ pt_session_get_n_persons (PtSession *self)
 /* Options ---------------------------------------------------------------- */
 
 void
-pt_session_set_options (PtSession  *self,
+pt_session_set_options (PtSession *self,
                         JsonObject *options)
 {
   g_return_if_fail (PT_IS_SESSION (self));
@@ -282,7 +283,7 @@ pt_session_get_options (PtSession *self)
 
 void
 pt_session_set_n_rounds (PtSession *self,
-                         guint      n_rounds)
+                         guint n_rounds)
 {
   g_return_if_fail (PT_IS_SESSION (self));
   g_return_if_fail (self->state == PT_SESSION_SETUP);
@@ -300,8 +301,8 @@ pt_session_get_n_rounds (PtSession *self)
 }
 
 void
-pt_session_set_next_starter (PtSession     *self,
-                             PtNextStarter  policy)
+pt_session_set_next_starter (PtSession *self,
+                             PtNextStarter policy)
 {
   g_return_if_fail (PT_IS_SESSION (self));
   g_return_if_fail (self->state == PT_SESSION_SETUP);
@@ -317,7 +318,7 @@ pt_session_get_next_starter (PtSession *self)
 
 void
 pt_session_set_seed (PtSession *self,
-                     guint64    seed)
+                     guint64 seed)
 {
   g_return_if_fail (PT_IS_SESSION (self));
   g_return_if_fail (self->state == PT_SESSION_SETUP);
@@ -326,7 +327,7 @@ pt_session_set_seed (PtSession *self,
 
 void
 pt_session_set_night_id (PtSession *self,
-                         gint64     night_id)
+                         gint64 night_id)
 {
   g_return_if_fail (PT_IS_SESSION (self));
   self->night_id = night_id;
@@ -334,7 +335,7 @@ pt_session_set_night_id (PtSession *self,
 
 void
 pt_session_set_computer_delay (PtSession *self,
-                               guint      ms)
+                               guint ms)
 {
   g_return_if_fail (PT_IS_SESSION (self));
   self->computer_delay_ms = ms;
@@ -342,7 +343,7 @@ pt_session_set_computer_delay (PtSession *self,
 
 void
 pt_session_set_time_budget (PtSession *self,
-                            guint      ms)
+                            guint ms)
 {
   g_return_if_fail (PT_IS_SESSION (self));
   self->time_budget_ms = ms;
@@ -350,7 +351,7 @@ pt_session_set_time_budget (PtSession *self,
 
 void
 pt_session_set_autoplay (PtSession *self,
-                         gboolean   autoplay)
+                         gboolean autoplay)
 {
   g_return_if_fail (PT_IS_SESSION (self));
   self->autoplay = autoplay;
@@ -380,9 +381,9 @@ pt_session_get_state (PtSession *self)
 /* Construction ----------------------------------------------------------- */
 
 PtSession *
-pt_session_new (const char               *game_id,
-                PtStore                  *store,
-                const PtSessionDefaults  *defaults)
+pt_session_new (const char *game_id,
+                PtStore *store,
+                const PtSessionDefaults *defaults)
 {
   PtSessionDefaults fallback;
   PtSession *self;
@@ -428,7 +429,7 @@ static void on_move_undone (PtGame *game, PtSession *self);
 
 static void
 set_game (PtSession *self,
-          PtGame    *game)
+          PtGame *game)
 {
   if (self->game == game)
     return;
@@ -443,8 +444,8 @@ set_game (PtSession *self,
 }
 
 static gboolean
-check_seats (PtSession  *self,
-             GError    **error)
+check_seats (PtSession *self,
+             GError **error)
 {
   GType type;
   PtGameClass *klass;
@@ -477,7 +478,7 @@ check_seats (PtSession  *self,
           {
             g_set_error (error, PT_SESSION_ERROR, PT_SESSION_ERROR_INVALID,
                          _("Two players are called “%s”: give each seat its own name"),
-                         self->seats[i].name);
+                            self->seats[i].name);
             return FALSE;
           }
     }
@@ -485,8 +486,8 @@ check_seats (PtSession  *self,
 }
 
 static gboolean
-deal_round (PtSession  *self,
-            GError    **error)
+deal_round (PtSession *self,
+            GError **error)
 {
   PtGame *game = pt_match_start_round (self->match, error);
 
@@ -500,8 +501,8 @@ deal_round (PtSession  *self,
 }
 
 gboolean
-pt_session_start (PtSession  *self,
-                  GError    **error)
+pt_session_start (PtSession *self,
+                  GError **error)
 {
   g_autoptr(GPtrArray) names = g_ptr_array_new ();
 
@@ -532,7 +533,7 @@ pt_session_start (PtSession  *self,
   for (guint i = 0; i < self->n_seats; i++)
     g_ptr_array_add (names, self->seats[i].name);
   g_ptr_array_add (names, NULL);
-  self->match = pt_match_new (self->game_id, (const char * const *) names->pdata, self->options,
+  self->match = pt_match_new (self->game_id, (const char *const *) names->pdata, self->options,
                               pt_session_get_n_rounds (self), self->next_starter, self->seed);
   self->started = g_get_real_time () / G_USEC_PER_SEC;
   if (!deal_round (self, error))
@@ -545,8 +546,8 @@ pt_session_start (PtSession  *self,
 }
 
 gboolean
-pt_session_next_round (PtSession  *self,
-                       GError    **error)
+pt_session_next_round (PtSession *self,
+                       GError **error)
 {
   g_return_val_if_fail (PT_IS_SESSION (self), FALSE);
 
@@ -618,8 +619,8 @@ pt_session_get_n_rounds_played (PtSession *self)
 
 int
 pt_session_get_round_score (PtSession *self,
-                            guint      round,
-                            guint      seat)
+                            guint round,
+                            guint seat)
 {
   g_return_val_if_fail (PT_IS_SESSION (self), 0);
   g_return_val_if_fail (self->match != NULL, 0);
@@ -633,7 +634,7 @@ pt_session_get_round_score (PtSession *self,
 
 int
 pt_session_get_total (PtSession *self,
-                      guint      seat)
+                      guint seat)
 {
   g_return_val_if_fail (PT_IS_SESSION (self), 0);
   return self->match != NULL ? pt_match_get_total (self->match, seat) : 0;
@@ -665,7 +666,7 @@ pt_session_get_winners (PtSession *self)
 
 static void
 set_save_error (PtSession *self,
-                GError    *error)
+                GError *error)
 {
   g_clear_error (&self->save_error);
   self->save_error = error;
@@ -689,10 +690,13 @@ kind_to_string (PtSeatKind kind)
 {
   switch (kind)
     {
-    case PT_SEAT_COMPUTER: return "computer";
-    case PT_SEAT_ENGINE: return "engine";
+    case PT_SEAT_COMPUTER:
+      return "computer";
+    case PT_SEAT_ENGINE:
+      return "engine";
     case PT_SEAT_PERSON:
-    default: return "person";
+    default:
+      return "person";
     }
 }
 
@@ -750,7 +754,7 @@ autosave (PtSession *self)
   if (id <= 0)
     {
       g_autofree char *message = g_strdup_printf (_("The game could not be saved: %s"),
-                                                  error ? error->message : "");
+                                                     error ? error->message : "");
       g_clear_error (&error);
       set_save_error (self, g_error_new_literal (PT_SESSION_ERROR, PT_SESSION_ERROR_STATE, message));
       return;
@@ -762,7 +766,7 @@ autosave (PtSession *self)
  * for a match of rounds, how many and who starts them. */
 static char *
 match_options (PtSession *self,
-               JsonNode  *first_record)
+               JsonNode *first_record)
 {
   JsonObject *record = pt_json_get_object (first_record);
   JsonNode *node = record != NULL ? json_object_get_member (record, "options") : NULL;
@@ -813,10 +817,11 @@ match_breakdown (PtSession *self)
     {
       JsonObject *played = json_array_get_object_element (done, r);
       g_autoptr(PtGame) game = pt_rules_load_record (json_object_get_member (played, "record"),
-                                                     NULL, NULL, NULL);
+                                                      NULL, NULL, NULL);
       g_autoptr(JsonNode) breakdown = game ? pt_game_get_breakdown (game) : NULL;
       JsonObject *round = breakdown && JSON_NODE_HOLDS_OBJECT (breakdown)
-                          ? json_object_ref (json_node_get_object (breakdown)) : json_object_new ();
+                              ? json_object_ref (json_node_get_object (breakdown))
+                              : json_object_new ();
 
       json_object_set_member (round, "scores", json_node_copy (json_object_get_member (played, "scores")));
       json_array_add_object_element (rounds, round);
@@ -829,8 +834,8 @@ match_breakdown (PtSession *self)
 }
 
 gboolean
-pt_session_save (PtSession  *self,
-                 GError    **error)
+pt_session_save (PtSession *self,
+                 GError **error)
 {
   g_autoptr(PtMatchEntry) entry = NULL;
   g_autoptr(JsonNode) record = NULL;
@@ -864,8 +869,8 @@ pt_session_save (PtSession  *self,
 
   record = pt_session_to_record (self);
   first = pt_match_record_is (record)
-          ? json_node_copy (json_array_get_element (json_object_get_array_member (json_node_get_object (record), "rounds"), 0))
-          : json_node_copy (record);
+              ? json_node_copy (json_array_get_element (json_object_get_array_member (json_node_get_object (record), "rounds"), 0))
+              : json_node_copy (record);
 
   entry = pt_match_entry_new (self->game_id, PT_MATCH_MODE_DIGITAL);
   entry->started = self->started;
@@ -878,7 +883,8 @@ pt_session_save (PtSession  *self,
 
     entry->rule_reading = pt_rules_game_rule_reading (self->game_id,
                                                       options && JSON_NODE_HOLDS_OBJECT (options)
-                                                      ? json_node_get_object (options) : NULL);
+                                                          ? json_node_get_object (options)
+                                                          : NULL);
   }
   entry->breakdown = match_breakdown (self);
   entry->record = json_to_string (record, FALSE);
@@ -886,7 +892,7 @@ pt_session_save (PtSession  *self,
     /* Translators: the note of a match in the history; the first %s is
      * the engine's seat name, the second the reason it forfeited */
     entry->notes = g_strdup_printf (_("Forfeited by %s: %s"),
-                                    self->seats[self->forfeit_seat].name, self->forfeit_reason);
+                                       self->seats[self->forfeit_seat].name, self->forfeit_reason);
 
   for (guint i = 0; i < n; i++)
     {
@@ -915,15 +921,14 @@ pt_session_save (PtSession  *self,
   {
     g_autoptr(GError) local_error = NULL;
 
-    id = pt_session_store_match (self->store, entry, (const char * const *) names->pdata,
+    id = pt_session_store_match (self->store, entry, (const char *const *) names->pdata,
                                  self->saved_id, &local_error);
     /* The night went away meanwhile: the match is kept without one. */
-    if (id <= 0 && entry->night_id > 0
-        && g_error_matches (local_error, PT_STORE_ERROR, PT_STORE_ERROR_NOT_FOUND))
+    if (id <= 0 && entry->night_id > 0 && g_error_matches (local_error, PT_STORE_ERROR, PT_STORE_ERROR_NOT_FOUND))
       {
         g_clear_error (&local_error);
         entry->night_id = 0;
-        id = pt_session_store_match (self->store, entry, (const char * const *) names->pdata,
+        id = pt_session_store_match (self->store, entry, (const char *const *) names->pdata,
                                      self->saved_id, &local_error);
       }
     if (id <= 0)
@@ -948,7 +953,7 @@ finish_match (PtSession *self)
   if (!pt_session_save (self, &error))
     {
       g_autofree char *message = g_strdup_printf (_("The match could not be saved in the history: %s"),
-                                                  error ? error->message : "");
+                                                     error ? error->message : "");
       g_clear_error (&error);
       set_save_error (self, g_error_new_literal (PT_SESSION_ERROR, PT_SESSION_ERROR_STATE, message));
     }
@@ -960,15 +965,14 @@ finish_match (PtSession *self)
 }
 
 void
-pt_session_forfeit (PtSession  *self,
-                    guint       seat,
+pt_session_forfeit (PtSession *self,
+                    guint seat,
                     const char *reason)
 {
   g_return_if_fail (PT_IS_SESSION (self));
   g_return_if_fail (seat < self->n_seats);
 
-  if (self->forfeit_seat >= 0
-      || (self->state != PT_SESSION_PLAYING && self->state != PT_SESSION_BETWEEN_ROUNDS))
+  if (self->forfeit_seat >= 0 || (self->state != PT_SESSION_PLAYING && self->state != PT_SESSION_BETWEEN_ROUNDS))
     return;
   self->forfeit_seat = (int) seat;
   self->forfeit_reason = g_strdup (reason ? reason : "");
@@ -1013,9 +1017,9 @@ pt_session_get_save_error (PtSession *self)
 /* Moves ---------------------------------------------------------------- */
 
 static void
-on_move_applied (PtGame    *game,
-                 guint      player,
-                 JsonNode  *move,
+on_move_applied (PtGame *game,
+                 guint player,
+                 JsonNode *move,
                  PtSession *self)
 {
   if (game != self->game || self->state != PT_SESSION_PLAYING)
@@ -1031,7 +1035,7 @@ on_move_applied (PtGame    *game,
 }
 
 static void
-on_move_undone (PtGame    *game,
+on_move_undone (PtGame *game,
                 PtSession *self)
 {
   if (game == self->game && self->state == PT_SESSION_PLAYING)
@@ -1039,10 +1043,10 @@ on_move_undone (PtGame    *game,
 }
 
 gboolean
-pt_session_request_move (PtSession  *self,
-                         guint       seat,
-                         JsonNode   *move,
-                         GError    **error)
+pt_session_request_move (PtSession *self,
+                         guint seat,
+                         JsonNode *move,
+                         GError **error)
 {
   g_return_val_if_fail (PT_IS_SESSION (self), FALSE);
   g_return_val_if_fail (move != NULL, FALSE);
@@ -1067,14 +1071,12 @@ pt_session_get_can_undo (PtSession *self)
 {
   g_return_val_if_fail (PT_IS_SESSION (self), FALSE);
 
-  return self->state == PT_SESSION_PLAYING && self->game != NULL && self->forfeit_seat < 0
-         && pt_session_get_n_persons (self) > 0 && pt_game_get_can_undo (self->game)
-         && !pt_game_get_is_over (self->game);
+  return self->state == PT_SESSION_PLAYING && self->game != NULL && self->forfeit_seat < 0 && pt_session_get_n_persons (self) > 0 && pt_game_get_can_undo (self->game) && !pt_game_get_is_over (self->game);
 }
 
 gboolean
-pt_session_undo (PtSession  *self,
-                 GError    **error)
+pt_session_undo (PtSession *self,
+                 GError **error)
 {
   g_return_val_if_fail (PT_IS_SESSION (self), FALSE);
 
@@ -1088,8 +1090,7 @@ pt_session_undo (PtSession  *self,
   if (!pt_game_undo (self->game, error))
     return FALSE;
   /* Against the computer, undo goes back to the person's last turn. */
-  while (!pt_session_seat_is_person (self, pt_game_get_current_player (self->game))
-         && pt_game_get_can_undo (self->game))
+  while (!pt_session_seat_is_person (self, pt_game_get_current_player (self->game)) && pt_game_get_can_undo (self->game))
     if (!pt_game_undo (self->game, NULL))
       break;
   take_turns (self);
@@ -1101,9 +1102,9 @@ pt_session_undo (PtSession  *self,
 
 typedef struct
 {
-  PtSession    *self;
+  PtSession *self;
   GCancellable *cancellable;
-  guint         seat;
+  guint seat;
 } Request;
 
 static void
@@ -1143,8 +1144,8 @@ pt_session_resume_turns (PtSession *self)
 
 static void
 computer_failed (PtSession *self,
-                 guint      seat,
-                 GError    *error)
+                 guint seat,
+                 GError *error)
 {
   self->thinking = FALSE;
   if (self->seats[seat].kind == PT_SEAT_ENGINE)
@@ -1178,9 +1179,9 @@ play_pending_move (gpointer user_data)
 
 static void
 on_computer_move (PtSession *self,
-                  Request   *request,
-                  JsonNode  *move,
-                  GError    *error)
+                  Request *request,
+                  JsonNode *move,
+                  GError *error)
 {
   if (request->cancellable != self->cancellable || g_cancellable_is_cancelled (request->cancellable))
     return;
@@ -1198,9 +1199,9 @@ on_computer_move (PtSession *self,
 }
 
 static void
-on_bot_move (GObject      *source,
+on_bot_move (GObject *source,
              GAsyncResult *result,
-             gpointer      user_data)
+             gpointer user_data)
 {
   Request *request = user_data;
   g_autoptr(GError) error = NULL;
@@ -1211,9 +1212,9 @@ on_bot_move (GObject      *source,
 }
 
 static void
-on_engine_move (GObject      *source,
+on_engine_move (GObject *source,
                 GAsyncResult *result,
-                gpointer      user_data)
+                gpointer user_data)
 {
   Request *request = user_data;
   g_autoptr(GError) error = NULL;
@@ -1221,11 +1222,10 @@ on_engine_move (GObject      *source,
 
   /* Only the engine's own failures are a forfeit; anything else (a
    * cancelled request) is not. */
-  if (move == NULL && error != NULL && error->domain != PT_ENGINE_ERROR
-      && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+  if (move == NULL && error != NULL && error->domain != PT_ENGINE_ERROR && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     {
       g_autoptr(GError) wrapped = g_error_new_literal (PT_ENGINE_ERROR, PT_ENGINE_ERROR_SPAWN,
-                                                       error->message);
+                                                        error->message);
       on_computer_move (request->self, request, NULL, wrapped);
     }
   else
@@ -1269,7 +1269,7 @@ play_random (gpointer user_data)
 
 static void
 start_computer (PtSession *self,
-                guint      seat)
+                guint seat)
 {
   Seat *s = &self->seats[seat];
   Request *request;
@@ -1308,8 +1308,7 @@ start_computer (PtSession *self,
       return;
     }
 
-  if (g_strcmp0 (g_getenv ("PARTIDA_COMPUTER"), "standin") != 0
-      && pt_bot_supports (self->game_id, s->level))
+  if (g_strcmp0 (g_getenv ("PARTIDA_COMPUTER"), "standin") != 0 && pt_bot_supports (self->game_id, s->level))
     {
       /* Each seat and round has its own stream of choices. */
       guint64 seed = pt_rng_derive_seed (self->seed ^ 0x5e55104eu,
@@ -1330,8 +1329,7 @@ take_turns (PtSession *self)
 {
   int current;
 
-  if (self->state != PT_SESSION_PLAYING || self->game == NULL || self->thinking
-      || !self->autoplay || self->forfeit_seat >= 0)
+  if (self->state != PT_SESSION_PLAYING || self->game == NULL || self->thinking || !self->autoplay || self->forfeit_seat >= 0)
     return;
   current = pt_game_get_current_player (self->game);
   if (current < 0 || pt_session_seat_is_person (self, current))
@@ -1357,7 +1355,7 @@ member_string (JsonObject *object,
 static gint64
 member_int (JsonObject *object,
             const char *name,
-            gint64      fallback)
+            gint64 fallback)
 {
   gint64 value;
 
@@ -1367,7 +1365,7 @@ member_int (JsonObject *object,
 static gboolean
 member_bool (JsonObject *object,
              const char *name,
-             gboolean    fallback)
+             gboolean fallback)
 {
   gboolean value;
 
@@ -1390,9 +1388,9 @@ kind_from_string (const char *text,
 }
 
 static void
-read_seats (PtSession  *self,
-            JsonArray  *seats,
-            PtGame     *game)
+read_seats (PtSession *self,
+            JsonArray *seats,
+            PtGame *game)
 {
   guint n = pt_game_get_n_players (game);
   gboolean usable = seats != NULL && json_array_get_length (seats) == n;
@@ -1417,7 +1415,8 @@ read_seats (PtSession  *self,
         }
       if (kind_text == NULL || !kind_from_string (kind_text, &kind))
         kind = !member_bool (s, "computer", FALSE) ? PT_SEAT_PERSON
-               : engine != NULL ? PT_SEAT_ENGINE : PT_SEAT_COMPUTER;
+               : engine != NULL                    ? PT_SEAT_ENGINE
+                                                   : PT_SEAT_COMPUTER;
       if (kind == PT_SEAT_ENGINE && engine == NULL)
         kind = PT_SEAT_COMPUTER;
       if (!pt_bot_level_from_id (member_string (s, "level", "medium"), &level))
@@ -1427,9 +1426,9 @@ read_seats (PtSession  *self,
 }
 
 PtSession *
-pt_session_new_from_saved (PtStore  *store,
-                           gint64    saved_id,
-                           GError  **error)
+pt_session_new_from_saved (PtStore *store,
+                           gint64 saved_id,
+                           GError **error)
 {
   g_autoptr(PtSavedGame) saved = NULL;
   g_autoptr(JsonNode) record = NULL;
@@ -1460,8 +1459,8 @@ pt_session_new_from_saved (PtStore  *store,
           match = pt_match_new (pt_game_get_game_id (game), pt_game_get_players (game), NULL, 1,
                                 PT_NEXT_STARTER_ALTERNATE, 0);
           if (pt_game_get_is_over (game)
-              ? !pt_match_add_round (match, game, &local_error)
-              : !pt_match_resume_round (match, game, &local_error))
+                  ? !pt_match_add_round (match, game, &local_error)
+                  : !pt_match_resume_round (match, game, &local_error))
             g_clear_object (&match);
           else if (!pt_game_get_is_over (game))
             current = g_object_ref (game);
@@ -1485,8 +1484,8 @@ pt_session_new_from_saved (PtStore  *store,
   if (any_round == NULL)
     {
       g_autoptr(JsonNode) again = pt_match_record_is (record)
-                                  ? json_node_copy (json_array_get_element (json_object_get_array_member (json_node_get_object (record), "rounds"), 0))
-                                  : json_node_copy (record);
+                                       ? json_node_copy (json_array_get_element (json_object_get_array_member (json_node_get_object (record), "rounds"), 0))
+                                       : json_node_copy (record);
 
       self->game = pt_rules_load_record (again, NULL, NULL, NULL);
       any_round = self->game;

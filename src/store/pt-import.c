@@ -23,22 +23,17 @@
 typedef struct
 {
   const char *game;
-  gint64 bgg_id;              /* 0: not known, matched by title only */
+  gint64 bgg_id; /* 0: not known, matched by title only */
   int min_players;
   int max_players;
-  const char *titles[6];      /* English and Spanish titles */
+  const char *titles[6]; /* English and Spanish titles */
 } KnownGame;
 
 static const KnownGame known_games[] = {
-  { "lost-cities", 50, 2, 2,
-    { N_("Lost Cities"), "Lost Cities: The Card Game", "Lost Cities: El juego de cartas",
-      "Las ciudades perdidas", "Ciudades perdidas", NULL } },
-  { "circle-the-wagons", 0, 2, 2,
-    { N_("Circle the Wagons"), "Circle the Wagons: A Wild West Game", NULL } },
-  { "next-station-london", 353545, 1, 4,
-    { N_("Next Station: London"), "Next Station London", "Next Station - London",
-      "Next Station: Londres", "Next Station Londres", NULL } },
-};
+  { "lost-cities", 50, 2, 2, { N_("Lost Cities"), "Lost Cities: The Card Game", "Lost Cities: El juego de cartas", "Las ciudades perdidas", "Ciudades perdidas", NULL } },
+    { "circle-the-wagons", 0, 2, 2, { N_("Circle the Wagons"), "Circle the Wagons: A Wild West Game", NULL } },
+      { "next-station-london", 353545, 1, 4, { N_("Next Station: London"), "Next Station London", "Next Station - London", "Next Station: Londres", "Next Station Londres", NULL } },
+    };
 
 /* The identity key without anything but letters and digits: "Next Station
  * - London" and "next station: london" are one title. */
@@ -59,7 +54,7 @@ fold_title (const char *title)
 }
 
 static const KnownGame *
-find_game (gint64      bgg_id,
+find_game (gint64 bgg_id,
            const char *title)
 {
   g_autofree char *folded = NULL;
@@ -89,7 +84,7 @@ find_game (gint64      bgg_id,
 }
 
 const char *
-pt_import_match_game (gint64      bgg_id,
+pt_import_match_game (gint64 bgg_id,
                       const char *title)
 {
   const KnownGame *game = find_game (bgg_id, title);
@@ -117,7 +112,7 @@ pt_import_skips_clear (PtImportSkips *skips)
 }
 
 gboolean
-pt_import_format_from_string (const char     *text,
+pt_import_format_from_string (const char *text,
                               PtImportFormat *format)
 {
   static const char *names[] = { "auto", "partida", "bgstats", "bgg" };
@@ -136,17 +131,21 @@ pt_import_format_to_string (PtImportFormat format)
 {
   switch (format)
     {
-    case PT_IMPORT_FORMAT_PARTIDA: return "partida";
-    case PT_IMPORT_FORMAT_BGSTATS: return "bgstats";
-    case PT_IMPORT_FORMAT_BGG: return "bgg";
+    case PT_IMPORT_FORMAT_PARTIDA:
+      return "partida";
+    case PT_IMPORT_FORMAT_BGSTATS:
+      return "bgstats";
+    case PT_IMPORT_FORMAT_BGG:
+      return "bgg";
     case PT_IMPORT_FORMAT_AUTO:
-    default: return "auto";
+    default:
+      return "auto";
     }
 }
 
 PtImportFormat
 pt_import_detect_format (const char *data,
-                         gsize       length)
+                         gsize length)
 {
   gsize i = 0;
 
@@ -160,7 +159,8 @@ pt_import_detect_format (const char *data,
     return PT_IMPORT_FORMAT_AUTO;
   if (data[i] == '<')
     return g_strstr_len (data + i, MIN (length - i, 4096), "<plays") != NULL
-           ? PT_IMPORT_FORMAT_BGG : PT_IMPORT_FORMAT_AUTO;
+               ? PT_IMPORT_FORMAT_BGG
+               : PT_IMPORT_FORMAT_AUTO;
   if (data[i] == '{')
     {
       /* Cheap, before a full parse: the export names its format near the
@@ -184,8 +184,8 @@ pt_import_detect_format (const char *data,
 static void
 position_of (const char *data,
              const char *at,
-             int        *line,
-             int        *column)
+             int *line,
+             int *column)
 {
   *line = 1;
   *column = 1;
@@ -202,10 +202,10 @@ position_of (const char *data,
 }
 
 static gboolean
-text_error (GError     **error,
-            const char  *data,
-            const char  *at,
-            const char  *what)
+text_error (GError **error,
+            const char *data,
+            const char *at,
+            const char *what)
 {
   int line, column;
 
@@ -235,10 +235,10 @@ fits_int64 (const char *start,
 }
 
 gboolean
-pt_import_check_text (const char  *data,
-                      gsize        length,
-                      gboolean     json,
-                      GError     **error)
+pt_import_check_text (const char *data,
+                      gsize length,
+                      gboolean json,
+                      GError **error)
 {
   const char *end = NULL;
   const char *nul;
@@ -283,8 +283,8 @@ pt_import_check_text (const char  *data,
             {
               g_autofree char *number = g_strndup (start, MIN (q - start, 40));
               g_autofree char *what =
-                g_strdup_printf (_("the number %s%s is too large"), number,
-                                 q - start > 40 ? "…" : "");
+                  g_strdup_printf (_("the number %s%s is too large"), number,
+                                      q - start > 40 ? "…" : "");
               return text_error (error, data, start, what);
             }
           /* Skip the rest of the number (fraction, exponent). */
@@ -331,26 +331,26 @@ typedef struct
   char *uuid;
   char *date;
   char *place;
-  GPtrArray *players;       /* uuid (owned), attendance in order */
+  GPtrArray *players; /* uuid (owned), attendance in order */
 } DocNight;
 
 typedef struct
 {
-  char *player;             /* uuid, not owned */
+  char *player; /* uuid, not owned */
   gint64 score;
   gboolean winner;
 } DocResult;
 
 typedef struct
 {
-  const char *label;        /* "BG Stats", "BoardGameGeek" */
-  GPtrArray *players;       /* DocPlayer */
-  GHashTable *player_keys;  /* name key -> DocPlayer */
-  GPtrArray *nights;        /* DocNight */
-  GHashTable *night_keys;   /* date\nplace key -> DocNight */
+  const char *label;       /* "BG Stats", "BoardGameGeek" */
+  GPtrArray *players;      /* DocPlayer */
+  GHashTable *player_keys; /* name key -> DocPlayer */
+  GPtrArray *nights;       /* DocNight */
+  GHashTable *night_keys;  /* date\nplace key -> DocNight */
   JsonArray *matches;
-  GHashTable *match_uuids;  /* uuid -> where */
-  GHashTable *other_games;  /* title -> GINT count */
+  GHashTable *match_uuids; /* uuid -> where */
+  GHashTable *other_games; /* title -> GINT count */
   PtImportSkips *skips;
 } Doc;
 
@@ -374,8 +374,8 @@ doc_night_free (DocNight *night)
 }
 
 static void
-doc_init (Doc           *doc,
-          const char    *label,
+doc_init (Doc *doc,
+          const char *label,
           PtImportSkips *skips)
 {
   doc->label = label;
@@ -404,19 +404,18 @@ doc_clear (Doc *doc)
 }
 
 static gboolean
-doc_invalid (Doc         *doc,
-             GError     **error,
-             const char  *where,
-             const char  *what)
+doc_invalid (Doc *doc,
+             GError **error,
+             const char *where,
+             const char *what)
 {
   /* TRANSLATORS: "Invalid BG Stats file: play 4: the score is not a number" */
-  g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID, _("Invalid %s file: %s: %s"),
-               doc->label, where, what);
+  g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID, _("Invalid %s file: %s: %s"), doc->label, where, what);
   return FALSE;
 }
 
 static void
-doc_skip (Doc        *doc,
+doc_skip (Doc *doc,
           const char *where,
           const char *date,
           const char *game,
@@ -425,12 +424,12 @@ doc_skip (Doc        *doc,
   doc->skips->plays_unusable++;
   /* TRANSLATORS: a skipped play: "play 4 (2024-03-01, Lost Cities): no score for every player" */
   g_string_append_printf (doc->skips->details, _("Skipped %s (%s, %s): %s"), where,
-                          date != NULL ? date : "", game, why);
+                                                  date != NULL ? date : "", game, why);
   g_string_append_c (doc->skips->details, '\n');
 }
 
 static void
-doc_other_game (Doc        *doc,
+doc_other_game (Doc *doc,
                 const char *title)
 {
   const char *name = title != NULL && *title != '\0' ? title : _("a game without a name");
@@ -442,7 +441,7 @@ doc_other_game (Doc        *doc,
 
 /* The player of that name in the document (one per identity key). */
 static const char *
-doc_player (Doc        *doc,
+doc_player (Doc *doc,
             const char *name,
             const char *source)
 {
@@ -463,7 +462,7 @@ doc_player (Doc        *doc,
 }
 
 static DocNight *
-doc_night (Doc        *doc,
+doc_night (Doc *doc,
            const char *date,
            const char *place)
 {
@@ -486,7 +485,7 @@ doc_night (Doc        *doc,
 }
 
 static void
-night_add_player (DocNight   *night,
+night_add_player (DocNight *night,
                   const char *uuid)
 {
   for (guint i = 0; i < night->players->len; i++)
@@ -497,22 +496,22 @@ night_add_player (DocNight   *night,
 
 typedef struct
 {
-  const char *where;        /* in the source file */
-  const char *source_id;    /* the play's UUID or id; NULL: derived from the content */
+  const char *where;     /* in the source file */
+  const char *source_id; /* the play's UUID or id; NULL: derived from the content */
   const KnownGame *game;
-  GDateTime *started;       /* local time */
+  GDateTime *started; /* local time */
   int minutes;
-  const char *place;        /* or NULL */
+  const char *place; /* or NULL */
   const char *notes;
-  GArray *results;          /* DocResult */
-  GPtrArray *names;         /* player names, parallel to results */
+  GArray *results;  /* DocResult */
+  GPtrArray *names; /* player names, parallel to results */
 } Play;
 
 /* One member of the object @b is building. */
 static void
 set_string (JsonBuilder *b,
-            const char  *member,
-            const char  *value)
+            const char *member,
+            const char *value)
 {
   json_builder_set_member_name (b, member);
   json_builder_add_string_value (b, value);
@@ -520,8 +519,8 @@ set_string (JsonBuilder *b,
 
 static void
 set_int (JsonBuilder *b,
-         const char  *member,
-         gint64       value)
+         const char *member,
+         gint64 value)
 {
   json_builder_set_member_name (b, member);
   json_builder_add_int_value (b, value);
@@ -529,17 +528,17 @@ set_int (JsonBuilder *b,
 
 static void
 set_bool (JsonBuilder *b,
-          const char  *member,
-          gboolean     value)
+          const char *member,
+          gboolean value)
 {
   json_builder_set_member_name (b, member);
   json_builder_add_boolean_value (b, value);
 }
 
 static gboolean
-doc_add_play (Doc      *doc,
-              Play     *play,
-              GError  **error)
+doc_add_play (Doc *doc,
+              Play *play,
+              GError **error)
 {
   g_autofree char *date = g_date_time_format (play->started, "%Y-%m-%d");
   g_autofree char *uuid = NULL;
@@ -725,12 +724,17 @@ doc_finish (Doc *doc)
 }
 
 /* Scores: whole numbers in the 32-bit range, as numbers or as text. */
-typedef enum { SCORE_OK, SCORE_EMPTY, SCORE_BAD } ScoreRead;
+typedef enum
+{
+  SCORE_OK,
+  SCORE_EMPTY,
+  SCORE_BAD
+} ScoreRead;
 
 static ScoreRead
-score_from_text (const char  *text,
-                 gint64      *score,
-                 char       **why)
+score_from_text (const char *text,
+                 gint64 *score,
+                 char **why)
 {
   g_autofree char *clean = g_strstrip (g_strdup (text != NULL ? text : ""));
   g_autoptr(GError) local = NULL;
@@ -746,7 +750,7 @@ score_from_text (const char  *text,
        strlen (clean + (*clean == '-' || *clean == '+'))))
     {
       *why = g_strdup_printf (_("the score %s is outside the range of a score (%d to %d)"),
-                              clean, G_MININT32, G_MAXINT32);
+                                 clean, G_MININT32, G_MAXINT32);
       return SCORE_BAD;
     }
   value = g_ascii_strtod (clean, &end);
@@ -761,9 +765,9 @@ score_from_text (const char  *text,
 }
 
 static ScoreRead
-score_from_node (JsonNode  *node,
-                 gint64    *score,
-                 char     **why)
+score_from_node (JsonNode *node,
+                 gint64 *score,
+                 char **why)
 {
   if (node == NULL || JSON_NODE_HOLDS_NULL (node))
     return SCORE_EMPTY;
@@ -778,7 +782,7 @@ score_from_node (JsonNode  *node,
           g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, value);
 
           *why = g_strdup_printf (_("the score %s is outside the range of a score (%d to %d)"),
-                                  number, G_MININT32, G_MAXINT32);
+                                     number, G_MININT32, G_MAXINT32);
           return SCORE_BAD;
         }
       *score = value;
@@ -798,17 +802,17 @@ score_from_node (JsonNode  *node,
  * it (noted in @doc), SCORE_BAD with @error set (a bad score, a player
  * twice), else SCORE_OK. */
 static ScoreRead
-play_add_result (Doc             *doc,
-                 Play            *play,
-                 const char      *where,
-                 const char      *date,
+play_add_result (Doc *doc,
+                 Play *play,
+                 const char *where,
+                 const char *date,
                  const KnownGame *known,
-                 const char      *name,
-                 ScoreRead        read,
-                 gint64           score,
-                 const char      *why,
-                 gboolean         winner,
-                 GError         **error)
+                 const char *name,
+                 ScoreRead read,
+                 gint64 score,
+                 const char *why,
+                 gboolean winner,
+                 GError **error)
 {
   g_autofree char *player_where = g_strdup_printf ("%s (%s)", where, name);
   DocResult result = { NULL, score, winner };
@@ -897,7 +901,7 @@ object_string (JsonObject *object,
 static gboolean
 object_int (JsonObject *object,
             const char *member,
-            gint64     *value)
+            gint64 *value)
 {
   JsonNode *node = object != NULL ? json_object_get_member (object, member) : NULL;
 
@@ -964,13 +968,13 @@ lookup_ref (GHashTable *table,
 }
 
 static gboolean
-bgstats_play (Doc         *doc,
-              JsonObject  *play_object,
-              const char  *where,
-              GHashTable  *games,
-              GHashTable  *players,
-              GHashTable  *locations,
-              GError     **error)
+bgstats_play (Doc *doc,
+              JsonObject *play_object,
+              const char *where,
+              GHashTable *games,
+              GHashTable *players,
+              GHashTable *locations,
+              GError **error)
 {
   JsonObject *game = lookup_ref (games, play_object, "gameRefId");
   JsonObject *location = lookup_ref (locations, play_object, "locationRefId");
@@ -1047,10 +1051,10 @@ bgstats_play (Doc         *doc,
 }
 
 JsonNode *
-pt_import_convert_bgstats (const char     *data,
-                           gsize           length,
-                           PtImportSkips  *skips,
-                           GError        **error)
+pt_import_convert_bgstats (const char *data,
+                           gsize length,
+                           PtImportSkips *skips,
+                           GError **error)
 {
   g_autoptr(JsonNode) root = NULL;
   g_autoptr(GError) local = NULL;
@@ -1068,16 +1072,14 @@ pt_import_convert_bgstats (const char     *data,
   root = pt_json_parse (data, &local);
   if (root == NULL)
     {
-      g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID, _("Invalid %s file: %s"),
-                   "BG Stats", local->message);
+      g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID, _("Invalid %s file: %s"), "BG Stats", local->message);
       return NULL;
     }
   object = pt_json_get_object (root);
   plays = object != NULL ? json_object_get_member (object, "plays") : NULL;
   if (plays == NULL || !JSON_NODE_HOLDS_ARRAY (plays))
     {
-      g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID, _("Invalid %s file: %s"),
-                   "BG Stats", _("there is no list of plays"));
+      g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID, _("Invalid %s file: %s"), "BG Stats", _("there is no list of plays"));
       return NULL;
     }
   games = index_by_id (object, "games");
@@ -1106,7 +1108,7 @@ pt_import_convert_bgstats (const char     *data,
 /* BoardGameGeek ------------------------------------------------------------ */
 
 static char *
-xml_attr (xmlNode    *node,
+xml_attr (xmlNode *node,
           const char *name)
 {
   xmlChar *value = xmlGetProp (node, (const xmlChar *) name);
@@ -1117,7 +1119,7 @@ xml_attr (xmlNode    *node,
 }
 
 static xmlNode *
-xml_child (xmlNode    *node,
+xml_child (xmlNode *node,
            const char *name)
 {
   for (xmlNode *child = node->children; child != NULL; child = child->next)
@@ -1127,10 +1129,10 @@ xml_child (xmlNode    *node,
 }
 
 static gboolean
-bgg_play (Doc      *doc,
-          xmlNode  *node,
-          guint     index,
-          GError  **error)
+bgg_play (Doc *doc,
+          xmlNode *node,
+          guint index,
+          GError **error)
 {
   g_autofree char *id = xml_attr (node, "id");
   g_autofree char *date_text = xml_attr (node, "date");
@@ -1243,10 +1245,10 @@ bgg_play (Doc      *doc,
 }
 
 JsonNode *
-pt_import_convert_bgg (const char     *data,
-                       gsize           length,
-                       PtImportSkips  *skips,
-                       GError        **error)
+pt_import_convert_bgg (const char *data,
+                       gsize length,
+                       PtImportSkips *skips,
+                       GError **error)
 {
   xmlDoc *xml;
   xmlNode *root;
@@ -1259,8 +1261,7 @@ pt_import_convert_bgg (const char     *data,
     return NULL;
   if (length > G_MAXINT)
     {
-      g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID, _("Invalid %s file: %s"),
-                   "BoardGameGeek", _("the file is too large"));
+      g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID, _("Invalid %s file: %s"), "BoardGameGeek", _("the file is too large"));
       return NULL;
     }
   /* No network, no entities expanded, no DTD loaded: the file is data. */
@@ -1272,21 +1273,20 @@ pt_import_convert_bgg (const char     *data,
       /* (The stripped copy was leaked on every refused file: found by
        * fuzz-import-bgg.) */
       g_autofree char *message = last != NULL && last->message != NULL
-                                 ? g_strstrip (g_strdup (last->message)) : NULL;
+                                     ? g_strstrip (g_strdup (last->message))
+                                     : NULL;
       g_autofree char *what = message != NULL
-                              ? g_strdup_printf (_("not well-formed XML (line %d: %s)"), last->line,
-                                                 message)
-                              : g_strdup (_("not well-formed XML"));
-      g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID, _("Invalid %s file: %s"),
-                   "BoardGameGeek", what);
+          ? g_strdup_printf (_("not well-formed XML (line %d: %s)"), last->line,
+                                message)
+          : g_strdup (_("not well-formed XML"));
+      g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID, _("Invalid %s file: %s"), "BoardGameGeek", what);
       return NULL;
     }
   root = xmlDocGetRootElement (xml);
   if (root == NULL || xmlStrcmp (root->name, (const xmlChar *) "plays") != 0)
     {
       xmlFreeDoc (xml);
-      g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID, _("Invalid %s file: %s"),
-                   "BoardGameGeek", _("the document is not a list of plays (<plays>)"));
+      g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID, _("Invalid %s file: %s"), "BoardGameGeek", _("the document is not a list of plays (<plays>)"));
       return NULL;
     }
   doc_init (&doc, "BoardGameGeek", skips);

@@ -18,18 +18,18 @@
 G_BEGIN_DECLS
 
 /* The folded identity key of @name: equal keys mean the same player. */
-char     *pt_player_name_key         (const char *name);
+char *pt_player_name_key (const char *name);
 /* TRUE when @a and @b are the same player by the identity rule. */
-gboolean  pt_player_name_equal       (const char *a,
-                                      const char *b);
+gboolean pt_player_name_equal (const char *a,
+                               const char *b);
 /* TRUE when the folded @needle occurs in the folded @name (search). */
-gboolean  pt_player_name_matches     (const char *name,
-                                      const char *needle);
+gboolean pt_player_name_matches (const char *name,
+                                 const char *needle);
 /* A key for sorting names in the current locale (g_utf8_collate_key of the
  * case-folded name); ties are broken by the caller (by id). */
-char     *pt_player_name_collate_key (const char *name);
+char *pt_player_name_collate_key (const char *name);
 /* qsort-style comparison of two names by the locale's collation. */
-int       pt_player_name_compare     (const char *a,
-                                      const char *b);
+int pt_player_name_compare (const char *a,
+                            const char *b);
 
 G_END_DECLS

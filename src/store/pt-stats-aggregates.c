@@ -42,10 +42,9 @@ typedef struct
   int plays, wins_a, wins_b, a_ahead, b_ahead;
 } PairAgg;
 
-
 void
-pt_stats_mark_player_dirty (PtStore  *self,
-                            gint64    player_id)
+pt_stats_mark_player_dirty (PtStore *self,
+                            gint64 player_id)
 {
   g_hash_table_add (self->dirty_players, g_memdup2 (&player_id, sizeof player_id));
 }
@@ -60,20 +59,20 @@ typedef struct
 
 /* The game, time and live state of a match and its seats. */
 static gboolean
-read_match_seats (PtStore  *self,
-                  gint64    match_id,
-                  char    **game,
-                  gint64   *finished,
+read_match_seats (PtStore *self,
+                  gint64 match_id,
+                  char **game,
+                  gint64 *finished,
                   gboolean *live,
-                  GArray   *seats,
-                  GError  **error)
+                  GArray *seats,
+                  GError **error)
 {
   g_autoptr(PtStmt) stmt = pt_store_prepare (self,
-                                             "SELECT m.game, m.finished, m.deleted, r.player_id, r.score,"
-                                             " r.rank, r.winner, r.rating"
-                                             " FROM matches m JOIN results r ON r.match_id = m.id"
-                                             " WHERE m.id = ? ORDER BY r.seat",
-                                             error);
+                                              "SELECT m.game, m.finished, m.deleted, r.player_id, r.score,"
+                                              " r.rank, r.winner, r.rating"
+                                              " FROM matches m JOIN results r ON r.match_id = m.id"
+                                              " WHERE m.id = ? ORDER BY r.seat",
+                                              error);
   int rc;
 
   if (stmt == NULL)
@@ -103,9 +102,9 @@ read_match_seats (PtStore  *self,
 }
 
 gboolean
-pt_stats_match_removed (PtStore  *self,
-                        gint64    match_id,
-                        GError  **error)
+pt_stats_match_removed (PtStore *self,
+                        gint64 match_id,
+                        GError **error)
 {
   g_autoptr(GArray) seats = g_array_new (FALSE, FALSE, sizeof (AggSeat));
   g_autofree char *game = NULL;
@@ -121,18 +120,18 @@ pt_stats_match_removed (PtStore  *self,
 
 /* Whether (finished, id) comes after every play of @player in @game. */
 static gboolean
-is_latest (PtStore     *self,
-           gint64       player,
-           const char  *game,
-           gint64       finished,
-           gint64       match_id,
-           gboolean    *latest,
-           GError     **error)
+is_latest (PtStore *self,
+           gint64 player,
+           const char *game,
+           gint64 finished,
+           gint64 match_id,
+           gboolean *latest,
+           GError **error)
 {
   g_autoptr(PtStmt) stmt = pt_store_prepare (self,
-                                             "SELECT (last_finished, last_match) < (?3, ?4) FROM player_stats"
-                                             " WHERE player_id = ?1 AND game = ?2",
-                                             error);
+                                              "SELECT (last_finished, last_match) < (?3, ?4) FROM player_stats"
+                                              " WHERE player_id = ?1 AND game = ?2",
+                                              error);
   int rc;
 
   if (stmt == NULL)
@@ -152,26 +151,26 @@ is_latest (PtStore     *self,
 }
 
 static gboolean
-add_player_play (PtStore        *self,
-                 const AggSeat  *seat,
-                 const char     *game,
-                 gint64          finished,
-                 gint64          match_id,
-                 gboolean        rated,
-                 GError        **error)
+add_player_play (PtStore *self,
+                 const AggSeat *seat,
+                 const char *game,
+                 gint64 finished,
+                 gint64 match_id,
+                 gboolean rated,
+                 GError **error)
 {
   g_autoptr(PtStmt) stmt = pt_store_prepare (self,
-    "INSERT INTO player_stats (player_id, game, plays, wins, total, best, worst, streak, longest,"
-    " first_finished, first_match, last_finished, last_match, rated, rating)"
-    " VALUES (?1, ?2, 1, ?3, ?4, ?4, ?4, ?3, ?3, ?5, ?6, ?5, ?6, ?7, ?8)"
-    " ON CONFLICT (player_id, game) DO UPDATE SET plays = plays + 1, wins = wins + excluded.wins,"
-    " total = total + excluded.total, best = max (best, excluded.best),"
-    " worst = min (worst, excluded.worst),"
-    " streak = CASE WHEN excluded.wins THEN streak + 1 ELSE 0 END,"
-    " longest = max (longest, CASE WHEN excluded.wins THEN streak + 1 ELSE 0 END),"
-    " last_finished = excluded.last_finished, last_match = excluded.last_match,"
-    " rated = rated + excluded.rated, rating = coalesce (excluded.rating, rating)",
-    error);
+                                              "INSERT INTO player_stats (player_id, game, plays, wins, total, best, worst, streak, longest,"
+                                              " first_finished, first_match, last_finished, last_match, rated, rating)"
+                                              " VALUES (?1, ?2, 1, ?3, ?4, ?4, ?4, ?3, ?3, ?5, ?6, ?5, ?6, ?7, ?8)"
+                                              " ON CONFLICT (player_id, game) DO UPDATE SET plays = plays + 1, wins = wins + excluded.wins,"
+                                              " total = total + excluded.total, best = max (best, excluded.best),"
+                                              " worst = min (worst, excluded.worst),"
+                                              " streak = CASE WHEN excluded.wins THEN streak + 1 ELSE 0 END,"
+                                              " longest = max (longest, CASE WHEN excluded.wins THEN streak + 1 ELSE 0 END),"
+                                              " last_finished = excluded.last_finished, last_match = excluded.last_match,"
+                                              " rated = rated + excluded.rated, rating = coalesce (excluded.rating, rating)",
+                                              error);
 
   if (stmt == NULL)
     return FALSE;
@@ -188,19 +187,19 @@ add_player_play (PtStore        *self,
 }
 
 static gboolean
-add_pair_play (PtStore        *self,
-               const AggSeat  *x,
-               const AggSeat  *y,
-               const char     *game,
-               GError        **error)
+add_pair_play (PtStore *self,
+               const AggSeat *x,
+               const AggSeat *y,
+               const char *game,
+               GError **error)
 {
   g_autoptr(PtStmt) stmt = pt_store_prepare (self,
-    "INSERT INTO pair_stats (player_a, player_b, game, plays, wins_a, wins_b, a_ahead, b_ahead)"
-    " VALUES (?1, ?2, ?3, 1, ?4, ?5, ?6, ?7)"
-    " ON CONFLICT (player_a, player_b, game) DO UPDATE SET plays = plays + 1,"
-    " wins_a = wins_a + excluded.wins_a, wins_b = wins_b + excluded.wins_b,"
-    " a_ahead = a_ahead + excluded.a_ahead, b_ahead = b_ahead + excluded.b_ahead",
-    error);
+                                              "INSERT INTO pair_stats (player_a, player_b, game, plays, wins_a, wins_b, a_ahead, b_ahead)"
+                                              " VALUES (?1, ?2, ?3, 1, ?4, ?5, ?6, ?7)"
+                                              " ON CONFLICT (player_a, player_b, game) DO UPDATE SET plays = plays + 1,"
+                                              " wins_a = wins_a + excluded.wins_a, wins_b = wins_b + excluded.wins_b,"
+                                              " a_ahead = a_ahead + excluded.a_ahead, b_ahead = b_ahead + excluded.b_ahead",
+                                              error);
   const AggSeat *a = x->player < y->player ? x : y;
   const AggSeat *b = a == x ? y : x;
 
@@ -217,9 +216,9 @@ add_pair_play (PtStore        *self,
 }
 
 gboolean
-pt_stats_match_added (PtStore  *self,
-                      gint64    match_id,
-                      GError  **error)
+pt_stats_match_added (PtStore *self,
+                      gint64 match_id,
+                      GError **error)
 {
   g_autoptr(GArray) seats = g_array_new (FALSE, FALSE, sizeof (AggSeat));
   g_autofree char *game = NULL;
@@ -283,9 +282,9 @@ agg_equal (gconstpointer a,
 }
 
 static Agg *
-agg_get (GHashTable  *aggs,
-         gint64       player,
-         const char  *game)
+agg_get (GHashTable *aggs,
+         gint64 player,
+         const char *game)
 {
   Agg key = { .player = player, .game = (char *) game };
   Agg *agg = g_hash_table_lookup (aggs, &key);
@@ -301,11 +300,11 @@ agg_get (GHashTable  *aggs,
 }
 
 static void
-agg_add (Agg            *agg,
-         const AggSeat  *seat,
-         gint64          finished,
-         gint64          match_id,
-         gboolean        rated)
+agg_add (Agg *agg,
+         const AggSeat *seat,
+         gint64 finished,
+         gint64 match_id,
+         gboolean rated)
 {
   if (agg->plays == 0)
     {
@@ -353,13 +352,12 @@ pair_equal (gconstpointer a,
 }
 
 static PairAgg *
-pair_get (GHashTable    *pairs,
+pair_get (GHashTable *pairs,
           const AggSeat *x,
           const AggSeat *y,
-          const char    *game)
+          const char *game)
 {
-  PairAgg key = { .a = MIN (x->player, y->player), .b = MAX (x->player, y->player),
-                  .game = (char *) game };
+  PairAgg key = { .a = MIN (x->player, y->player), .b = MAX (x->player, y->player), .game = (char *) game };
   PairAgg *agg = g_hash_table_lookup (pairs, &key);
 
   if (agg == NULL)
@@ -372,9 +370,9 @@ pair_get (GHashTable    *pairs,
 }
 
 static void
-pair_add (PairAgg        *agg,
-          const AggSeat  *x,
-          const AggSeat  *y)
+pair_add (PairAgg *agg,
+          const AggSeat *x,
+          const AggSeat *y)
 {
   const AggSeat *a = x->player == agg->a ? x : y;
   const AggSeat *b = a == x ? y : x;
@@ -387,13 +385,13 @@ pair_add (PairAgg        *agg,
 }
 
 static void
-aggregate_match (PtStore     *self,
-                 GHashTable  *aggs,
-                 GHashTable  *pairs,
-                 const char  *game,
-                 gint64       finished,
-                 gint64       match_id,
-                 GArray      *seats)
+aggregate_match (PtStore *self,
+                 GHashTable *aggs,
+                 GHashTable *pairs,
+                 const char *game,
+                 gint64 finished,
+                 gint64 match_id,
+                 GArray *seats)
 {
   gboolean rated = seats->len >= 2 && seats->len <= 8;
   const char *all_games = g_intern_static_string ("");
@@ -421,16 +419,16 @@ aggregate_match (PtStore     *self,
     }
 }
 
-static gboolean write_agg_rows (PtStore     *self,
-                                GHashTable  *aggs,
-                                GHashTable  *pairs,
-                                GError     **error);
+static gboolean write_agg_rows (PtStore *self,
+                                GHashTable *aggs,
+                                GHashTable *pairs,
+                                GError **error);
 
 static gboolean
-write_aggregates (PtStore     *self,
-                  GHashTable  *aggs,
-                  GHashTable  *pairs,
-                  GError     **error)
+write_aggregates (PtStore *self,
+                  GHashTable *aggs,
+                  GHashTable *pairs,
+                  GError **error)
 {
   GHashTableIter iter;
   gpointer value;
@@ -443,7 +441,7 @@ write_aggregates (PtStore     *self,
   else
     {
       g_autoptr(PtStmt) drop_player = pt_store_prepare (self, "DELETE FROM player_stats WHERE player_id = ?",
-                                                        error);
+                                                         error);
       g_autoptr(PtStmt) drop_pair = NULL;
 
       if (drop_player == NULL ||
@@ -459,7 +457,7 @@ write_aggregates (PtStore     *self,
           sqlite3_reset (drop_pair);
           sqlite3_bind_int64 (drop_pair, 1, *(gint64 *) value);
           if (!pt_store_step_done (self, drop_player, _("Could not save the statistics"), error) ||
-              !pt_store_step_done (self, drop_pair, _("Could not save the statistics"), error))
+                                   !pt_store_step_done (self, drop_pair, _("Could not save the statistics"), error))
             return FALSE;
         }
     }
@@ -468,10 +466,10 @@ write_aggregates (PtStore     *self,
 }
 
 static gboolean
-write_agg_rows (PtStore     *self,
-                GHashTable  *aggs,
-                GHashTable  *pairs,
-                GError     **error)
+write_agg_rows (PtStore *self,
+                GHashTable *aggs,
+                GHashTable *pairs,
+                GError **error)
 {
   g_autoptr(PtStmt) player = NULL;
   g_autoptr(PtStmt) pair = NULL;
@@ -543,11 +541,11 @@ write_agg_rows (PtStore     *self,
  * aggregate_pending and rebuilt by a background step instead, so an edit
  * of an old match does not wait for a pass over the whole history. */
 static gboolean
-defer_aggregates (PtStore  *self,
-                  GError  **error)
+defer_aggregates (PtStore *self,
+                  GError **error)
 {
   g_autoptr(PtStmt) stmt = pt_store_prepare (self, "INSERT OR IGNORE INTO aggregate_pending (player_id) VALUES (?)",
-                                             error);
+                                              error);
   GHashTableIter iter;
   gpointer key;
 
@@ -566,12 +564,12 @@ defer_aggregates (PtStore  *self,
   return TRUE;
 }
 
-static gboolean flush_aggregates_now (PtStore  *self,
-                                      GError  **error);
+static gboolean flush_aggregates_now (PtStore *self,
+                                      GError **error);
 
 gboolean
-pt_stats_flush_aggregates (PtStore  *self,
-                           GError  **error)
+pt_stats_flush_aggregates (PtStore *self,
+                           GError **error)
 {
   if (self->defer_statistics && !self->all_dirty)
     return defer_aggregates (self, error);
@@ -581,9 +579,9 @@ pt_stats_flush_aggregates (PtStore  *self,
 /* A background step: the players waiting in aggregate_pending rebuilt in
  * one pass (inside the caller's transaction). */
 gboolean
-pt_stats_catch_up_aggregates (PtStore   *self,
-                              gboolean  *done,
-                              GError   **error)
+pt_stats_catch_up_aggregates (PtStore *self,
+                              gboolean *done,
+                              GError **error)
 {
   g_autoptr(PtStmt) read = pt_store_prepare (self, "SELECT player_id FROM aggregate_pending", error);
   int rc;
@@ -607,8 +605,8 @@ pt_stats_catch_up_aggregates (PtStore   *self,
 
 /* One pass over the live matches in time order, for the dirty players. */
 static gboolean
-flush_aggregates_now (PtStore  *self,
-                      GError  **error)
+flush_aggregates_now (PtStore *self,
+                      GError **error)
 {
   g_autoptr(GHashTable) aggs = g_hash_table_new_full (agg_hash, agg_equal, g_free, NULL);
   g_autoptr(GHashTable) pairs = g_hash_table_new_full (pair_hash, pair_equal, g_free, NULL);
@@ -660,8 +658,8 @@ flush_aggregates_now (PtStore  *self,
 }
 
 gboolean
-pt_stats_rebuild_aggregates (PtStore  *self,
-                             GError  **error)
+pt_stats_rebuild_aggregates (PtStore *self,
+                             GError **error)
 {
   self->all_dirty = TRUE;
   return pt_stats_flush_aggregates (self, error);
@@ -679,19 +677,19 @@ pt_stats_rebuild_aggregates (PtStore  *self,
 struct _PtAppend
 {
   PtStore *store;
-  gint64 latest;         /* (finished) of the latest live match */
-  GHashTable *aggs;      /* Agg, loaded from player_stats when first touched */
-  GHashTable *pairs;     /* PairAgg, likewise from pair_stats */
+  gint64 latest;     /* (finished) of the latest live match */
+  GHashTable *aggs;  /* Agg, loaded from player_stats when first touched */
+  GHashTable *pairs; /* PairAgg, likewise from pair_stats */
 };
 
 PtAppend *
-pt_append_new (PtStore  *self,
-               GError  **error)
+pt_append_new (PtStore *self,
+               GError **error)
 {
   g_autoptr(PtStmt) stmt = pt_store_prepare (self,
-                                             "SELECT max (finished) FROM matches INDEXED BY matches_time"
-                                             " WHERE deleted = 0",
-                                             error);
+                                              "SELECT max (finished) FROM matches INDEXED BY matches_time"
+                                              " WHERE deleted = 0",
+                                              error);
   PtAppend *append;
   int rc;
 
@@ -720,16 +718,16 @@ pt_append_free (PtAppend *append)
 
 gboolean
 pt_append_accepts (PtAppend *append,
-                   gint64    finished)
+                   gint64 finished)
 {
   return finished >= append->latest;
 }
 
 static Agg *
-append_agg (PtAppend    *append,
-            gint64       player,
-            const char  *game,
-            GError     **error)
+append_agg (PtAppend *append,
+            gint64 player,
+            const char *game,
+            GError **error)
 {
   Agg key = { .player = player, .game = (char *) game };
   Agg *agg = g_hash_table_lookup (append->aggs, &key);
@@ -779,14 +777,13 @@ append_agg (PtAppend    *append,
 }
 
 static PairAgg *
-append_pair (PtAppend       *append,
-             const AggSeat  *x,
-             const AggSeat  *y,
-             const char     *game,
-             GError        **error)
+append_pair (PtAppend *append,
+             const AggSeat *x,
+             const AggSeat *y,
+             const char *game,
+             GError **error)
 {
-  PairAgg key = { .a = MIN (x->player, y->player), .b = MAX (x->player, y->player),
-                  .game = (char *) game };
+  PairAgg key = { .a = MIN (x->player, y->player), .b = MAX (x->player, y->player), .game = (char *) game };
   PairAgg *agg = g_hash_table_lookup (append->pairs, &key);
   g_autoptr(PtStmt) stmt = NULL;
   int rc;
@@ -824,10 +821,10 @@ append_pair (PtAppend       *append,
 }
 
 gboolean
-pt_append_rate (PtAppend      *append,
-                PtMatchEntry  *entry,
-                double        *ratings,
-                GError       **error)
+pt_append_rate (PtAppend *append,
+                PtMatchEntry *entry,
+                double *ratings,
+                GError **error)
 {
   const char *game = g_intern_string (entry->game);
   guint n = entry->results->len;
@@ -853,10 +850,10 @@ pt_append_rate (PtAppend      *append,
 }
 
 gboolean
-pt_append_add (PtAppend      *append,
-               PtMatchEntry  *entry,
-               const double  *ratings,
-               GError       **error)
+pt_append_add (PtAppend *append,
+               PtMatchEntry *entry,
+               const double *ratings,
+               GError **error)
 {
   const char *game = g_intern_string (entry->game);
   const char *all_games = g_intern_static_string ("");
@@ -900,8 +897,8 @@ pt_append_add (PtAppend      *append,
 }
 
 gboolean
-pt_append_finish (PtAppend  *append,
-                  GError   **error)
+pt_append_finish (PtAppend *append,
+                  GError **error)
 {
   return write_agg_rows (append->store, append->aggs, append->pairs, error);
 }

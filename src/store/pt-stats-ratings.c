@@ -18,10 +18,10 @@
 /* Elo ---------------------------------------------------------------------- */
 
 void
-pt_stats_elo_update (guint         n,
-                     const int    *ranks,
+pt_stats_elo_update (guint n,
+                     const int *ranks,
                      const double *before,
-                     double       *after)
+                     double *after)
 {
   for (guint i = 0; i < n; i++)
     {
@@ -33,7 +33,8 @@ pt_stats_elo_update (guint         n,
 
           if (i == j)
             continue;
-          actual = ranks[i] < ranks[j] ? 1.0 : ranks[i] == ranks[j] ? 0.5 : 0.0;
+          actual = ranks[i] < ranks[j] ? 1.0 : ranks[i] == ranks[j] ? 0.5
+                                                                    : 0.0;
           expected = 1.0 / (1.0 + pow (10.0, (before[j] - before[i]) / 400.0));
           sum += actual - expected;
         }
@@ -63,7 +64,7 @@ typedef struct
 {
   double rating;
   int plays;
-  gboolean dirty;   /* differs from what the stored ratings say */
+  gboolean dirty; /* differs from what the stored ratings say */
 } Rating;
 
 typedef struct
@@ -71,7 +72,7 @@ typedef struct
   gint64 player;
   int seat;
   int rank;
-  gboolean stored;  /* the result has a rating */
+  gboolean stored; /* the result has a rating */
   double stored_after;
 } Seat;
 
@@ -81,9 +82,9 @@ typedef struct
   const char *game;
   gint64 from_finished;
   gint64 from_id;
-  GHashTable *ratings;   /* player id (gint64*) -> Rating* */
+  GHashTable *ratings; /* player id (gint64*) -> Rating* */
   guint n_dirty;
-  GArray *seats;         /* Seat, of the match being read */
+  GArray *seats; /* Seat, of the match being read */
   gint64 match_id;
   gint64 finished;
 } Replay;
@@ -92,13 +93,13 @@ typedef struct
  * as they were before this transaction's changes (only changes at or after
  * that match are pending, so the answer stands). */
 static gboolean
-played_before (Replay  *replay,
-               gint64   player)
+played_before (Replay *replay,
+               gint64 player)
 {
   g_autoptr(PtStmt) stmt = pt_store_prepare (replay->store,
-                                             "SELECT (first_finished, first_match) < (?3, ?4)"
-                                             " FROM player_stats WHERE player_id = ?1 AND game = ?2",
-                                             NULL);
+                                              "SELECT (first_finished, first_match) < (?3, ?4)"
+                                              " FROM player_stats WHERE player_id = ?1 AND game = ?2",
+                                              NULL);
 
   if (stmt == NULL)
     return TRUE;
@@ -110,9 +111,9 @@ played_before (Replay  *replay,
 }
 
 static Rating *
-replay_rating (Replay   *replay,
-               gint64    player,
-               GError  **error)
+replay_rating (Replay *replay,
+               gint64 player,
+               GError **error)
 {
   g_autoptr(PtStmt) last = NULL;
   Rating *r = g_hash_table_lookup (replay->ratings, &player);
@@ -158,9 +159,9 @@ replay_rating (Replay   *replay,
 }
 
 static void
-set_dirty (Replay   *replay,
-           Rating   *r,
-           gboolean  dirty)
+set_dirty (Replay *replay,
+           Rating *r,
+           gboolean dirty)
 {
   if (r->dirty != dirty)
     replay->n_dirty += dirty ? 1 : -1;
@@ -171,7 +172,7 @@ set_dirty (Replay   *replay,
  * have (from an edit that removed players) go, and its players' later
  * ratings are stale. */
 static gboolean
-replay_drop (Replay  *replay,
+replay_drop (Replay *replay,
              GError **error)
 {
   g_autoptr(PtStmt) drop = NULL;
@@ -199,14 +200,14 @@ replay_drop (Replay  *replay,
 }
 
 static gboolean
-replay_write (Replay      *replay,
-              const Seat  *seat,
-              double       after,
-              GError     **error)
+replay_write (Replay *replay,
+              const Seat *seat,
+              double after,
+              GError **error)
 {
   g_autoptr(PtStmt) stmt = pt_store_prepare (replay->store,
-                                             "UPDATE results SET rating = ?3 WHERE match_id = ?1 AND seat = ?2",
-                                             error);
+                                              "UPDATE results SET rating = ?3 WHERE match_id = ?1 AND seat = ?2",
+                                              error);
 
   if (stmt == NULL)
     return FALSE;
@@ -218,7 +219,7 @@ replay_write (Replay      *replay,
 
 /* Rates the match read so far and writes the ratings that changed. */
 static gboolean
-replay_flush (Replay  *replay,
+replay_flush (Replay *replay,
               GError **error)
 {
   guint n = replay->seats->len;
@@ -260,13 +261,13 @@ replay_flush (Replay  *replay,
 
 /* The final ratings of a replay that reached the end of its game. */
 static gboolean
-replay_finish (Replay  *replay,
+replay_finish (Replay *replay,
                GError **error)
 {
   g_autoptr(PtStmt) stmt = pt_store_prepare (replay->store,
-                                             "UPDATE player_stats SET rating = ?3"
-                                             " WHERE player_id = ?1 AND game = ?2",
-                                             error);
+                                              "UPDATE player_stats SET rating = ?3"
+                                              " WHERE player_id = ?1 AND game = ?2",
+                                              error);
   GHashTableIter iter;
   gpointer key, value;
 
@@ -300,18 +301,18 @@ replay_finish (Replay  *replay,
  * *@more is TRUE (the final ratings are then written only if
  * @write_partial: a background step, whose later steps overwrite them). */
 static gboolean
-recompute_from_limited (PtStore       *store,
-                        const char    *game,
-                        gint64         finished,
-                        gint64         match_id,
-                        gboolean       may_stop,
-                        const GArray  *gone,
-                        guint          limit,
-                        gboolean       write_partial,
-                        gboolean      *more,
-                        gint64        *next_finished,
-                        gint64        *next_id,
-                        GError       **error)
+recompute_from_limited (PtStore *store,
+                        const char *game,
+                        gint64 finished,
+                        gint64 match_id,
+                        gboolean may_stop,
+                        const GArray *gone,
+                        guint limit,
+                        gboolean write_partial,
+                        gboolean *more,
+                        gint64 *next_finished,
+                        gint64 *next_id,
+                        GError **error)
 {
   g_autoptr(PtStmt) rows = NULL;
   Replay replay = { store, game, finished, match_id };
@@ -400,13 +401,13 @@ recompute_from_limited (PtStore       *store,
 }
 
 static gboolean
-recompute_from (PtStore       *store,
-                const char    *game,
-                gint64         finished,
-                gint64         match_id,
-                gboolean       may_stop,
-                const GArray  *gone,
-                GError       **error)
+recompute_from (PtStore *store,
+                const char *game,
+                gint64 finished,
+                gint64 match_id,
+                gboolean may_stop,
+                const GArray *gone,
+                GError **error)
 {
   return recompute_from_limited (store, game, finished, match_id, may_stop, gone, 0, FALSE, NULL,
                                  NULL, NULL, error);
@@ -421,18 +422,18 @@ recompute_from (PtStore       *store,
  * nothing from the one before it, and a change made between two steps
  * only moves the point back (never forward). */
 static gboolean
-queue_rerate (PtStore     *store,
-              const char  *game,
-              gint64       finished,
-              gint64       match_id,
-              GError     **error)
+queue_rerate (PtStore *store,
+              const char *game,
+              gint64 finished,
+              gint64 match_id,
+              GError **error)
 {
   g_autoptr(PtStmt) stmt = pt_store_prepare (store,
-                                             "INSERT INTO rating_pending (game, finished, match_id)"
-                                             " VALUES (?1, ?2, ?3) ON CONFLICT (game) DO UPDATE"
-                                             " SET finished = excluded.finished, match_id = excluded.match_id"
-                                             " WHERE (excluded.finished, excluded.match_id) < (finished, match_id)",
-                                             error);
+                                              "INSERT INTO rating_pending (game, finished, match_id)"
+                                              " VALUES (?1, ?2, ?3) ON CONFLICT (game) DO UPDATE"
+                                              " SET finished = excluded.finished, match_id = excluded.match_id"
+                                              " WHERE (excluded.finished, excluded.match_id) < (finished, match_id)",
+                                              error);
 
   if (stmt == NULL)
     return FALSE;
@@ -449,18 +450,18 @@ queue_rerate (PtStore     *store,
  * (@finished, @match_id) of @game can be trusted: nothing earlier waits
  * for a background step. */
 static gboolean
-trusted_before (PtStore     *store,
-                const char  *game,
-                gint64       finished,
-                gint64       match_id,
-                gboolean    *trusted,
-                GError     **error)
+trusted_before (PtStore *store,
+                const char *game,
+                gint64 finished,
+                gint64 match_id,
+                gboolean *trusted,
+                GError **error)
 {
   g_autoptr(PtStmt) stmt = pt_store_prepare (store,
-                                             "SELECT EXISTS (SELECT 1 FROM aggregate_pending)"
-                                             " OR EXISTS (SELECT 1 FROM rating_pending WHERE game = ?1"
-                                             " AND (finished, match_id) < (?2, ?3))",
-                                             error);
+                                              "SELECT EXISTS (SELECT 1 FROM aggregate_pending)"
+                                              " OR EXISTS (SELECT 1 FROM rating_pending WHERE game = ?1"
+                                              " AND (finished, match_id) < (?2, ?3))",
+                                              error);
   int rc;
 
   if (stmt == NULL)
@@ -475,10 +476,10 @@ trusted_before (PtStore     *store,
 }
 
 gboolean
-pt_stats_catch_up_ratings (PtStore   *store,
-                           guint      budget,
-                           gboolean  *done,
-                           GError   **error)
+pt_stats_catch_up_ratings (PtStore *store,
+                           guint budget,
+                           gboolean *done,
+                           GError **error)
 {
   g_autoptr(PtStmt) next = NULL;
   g_autoptr(PtStmt) move = NULL;
@@ -525,11 +526,11 @@ pt_stats_catch_up_ratings (PtStore   *store,
 }
 
 gboolean
-pt_stats_recompute_ratings_from (PtStore     *store,
-                                 const char  *game,
-                                 gint64       finished,
-                                 gint64       match_id,
-                                 GError     **error)
+pt_stats_recompute_ratings_from (PtStore *store,
+                                 const char *game,
+                                 gint64 finished,
+                                 gint64 match_id,
+                                 GError **error)
 {
   return recompute_from (store, game, finished, match_id, FALSE, NULL, error);
 }
@@ -539,12 +540,12 @@ pt_stats_recompute_ratings_from (PtStore     *store,
  * queued for the background steps. When something earlier is still queued
  * the foreground cannot trust what it reads, so the match is just queued. */
 gboolean
-pt_stats_rerate_match (PtStore       *store,
-                       const char    *game,
-                       gint64         finished,
-                       gint64         match_id,
-                       const GArray  *gone,
-                       GError       **error)
+pt_stats_rerate_match (PtStore *store,
+                       const char *game,
+                       gint64 finished,
+                       gint64 match_id,
+                       const GArray *gone,
+                       GError **error)
 {
   gint64 next_finished = 0, next_id = 0;
   gboolean trusted = TRUE, more = FALSE;
@@ -564,9 +565,9 @@ pt_stats_rerate_match (PtStore       *store,
 /* A new match: usually the latest of its game, so only its own ratings are
  * written; one entered late re-rates the game from it onward. */
 gboolean
-pt_stats_rate_new_match (PtStore  *store,
-                         gint64    match_id,
-                         GError  **error)
+pt_stats_rate_new_match (PtStore *store,
+                         gint64 match_id,
+                         GError **error)
 {
   g_autoptr(PtStmt) match = NULL;
   g_autofree char *game = NULL;
@@ -592,10 +593,10 @@ pt_rating_span_init (PtRatingSpan *span)
 }
 
 void
-pt_rating_span_add (PtRatingSpan  *span,
-                    const char    *game,
-                    gint64         finished,
-                    gint64         match_id)
+pt_rating_span_add (PtRatingSpan *span,
+                    const char *game,
+                    gint64 finished,
+                    gint64 match_id)
 {
   gint64 *from = g_hash_table_lookup (span->games, game);
 
@@ -614,9 +615,9 @@ pt_rating_span_add (PtRatingSpan  *span,
 }
 
 gboolean
-pt_rating_span_recompute (PtRatingSpan  *span,
-                          PtStore       *self,
-                          GError       **error)
+pt_rating_span_recompute (PtRatingSpan *span,
+                          PtStore *self,
+                          GError **error)
 {
   GHashTableIter iter;
   gpointer game, from;
@@ -638,9 +639,9 @@ pt_rating_span_clear (PtRatingSpan *span)
 /* Rebuilds the ratings of @game (NULL = every game) from scratch, in the
  * order the matches were played. Runs inside the caller's transaction. */
 gboolean
-pt_stats_recompute_ratings (PtStore     *store,
-                            const char  *game,
-                            GError     **error)
+pt_stats_recompute_ratings (PtStore *store,
+                            const char *game,
+                            GError **error)
 {
   g_autoptr(PtStmt) games = NULL;
   g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);

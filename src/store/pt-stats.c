@@ -45,9 +45,9 @@ pt_stats_dispose (GObject *object)
 }
 
 static void
-pt_stats_get_property (GObject    *object,
-                       guint       prop_id,
-                       GValue     *value,
+pt_stats_get_property (GObject *object,
+                       guint prop_id,
+                       GValue *value,
                        GParamSpec *pspec)
 {
   PtStats *self = PT_STATS (object);
@@ -63,10 +63,10 @@ pt_stats_get_property (GObject    *object,
 }
 
 static void
-pt_stats_set_property (GObject      *object,
-                       guint         prop_id,
+pt_stats_set_property (GObject *object,
+                       guint prop_id,
                        const GValue *value,
-                       GParamSpec   *pspec)
+                       GParamSpec *pspec)
 {
   PtStats *self = PT_STATS (object);
 
@@ -90,9 +90,9 @@ pt_stats_class_init (PtStatsClass *klass)
   object_class->set_property = pt_stats_set_property;
 
   properties[PROP_STORE] =
-    g_param_spec_object ("store", NULL, NULL, PT_TYPE_STORE,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_EXPLICIT_NOTIFY |
-                         G_PARAM_STATIC_STRINGS);
+      g_param_spec_object ("store", NULL, NULL, PT_TYPE_STORE,
+                           G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_EXPLICIT_NOTIFY |
+                               G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -110,7 +110,7 @@ pt_stats_new (PtStore *store)
 
 /* Reading the aggregates ----------------------------------------------------- */
 
-#define LINE_COLUMNS \
+#define LINE_COLUMNS                                                                             \
   "s.player_id, p.name, s.game, s.plays, s.wins, s.total, s.best, s.worst, s.streak, s.longest," \
   " s.last_finished"
 
@@ -139,7 +139,7 @@ read_line (PtStmt *stmt)
 }
 
 static PtStatLine *
-empty_line (gint64      player_id,
+empty_line (gint64 player_id,
             const char *name,
             const char *game)
 {
@@ -152,9 +152,9 @@ empty_line (gint64      player_id,
 }
 
 static gboolean
-player_lines (PtStats        *self,
-              PtPlayerStats  *stats,
-              GError        **error)
+player_lines (PtStats *self,
+              PtPlayerStats *stats,
+              GError **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
   int rc;
@@ -221,7 +221,7 @@ read_head_to_head (PtStmt *stmt)
 /* The line seen from @player: A is them. */
 static void
 orient (PtHeadToHead *h,
-        gint64        player)
+        gint64 player)
 {
   if (h->player_a == player)
     return;
@@ -254,16 +254,16 @@ compare_head_to_head (gconstpointer a,
 }
 
 static gboolean
-player_head_to_head (PtStats        *self,
-                     PtPlayerStats  *stats,
-                     GError        **error)
+player_head_to_head (PtStats *self,
+                     PtPlayerStats *stats,
+                     GError **error)
 {
   g_autoptr(PtStmt) stmt = pt_store_prepare (self->store,
-                                             "SELECT " HEAD_TO_HEAD_COLUMNS " FROM pair_stats h"
-                                             " JOIN players pa ON pa.id = h.player_a"
-                                             " JOIN players pb ON pb.id = h.player_b"
-                                             " WHERE (h.player_a = ?1 OR h.player_b = ?1) AND h.game = ''",
-                                             error);
+                                              "SELECT " HEAD_TO_HEAD_COLUMNS " FROM pair_stats h"
+                                              " JOIN players pa ON pa.id = h.player_a"
+                                              " JOIN players pb ON pb.id = h.player_b"
+                                              " WHERE (h.player_a = ?1 OR h.player_b = ?1) AND h.game = ''",
+                                              error);
   int rc;
 
   if (stmt == NULL)
@@ -283,9 +283,9 @@ player_head_to_head (PtStats        *self,
 }
 
 PtPlayerStats *
-pt_stats_player (PtStats  *self,
-                 gint64    player_id,
-                 GError  **error)
+pt_stats_player (PtStats *self,
+                 gint64 player_id,
+                 GError **error)
 {
   g_autoptr(PtPlayerStats) stats = pt_player_stats_new ();
   g_autoptr(PtStmt) stmt = NULL;
@@ -333,10 +333,10 @@ compare_overview (gconstpointer a,
 }
 
 GPtrArray *
-pt_stats_overview (PtStats     *self,
-                   const char  *game,
-                   gboolean     include_archived,
-                   GError     **error)
+pt_stats_overview (PtStats *self,
+                   const char *game,
+                   gboolean include_archived,
+                   GError **error)
 {
   g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func ((GDestroyNotify) pt_stat_line_unref);
   g_autoptr(PtStmt) stmt = NULL;
@@ -376,9 +376,9 @@ pt_stats_overview (PtStats     *self,
 }
 
 GPtrArray *
-pt_stats_head_to_head (PtStats     *self,
-                       const char  *game,
-                       GError     **error)
+pt_stats_head_to_head (PtStats *self,
+                       const char *game,
+                       GError **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
   g_autoptr(GPtrArray) pairs = g_ptr_array_new_with_free_func ((GDestroyNotify) pt_head_to_head_unref);
@@ -405,11 +405,11 @@ pt_stats_head_to_head (PtStats     *self,
 }
 
 PtHeadToHead *
-pt_stats_pair (PtStats     *self,
-               gint64       player_a,
-               gint64       player_b,
-               const char  *game,
-               GError     **error)
+pt_stats_pair (PtStats *self,
+               gint64 player_a,
+               gint64 player_b,
+               const char *game,
+               GError **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
   PtHeadToHead *h;
@@ -449,9 +449,9 @@ pt_stats_pair (PtStats     *self,
 }
 
 static gboolean
-night_details (PtStats         *self,
-               PtNightSummary  *night,
-               GError         **error)
+night_details (PtStats *self,
+               PtNightSummary *night,
+               GError **error)
 {
   g_autoptr(PtStmt) winners = NULL;
   g_autoptr(PtStmt) best = NULL;
@@ -505,8 +505,8 @@ night_details (PtStats         *self,
 }
 
 GPtrArray *
-pt_stats_nights (PtStats  *self,
-                 GError  **error)
+pt_stats_nights (PtStats *self,
+                 GError **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
   g_autoptr(GPtrArray) nights = g_ptr_array_new_with_free_func ((GDestroyNotify) pt_night_summary_unref);
@@ -543,10 +543,10 @@ pt_stats_nights (PtStats  *self,
 }
 
 GPtrArray *
-pt_stats_ratings (PtStats     *self,
-                  const char  *game,
-                  gboolean     include_archived,
-                  GError     **error)
+pt_stats_ratings (PtStats *self,
+                  const char *game,
+                  gboolean include_archived,
+                  GError **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
   g_autoptr(GPtrArray) ratings = g_ptr_array_new_with_free_func ((GDestroyNotify) pt_rating_unref);
@@ -602,10 +602,10 @@ reverse (GPtrArray *array)
 }
 
 GPtrArray *
-pt_stats_rating_history (PtStats     *self,
-                         const char  *game,
-                         gint64       player_id,
-                         GError     **error)
+pt_stats_rating_history (PtStats *self,
+                         const char *game,
+                         gint64 player_id,
+                         GError **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
   g_autoptr(PtStmt) player = NULL;
@@ -660,17 +660,17 @@ pt_stats_rating_history (PtStats     *self,
   reverse (ratings);
   for (guint i = 0; i < ratings->len; i++)
     ((PtRating *) ratings->pdata[i])->before =
-      i > 0 ? ((PtRating *) ratings->pdata[i - 1])->rating : PT_STATS_ELO_INITIAL;
+        i > 0 ? ((PtRating *) ratings->pdata[i - 1])->rating : PT_STATS_ELO_INITIAL;
   if (ratings->len > PT_STATS_SERIES_LIMIT)
     g_ptr_array_remove_index (ratings, 0);
   return g_steal_pointer (&ratings);
 }
 
 GPtrArray *
-pt_stats_score_series (PtStats     *self,
-                       gint64       player_id,
-                       const char  *game,
-                       GError     **error)
+pt_stats_score_series (PtStats *self,
+                       gint64 player_id,
+                       const char *game,
+                       GError **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
   g_autoptr(GPtrArray) points = g_ptr_array_new_with_free_func ((GDestroyNotify) pt_score_point_unref);

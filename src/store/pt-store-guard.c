@@ -15,14 +15,14 @@
 #include "pt-store-private.h"
 
 gboolean
-pt_store_refuse_changes (PtStore     *self,
-                         const char  *reason,
-                         GError     **error)
+pt_store_refuse_changes (PtStore *self,
+                         const char *reason,
+                         GError **error)
 {
   g_return_val_if_fail (PT_IS_STORE (self), FALSE);
 
   if (self->read_only && !self->refusing)
-    return TRUE;   /* opened read-only already: nothing can be written */
+    return TRUE; /* opened read-only already: nothing can be written */
   if (!pt_store_exec (self, "PRAGMA query_only = 1", error))
     return FALSE;
   self->read_only = TRUE;
@@ -33,8 +33,8 @@ pt_store_refuse_changes (PtStore     *self,
 }
 
 gboolean
-pt_store_allow_changes (PtStore  *self,
-                        GError  **error)
+pt_store_allow_changes (PtStore *self,
+                        GError **error)
 {
   g_return_val_if_fail (PT_IS_STORE (self), FALSE);
 

@@ -69,9 +69,9 @@ pt_store_history_sql (const PtHistoryQuery *query)
 }
 
 GPtrArray *
-pt_store_history (PtStore               *self,
-                  const PtHistoryQuery  *query,
-                  GError               **error)
+pt_store_history (PtStore *self,
+                  const PtHistoryQuery *query,
+                  GError **error)
 {
   g_autofree char *sql = NULL;
   g_autoptr(GPtrArray) entries = g_ptr_array_new_with_free_func ((GDestroyNotify) pt_match_entry_unref);

@@ -16,7 +16,7 @@
 static guint
 distance (const char *a,
           const char *b,
-          guint       limit)
+          guint limit)
 {
   g_autofree gunichar *x = g_utf8_to_ucs4_fast (a, -1, NULL);
   g_autofree gunichar *y = g_utf8_to_ucs4_fast (b, -1, NULL);
@@ -48,9 +48,9 @@ distance (const char *a,
 }
 
 PtPlayer *
-pt_store_suggest_player (PtStore     *self,
-                         const char  *typed,
-                         GError     **error)
+pt_store_suggest_player (PtStore *self,
+                         const char *typed,
+                         GError **error)
 {
   g_autofree char *key = NULL;
   g_autoptr(GPtrArray) players = NULL;
@@ -77,11 +77,11 @@ pt_store_suggest_player (PtStore     *self,
       guint score;
 
       if (strcmp (other, key) == 0)
-        score = 0;                                   /* the same player */
+        score = 0; /* the same player */
       else if (length >= 3 && g_str_has_prefix (other, key))
-        score = 1;                                   /* still typing */
+        score = 1; /* still typing */
       else if ((score = distance (key, other, limit)) <= limit)
-        score += 1;                                  /* a typo */
+        score += 1; /* a typo */
       else
         continue;
       if (score < best_score)

@@ -18,7 +18,7 @@
 #include "pt-store-private.h"
 
 /* Limits of an imported file (characters). */
-#define PT_IMPORT_MAX_NAME 100
+#define PT_IMPORT_MAX_NAME  100
 #define PT_IMPORT_MAX_NOTES 10000
 
 #define EXPORT_FORMAT "partida-export/1"
@@ -35,8 +35,8 @@ iso_time (gint64 seconds)
 
 static void
 add_json_text (JsonBuilder *builder,
-               const char  *member,
-               const char  *text)
+               const char *member,
+               const char *text)
 {
   /* Stored JSON is outside text too (an import or an old version wrote it). */
   JsonNode *node = text != NULL ? pt_json_parse (text, NULL) : NULL;
@@ -49,8 +49,8 @@ add_json_text (JsonBuilder *builder,
 
 static void
 add_time (JsonBuilder *builder,
-          const char  *member,
-          gint64       seconds)
+          const char *member,
+          gint64 seconds)
 {
   g_autofree char *text = iso_time (seconds);
 
@@ -60,8 +60,8 @@ add_time (JsonBuilder *builder,
 
 static void
 add_string (JsonBuilder *builder,
-            const char  *member,
-            const char  *value)
+            const char *member,
+            const char *value)
 {
   json_builder_set_member_name (builder, member);
   json_builder_add_string_value (builder, value != NULL ? value : "");
@@ -69,8 +69,8 @@ add_string (JsonBuilder *builder,
 
 static void
 add_int (JsonBuilder *builder,
-         const char  *member,
-         gint64       value)
+         const char *member,
+         gint64 value)
 {
   json_builder_set_member_name (builder, member);
   json_builder_add_int_value (builder, value);
@@ -78,30 +78,30 @@ add_int (JsonBuilder *builder,
 
 static void
 add_bool (JsonBuilder *builder,
-          const char  *member,
-          gboolean     value)
+          const char *member,
+          gboolean value)
 {
   json_builder_set_member_name (builder, member);
   json_builder_add_boolean_value (builder, value);
 }
 
 /* One export row: the object (or value) of the current row of @stmt. */
-typedef gboolean (*ExportRow) (PtStore      *self,
-                               JsonBuilder  *builder,
-                               PtStmt       *stmt,
-                               GError      **error);
+typedef gboolean (*ExportRow) (PtStore *self,
+                               JsonBuilder *builder,
+                               PtStmt *stmt,
+                               GError **error);
 
 /* @member: an array of what @row writes for each row of @sql (whose one
  * parameter, if it has one, is @id); @message if reading fails. */
 static gboolean
-export_rows (PtStore      *self,
-             JsonBuilder  *builder,
-             const char   *member,
-             const char   *sql,
-             gint64        id,
-             ExportRow     row,
-             const char   *message,
-             GError      **error)
+export_rows (PtStore *self,
+             JsonBuilder *builder,
+             const char *member,
+             const char *sql,
+             gint64 id,
+             ExportRow row,
+             const char *message,
+             GError **error)
 {
   g_autoptr(PtStmt) stmt = pt_store_prepare (self, sql, error);
   int rc;
@@ -122,10 +122,10 @@ export_rows (PtStore      *self,
 }
 
 static gboolean
-export_player (PtStore      *self,
-               JsonBuilder  *builder,
-               PtStmt       *stmt,
-               GError      **error)
+export_player (PtStore *self,
+               JsonBuilder *builder,
+               PtStmt *stmt,
+               GError **error)
 {
   json_builder_begin_object (builder);
   add_string (builder, "uuid", (const char *) sqlite3_column_text (stmt, 0));
@@ -141,10 +141,10 @@ export_player (PtStore      *self,
  * order. An optional member of partida-export/1: older files simply have
  * none. */
 static gboolean
-export_night_player (PtStore      *self,
-                     JsonBuilder  *builder,
-                     PtStmt       *stmt,
-                     GError      **error)
+export_night_player (PtStore *self,
+                     JsonBuilder *builder,
+                     PtStmt *stmt,
+                     GError **error)
 {
   json_builder_add_string_value (builder, (const char *) sqlite3_column_text (stmt, 0));
   return TRUE;
@@ -153,7 +153,7 @@ export_night_player (PtStore      *self,
 /* A night's own members from columns uuid, date, place, notes. */
 static void
 add_night_members (JsonBuilder *builder,
-                   PtStmt      *stmt)
+                   PtStmt *stmt)
 {
   add_string (builder, "uuid", (const char *) sqlite3_column_text (stmt, 0));
   add_string (builder, "date", (const char *) sqlite3_column_text (stmt, 1));
@@ -162,10 +162,10 @@ add_night_members (JsonBuilder *builder,
 }
 
 static gboolean
-export_night (PtStore      *self,
-              JsonBuilder  *builder,
-              PtStmt       *stmt,
-              GError      **error)
+export_night (PtStore *self,
+              JsonBuilder *builder,
+              PtStmt *stmt,
+              GError **error)
 {
   json_builder_begin_object (builder);
   add_night_members (builder, stmt);
@@ -179,10 +179,10 @@ export_night (PtStore      *self,
 }
 
 static gboolean
-export_result (PtStore      *self,
-               JsonBuilder  *builder,
-               PtStmt       *stmt,
-               GError      **error)
+export_result (PtStore *self,
+               JsonBuilder *builder,
+               PtStmt *stmt,
+               GError **error)
 {
   json_builder_begin_object (builder);
   add_string (builder, "player", (const char *) sqlite3_column_text (stmt, 0));
@@ -198,23 +198,23 @@ export_result (PtStore      *self,
 
 /* The columns of a match that the export and the salvage read, then its
  * id (MATCH_ID_COLUMN); its results are read apart (RESULTS_SQL). */
-#define MATCH_SQL \
+#define MATCH_SQL                                                 \
   "SELECT m.uuid, m.game, m.mode, m.started, m.finished, n.uuid," \
-  " m.options, m.rule_reading, m.notes, b.json, r.json, m.id" \
-  " FROM matches m LEFT JOIN nights n ON n.id = m.night_id" \
-  " LEFT JOIN breakdowns b ON b.match_id = m.id" \
+  " m.options, m.rule_reading, m.notes, b.json, r.json, m.id"     \
+  " FROM matches m LEFT JOIN nights n ON n.id = m.night_id"       \
+  " LEFT JOIN breakdowns b ON b.match_id = m.id"                  \
   " LEFT JOIN records r ON r.match_id = m.id"
 #define MATCH_ID_COLUMN 11
-#define RESULTS_SQL \
+#define RESULTS_SQL                                                       \
   "SELECT p.uuid, r.seat, r.score, r.rank, r.winner, r.is_ai, r.ai_level" \
-  " FROM results r JOIN players p ON p.id = r.player_id" \
+  " FROM results r JOIN players p ON p.id = r.player_id"                  \
   " WHERE r.match_id = ? ORDER BY r.seat"
 
 /* A match's members from MATCH_SQL's columns, with @results (consumed). */
 static void
 add_match_members (JsonBuilder *builder,
-                   PtStmt      *stmt,
-                   JsonNode    *results)
+                   PtStmt *stmt,
+                   JsonNode *results)
 {
   add_string (builder, "uuid", (const char *) sqlite3_column_text (stmt, 0));
   add_string (builder, "game", (const char *) sqlite3_column_text (stmt, 1));
@@ -240,8 +240,8 @@ add_match_members (JsonBuilder *builder,
  * lost). */
 static JsonNode *
 read_results (PtStore *self,
-              gint64   id,
-              int     *rc)
+              gint64 id,
+              int *rc)
 {
   g_autoptr(PtStmt) results = pt_store_prepare (self, RESULTS_SQL, NULL);
   g_autoptr(JsonBuilder) rows = json_builder_new ();
@@ -268,10 +268,10 @@ read_results (PtStore *self,
 }
 
 static gboolean
-export_match (PtStore      *self,
-              JsonBuilder  *builder,
-              PtStmt       *stmt,
-              GError      **error)
+export_match (PtStore *self,
+              JsonBuilder *builder,
+              PtStmt *stmt,
+              GError **error)
 {
   int rc;
   JsonNode *results = read_results (self, sqlite3_column_int64 (stmt, MATCH_ID_COLUMN), &rc);
@@ -288,8 +288,8 @@ export_match (PtStore      *self,
 }
 
 char *
-pt_store_export_json (PtStore  *self,
-                      GError  **error)
+pt_store_export_json (PtStore *self,
+                      GError **error)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();
   g_autoptr(JsonNode) root = NULL;
@@ -306,10 +306,10 @@ pt_store_export_json (PtStore  *self,
                     "SELECT uuid, name, colour, created, archived FROM players"
                     " WHERE deleted = 0 ORDER BY created, uuid",
                     0, export_player, _("Could not export the players"), error) &&
-       export_rows (self, builder, "nights", "SELECT uuid, date, place, notes, id FROM nights ORDER BY date, uuid",
-                    0, export_night, _("Could not export the nights"), error) &&
-       export_rows (self, builder, "matches", MATCH_SQL " WHERE m.deleted = 0 ORDER BY m.finished, m.uuid",
-                    0, export_match, _("Could not export the matches"), error);
+                    export_rows (self, builder, "nights", "SELECT uuid, date, place, notes, id FROM nights ORDER BY date, uuid",
+                                 0, export_night, _("Could not export the nights"), error) &&
+                                 export_rows (self, builder, "matches", MATCH_SQL " WHERE m.deleted = 0 ORDER BY m.finished, m.uuid",
+                                              0, export_match, _("Could not export the matches"), error);
   pt_store_rollback (self);
   if (!ok)
     return NULL;
@@ -320,11 +320,10 @@ pt_store_export_json (PtStore  *self,
 
 /* Import ------------------------------------------------------------------- */
 
-
 static const char *
 get_string (JsonObject *object,
             const char *member,
-            gboolean    required)
+            gboolean required)
 {
   JsonNode *node = json_object_get_member (object, member);
 
@@ -338,7 +337,7 @@ get_string (JsonObject *object,
 static gboolean
 get_int (JsonObject *object,
          const char *member,
-         gint64     *value)
+         gint64 *value)
 {
   JsonNode *node = json_object_get_member (object, member);
 
@@ -352,7 +351,7 @@ get_int (JsonObject *object,
 static gboolean
 get_bool (JsonObject *object,
           const char *member,
-          gboolean   *value)
+          gboolean *value)
 {
   JsonNode *node = json_object_get_member (object, member);
 
@@ -370,7 +369,7 @@ get_bool (JsonObject *object,
 static gboolean
 get_time (JsonObject *object,
           const char *member,
-          gint64     *value)
+          gint64 *value)
 {
   const char *text = get_string (object, member, TRUE);
   g_autoptr(GDateTime) time = NULL;
@@ -399,41 +398,39 @@ member_text (JsonObject *object,
 typedef struct
 {
   PtStore *self;
-  const char *label;        /* "export", "BG Stats", "BoardGameGeek" */
-  gboolean external;        /* converted from another app's file */
-  GHashTable *player_ids;   /* uuid -> gint64* */
-  GHashTable *night_ids;    /* uuid -> gint64* */
-  GHashTable *seen;         /* "kind\nuuid" -> where, for duplicates in the file */
-  GHashTable *name_keys;    /* identity key -> gint64* of active players, lazily */
-  PtRatingSpan span;        /* games with new matches, from where */
+  const char *label;      /* "export", "BG Stats", "BoardGameGeek" */
+  gboolean external;      /* converted from another app's file */
+  GHashTable *player_ids; /* uuid -> gint64* */
+  GHashTable *night_ids;  /* uuid -> gint64* */
+  GHashTable *seen;       /* "kind\nuuid" -> where, for duplicates in the file */
+  GHashTable *name_keys;  /* identity key -> gint64* of active players, lazily */
+  PtRatingSpan span;      /* games with new matches, from where */
   PtImportSummary summary;
   PtImportProgressFunc progress;
   gpointer progress_data;
 } Import;
 
 static gboolean
-invalid (Import      *import,
-         GError     **error,
-         const char  *where,
-         const char  *what)
+invalid (Import *import,
+         GError **error,
+         const char *where,
+         const char *what)
 {
   if (import == NULL || !import->external)
-    g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID, _("Invalid export file: %s: %s"),
-                 where, what);
+    g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID, _("Invalid export file: %s: %s"), where, what);
   else
-    g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID, _("Invalid %s file: %s: %s"),
-                 import->label, where, what);
+    g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID, _("Invalid %s file: %s: %s"), import->label, where, what);
   return FALSE;
 }
 
 /* Each UUID once per kind in one file: a second match with the UUID of the
  * first is a broken file, not a match "already present". */
 static gboolean
-check_unique (Import      *import,
-              const char  *kind,
-              const char  *uuid,
-              const char  *where,
-              GError     **error)
+check_unique (Import *import,
+              const char *kind,
+              const char *uuid,
+              const char *where,
+              GError **error)
 {
   g_autofree char *key = g_strconcat (kind, "\n", uuid, NULL);
   const char *first = g_hash_table_lookup (import->seen, key);
@@ -456,15 +453,23 @@ check_unique (Import      *import,
 
 /* A text of the file: at most @max characters (NUL bytes and invalid
  * UTF-8 never get this far: the whole file is checked first). */
-typedef enum { TEXT_NAME, TEXT_COLOUR, TEXT_DATE, TEXT_PLACE, TEXT_NOTE, TEXT_RULE_READING } TextKind;
+typedef enum
+{
+  TEXT_NAME,
+  TEXT_COLOUR,
+  TEXT_DATE,
+  TEXT_PLACE,
+  TEXT_NOTE,
+  TEXT_RULE_READING
+} TextKind;
 
 static gboolean
-check_text (Import      *import,
-            const char  *text,
-            glong        max,
-            TextKind     kind,
-            const char  *where,
-            GError     **error)
+check_text (Import *import,
+            const char *text,
+            glong max,
+            TextKind kind,
+            const char *where,
+            GError **error)
 {
   glong length;
 
@@ -523,10 +528,10 @@ check_text (Import      *import,
 }
 
 static gint64
-lookup_id (PtStore     *self,
-           const char  *sql,
-           const char  *text,
-           GError     **error)
+lookup_id (PtStore *self,
+           const char *sql,
+           const char *text,
+           GError **error)
 {
   g_autoptr(PtStmt) stmt = pt_store_prepare (self, sql, error);
   int rc;
@@ -546,7 +551,7 @@ lookup_id (PtStore     *self,
 static void
 remember (GHashTable *table,
           const char *uuid,
-          gint64      id)
+          gint64 id)
 {
   gint64 *value = g_new (gint64, 1);
 
@@ -557,7 +562,7 @@ remember (GHashTable *table,
 static void
 remember_key (GHashTable *table,
               const char *name,
-              gint64      id)
+              gint64 id)
 {
   g_autofree char *key = pt_player_name_key (name);
 
@@ -567,10 +572,10 @@ remember_key (GHashTable *table,
 /* The active, not archived player whose name is @name by the identity
  * rule; *id = 0 when there is none. */
 static gboolean
-find_by_name (Import      *import,
-              const char  *name,
-              gint64      *id,
-              GError     **error)
+find_by_name (Import *import,
+              const char *name,
+              gint64 *id,
+              GError **error)
 {
   g_autofree char *key = pt_player_name_key (name);
   gint64 *found;
@@ -578,9 +583,9 @@ find_by_name (Import      *import,
   if (import->name_keys == NULL)
     {
       g_autoptr(PtStmt) stmt = pt_store_prepare (import->self,
-                                                 "SELECT id, name FROM players"
-                                                 " WHERE archived = 0 AND deleted = 0 ORDER BY id",
-                                                 error);
+                                                  "SELECT id, name FROM players"
+                                                  " WHERE archived = 0 AND deleted = 0 ORDER BY id",
+                                                  error);
       int rc;
 
       if (stmt == NULL)
@@ -602,10 +607,10 @@ find_by_name (Import      *import,
 }
 
 static gboolean
-import_player (Import      *import,
-               JsonObject  *object,
-               const char  *where,
-               GError     **error)
+import_player (Import *import,
+               JsonObject *object,
+               const char *where,
+               GError **error)
 {
   PtStore *self = import->self;
   const char *uuid = get_string (object, "uuid", TRUE);
@@ -662,11 +667,11 @@ import_player (Import      *import,
 /* Attendance is added to what the night already lists (importing twice
  * changes nothing). */
 static gboolean
-import_night_players (Import      *import,
-                      JsonObject  *object,
-                      gint64       night_id,
-                      const char  *where,
-                      GError     **error)
+import_night_players (Import *import,
+                      JsonObject *object,
+                      gint64 night_id,
+                      const char *where,
+                      GError **error)
 {
   JsonNode *node = json_object_get_member (object, "players");
   g_autoptr(PtStmt) add = NULL;
@@ -701,15 +706,15 @@ import_night_players (Import      *import,
 }
 
 static gboolean
-find_night (Import      *import,
-            const char  *date,
-            const char  *place,
-            gint64      *id,
-            GError     **error)
+find_night (Import *import,
+            const char *date,
+            const char *place,
+            gint64 *id,
+            GError **error)
 {
   g_autoptr(PtStmt) stmt = pt_store_prepare (import->self,
-                                             "SELECT id, place FROM nights WHERE date = ? ORDER BY id",
-                                             error);
+                                              "SELECT id, place FROM nights WHERE date = ? ORDER BY id",
+                                              error);
   int rc;
 
   *id = 0;
@@ -728,10 +733,10 @@ find_night (Import      *import,
 }
 
 static gboolean
-import_night (Import      *import,
-              JsonObject  *object,
-              const char  *where,
-              GError     **error)
+import_night (Import *import,
+              JsonObject *object,
+              const char *where,
+              GError **error)
 {
   PtStore *self = import->self;
   const char *uuid = get_string (object, "uuid", TRUE);
@@ -779,11 +784,11 @@ import_night (Import      *import,
 }
 
 static gboolean
-import_result (Import        *import,
-               PtMatchEntry  *entry,
-               JsonNode      *node,
-               const char    *where,
-               GError       **error)
+import_result (Import *import,
+               PtMatchEntry *entry,
+               JsonNode *node,
+               const char *where,
+               GError **error)
 {
   JsonObject *object = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
   const char *player;
@@ -801,7 +806,7 @@ import_result (Import        *import,
 
       g_ascii_dtostr (number, sizeof number, json_object_get_double_member (object, "score"));
       what = g_strdup_printf (_("the score %s is not a whole number from %d to %d"), number,
-                              G_MININT32, G_MAXINT32);
+                                 G_MININT32, G_MAXINT32);
       return invalid (import, error, where, what);
     }
   if (object == NULL || (player = get_string (object, "player", TRUE)) == NULL ||
@@ -815,8 +820,8 @@ import_result (Import        *import,
     {
       g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, score);
       g_autofree char *what =
-        g_strdup_printf (_("the score %s is outside the range of a score (%d to %d)"),
-                         number, G_MININT32, G_MAXINT32);
+          g_strdup_printf (_("the score %s is outside the range of a score (%d to %d)"),
+                              number, G_MININT32, G_MAXINT32);
       return invalid (import, error, where, what);
     }
   id = g_hash_table_lookup (import->player_ids, player);
@@ -831,10 +836,10 @@ import_result (Import        *import,
 }
 
 static gboolean
-import_match (Import      *import,
-              JsonObject  *object,
-              const char  *where,
-              GError     **error)
+import_match (Import *import,
+              JsonObject *object,
+              const char *where,
+              GError **error)
 {
   PtStore *self = import->self;
   const char *uuid = get_string (object, "uuid", TRUE);
@@ -909,11 +914,11 @@ import_match (Import      *import,
 typedef gboolean (*ImportFunc) (Import *, JsonObject *, const char *, GError **);
 
 static gboolean
-import_array (Import      *import,
-              JsonObject  *root,
-              const char  *member,
-              ImportFunc   func,
-              GError     **error)
+import_array (Import *import,
+              JsonObject *root,
+              const char *member,
+              ImportFunc func,
+              GError **error)
 {
   JsonNode *node = json_object_get_member (root, member);
   JsonArray *array;
@@ -947,9 +952,9 @@ import_array (Import      *import,
 }
 
 static gboolean
-import_locked (Import      *import,
-               JsonObject  *root,
-               GError     **error)
+import_locked (Import *import,
+               JsonObject *root,
+               GError **error)
 {
   if (!import_array (import, root, "players", import_player, error) ||
       !import_array (import, root, "nights", import_night, error) ||
@@ -961,13 +966,13 @@ import_locked (Import      *import,
 }
 
 static gboolean
-import_root (PtStore               *self,
-             JsonNode              *root,
-             PtImportFormat         format,
-             PtImportProgressFunc   progress,
-             gpointer               progress_data,
-             PtImportSummary       *summary,
-             GError               **error)
+import_root (PtStore *self,
+             JsonNode *root,
+             PtImportFormat format,
+             PtImportProgressFunc progress,
+             gpointer progress_data,
+             PtImportSummary *summary,
+             GError **error)
 {
   Import import = { self };
   gboolean ok;
@@ -976,7 +981,8 @@ import_root (PtStore               *self,
   import.progress_data = progress_data;
   import.external = format != PT_IMPORT_FORMAT_PARTIDA;
   import.label = format == PT_IMPORT_FORMAT_BGSTATS ? "BG Stats"
-                 : format == PT_IMPORT_FORMAT_BGG ? "BoardGameGeek" : "export";
+                 : format == PT_IMPORT_FORMAT_BGG   ? "BoardGameGeek"
+                                                    : "export";
   if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root) ||
       g_strcmp0 (get_string (json_node_get_object (root), "format", TRUE), EXPORT_FORMAT) != 0)
     return invalid (&import, error, "format", _("not a Partida export (partida-export/1)"));
@@ -1018,25 +1024,25 @@ pt_import_summary_clear (PtImportSummary *summary)
 }
 
 gboolean
-pt_store_import (PtStore          *self,
-                 const char       *data,
-                 gssize            length,
-                 PtImportFormat    format,
-                 PtImportSummary  *summary,
-                 GError          **error)
+pt_store_import (PtStore *self,
+                 const char *data,
+                 gssize length,
+                 PtImportFormat format,
+                 PtImportSummary *summary,
+                 GError **error)
 {
   return pt_store_import_with_progress (self, data, length, format, NULL, NULL, summary, error);
 }
 
 gboolean
-pt_store_import_with_progress (PtStore               *self,
-                               const char            *data,
-                               gssize                 length,
-                               PtImportFormat         format,
-                               PtImportProgressFunc   progress,
-                               gpointer               progress_data,
-                               PtImportSummary       *summary,
-                               GError               **error)
+pt_store_import_with_progress (PtStore *self,
+                               const char *data,
+                               gssize length,
+                               PtImportFormat format,
+                               PtImportProgressFunc progress,
+                               gpointer progress_data,
+                               PtImportSummary *summary,
+                               GError **error)
 {
   g_autoptr(JsonNode) root = NULL;
   g_autoptr(GError) local_error = NULL;
@@ -1107,10 +1113,10 @@ pt_store_import_with_progress (PtStore               *self,
 }
 
 gboolean
-pt_store_import_json (PtStore          *self,
-                      const char       *json,
-                      PtImportSummary  *summary,
-                      GError          **error)
+pt_store_import_json (PtStore *self,
+                      const char *json,
+                      PtImportSummary *summary,
+                      GError **error)
 {
   return pt_store_import (self, json, -1, PT_IMPORT_FORMAT_PARTIDA, summary, error);
 }
@@ -1118,9 +1124,9 @@ pt_store_import_json (PtStore          *self,
 /* CSV ---------------------------------------------------------------------- */
 
 static void
-csv_field (GString    *out,
+csv_field (GString *out,
            const char *text,
-           gboolean    last)
+           gboolean last)
 {
   gboolean formula;
 
@@ -1154,14 +1160,14 @@ csv_field (GString    *out,
 
 static void
 csv_int (GString *out,
-         gint64   value)
+         gint64 value)
 {
   g_string_append_printf (out, "%" G_GINT64_FORMAT ",", value);
 }
 
 char *
-pt_store_export_csv (PtStore  *self,
-                     GError  **error)
+pt_store_export_csv (PtStore *self,
+                     GError **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
   g_autoptr(GString) out = g_string_new (NULL);
@@ -1209,7 +1215,7 @@ pt_store_export_csv (PtStore  *self,
 /* The highest id of a table from @sql (the table itself, or another that
  * names its ids), or -1 when it cannot be read. */
 static gint64
-salvage_max_id (PtStore    *self,
+salvage_max_id (PtStore *self,
                 const char *sql)
 {
   g_autoptr(PtStmt) stmt = sql != NULL ? pt_store_prepare (self, sql, NULL) : NULL;
@@ -1228,14 +1234,14 @@ salvage_max_id (PtStore    *self,
 typedef int (*SalvageRow) (PtStore *self, JsonBuilder *builder, gint64 id);
 
 static void
-salvage_table (PtStore     *self,
+salvage_table (PtStore *self,
                JsonBuilder *builder,
-               const char  *member,
-               const char  *max_sql,
-               const char  *other_max_sql,
-               SalvageRow   read_row,
-               int         *kept,
-               int         *lost)
+               const char *member,
+               const char *max_sql,
+               const char *other_max_sql,
+               SalvageRow read_row,
+               int *kept,
+               int *lost)
 {
   gint64 max = MAX (salvage_max_id (self, max_sql), salvage_max_id (self, other_max_sql));
   gboolean bounded = max >= 0;
@@ -1267,14 +1273,14 @@ salvage_table (PtStore     *self,
 }
 
 static int
-salvage_player (PtStore     *self,
+salvage_player (PtStore *self,
                 JsonBuilder *builder,
-                gint64       id)
+                gint64 id)
 {
   g_autoptr(PtStmt) stmt = pt_store_prepare (self,
-                                             "SELECT uuid, name, colour, created, archived FROM players"
-                                             " WHERE id = ? AND deleted = 0",
-                                             NULL);
+                                              "SELECT uuid, name, colour, created, archived FROM players"
+                                              " WHERE id = ? AND deleted = 0",
+                                              NULL);
   int rc;
 
   if (stmt == NULL)
@@ -1287,13 +1293,13 @@ salvage_player (PtStore     *self,
 }
 
 static int
-salvage_night (PtStore     *self,
+salvage_night (PtStore *self,
                JsonBuilder *builder,
-               gint64       id)
+               gint64 id)
 {
   g_autoptr(PtStmt) stmt = pt_store_prepare (self,
-                                             "SELECT uuid, date, place, notes FROM nights WHERE id = ?",
-                                             NULL);
+                                              "SELECT uuid, date, place, notes FROM nights WHERE id = ?",
+                                              NULL);
   int rc;
 
   if (stmt == NULL)
@@ -1309,9 +1315,9 @@ salvage_night (PtStore     *self,
 }
 
 static int
-salvage_match (PtStore     *self,
+salvage_match (PtStore *self,
                JsonBuilder *builder,
-               gint64       id)
+               gint64 id)
 {
   g_autoptr(PtStmt) stmt = pt_store_prepare (self, MATCH_SQL " WHERE m.id = ? AND m.deleted = 0", NULL);
   JsonNode *results;
@@ -1335,7 +1341,7 @@ salvage_match (PtStore     *self,
  * match goes without its night; one whose player is lost is lost. */
 static void
 salvage_repair (JsonObject *root,
-                int        *matches_lost)
+                int *matches_lost)
 {
   g_autoptr(GHashTable) players = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GHashTable) nights = g_hash_table_new (g_str_hash, g_str_equal);
@@ -1344,23 +1350,24 @@ salvage_repair (JsonObject *root,
 
   for (guint i = 0; i < json_array_get_length (array); i++)
     g_hash_table_add (players, (char *) json_object_get_string_member (
-                        json_array_get_object_element (array, i), "uuid"));
+                                   json_array_get_object_element (array, i), "uuid"));
   array = json_object_get_array_member (root, "nights");
   for (guint i = 0; i < json_array_get_length (array); i++)
     g_hash_table_add (nights, (char *) json_object_get_string_member (
-                        json_array_get_object_element (array, i), "uuid"));
+                                  json_array_get_object_element (array, i), "uuid"));
   for (guint i = json_array_get_length (matches); i-- > 0;)
     {
       JsonObject *match = json_array_get_object_element (matches, i);
       JsonArray *results = json_object_get_array_member (match, "results");
       JsonNode *night_node = json_object_get_member (match, "night");
       const char *night = night_node != NULL && JSON_NODE_HOLDS_VALUE (night_node)
-                          ? json_node_get_string (night_node) : NULL;
+                              ? json_node_get_string (night_node)
+                              : NULL;
       gboolean complete = TRUE;
 
       for (guint r = 0; r < json_array_get_length (results); r++)
         complete &= g_hash_table_contains (players, json_object_get_string_member (
-                                             json_array_get_object_element (results, r), "player"));
+                                                        json_array_get_object_element (results, r), "player"));
       if (!complete)
         {
           json_array_remove_element (matches, i);
@@ -1373,10 +1380,10 @@ salvage_repair (JsonObject *root,
 }
 
 gboolean
-pt_store_salvage (PtStore           *self,
-                  const char        *dest_path,
-                  PtSalvageSummary  *summary,
-                  GError           **error)
+pt_store_salvage (PtStore *self,
+                  const char *dest_path,
+                  PtSalvageSummary *summary,
+                  GError **error)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();
   g_autoptr(JsonNode) root = NULL;
@@ -1428,8 +1435,8 @@ pt_store_salvage (PtStore           *self,
 /* Integrity ---------------------------------------------------------------- */
 
 gboolean
-pt_store_check_integrity (PtStore  *self,
-                          GError  **error)
+pt_store_check_integrity (PtStore *self,
+                          GError **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
   g_autofree char *first = NULL;
@@ -1463,7 +1470,7 @@ pt_store_check_integrity (PtStore  *self,
         g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_CORRUPT,
                      _("The history in “%s” is damaged (%s). Nothing more is written to it; salvage "
                        "what can still be read into a new database (partida-cli salvage)."),
-                     self->path, first != NULL ? first : sqlite3_errmsg (self->db));
+                        self->path, first != NULL ? first : sqlite3_errmsg (self->db));
     }
   g_clear_pointer (&stmt, pt_stmt_release);
   if (restore != NULL)
@@ -1474,9 +1481,9 @@ pt_store_check_integrity (PtStore  *self,
 /* Backup and restore ------------------------------------------------------- */
 
 gboolean
-pt_store_backup (PtStore     *self,
-                 const char  *dest_path,
-                 GError     **error)
+pt_store_backup (PtStore *self,
+                 const char *dest_path,
+                 GError **error)
 {
   g_autofree char *tmp = NULL;
 
@@ -1496,17 +1503,16 @@ pt_store_backup (PtStore     *self,
     {
       int saved_errno = errno;
       g_unlink (tmp);
-      g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_IO, _("Could not write “%s”: %s"),
-                   dest_path, g_strerror (saved_errno));
+      g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_IO, _("Could not write “%s”: %s"), dest_path, g_strerror (saved_errno));
       return FALSE;
     }
   return TRUE;
 }
 
 static gboolean
-check_backup (sqlite3     *src,
-              const char  *path,
-              GError     **error)
+check_backup (sqlite3 *src,
+              const char *path,
+              GError **error)
 {
   sqlite3_stmt *stmt = NULL;
   int version = -1, app_id = -1;
@@ -1542,9 +1548,9 @@ check_backup (sqlite3     *src,
 }
 
 gboolean
-pt_store_restore (PtStore     *self,
-                  const char  *src_path,
-                  GError     **error)
+pt_store_restore (PtStore *self,
+                  const char *src_path,
+                  GError **error)
 {
   sqlite3 *src = NULL;
   sqlite3_backup *backup;
@@ -1557,8 +1563,7 @@ pt_store_restore (PtStore     *self,
 
   if (!g_file_test (src_path, G_FILE_TEST_EXISTS))
     {
-      g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_NOT_FOUND, _("There is no file “%s”"),
-                   src_path);
+      g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_NOT_FOUND, _("There is no file “%s”"), src_path);
       return FALSE;
     }
   if (!pt_store_check_header (src_path, error))
@@ -1566,8 +1571,7 @@ pt_store_restore (PtStore     *self,
   rc = sqlite3_open_v2 (src_path, &src, SQLITE_OPEN_READONLY, NULL);
   if (rc != SQLITE_OK)
     {
-      g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_CORRUPT, _("Could not open “%s”: %s"),
-                   src_path, sqlite3_errmsg (src));
+      g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_CORRUPT, _("Could not open “%s”: %s"), src_path, sqlite3_errmsg (src));
       sqlite3_close_v2 (src);
       return FALSE;
     }

@@ -42,8 +42,8 @@ fill_ranks (GPtrArray *results)
 }
 
 static gboolean
-validate_entry (PtMatchEntry  *entry,
-                GError       **error)
+validate_entry (PtMatchEntry *entry,
+                GError **error)
 {
   if (entry->game == NULL || *entry->game == '\0')
     {
@@ -80,10 +80,10 @@ validate_entry (PtMatchEntry  *entry,
 
 /* The results of entry->id (their ratings are written by the replay). */
 static gboolean
-insert_results (PtStore       *self,
-                PtMatchEntry  *entry,
-                const double  *ratings,
-                GError       **error)
+insert_results (PtStore *self,
+                PtMatchEntry *entry,
+                const double *ratings,
+                GError **error)
 {
   g_autoptr(PtStmt) result = NULL;
   int rc;
@@ -128,11 +128,11 @@ insert_results (PtStore       *self,
 /* With @append, the match is later than every live one: rated and added
  * to the aggregates in memory (see PtAppend) instead of replayed. */
 static gboolean
-insert_match_full (PtStore       *self,
-                   PtMatchEntry  *entry,
-                   PtAppend      *append,
-                   gboolean       update_ratings,
-                   GError       **error)
+insert_match_full (PtStore *self,
+                   PtMatchEntry *entry,
+                   PtAppend *append,
+                   gboolean update_ratings,
+                   GError **error)
 {
   double *ratings = NULL;
   g_autofree char *options = NULL;
@@ -144,9 +144,9 @@ insert_match_full (PtStore       *self,
 
   if (!validate_entry (entry, error) ||
       (options = pt_store_canonical_json (entry->options, "{}", N_("options"), error)) == NULL ||
-      (breakdown = pt_store_canonical_json (entry->breakdown, "null", N_("breakdown"), error)) == NULL ||
-      (entry->record != NULL &&
-       (record = pt_store_canonical_json (entry->record, NULL, N_("game record"), error)) == NULL))
+       (breakdown = pt_store_canonical_json (entry->breakdown, "null", N_("breakdown"), error)) == NULL ||
+        (entry->record != NULL &&
+         (record = pt_store_canonical_json (entry->record, NULL, N_("game record"), error)) == NULL))
     return FALSE;
   if (entry->uuid == NULL)
     entry->uuid = pt_store_new_uuid ();
@@ -204,7 +204,7 @@ insert_match_full (PtStore       *self,
   if (record != NULL)
     {
       g_autoptr(PtStmt) rec = pt_store_prepare (self, "INSERT INTO records (match_id, json) VALUES (?, ?)",
-                                                error);
+                                                 error);
       if (rec == NULL)
         return FALSE;
       sqlite3_bind_int64 (rec, 1, entry->id);
@@ -230,10 +230,10 @@ insert_match_full (PtStore       *self,
 }
 
 gboolean
-pt_store_insert_match (PtStore       *self,
-                       PtMatchEntry  *entry,
-                       gboolean       update_ratings,
-                       GError       **error)
+pt_store_insert_match (PtStore *self,
+                       PtMatchEntry *entry,
+                       gboolean update_ratings,
+                       GError **error)
 {
   return insert_match_full (self, entry, NULL, update_ratings, error);
 }
@@ -241,9 +241,9 @@ pt_store_insert_match (PtStore       *self,
 /* A PtAppend when @entries (finished defaulted to now) are in time order
  * and later than every live match; NULL otherwise (or on an error). */
 static PtAppend *
-maybe_append (PtStore    *self,
-              GPtrArray  *entries,
-              GError    **error)
+maybe_append (PtStore *self,
+              GPtrArray *entries,
+              GError **error)
 {
   PtAppend *append;
   gint64 last = G_MININT64;
@@ -266,9 +266,9 @@ maybe_append (PtStore    *self,
 }
 
 gint64
-pt_store_save_match (PtStore       *self,
-                     PtMatchEntry  *entry,
-                     GError       **error)
+pt_store_save_match (PtStore *self,
+                     PtMatchEntry *entry,
+                     GError **error)
 {
   g_autoptr(GPtrArray) one = g_ptr_array_new ();
   PtAppend *append;
@@ -298,9 +298,9 @@ pt_store_save_match (PtStore       *self,
 }
 
 gboolean
-pt_store_save_matches (PtStore    *self,
-                       GPtrArray  *entries,
-                       GError    **error)
+pt_store_save_matches (PtStore *self,
+                       GPtrArray *entries,
+                       GError **error)
 {
   PtRatingSpan span;
   PtAppend *append;
@@ -359,12 +359,12 @@ compare_seats (gconstpointer a,
 
 /* The players of a stored match, in seat order. */
 static GArray *
-match_players (PtStore  *self,
-               gint64    match_id,
-               GError  **error)
+match_players (PtStore *self,
+               gint64 match_id,
+               GError **error)
 {
   g_autoptr(PtStmt) stmt = pt_store_prepare (self, "SELECT player_id FROM results WHERE match_id = ?",
-                                             error);
+                                              error);
 
   if (stmt == NULL)
     return NULL;
@@ -375,15 +375,15 @@ match_players (PtStore  *self,
 /* Whether @entry's results (seat, player, score, rank, winner, computer
  * level) are the stored ones. */
 static gboolean
-same_results_as_stored (PtStore       *self,
-                        PtMatchEntry  *entry,
-                        gboolean      *same,
-                        GError       **error)
+same_results_as_stored (PtStore *self,
+                        PtMatchEntry *entry,
+                        gboolean *same,
+                        GError **error)
 {
   g_autoptr(PtStmt) stmt = pt_store_prepare (self,
-                                             "SELECT seat, player_id, score, rank, winner, is_ai, ai_level"
-                                             " FROM results WHERE match_id = ? ORDER BY seat",
-                                             error);
+                                              "SELECT seat, player_id, score, rank, winner, is_ai, ai_level"
+                                              " FROM results WHERE match_id = ? ORDER BY seat",
+                                              error);
   g_autoptr(GPtrArray) sorted = NULL;
   guint n = 0;
   int rc;
@@ -418,14 +418,14 @@ same_results_as_stored (PtStore       *self,
 /* The stored match an edit applies to; the times, game, mode and UUID
  * are taken from it. */
 static gboolean
-load_for_update (PtStore       *self,
-                 PtMatchEntry  *entry,
-                 GError       **error)
+load_for_update (PtStore *self,
+                 PtMatchEntry *entry,
+                 GError **error)
 {
   g_autoptr(PtStmt) stmt = pt_store_prepare (self,
-                                             "SELECT uuid, game, mode, started, finished FROM matches"
-                                             " WHERE id = ? AND deleted = 0",
-                                             error);
+                                              "SELECT uuid, game, mode, started, finished FROM matches"
+                                              " WHERE id = ? AND deleted = 0",
+                                              error);
   int rc;
 
   if (stmt == NULL)
@@ -451,11 +451,11 @@ load_for_update (PtStore       *self,
 }
 
 static gboolean
-update_match_locked (PtStore       *self,
-                     PtMatchEntry  *entry,
-                     const char    *options,
-                     const char    *breakdown,
-                     GError       **error)
+update_match_locked (PtStore *self,
+                     PtMatchEntry *entry,
+                     const char *options,
+                     const char *breakdown,
+                     GError **error)
 {
   g_autoptr(PtStmt) match = NULL;
   g_autoptr(PtStmt) clear = NULL;
@@ -475,9 +475,9 @@ update_match_locked (PtStore       *self,
   if (same_results)
     {
       g_autoptr(PtStmt) note = pt_store_prepare (self,
-                                                 "UPDATE matches SET night_id = ?, options = ?, rule_reading = ?,"
-                                                 " notes = ?, modified = ? WHERE id = ?",
-                                                 error);
+                                                  "UPDATE matches SET night_id = ?, options = ?, rule_reading = ?,"
+                                                  " notes = ?, modified = ? WHERE id = ?",
+                                                  error);
       g_autoptr(PtStmt) json = NULL;
 
       if (note == NULL)
@@ -539,7 +539,7 @@ update_match_locked (PtStore       *self,
     return FALSE;
   sqlite3_bind_int64 (clear, 1, entry->id);
   if (!pt_store_step_done (self, clear, _("Could not save the match"), error) ||
-      !insert_results (self, entry, NULL, error))
+                           !insert_results (self, entry, NULL, error))
     return FALSE;
 
   extra = pt_store_prepare (self, "INSERT OR REPLACE INTO breakdowns (match_id, json) VALUES (?, ?)",
@@ -559,9 +559,9 @@ update_match_locked (PtStore       *self,
 }
 
 gboolean
-pt_store_update_match (PtStore       *self,
-                       PtMatchEntry  *entry,
-                       GError       **error)
+pt_store_update_match (PtStore *self,
+                       PtMatchEntry *entry,
+                       GError **error)
 {
   g_autofree char *options = NULL;
   g_autofree char *breakdown = NULL;
@@ -576,7 +576,7 @@ pt_store_update_match (PtStore       *self,
     return pt_store_not_found (error, N_("match"), entry->id);
   if (!validate_entry (entry, error) ||
       (options = pt_store_canonical_json (entry->options, "{}", N_("options"), error)) == NULL ||
-      (breakdown = pt_store_canonical_json (entry->breakdown, "null", N_("breakdown"), error)) == NULL)
+       (breakdown = pt_store_canonical_json (entry->breakdown, "null", N_("breakdown"), error)) == NULL)
     return FALSE;
   fill_ranks (entry->results);
   if (!pt_store_begin (self, error))
@@ -601,7 +601,7 @@ pt_store_update_match (PtStore       *self,
 
 PtMatchResult *
 pt_store_read_result (PtStmt *stmt,
-                      int     c)
+                      int c)
 {
   PtMatchResult *r = pt_match_result_new (sqlite3_column_int64 (stmt, c),
                                           sqlite3_column_int (stmt, c + 2),
@@ -616,9 +616,9 @@ pt_store_read_result (PtStmt *stmt,
 }
 
 GPtrArray *
-pt_store_load_results (PtStore  *self,
-                       gint64    match_id,
-                       GError  **error)
+pt_store_load_results (PtStore *self,
+                       gint64 match_id,
+                       GError **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
   g_autoptr(GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify) pt_match_result_unref);
@@ -660,9 +660,9 @@ pt_store_read_match (PtStmt *stmt)
 }
 
 PtMatchEntry *
-pt_store_load_match (PtStore  *self,
-                     gint64    id,
-                     GError  **error)
+pt_store_load_match (PtStore *self,
+                     gint64 id,
+                     GError **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
   g_autoptr(PtMatchEntry) entry = NULL;
@@ -688,9 +688,9 @@ pt_store_load_match (PtStore  *self,
 }
 
 gint64
-pt_store_find_match_by_uuid (PtStore     *self,
-                             const char  *uuid,
-                             GError     **error)
+pt_store_find_match_by_uuid (PtStore *self,
+                             const char *uuid,
+                             GError **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
   int rc;
@@ -711,10 +711,10 @@ pt_store_find_match_by_uuid (PtStore     *self,
 }
 
 gboolean
-pt_store_set_match_notes (PtStore     *self,
-                          gint64       id,
-                          const char  *notes,
-                          GError     **error)
+pt_store_set_match_notes (PtStore *self,
+                          gint64 id,
+                          const char *notes,
+                          GError **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
 
@@ -729,10 +729,10 @@ pt_store_set_match_notes (PtStore     *self,
 }
 
 gboolean
-pt_store_set_match_night (PtStore  *self,
-                          gint64    id,
-                          gint64    night_id,
-                          GError  **error)
+pt_store_set_match_night (PtStore *self,
+                          gint64 id,
+                          gint64 night_id,
+                          GError **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
   int rc;
@@ -757,14 +757,14 @@ pt_store_set_match_night (PtStore  *self,
 
 /* The game and time of a match, for re-rating from it. */
 static gboolean
-match_place (PtStore  *self,
-             gint64    id,
-             char    **game,
-             gint64   *finished,
-             GError  **error)
+match_place (PtStore *self,
+             gint64 id,
+             char **game,
+             gint64 *finished,
+             GError **error)
 {
   g_autoptr(PtStmt) stmt = pt_store_prepare (self, "SELECT game, finished FROM matches WHERE id = ?",
-                                             error);
+                                              error);
   int rc;
 
   if (stmt == NULL)
@@ -784,10 +784,10 @@ match_place (PtStore  *self,
  * (0 = live). Its players' aggregates are rebuilt and the game re-rated
  * from the match on, stopping once nothing later changes. */
 static gboolean
-set_match_deleted (PtStore   *self,
-                   gint64     id,
-                   gboolean   deleted,
-                   GError   **error)
+set_match_deleted (PtStore *self,
+                   gint64 id,
+                   gboolean deleted,
+                   GError **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
   g_autoptr(GArray) gone = NULL;
@@ -819,7 +819,7 @@ set_match_deleted (PtStore   *self,
   if (deleted)
     {
       g_autoptr(PtStmt) drop = pt_store_prepare (self, "UPDATE results SET rating = NULL WHERE match_id = ?",
-                                                 error);
+                                                  error);
 
       if (drop == NULL)
         goto fail;
@@ -839,26 +839,26 @@ fail:
 }
 
 gboolean
-pt_store_delete_match (PtStore  *self,
-                       gint64    id,
-                       GError  **error)
+pt_store_delete_match (PtStore *self,
+                       gint64 id,
+                       GError **error)
 {
   g_return_val_if_fail (PT_IS_STORE (self), FALSE);
   return set_match_deleted (self, id, TRUE, error);
 }
 
 gboolean
-pt_store_undelete_match (PtStore  *self,
-                         gint64    id,
-                         GError  **error)
+pt_store_undelete_match (PtStore *self,
+                         gint64 id,
+                         GError **error)
 {
   g_return_val_if_fail (PT_IS_STORE (self), FALSE);
   return set_match_deleted (self, id, FALSE, error);
 }
 
 int
-pt_store_purge (PtStore  *self,
-                GError  **error)
+pt_store_purge (PtStore *self,
+                GError **error)
 {
   int removed;
 
@@ -884,8 +884,8 @@ fail:
 }
 
 int
-pt_store_count_matches (PtStore  *self,
-                        GError  **error)
+pt_store_count_matches (PtStore *self,
+                        GError **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
   int rc;

@@ -14,8 +14,8 @@
 /* Nights ------------------------------------------------------------------ */
 
 gboolean
-pt_store_check_date (const char  *date,
-                     GError     **error)
+pt_store_check_date (const char *date,
+                     GError **error)
 {
   unsigned y, m, d;
   char tail;
@@ -42,11 +42,11 @@ read_night (PtStmt *stmt)
 }
 
 PtNight *
-pt_store_add_night (PtStore     *self,
-                    const char  *date,
-                    const char  *place,
-                    const char  *notes,
-                    GError     **error)
+pt_store_add_night (PtStore *self,
+                    const char *date,
+                    const char *place,
+                    const char *notes,
+                    GError **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
   g_autofree char *uuid = g_uuid_string_random ();
@@ -82,8 +82,8 @@ pt_store_add_night (PtStore     *self,
 }
 
 GPtrArray *
-pt_store_list_nights (PtStore  *self,
-                      GError  **error)
+pt_store_list_nights (PtStore *self,
+                      GError **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
 
@@ -99,12 +99,12 @@ pt_store_list_nights (PtStore  *self,
 }
 
 gboolean
-pt_store_update_night (PtStore     *self,
-                       gint64       id,
-                       const char  *date,
-                       const char  *place,
-                       const char  *notes,
-                       GError     **error)
+pt_store_update_night (PtStore *self,
+                       gint64 id,
+                       const char *date,
+                       const char *place,
+                       const char *notes,
+                       GError **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
 
@@ -126,9 +126,9 @@ pt_store_update_night (PtStore     *self,
 }
 
 gboolean
-pt_store_delete_night (PtStore  *self,
-                       gint64    id,
-                       GError  **error)
+pt_store_delete_night (PtStore *self,
+                       gint64 id,
+                       GError **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
 
@@ -141,9 +141,9 @@ pt_store_delete_night (PtStore  *self,
 }
 
 static gboolean
-night_exists (PtStore  *self,
-              gint64    night_id,
-              GError  **error)
+night_exists (PtStore *self,
+              gint64 night_id,
+              GError **error)
 {
   g_autoptr(PtStmt) stmt = pt_store_prepare (self, "SELECT 1 FROM nights WHERE id = ?", error);
   int rc;
@@ -160,11 +160,11 @@ night_exists (PtStore  *self,
 }
 
 static gboolean
-set_night_players_locked (PtStore       *self,
-                          gint64         night_id,
-                          const gint64  *player_ids,
-                          guint          n_players,
-                          GError       **error)
+set_night_players_locked (PtStore *self,
+                          gint64 night_id,
+                          const gint64 *player_ids,
+                          guint n_players,
+                          GError **error)
 {
   g_autoptr(PtStmt) clear = NULL;
   g_autoptr(PtStmt) add = NULL;
@@ -198,11 +198,11 @@ set_night_players_locked (PtStore       *self,
 }
 
 gboolean
-pt_store_set_night_players (PtStore       *self,
-                            gint64         night_id,
-                            const gint64  *player_ids,
-                            guint          n_players,
-                            GError       **error)
+pt_store_set_night_players (PtStore *self,
+                            gint64 night_id,
+                            const gint64 *player_ids,
+                            guint n_players,
+                            GError **error)
 {
   g_return_val_if_fail (PT_IS_STORE (self), FALSE);
   g_return_val_if_fail (player_ids != NULL || n_players == 0, FALSE);
@@ -219,14 +219,14 @@ pt_store_set_night_players (PtStore       *self,
 }
 
 gboolean
-pt_store_player_is_listed (PtStore  *self,
-                           gint64    night_id,
-                           gint64    player_id)
+pt_store_player_is_listed (PtStore *self,
+                           gint64 night_id,
+                           gint64 player_id)
 {
   g_autoptr(PtStmt) stmt = pt_store_prepare (self,
-                                             "SELECT 1 FROM night_players WHERE night_id = ?"
-                                             " AND player_id = ?",
-                                             NULL);
+                                              "SELECT 1 FROM night_players WHERE night_id = ?"
+                                              " AND player_id = ?",
+                                              NULL);
 
   if (stmt == NULL)
     return FALSE;
@@ -236,9 +236,9 @@ pt_store_player_is_listed (PtStore  *self,
 }
 
 GPtrArray *
-pt_store_get_night_players (PtStore  *self,
-                            gint64    night_id,
-                            GError  **error)
+pt_store_get_night_players (PtStore *self,
+                            gint64 night_id,
+                            GError **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
 
@@ -271,11 +271,11 @@ pt_store_get_night_players (PtStore  *self,
  * Returns: (transfer full) (nullable): the night
  */
 PtNight *
-pt_store_start_night (PtStore            *self,
-                      const char         *date,
-                      const char         *place,
-                      const char * const *who,
-                      GError            **error)
+pt_store_start_night (PtStore *self,
+                      const char *date,
+                      const char *place,
+                      const char *const *who,
+                      GError **error)
 {
   g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   g_autoptr(PtNight) night = NULL;
@@ -293,9 +293,7 @@ pt_store_start_night (PtStore            *self,
       g_array_append_val (ids, player->id);
     }
   night = pt_store_add_night (self, date, place != NULL ? place : "", "", error);
-  if (night == NULL
-      || !pt_store_set_night_players (self, night->id, (const gint64 *) (gpointer) ids->data, ids->len, error)
-      || !pt_store_transaction_commit (self, error))
+  if (night == NULL || !pt_store_set_night_players (self, night->id, (const gint64 *) (gpointer) ids->data, ids->len, error) || !pt_store_transaction_commit (self, error))
     goto failed;
   return g_steal_pointer (&night);
 

@@ -29,8 +29,8 @@ pt_store_read_player (PtStmt *stmt)
 }
 
 static char *
-clean_name (const char  *name,
-            GError     **error)
+clean_name (const char *name,
+            GError **error)
 {
   g_autofree char *copy = NULL;
 
@@ -51,8 +51,8 @@ clean_name (const char  *name,
 }
 
 static gboolean
-duplicate_name (GError     **error,
-                const char  *name)
+duplicate_name (GError **error,
+                const char *name)
 {
   g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_DUPLICATE,
                _("There is already a player called “%s”"), name);
@@ -61,14 +61,14 @@ duplicate_name (GError     **error,
 
 /* The palette colour fewest active players have. */
 static char *
-least_used_colour (PtStore  *self,
-                   GError  **error)
+least_used_colour (PtStore *self,
+                   GError **error)
 {
   g_autoptr(GHashTable) used = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(PtStmt) stmt = pt_store_prepare (self,
-                                             "SELECT lower (colour), count (*) FROM players"
-                                             " WHERE deleted = 0 AND archived = 0 GROUP BY 1",
-                                             error);
+                                              "SELECT lower (colour), count (*) FROM players"
+                                              " WHERE deleted = 0 AND archived = 0 GROUP BY 1",
+                                              error);
   int rc;
 
   if (stmt == NULL)
@@ -85,10 +85,10 @@ least_used_colour (PtStore  *self,
 }
 
 PtPlayer *
-pt_store_add_player (PtStore     *self,
-                     const char  *name,
-                     const char  *colour,
-                     GError     **error)
+pt_store_add_player (PtStore *self,
+                     const char *name,
+                     const char *colour,
+                     GError **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
   g_autofree char *clean = clean_name (name, error);
@@ -134,9 +134,9 @@ pt_store_add_player (PtStore     *self,
 }
 
 PtPlayer *
-pt_store_get_player (PtStore     *self,
-                     gint64       id,
-                     GError     **error)
+pt_store_get_player (PtStore *self,
+                     gint64 id,
+                     GError **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
 
@@ -149,9 +149,9 @@ pt_store_get_player (PtStore     *self,
 }
 
 PtPlayer *
-pt_store_find_player (PtStore     *self,
-                      const char  *name,
-                      GError     **error)
+pt_store_find_player (PtStore *self,
+                      const char *name,
+                      GError **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
   int rc;
@@ -192,9 +192,9 @@ compare_players (gconstpointer a,
 }
 
 GPtrArray *
-pt_store_list_players (PtStore   *self,
-                       gboolean   include_archived,
-                       GError   **error)
+pt_store_list_players (PtStore *self,
+                       gboolean include_archived,
+                       GError **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
   GPtrArray *players;
@@ -217,11 +217,11 @@ pt_store_list_players (PtStore   *self,
 }
 
 gboolean
-pt_store_update_player (PtStore     *self,
-                        gint64       id,
-                        const char  *name,
-                        const char  *colour,
-                        GError     **error)
+pt_store_update_player (PtStore *self,
+                        gint64 id,
+                        const char *name,
+                        const char *colour,
+                        GError **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
   g_autofree char *clean = NULL;
@@ -259,10 +259,10 @@ pt_store_update_player (PtStore     *self,
 }
 
 gboolean
-pt_store_set_player_archived (PtStore   *self,
-                              gint64     id,
-                              gboolean   archived,
-                              GError   **error)
+pt_store_set_player_archived (PtStore *self,
+                              gint64 id,
+                              gboolean archived,
+                              GError **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
   int rc;
@@ -291,9 +291,9 @@ pt_store_set_player_archived (PtStore   *self,
 
 /* The games a player has results in (including soft-deleted matches). */
 static GPtrArray *
-player_games (PtStore  *self,
-              gint64    player_id,
-              GError  **error)
+player_games (PtStore *self,
+              gint64 player_id,
+              GError **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
   g_autoptr(GPtrArray) games = g_ptr_array_new_with_free_func (g_free);
@@ -317,10 +317,10 @@ player_games (PtStore  *self,
 }
 
 static gboolean
-merge_players_locked (PtStore  *self,
-                      gint64    from,
-                      gint64    into,
-                      GError  **error)
+merge_players_locked (PtStore *self,
+                      gint64 from,
+                      gint64 into,
+                      GError **error)
 {
   g_autoptr(PtPlayer) a = NULL;
   g_autoptr(PtPlayer) b = NULL;
@@ -373,7 +373,7 @@ merge_players_locked (PtStore  *self,
   {
     /* Nights both came to keep one line (the other goes with @from). */
     g_autoptr(PtStmt) nights = pt_store_prepare (self,
-      "UPDATE OR IGNORE night_players SET player_id = ? WHERE player_id = ?", error);
+                                                  "UPDATE OR IGNORE night_players SET player_id = ? WHERE player_id = ?", error);
     if (nights == NULL)
       return FALSE;
     sqlite3_bind_int64 (nights, 1, into);
@@ -394,10 +394,10 @@ merge_players_locked (PtStore  *self,
 }
 
 gboolean
-pt_store_merge_players (PtStore  *self,
-                        gint64    from,
-                        gint64    into,
-                        GError  **error)
+pt_store_merge_players (PtStore *self,
+                        gint64 from,
+                        gint64 into,
+                        GError **error)
 {
   g_return_val_if_fail (PT_IS_STORE (self), FALSE);
 
@@ -412,9 +412,9 @@ pt_store_merge_players (PtStore  *self,
 }
 
 gboolean
-pt_store_delete_player (PtStore  *self,
-                        gint64    id,
-                        GError  **error)
+pt_store_delete_player (PtStore *self,
+                        gint64 id,
+                        GError **error)
 {
   g_autoptr(PtStmt) count = NULL;
   g_autoptr(PtStmt) stmt = NULL;
@@ -428,8 +428,7 @@ pt_store_delete_player (PtStore  *self,
     return FALSE;
   sqlite3_bind_int64 (count, 1, id);
   if (sqlite3_step (count) != SQLITE_ROW)
-    return pt_store_set_error (self, sqlite3_errcode (self->db), _("Could not delete the player"),
-                               error);
+    return pt_store_set_error (self, sqlite3_errcode (self->db), _("Could not delete the player"), error);
   matches = sqlite3_column_int (count, 0);
   if (matches > 0)
     {
@@ -449,9 +448,9 @@ pt_store_delete_player (PtStore  *self,
 }
 
 gboolean
-pt_store_undelete_player (PtStore  *self,
-                          gint64    id,
-                          GError  **error)
+pt_store_undelete_player (PtStore *self,
+                          gint64 id,
+                          GError **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
   int rc;

@@ -20,9 +20,9 @@
 #include "pt-store-private.h"
 
 static gboolean
-raw_query_int (sqlite3    *db,
+raw_query_int (sqlite3 *db,
                const char *sql,
-               int        *value)
+               int *value)
 {
   sqlite3_stmt *stmt = NULL;
   gboolean ok = FALSE;
@@ -43,9 +43,9 @@ raw_query_int (sqlite3    *db,
 }
 
 static int
-open_raw (const char  *path,
-          gboolean     immutable,
-          sqlite3    **db)
+open_raw (const char *path,
+          gboolean immutable,
+          sqlite3 **db)
 {
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autofree char *base = g_file_get_uri (file);
@@ -71,9 +71,9 @@ open_raw (const char  *path,
 /* @foreign: set when the file is readable and says it belongs to another
  * application (then it is left alone). */
 static PtStore *
-open_damaged (const char  *path,
-              gboolean    *foreign,
-              GError     **error)
+open_damaged (const char *path,
+              gboolean *foreign,
+              GError **error)
 {
   g_autoptr(PtStore) self = NULL;
   g_autofree char *wal = g_strconcat (path, "-wal", NULL);
@@ -115,7 +115,7 @@ open_damaged (const char  *path,
       g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_NEWER_VERSION,
                    _("The database “%s” was written by a newer version of Partida (schema %d, this "
                      "version knows %d); it was left untouched"),
-                   path, version, PT_STORE_SCHEMA_VERSION);
+                      path, version, PT_STORE_SCHEMA_VERSION);
       return NULL;
     }
   self->schema_version = version;
@@ -125,8 +125,8 @@ open_damaged (const char  *path,
 }
 
 PtStore *
-pt_store_open_damaged (const char  *path,
-                       GError     **error)
+pt_store_open_damaged (const char *path,
+                       GError **error)
 {
   gboolean foreign = FALSE;
 
@@ -142,8 +142,8 @@ be32 (const guchar *p)
 }
 
 static void
-put_be32 (guchar  *p,
-          guint32  value)
+put_be32 (guchar *p,
+          guint32 value)
 {
   p[0] = value >> 24;
   p[1] = value >> 16;
@@ -153,9 +153,9 @@ put_be32 (guchar  *p,
 
 /* The header of a fresh database of this version. */
 static gboolean
-fresh_header (const char  *dir,
-              guchar       header[100],
-              GError     **error)
+fresh_header (const char *dir,
+              guchar header[100],
+              GError **error)
 {
   g_autofree char *path = g_build_filename (dir, "template.db", NULL);
   g_autoptr(PtStore) store = pt_store_open (path, PT_STORE_OPEN_CREATE, error);
@@ -176,9 +176,9 @@ fresh_header (const char  *dir,
  * which does not say "SQLite format 3" any more (or says nonsense); or
  * NULL when the file cannot be a database at all. */
 static char *
-copy_with_fresh_header (const char  *path,
-                        const char  *dir,
-                        GError     **error)
+copy_with_fresh_header (const char *path,
+                        const char *dir,
+                        GError **error)
 {
   g_autofree char *copy = g_build_filename (dir, "repaired.db", NULL);
   g_autofree char *wal = g_strconcat (path, "-wal", NULL);
@@ -210,10 +210,10 @@ copy_with_fresh_header (const char  *path,
     }
   header[16] = page_size == 65536 ? 0 : page_size >> 8;
   header[17] = page_size == 65536 ? 1 : page_size & 0xff;
-  put_be32 (header + 28, (guint32) (size / page_size));   /* pages in the file */
-  put_be32 (header + 32, 0);                               /* free pages: not known */
+  put_be32 (header + 28, (guint32) (size / page_size)); /* pages in the file */
+  put_be32 (header + 32, 0);                            /* free pages: not known */
   put_be32 (header + 36, 0);
-  put_be32 (header + 92, be32 (header + 24));              /* the page count is valid */
+  put_be32 (header + 92, be32 (header + 24)); /* the page count is valid */
   memcpy (data, header, 100);
   if (!g_file_set_contents (copy, data, size, error))
     return NULL;
@@ -260,10 +260,10 @@ remove_dir (const char *dir)
 }
 
 gboolean
-pt_store_salvage_file (const char        *path,
-                       const char        *dest_path,
-                       PtSalvageSummary  *summary,
-                       GError           **error)
+pt_store_salvage_file (const char *path,
+                       const char *dest_path,
+                       PtSalvageSummary *summary,
+                       GError **error)
 {
   g_autoptr(GError) local_error = NULL;
   g_autoptr(PtStore) store = NULL;
@@ -303,7 +303,8 @@ pt_store_salvage_file (const char        *path,
           if (store == NULL)
             g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_CORRUPT,
                          _("Nothing can be read from “%s”: neither its header nor its list of "
-                           "tables can be read"), path);
+                           "tables can be read"),
+                            path);
         }
       if (store == NULL)
         {
@@ -329,10 +330,10 @@ pt_store_salvage_file (const char        *path,
 }
 
 gboolean
-pt_store_salvage_in_place (const char        *path,
-                           char             **kept_path,
-                           PtSalvageSummary  *summary,
-                           GError           **error)
+pt_store_salvage_in_place (const char *path,
+                           char **kept_path,
+                           PtSalvageSummary *summary,
+                           GError **error)
 {
   g_autofree char *suffix = pt_store_timestamp_suffix ();
   g_autofree char *fresh = g_strdup_printf ("%s.salvaged-%s", path, suffix);
@@ -359,8 +360,7 @@ pt_store_salvage_in_place (const char        *path,
 
       g_rename (kept, path);
       g_unlink (fresh);
-      g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_READ_ONLY, _("Could not write “%s”: %s"), path,
-                   g_strerror (saved_errno));
+      g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_READ_ONLY, _("Could not write “%s”: %s"), path, g_strerror (saved_errno));
       return FALSE;
     }
   if (kept_path != NULL)

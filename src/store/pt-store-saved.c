@@ -12,12 +12,12 @@
 /* Saved games and drafts --------------------------------------------------- */
 
 gint64
-pt_store_save_game_in_progress (PtStore     *self,
-                                gint64       id,
-                                const char  *game,
-                                const char  *record,
-                                const char  *options,
-                                GError     **error)
+pt_store_save_game_in_progress (PtStore *self,
+                                gint64 id,
+                                const char *game,
+                                const char *record,
+                                const char *options,
+                                GError **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
   g_autofree char *rec = NULL;
@@ -32,7 +32,7 @@ pt_store_save_game_in_progress (PtStore     *self,
       return 0;
     }
   if ((rec = pt_store_canonical_json (record, NULL, N_("game record"), error)) == NULL ||
-      (opts = pt_store_canonical_json (options, "{}", N_("options"), error)) == NULL)
+       (opts = pt_store_canonical_json (options, "{}", N_("options"), error)) == NULL)
     return 0;
 
   if (id > 0)
@@ -86,8 +86,8 @@ read_saved_game (PtStmt *stmt)
 }
 
 GPtrArray *
-pt_store_list_saved_games (PtStore  *self,
-                           GError  **error)
+pt_store_list_saved_games (PtStore *self,
+                           GError **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
 
@@ -103,9 +103,9 @@ pt_store_list_saved_games (PtStore  *self,
 }
 
 PtSavedGame *
-pt_store_load_saved_game (PtStore  *self,
-                          gint64    id,
-                          GError  **error)
+pt_store_load_saved_game (PtStore *self,
+                          gint64 id,
+                          GError **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
 
@@ -121,9 +121,9 @@ pt_store_load_saved_game (PtStore  *self,
 }
 
 gboolean
-pt_store_delete_saved_game (PtStore  *self,
-                            gint64    id,
-                            GError  **error)
+pt_store_delete_saved_game (PtStore *self,
+                            gint64 id,
+                            GError **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
 
@@ -136,10 +136,10 @@ pt_store_delete_saved_game (PtStore  *self,
 }
 
 gboolean
-pt_store_set_draft (PtStore     *self,
-                    const char  *game,
-                    const char  *json,
-                    GError     **error)
+pt_store_set_draft (PtStore *self,
+                    const char *game,
+                    const char *json,
+                    GError **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
   g_autofree char *canonical = NULL;
@@ -159,9 +159,9 @@ pt_store_set_draft (PtStore     *self,
 }
 
 char *
-pt_store_get_draft (PtStore     *self,
-                    const char  *game,
-                    GError     **error)
+pt_store_get_draft (PtStore *self,
+                    const char *game,
+                    GError **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
   int rc;
@@ -180,9 +180,9 @@ pt_store_get_draft (PtStore     *self,
 }
 
 gboolean
-pt_store_clear_draft (PtStore     *self,
-                      const char  *game,
-                      GError     **error)
+pt_store_clear_draft (PtStore *self,
+                      const char *game,
+                      GError **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
 

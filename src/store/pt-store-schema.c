@@ -229,8 +229,8 @@ pt_store_migration_sql (int version)
 }
 
 static gboolean
-foreign_keys_hold (PtStore  *self,
-                   GError  **error)
+foreign_keys_hold (PtStore *self,
+                   GError **error)
 {
   sqlite3_stmt *stmt = NULL;
   int rc = sqlite3_prepare_v2 (self->db, "PRAGMA foreign_key_check", -1, &stmt, NULL);
@@ -254,8 +254,8 @@ foreign_keys_hold (PtStore  *self,
  * "Ángel") cannot both keep theirs; the later one gets " (2)", " (3)", …
  * (the user can merge them), so no match and no player is lost. */
 static gboolean
-fill_name_keys (PtStore  *self,
-                GError  **error)
+fill_name_keys (PtStore *self,
+                GError **error)
 {
   g_autoptr(GHashTable) taken = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
@@ -314,8 +314,8 @@ fill_name_keys (PtStore  *self,
 /* Players without a colour (or sharing one with an earlier player) get
  * the palette colour fewest players have, in palette order. */
 static gboolean
-fill_colours (PtStore  *self,
-              GError  **error)
+fill_colours (PtStore *self,
+              GError **error)
 {
   g_autoptr(GHashTable) used = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
@@ -362,8 +362,8 @@ fill_colours (PtStore  *self,
 
 /* What schema step 5 needs besides SQL, in its transaction. */
 static gboolean
-migrate_to_5 (PtStore  *self,
-              GError  **error)
+migrate_to_5 (PtStore *self,
+              GError **error)
 {
   gint64 stamp = pt_store_next_stamp (self);
   g_autofree char *sql = g_strdup_printf ("UPDATE players SET modified = %" G_GINT64_FORMAT ";"
@@ -384,9 +384,9 @@ migrate_to_5 (PtStore  *self,
 }
 
 gboolean
-pt_store_migrate (PtStore  *self,
-         int       from,
-         GError  **error)
+pt_store_migrate (PtStore *self,
+                  int from,
+                  GError **error)
 {
   for (int version = from + 1; version <= PT_STORE_SCHEMA_VERSION; version++)
     {

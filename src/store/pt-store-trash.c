@@ -58,8 +58,8 @@ compare_items (gconstpointer a,
 }
 
 GPtrArray *
-pt_store_list_trash (PtStore  *self,
-                     GError  **error)
+pt_store_list_trash (PtStore *self,
+                     GError **error)
 {
   g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func ((GDestroyNotify) pt_trash_item_free);
   gboolean nights = pt_store_can_trash_nights (self);
@@ -71,11 +71,11 @@ pt_store_list_trash (PtStore  *self,
   if (nights)
     {
       g_autoptr(PtStmt) list = pt_store_prepare (self,
-                                                 "SELECT n.id, n.deleted, n.uuid, n.date, n.place, n.notes,"
-                                                 " (SELECT count (*) FROM matches m WHERE m.night_id = n.id"
-                                                 "  AND m.deleted <> 0 AND m.deleted >= n.deleted - ?1)"
-                                                 " FROM nights n WHERE n.deleted <> 0",
-                                                 error);
+                                                  "SELECT n.id, n.deleted, n.uuid, n.date, n.place, n.notes,"
+                                                  " (SELECT count (*) FROM matches m WHERE m.night_id = n.id"
+                                                  "  AND m.deleted <> 0 AND m.deleted >= n.deleted - ?1)"
+                                                  " FROM nights n WHERE n.deleted <> 0",
+                                                  error);
       if (list == NULL)
         return NULL;
       sqlite3_bind_int (list, 1, WITH_NIGHT_SECONDS);
@@ -105,10 +105,10 @@ pt_store_list_trash (PtStore  *self,
   /* Matches, but not those that went with their night. */
   stmt = pt_store_prepare (self,
                            nights
-                           ? "SELECT m.id, m.deleted FROM matches m LEFT JOIN nights n ON n.id = m.night_id"
-                             " WHERE m.deleted <> 0 AND NOT (coalesce (n.deleted, 0) <> 0"
-                             " AND m.deleted >= n.deleted - ?1)"
-                           : "SELECT m.id, m.deleted FROM matches m WHERE m.deleted <> 0 AND ?1 = ?1",
+                               ? "SELECT m.id, m.deleted FROM matches m LEFT JOIN nights n ON n.id = m.night_id"
+                                 " WHERE m.deleted <> 0 AND NOT (coalesce (n.deleted, 0) <> 0"
+                                 " AND m.deleted >= n.deleted - ?1)"
+                               : "SELECT m.id, m.deleted FROM matches m WHERE m.deleted <> 0 AND ?1 = ?1",
                            error);
   if (stmt == NULL)
     return NULL;
@@ -140,9 +140,9 @@ pt_store_list_trash (PtStore  *self,
 }
 
 gboolean
-pt_store_trash_night (PtStore  *self,
-                      gint64    night_id,
-                      GError  **error)
+pt_store_trash_night (PtStore *self,
+                      gint64 night_id,
+                      GError **error)
 {
   g_autoptr(GArray) ids = NULL;
   g_autoptr(PtStmt) list = NULL;
@@ -188,13 +188,13 @@ fail:
 }
 
 static gboolean
-restore_night_row (PtStore  *self,
-                   gint64    night_id,
-                   GError  **error)
+restore_night_row (PtStore *self,
+                   gint64 night_id,
+                   GError **error)
 {
   g_autoptr(PtStmt) stmt = pt_store_prepare (self,
-                                             "UPDATE nights SET deleted = 0, modified = ? WHERE id = ?",
-                                             error);
+                                              "UPDATE nights SET deleted = 0, modified = ? WHERE id = ?",
+                                              error);
 
   if (stmt == NULL)
     return FALSE;
@@ -204,10 +204,10 @@ restore_night_row (PtStore  *self,
 }
 
 gboolean
-pt_store_restore_from_trash (PtStore      *self,
-                             PtTrashKind   kind,
-                             gint64        id,
-                             GError      **error)
+pt_store_restore_from_trash (PtStore *self,
+                             PtTrashKind kind,
+                             gint64 id,
+                             GError **error)
 {
   g_autoptr(GArray) ids = NULL;
   gboolean nights;
@@ -226,10 +226,10 @@ pt_store_restore_from_trash (PtStore      *self,
       if (nights)
         {
           g_autoptr(PtStmt) stmt = pt_store_prepare (self,
-                                                     "UPDATE nights SET deleted = 0, modified = ?1"
-                                                     " WHERE deleted <> 0"
-                                                     " AND id = (SELECT night_id FROM matches WHERE id = ?2)",
-                                                     error);
+                                                      "UPDATE nights SET deleted = 0, modified = ?1"
+                                                      " WHERE deleted <> 0"
+                                                      " AND id = (SELECT night_id FROM matches WHERE id = ?2)",
+                                                      error);
           if (stmt == NULL)
             goto fail;
           sqlite3_bind_int64 (stmt, 1, pt_store_next_stamp (self));
@@ -241,10 +241,10 @@ pt_store_restore_from_trash (PtStore      *self,
   else
     {
       g_autoptr(PtStmt) list = pt_store_prepare (self,
-                                                 "SELECT m.id FROM matches m JOIN nights n ON n.id = m.night_id"
-                                                 " WHERE n.id = ?1 AND n.deleted <> 0 AND m.deleted <> 0"
-                                                 " AND m.deleted >= n.deleted - ?2",
-                                                 error);
+                                                  "SELECT m.id FROM matches m JOIN nights n ON n.id = m.night_id"
+                                                  " WHERE n.id = ?1 AND n.deleted <> 0 AND m.deleted <> 0"
+                                                  " AND m.deleted >= n.deleted - ?2",
+                                                  error);
       if (list == NULL)
         goto fail;
       sqlite3_bind_int64 (list, 1, id);
@@ -272,9 +272,9 @@ fail:
 }
 
 int
-pt_store_empty_trash (PtStore  *self,
-                      gint64    before,
-                      GError  **error)
+pt_store_empty_trash (PtStore *self,
+                      gint64 before,
+                      GError **error)
 {
   g_autoptr(PtStmt) matches = NULL;
   int removed;
@@ -295,8 +295,8 @@ pt_store_empty_trash (PtStore  *self,
   if (pt_store_can_trash_nights (self))
     {
       g_autoptr(PtStmt) nights = pt_store_prepare (self,
-                                                   "DELETE FROM nights WHERE deleted <> 0 AND deleted < ?",
-                                                   error);
+                                                    "DELETE FROM nights WHERE deleted <> 0 AND deleted < ?",
+                                                    error);
       if (nights == NULL)
         goto fail;
       sqlite3_bind_int64 (nights, 1, before);
@@ -314,8 +314,8 @@ fail:
 }
 
 int
-pt_store_expire_trash (PtStore  *self,
-                       GError  **error)
+pt_store_expire_trash (PtStore *self,
+                       GError **error)
 {
   g_return_val_if_fail (PT_IS_STORE (self), -1);
 

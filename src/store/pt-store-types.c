@@ -11,23 +11,23 @@
 
 /* Each value is a GRcBox: ref/unref share one immutable copy, which is all
  * the UI needs (list models hold references) and keeps copying cheap. */
-#define PT_DEFINE_RC_VALUE(TypeName, type_name, clear_body)                  \
-  static void                                                                \
-  type_name##_clear (gpointer data)                                          \
-  {                                                                          \
-    TypeName *self = data;                                                   \
-    clear_body                                                               \
-  }                                                                          \
-  TypeName *                                                                 \
-  type_name##_ref (TypeName *self)                                           \
-  {                                                                          \
-    return g_rc_box_acquire (self);                                          \
-  }                                                                          \
-  void                                                                       \
-  type_name##_unref (TypeName *self)                                         \
-  {                                                                          \
-    g_rc_box_release_full (self, type_name##_clear);                         \
-  }                                                                          \
+#define PT_DEFINE_RC_VALUE(TypeName, type_name, clear_body) \
+  static void                                               \
+      type_name##_clear (gpointer data)                     \
+  {                                                         \
+    TypeName *self = data;                                  \
+    clear_body                                              \
+  }                                                         \
+  TypeName *                                                \
+      type_name##_ref (TypeName *self)                      \
+  {                                                         \
+    return g_rc_box_acquire (self);                         \
+  }                                                         \
+  void                                                      \
+      type_name##_unref (TypeName *self)                    \
+  {                                                         \
+    g_rc_box_release_full (self, type_name##_clear);        \
+  }                                                         \
   G_DEFINE_BOXED_TYPE (TypeName, type_name, type_name##_ref, type_name##_unref)
 
 const char *
@@ -37,7 +37,7 @@ pt_match_mode_to_string (PtMatchMode mode)
 }
 
 gboolean
-pt_match_mode_from_string (const char  *text,
+pt_match_mode_from_string (const char *text,
                            PtMatchMode *mode)
 {
   if (g_strcmp0 (text, "digital") == 0)
@@ -77,9 +77,9 @@ pt_night_new (void)
 PT_DEFINE_RC_VALUE (PtMatchResult, pt_match_result, { g_free (self->player_name); })
 
 PtMatchResult *
-pt_match_result_new (gint64   player_id,
-                     int      seat,
-                     int      score,
+pt_match_result_new (gint64 player_id,
+                     int seat,
+                     int score,
                      gboolean winner)
 {
   PtMatchResult *self = g_rc_box_new0 (PtMatchResult);
@@ -103,8 +103,8 @@ PT_DEFINE_RC_VALUE (PtMatchEntry, pt_match_entry, {
 })
 
 PtMatchEntry *
-pt_match_entry_new (const char  *game,
-                    PtMatchMode  mode)
+pt_match_entry_new (const char *game,
+                    PtMatchMode mode)
 {
   PtMatchEntry *self = g_rc_box_new0 (PtMatchEntry);
 
@@ -115,7 +115,7 @@ pt_match_entry_new (const char  *game,
 }
 
 void
-pt_match_entry_add_result (PtMatchEntry  *self,
+pt_match_entry_add_result (PtMatchEntry *self,
                            PtMatchResult *result)
 {
   g_ptr_array_add (self->results, result);

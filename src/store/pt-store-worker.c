@@ -15,22 +15,22 @@ struct _PtStoreWorker
 
   char *path;
   GThread *thread;
-  GAsyncQueue *queue;       /* of Request; a Request with job == NULL stops the thread */
-  GHashTable *lanes;        /* lane (static string) -> GCancellable, main thread only */
+  GAsyncQueue *queue; /* of Request; a Request with job == NULL stops the thread */
+  GHashTable *lanes;  /* lane (static string) -> GCancellable, main thread only */
 
   GMutex lock;
   GCond idle;
-  guint pending;            /* queued or running on the thread */
-  guint outstanding;        /* main context: requests whose callback has not run */
+  guint pending;     /* queued or running on the thread */
+  guint outstanding; /* main context: requests whose callback has not run */
 
-  gboolean catching_up;     /* under lock: background steps of the statistics left */
-  GMainContext *context;    /* the creator's: "changed" is emitted there */
-  guint unsignalled;        /* main context: "changed" emissions queued, not yet run */
+  gboolean catching_up;  /* under lock: background steps of the statistics left */
+  GMainContext *context; /* the creator's: "changed" is emitted there */
+  guint unsignalled;     /* main context: "changed" emissions queued, not yet run */
 
   /* Worker thread only. */
   PtStore *store;
   PtStats *stats;
-  gboolean caught_up_work;  /* a background step did something since the last signal */
+  gboolean caught_up_work; /* a background step did something since the last signal */
 };
 
 enum
@@ -53,7 +53,7 @@ typedef struct
   GDestroyNotify data_free;
   GDestroyNotify result_free;
   GTask *task;
-  GCancellable *outer;      /* the caller's cancellable, chained to the task's */
+  GCancellable *outer; /* the caller's cancellable, chained to the task's */
   gulong outer_id;
   gboolean write;
 } Request;
@@ -65,14 +65,12 @@ typedef struct
   gboolean write;
 } Reply;
 
-
-
 /* Every answer passes here in the caller's context, so the worker knows
  * when nothing is in flight any more (pt_store_worker_is_idle). */
 static void
-request_done (GObject      *source,
+request_done (GObject *source,
               GAsyncResult *result,
-              gpointer      user_data)
+              gpointer user_data)
 {
   PtStoreWorker *self = PT_STORE_WORKER (source);
   Reply *reply = user_data;
@@ -320,48 +318,48 @@ pt_store_worker_get_path (PtStoreWorker *self)
 
 static void
 cancel_chained (GCancellable *outer,
-                gpointer      user_data)
+                gpointer user_data)
 {
   g_cancellable_cancel (G_CANCELLABLE (user_data));
 }
 
 static void
-run_request (PtStoreWorker        *self,
-             const char           *lane,
-             PtStoreJob            job,
-             gpointer              data,
-             GDestroyNotify        data_free,
-             GDestroyNotify        result_free,
-             gboolean              write,
-             GCancellable         *cancellable,
-             GAsyncReadyCallback   callback,
-             gpointer              user_data);
+run_request (PtStoreWorker *self,
+             const char *lane,
+             PtStoreJob job,
+             gpointer data,
+             GDestroyNotify data_free,
+             GDestroyNotify result_free,
+             gboolean write,
+             GCancellable *cancellable,
+             GAsyncReadyCallback callback,
+             gpointer user_data);
 
 void
-pt_store_worker_run (PtStoreWorker        *self,
-                     const char           *lane,
-                     PtStoreJob            job,
-                     gpointer              data,
-                     GDestroyNotify        data_free,
-                     GDestroyNotify        result_free,
-                     GCancellable         *cancellable,
-                     GAsyncReadyCallback   callback,
-                     gpointer              user_data)
+pt_store_worker_run (PtStoreWorker *self,
+                     const char *lane,
+                     PtStoreJob job,
+                     gpointer data,
+                     GDestroyNotify data_free,
+                     GDestroyNotify result_free,
+                     GCancellable *cancellable,
+                     GAsyncReadyCallback callback,
+                     gpointer user_data)
 {
   run_request (self, lane, job, data, data_free, result_free, FALSE, cancellable, callback, user_data);
 }
 
 static void
-run_request (PtStoreWorker        *self,
-             const char           *lane,
-             PtStoreJob            job,
-             gpointer              data,
-             GDestroyNotify        data_free,
-             GDestroyNotify        result_free,
-             gboolean              write,
-             GCancellable         *cancellable,
-             GAsyncReadyCallback   callback,
-             gpointer              user_data)
+run_request (PtStoreWorker *self,
+             const char *lane,
+             PtStoreJob job,
+             gpointer data,
+             GDestroyNotify data_free,
+             GDestroyNotify result_free,
+             gboolean write,
+             GCancellable *cancellable,
+             GAsyncReadyCallback callback,
+             gpointer user_data)
 {
   g_autoptr(GCancellable) own = g_cancellable_new ();
   Request *request;
@@ -409,9 +407,9 @@ run_request (PtStoreWorker        *self,
 }
 
 gpointer
-pt_store_worker_finish (PtStoreWorker  *self,
-                        GAsyncResult   *result,
-                        GError        **error)
+pt_store_worker_finish (PtStoreWorker *self,
+                        GAsyncResult *result,
+                        GError **error)
 {
   g_return_val_if_fail (g_task_is_valid (result, self), NULL);
   return g_task_propagate_pointer (G_TASK (result), error);
@@ -419,7 +417,7 @@ pt_store_worker_finish (PtStoreWorker  *self,
 
 void
 pt_store_worker_cancel_lane (PtStoreWorker *self,
-                             const char    *lane)
+                             const char *lane)
 {
   GCancellable *cancellable;
 
@@ -499,9 +497,9 @@ write_free (Write *write)
 }
 
 static gint64
-write_run (PtStore  *store,
-           Write    *w,
-           GError  **error)
+write_run (PtStore *store,
+           Write *w,
+           GError **error)
 {
   switch (w->op)
     {
@@ -512,7 +510,7 @@ write_run (PtStore  *store,
     case OP_START_NIGHT:
       {
         g_autoptr(PtNight) night = pt_store_start_night (store, w->s1, w->s2,
-                                                         (const char * const *) w->strv, error);
+                                                          (const char *const *) w->strv, error);
         return night != NULL ? night->id : 0;
       }
     case OP_TRASH_NIGHT:
@@ -550,11 +548,11 @@ write_run (PtStore  *store,
 }
 
 static gpointer
-write_job (PtStore       *store,
-           PtStats       *stats,
-           gpointer       data,
-           GCancellable  *cancellable,
-           GError       **error)
+write_job (PtStore *store,
+           PtStats *stats,
+           gpointer data,
+           GCancellable *cancellable,
+           GError **error)
 {
   g_autoptr(GError) local_error = NULL;
   gint64 *answer;
@@ -574,11 +572,11 @@ write_job (PtStore       *store,
 }
 
 static void
-queue_write (PtStoreWorker        *self,
-             Write                *write,
-             GCancellable         *cancellable,
-             GAsyncReadyCallback   callback,
-             gpointer              user_data)
+queue_write (PtStoreWorker *self,
+             Write *write,
+             GCancellable *cancellable,
+             GAsyncReadyCallback callback,
+             gpointer user_data)
 {
   g_return_if_fail (PT_IS_STORE_WORKER (self));
   run_request (self, NULL, write_job, write, (GDestroyNotify) write_free, g_free, TRUE, cancellable,
@@ -586,10 +584,10 @@ queue_write (PtStoreWorker        *self,
 }
 
 gboolean
-pt_store_worker_write_finish (PtStoreWorker  *self,
-                              GAsyncResult   *result,
-                              gint64         *id,
-                              GError        **error)
+pt_store_worker_write_finish (PtStoreWorker *self,
+                              GAsyncResult *result,
+                              gint64 *id,
+                              GError **error)
 {
   g_autofree gint64 *answer = NULL;
 
@@ -610,13 +608,13 @@ write_new (WriteOp op)
 }
 
 void
-pt_store_worker_write (PtStoreWorker        *self,
-                       PtStoreWriteJob       job,
-                       gpointer              data,
-                       GDestroyNotify        data_free,
-                       GCancellable         *cancellable,
-                       GAsyncReadyCallback   callback,
-                       gpointer              user_data)
+pt_store_worker_write (PtStoreWorker *self,
+                       PtStoreWriteJob job,
+                       gpointer data,
+                       GDestroyNotify data_free,
+                       GCancellable *cancellable,
+                       GAsyncReadyCallback callback,
+                       gpointer user_data)
 {
   Write *write = write_new (OP_CUSTOM);
 
@@ -628,9 +626,7 @@ pt_store_worker_write (PtStoreWorker        *self,
 }
 
 void
-pt_store_worker_update_night (PtStoreWorker *self, gint64 night_id, const char *date,
-                              const char *place, const char *notes, GCancellable *cancellable,
-                              GAsyncReadyCallback callback, gpointer user_data)
+pt_store_worker_update_night (PtStoreWorker *self, gint64 night_id, const char *date, const char *place, const char *notes, GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data)
 {
   Write *write = write_new (OP_UPDATE_NIGHT);
 
@@ -642,9 +638,7 @@ pt_store_worker_update_night (PtStoreWorker *self, gint64 night_id, const char *
 }
 
 void
-pt_store_worker_start_night (PtStoreWorker *self, const char *date, const char *place,
-                             const char * const *who, GCancellable *cancellable,
-                             GAsyncReadyCallback callback, gpointer user_data)
+pt_store_worker_start_night (PtStoreWorker *self, const char *date, const char *place, const char *const *who, GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data)
 {
   Write *write = write_new (OP_START_NIGHT);
 
@@ -655,9 +649,7 @@ pt_store_worker_start_night (PtStoreWorker *self, const char *date, const char *
 }
 
 static void
-queue_id (PtStoreWorker *self, WriteOp op, gint64 a, gint64 b, int flag, const char *s1,
-          const char *s2, GCancellable *cancellable, GAsyncReadyCallback callback,
-          gpointer user_data)
+queue_id (PtStoreWorker *self, WriteOp op, gint64 a, gint64 b, int flag, const char *s1, const char *s2, GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data)
 {
   Write *write = write_new (op);
 
@@ -670,47 +662,37 @@ queue_id (PtStoreWorker *self, WriteOp op, gint64 a, gint64 b, int flag, const c
 }
 
 void
-pt_store_worker_trash_night (PtStoreWorker *self, gint64 night_id, GCancellable *cancellable,
-                             GAsyncReadyCallback callback, gpointer user_data)
+pt_store_worker_trash_night (PtStoreWorker *self, gint64 night_id, GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data)
 {
   queue_id (self, OP_TRASH_NIGHT, night_id, 0, 0, NULL, NULL, cancellable, callback, user_data);
 }
 
 void
-pt_store_worker_restore_from_trash (PtStoreWorker *self, PtTrashKind kind, gint64 id,
-                                    GCancellable *cancellable, GAsyncReadyCallback callback,
-                                    gpointer user_data)
+pt_store_worker_restore_from_trash (PtStoreWorker *self, PtTrashKind kind, gint64 id, GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data)
 {
   queue_id (self, OP_RESTORE, id, 0, kind, NULL, NULL, cancellable, callback, user_data);
 }
 
 void
-pt_store_worker_empty_trash (PtStoreWorker *self, GCancellable *cancellable,
-                             GAsyncReadyCallback callback, gpointer user_data)
+pt_store_worker_empty_trash (PtStoreWorker *self, GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data)
 {
   queue_id (self, OP_EMPTY_TRASH, 0, 0, 0, NULL, NULL, cancellable, callback, user_data);
 }
 
 void
-pt_store_worker_set_match_night (PtStoreWorker *self, gint64 match_id, gint64 night_id,
-                                 GCancellable *cancellable, GAsyncReadyCallback callback,
-                                 gpointer user_data)
+pt_store_worker_set_match_night (PtStoreWorker *self, gint64 match_id, gint64 night_id, GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data)
 {
   queue_id (self, OP_MATCH_NIGHT, match_id, night_id, 0, NULL, NULL, cancellable, callback, user_data);
 }
 
 void
-pt_store_worker_set_match_notes (PtStoreWorker *self, gint64 match_id, const char *notes,
-                                 GCancellable *cancellable, GAsyncReadyCallback callback,
-                                 gpointer user_data)
+pt_store_worker_set_match_notes (PtStoreWorker *self, gint64 match_id, const char *notes, GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data)
 {
   queue_id (self, OP_MATCH_NOTES, match_id, 0, 0, notes, NULL, cancellable, callback, user_data);
 }
 
 void
-pt_store_worker_update_match (PtStoreWorker *self, const PtMatchEntry *entry,
-                              GCancellable *cancellable, GAsyncReadyCallback callback,
-                              gpointer user_data)
+pt_store_worker_update_match (PtStoreWorker *self, const PtMatchEntry *entry, GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data)
 {
   Write *write = write_new (OP_UPDATE_MATCH);
 
@@ -720,55 +702,44 @@ pt_store_worker_update_match (PtStoreWorker *self, const PtMatchEntry *entry,
 }
 
 void
-pt_store_worker_delete_match (PtStoreWorker *self, gint64 match_id, GCancellable *cancellable,
-                              GAsyncReadyCallback callback, gpointer user_data)
+pt_store_worker_delete_match (PtStoreWorker *self, gint64 match_id, GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data)
 {
   queue_id (self, OP_DELETE_MATCH, match_id, 0, 0, NULL, NULL, cancellable, callback, user_data);
 }
 
 void
-pt_store_worker_undelete_match (PtStoreWorker *self, gint64 match_id, GCancellable *cancellable,
-                                GAsyncReadyCallback callback, gpointer user_data)
+pt_store_worker_undelete_match (PtStoreWorker *self, gint64 match_id, GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data)
 {
   queue_id (self, OP_UNDELETE_MATCH, match_id, 0, 0, NULL, NULL, cancellable, callback, user_data);
 }
 
 void
-pt_store_worker_add_player (PtStoreWorker *self, const char *name, const char *colour,
-                            GCancellable *cancellable, GAsyncReadyCallback callback,
-                            gpointer user_data)
+pt_store_worker_add_player (PtStoreWorker *self, const char *name, const char *colour, GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data)
 {
   queue_id (self, OP_ADD_PLAYER, 0, 0, 0, name, colour, cancellable, callback, user_data);
 }
 
 void
-pt_store_worker_update_player (PtStoreWorker *self, gint64 player_id, const char *name,
-                               const char *colour, GCancellable *cancellable,
-                               GAsyncReadyCallback callback, gpointer user_data)
+pt_store_worker_update_player (PtStoreWorker *self, gint64 player_id, const char *name, const char *colour, GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data)
 {
   queue_id (self, OP_UPDATE_PLAYER, player_id, 0, 0, name, colour, cancellable, callback, user_data);
 }
 
 void
-pt_store_worker_set_player_archived (PtStoreWorker *self, gint64 player_id, gboolean archived,
-                                     GCancellable *cancellable, GAsyncReadyCallback callback,
-                                     gpointer user_data)
+pt_store_worker_set_player_archived (PtStoreWorker *self, gint64 player_id, gboolean archived, GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data)
 {
   queue_id (self, OP_ARCHIVE_PLAYER, player_id, 0, archived, NULL, NULL, cancellable, callback,
             user_data);
 }
 
 void
-pt_store_worker_merge_players (PtStoreWorker *self, gint64 from, gint64 into,
-                               GCancellable *cancellable, GAsyncReadyCallback callback,
-                               gpointer user_data)
+pt_store_worker_merge_players (PtStoreWorker *self, gint64 from, gint64 into, GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data)
 {
   queue_id (self, OP_MERGE_PLAYERS, from, into, 0, NULL, NULL, cancellable, callback, user_data);
 }
 
 void
-pt_store_worker_delete_saved_game (PtStoreWorker *self, gint64 saved_id, GCancellable *cancellable,
-                                   GAsyncReadyCallback callback, gpointer user_data)
+pt_store_worker_delete_saved_game (PtStoreWorker *self, gint64 saved_id, GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data)
 {
   queue_id (self, OP_DELETE_SAVED, saved_id, 0, 0, NULL, NULL, cancellable, callback, user_data);
 }

@@ -23,7 +23,7 @@
 #include "pt-player-name.h"
 #include "pt-store-private.h"
 
-G_DEFINE_QUARK (pt-store-error-quark, pt_store_error)
+G_DEFINE_QUARK (pt - store - error - quark, pt_store_error)
 
 G_DEFINE_FINAL_TYPE (PtStore, pt_store, G_TYPE_OBJECT)
 
@@ -39,10 +39,10 @@ static GParamSpec *properties[N_PROPS];
 /* Errors and statements ---------------------------------------------------- */
 
 gboolean
-pt_store_set_error (PtStore     *self,
-                    int          rc,
-                    const char  *what,
-                    GError     **error)
+pt_store_set_error (PtStore *self,
+                    int rc,
+                    const char *what,
+                    GError **error)
 {
   const char *detail = self != NULL && self->db != NULL ? sqlite3_errmsg (self->db) : sqlite3_errstr (rc);
   PtStoreError code;
@@ -80,7 +80,7 @@ pt_store_set_error (PtStore     *self,
       /* Whatever SQLite says, the reason is the file. */
       g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_READ_ONLY,
                    _("%s: the history “%s” can be viewed and exported but not changed: %s"), what,
-                   self->path, self->read_only_reason);
+                      self->path, self->read_only_reason);
       return FALSE;
     }
   g_set_error (error, PT_STORE_ERROR, code, "%s: %s", what, detail);
@@ -95,9 +95,9 @@ pt_stmt_release (PtStmt *stmt)
 }
 
 PtStmt *
-pt_store_prepare (PtStore     *self,
-                  const char  *sql,
-                  GError     **error)
+pt_store_prepare (PtStore *self,
+                  const char *sql,
+                  GError **error)
 {
   sqlite3_stmt *stmt = g_hash_table_lookup (self->statements, sql);
   int rc;
@@ -115,9 +115,9 @@ pt_store_prepare (PtStore     *self,
 }
 
 gboolean
-pt_store_exec (PtStore     *self,
-               const char  *sql,
-               GError     **error)
+pt_store_exec (PtStore *self,
+               const char *sql,
+               GError **error)
 {
   int rc = sqlite3_exec (self->db, sql, NULL, NULL, NULL);
 
@@ -127,10 +127,10 @@ pt_store_exec (PtStore     *self,
 }
 
 gboolean
-pt_store_step_done (PtStore     *self,
-                    PtStmt      *stmt,
-                    const char  *what,
-                    GError     **error)
+pt_store_step_done (PtStore *self,
+                    PtStmt *stmt,
+                    const char *what,
+                    GError **error)
 {
   int rc = sqlite3_step (stmt);
 
@@ -143,8 +143,8 @@ pt_store_step_done (PtStore     *self,
  * the busy timeout) before anything is done rather than half way. Both are
  * prepared once: the app runs them for every save. */
 gboolean
-pt_store_begin (PtStore  *self,
-                GError  **error)
+pt_store_begin (PtStore *self,
+                GError **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
   int rc;
@@ -162,8 +162,8 @@ pt_store_begin (PtStore  *self,
 }
 
 gboolean
-pt_store_commit (PtStore  *self,
-                 GError  **error)
+pt_store_commit (PtStore *self,
+                 GError **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
   int rc;
@@ -205,8 +205,8 @@ pt_store_rollback (PtStore *self)
 }
 
 gboolean
-pt_store_transaction_begin (PtStore  *self,
-                            GError  **error)
+pt_store_transaction_begin (PtStore *self,
+                            GError **error)
 {
   g_return_val_if_fail (PT_IS_STORE (self), FALSE);
   g_return_val_if_fail (!self->in_outer_transaction, FALSE);
@@ -218,8 +218,8 @@ pt_store_transaction_begin (PtStore  *self,
 }
 
 gboolean
-pt_store_transaction_commit (PtStore  *self,
-                             GError  **error)
+pt_store_transaction_commit (PtStore *self,
+                             GError **error)
 {
   g_return_val_if_fail (PT_IS_STORE (self), FALSE);
   g_return_val_if_fail (self->in_outer_transaction, FALSE);
@@ -252,7 +252,7 @@ pt_store_get_handle (PtStore *self)
 
 char *
 pt_store_dup_column_text (PtStmt *stmt,
-                          int     column)
+                          int column)
 {
   const unsigned char *text = sqlite3_column_text (stmt, column);
 
@@ -278,9 +278,9 @@ typedef struct
 static gboolean scan_value (Scan *scan);
 
 static gboolean
-scan_string (Scan        *scan,
+scan_string (Scan *scan,
              const char **start,
-             gsize       *len)
+             gsize *len)
 {
   const char *p = scan->p;
 
@@ -412,10 +412,10 @@ already_canonical (const char *json)
 }
 
 char *
-pt_store_canonical_json (const char  *json,
-                         const char  *fallback,
-                         const char  *what,
-                         GError     **error)
+pt_store_canonical_json (const char *json,
+                         const char *fallback,
+                         const char *what,
+                         GError **error)
 {
   g_autoptr(JsonNode) root = NULL;
   g_autoptr(GError) local_error = NULL;
@@ -432,8 +432,7 @@ pt_store_canonical_json (const char  *json,
     {
       /* TRANSLATORS: what was being read ("options", "game record", …,
        * translated on their own), then the JSON parser's message */
-      g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID, _("Invalid %s: %s"), _(what),
-                   local_error->message);
+      g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID, _("Invalid %s: %s"), _(what), local_error->message);
       return NULL;
     }
   return json_to_string (root, FALSE);
@@ -458,8 +457,19 @@ pt_store_next_stamp (PtStore *self)
 }
 
 static const char *const palette[] = {
-  "#3584e4", "#e66100", "#2ec27e", "#c061cb", "#e5a50a", "#1c71d8",
-  "#a51d2d", "#63452c", "#26a269", "#f5c211", "#9141ac", "#5e5c64", NULL,
+  "#3584e4",
+  "#e66100",
+  "#2ec27e",
+  "#c061cb",
+  "#e5a50a",
+  "#1c71d8",
+  "#a51d2d",
+  "#63452c",
+  "#26a269",
+  "#f5c211",
+  "#9141ac",
+  "#5e5c64",
+  NULL,
 };
 
 const char *const *
@@ -487,26 +497,25 @@ pt_player_palette_pick (GHashTable *used)
 }
 
 gboolean
-pt_store_not_found (GError     **error,
-                    const char  *what,
-                    gint64       id)
+pt_store_not_found (GError **error,
+                    const char *what,
+                    gint64 id)
 {
   /* TRANSLATORS: %s is what was looked for ("player", "night", "match",
    * "saved game", …, translated on their own), then its database id */
-  g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_NOT_FOUND, _("No %s with id %" PRId64),
-               _(what), id);
+  g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_NOT_FOUND, _("No %s with id %" PRId64), _(what), id);
   return FALSE;
 }
 
 /* Steps @stmt to its end, reading every row with @read into a new array
  * that frees its items with @free_item; on an error, NULL and @message. */
 GPtrArray *
-pt_store_collect_rows (PtStore         *self,
-                       PtStmt          *stmt,
-                       gpointer       (*read) (PtStmt *stmt),
-                       GDestroyNotify   free_item,
-                       const char      *message,
-                       GError         **error)
+pt_store_collect_rows (PtStore *self,
+                       PtStmt *stmt,
+                       gpointer (*read) (PtStmt *stmt),
+                       GDestroyNotify free_item,
+                       const char *message,
+                       GError **error)
 {
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (free_item);
   int rc;
@@ -522,10 +531,10 @@ pt_store_collect_rows (PtStore         *self,
 }
 
 GArray *
-pt_store_collect_ids (PtStore     *self,
-                      PtStmt      *stmt,
-                      const char  *message,
-                      GError     **error)
+pt_store_collect_ids (PtStore *self,
+                      PtStmt *stmt,
+                      const char *message,
+                      GError **error)
 {
   g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   int rc;
@@ -547,12 +556,12 @@ pt_store_collect_ids (PtStore     *self,
  * FALSE with "no @what with id …" when there is none, or with @message
  * when the read fails. */
 gboolean
-pt_store_step_by_id (PtStore     *self,
-                     PtStmt      *stmt,
-                     gint64       id,
-                     const char  *what,
-                     const char  *message,
-                     GError     **error)
+pt_store_step_by_id (PtStore *self,
+                     PtStmt *stmt,
+                     gint64 id,
+                     const char *what,
+                     const char *message,
+                     GError **error)
 {
   int rc;
 
@@ -567,11 +576,11 @@ pt_store_step_by_id (PtStore     *self,
 
 /* Runs a prepared single-row change and checks it touched a row. */
 gboolean
-pt_store_step_change (PtStore     *self,
-                      PtStmt      *stmt,
-                      const char  *what,
-                      gint64       id,
-                      GError     **error)
+pt_store_step_change (PtStore *self,
+                      PtStmt *stmt,
+                      const char *what,
+                      gint64 id,
+                      GError **error)
 {
   int rc = sqlite3_step (stmt);
 
@@ -600,9 +609,9 @@ pt_store_finalize (GObject *object)
 }
 
 static void
-pt_store_get_property (GObject    *object,
-                       guint       prop_id,
-                       GValue     *value,
+pt_store_get_property (GObject *object,
+                       guint prop_id,
+                       GValue *value,
                        GParamSpec *pspec)
 {
   PtStore *self = PT_STORE (object);
@@ -626,8 +635,8 @@ pt_store_class_init (PtStoreClass *klass)
   object_class->get_property = pt_store_get_property;
 
   properties[PROP_PATH] =
-    g_param_spec_string ("path", NULL, NULL, NULL,
-                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+      g_param_spec_string ("path", NULL, NULL, NULL,
+                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -689,8 +698,8 @@ pt_store_resolve_path (const char *explicit_path)
 /* Refuse anything that is not an SQLite file before SQLite sees it: opening
  * and then switching to WAL would write to it. An empty file is a new database. */
 gboolean
-pt_store_check_header (const char  *path,
-                       GError     **error)
+pt_store_check_header (const char *path,
+                       GError **error)
 {
   static const char magic[16] = "SQLite format 3";
   char header[100];
@@ -725,10 +734,10 @@ pt_store_check_header (const char  *path,
 }
 
 static gboolean
-query_int (PtStore     *self,
-           const char  *sql,
-           int         *value,
-           GError     **error)
+query_int (PtStore *self,
+           const char *sql,
+           int *value,
+           GError **error)
 {
   sqlite3_stmt *stmt = NULL;
   int rc = sqlite3_prepare_v2 (self->db, sql, -1, &stmt, NULL);
@@ -758,9 +767,9 @@ pt_store_timestamp_suffix (void)
 
 /* Copies the open database to @dest with the online backup API. */
 gboolean
-pt_store_copy_database (sqlite3     *src,
-               const char  *dest,
-               GError     **error)
+pt_store_copy_database (sqlite3 *src,
+                        const char *dest,
+                        GError **error)
 {
   sqlite3 *out = NULL;
   sqlite3_backup *backup;
@@ -783,7 +792,7 @@ pt_store_copy_database (sqlite3     *src,
       g_set_error (error, PT_STORE_ERROR,
                    (rc & 0xff) == SQLITE_FULL ? PT_STORE_ERROR_FULL : PT_STORE_ERROR_IO,
                    _("Could not copy the database to “%s”: %s"), dest,
-                   out != NULL ? sqlite3_errmsg (out) : sqlite3_errstr (rc));
+                      out != NULL ? sqlite3_errmsg (out) : sqlite3_errstr (rc));
       sqlite3_close_v2 (out);
       g_unlink (dest);
       return FALSE;
@@ -795,9 +804,9 @@ pt_store_copy_database (sqlite3     *src,
  * in SQL fold case and accents like everything else ("angel" finds
  * "Ángel"); SQLite's own LIKE and NOCASE fold ASCII only. */
 static void
-sql_fold (sqlite3_context  *context,
-          int               argc,
-          sqlite3_value   **argv)
+sql_fold (sqlite3_context *context,
+          int argc,
+          sqlite3_value **argv)
 {
   const char *text = (const char *) sqlite3_value_text (argv[0]);
 
@@ -808,9 +817,9 @@ sql_fold (sqlite3_context  *context,
 }
 
 static gboolean
-open_checked (PtStore           *self,
-              PtStoreOpenFlags   flags,
-              GError           **error)
+open_checked (PtStore *self,
+              PtStoreOpenFlags flags,
+              GError **error)
 {
   gboolean exists = g_file_test (self->path, G_FILE_TEST_EXISTS);
   int version = 0, app_id = 0, tables = 0;
@@ -854,7 +863,8 @@ open_checked (PtStore           *self,
           else
             g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_READ_ONLY,
                          _("Could not create “%s”: you have no permission to write in its folder "
-                           "“%s” (%s)"), self->path, dir, g_strerror (saved_errno));
+                           "“%s” (%s)"),
+                            self->path, dir, g_strerror (saved_errno));
           return FALSE;
         }
       pt_store_set_error (self, rc, _("Could not open the database"), error);
@@ -888,7 +898,7 @@ open_checked (PtStore           *self,
       g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_NEWER_VERSION,
                    _("The database “%s” was written by a newer version of Partida (schema %d, this "
                      "version knows %d); it was left untouched"),
-                   self->path, version, PT_STORE_SCHEMA_VERSION);
+                      self->path, version, PT_STORE_SCHEMA_VERSION);
       return FALSE;
     }
   if ((app_id != 0 && app_id != PT_STORE_APPLICATION_ID) ||
@@ -956,7 +966,7 @@ read_only_reason (const char *path)
       if (saved_errno == EROFS)
         return g_strdup (_("it is on a read-only disk"));
       return g_strdup_printf (_("you have no permission to write the file (%s)"),
-                              g_strerror (saved_errno));
+                                 g_strerror (saved_errno));
     }
   if (g_access (dir, W_OK) != 0)
     {
@@ -964,7 +974,7 @@ read_only_reason (const char *path)
       if (saved_errno == EROFS)
         return g_strdup (_("it is on a read-only disk"));
       return g_strdup_printf (_("you have no permission to write in its folder “%s” (%s)"), dir,
-                              g_strerror (saved_errno));
+                                 g_strerror (saved_errno));
     }
   return g_strdup (_("it cannot be written"));
 }
@@ -972,8 +982,8 @@ read_only_reason (const char *path)
 /* A database that cannot be written is still shown: opened read-only (and
  * immutable: on a read-only disk there is no lock file to write either). */
 static gboolean
-open_read_only (PtStore  *self,
-                GError  **error)
+open_read_only (PtStore *self,
+                GError **error)
 {
   g_autoptr(GFile) file = g_file_new_for_path (self->path);
   g_autofree char *base = g_file_get_uri (file);
@@ -1009,7 +1019,7 @@ open_read_only (PtStore  *self,
     {
       g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_READ_ONLY,
                    _("The database “%s” needs an update (schema %d to %d) but cannot be written: %s"),
-                   self->path, version, PT_STORE_SCHEMA_VERSION, self->read_only_reason);
+                      self->path, version, PT_STORE_SCHEMA_VERSION, self->read_only_reason);
       return FALSE;
     }
   self->schema_version = version;
@@ -1018,9 +1028,9 @@ open_read_only (PtStore  *self,
 }
 
 PtStore *
-pt_store_open (const char        *path,
-               PtStoreOpenFlags   flags,
-               GError           **error)
+pt_store_open (const char *path,
+               PtStoreOpenFlags flags,
+               GError **error)
 {
   g_autoptr(PtStore) self = NULL;
   g_autoptr(GError) local_error = NULL;
@@ -1060,9 +1070,9 @@ pt_store_is_read_only (PtStore *self)
 }
 
 gboolean
-pt_store_move_aside (const char  *path,
-                     char       **new_path,
-                     GError     **error)
+pt_store_move_aside (const char *path,
+                     char **new_path,
+                     GError **error)
 {
   g_autofree char *suffix = pt_store_timestamp_suffix ();
   g_autofree char *target = NULL;
@@ -1099,8 +1109,8 @@ pt_store_move_aside (const char  *path,
 /* Deferred statistics ------------------------------------------------------ */
 
 void
-pt_store_set_defer_statistics (PtStore  *self,
-                               gboolean  defer)
+pt_store_set_defer_statistics (PtStore *self,
+                               gboolean defer)
 {
   g_return_if_fail (PT_IS_STORE (self));
 
@@ -1120,10 +1130,10 @@ pt_store_has_pending_statistics (PtStore *self)
 }
 
 gboolean
-pt_store_catch_up (PtStore   *self,
-                   guint      budget,
-                   gboolean  *done,
-                   GError   **error)
+pt_store_catch_up (PtStore *self,
+                   guint budget,
+                   gboolean *done,
+                   GError **error)
 {
   gboolean nothing = FALSE;
 

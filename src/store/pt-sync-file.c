@@ -27,14 +27,14 @@
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 
-#define SQLITE_ENABLE_SESSION 1
+#define SQLITE_ENABLE_SESSION        1
 #define SQLITE_ENABLE_PREUPDATE_HOOK 1
 #include <sqlite3.h>
 
 #include "pt-sync.h"
 #include "pt-sync-private.h"
 
-#define MAGIC "partida-sync/1"
+#define MAGIC         "partida-sync/1"
 /* A change file larger than this is not one of ours. */
 #define MAX_FILE_SIZE (512 * 1024 * 1024)
 
@@ -59,10 +59,10 @@ pt_sync_file_free (PtSyncFile *file)
 }
 
 gboolean
-pt_sync_file_parse_name (const char  *name,
-                         char       **device,
-                         gint64      *sequence,
-                         gboolean    *snapshot)
+pt_sync_file_parse_name (const char *name,
+                         char **device,
+                         gint64 *sequence,
+                         gboolean *snapshot)
 {
   g_autofree char *dev = NULL;
   const char *rest, *digits;
@@ -98,8 +98,8 @@ pt_sync_file_parse_name (const char  *name,
 
 char *
 pt_sync_file_name (const char *device,
-                   gint64      sequence,
-                   gboolean    snapshot)
+                   gint64 sequence,
+                   gboolean snapshot)
 {
   return g_strdup_printf ("%s.%s%010" G_GINT64_FORMAT PT_SYNC_SUFFIX, device,
                           snapshot ? "snapshot-" : "", sequence);
@@ -107,10 +107,10 @@ pt_sync_file_name (const char *device,
 
 /* Runs @data through a zlib (de)compressor. */
 static GBytes *
-convert (GConverter  *converter,
-         GBytes      *data,
-         gsize        limit,
-         GError     **error)
+convert (GConverter *converter,
+         GBytes *data,
+         gsize limit,
+         GError **error)
 {
   gsize in_size, done = 0;
   const guint8 *in = g_bytes_get_data (data, &in_size);
@@ -183,7 +183,7 @@ covers_text (GHashTable *covers)
 
 static char *
 header_text (PtSyncFile *file,
-             gsize       length)
+             gsize length)
 {
   GString *h = g_string_new (MAGIC "\n");
   g_autofree char *covers = NULL;
@@ -204,7 +204,7 @@ header_text (PtSyncFile *file,
 
 static char *
 checksum (const char *header,
-          GBytes     *payload)
+          GBytes *payload)
 {
   g_autoptr(GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
   gsize size;
@@ -216,9 +216,9 @@ checksum (const char *header,
 }
 
 char *
-pt_sync_file_write (const char  *folder,
-                    PtSyncFile  *file,
-                    GError     **error)
+pt_sync_file_write (const char *folder,
+                    PtSyncFile *file,
+                    GError **error)
 {
   g_autoptr(GZlibCompressor) compressor = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_ZLIB, 9);
   g_autoptr(GBytes) payload = NULL;
@@ -251,16 +251,16 @@ pt_sync_file_write (const char  *folder,
       g_set_error (error, PT_SYNC_ERROR, PT_SYNC_ERROR_FOLDER,
                    /* TRANSLATORS: %s is a file name, then the system's reason */
                    _("Could not write %s: %s"), path,
-                   local_error != NULL ? local_error->message : g_strerror (saved));
+                      local_error != NULL ? local_error->message : g_strerror (saved));
       return NULL;
     }
   return g_steal_pointer (&name);
 }
 
 static gboolean
-damaged (GError     **error,
-         const char  *path,
-         const char  *reason)
+damaged (GError **error,
+         const char *path,
+         const char *reason)
 {
   g_autofree char *name = g_path_get_basename (path);
 
@@ -272,9 +272,9 @@ damaged (GError     **error,
 
 /* "key: value" → value, or NULL. */
 static const char *
-field (char       **lines,
-       guint        n,
-       const char  *key)
+field (char **lines,
+       guint n,
+       const char *key)
 {
   gsize len = strlen (key);
 
@@ -286,7 +286,7 @@ field (char       **lines,
 
 static gboolean
 parse_int (const char *text,
-           gint64     *value)
+           gint64 *value)
 {
   char *end = NULL;
   gint64 v;
@@ -302,8 +302,8 @@ parse_int (const char *text,
 }
 
 PtSyncFile *
-pt_sync_file_read (const char  *path,
-                   GError     **error)
+pt_sync_file_read (const char *path,
+                   GError **error)
 {
   g_autofree char *contents = NULL;
   g_autofree char *base = g_path_get_basename (path);
@@ -324,8 +324,7 @@ pt_sync_file_read (const char  *path,
 
   if (!g_file_get_contents (path, &contents, &size, &local_error))
     {
-      g_set_error (error, PT_SYNC_ERROR, PT_SYNC_ERROR_FOLDER, _("Could not read %s: %s"), path,
-                   local_error->message);
+      g_set_error (error, PT_SYNC_ERROR, PT_SYNC_ERROR_FOLDER, _("Could not read %s: %s"), path, local_error->message);
       return NULL;
     }
   if (!pt_sync_file_parse_name (base, &name_device, &name_sequence, &name_snapshot))
@@ -396,8 +395,7 @@ pt_sync_file_read (const char  *path,
   end += 2;
   if ((gsize) (end - contents) + (gsize) length != size)
     {
-      damaged (error, path, (gsize) (end - contents) + (gsize) length > size ? _("it is truncated")
-                                                                           : _("it has extra bytes"));
+      damaged (error, path, (gsize) (end - contents) + (gsize) length > size ? _("it is truncated") : _("it has extra bytes"));
       return NULL;
     }
   payload = g_bytes_new (end, (gsize) length);

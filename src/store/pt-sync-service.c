@@ -23,11 +23,11 @@ struct _PtSyncService
   guint period_id;
   guint delay_ms;
   gboolean busy;
-  gboolean again;         /* a request came while a sync was running */
+  gboolean again; /* a request came while a sync was running */
   gint64 last_sync;
   char *status;
   char *error;
-  guint generation;       /* a new folder makes older answers stale */
+  guint generation; /* a new folder makes older answers stale */
 };
 
 G_DEFINE_FINAL_TYPE (PtSyncService, pt_sync_service, G_TYPE_OBJECT)
@@ -68,7 +68,7 @@ job_free (Job *job)
 typedef struct
 {
   PtSyncSummary summary;
-  char *error;            /* a damaged file: the rest applied */
+  char *error; /* a damaged file: the rest applied */
   GPtrArray *conflicts;
   guint generation;
 } Answer;
@@ -86,8 +86,8 @@ static void start (PtSyncService *self);
 
 static void
 set_status (PtSyncService *self,
-            const char    *status,
-            const char    *error)
+            const char *status,
+            const char *error)
 {
   g_free (self->status);
   self->status = g_strdup (status);
@@ -98,7 +98,7 @@ set_status (PtSyncService *self,
 
 static void
 set_busy (PtSyncService *self,
-          gboolean       busy)
+          gboolean busy)
 {
   if (self->busy == busy)
     return;
@@ -108,11 +108,11 @@ set_busy (PtSyncService *self,
 
 /* On the worker's thread. */
 static gpointer
-sync_job (PtStore       *store,
-          PtStats       *stats,
-          gpointer       data,
-          GCancellable  *cancellable,
-          GError       **error)
+sync_job (PtStore *store,
+          PtStats *stats,
+          gpointer data,
+          GCancellable *cancellable,
+          GError **error)
 {
   Job *job = data;
   Answer *answer = g_new0 (Answer, 1);
@@ -144,9 +144,9 @@ time_text (gint64 when)
 }
 
 static void
-on_sync_done (GObject      *source,
+on_sync_done (GObject *source,
               GAsyncResult *result,
-              gpointer      user_data)
+              gpointer user_data)
 {
   g_autoptr(PtSyncService) self = user_data;
   g_autoptr(GError) error = NULL;
@@ -248,17 +248,17 @@ on_period (gpointer user_data)
 }
 
 static void
-on_folder_changed (GFileMonitor      *monitor,
-                   GFile             *file,
-                   GFile             *other,
-                   GFileMonitorEvent  event,
-                   gpointer           user_data)
+on_folder_changed (GFileMonitor *monitor,
+                   GFile *file,
+                   GFile *other,
+                   GFileMonitorEvent event,
+                   gpointer user_data)
 {
   PtSyncService *self = user_data;
   /* A file renamed into place (how Partida and sync tools write) is named
    * by @other. */
   g_autofree char *name = g_file_get_basename (event == G_FILE_MONITOR_EVENT_RENAMED && other != NULL ? other
-                                                                                                     : file);
+                                                                                                      : file);
 
   /* Only change files matter; a sync tool's temporary files do not, and
    * a file written bit by bit is read once it has been quiet a moment. */
@@ -274,7 +274,7 @@ on_folder_changed (GFileMonitor      *monitor,
 
 void
 pt_sync_service_set_folder (PtSyncService *self,
-                            const char    *folder)
+                            const char *folder)
 {
   g_return_if_fail (PT_IS_SYNC_SERVICE (self));
 
@@ -355,7 +355,7 @@ pt_sync_service_get_last_sync (PtSyncService *self)
 
 void
 pt_sync_service_set_delay (PtSyncService *self,
-                           guint          ms)
+                           guint ms)
 {
   g_return_if_fail (PT_IS_SYNC_SERVICE (self));
   self->delay_ms = ms;
@@ -401,9 +401,9 @@ pt_sync_service_finalize (GObject *object)
 }
 
 static void
-pt_sync_service_get_property (GObject    *object,
-                              guint       prop_id,
-                              GValue     *value,
+pt_sync_service_get_property (GObject *object,
+                              guint prop_id,
+                              GValue *value,
                               GParamSpec *pspec)
 {
   PtSyncService *self = PT_SYNC_SERVICE (object);
@@ -425,10 +425,10 @@ pt_sync_service_get_property (GObject    *object,
 }
 
 static void
-pt_sync_service_set_property (GObject      *object,
-                              guint         prop_id,
+pt_sync_service_set_property (GObject *object,
+                              guint prop_id,
                               const GValue *value,
-                              GParamSpec   *pspec)
+                              GParamSpec *pspec)
 {
   PtSyncService *self = PT_SYNC_SERVICE (object);
 
@@ -453,14 +453,14 @@ pt_sync_service_class_init (PtSyncServiceClass *klass)
   object_class->set_property = pt_sync_service_set_property;
 
   properties[PROP_FOLDER] =
-    g_param_spec_string ("folder", NULL, NULL, "",
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+      g_param_spec_string ("folder", NULL, NULL, "",
+                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_STATUS] =
-    g_param_spec_string ("status", NULL, NULL, NULL,
-                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+      g_param_spec_string ("status", NULL, NULL, NULL,
+                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_BUSY] =
-    g_param_spec_boolean ("busy", NULL, NULL, FALSE,
-                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+      g_param_spec_boolean ("busy", NULL, NULL, FALSE,
+                            G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[SYNCED] = g_signal_new ("synced", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,

@@ -18,24 +18,24 @@ G_BEGIN_DECLS
 #define PT_TYPE_SYNC_SERVICE (pt_sync_service_get_type ())
 G_DECLARE_FINAL_TYPE (PtSyncService, pt_sync_service, PT, SYNC_SERVICE, GObject)
 
-PtSyncService *pt_sync_service_new          (PtStoreWorker *worker);
+PtSyncService *pt_sync_service_new (PtStoreWorker *worker);
 /* NULL or "" stops syncing. */
-void           pt_sync_service_set_folder   (PtSyncService *self,
-                                             const char    *folder);
-const char    *pt_sync_service_get_folder   (PtSyncService *self);
+void pt_sync_service_set_folder (PtSyncService *self,
+                                 const char *folder);
+const char *pt_sync_service_get_folder (PtSyncService *self);
 /* Syncs now (or right after the sync that is running). */
-void           pt_sync_service_sync_now     (PtSyncService *self);
+void pt_sync_service_sync_now (PtSyncService *self);
 /* A translated line: never synced, last sync and what came, or the error
  * (naming a damaged file). */
-const char    *pt_sync_service_get_status   (PtSyncService *self);
+const char *pt_sync_service_get_status (PtSyncService *self);
 /* The last error, or NULL. */
-const char    *pt_sync_service_get_error    (PtSyncService *self);
-gboolean       pt_sync_service_get_busy     (PtSyncService *self);
+const char *pt_sync_service_get_error (PtSyncService *self);
+gboolean pt_sync_service_get_busy (PtSyncService *self);
 /* Unix time of the last finished sync, 0 = none. */
-gint64         pt_sync_service_get_last_sync (PtSyncService *self);
+gint64 pt_sync_service_get_last_sync (PtSyncService *self);
 /* Set by tests: the debounce delay after a folder change (default 1500). */
-void           pt_sync_service_set_delay    (PtSyncService *self,
-                                             guint          ms);
+void pt_sync_service_set_delay (PtSyncService *self,
+                                guint ms);
 
 /* Signals:
  *   "synced" (gboolean history_changed): a sync finished; history_changed

@@ -35,7 +35,7 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
-#define SQLITE_ENABLE_SESSION 1
+#define SQLITE_ENABLE_SESSION        1
 #define SQLITE_ENABLE_PREUPDATE_HOOK 1
 #include "pt-store-private.h"
 
@@ -43,32 +43,32 @@
 #include "pt-sync.h"
 #include "pt-sync-private.h"
 
-G_DEFINE_QUARK (pt-sync-error-quark, pt_sync_error)
+G_DEFINE_QUARK (pt - sync - error - quark, pt_sync_error)
 
 static const char schema[] =
-  "CREATE TABLE IF NOT EXISTS sync_rows ("
-  "  kind TEXT NOT NULL, uuid TEXT NOT NULL, version TEXT NOT NULL, doc TEXT NOT NULL,"
-  "  PRIMARY KEY (kind, uuid)) WITHOUT ROWID;"
-  "CREATE TABLE IF NOT EXISTS sync_state (key TEXT PRIMARY KEY, value) WITHOUT ROWID;"
-  "CREATE TABLE IF NOT EXISTS sync_peers ("
-  "  device TEXT PRIMARY KEY, sequence INTEGER NOT NULL) WITHOUT ROWID;"
-  "CREATE TABLE IF NOT EXISTS sync_redirects ("
-  "  uuid TEXT PRIMARY KEY, into_uuid TEXT NOT NULL) WITHOUT ROWID;"
-  "CREATE TABLE IF NOT EXISTS sync_seen (uuid TEXT PRIMARY KEY, modified INTEGER NOT NULL) WITHOUT ROWID;"
-  "CREATE TABLE IF NOT EXISTS sync_pending ("
-  "  kind TEXT NOT NULL, uuid TEXT NOT NULL, PRIMARY KEY (kind, uuid)) WITHOUT ROWID;"
-  "CREATE TABLE IF NOT EXISTS sync_conflicts ("
-  "  id INTEGER PRIMARY KEY, kind TEXT NOT NULL, uuid TEXT NOT NULL, message TEXT NOT NULL,"
-  "  kept TEXT NOT NULL, lost TEXT NOT NULL, shown INTEGER NOT NULL DEFAULT 0);";
+    "CREATE TABLE IF NOT EXISTS sync_rows ("
+    "  kind TEXT NOT NULL, uuid TEXT NOT NULL, version TEXT NOT NULL, doc TEXT NOT NULL,"
+    "  PRIMARY KEY (kind, uuid)) WITHOUT ROWID;"
+    "CREATE TABLE IF NOT EXISTS sync_state (key TEXT PRIMARY KEY, value) WITHOUT ROWID;"
+    "CREATE TABLE IF NOT EXISTS sync_peers ("
+    "  device TEXT PRIMARY KEY, sequence INTEGER NOT NULL) WITHOUT ROWID;"
+    "CREATE TABLE IF NOT EXISTS sync_redirects ("
+    "  uuid TEXT PRIMARY KEY, into_uuid TEXT NOT NULL) WITHOUT ROWID;"
+    "CREATE TABLE IF NOT EXISTS sync_seen (uuid TEXT PRIMARY KEY, modified INTEGER NOT NULL) WITHOUT ROWID;"
+    "CREATE TABLE IF NOT EXISTS sync_pending ("
+    "  kind TEXT NOT NULL, uuid TEXT NOT NULL, PRIMARY KEY (kind, uuid)) WITHOUT ROWID;"
+    "CREATE TABLE IF NOT EXISTS sync_conflicts ("
+    "  id INTEGER PRIMARY KEY, kind TEXT NOT NULL, uuid TEXT NOT NULL, message TEXT NOT NULL,"
+    "  kept TEXT NOT NULL, lost TEXT NOT NULL, shown INTEGER NOT NULL DEFAULT 0);";
 
 #define KIND_PLAYER "player"
-#define KIND_NIGHT "night"
-#define KIND_MATCH "match"
+#define KIND_NIGHT  "night"
+#define KIND_MATCH  "match"
 
 typedef enum
 {
   DONE,
-  WAIT,      /* a player or night it names has not arrived yet */
+  WAIT, /* a player or night it names has not arrived yet */
   FAILED,
 } Outcome;
 
@@ -109,8 +109,8 @@ typedef struct
 {
   PtStore *store;
   char *device;
-  GPtrArray *deferred;    /* Row: updates of rows this device does not have */
-  GPtrArray *conflicts;   /* Conflict */
+  GPtrArray *deferred;  /* Row: updates of rows this device does not have */
+  GPtrArray *conflicts; /* Conflict */
   PtRatingSpan span;
   gboolean span_used;
   PtSyncSummary *summary;
@@ -146,7 +146,7 @@ pt_sync_available (void)
 /* Helpers ------------------------------------------------------------------ */
 
 static char *
-make_version (gint64      hlc,
+make_version (gint64 hlc,
               const char *device)
 {
   return g_strdup_printf ("%016" G_GINT64_MODIFIER "x:%s", (guint64) hlc, device);
@@ -162,7 +162,7 @@ version_clock (const char *version)
  * made after receiving a version beats it. */
 static void
 observe_clock (PtStore *self,
-               gint64   hlc)
+               gint64 hlc)
 {
   self->last_stamp = MAX (self->last_stamp, hlc);
 }
@@ -171,11 +171,11 @@ observe_clock (PtStore *self,
  * parameters are bound from the values after @types, in order: 't' a
  * string (copied; NULL binds NULL), 'i' a gint64. */
 static PtStmt *
-prepare_va (PtStore     *self,
-            GError     **error,
-            const char  *sql,
-            const char  *types,
-            va_list      args)
+prepare_va (PtStore *self,
+            GError **error,
+            const char *sql,
+            const char *types,
+            va_list args)
 {
   PtStmt *stmt = pt_store_prepare (self, sql, error);
 
@@ -188,10 +188,10 @@ prepare_va (PtStore     *self,
 }
 
 static PtStmt *
-prepare_bound (PtStore     *self,
-               GError     **error,
-               const char  *sql,
-               const char  *types,
+prepare_bound (PtStore *self,
+               GError **error,
+               const char *sql,
+               const char *types,
                ...)
 {
   PtStmt *stmt;
@@ -205,11 +205,11 @@ prepare_bound (PtStore     *self,
 
 /* @sql bound and run to its end; @message says what failed. */
 static gboolean
-exec_bound (PtStore     *self,
-            const char  *message,
-            GError     **error,
-            const char  *sql,
-            const char  *types,
+exec_bound (PtStore *self,
+            const char *message,
+            GError **error,
+            const char *sql,
+            const char *types,
             ...)
 {
   g_autoptr(PtStmt) stmt = NULL;
@@ -224,7 +224,7 @@ exec_bound (PtStore     *self,
 /* @sql bound and stepped once: the statement on its first row, or NULL
  * when there is none (or it could not run). */
 static PtStmt *
-query_bound (PtStore    *self,
+query_bound (PtStore *self,
              const char *sql,
              const char *types,
              ...)
@@ -241,8 +241,8 @@ query_bound (PtStore    *self,
 /* The first column of query_bound()'s row: whether there is one, its
  * number (0 without a row), its text (NULL without a row). */
 #define query_exists(...) query_exists_release (query_bound (__VA_ARGS__))
-#define query_int64(...) query_int64_release (query_bound (__VA_ARGS__))
-#define query_text(...) query_text_release (query_bound (__VA_ARGS__))
+#define query_int64(...)  query_int64_release (query_bound (__VA_ARGS__))
+#define query_text(...)   query_text_release (query_bound (__VA_ARGS__))
 
 static gboolean
 query_exists_release (PtStmt *row)
@@ -271,8 +271,8 @@ query_text_release (PtStmt *row)
 #define SAVE_STATE _("Could not save the sync state")
 
 static gboolean
-ensure_schema (PtStore  *self,
-               GError  **error)
+ensure_schema (PtStore *self,
+               GError **error)
 {
   if (!pt_sync_available ())
     {
@@ -290,21 +290,21 @@ ensure_schema (PtStore  *self,
 }
 
 static gboolean
-table_exists (PtStore    *self,
+table_exists (PtStore *self,
               const char *name)
 {
   return query_exists (self, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", "t", name);
 }
 
 static char *
-state_get (PtStore    *self,
+state_get (PtStore *self,
            const char *key)
 {
   return query_text (self, "SELECT value FROM sync_state WHERE key = ?", "t", key);
 }
 
 static gint64
-state_get_int (PtStore    *self,
+state_get_int (PtStore *self,
                const char *key)
 {
   g_autofree char *text = state_get (self, key);
@@ -313,20 +313,20 @@ state_get_int (PtStore    *self,
 }
 
 static gboolean
-state_set (PtStore     *self,
-           const char  *key,
-           const char  *value,
-           GError     **error)
+state_set (PtStore *self,
+           const char *key,
+           const char *value,
+           GError **error)
 {
   return exec_bound (self, SAVE_STATE, error, "INSERT OR REPLACE INTO sync_state (key, value) VALUES (?, ?)",
                      "tt", key, value);
 }
 
 static gboolean
-state_set_int (PtStore     *self,
-               const char  *key,
-               gint64       value,
-               GError     **error)
+state_set_int (PtStore *self,
+               const char *key,
+               gint64 value,
+               GError **error)
 {
   g_autofree char *text = g_strdup_printf ("%" G_GINT64_FORMAT, value);
 
@@ -334,8 +334,8 @@ state_set_int (PtStore     *self,
 }
 
 char *
-pt_sync_device_id (PtStore  *store,
-                   GError  **error)
+pt_sync_device_id (PtStore *store,
+                   GError **error)
 {
   char *device;
 
@@ -353,17 +353,17 @@ pt_sync_device_id (PtStore  *store,
 }
 
 static gint64
-peer_sequence (PtStore    *self,
+peer_sequence (PtStore *self,
                const char *device)
 {
   return query_int64 (self, "SELECT sequence FROM sync_peers WHERE device = ?", "t", device);
 }
 
 static gboolean
-set_peer_sequence (PtStore     *self,
-                   const char  *device,
-                   gint64       sequence,
-                   GError     **error)
+set_peer_sequence (PtStore *self,
+                   const char *device,
+                   gint64 sequence,
+                   GError **error)
 {
   return exec_bound (self, SAVE_STATE, error,
                      "INSERT INTO sync_peers (device, sequence) VALUES (?1, ?2)"
@@ -372,7 +372,7 @@ set_peer_sequence (PtStore     *self,
 }
 
 static gint64
-lookup_id (PtStore    *self,
+lookup_id (PtStore *self,
            const char *sql_kind,
            const char *uuid)
 {
@@ -386,7 +386,7 @@ lookup_id (PtStore    *self,
 /* The UUID a merged player became (following merges of merges), or a copy
  * of @uuid. */
 static char *
-final_uuid (PtStore    *self,
+final_uuid (PtStore *self,
             const char *uuid)
 {
   char *current = g_strdup (uuid);
@@ -409,17 +409,17 @@ final_uuid (PtStore    *self,
 }
 
 static gboolean
-is_redirected (PtStore    *self,
+is_redirected (PtStore *self,
                const char *uuid)
 {
   return query_exists (self, "SELECT 1 FROM sync_redirects WHERE uuid = ?", "t", uuid);
 }
 
 static gboolean
-add_redirect (PtStore     *self,
-              const char  *from,
-              const char  *into,
-              GError     **error)
+add_redirect (PtStore *self,
+              const char *from,
+              const char *into,
+              GError **error)
 {
   if (strcmp (from, into) == 0)
     return TRUE;
@@ -432,7 +432,7 @@ add_redirect (PtStore     *self,
 /* Whether the mirror holds a tombstone for the row: it was removed for
  * good (a purged night, a deleted player emptied out). */
 static gboolean
-is_gone (PtStore    *self,
+is_gone (PtStore *self,
          const char *kind,
          const char *uuid)
 {
@@ -441,7 +441,7 @@ is_gone (PtStore    *self,
 }
 
 static gint64
-resolve_player (PtStore    *self,
+resolve_player (PtStore *self,
                 const char *uuid)
 {
   g_autofree char *final = final_uuid (self, uuid);
@@ -450,7 +450,7 @@ resolve_player (PtStore    *self,
 }
 
 static void
-add_conflict (Run        *run,
+add_conflict (Run *run,
               const char *kind,
               const char *uuid,
               const char *message,
@@ -467,9 +467,9 @@ add_conflict (Run        *run,
   g_ptr_array_add (run->conflicts, c);
 }
 
-static JsonObject *parse_doc (const char  *doc,
-                              JsonNode   **root,
-                              GError     **error);
+static JsonObject *parse_doc (const char *doc,
+                              JsonNode **root,
+                              GError **error);
 
 static gboolean
 doc_notes_nonempty (JsonObject *o)
@@ -483,7 +483,7 @@ doc_notes_nonempty (JsonObject *o)
 /* A version of a row as the user reads it: a match as its time, players
  * and scores and notes, a player as the name. */
 static char *
-describe_doc (PtStore    *self,
+describe_doc (PtStore *self,
               const char *kind,
               const char *doc)
 {
@@ -524,7 +524,7 @@ describe_doc (PtStore    *self,
 }
 
 static gboolean
-save_conflicts (Run     *run,
+save_conflicts (Run *run,
                 GError **error)
 {
   for (guint i = 0; i < run->conflicts->len; i++)
@@ -551,8 +551,8 @@ save_conflicts (Run     *run,
 
 static void
 member_string (JsonBuilder *b,
-               const char  *name,
-               const char  *value)
+               const char *name,
+               const char *value)
 {
   json_builder_set_member_name (b, name);
   if (value == NULL)
@@ -563,8 +563,8 @@ member_string (JsonBuilder *b,
 
 static void
 member_int (JsonBuilder *b,
-            const char  *name,
-            gint64       value)
+            const char *name,
+            gint64 value)
 {
   json_builder_set_member_name (b, name);
   json_builder_add_int_value (b, value);
@@ -597,9 +597,9 @@ tombstone_doc (const char *merged_into)
 
 /* players: uuid, name, colour, created, archived, deleted, modified */
 static char *
-player_doc (PtStore  *self,
-            PtStmt   *stmt,
-            GError  **error)
+player_doc (PtStore *self,
+            PtStmt *stmt,
+            GError **error)
 {
   g_autoptr(JsonBuilder) b = json_builder_new ();
 
@@ -615,9 +615,9 @@ player_doc (PtStore  *self,
 
 /* nights: id, uuid, date, place, notes, deleted, modified */
 static char *
-night_doc (PtStore  *self,
-           PtStmt   *stmt,
-           GError  **error)
+night_doc (PtStore *self,
+           PtStmt *stmt,
+           GError **error)
 {
   g_autoptr(JsonBuilder) b = json_builder_new ();
   g_autoptr(PtStmt) who = NULL;
@@ -649,16 +649,16 @@ night_doc (PtStore  *self,
   return builder_text (b);
 }
 
-#define MATCH_COLUMNS \
+#define MATCH_COLUMNS                                                              \
   "SELECT m.id, m.uuid, m.game, m.mode, m.started, m.finished, n.uuid, m.options," \
-  " m.rule_reading, m.notes, m.deleted, b.json, r.json, m.modified" \
-  " FROM matches m LEFT JOIN nights n ON n.id = m.night_id" \
+  " m.rule_reading, m.notes, m.deleted, b.json, r.json, m.modified"                \
+  " FROM matches m LEFT JOIN nights n ON n.id = m.night_id"                        \
   " LEFT JOIN breakdowns b ON b.match_id = m.id LEFT JOIN records r ON r.match_id = m.id"
 
 static char *
-match_doc (PtStore  *self,
-           PtStmt   *stmt,
-           GError  **error)
+match_doc (PtStore *self,
+           PtStmt *stmt,
+           GError **error)
 {
   g_autoptr(JsonBuilder) b = json_builder_new ();
   g_autoptr(PtStmt) results = NULL;
@@ -705,9 +705,9 @@ match_doc (PtStore  *self,
 }
 
 static char *
-local_match_doc (PtStore  *self,
-                 gint64    id,
-                 GError  **error)
+local_match_doc (PtStore *self,
+                 gint64 id,
+                 GError **error)
 {
   g_autoptr(PtStmt) stmt = pt_store_prepare (self, MATCH_COLUMNS " WHERE m.id = ?", error);
 
@@ -716,8 +716,7 @@ local_match_doc (PtStore  *self,
   sqlite3_bind_int64 (stmt, 1, id);
   if (sqlite3_step (stmt) != SQLITE_ROW)
     {
-      pt_store_set_error (self, sqlite3_errcode (pt_store_get_handle (self)), _("Could not read the matches"),
-                          error);
+      pt_store_set_error (self, sqlite3_errcode (pt_store_get_handle (self)), _("Could not read the matches"), error);
       return NULL;
     }
   return match_doc (self, stmt, error);
@@ -733,12 +732,12 @@ typedef struct
 
 /* Puts @doc into the mirror if it is not already there. */
 static gboolean
-publish_row (Publish     *p,
-             const char  *kind,
-             const char  *uuid,
-             const char  *doc,
-             gint64       modified,
-             GError     **error)
+publish_row (Publish *p,
+             const char *kind,
+             const char *uuid,
+             const char *doc,
+             gint64 modified,
+             GError **error)
 {
   PtStore *self = p->store;
   g_autoptr(PtStmt) find = NULL;
@@ -777,10 +776,10 @@ publish_row (Publish     *p,
 /* Mirror rows whose player, night or match is no longer in the history:
  * merged players become redirects, the rest tombstones. */
 static gboolean
-publish_gone (Publish     *p,
-              const char  *kind,
-              const char  *sql,
-              GError     **error)
+publish_gone (Publish *p,
+              const char *kind,
+              const char *sql,
+              GError **error)
 {
   g_autoptr(GPtrArray) uuids = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(PtStmt) stmt = NULL;
@@ -812,8 +811,8 @@ publish_gone (Publish     *p,
         {
           g_autofree char *pattern = g_strdup_printf ("%%\"night\":\"%s\"%%", uuid);
           if (!exec_bound (p->store, SAVE_STATE, error, "UPDATE sync_seen SET modified = -1 WHERE uuid IN"
-                             " (SELECT uuid FROM sync_rows WHERE kind = 'match' AND doc LIKE ?)",
-                             "t", pattern))
+                                                        " (SELECT uuid FROM sync_rows WHERE kind = 'match' AND doc LIKE ?)",
+                           "t", pattern))
             return FALSE;
         }
     }
@@ -828,16 +827,16 @@ typedef char *(*DocFunc) (PtStore *self, PtStmt *stmt, GError **error);
  * @gone_sql finds gone; with @seen, each row's stamp goes into sync_seen
  * (matches: only the rows whose stamp changed are read). */
 static gboolean
-publish_kind (Publish     *p,
-              const char  *kind,
-              const char  *sql,
-              int          uuid_column,
-              int          modified_column,
-              DocFunc      doc,
-              const char  *message,
-              gboolean     seen,
-              const char  *gone_sql,
-              GError     **error)
+publish_kind (Publish *p,
+              const char *kind,
+              const char *sql,
+              int uuid_column,
+              int modified_column,
+              DocFunc doc,
+              const char *message,
+              gboolean seen,
+              const char *gone_sql,
+              GError **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) row_free);
@@ -874,46 +873,43 @@ publish_kind (Publish     *p,
 }
 
 static gboolean
-publish_players (Publish  *p,
-                 GError  **error)
+publish_players (Publish *p,
+                 GError **error)
 {
   return publish_kind (p, KIND_PLAYER,
                        "SELECT uuid, name, colour, created, archived, deleted, modified FROM players", 0, 6,
-                       player_doc, _("Could not read the players"), FALSE,
-                       "SELECT s.uuid FROM sync_rows s WHERE s.kind = ?"
-                       " AND NOT EXISTS (SELECT 1 FROM players WHERE uuid = s.uuid)"
-                       " AND NOT EXISTS (SELECT 1 FROM sync_pending p WHERE p.kind = s.kind AND p.uuid = s.uuid)",
-                       error);
+                       player_doc, _("Could not read the players"), FALSE, "SELECT s.uuid FROM sync_rows s WHERE s.kind = ?"
+                                                                            " AND NOT EXISTS (SELECT 1 FROM players WHERE uuid = s.uuid)"
+                                                                            " AND NOT EXISTS (SELECT 1 FROM sync_pending p WHERE p.kind = s.kind AND p.uuid = s.uuid)",
+                                      error);
 }
 
 static gboolean
-publish_nights (Publish  *p,
-                GError  **error)
+publish_nights (Publish *p,
+                GError **error)
 {
   return publish_kind (p, KIND_NIGHT, "SELECT id, uuid, date, place, notes, deleted, modified FROM nights", 1, 6,
-                       night_doc, _("Could not read the nights"), FALSE,
-                       "SELECT s.uuid FROM sync_rows s WHERE s.kind = ?"
-                       " AND NOT EXISTS (SELECT 1 FROM nights WHERE uuid = s.uuid)"
-                       " AND s.doc NOT LIKE '{\"gone\"%'"
-                       " AND NOT EXISTS (SELECT 1 FROM sync_pending p WHERE p.kind = s.kind AND p.uuid = s.uuid)",
-                       error);
+                       night_doc, _("Could not read the nights"), FALSE, "SELECT s.uuid FROM sync_rows s WHERE s.kind = ?"
+                                                                          " AND NOT EXISTS (SELECT 1 FROM nights WHERE uuid = s.uuid)"
+                                                                          " AND s.doc NOT LIKE '{\"gone\"%'"
+                                                                          " AND NOT EXISTS (SELECT 1 FROM sync_pending p WHERE p.kind = s.kind AND p.uuid = s.uuid)",
+                                     error);
 }
 
 /* Matches: only those whose stamp is not the one last published (a merge
  * stamps the matches whose results it moves, see pt_sync_note_merge); a
  * clock set back cannot hide a change. */
 static gboolean
-publish_matches (Publish  *p,
-                 GError  **error)
+publish_matches (Publish *p,
+                 GError **error)
 {
   return publish_kind (p, KIND_MATCH,
                        MATCH_COLUMNS " LEFT JOIN sync_seen s ON s.uuid = m.uuid WHERE s.modified IS NOT m.modified",
-                       1, 13, match_doc, _("Could not read the matches"), TRUE,
-                       "SELECT s.uuid FROM sync_rows s WHERE s.kind = ?"
-                       " AND NOT EXISTS (SELECT 1 FROM matches WHERE uuid = s.uuid)"
-                       " AND s.doc NOT LIKE '{\"gone\"%'"
-                       " AND NOT EXISTS (SELECT 1 FROM sync_pending p WHERE p.kind = s.kind AND p.uuid = s.uuid)",
-                       error);
+                       1, 13, match_doc, _("Could not read the matches"), TRUE, "SELECT s.uuid FROM sync_rows s WHERE s.kind = ?"
+                                                                                 " AND NOT EXISTS (SELECT 1 FROM matches WHERE uuid = s.uuid)"
+                                                                                 " AND s.doc NOT LIKE '{\"gone\"%'"
+                                                                                 " AND NOT EXISTS (SELECT 1 FROM sync_pending p WHERE p.kind = s.kind AND p.uuid = s.uuid)",
+                                            error);
 }
 
 /* The highest sequence of this device's own files in the folder (a file
@@ -941,9 +937,9 @@ highest_own_file (const char *folder,
 /* One transaction: the changed rows into the mirror under a session, the
  * changeset into the next change file. */
 static gboolean
-publish (Run         *run,
-         const char  *folder,
-         GError     **error)
+publish (Run *run,
+         const char *folder,
+         GError **error)
 {
   PtStore *self = run->store;
   sqlite3 *db = pt_store_get_handle (self);
@@ -1015,9 +1011,9 @@ fail:
 /* Writing the mirror into the history ------------------------------------- */
 
 static JsonObject *
-parse_doc (const char  *doc,
-           JsonNode   **root,
-           GError     **error)
+parse_doc (const char *doc,
+           JsonNode **root,
+           GError **error)
 {
   g_autoptr(JsonParser) parser = json_parser_new_immutable ();
 
@@ -1059,10 +1055,10 @@ doc_int (JsonObject *o,
  * player they were merged into also played: a UUID derived from theirs,
  * so every device makes the same one. */
 static gint64
-ensure_standin (Run         *run,
-                const char  *from_uuid,
-                gint64       into_id,
-                GError     **error)
+ensure_standin (Run *run,
+                const char *from_uuid,
+                gint64 into_id,
+                GError **error)
 {
   PtStore *self = run->store;
   g_autoptr(GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
@@ -1104,10 +1100,10 @@ ensure_standin (Run         *run,
 /* Merges player @from into @into; where both played one match, @from's
  * seat goes to a stand-in (a conflict for the user). */
 static gboolean
-merge_players (Run      *run,
-               gint64    from,
-               gint64    into,
-               GError  **error)
+merge_players (Run *run,
+               gint64 from,
+               gint64 into,
+               GError **error)
 {
   PtStore *self = run->store;
   g_autoptr(PtStmt) overlap = NULL;
@@ -1121,11 +1117,11 @@ merge_players (Run      *run,
   if ((a = pt_store_get_player (self, from, NULL)) == NULL)
     {
       return exec_bound (self, _("Could not merge"), error, "DELETE FROM players WHERE id = ? AND deleted <> 0"
-                         " AND NOT EXISTS (SELECT 1 FROM results WHERE player_id = ?1)",
-                         "i", from);
+                                                             " AND NOT EXISTS (SELECT 1 FROM results WHERE player_id = ?1)",
+                                  "i", from);
     }
   if ((b = pt_store_get_player (self, into, NULL)) == NULL)
-    return TRUE;   /* into a deleted player: nothing to move */
+    return TRUE; /* into a deleted player: nothing to move */
   overlap = prepare_bound (self, error,
                            "SELECT a.match_id FROM results a JOIN results b ON b.match_id = a.match_id"
                            " WHERE a.player_id = ? AND b.player_id = ?",
@@ -1149,11 +1145,11 @@ merge_players (Run      *run,
           if (!pt_stats_match_removed (self, id, error))
             return FALSE;
           if (!exec_bound (self, _("Could not merge"), error, "UPDATE results SET player_id = ? WHERE match_id = ? AND player_id = ?",
-                             "iii", standin, id, from))
+                                    "iii", standin, id, from))
             return FALSE;
           if (!exec_bound (self, _("Could not merge"), error, "UPDATE matches SET modified = ? WHERE id = ?",
-                             "ii", pt_store_next_stamp (self), id) ||
-              !pt_stats_match_added (self, id, error))
+                                    "ii", pt_store_next_stamp (self), id) ||
+                           !pt_stats_match_added (self, id, error))
             return FALSE;
         }
       pt_stats_mark_player_dirty (self, standin);
@@ -1171,12 +1167,12 @@ merge_players (Run      *run,
 }
 
 static gboolean
-write_player (PtStore     *self,
-              gint64       id,
-              const char  *uuid,
-              JsonObject  *o,
-              int         *rc_out,
-              GError     **error)
+write_player (PtStore *self,
+              gint64 id,
+              const char *uuid,
+              JsonObject *o,
+              int *rc_out,
+              GError **error)
 {
   g_autoptr(PtStmt) stmt = NULL;
   const char *name = doc_string (o, "name");
@@ -1217,10 +1213,10 @@ write_player (PtStore     *self,
 }
 
 static Outcome
-materialise_player (Run         *run,
-                    const char  *uuid,
-                    const char  *doc,
-                    GError     **error)
+materialise_player (Run *run,
+                    const char *uuid,
+                    const char *doc,
+                    GError **error)
 {
   PtStore *self = run->store;
   g_autoptr(JsonNode) root = NULL;
@@ -1247,7 +1243,9 @@ materialise_player (Run         *run,
         {
           /* The player they became has not arrived: this one becomes it. */
           return exec_bound (self, _("Could not merge"), error, "UPDATE players SET uuid = ? WHERE id = ?",
-                             "ti", into, id) ? DONE : FAILED;
+                                      "ti", into, id)
+                             ? DONE
+                             : FAILED;
         }
       return merge_players (run, id, into_id, error) ? DONE : FAILED;
     }
@@ -1256,11 +1254,13 @@ materialise_player (Run         *run,
       if (id == 0)
         return DONE;
       return exec_bound (self, _("Could not delete the player"), error, "DELETE FROM players WHERE id = ?"
-                         " AND NOT EXISTS (SELECT 1 FROM results WHERE player_id = ?1)",
-                         "i", id) ? DONE : FAILED;
+                                                                         " AND NOT EXISTS (SELECT 1 FROM results WHERE player_id = ?1)",
+                                  "i", id)
+                         ? DONE
+                         : FAILED;
     }
   if (id == 0 && is_redirected (self, uuid))
-    return DONE;   /* merged here; the merge travels back */
+    return DONE; /* merged here; the merge travels back */
   if (!write_player (self, id, uuid, o, &rc, error))
     return FAILED;
   if (rc == SQLITE_CONSTRAINT_UNIQUE)
@@ -1270,9 +1270,9 @@ materialise_player (Run         *run,
        * into it: the same choice on every device. */
       g_autofree char *key = pt_player_name_key (doc_string (o, "name") != NULL ? doc_string (o, "name") : "");
       g_autoptr(PtStmt) other = pt_store_prepare (self,
-                                                  "SELECT id, uuid FROM players WHERE name_key = ?"
-                                                  " AND archived = 0 AND deleted = 0 AND uuid <> ?",
-                                                  error);
+                                                   "SELECT id, uuid FROM players WHERE name_key = ?"
+                                                   " AND archived = 0 AND deleted = 0 AND uuid <> ?",
+                                                   error);
       g_autofree char *other_uuid = NULL;
       gint64 other_id;
 
@@ -1297,9 +1297,9 @@ materialise_player (Run         *run,
       else
         {
           if (!exec_bound (self, _("Could not merge"), error, "UPDATE players SET name_key = name_key || ' ' || uuid"
-                             " WHERE id = ?",
-                             "i", other_id) ||
-              !write_player (self, id, uuid, o, &rc, error))
+                                                               " WHERE id = ?",
+                                    "i", other_id) ||
+                           !write_player (self, id, uuid, o, &rc, error))
             return FAILED;
           if (rc != SQLITE_DONE)
             {
@@ -1315,10 +1315,10 @@ materialise_player (Run         *run,
 }
 
 static Outcome
-materialise_night (Run         *run,
-                   const char  *uuid,
-                   const char  *doc,
-                   GError     **error)
+materialise_night (Run *run,
+                   const char *uuid,
+                   const char *doc,
+                   GError **error)
 {
   PtStore *self = run->store;
   g_autoptr(JsonNode) root = NULL;
@@ -1338,11 +1338,13 @@ materialise_night (Run         *run,
       {
         /* Its matches lose their night: a change of theirs to publish. */
         if (!exec_bound (self, _("Could not delete the night"), error, "UPDATE matches SET modified = ? WHERE night_id = ?",
-                           "ii", pt_store_next_stamp (self), id))
+                                  "ii", pt_store_next_stamp (self), id))
           return FAILED;
       }
       return exec_bound (self, _("Could not delete the night"), error, "DELETE FROM nights WHERE id = ?",
-                         "i", id) ? DONE : FAILED;
+                                  "i", id)
+                         ? DONE
+                         : FAILED;
     }
   who = json_object_get_array_member (o, "players");
   for (guint i = 0; who != NULL && i < json_array_get_length (who); i++)
@@ -1351,7 +1353,7 @@ materialise_night (Run         *run,
       gint64 player = player_uuid != NULL ? resolve_player (self, player_uuid) : 0;
 
       if (player == 0 && player_uuid != NULL && is_gone (self, KIND_PLAYER, player_uuid))
-        continue;   /* removed for good meanwhile: not on the list */
+        continue; /* removed for good meanwhile: not on the list */
       if (player == 0)
         return WAIT;
       g_array_append_val (players, player);
@@ -1382,13 +1384,13 @@ materialise_night (Run         *run,
   if (id == 0)
     id = sqlite3_last_insert_rowid (pt_store_get_handle (self));
   if (!exec_bound (self, _("Could not save who came"), error, "DELETE FROM night_players WHERE night_id = ?",
-                     "i", id))
+                            "i", id))
     return FAILED;
   for (guint i = 0; i < players->len; i++)
     {
       if (!exec_bound (self, _("Could not save who came"), error, "INSERT OR IGNORE INTO night_players (night_id, player_id)"
-                         " VALUES (?, ?)",
-                         "ii", id, g_array_index (players, gint64, i)))
+                                                                   " VALUES (?, ?)",
+                                "ii", id, g_array_index (players, gint64, i)))
         return FAILED;
     }
   return DONE;
@@ -1397,11 +1399,11 @@ materialise_night (Run         *run,
 /* A match entry from its document; WAIT when a player or the night has not
  * arrived. */
 static Outcome
-entry_from_doc (Run            *run,
-                const char     *uuid,
-                JsonObject     *o,
-                PtMatchEntry  **out,
-                GError        **error)
+entry_from_doc (Run *run,
+                const char *uuid,
+                JsonObject *o,
+                PtMatchEntry **out,
+                GError **error)
 {
   PtStore *self = run->store;
   g_autoptr(PtMatchEntry) entry = NULL;
@@ -1486,20 +1488,20 @@ entry_from_doc (Run            *run,
 /* Sets a trashed match's trash time to the synced one (no statistics:
  * trashed matches are in none). */
 static gboolean
-set_trash_time (PtStore  *self,
-                gint64    id,
-                gint64    deleted,
-                GError  **error)
+set_trash_time (PtStore *self,
+                gint64 id,
+                gint64 deleted,
+                GError **error)
 {
   return exec_bound (self, _("Could not save the match"), error, "UPDATE matches SET deleted = ? WHERE id = ? AND deleted <> 0",
-                     "ii", deleted, id);
+                              "ii", deleted, id);
 }
 
 static gboolean
-insert_synced_match (Run           *run,
-                     PtMatchEntry  *entry,
-                     gint64         deleted,
-                     GError       **error)
+insert_synced_match (Run *run,
+                     PtMatchEntry *entry,
+                     gint64 deleted,
+                     GError **error)
 {
   PtStore *self = run->store;
 
@@ -1510,7 +1512,7 @@ insert_synced_match (Run           *run,
       if (!pt_stats_match_removed (self, entry->id, error))
         return FALSE;
       if (!exec_bound (self, _("Could not save the match"), error, "UPDATE matches SET deleted = ? WHERE id = ?",
-                         "ii", deleted, entry->id))
+                                "ii", deleted, entry->id))
         return FALSE;
     }
   pt_rating_span_add (&run->span, entry->game, entry->finished, entry->id);
@@ -1521,8 +1523,8 @@ insert_synced_match (Run           *run,
 /* Re-rating reads the aggregates (who played before): those of players a
  * merge or an earlier row of this file changed are rebuilt first. */
 static gboolean
-flush_if_dirty (PtStore  *self,
-                GError  **error)
+flush_if_dirty (PtStore *self,
+                GError **error)
 {
   if (!self->all_dirty && g_hash_table_size (self->dirty_players) == 0)
     return TRUE;
@@ -1530,24 +1532,24 @@ flush_if_dirty (PtStore  *self,
 }
 
 static gboolean
-remove_match (Run      *run,
-              gint64    id,
-              gboolean  live,
-              GError  **error)
+remove_match (Run *run,
+              gint64 id,
+              gboolean live,
+              GError **error)
 {
   PtStore *self = run->store;
 
   if (live && (!flush_if_dirty (self, error) || !pt_store_delete_match (self, id, error)))
     return FALSE;
   return exec_bound (self, _("Could not delete the match"), error, "DELETE FROM matches WHERE id = ?",
-                     "i", id);
+                              "i", id);
 }
 
 static Outcome
-materialise_match (Run         *run,
-                   const char  *uuid,
-                   const char  *doc,
-                   GError     **error)
+materialise_match (Run *run,
+                   const char *uuid,
+                   const char *doc,
+                   GError **error)
 {
   PtStore *self = run->store;
   g_autoptr(JsonNode) root = NULL;
@@ -1624,7 +1626,7 @@ materialise_match (Run         *run,
 }
 
 static gboolean
-materialise_pending (Run     *run,
+materialise_pending (Run *run,
                      GError **error)
 {
   static const char *const kinds[] = { KIND_PLAYER, KIND_NIGHT, KIND_MATCH };
@@ -1634,10 +1636,10 @@ materialise_pending (Run     *run,
     {
       g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) row_free);
       g_autoptr(PtStmt) stmt = pt_store_prepare (self,
-                                                 "SELECT s.uuid, s.doc FROM sync_pending p"
-                                                 " JOIN sync_rows s ON s.kind = p.kind AND s.uuid = p.uuid"
-                                                 " WHERE p.kind = ?",
-                                                 error);
+                                                  "SELECT s.uuid, s.doc FROM sync_pending p"
+                                                  " JOIN sync_rows s ON s.kind = p.kind AND s.uuid = p.uuid"
+                                                  " WHERE p.kind = ?",
+                                                  error);
       int rc;
 
       if (stmt == NULL)
@@ -1670,7 +1672,7 @@ materialise_pending (Run     *run,
           if (outcome == WAIT)
             continue;
           if (!exec_bound (self, SAVE_STATE, error, "DELETE FROM sync_pending WHERE kind = ? AND uuid = ?",
-                             "tt", kinds[k], row->uuid))
+                           "tt", kinds[k], row->uuid))
             return FALSE;
         }
       if (!flush_if_dirty (self, error))
@@ -1702,8 +1704,8 @@ value_text (sqlite3_value *value)
  * version, is a conflict the user sees once when this device's change
  * loses. */
 static int
-conflict_handler (void                   *data,
-                  int                     type,
+conflict_handler (void *data,
+                  int type,
                   sqlite3_changeset_iter *iter)
 {
   Run *run = data;
@@ -1759,7 +1761,7 @@ conflict_handler (void                   *data,
           g_strcmp0 (value_text (kind), KIND_MATCH) == 0)
         add_conflict (run, value_text (kind), value_text (uuid),
                       _("A match changed here was also changed on another device; the later change was kept"),
-                      value_text (doc), value_text (current_doc));
+                         value_text (doc), value_text (current_doc));
       return SQLITE_CHANGESET_REPLACE;
 
     default:
@@ -1768,10 +1770,10 @@ conflict_handler (void                   *data,
 }
 
 static gboolean
-mark_pending (PtStore     *self,
-              const char  *kind,
-              const char  *uuid,
-              GError     **error)
+mark_pending (PtStore *self,
+              const char *kind,
+              const char *uuid,
+              GError **error)
 {
   return exec_bound (self, SAVE_STATE, error, "INSERT OR IGNORE INTO sync_pending (kind, uuid) VALUES (?, ?)",
                      "tt", kind, uuid);
@@ -1780,9 +1782,9 @@ mark_pending (PtStore     *self,
 /* The rows a changeset touches, into sync_pending; the clock is moved past
  * every version in it. */
 static gboolean
-collect_rows (Run      *run,
-              GBytes   *changeset,
-              GError  **error)
+collect_rows (Run *run,
+              GBytes *changeset,
+              GError **error)
 {
   sqlite3_changeset_iter *iter = NULL;
   gsize size;
@@ -1825,16 +1827,16 @@ collect_rows (Run      *run,
 }
 
 static gboolean
-apply_deferred (Run     *run,
+apply_deferred (Run *run,
                 GError **error)
 {
   for (guint i = 0; i < run->deferred->len; i++)
     {
       Row *row = g_ptr_array_index (run->deferred, i);
       if (!exec_bound (run->store, SAVE_STATE, error, "INSERT INTO sync_rows (kind, uuid, version, doc) VALUES (?1, ?2, ?3, ?4)"
-                         " ON CONFLICT (kind, uuid) DO UPDATE SET version = ?3, doc = ?4"
-                         " WHERE version < ?3",
-                         "tttt", row->kind, row->uuid, row->version, row->doc))
+                                                      " ON CONFLICT (kind, uuid) DO UPDATE SET version = ?3, doc = ?4"
+                                                      " WHERE version < ?3",
+                       "tttt", row->kind, row->uuid, row->version, row->doc))
         return FALSE;
     }
   g_ptr_array_set_size (run->deferred, 0);
@@ -1843,9 +1845,9 @@ apply_deferred (Run     *run,
 
 /* One file, one transaction: all of it or (on any error) nothing. */
 static gboolean
-apply_file (Run         *run,
-            PtSyncFile  *file,
-            GError     **error)
+apply_file (Run *run,
+            PtSyncFile *file,
+            GError **error)
 {
   PtStore *self = run->store;
   gsize size;
@@ -1918,10 +1920,10 @@ compare_entries (gconstpointer a,
 }
 
 static void
-report_damaged (Run         *run,
-                GError     **first,
-                GError      *error,
-                const char  *name)
+report_damaged (Run *run,
+                GError **first,
+                GError *error,
+                const char *name)
 {
   if (run->summary != NULL && run->summary->damaged == NULL)
     run->summary->damaged = g_strdup (name);
@@ -1934,14 +1936,14 @@ report_damaged (Run         *run,
 /* Applies what is new from the other devices. Damaged files are reported
  * in @damaged (the first one) and skipped with that device's later files. */
 static gboolean
-apply_folder (Run         *run,
-              const char  *folder,
-              GError     **damaged_error,
-              GError     **error)
+apply_folder (Run *run,
+              const char *folder,
+              GError **damaged_error,
+              GError **error)
 {
   PtStore *self = run->store;
   g_autoptr(GHashTable) devices = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                                         (GDestroyNotify) g_ptr_array_unref);
+                                                          (GDestroyNotify) g_ptr_array_unref);
   g_autoptr(GDir) dir = NULL;
   g_autoptr(GError) local_error = NULL;
   g_autoptr(GList) keys = NULL;
@@ -1950,8 +1952,7 @@ apply_folder (Run         *run,
   dir = g_dir_open (folder, 0, &local_error);
   if (dir == NULL)
     {
-      g_set_error (error, PT_SYNC_ERROR, PT_SYNC_ERROR_FOLDER, _("Could not read the sync folder %s: %s"), folder,
-                   local_error->message);
+      g_set_error (error, PT_SYNC_ERROR, PT_SYNC_ERROR_FOLDER, _("Could not read the sync folder %s: %s"), folder, local_error->message);
       return FALSE;
     }
   while ((name = g_dir_read_name (dir)) != NULL)
@@ -2000,7 +2001,7 @@ apply_folder (Run         *run,
               else if (!e->snapshot && e->sequence > next)
                 later = e;
               else if (e->snapshot && e->sequence >= next)
-                snapshot = e;   /* the newest, files are sorted */
+                snapshot = e; /* the newest, files are sorted */
             }
           if (change != NULL)
             {
@@ -2052,7 +2053,7 @@ apply_folder (Run         *run,
               waiting = TRUE;
             }
           else if (later != NULL)
-            waiting = TRUE;   /* a gap: the missing file has not arrived */
+            waiting = TRUE; /* a gap: the missing file has not arrived */
           break;
         }
       if (waiting && run->summary != NULL)
@@ -2062,7 +2063,7 @@ apply_folder (Run         *run,
 }
 
 static gboolean
-count_pending (Run     *run,
+count_pending (Run *run,
                GError **error)
 {
   g_autoptr(PtStmt) stmt = pt_store_prepare (run->store, "SELECT count(*) FROM sync_pending", error);
@@ -2087,11 +2088,11 @@ run_clear (Run *run)
 }
 
 static gboolean
-run_init (Run            *run,
-          PtStore        *store,
-          const char     *folder,
-          PtSyncSummary  *summary,
-          GError        **error)
+run_init (Run *run,
+          PtStore *store,
+          const char *folder,
+          PtSyncSummary *summary,
+          GError **error)
 {
   memset (run, 0, sizeof *run);
   run->store = store;
@@ -2109,10 +2110,10 @@ run_init (Run            *run,
 }
 
 gboolean
-pt_sync_run (PtStore        *store,
-             const char     *folder,
-             PtSyncSummary  *summary,
-             GError        **error)
+pt_sync_run (PtStore *store,
+             const char *folder,
+             PtSyncSummary *summary,
+             GError **error)
 {
   Run run;
   GError *damaged = NULL;
@@ -2139,9 +2140,9 @@ pt_sync_run (PtStore        *store,
 }
 
 gboolean
-pt_sync_compact (PtStore     *store,
-                 const char  *folder,
-                 GError     **error)
+pt_sync_compact (PtStore *store,
+                 const char *folder,
+                 GError **error)
 {
   Run run;
   sqlite3 *memory = NULL;
@@ -2169,7 +2170,7 @@ pt_sync_compact (PtStore     *store,
   file->sequence = MAX (state_get_int (store, "sequence"), highest_own_file (folder, run.device));
   if (file->sequence == 0)
     {
-      ok = TRUE;   /* nothing was ever published */
+      ok = TRUE; /* nothing was ever published */
       goto out;
     }
   g_hash_table_insert (file->covers, g_strdup (run.device), g_memdup2 (&file->sequence, sizeof (gint64)));
@@ -2197,8 +2198,7 @@ pt_sync_compact (PtStore     *store,
     rc = sqlite3_prepare_v2 (memory, "INSERT INTO sync_rows VALUES (?, ?, ?, ?)", -1, &insert, NULL);
   if (rc != SQLITE_OK)
     {
-      g_set_error (error, PT_SYNC_ERROR, PT_SYNC_ERROR_FAILED, _("Could not write the snapshot: %s"),
-                   memory != NULL ? sqlite3_errmsg (memory) : "out of memory");
+      g_set_error (error, PT_SYNC_ERROR, PT_SYNC_ERROR_FAILED, _("Could not write the snapshot: %s"), memory != NULL ? sqlite3_errmsg (memory) : "out of memory");
       goto out;
     }
   rows = pt_store_prepare (store, "SELECT kind, uuid, version, doc FROM sync_rows", error);
@@ -2216,8 +2216,7 @@ pt_sync_compact (PtStore     *store,
   if (rc != SQLITE_DONE ||
       (rc = sqlite3session_changeset (session, &size, &changeset)) != SQLITE_OK)
     {
-      g_set_error (error, PT_SYNC_ERROR, PT_SYNC_ERROR_FAILED, _("Could not write the snapshot: %s"),
-                   sqlite3_errstr (rc));
+      g_set_error (error, PT_SYNC_ERROR, PT_SYNC_ERROR_FAILED, _("Could not write the snapshot: %s"), sqlite3_errstr (rc));
       goto out;
     }
   file->changeset = g_bytes_new_with_free_func (changeset, (gsize) size, sqlite3_free, changeset);
@@ -2251,8 +2250,8 @@ out:
 }
 
 GPtrArray *
-pt_sync_take_conflicts (PtStore  *store,
-                        GError  **error)
+pt_sync_take_conflicts (PtStore *store,
+                        GError **error)
 {
   g_autoptr(GPtrArray) list = g_ptr_array_new_with_free_func ((GDestroyNotify) pt_sync_conflict_free);
   g_autoptr(PtStmt) stmt = NULL;
@@ -2289,32 +2288,32 @@ pt_sync_take_conflicts (PtStore  *store,
 }
 
 static gboolean
-set_player_uuid (PtStore     *store,
-                 gint64       id,
-                 const char  *uuid,
-                 GError     **error)
+set_player_uuid (PtStore *store,
+                 gint64 id,
+                 const char *uuid,
+                 GError **error)
 {
   return exec_bound (store, _("Could not merge"), error, "UPDATE players SET uuid = CASE WHEN ?2 = '' THEN 'merging:' || uuid"
-                     " ELSE ?2 END WHERE id = ?1",
-                     "it", id, uuid);
+                                                          " ELSE ?2 END WHERE id = ?1",
+                               "it", id, uuid);
 }
 
 gboolean
-pt_sync_note_merge (PtStore  *store,
-                    gint64    from,
-                    gint64    into,
-                    GError  **error)
+pt_sync_note_merge (PtStore *store,
+                    gint64 from,
+                    gint64 into,
+                    GError **error)
 {
   gint64 now = pt_store_next_stamp (store);
 
   /* The matches and nights whose results or attendance move change. */
   if (!exec_bound (store, _("Could not merge"), error, "UPDATE matches SET modified = ?2"
-                     " WHERE id IN (SELECT match_id FROM results WHERE player_id = ?1)",
-                     "ii", from, now))
+                                                        " WHERE id IN (SELECT match_id FROM results WHERE player_id = ?1)",
+                             "ii", from, now))
     return FALSE;
   if (!exec_bound (store, _("Could not merge"), error, "UPDATE nights SET modified = ?2"
-                     " WHERE id IN (SELECT night_id FROM night_players WHERE player_id = ?1)",
-                     "ii", from, now))
+                                                        " WHERE id IN (SELECT night_id FROM night_players WHERE player_id = ?1)",
+                             "ii", from, now))
     return FALSE;
   /* Only a database that syncs remembers where the player went. The
    * player who stays takes the smaller of the two UUIDs, so the same two
@@ -2331,15 +2330,15 @@ pt_sync_note_merge (PtStore  *store,
           char *t;
 
           if (!exec_bound (store, _("Could not merge"), error, "UPDATE matches SET modified = ?2"
-                             " WHERE id IN (SELECT match_id FROM results WHERE player_id = ?1)",
-                             "ii", into, now))
+                                                                " WHERE id IN (SELECT match_id FROM results WHERE player_id = ?1)",
+                                     "ii", into, now))
             return FALSE;
           if (!exec_bound (store, _("Could not merge"), error, "UPDATE nights SET modified = ?2"
-                             " WHERE id IN (SELECT night_id FROM night_players WHERE player_id = ?1)",
-                             "ii", into, now) ||
-              !set_player_uuid (store, from, "", error) ||
-              !set_player_uuid (store, into, a->uuid, error) ||
-              !set_player_uuid (store, from, b->uuid, error))
+                                                                " WHERE id IN (SELECT night_id FROM night_players WHERE player_id = ?1)",
+                                     "ii", into, now) ||
+                           !set_player_uuid (store, from, "", error) ||
+                           !set_player_uuid (store, into, a->uuid, error) ||
+                           !set_player_uuid (store, from, b->uuid, error))
             return FALSE;
           t = a->uuid;
           a->uuid = b->uuid;

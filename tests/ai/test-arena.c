@@ -15,8 +15,8 @@
 static const char *cli_path;
 
 static int
-run_cli (const char * const *args,
-         char              **out)
+run_cli (const char *const *args,
+         char **out)
 {
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
   g_autoptr(GError) error = NULL;
@@ -107,7 +107,7 @@ test_usage (void)
 }
 
 int
-main (int    argc,
+main (int argc,
       char **argv)
 {
   g_test_init (&argc, &argv, NULL);

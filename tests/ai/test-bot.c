@@ -118,7 +118,7 @@ test_levels_play (void)
 static void
 assert_reads_as_hint (const char *reason)
 {
-  static const char * const words[] = { "its", "you", "your", "yours", "hunch" };
+  static const char *const words[] = { "its", "you", "your", "yours", "hunch" };
   g_auto(GStrv) split = g_regex_split_simple ("[^A-Za-z]+", reason, 0, 0);
 
   for (guint i = 0; split[i] != NULL; i++)
@@ -154,7 +154,7 @@ test_reasons (void)
             guint player = (guint) pt_game_get_current_player (game);
             g_autofree char *reason = NULL;
             g_autoptr(JsonNode) move = pt_bot_choose_move_full (bot, game, player, NULL,
-                                                                &reason, &error);
+                                                                 &reason, &error);
             g_autoptr(JsonNode) plain = pt_bot_choose_move (bot, game, player, NULL, &error);
 
             g_assert_no_error (error);
@@ -182,15 +182,15 @@ test_reasons (void)
 typedef struct
 {
   GMainLoop *loop;
-  JsonNode  *move;
-  GError    *error;
-  char      *reason;
+  JsonNode *move;
+  GError *error;
+  char *reason;
 } AsyncData;
 
 static void
-choose_done (GObject      *source,
+choose_done (GObject *source,
              GAsyncResult *result,
-             gpointer      user_data)
+             gpointer user_data)
 {
   AsyncData *data = user_data;
 
@@ -278,7 +278,7 @@ test_cancel (void)
 }
 
 int
-main (int    argc,
+main (int argc,
       char **argv)
 {
   g_test_init (&argc, &argv, NULL);

@@ -36,8 +36,8 @@ static char *tmp_dir;
 
 static char *
 engine_command (const char *mode,
-                guint       after,
-                char      **pidfile)
+                guint after,
+                char **pidfile)
 {
   static guint counter;
 
@@ -71,7 +71,7 @@ assert_no_processes (const char *pidfile)
   g_auto(GStrv) lines = NULL;
 
   if (!g_file_get_contents (pidfile, &contents, NULL, NULL))
-    return;   /* never started */
+    return; /* never started */
   lines = g_strsplit (contents, "\n", -1);
   for (guint i = 0; lines[i] != NULL; i++)
     {
@@ -105,8 +105,8 @@ count_pids (const char *pidfile)
 
 static PtEngine *
 new_engine (const char *mode,
-            guint       after,
-            char      **pidfile)
+            guint after,
+            char **pidfile)
 {
   g_autofree char *command = engine_command (mode, after, pidfile);
   g_autoptr(GError) error = NULL;
@@ -120,7 +120,7 @@ new_engine (const char *mode,
 
 static PtGame *
 new_game (const char *game_id,
-          guint64     seed)
+          guint64 seed)
 {
   static const char *two[] = { "Ana", "Bea", NULL };
   g_autoptr(GError) error = NULL;
@@ -165,8 +165,8 @@ test_handshake (void)
 /* A full game: the engine in seat 0, Partida's random bot in seat 1. */
 static void
 play_game (const char *game_id,
-           PtEngine   *engine,
-           guint64     seed)
+           PtEngine *engine,
+           guint64 seed)
 {
   g_autoptr(PtGame) game = new_game (game_id, seed);
   g_autoptr(PtBot) bot = pt_bot_new (game_id, PT_BOT_LEVEL_RANDOM, seed, 0, NULL);
@@ -225,9 +225,9 @@ test_play (gconstpointer data)
 
 typedef struct
 {
-  const char  *mode;
+  const char *mode;
   PtEngineError code;
-  const char  *reason;   /* a part of the message */
+  const char *reason; /* a part of the message */
 } Misbehaviour;
 
 static const Misbehaviour misbehaviours[] = {
@@ -401,10 +401,10 @@ test_not_your_turn (void)
 }
 
 static void
-count_log (PtEngine   *engine,
-           int         kind,
+count_log (PtEngine *engine,
+           int kind,
            const char *line,
-           guint      *counts)
+           guint *counts)
 {
   g_assert_cmpint (kind, >=, 0);
   g_assert_cmpint (kind, <=, PT_ENGINE_LOG_PARTIDA);
@@ -471,14 +471,14 @@ test_ignore_quit (void)
 typedef struct
 {
   GMainLoop *loop;
-  JsonNode  *move;
-  GError    *error;
+  JsonNode *move;
+  GError *error;
 } AsyncResult;
 
 static void
-move_ready (GObject      *source,
+move_ready (GObject *source,
             GAsyncResult *result,
-            gpointer      user_data)
+            gpointer user_data)
 {
   AsyncResult *r = user_data;
 
@@ -487,9 +487,9 @@ move_ready (GObject      *source,
 }
 
 static void
-start_ready (GObject      *source,
+start_ready (GObject *source,
              GAsyncResult *result,
-             gpointer      user_data)
+             gpointer user_data)
 {
   AsyncResult *r = user_data;
 
@@ -690,9 +690,9 @@ assert_ns_view_equal (const PtNsView *rebuilt,
 }
 
 static void
-assert_snapshot_equal (PtGame   *game,
-                       guint     player,
-                       gpointer  snapshot)
+assert_snapshot_equal (PtGame *game,
+                       guint player,
+                       gpointer snapshot)
 {
   if (PT_IS_CIRCLE_THE_WAGONS_GAME (game))
     assert_wagons_state_equal (snapshot,
@@ -711,10 +711,10 @@ assert_snapshot_equal (PtGame   *game,
 typedef struct
 {
   const char *game_id;
-  const char *options;        /* JSON, or NULL */
-  guint       n_players;
-  guint64     seed;
-  guint       hard_every;     /* Hard is slow: every how many positions */
+  const char *options; /* JSON, or NULL */
+  guint n_players;
+  guint64 seed;
+  guint hard_every; /* Hard is slow: every how many positions */
 } ViewCase;
 
 static const ViewCase view_cases[] = {
@@ -777,8 +777,8 @@ test_view_matches_bot (gconstpointer data)
       gpointer snapshot;
 
       snapshot = g_str_equal (c->game_id, "circle-the-wagons")
-                 ? pt_engine_view_wagons_snapshot (view, player, n_moves, &error)
-                 : pt_engine_view_next_station_snapshot (view, player, n_moves, &error);
+                     ? pt_engine_view_wagons_snapshot (view, player, n_moves, &error)
+                     : pt_engine_view_next_station_snapshot (view, player, n_moves, &error);
       g_assert_no_error (error);
       assert_snapshot_equal (game, player, snapshot);
       g_free (snapshot);
@@ -840,7 +840,7 @@ test_bad_views (void)
   g_autoptr(PtGame) station = new_game ("next-station-london", 8);
   static const struct
   {
-    gboolean    wagons;
+    gboolean wagons;
     const char *member;
     const char *value;
   } edits[] = {
@@ -924,7 +924,7 @@ test_spec (void)
 }
 
 int
-main (int    argc,
+main (int argc,
       char **argv)
 {
   const char *source_dir = g_getenv ("PARTIDA_SOURCE_DIR");

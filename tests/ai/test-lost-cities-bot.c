@@ -18,14 +18,14 @@
 /* A mid-round position in which the opponent of the player to move holds
  * cards seen taken from a discard pile (so the known-card path is used). */
 static void
-mid_round (guint64            seed,
+mid_round (guint64 seed,
            PtLostCitiesState *state)
 {
   PtLostCitiesOptions options;
   PtRng rng;
 
   pt_lost_cities_options_init_default (&options);
-  for (guint64 attempt = 0; ; attempt++)
+  for (guint64 attempt = 0;; attempt++)
     {
       pt_rng_init (&rng, pt_rng_derive_seed (seed, attempt));
       pt_lost_cities_state_deal (state, &options, &rng, 0);
@@ -50,8 +50,8 @@ mid_round (guint64            seed,
  * opponent's unseen cards and the deck dealt anew. */
 static void
 reshuffle_hidden (const PtLostCitiesState *state,
-                  guint64                  seed,
-                  PtLostCitiesState       *out)
+                  guint64 seed,
+                  PtLostCitiesState *out)
 {
   PtRng rng;
 
@@ -170,7 +170,7 @@ test_no_cheating_search (void)
       pt_lost_cities_view_init (&other_view, &other, other.current);
 
       pt_lost_cities_search_params_init (&params, seed);
-      params.n_determinizations = 12;   /* fast under sanitizers */
+      params.n_determinizations = 12; /* fast under sanitizers */
       g_assert_true (pt_lost_cities_search (&view, &params, NULL, &move, NULL));
       g_assert_true (pt_lost_cities_search (&other_view, &params, NULL, &other_move, NULL));
       g_assert_true (same_move (&move, &other_move));
@@ -190,7 +190,7 @@ test_no_cheating_search (void)
 static PtGame *
 game_with_deal (const PtLostCitiesCard *hand0,
                 const PtLostCitiesCard *rest,
-                guint                   n_rest)
+                guint n_rest)
 {
   const char *players[] = { "Ana", "Beto", NULL };
   g_autoptr(JsonObject) setup = json_object_new ();
@@ -206,7 +206,7 @@ game_with_deal (const PtLostCitiesCard *hand0,
 
       for (guint i = 0; i < PT_LOST_CITIES_HAND_SIZE; i++)
         json_array_add_string_element (hand, pt_lost_cities_card_to_code (
-                                         p == 0 ? hand0[i] : rest[i], code));
+                                                 p == 0 ? hand0[i] : rest[i], code));
       json_array_add_array_element (hands, hand);
     }
   for (guint i = PT_LOST_CITIES_HAND_SIZE; i < n_rest; i++)
@@ -263,10 +263,10 @@ test_no_cheating_bot (void)
 /* Plays @n_deals deals twice with the seats swapped; returns A's score
  * minus B's summed, and A's wins in *wins (a tie counts half). */
 static int
-mini_arena (PtBotLevel  a,
-            PtBotLevel  b,
-            guint       n_deals,
-            double     *wins)
+mini_arena (PtBotLevel a,
+            PtBotLevel b,
+            guint n_deals,
+            double *wins)
 {
   const char *players[] = { "A", "B", NULL };
   g_autoptr(PtBot) bot_a = pt_bot_new ("lost-cities", a, 1, 0, NULL);
@@ -278,7 +278,7 @@ mini_arena (PtBotLevel  a,
     {
       guint swap = round % 2;
       g_autoptr(PtGame) game = pt_rules_new_dealt_game ("lost-cities", players, NULL, -1,
-                                                        100 + round / 2, NULL);
+                                                         100 + round / 2, NULL);
       int diff;
 
       for (guint n_moves = 0; !pt_game_get_is_over (game) && n_moves < 1000; n_moves++)
@@ -293,7 +293,8 @@ mini_arena (PtBotLevel  a,
         }
       diff = pt_game_get_score (game, swap) - pt_game_get_score (game, swap ^ 1u);
       total += diff;
-      *wins += diff > 0 ? 1.0 : diff == 0 ? 0.5 : 0;
+      *wins += diff > 0 ? 1.0 : diff == 0 ? 0.5
+                                          : 0;
     }
   return total;
 }
@@ -359,7 +360,7 @@ test_step_budget (void)
 }
 
 int
-main (int    argc,
+main (int argc,
       char **argv)
 {
   g_test_init (&argc, &argv, NULL);

@@ -12,11 +12,11 @@
 
 #define GAME_ID "next-station-london"
 
-static const char * const two_players[] = { "Ana", "Beto", NULL };
+static const char *const two_players[] = { "Ana", "Beto", NULL };
 
 static PtGame *
 deal (const char *options_text,
-      guint64     seed)
+      guint64 seed)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(JsonNode) options = pt_json_parse (options_text, &error);
@@ -38,9 +38,10 @@ game_with_decks (const char *round1,
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *text = g_strdup_printf (
-    "{\"colour_order\": [[\"pink\", \"green\", \"blue\", \"purple\"],"
-    "                    [\"blue\", \"pink\", \"purple\", \"green\"]],"
-    " \"decks\": [%s, %s, %s, %s], \"powers\": {}}", round1, later, later, later);
+      "{\"colour_order\": [[\"pink\", \"green\", \"blue\", \"purple\"],"
+      "                    [\"blue\", \"pink\", \"purple\", \"green\"]],"
+      " \"decks\": [%s, %s, %s, %s], \"powers\": {}}",
+      round1, later, later, later);
   g_autoptr(JsonNode) setup = pt_json_parse (text, &error);
   g_autoptr(JsonNode) options = pt_json_parse ("{}", NULL);
   PtGame *game;
@@ -54,7 +55,7 @@ game_with_decks (const char *round1,
 }
 
 static JsonNode *
-bot_move (PtBot  *bot,
+bot_move (PtBot *bot,
           PtGame *game)
 {
   g_autoptr(GError) error = NULL;
@@ -74,7 +75,7 @@ bot_move (PtBot  *bot,
 static void
 test_legal (void)
 {
-  static const char * const options[] = {
+  static const char *const options[] = {
     "{}",
     "{\"objectives\": true, \"powers\": true}",
   };
@@ -142,11 +143,13 @@ test_no_peeking (void)
    * orders of the rest; the later rounds differ completely. */
   const char *prefix = "\"U:circle\", \"S:triangle\", \"S:square\", \"U:joker\"";
   g_autofree char *round1_a = g_strdup_printf (
-    "[%s, \"U:square\", \"S:switch\", \"U:pentagon\", \"S:joker\", \"U:triangle\","
-    " \"S:circle\", \"S:pentagon\"]", prefix);
+      "[%s, \"U:square\", \"S:switch\", \"U:pentagon\", \"S:joker\", \"U:triangle\","
+      " \"S:circle\", \"S:pentagon\"]",
+      prefix);
   g_autofree char *round1_b = g_strdup_printf (
-    "[%s, \"S:pentagon\", \"U:triangle\", \"S:circle\", \"U:pentagon\", \"S:switch\","
-    " \"U:square\", \"S:joker\"]", prefix);
+      "[%s, \"S:pentagon\", \"U:triangle\", \"S:circle\", \"U:pentagon\", \"S:switch\","
+      " \"U:square\", \"S:joker\"]",
+      prefix);
   const char *later_a = "[\"S:circle\", \"S:triangle\", \"S:square\", \"S:pentagon\", \"S:joker\","
                         " \"S:switch\", \"U:circle\", \"U:triangle\", \"U:square\", \"U:pentagon\","
                         " \"U:joker\"]";
@@ -211,12 +214,12 @@ enum
 {
   SOLO_MEDIUM,
   SOLO_HARD,
-  SOLO_ROLLOUT,    /* Hard's playout policy alone */
+  SOLO_ROLLOUT, /* Hard's playout policy alone */
 };
 
 static int
 solo_game (guint64 seed,
-           int     hard)
+           int hard)
 {
   guint8 decks[PT_NS_ROUNDS][PT_NS_N_CARDS];
   guint8 colours[1][PT_NS_ROUNDS] = { { PT_LINE_PURPLE, PT_LINE_BLUE, PT_LINE_PINK, PT_LINE_GREEN } };
@@ -331,7 +334,7 @@ test_step_cap (void)
 }
 
 int
-main (int    argc,
+main (int argc,
       char **argv)
 {
   g_test_init (&argc, &argv, NULL);

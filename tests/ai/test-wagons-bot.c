@@ -12,7 +12,7 @@
 
 #define GAME_ID "circle-the-wagons"
 
-static const char * const two_players[] = { "Ana", "Beto", NULL };
+static const char *const two_players[] = { "Ana", "Beto", NULL };
 
 static PtGame *
 deal (guint64 seed)
@@ -26,7 +26,7 @@ deal (guint64 seed)
 }
 
 static JsonNode *
-bot_move (PtBot  *bot,
+bot_move (PtBot *bot,
           PtGame *game)
 {
   g_autoptr(GError) error = NULL;
@@ -131,7 +131,7 @@ test_deterministic (void)
  * optimally and every card is placed as the bots place it. */
 static double
 minimax (const PtWagonsState *state,
-         guint                me)
+         guint me)
 {
   PtWagonsSearchParams greedy;
   PtWagonsMove moves[PT_WAGONS_N_CIRCLE];
@@ -155,7 +155,8 @@ minimax (const PtWagonsState *state,
       PtWagonsScore score;
 
       pt_wagons_state_score (&copy, tallies, &score);
-      return (score.winners == 3 ? 0 : (score.winners & (1u << me)) ? 1000 : -1000) +
+      return (score.winners == 3 ? 0 : (score.winners & (1u << me)) ? 1000
+                                                                    : -1000) +
              score.total[me] - score.total[1 - me];
     }
   mover = (guint) pt_wagons_state_get_current_player (&copy);
@@ -223,7 +224,7 @@ test_exact_end (void)
  * the score difference, ±1000 for a game won or lost. */
 static double
 medium_playout (const PtWagonsState *state,
-                guint                me)
+                guint me)
 {
   PtWagonsSearchParams medium;
   PtWagonsState copy = *state;
@@ -239,7 +240,8 @@ medium_playout (const PtWagonsState *state,
       pt_wagons_state_apply_move (&copy, &move);
     }
   pt_wagons_state_score (&copy, tallies, &score);
-  return (score.winners == 3 ? 0 : (score.winners & (1u << me)) ? 1000 : -1000) +
+  return (score.winners == 3 ? 0 : (score.winners & (1u << me)) ? 1000
+                                                                : -1000) +
          score.total[me] - score.total[1 - me];
 }
 
@@ -299,7 +301,7 @@ test_placement_lookahead (void)
 }
 
 int
-main (int    argc,
+main (int argc,
       char **argv)
 {
   g_test_init (&argc, &argv, NULL);

@@ -85,12 +85,13 @@ cpu_ms (void)
 
 static void
 step (const char *what,
-      double      cpu_before)
+      double cpu_before)
 {
   wait_for_store ();
   settle (100);
   printf ("%-24s longest main-loop stall: CPU %6.1f ms (target <= 50 ms), wall %7.1f ms;"
-          " process CPU %.1f ms\n", what, longest_thread_ms, longest / 1000.0, cpu_ms () - cpu_before);
+          " process CPU %.1f ms\n",
+          what, longest_thread_ms, longest / 1000.0, cpu_ms () - cpu_before);
   fflush (stdout);
 }
 
@@ -112,7 +113,7 @@ static const char *const games[] = { "lost-cities", "circle-the-wagons", "next-s
  * in one transaction per 10,000 matches. */
 static int
 fill (const char *path,
-      int         total)
+      int total)
 {
   g_autoptr(GRand) rand = g_rand_new_with_seed (20260314);
   g_autoptr(GError) error = NULL;
@@ -178,7 +179,7 @@ scroll_history (int pages)
 }
 
 int
-main (int   argc,
+main (int argc,
       char *argv[])
 {
   const char *db = NULL;

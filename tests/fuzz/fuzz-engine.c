@@ -18,7 +18,7 @@ static JsonNode *legal;
 
 int
 LLVMFuzzerTestOneInput (const guint8 *data,
-                        size_t        size)
+                        size_t size)
 {
   g_autoptr(GError) error = NULL;
 
@@ -28,7 +28,8 @@ LLVMFuzzerTestOneInput (const guint8 *data,
       engine = pt_engine_new ("partida-fuzz-engine-never-started", &error);
       g_assert_no_error (error);
       legal = pt_json_parse ("[{\"play\": \"B7\", \"draw\": \"B\"}, {\"pass\": true},"
-                             " {\"from\": [7, 3], \"to\": [6, 3]}]", &error);
+                             " {\"from\": [7, 3], \"to\": [6, 3]}]",
+                             &error);
       g_assert_no_error (error);
     }
   if (size == 0)

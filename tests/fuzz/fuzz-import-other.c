@@ -13,7 +13,7 @@
 
 int
 LLVMFuzzerTestOneInput (const guint8 *data,
-                        size_t        size)
+                        size_t size)
 {
   PtImportSkips skips = { 0 };
   g_autoptr(JsonNode) export = NULL;

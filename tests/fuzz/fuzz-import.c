@@ -38,7 +38,7 @@ remove_tmp (void)
 
 int
 LLVMFuzzerTestOneInput (const guint8 *data,
-                        size_t        size)
+                        size_t size)
 {
   g_autofree char *text = NULL;
   g_autoptr(GError) error = NULL;

@@ -13,7 +13,7 @@
 
 int
 LLVMFuzzerTestOneInput (const guint8 *data,
-                        size_t        size)
+                        size_t size)
 {
   g_autoptr(JsonNode) node = NULL;
   g_autoptr(PtGame) game = NULL;

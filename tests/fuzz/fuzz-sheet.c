@@ -14,7 +14,7 @@
 
 int
 LLVMFuzzerTestOneInput (const guint8 *data,
-                        size_t        size)
+                        size_t size)
 {
   g_autoptr(JsonNode) sheet = NULL;
   g_autoptr(JsonNode) result = NULL;

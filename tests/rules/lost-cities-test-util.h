@@ -13,17 +13,17 @@
 /* A setup object: the given hands (8 codes each), the deck = every other
  * card in full-deck order (top first). */
 static inline JsonObject *
-lc_test_setup (guint               n_colors,
-               const char * const *hand0,
-               const char * const *hand1,
-               int                 first_player)
+lc_test_setup (guint n_colors,
+               const char *const *hand0,
+               const char *const *hand1,
+               int first_player)
 {
   PtLostCitiesCard all[PT_LOST_CITIES_MAX_CARDS];
   guint8 used[PT_LOST_CITIES_CARD_CODES] = { 0 };
   JsonObject *setup = json_object_new ();
   JsonArray *hands = json_array_new ();
   JsonArray *deck = json_array_new ();
-  const char * const *given[2] = { hand0, hand1 };
+  const char *const *given[2] = { hand0, hand1 };
   char code[4];
 
   for (guint p = 0; p < 2; p++)
@@ -56,7 +56,7 @@ lc_test_setup (guint               n_colors,
   return setup;
 }
 
-static const char * const lc_test_players[] = { "Ana", "Beto", NULL };
+static const char *const lc_test_players[] = { "Ana", "Beto", NULL };
 
 static inline PtGame *
 lc_test_game (JsonObject *options,
@@ -83,7 +83,7 @@ lc_test_dealt_game (guint64 seed)
 /* Plays the current player's @index-th legal move (modulo their number). */
 static inline void
 lc_test_play_nth (PtGame *game,
-                  guint   index)
+                  guint index)
 {
   g_autoptr(JsonNode) legal = pt_game_list_legal_moves (game, (guint) pt_game_get_current_player (game));
   JsonArray *moves = json_node_get_array (legal);

@@ -9,8 +9,12 @@
 static void
 test_balance (void)
 {
-  int terrains[PT_WAGONS_N_TERRAINS] = { 0, };
-  int symbols[PT_WAGONS_N_SYMBOLS] = { 0, };
+  int terrains[PT_WAGONS_N_TERRAINS] = {
+    0,
+  };
+  int symbols[PT_WAGONS_N_SYMBOLS] = {
+    0,
+  };
 
   for (guint c = 0; c < PT_WAGONS_N_CARDS; c++)
     for (guint q = 0; q < 4; q++)
@@ -32,7 +36,9 @@ test_balance (void)
 static void
 test_backs (void)
 {
-  int seen[PT_WAGONS_N_BONUS_KINDS] = { 0, };
+  int seen[PT_WAGONS_N_BONUS_KINDS] = {
+    0,
+  };
 
   for (guint c = 0; c < PT_WAGONS_N_CARDS; c++)
     seen[pt_wagons_cards[c].bonus]++;
@@ -54,7 +60,7 @@ test_ids (void)
 {
   g_assert_cmpint (pt_wagons_card_from_id ("A1"), ==, 0);
   g_assert_cmpint (pt_wagons_card_from_id ("B9"), ==, 17);
-  g_assert_cmpint (pt_wagons_card_from_id ("a1"), ==, -1);   /* case-sensitive */
+  g_assert_cmpint (pt_wagons_card_from_id ("a1"), ==, -1); /* case-sensitive */
   g_assert_cmpint (pt_wagons_card_from_id ("C1"), ==, -1);
   g_assert_cmpint (pt_wagons_card_from_id (NULL), ==, -1);
   g_assert_cmpint (pt_wagons_terrain_from_id ("water"), ==, PT_WAGONS_WATER);

@@ -9,9 +9,9 @@
 #include "pt-rules.h"
 #include "pt-wagons-json.h"
 
-static const char * const players[] = { "Ana", "Beto", NULL };
+static const char *const players[] = { "Ana", "Beto", NULL };
 
-#define SETUP "{\"bonus\": [\"A2\", \"B5\", \"B8\"], " \
+#define SETUP "{\"bonus\": [\"A2\", \"B5\", \"B8\"], "                                        \
               "\"circle\": [\"A1\", \"A3\", \"A4\", \"A5\", \"A6\", \"A7\", \"A8\", \"A9\", " \
               "\"B1\", \"B2\", \"B3\", \"B4\", \"B6\", \"B7\", \"B9\"], \"first_player\": 0}"
 
@@ -97,20 +97,30 @@ test_deal (void)
 static void
 test_bad_setups (void)
 {
-  static const struct { const char *setup; const char *reason; } cases[] = {
+  static const struct
+  {
+    const char *setup;
+    const char *reason;
+  } cases[] = {
     { "{\"bonus\": [\"A2\", \"B5\"], \"circle\": [], \"first_player\": 0}", "bonus" },
     { "{\"bonus\": [\"a2\", \"B5\", \"B8\"], \"circle\": [\"A1\", \"A3\", \"A4\", \"A5\", \"A6\", \"A7\", \"A8\", \"A9\", "
-      "\"B1\", \"B2\", \"B3\", \"B4\", \"B6\", \"B7\", \"B9\"], \"first_player\": 0}", "a2" },
+      "\"B1\", \"B2\", \"B3\", \"B4\", \"B6\", \"B7\", \"B9\"], \"first_player\": 0}",
+      "a2" },
     { "{\"bonus\": [\"A2\", \"B5\", \"B8\"], \"circle\": [\"A1\", \"A3\", \"A4\", \"A5\", \"A6\", \"A7\", \"A8\", \"A9\", "
-      "\"B1\", \"B2\", \"B3\", \"B4\", \"B6\", \"B7\", \"B8\"], \"first_player\": 0}", "B8 appears twice" },
+      "\"B1\", \"B2\", \"B3\", \"B4\", \"B6\", \"B7\", \"B8\"], \"first_player\": 0}",
+      "B8 appears twice" },
     { "{\"bonus\": [\"A2\", \"B5\", \"B8\"], \"circle\": [\"A1\", \"A3\", \"A4\", \"A5\", \"A6\", \"A7\", \"A8\", \"A9\", "
-      "\"B1\", \"B2\", \"B3\", \"B4\", \"B6\", \"B7\"], \"first_player\": 0}", "circle" },
+      "\"B1\", \"B2\", \"B3\", \"B4\", \"B6\", \"B7\"], \"first_player\": 0}",
+      "circle" },
     { "{\"bonus\": [\"A2\", \"B5\", \"B8\"], \"circle\": [\"A1\", \"A3\", \"A4\", \"A5\", \"A6\", \"A7\", \"A8\", \"A9\", "
-      "\"B1\", \"B2\", \"B3\", \"B4\", \"B6\", \"B7\", \"B9\"], \"first_player\": 2}", "who plays first" },
+      "\"B1\", \"B2\", \"B3\", \"B4\", \"B6\", \"B7\", \"B9\"], \"first_player\": 2}",
+      "who plays first" },
     { "{\"bonus\": [\"A2\", \"B5\", \"B8\"], \"circle\": [\"A1\", \"A3\", \"A4\", \"A5\", \"A6\", \"A7\", \"A8\", \"A9\", "
-      "\"B1\", \"B2\", \"B3\", \"B4\", \"B6\", \"B7\", \"B9\"], \"first_player\": \"0\"}", "who plays first" },
+      "\"B1\", \"B2\", \"B3\", \"B4\", \"B6\", \"B7\", \"B9\"], \"first_player\": \"0\"}",
+      "who plays first" },
     { "{\"bonus\": [\"A2\", \"B5\", \"B8\"], \"circle\": [\"A1\", \"A3\", \"A4\", \"A5\", \"A6\", \"A7\", \"A8\", \"A9\", "
-      "\"B1\", \"B2\", \"B3\", \"B4\", \"B6\", \"B7\", \"B9\"], \"first_player\": 0, \"start\": \"A1\"}", "start" },
+      "\"B1\", \"B2\", \"B3\", \"B4\", \"B6\", \"B7\", \"B9\"], \"first_player\": 0, \"start\": \"A1\"}",
+      "start" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -138,7 +148,7 @@ test_draft (void)
   g_assert_no_error (error);
   state = state_of (game);
   g_assert_cmpstr (pt_game_get_phase (game), ==, "start");
-  g_assert_cmpint (pt_game_get_current_player (game), ==, 1);   /* player 2 names the start */
+  g_assert_cmpint (pt_game_get_current_player (game), ==, 1); /* player 2 names the start */
   legal = pt_game_list_legal_moves (game, 1);
   g_assert_cmpuint (json_array_get_length (json_node_get_array (legal)), ==, 15);
   g_clear_pointer (&legal, json_node_unref);
@@ -166,7 +176,7 @@ test_draft (void)
                 PT_RULES_ERROR_ILLEGAL_MOVE, "no card to place");
   move_refused (game, 0, "{\"take\": \"B4\", \"place\": \"B4\"}", PT_RULES_ERROR_MALFORMED_MOVE, "exactly one thing");
   move_refused (game, 0, "{\"take\": \"B4\", \"x\": 1}", PT_RULES_ERROR_MALFORMED_MOVE, "“x”");
-  move_ok (game, 0, "{\"take\": \"B4\"}");   /* B3 goes to Beto for free */
+  move_ok (game, 0, "{\"take\": \"B4\"}"); /* B3 goes to Beto for free */
 
   g_assert_cmpstr (pt_game_get_phase (game), ==, "place");
   g_assert_cmpint (pt_game_get_current_player (game), ==, 0);
@@ -174,7 +184,8 @@ test_draft (void)
   legal = pt_game_list_legal_moves (game, 0);
   {
     g_autoptr(JsonNode) a = pt_json_parse ("[{\"place\": \"B4\", \"x\": 0, \"y\": 0, \"rot\": 0},"
-                                           " {\"place\": \"B4\", \"x\": 0, \"y\": 0, \"rot\": 180}]", NULL);
+                                            " {\"place\": \"B4\", \"x\": 0, \"y\": 0, \"rot\": 180}]",
+                                            NULL);
     g_assert_true (json_node_equal (a, legal));
   }
   g_clear_pointer (&legal, json_node_unref);
@@ -203,7 +214,7 @@ test_draft (void)
   g_assert_cmpint (pt_game_get_current_player (game), ==, 1);
   move_refused (game, 1, "{\"take\": \"B3\"}", PT_RULES_ERROR_ILLEGAL_MOVE, "B3 is not in the queue");
   move_refused (game, 1, "{\"take\": \"B4\"}", PT_RULES_ERROR_ILLEGAL_MOVE, "B4 is not in the queue");
-  move_ok (game, 1, "{\"take\": \"A1\"}");   /* B6 B7 B9 go to Ana */
+  move_ok (game, 1, "{\"take\": \"A1\"}"); /* B6 B7 B9 go to Ana */
   g_assert_cmpuint (queue_length (game), ==, 9);
 
   move_refused (game, 1, "{\"place\": \"A1\", \"x\": 3, \"y\": 3, \"rot\": 0}",
@@ -212,14 +223,14 @@ test_draft (void)
                 PT_RULES_ERROR_ILLEGAL_MOVE, "corner");
   move_refused (game, 1, "{\"place\": \"A1\", \"x\": 9223372036854775807, \"y\": 0, \"rot\": 0}",
                 PT_RULES_ERROR_ILLEGAL_MOVE, "neither cover nor touch");
-  move_ok (game, 1, "{\"place\": \"A1\", \"x\": 2, \"y\": 1, \"rot\": 0}");   /* half offset */
+  move_ok (game, 1, "{\"place\": \"A1\", \"x\": 2, \"y\": 1, \"rot\": 0}"); /* half offset */
 
   /* Ana's free cards, in circle order. */
   g_assert_cmpint (pt_game_get_current_player (game), ==, 0);
   move_refused (game, 0, "{\"place\": \"B7\", \"x\": 2, \"y\": 0, \"rot\": 0}",
                 PT_RULES_ERROR_ILLEGAL_MOVE, "B6 is the card to place now, not B7");
   move_ok (game, 0, "{\"place\": \"B6\", \"x\": 2, \"y\": 0, \"rot\": 0}");
-  move_ok (game, 0, "{\"place\": \"B7\", \"x\": 1, \"y\": 1, \"rot\": 180}");   /* covering */
+  move_ok (game, 0, "{\"place\": \"B7\", \"x\": 1, \"y\": 1, \"rot\": 180}"); /* covering */
   move_ok (game, 0, "{\"place\": \"B9\", \"x\": 0, \"y\": -2, \"rot\": 0}");
   g_assert_cmpstr (pt_game_get_phase (game), ==, "take");
   g_assert_cmpint (pt_game_get_current_player (game), ==, 0);
@@ -231,7 +242,11 @@ test_draft (void)
   /* The log says where each card went by the cards already there, never
    * by grid numbers (they start at the first card and go negative). */
   {
-    static const struct { guint move; const char *says; } placed[] = {
+    static const struct
+    {
+      guint move;
+      const char *says;
+    } placed[] = {
       { 2, "Ana placed B4 as the first card of the town." },
       { 3, "Beto placed B3 upside down, as the first card of the town." },
       { 5, "Beto placed A1 to the right of B3." },
@@ -297,7 +312,7 @@ test_view (void)
   move_ok (game, 0, "{\"take\": \"A6\"}");
   view = pt_game_get_view (game, 1);
   spectator = pt_game_get_view (game, -1);
-  g_assert_true (json_node_equal (view, spectator));   /* perfect information */
+  g_assert_true (json_node_equal (view, spectator)); /* perfect information */
   o = json_node_get_object (view);
   g_assert_cmpstr (json_object_get_string_member (o, "start"), ==, "A5");
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "queue")), ==, 13);
@@ -337,7 +352,9 @@ play_random (guint64 seed, PtWagonsState *state, GArray *moves)
 static void
 check_invariants (const PtWagonsState *state, guint n_moves)
 {
-  int seen[PT_WAGONS_N_CARDS] = { 0, };
+  int seen[PT_WAGONS_N_CARDS] = {
+    0,
+  };
   guint placed = 0;
 
   for (guint p = 0; p < 2; p++)

@@ -41,9 +41,9 @@ test_rulebook_example (void)
                "Pc Pc Wc Wc Wc",
                "Dc Mc .. .. ..");
   pt_wagons_tally_town (&town, 0, &tally);
-  g_assert_cmpint (tally.groups[PT_WAGONS_DESERT], ==, 4);       /* (0,4) is apart */
+  g_assert_cmpint (tally.groups[PT_WAGONS_DESERT], ==, 4); /* (0,4) is apart */
   g_assert_cmpint (tally.groups[PT_WAGONS_FOREST], ==, 1);
-  g_assert_cmpint (tally.groups[PT_WAGONS_MOUNTAINS], ==, 6);    /* (1,4) is apart */
+  g_assert_cmpint (tally.groups[PT_WAGONS_MOUNTAINS], ==, 6); /* (1,4) is apart */
   g_assert_cmpint (tally.groups[PT_WAGONS_PLAINS], ==, 5);
   g_assert_cmpint (tally.groups[PT_WAGONS_SNOW], ==, 1);
   g_assert_cmpint (tally.groups[PT_WAGONS_WATER], ==, 3);
@@ -123,7 +123,7 @@ test_the_clearing (void)
                "Ff Ff Pf",
                "Fc Fb Fg");
   g_assert_cmpint (bonus (&town, PT_WAGONS_THE_CLEARING), ==, 3 * 2 - 5);
-  WAGONS_TOWN (&town, "Fc Fc", "Fc Fc");          /* may go negative */
+  WAGONS_TOWN (&town, "Fc Fc", "Fc Fc"); /* may go negative */
   g_assert_cmpint (bonus (&town, PT_WAGONS_THE_CLEARING), ==, -4);
 }
 
@@ -176,7 +176,7 @@ test_prairie_life (void)
                "Pc Pb Fc",
                "Pm .. ..");
   g_assert_cmpint (bonus (&town, PT_WAGONS_PRAIRIE_LIFE), ==, 2);
-  WAGONS_TOWN (&town, "Pc");   /* one Cow on Plains: 2 / 2 */
+  WAGONS_TOWN (&town, "Pc"); /* one Cow on Plains: 2 / 2 */
   g_assert_cmpint (bonus (&town, PT_WAGONS_PRAIRIE_LIFE), ==, 1);
 }
 
@@ -202,7 +202,7 @@ test_cool_water (void)
                "Wc Wc Wc Wc Dw");
   g_assert_cmpint (bonus (&town, PT_WAGONS_COOL_WATER), ==, 3);
 
-  WAGONS_TOWN (&town, "Dw Dw");  /* no Water */
+  WAGONS_TOWN (&town, "Dw Dw"); /* no Water */
   g_assert_cmpint (bonus (&town, PT_WAGONS_COOL_WATER), ==, 0);
 }
 
@@ -233,11 +233,11 @@ test_wagon_train (void)
                "Dw Dw .. Dw");
   g_assert_cmpint (bonus (&town, PT_WAGONS_WAGON_TRAIN), ==, 5);
 
-  WAGONS_TOWN (&town, "Dw Dw Dw Dw Dw Dw Dw");   /* 7: 10, once */
+  WAGONS_TOWN (&town, "Dw Dw Dw Dw Dw Dw Dw"); /* 7: 10, once */
   g_assert_cmpint (bonus (&town, PT_WAGONS_WAGON_TRAIN), ==, 10);
-  WAGONS_TOWN (&town, "Dw Dw Dw Dw Dw Db Dw Dw Dw Dw");   /* 5 and 4 */
+  WAGONS_TOWN (&town, "Dw Dw Dw Dw Dw Db Dw Dw Dw Dw"); /* 5 and 4 */
   g_assert_cmpint (bonus (&town, PT_WAGONS_WAGON_TRAIN), ==, 7 + 4);
-  WAGONS_TOWN (&town, "Dw Dw Dw Dw Dw Dw .. Dw");   /* 6, and a single */
+  WAGONS_TOWN (&town, "Dw Dw Dw Dw Dw Dw .. Dw"); /* 6, and a single */
   g_assert_cmpint (bonus (&town, PT_WAGONS_WAGON_TRAIN), ==, 10);
   WAGONS_TOWN (&town, "Dw", "Dw", "Dw", "Dw");
   g_assert_cmpint (bonus (&town, PT_WAGONS_WAGON_TRAIN), ==, 4);
@@ -286,7 +286,7 @@ test_fortified (void)
 {
   PtWagonsTown town;
 
-  WAGONS_TOWN (&town, "Df Df Df", "Df Df Df");           /* two overlapping */
+  WAGONS_TOWN (&town, "Df Df Df", "Df Df Df"); /* two overlapping */
   g_assert_cmpint (bonus (&town, PT_WAGONS_FORTIFIED), ==, 14);
   WAGONS_TOWN (&town, "Df Df Df", "Df Df Df", "Df Df Df");
   g_assert_cmpint (bonus (&town, PT_WAGONS_FORTIFIED), ==, 28);
@@ -303,7 +303,7 @@ test_rifles_ready (void)
                "Df Dg Df",
                ".. Df ..");
   g_assert_cmpint (bonus (&town, PT_WAGONS_RIFLES_READY), ==, 6);
-  WAGONS_TOWN (&town, "Dg Df Dg");   /* one Fort, two Guns: counted once */
+  WAGONS_TOWN (&town, "Dg Df Dg"); /* one Fort, two Guns: counted once */
   g_assert_cmpint (bonus (&town, PT_WAGONS_RIFLES_READY), ==, 2);
 }
 
@@ -350,10 +350,14 @@ test_the_herd (void)
 
 static void
 tallies_with (PtWagonsTally tallies[2],
-              int territories0, int territories1,
-              int mines0, int mines1,
-              int guns0, int guns1,
-              int beer0, int beer1)
+              int territories0,
+              int territories1,
+              int mines0,
+              int mines1,
+              int guns0,
+              int guns1,
+              int beer0,
+              int beer1)
 {
   memset (tallies, 0, 2 * sizeof (PtWagonsTally));
   tallies[0].territories = territories0;
@@ -392,11 +396,11 @@ test_claim_jumpers (void)
   PtWagonsTally tallies[2];
   int points[2];
 
-  tallies_with (tallies, 0, 0, 5, 3, 2, 4, 0, 0);   /* more Guns jump the claim */
+  tallies_with (tallies, 0, 0, 5, 3, 2, 4, 0, 0); /* more Guns jump the claim */
   pt_wagons_interactive (PT_WAGONS_CLAIM_JUMPERS, tallies, points);
   g_assert_cmpint (points[0], ==, 4);
   g_assert_cmpint (points[1], ==, 5);
-  tallies_with (tallies, 0, 0, 5, 3, 4, 4, 0, 0);   /* tied Guns: all 9 */
+  tallies_with (tallies, 0, 0, 5, 3, 4, 4, 0, 0); /* tied Guns: all 9 */
   pt_wagons_interactive (PT_WAGONS_CLAIM_JUMPERS, tallies, points);
   g_assert_cmpint (points[0], ==, 9);
   g_assert_cmpint (points[1], ==, 0);
@@ -404,7 +408,7 @@ test_claim_jumpers (void)
   pt_wagons_interactive (PT_WAGONS_CLAIM_JUMPERS, tallies, points);
   g_assert_cmpint (points[0], ==, 0);
   g_assert_cmpint (points[1], ==, 9);
-  tallies_with (tallies, 0, 0, 3, 3, 0, 5, 0, 0);   /* tied Mines: nobody, Guns or not */
+  tallies_with (tallies, 0, 0, 3, 3, 0, 5, 0, 0); /* tied Mines: nobody, Guns or not */
   pt_wagons_interactive (PT_WAGONS_CLAIM_JUMPERS, tallies, points);
   g_assert_cmpint (points[0], ==, 0);
   g_assert_cmpint (points[1], ==, 0);
@@ -426,7 +430,7 @@ test_one_too_many (void)
   tallies_with (tallies, 0, 0, 0, 0, 0, 0, 0, 4);
   pt_wagons_interactive (PT_WAGONS_ONE_TOO_MANY, tallies, points);
   g_assert_cmpint (points[0], ==, 0);
-  g_assert_cmpint (points[1], ==, 0);   /* loses 1 per Beer of an opponent with none */
+  g_assert_cmpint (points[1], ==, 0); /* loses 1 per Beer of an opponent with none */
   tallies_with (tallies, 0, 0, 0, 0, 0, 0, 4, 4);
   pt_wagons_interactive (PT_WAGONS_ONE_TOO_MANY, tallies, points);
   g_assert_cmpint (points[0], ==, 0);
@@ -460,7 +464,7 @@ test_totals_and_tie_break (void)
   g_assert_cmpint (score.total[1], ==, 12);
   g_assert_cmpuint (score.winners, ==, 1);
 
-  tallies[1].groups[PT_WAGONS_SNOW] = 7;   /* 14 all: player 0 has fewer cards */
+  tallies[1].groups[PT_WAGONS_SNOW] = 7; /* 14 all: player 0 has fewer cards */
   pt_wagons_score (kinds, tallies, &score);
   g_assert_cmpint (score.total[1], ==, 14);
   g_assert_cmpuint (score.winners, ==, 1);

@@ -40,12 +40,13 @@ test_counts (void)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(JsonNode) result = score (
-    "{\"game\": \"circle-the-wagons\", \"bonus\": [\"happy_cows\", \"claim_jumpers\", \"fortified\"],"
-    " \"players\": ["
-    "  {\"name\": \"Ana\", \"cards\": 7, " GROUPS_20 ", \"mines\": 3, \"guns\": 2,"
-    "   \"bonus\": {\"happy_cows\": {\"cows\": 3}, \"fortified\": {\"points\": 7}}},"
-    "  {\"name\": \"Beto\", \"cards\": 8, " GROUPS_15 ", \"mines\": 2, \"guns\": 5,"
-    "   \"bonus\": {\"happy_cows\": {\"points\": 4}, \"fortified\": {\"blocks\": 0}}}]}", &error);
+      "{\"game\": \"circle-the-wagons\", \"bonus\": [\"happy_cows\", \"claim_jumpers\", \"fortified\"],"
+      " \"players\": ["
+      "  {\"name\": \"Ana\", \"cards\": 7, " GROUPS_20 ", \"mines\": 3, \"guns\": 2,"
+      "   \"bonus\": {\"happy_cows\": {\"cows\": 3}, \"fortified\": {\"points\": 7}}},"
+      "  {\"name\": \"Beto\", \"cards\": 8, " GROUPS_15 ", \"mines\": 2, \"guns\": 5,"
+      "   \"bonus\": {\"happy_cows\": {\"points\": 4}, \"fortified\": {\"blocks\": 0}}}]}",
+      &error);
   JsonArray *winners;
 
   g_assert_no_error (error);
@@ -70,11 +71,11 @@ test_counts_tie_break (void)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(JsonNode) result = score (
-    "{\"game\": \"circle-the-wagons\", \"bonus\": [\"smalltown_charm\", \"one_too_many\", \"wagon_train\"],"
-    " \"players\": ["
-    "  {\"cards\": 9, " GROUPS_20 ", \"territories\": 30, \"beer\": 2, \"bonus\": {\"wagon_train\": {\"runs\": [2]}}},"
-    "  {\"cards\": 6, " GROUPS_15 ", \"territories\": 22, \"beer\": 3, \"bonus\": {\"wagon_train\": {\"runs\": [3, 2]}}}]}",
-    &error);
+      "{\"game\": \"circle-the-wagons\", \"bonus\": [\"smalltown_charm\", \"one_too_many\", \"wagon_train\"],"
+      " \"players\": ["
+      "  {\"cards\": 9, " GROUPS_20 ", \"territories\": 30, \"beer\": 2, \"bonus\": {\"wagon_train\": {\"runs\": [2]}}},"
+      "  {\"cards\": 6, " GROUPS_15 ", \"territories\": 22, \"beer\": 3, \"bonus\": {\"wagon_train\": {\"runs\": [3, 2]}}}]}",
+      &error);
   JsonArray *winners;
 
   /* Ana: 20 + 0 + 0 + 1 = 21. Beto: 15 + 8 − 2 + 3 = 24. */
@@ -84,11 +85,11 @@ test_counts_tie_break (void)
   g_clear_pointer (&result, json_node_unref);
 
   result = score (
-    "{\"game\": \"circle-the-wagons\", \"bonus\": [\"smalltown_charm\", \"one_too_many\", \"wagon_train\"],"
-    " \"players\": ["
-    "  {\"cards\": 9, " GROUPS_20 ", \"territories\": 30, \"beer\": 2, \"bonus\": {\"wagon_train\": {\"points\": 4}}},"
-    "  {\"cards\": 6, " GROUPS_15 ", \"territories\": 22, \"beer\": 3, \"bonus\": {\"wagon_train\": {\"points\": 3}}}]}",
-    &error);
+      "{\"game\": \"circle-the-wagons\", \"bonus\": [\"smalltown_charm\", \"one_too_many\", \"wagon_train\"],"
+      " \"players\": ["
+      "  {\"cards\": 9, " GROUPS_20 ", \"territories\": 30, \"beer\": 2, \"bonus\": {\"wagon_train\": {\"points\": 4}}},"
+      "  {\"cards\": 6, " GROUPS_15 ", \"territories\": 22, \"beer\": 3, \"bonus\": {\"wagon_train\": {\"points\": 3}}}]}",
+      &error);
   g_assert_no_error (error);
   g_assert_cmpint (json_object_get_int_member (player (result, 0), "total"), ==, 24);
   g_assert_cmpint (json_object_get_int_member (player (result, 1), "total"), ==, 24);
@@ -110,20 +111,20 @@ test_painted_matches_cards (void)
 
   /* A1 at (0,0), A6 at (2,0): P/cow P/fort F/beer F/wagon / P/mine F/beer P/gun F/cow. */
   result = score (
-    "{\"game\": \"circle-the-wagons\", \"bonus\": [\"the_herd\", \"claim_jumpers\", \"bootleggers\"],"
-    " \"players\": ["
-    "  {\"cards\": 2, \"cells\": ["
-    "    {\"x\": 0, \"y\": 0, \"terrain\": \"plains\", \"symbol\": \"cow\"},"
-    "    {\"x\": 1, \"y\": 0, \"terrain\": \"plains\", \"symbol\": \"fort\"},"
-    "    {\"x\": 0, \"y\": 1, \"terrain\": \"plains\", \"symbol\": \"mine\"},"
-    "    {\"x\": 1, \"y\": 1, \"terrain\": \"forest\", \"symbol\": \"beer\"},"
-    "    {\"x\": 2, \"y\": 0, \"terrain\": \"forest\", \"symbol\": \"beer\"},"
-    "    {\"x\": 3, \"y\": 0, \"terrain\": \"forest\", \"symbol\": \"wagon\"},"
-    "    {\"x\": 2, \"y\": 1, \"terrain\": \"plains\", \"symbol\": \"gun\"},"
-    "    {\"x\": 3, \"y\": 1, \"terrain\": \"forest\", \"symbol\": \"cow\"}]},"
-    "  {\"cards\": 13, " GROUPS_15 ", \"mines\": 0, \"guns\": 4,"
-    "   \"bonus\": {\"the_herd\": {\"cows\": 2}, \"bootleggers\": {\"beer_next_to_wagon\": 1, \"other_beer\": 3}}}]}",
-    &error);
+      "{\"game\": \"circle-the-wagons\", \"bonus\": [\"the_herd\", \"claim_jumpers\", \"bootleggers\"],"
+      " \"players\": ["
+      "  {\"cards\": 2, \"cells\": ["
+      "    {\"x\": 0, \"y\": 0, \"terrain\": \"plains\", \"symbol\": \"cow\"},"
+      "    {\"x\": 1, \"y\": 0, \"terrain\": \"plains\", \"symbol\": \"fort\"},"
+      "    {\"x\": 0, \"y\": 1, \"terrain\": \"plains\", \"symbol\": \"mine\"},"
+      "    {\"x\": 1, \"y\": 1, \"terrain\": \"forest\", \"symbol\": \"beer\"},"
+      "    {\"x\": 2, \"y\": 0, \"terrain\": \"forest\", \"symbol\": \"beer\"},"
+      "    {\"x\": 3, \"y\": 0, \"terrain\": \"forest\", \"symbol\": \"wagon\"},"
+      "    {\"x\": 2, \"y\": 1, \"terrain\": \"plains\", \"symbol\": \"gun\"},"
+      "    {\"x\": 3, \"y\": 1, \"terrain\": \"forest\", \"symbol\": \"cow\"}]},"
+      "  {\"cards\": 13, " GROUPS_15 ", \"mines\": 0, \"guns\": 4,"
+      "   \"bonus\": {\"the_herd\": {\"cows\": 2}, \"bootleggers\": {\"beer_next_to_wagon\": 1, \"other_beer\": 3}}}]}",
+      &error);
   g_assert_no_error (error);
 
   pt_wagons_town_init (&town);
@@ -143,19 +144,24 @@ test_painted_matches_cards (void)
   g_assert_cmpint (bonus_of (result, 0, "claim_jumpers"), ==, 4);
   g_assert_cmpint (bonus_of (result, 1, "claim_jumpers"), ==, 5);
   g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (player (result, 0), "counts"),
-                                               "territories"), ==, 8);
+                                               "territories"),
+                   ==, 8);
 }
 
 #define BONUS3 "\"bonus\": [\"happy_cows\", \"claim_jumpers\", \"fortified\"]"
 #define ANA_OK "{\"cards\": 7, " GROUPS_20 ", \"mines\": 3, \"guns\": 2, " \
                "\"bonus\": {\"happy_cows\": {\"cows\": 3}, \"fortified\": {\"points\": 7}}}"
 #define CELL(x, y, t, s) "{\"x\": " #x ", \"y\": " #y ", \"terrain\": \"" t "\", \"symbol\": \"" s "\"}"
-#define SQUARE(t, s) CELL (0, 0, t, s) ", " CELL (1, 0, t, s) ", " CELL (0, 1, t, s) ", " CELL (1, 1, t, s)
+#define SQUARE(t, s)     CELL (0, 0, t, s) ", " CELL (1, 0, t, s) ", " CELL (0, 1, t, s) ", " CELL (1, 1, t, s)
 
 static void
 test_refused (void)
 {
-  static const struct { const char *sheet; const char *reason; } cases[] = {
+  static const struct
+  {
+    const char *sheet;
+    const char *reason;
+  } cases[] = {
     { "{\"game\": \"circle-the-wagons\", \"bonus\": [\"happy_cows\", \"claim_jumpers\"], \"players\": []}", "three bonus" },
     { "{\"game\": \"circle-the-wagons\", \"bonus\": [\"happy_cows\", \"happy_cows\", \"fortified\"], \"players\": []}", "only once" },
     { "{\"game\": \"circle-the-wagons\", \"bonus\": [\"happy_cows\", \"A2\", \"fortified\"], \"players\": []}", "“A2” is not a bonus card" },
@@ -166,47 +172,44 @@ test_refused (void)
     { "{\"game\": \"circle-the-wagons\", " BONUS3 ", \"players\": [" ANA_OK ", {\"cards\": 15}]}", "“cards” is 15" },
     { "{\"game\": \"circle-the-wagons\", " BONUS3 ", \"players\": [" ANA_OK ", {\"name\": \"Beto\", \"cards\": 8, "
       "\"groups\": {\"desert\": 4, \"forest\": 1, \"mountains\": 6, \"plains\": 5, \"snow\": 1}, \"mines\": 1, \"guns\": 1, "
-      "\"bonus\": {\"happy_cows\": {\"cows\": 3}, \"fortified\": {\"points\": 7}}}]}", "Beto: “water”" },
+      "\"bonus\": {\"happy_cows\": {\"cows\": 3}, \"fortified\": {\"points\": 7}}}]}",
+      "Beto: “water”" },
     { "{\"game\": \"circle-the-wagons\", " BONUS3 ", \"players\": [" ANA_OK ", {\"cards\": 8, " GROUPS_15 ", \"guns\": 1, "
-      "\"bonus\": {\"happy_cows\": {\"cows\": 3}, \"fortified\": {\"points\": 7}}}]}", "Player 2: “mines”" },
+      "\"bonus\": {\"happy_cows\": {\"cows\": 3}, \"fortified\": {\"points\": 7}}}]}",
+      "Player 2: “mines”" },
     { "{\"game\": \"circle-the-wagons\", " BONUS3 ", \"players\": [" ANA_OK ", {\"cards\": 8, " GROUPS_15 ", \"mines\": 1, "
-      "\"guns\": 1, \"beer\": 2, \"bonus\": {\"happy_cows\": {\"cows\": 3}, \"fortified\": {\"points\": 7}}}]}", "“beer” is not needed" },
+      "\"guns\": 1, \"beer\": 2, \"bonus\": {\"happy_cows\": {\"cows\": 3}, \"fortified\": {\"points\": 7}}}]}",
+      "“beer” is not needed" },
     { "{\"game\": \"circle-the-wagons\", " BONUS3 ", \"players\": [" ANA_OK ", {\"cards\": 8, " GROUPS_15 ", \"mines\": 10, "
-      "\"guns\": 1, \"bonus\": {\"happy_cows\": {\"cows\": 3}, \"fortified\": {\"points\": 7}}}]}", "13 Mine symbols together" },
+      "\"guns\": 1, \"bonus\": {\"happy_cows\": {\"cows\": 3}, \"fortified\": {\"points\": 7}}}]}",
+      "13 Mine symbols together" },
     { "{\"game\": \"circle-the-wagons\", " BONUS3 ", \"players\": [" ANA_OK ", {\"cards\": 8, " GROUPS_15 ", \"mines\": 1, "
-      "\"guns\": 1, \"bonus\": {\"happy_cows\": {\"points\": 3}, \"fortified\": {\"points\": 7}}}]}", "A score of 3 is impossible for Happy Cows" },
+      "\"guns\": 1, \"bonus\": {\"happy_cows\": {\"points\": 3}, \"fortified\": {\"points\": 7}}}]}",
+      "A score of 3 is impossible for Happy Cows" },
     { "{\"game\": \"circle-the-wagons\", " BONUS3 ", \"players\": [" ANA_OK ", {\"cards\": 8, " GROUPS_15 ", \"mines\": 1, "
-      "\"guns\": 1, \"bonus\": {\"happy_cows\": {\"cows\": 13}, \"fortified\": {\"points\": 7}}}]}", "“cows” is 13" },
+      "\"guns\": 1, \"bonus\": {\"happy_cows\": {\"cows\": 13}, \"fortified\": {\"points\": 7}}}]}",
+      "“cows” is 13" },
     { "{\"game\": \"circle-the-wagons\", " BONUS3 ", \"players\": [" ANA_OK ", {\"cards\": 8, " GROUPS_15 ", \"mines\": 1, "
-      "\"guns\": 1, \"bonus\": {\"happy_cows\": {\"cows\": 1}}}]}", "Fortified needs" },
+      "\"guns\": 1, \"bonus\": {\"happy_cows\": {\"cows\": 1}}}]}",
+      "Fortified needs" },
     { "{\"game\": \"circle-the-wagons\", " BONUS3 ", \"players\": [" ANA_OK ", {\"cards\": 8, " GROUPS_15 ", \"mines\": 1, "
       "\"guns\": 1, \"bonus\": {\"happy_cows\": {\"cows\": 1}, \"fortified\": {\"blocks\": 1}, \"the_herd\": {\"cows\": 1}}}]}",
       "“the_herd”" },
     { "{\"game\": \"circle-the-wagons\", " BONUS3 ", \"players\": [" ANA_OK ", {\"cards\": 1, " GROUPS_15 ", \"mines\": 1, "
-      "\"guns\": 1, \"bonus\": {\"happy_cows\": {\"cows\": 1}, \"fortified\": {\"blocks\": 1}}}]}", "1 card cannot show territory groups that add up to 15" },
+      "\"guns\": 1, \"bonus\": {\"happy_cows\": {\"cows\": 1}, \"fortified\": {\"blocks\": 1}}}]}",
+      "1 card cannot show territory groups that add up to 15" },
     { "{\"game\": \"circle-the-wagons\", \"bonus\": [\"wagon_train\", \"claim_jumpers\", \"fortified\"], \"players\": ["
       "{\"cards\": 7, " GROUPS_20 ", \"mines\": 3, \"guns\": 2, \"bonus\": {\"wagon_train\": {\"runs\": [1]}, \"fortified\": {\"blocks\": 0}}},"
       "{\"cards\": 8, " GROUPS_15 ", \"mines\": 3, \"guns\": 2, \"bonus\": {\"wagon_train\": {\"runs\": []}, \"fortified\": {\"blocks\": 0}}}]}",
       "2 to 12 Wagons" },
     /* Painted towns. */
-    { "{\"game\": \"circle-the-wagons\", " BONUS3 ", \"players\": [" ANA_OK ", {\"cards\": 8, \"cells\": ["
-      SQUARE ("snow", "beer") "]}]}", "No card has a Snow territory with a Beer" },
-    { "{\"game\": \"circle-the-wagons\", " BONUS3 ", \"players\": [" ANA_OK ", {\"cards\": 8, \"cells\": ["
-      SQUARE ("desert", "gun") "]}]}", "4 Desert territories with a Gun, but the cards have only 1" },
-    { "{\"game\": \"circle-the-wagons\", " BONUS3 ", \"players\": [" ANA_OK ", {\"cards\": 8, \"cells\": ["
-      CELL (0, 0, "water", "gun") ", " CELL (0, 0, "water", "gun") ", " CELL (1, 0, "water", "gun") ", "
-      CELL (1, 1, "water", "gun") "]}]}", "(0, 0) is painted twice" },
-    { "{\"game\": \"circle-the-wagons\", " BONUS3 ", \"players\": [" ANA_OK ", {\"cards\": 8, \"cells\": ["
-      CELL (0, 0, "water", "gun") ", " CELL (1, 0, "water", "gun") ", " CELL (0, 1, "water", "gun") ", "
-      CELL (5, 5, "water", "fort") "]}]}", "cannot be part of a whole card" },
-    { "{\"game\": \"circle-the-wagons\", " BONUS3 ", \"players\": [" ANA_OK ", {\"cards\": 8, \"cells\": ["
-      SQUARE ("water", "fort") ", " CELL (3, 0, "water", "mine") ", " CELL (4, 0, "water", "mine") ", "
-      CELL (3, 1, "water", "mine") ", " CELL (4, 1, "plains", "beer") "]}]}", "not all connected" },
-    { "{\"game\": \"circle-the-wagons\", " BONUS3 ", \"players\": [" ANA_OK ", {\"cards\": 8, \"cells\": ["
-      CELL (0, 0, "lava", "gun") "]}]}", "4 to 32 territories, not 1" },
-    { "{\"game\": \"circle-the-wagons\", " BONUS3 ", \"players\": [" ANA_OK ", {\"cards\": 8, \"cells\": ["
-      CELL (0, 0, "lava", "gun") ", " CELL (0, 0, "lava", "gun") ", " CELL (0, 0, "lava", "gun") ", "
-      CELL (0, 0, "lava", "gun") "]}]}", "known terrain" },
+    { "{\"game\": \"circle-the-wagons\", " BONUS3 ", \"players\": [" ANA_OK ", {\"cards\": 8, \"cells\": [" SQUARE ("snow", "beer") "]}]}", "No card has a Snow territory with a Beer" },
+    { "{\"game\": \"circle-the-wagons\", " BONUS3 ", \"players\": [" ANA_OK ", {\"cards\": 8, \"cells\": [" SQUARE ("desert", "gun") "]}]}", "4 Desert territories with a Gun, but the cards have only 1" },
+    { "{\"game\": \"circle-the-wagons\", " BONUS3 ", \"players\": [" ANA_OK ", {\"cards\": 8, \"cells\": [" CELL (0, 0, "water", "gun") ", " CELL (0, 0, "water", "gun") ", " CELL (1, 0, "water", "gun") ", " CELL (1, 1, "water", "gun") "]}]}", "(0, 0) is painted twice" },
+    { "{\"game\": \"circle-the-wagons\", " BONUS3 ", \"players\": [" ANA_OK ", {\"cards\": 8, \"cells\": [" CELL (0, 0, "water", "gun") ", " CELL (1, 0, "water", "gun") ", " CELL (0, 1, "water", "gun") ", " CELL (5, 5, "water", "fort") "]}]}", "cannot be part of a whole card" },
+    { "{\"game\": \"circle-the-wagons\", " BONUS3 ", \"players\": [" ANA_OK ", {\"cards\": 8, \"cells\": [" SQUARE ("water", "fort") ", " CELL (3, 0, "water", "mine") ", " CELL (4, 0, "water", "mine") ", " CELL (3, 1, "water", "mine") ", " CELL (4, 1, "plains", "beer") "]}]}", "not all connected" },
+    { "{\"game\": \"circle-the-wagons\", " BONUS3 ", \"players\": [" ANA_OK ", {\"cards\": 8, \"cells\": [" CELL (0, 0, "lava", "gun") "]}]}", "4 to 32 territories, not 1" },
+    { "{\"game\": \"circle-the-wagons\", " BONUS3 ", \"players\": [" ANA_OK ", {\"cards\": 8, \"cells\": [" CELL (0, 0, "lava", "gun") ", " CELL (0, 0, "lava", "gun") ", " CELL (0, 0, "lava", "gun") ", " CELL (0, 0, "lava", "gun") "]}]}", "known terrain" },
     { "{\"game\": \"circle-the-wagons\", " BONUS3 ", \"players\": [" ANA_OK ", {\"cards\": 8, \"groups\": {}, \"cells\": []}]}",
       "“groups” does not belong" },
   };

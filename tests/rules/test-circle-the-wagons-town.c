@@ -81,12 +81,12 @@ test_second_card (void)
   pt_wagons_town_init (&town);
   pt_wagons_town_place (&town, card ("A1"), 0, 0, FALSE);
 
-  g_assert_cmpint (pt_wagons_town_check_anchor (&town, 2, 0), ==, PT_WAGONS_PLACE_OK);     /* side by side */
-  g_assert_cmpint (pt_wagons_town_check_anchor (&town, 2, 1), ==, PT_WAGONS_PLACE_OK);     /* half offset */
-  g_assert_cmpint (pt_wagons_town_check_anchor (&town, 1, 1), ==, PT_WAGONS_PLACE_OK);     /* covers one */
-  g_assert_cmpint (pt_wagons_town_check_anchor (&town, 0, 0), ==, PT_WAGONS_PLACE_OK);     /* covers all */
-  g_assert_cmpint (pt_wagons_town_check_anchor (&town, 0, -2), ==, PT_WAGONS_PLACE_OK);    /* above */
-  g_assert_cmpint (pt_wagons_town_check_anchor (&town, 1, -2), ==, PT_WAGONS_PLACE_OK);    /* one edge above */
+  g_assert_cmpint (pt_wagons_town_check_anchor (&town, 2, 0), ==, PT_WAGONS_PLACE_OK);  /* side by side */
+  g_assert_cmpint (pt_wagons_town_check_anchor (&town, 2, 1), ==, PT_WAGONS_PLACE_OK);  /* half offset */
+  g_assert_cmpint (pt_wagons_town_check_anchor (&town, 1, 1), ==, PT_WAGONS_PLACE_OK);  /* covers one */
+  g_assert_cmpint (pt_wagons_town_check_anchor (&town, 0, 0), ==, PT_WAGONS_PLACE_OK);  /* covers all */
+  g_assert_cmpint (pt_wagons_town_check_anchor (&town, 0, -2), ==, PT_WAGONS_PLACE_OK); /* above */
+  g_assert_cmpint (pt_wagons_town_check_anchor (&town, 1, -2), ==, PT_WAGONS_PLACE_OK); /* one edge above */
   g_assert_cmpint (pt_wagons_town_check_anchor (&town, 2, 2), ==, PT_WAGONS_PLACE_CORNER_ONLY);
   g_assert_cmpint (pt_wagons_town_check_anchor (&town, -2, -2), ==, PT_WAGONS_PLACE_CORNER_ONLY);
   g_assert_cmpint (pt_wagons_town_check_anchor (&town, 2, -2), ==, PT_WAGONS_PLACE_CORNER_ONLY);
@@ -94,7 +94,7 @@ test_second_card (void)
   g_assert_cmpint (pt_wagons_town_check_anchor (&town, 3, 3), ==, PT_WAGONS_PLACE_DETACHED);
   g_assert_cmpint (pt_wagons_town_check_anchor (&town, G_MAXINT64, 0), ==, PT_WAGONS_PLACE_DETACHED);
   g_assert_cmpint (pt_wagons_town_check_anchor (&town, 0, G_MININT64), ==, PT_WAGONS_PLACE_DETACHED);
-  g_assert_cmpint (pt_wagons_town_check_anchor (&town, 64, 0), ==, PT_WAGONS_PLACE_DETACHED);  /* no torus alias */
+  g_assert_cmpint (pt_wagons_town_check_anchor (&town, 64, 0), ==, PT_WAGONS_PLACE_DETACHED); /* no torus alias */
 
   /* Anchors -2…2 in both directions, without the four corner-only ones. */
   n = pt_wagons_town_list_anchors (&town, anchors);
@@ -114,8 +114,8 @@ test_covering (void)
   guint8 c;
 
   pt_wagons_town_init (&town);
-  pt_wagons_town_place (&town, card ("A1"), 0, 0, FALSE);   /* P/cow P/fort P/mine F/beer */
-  pt_wagons_town_place (&town, card ("A6"), 2, 0, FALSE);   /* F/beer F/wagon P/gun F/cow */
+  pt_wagons_town_place (&town, card ("A1"), 0, 0, FALSE); /* P/cow P/fort P/mine F/beer */
+  pt_wagons_town_place (&town, card ("A6"), 2, 0, FALSE); /* F/beer F/wagon P/gun F/cow */
   g_assert_cmpint (pt_wagons_largest_group (&town, PT_WAGONS_FOREST), ==, 3);
   g_assert_cmpint (pt_wagons_largest_group (&town, PT_WAGONS_PLAINS), ==, 3);
 
@@ -232,7 +232,7 @@ test_widest_town (void)
   for (int i = 0; i < 30; i++)
     {
       g_assert_cmpint (pt_wagons_town_check_anchor (&town, 2 * i, 0), ==, PT_WAGONS_PLACE_OK);
-      pt_wagons_town_place (&town, card ("B8"), 2 * i, 0, FALSE);   /* D/w F/w W/f M/w */
+      pt_wagons_town_place (&town, card ("B8"), 2 * i, 0, FALSE); /* D/w F/w W/f M/w */
     }
   g_assert_cmpint (town.max_x - town.min_x + 1, ==, PT_WAGONS_TOWN_MAX_SPAN);
   g_assert_cmpint (pt_wagons_town_check_anchor (&town, 60, 0), ==, PT_WAGONS_PLACE_TOWN_FULL);
@@ -248,7 +248,7 @@ test_widest_town (void)
     for (int x = -4; x <= 64; x++)
       k += naive_legal (&town, x, y);
   g_assert_cmpuint (n, ==, k);
-  g_assert_cmpuint (n, ==, 59 * 5);   /* x 0…58, y −2…2 */
+  g_assert_cmpuint (n, ==, 59 * 5); /* x 0…58, y −2…2 */
   g_assert_false (naive_legal (&town, -3, 0));
   g_assert_cmpint (pt_wagons_town_get_cell (&town, -1, 0), ==, 0);
   g_assert_cmpint (pt_wagons_town_get_cell (&town, 60, 0), ==, 0);

@@ -23,8 +23,8 @@ typedef struct
 } Counters;
 
 static void
-on_move_applied (PtGame   *game,
-                 guint     player,
+on_move_applied (PtGame *game,
+                 guint player,
                  JsonNode *move,
                  Counters *c)
 {
@@ -33,14 +33,34 @@ on_move_applied (PtGame   *game,
   g_assert_nonnull (move);
 }
 
-static void on_undone (PtGame *game, Counters *c) { c->undone++; }
-static void on_over (PtGame *game, Counters *c) { c->over++; }
-static void on_current (GObject *o, GParamSpec *p, Counters *c) { c->notify_current++; }
-static void on_is_over (GObject *o, GParamSpec *p, Counters *c) { c->notify_is_over++; }
-static void on_can_undo (GObject *o, GParamSpec *p, Counters *c) { c->notify_can_undo++; }
+static void
+on_undone (PtGame *game, Counters *c)
+{
+  c->undone++;
+}
+static void
+on_over (PtGame *game, Counters *c)
+{
+  c->over++;
+}
+static void
+on_current (GObject *o, GParamSpec *p, Counters *c)
+{
+  c->notify_current++;
+}
+static void
+on_is_over (GObject *o, GParamSpec *p, Counters *c)
+{
+  c->notify_is_over++;
+}
+static void
+on_can_undo (GObject *o, GParamSpec *p, Counters *c)
+{
+  c->notify_can_undo++;
+}
 
 static void
-connect_counters (PtGame   *game,
+connect_counters (PtGame *game,
                   Counters *c)
 {
   memset (c, 0, sizeof *c);
@@ -92,7 +112,7 @@ test_signals (void)
   lc_test_play_nth (game, 3);
   g_assert_cmpuint (c.applied, ==, 2);
   g_assert_cmpuint (c.notify_current, ==, 2);
-  g_assert_cmpuint (c.notify_can_undo, ==, 1);   /* unchanged: no notify */
+  g_assert_cmpuint (c.notify_can_undo, ==, 1); /* unchanged: no notify */
 
   /* To the end: game-over and is-over exactly once. */
   while (!pt_game_get_is_over (game))
@@ -139,7 +159,7 @@ test_undo (void)
   g_assert_cmpmem (state_of (game), sizeof start, &start, sizeof start);
   g_assert_false (pt_game_get_can_undo (game));
   g_assert_cmpuint (c.undone, ==, 3);
-  g_assert_cmpuint (c.notify_can_undo, ==, 2);   /* on after move 1, off after the last undo */
+  g_assert_cmpuint (c.notify_can_undo, ==, 2); /* on after move 1, off after the last undo */
 
   /* A match may forbid undo. */
   lc_test_play_nth (game, 0);
@@ -182,7 +202,7 @@ test_record_round_trip (void)
 /* The record of a quiet round (discard, draw from the deck) with @n_moves
  * moves, then @extra appended to its moves. */
 static char *
-record_with_extra (guint       n_moves,
+record_with_extra (guint n_moves,
                    const char *extra)
 {
   g_autoptr(PtGame) game = lc_test_dealt_game (10);
@@ -200,9 +220,9 @@ record_with_extra (guint       n_moves,
 
 static void
 assert_load_fails (const char *text,
-                   int         expected_move,
-                   int         expected_player,
-                   int         code)
+                   int expected_move,
+                   int expected_player,
+                   int code)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(PtGame) game = NULL;
@@ -291,7 +311,7 @@ test_record_errors (void)
 static void
 test_registry (void)
 {
-  const char * const *ids = pt_rules_list_games ();
+  const char *const *ids = pt_rules_list_games ();
   guint n = 0;
 
   g_assert_cmpuint (g_strv_length ((GStrv) ids), ==, 3);
@@ -331,7 +351,7 @@ static void
 test_registry_rounds (void)
 {
   g_autoptr(JsonObject) options = json_object_new ();
-  const char * const *presets = pt_rules_game_rule_presets ("lost-cities");
+  const char *const *presets = pt_rules_game_rule_presets ("lost-cities");
   g_autofree char *empty = pt_rules_game_rule_reading ("lost-cities", NULL);
   g_autofree char *none = pt_rules_game_rule_reading ("circle-the-wagons", options);
   g_autofree char *unknown = pt_rules_game_rule_reading ("chess", options);

@@ -15,11 +15,11 @@
 typedef struct
 {
   const char *name;
-  guint       wagers;
-  guint8      values[9];
-  guint       n_values;
-  int         rulebook;   /* both options true */
-  int         seed;       /* both options false */
+  guint wagers;
+  guint8 values[9];
+  guint n_values;
+  int rulebook; /* both options true */
+  int seed;     /* both options false */
 } Vector;
 
 /* The spec's test vectors (docs: shared/spec/lost-cities.md). Where the
@@ -103,7 +103,11 @@ parse_object (const char *text)
 static void
 test_options (void)
 {
-  static const struct { const char *json; int colors, bonus, wager_only; } good[] = {
+  static const struct
+  {
+    const char *json;
+    int colors, bonus, wager_only;
+  } good[] = {
     { "{}", 5, 1, 1 },
     { "{\"colors\": 6}", 6, 1, 1 },
     { "{\"rules\": \"seed\"}", 5, 0, 0 },
@@ -111,10 +115,16 @@ test_options (void)
     { "{\"rules\": \"seed\", \"wager_only_scores\": true}", 5, 0, 1 },
     { "{\"colors\": 5, \"bonus_counts_wagers\": false, \"wager_only_scores\": true}", 5, 0, 1 },
   };
-  static const char * const bad[] = {
-    "{\"colors\": 4}", "{\"colors\": 7}", "{\"colors\": \"6\"}", "{\"colors\": 6.0}",
-    "{\"rules\": \"house\"}", "{\"bonus_counts_wagers\": 1}", "{\"powers\": true}",
-    "{\"rounds\": 3}", "{\"next_starter\": \"loser\"}",
+  static const char *const bad[] = {
+    "{\"colors\": 4}",
+    "{\"colors\": 7}",
+    "{\"colors\": \"6\"}",
+    "{\"colors\": 6.0}",
+    "{\"rules\": \"house\"}",
+    "{\"bonus_counts_wagers\": 1}",
+    "{\"powers\": true}",
+    "{\"rounds\": 3}",
+    "{\"next_starter\": \"loser\"}",
   };
   PtLostCitiesOptions options;
 
@@ -178,8 +188,8 @@ test_split_match (void)
 }
 
 static JsonNode *
-score_sheet (const char  *text,
-             GError     **error)
+score_sheet (const char *text,
+             GError **error)
 {
   g_autoptr(JsonNode) sheet = pt_json_parse (text, NULL);
 
@@ -191,10 +201,10 @@ static void
 test_sheet (void)
 {
   const char *text =
-    "{\"game\": \"lost-cities\", \"players\": [\"Ana\", \"Beto\"], \"rounds\": ["
-    "  [ {\"Y\": {\"wagers\": 2, \"cards\": [10, 6, 8]}, \"B\": {\"wagers\": 1}},"
-    "    {\"Y\": {\"cards\": [2, 3, 4, 5, 7, 9]}, \"W\": {\"wagers\": 2, \"cards\": [2, 3, 4, 5, 6, 7]}} ],"
-    "  [ {\"R\": {\"cards\": [4, 8]}}, {} ] ]}";
+      "{\"game\": \"lost-cities\", \"players\": [\"Ana\", \"Beto\"], \"rounds\": ["
+      "  [ {\"Y\": {\"wagers\": 2, \"cards\": [10, 6, 8]}, \"B\": {\"wagers\": 1}},"
+      "    {\"Y\": {\"cards\": [2, 3, 4, 5, 7, 9]}, \"W\": {\"wagers\": 2, \"cards\": [2, 3, 4, 5, 6, 7]}} ],"
+      "  [ {\"R\": {\"cards\": [4, 8]}}, {} ] ]}";
   g_autoptr(GError) error = NULL;
   g_autoptr(JsonNode) result = score_sheet (text, &error);
   JsonObject *object, *round0, *ana, *yellow;
@@ -228,9 +238,9 @@ static void
 test_sheet_seed_rules (void)
 {
   const char *text =
-    "{\"game\": \"lost-cities\", \"options\": {\"rules\": \"seed\", \"colors\": 6},"
-    " \"players\": [\"Ana\", \"Beto\"], \"rounds\": ["
-    "  [ {\"P\": {\"wagers\": 3}}, {\"P\": {\"cards\": [5, 6, 7]}, \"G\": {\"wagers\": 2, \"cards\": [2, 3, 4, 5, 6, 7]}} ] ]}";
+      "{\"game\": \"lost-cities\", \"options\": {\"rules\": \"seed\", \"colors\": 6},"
+      " \"players\": [\"Ana\", \"Beto\"], \"rounds\": ["
+      "  [ {\"P\": {\"wagers\": 3}}, {\"P\": {\"cards\": [5, 6, 7]}, \"G\": {\"wagers\": 2, \"cards\": [2, 3, 4, 5, 6, 7]}} ] ]}";
   g_autoptr(GError) error = NULL;
   g_autoptr(JsonNode) result = score_sheet (text, &error);
   JsonObject *object;
@@ -249,10 +259,10 @@ static void
 test_sheet_tie_and_empty (void)
 {
   g_autoptr(JsonNode) tie = score_sheet ("{\"game\": \"lost-cities\", \"players\": [\"A\", \"B\"],"
-                                         " \"rounds\": [[{\"Y\": {\"cards\": [9]}}, {\"B\": {\"cards\": [9]}}]]}",
-                                         NULL);
+                                          " \"rounds\": [[{\"Y\": {\"cards\": [9]}}, {\"B\": {\"cards\": [9]}}]]}",
+                                          NULL);
   g_autoptr(JsonNode) empty = score_sheet ("{\"game\": \"lost-cities\", \"players\": [\"A\", \"B\"], \"rounds\": []}",
-                                           NULL);
+                                            NULL);
 
   g_assert_nonnull (tie);
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (json_node_get_object (tie), "winners")),
@@ -265,7 +275,12 @@ test_sheet_tie_and_empty (void)
 static void
 test_sheet_impossible (void)
 {
-  static const struct { const char *rounds; const char *options; const char *needle; } bad[] = {
+  static const struct
+  {
+    const char *rounds;
+    const char *options;
+    const char *needle;
+  } bad[] = {
     /* the same card for both players */
     { "[[{\"Y\": {\"cards\": [5]}}, {\"Y\": {\"cards\": [5]}}]]", "{}", "both players" },
     /* the same card twice */

@@ -8,8 +8,8 @@
 
 #include "lost-cities-test-util.h"
 
-static const char * const hand_ana[] = { "YW", "YW", "Y3", "Y5", "B7", "G10", "R2", "W4" };
-static const char * const hand_beto[] = { "Y4", "Y6", "BW", "B2", "G2", "G3", "R3", "W5" };
+static const char *const hand_ana[] = { "YW", "YW", "Y3", "Y5", "B7", "G10", "R2", "W4" };
+static const char *const hand_beto[] = { "Y4", "Y6", "BW", "B2", "G2", "G3", "R3", "W5" };
 
 static PtGame *
 fixed_game (void)
@@ -26,7 +26,7 @@ state_of (PtGame *game)
 }
 
 static void
-apply_ok (PtGame     *game,
+apply_ok (PtGame *game,
           const char *move)
 {
   g_autoptr(GError) error = NULL;
@@ -38,10 +38,10 @@ apply_ok (PtGame     *game,
 
 /* Rejected with @code, the message contains @needle, nothing changed. */
 static void
-apply_rejected (PtGame     *game,
-                int         player,
+apply_rejected (PtGame *game,
+                int player,
                 const char *move,
-                int         code,
+                int code,
                 const char *needle)
 {
   PtLostCitiesState before = *state_of (game);
@@ -176,7 +176,7 @@ test_view_hides (void)
   JsonArray *known;
 
   apply_ok (game, "{\"discard\": \"G10\", \"draw\": \"deck\"}");
-  apply_ok (game, "{\"play\": \"G3\", \"draw\": \"G\"}");   /* Beto takes G10 */
+  apply_ok (game, "{\"play\": \"G3\", \"draw\": \"G\"}"); /* Beto takes G10 */
   view = pt_game_get_view (game, 0);
   object = json_node_get_object (view);
   text = json_to_string (view, FALSE);
@@ -194,7 +194,8 @@ test_view_hides (void)
   g_assert_cmpuint (json_array_get_length (known), ==, 1);
   g_assert_cmpstr (json_array_get_string_element (known, 0), ==, "G10");
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (
-                      json_object_get_object_member (object, "discards"), "G")), ==, 0);
+                        json_object_get_object_member (object, "discards"), "G")),
+                    ==, 0);
 
   spectator = pt_game_get_view (game, -1);
   g_assert_false (json_object_has_member (json_node_get_object (spectator), "hand"));
@@ -246,7 +247,7 @@ test_round_end (void)
   g_assert_cmpstr (pt_game_get_phase (game), ==, "over");
   g_assert_cmpint (pt_game_get_current_player (game), ==, -1);
   g_assert_cmpuint (pt_lost_cities_state_deck_remaining (state), ==, 0);
-  g_assert_cmpuint (pt_game_get_winners (game), ==, 3);   /* nobody played: 0–0 */
+  g_assert_cmpuint (pt_game_get_winners (game), ==, 3); /* nobody played: 0–0 */
   {
     g_autoptr(JsonNode) legal = pt_game_list_legal_moves (game, 0);
     g_assert_cmpuint (json_array_get_length (json_node_get_array (legal)), ==, 0);
@@ -258,8 +259,13 @@ test_round_end (void)
 static void
 test_setup_errors (void)
 {
-  static const struct { const char *options; const char *setup; const char *needle; } bad[] = {
-    { "{\"colors\": 6}", NULL, "P" },   /* a 6-colour option with a 60-card deal */
+  static const struct
+  {
+    const char *options;
+    const char *setup;
+    const char *needle;
+  } bad[] = {
+    { "{\"colors\": 6}", NULL, "P" }, /* a 6-colour option with a 60-card deal */
     { NULL, "{\"hands\": [[\"Y2\"], []], \"deck\": [], \"first_player\": 0}", "has 1 card, not" },
     { NULL, "{\"hands\": [], \"deck\": [], \"first_player\": 0}", "2 players" },
     { NULL, "{\"deck\": [], \"first_player\": 0}", "2 players" },
@@ -307,7 +313,7 @@ test_six_colors (void)
   g_autoptr(JsonNode) options = json_from_string ("{\"colors\": 6, \"rules\": \"seed\"}", NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(PtGame) game = pt_rules_new_dealt_game ("lost-cities", lc_test_players,
-                                                    json_node_get_object (options), 1, 99, &error);
+                                                     json_node_get_object (options), 1, 99, &error);
   g_autoptr(JsonNode) record = NULL;
   JsonObject *saved;
 
@@ -390,14 +396,14 @@ assert_conserved (const PtLostCitiesState *s)
   for (guint i = s->deck_pos; i < s->deck_len; i++)
     counts[s->deck[i]]++;
   for (guint card = 0; card < PT_LOST_CITIES_CARD_CODES; card++)
-    g_assert_cmpuint (counts[card], ==, !PT_LOST_CITIES_CARD_IS_VALID (card, n_colors) ? 0
-                                        : PT_LOST_CITIES_CARD_KIND (card) == 0 ? 3 : 1);
+    g_assert_cmpuint (counts[card], ==, !PT_LOST_CITIES_CARD_IS_VALID (card, n_colors) ? 0 : PT_LOST_CITIES_CARD_KIND (card) == 0 ? 3
+                                                                                                                                  : 1);
 }
 
 /* The ascending rule, checked independently of the state's own check. */
 static void
 assert_move_respects_rules (const PtLostCitiesState *s,
-                            const PtLostCitiesMove  *m)
+                            const PtLostCitiesMove *m)
 {
   guint color = PT_LOST_CITIES_CARD_COLOR (m->card);
   guint value = PT_LOST_CITIES_CARD_VALUE (m->card);
@@ -473,8 +479,8 @@ assert_legal_list_exact (const PtLostCitiesState *s)
 
 static void
 round_trip (const PtLostCitiesState *initial,
-            const PtLostCitiesMove  *history,
-            guint                    n_moves,
+            const PtLostCitiesMove *history,
+            guint n_moves,
             const PtLostCitiesState *final)
 {
   g_autoptr(PtGame) game = NULL;
@@ -525,7 +531,7 @@ round_trip (const PtLostCitiesState *initial,
   g_assert_cmpuint (pt_game_get_n_moves (loaded), ==, n_moves);
 }
 
-#define N_ROUNDS 10000
+#define N_ROUNDS  10000
 #define MAX_TURNS 4096
 
 static void

@@ -16,7 +16,7 @@ first_player_of (PtGame *game)
 
 static void
 play_round (PtGame *game,
-            guint   salt)
+            guint salt)
 {
   for (guint i = 0; !pt_game_get_is_over (game); i++)
     {
@@ -29,9 +29,9 @@ play_round (PtGame *game,
 }
 
 static int
-expected_starter (PtMatch       *match,
-                  PtNextStarter  policy,
-                  int            previous_first)
+expected_starter (PtMatch *match,
+                  PtNextStarter policy,
+                  int previous_first)
 {
   int a = pt_match_get_total (match, 0), b = pt_match_get_total (match, 1);
 
@@ -45,7 +45,7 @@ expected_starter (PtMatch       *match,
 /* Returns how many times the policy (not the tie fallback) chose. */
 static guint
 run_match (PtNextStarter policy,
-           guint64       seed)
+           guint64 seed)
 {
   g_autoptr(PtMatch) match = pt_match_new ("lost-cities", lc_test_players, NULL, 3, policy, seed);
   g_autoptr(GError) error = NULL;
@@ -135,7 +135,7 @@ static void
 test_shared_win (void)
 {
   g_autoptr(PtMatch) match = pt_match_new ("lost-cities", lc_test_players, NULL, 1,
-                                           PT_NEXT_STARTER_ALTERNATE, 3);
+                                            PT_NEXT_STARTER_ALTERNATE, 3);
   g_autoptr(PtGame) replayed = lc_test_dealt_game (44);
   g_autoptr(PtGame) extra = lc_test_dealt_game (45);
   g_autoptr(GError) error = NULL;
@@ -162,7 +162,7 @@ test_to_json (void)
 {
   g_autoptr(JsonNode) options = json_from_string ("{\"colors\": 6}", NULL);
   g_autoptr(PtMatch) match = pt_match_new ("lost-cities", lc_test_players, json_node_get_object (options),
-                                           2, PT_NEXT_STARTER_LOSER, 77);
+                                            2, PT_NEXT_STARTER_LOSER, 77);
   g_autoptr(JsonNode) json = NULL;
   PtGame *game;
   JsonObject *object, *round;

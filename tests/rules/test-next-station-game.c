@@ -11,9 +11,9 @@
 
 #define GAME_ID "next-station-london"
 
-static const char * const names[] = { "Ana", "Beto", "Carla", "Dani", NULL };
+static const char *const names[] = { "Ana", "Beto", "Carla", "Dani", NULL };
 
-static const char * const *
+static const char *const *
 players_of (guint n)
 {
   static const char *lists[5][5];
@@ -85,7 +85,12 @@ test_deal (void)
 static void
 test_deal_options (void)
 {
-  static const struct { guint n; const char *options; const char *message; } bad[] = {
+  static const struct
+  {
+    guint n;
+    const char *options;
+    const char *message;
+  } bad[] = {
     { 2, "{\"colors\": 6}", "no option “colors”" },
     { 2, "{\"colour_order\": [\"pink\", \"green\", \"blue\", \"purple\"]}", "Only a solo player" },
     { 1, "{\"colour_order\": [\"pink\", \"green\", \"blue\", \"pink\"]}", "appears twice" },
@@ -94,7 +99,8 @@ test_deal_options (void)
     { 2, "{\"players\": 3}", "does not match" },
   };
   g_autoptr(PtGame) solo = deal (1, "{\"colour_order\": [\"pink\", \"green\", \"blue\", \"purple\"],"
-                                    " \"players\": 1}", 7);
+                                     " \"players\": 1}",
+                                  7);
   const PtNextStationState *state = pt_next_station_game_get_state (PT_NEXT_STATION_GAME (solo));
 
   g_assert_cmpuint (state->colour_order[0][0], ==, PT_LINE_PINK);
@@ -107,7 +113,7 @@ test_deal_options (void)
       g_autoptr(GError) error = NULL;
       g_autoptr(JsonObject) options = parse_object (bad[i].options);
       g_autoptr(PtGame) game = pt_rules_new_dealt_game (GAME_ID, players_of (bad[i].n), options,
-                                                        -1, 1, &error);
+                                                         -1, 1, &error);
 
       g_assert_null (game);
       g_assert_error (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_OPTIONS);
@@ -166,7 +172,12 @@ test_simultaneous_turns (void)
 static void
 test_json_actions (void)
 {
-  static const struct { const char *json; int code; const char *message; } bad[] = {
+  static const struct
+  {
+    const char *json;
+    int code;
+    const char *message;
+  } bad[] = {
     { "{\"pass\": false}", PT_RULES_ERROR_MALFORMED_MOVE, "A pass must be marked true" },
     { "{\"from\": [3, 2]}", PT_RULES_ERROR_MALFORMED_MOVE, "needs the station it starts from" },
     { "{\"from\": [3, 2], \"to\": [3, 0]}", PT_RULES_ERROR_ILLEGAL_MOVE, "no station at column 4, row 1" },
@@ -196,11 +207,13 @@ test_json_actions (void)
  * half-points on a grid; two sections of one sheet may never share one. */
 static void
 assert_sheet_valid (const PtNextStationState *state,
-                    guint                     player)
+                    guint player)
 {
   const PtStationMap *map = state->map;
   const PtNextStationPlayer *sheet = &state->players[player];
-  guint8 used[19][19] = { { 0, } };
+  guint8 used[19][19] = { {
+      0,
+  } };
   guint n_drawn = 0;
 
   for (guint s = 0; s < map->n_sections; s++)
@@ -238,9 +251,9 @@ assert_sheet_valid (const PtNextStationState *state,
 /* A random action, sometimes with a power. */
 static void
 random_action (const PtNextStationState *state,
-               guint                     player,
-               PtRng                    *rng,
-               PtNextStationAction      *action)
+               guint player,
+               PtRng *rng,
+               PtNextStationAction *action)
 {
   if (pt_next_station_state_power_available (state, player) && pt_rng_below (rng, 3) == 0)
     {
@@ -256,17 +269,16 @@ random_action (const PtNextStationState *state,
  * with @through_json, through PtGame and JSON moves instead, then the
  * record must load back to the same game. */
 static void
-play_random_game (guint    n_players,
-                  guint64  seed,
+play_random_game (guint n_players,
+                  guint64 seed,
                   gboolean through_json)
 {
-  const char *options = (seed % 4 == 0) ? "{\"objectives\": true, \"powers\": true}" :
-                        (seed % 4 == 1) ? "{\"powers\": true}" :
-                        (seed % 4 == 2) ? "{\"objectives\": true}" : NULL;
+  const char *options = (seed % 4 == 0) ? "{\"objectives\": true, \"powers\": true}" : (seed % 4 == 1) ? "{\"powers\": true}"
+                                                                                   : (seed % 4 == 2)   ? "{\"objectives\": true}"
+                                                                                                       : NULL;
   g_autoptr(PtGame) game = deal (n_players, options, seed);
   PtNextStationState typed = *pt_next_station_game_get_state (PT_NEXT_STATION_GAME (game));
-  const PtNextStationState *state = through_json ?
-    pt_next_station_game_get_state (PT_NEXT_STATION_GAME (game)) : &typed;
+  const PtNextStationState *state = through_json ? pt_next_station_game_get_state (PT_NEXT_STATION_GAME (game)) : &typed;
   g_autoptr(PtGame) loaded = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL, *again = NULL;
@@ -346,8 +358,7 @@ test_legal_moves_agree (void)
             g_assert_false (json_node_equal (json_array_get_element (moves, i),
                                              json_array_get_element (moves, i - 1)));
         }
-      g_assert_true (pt_game_request_move (game, 0, json_array_get_element (
-                                             moves, pt_rng_below (&rng, json_array_get_length (moves))),
+      g_assert_true (pt_game_request_move (game, 0, json_array_get_element (moves, pt_rng_below (&rng, json_array_get_length (moves))),
                                            &error));
       g_assert_no_error (error);
     }

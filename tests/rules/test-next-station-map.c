@@ -12,8 +12,12 @@ static void
 test_london_counts (void)
 {
   const PtStationMap *map = pt_station_map_get_london ();
-  guint symbols[PT_N_SYMBOLS] = { 0, };
-  guint kinds[3] = { 0, };
+  guint symbols[PT_N_SYMBOLS] = {
+    0,
+  };
+  guint kinds[3] = {
+    0,
+  };
 
   g_assert_cmpstr (map->id, ==, "london");
   g_assert_cmpuint (map->n_stations, ==, 53);
@@ -40,7 +44,9 @@ static void
 test_london_districts (void)
 {
   const PtStationMap *map = pt_station_map_get_london ();
-  guint sizes[10] = { 0, };
+  guint sizes[10] = {
+    0,
+  };
 
   g_assert_cmpuint (map->n_districts, ==, 13);
   for (guint d = 0; d < map->n_districts; d++)
@@ -74,8 +80,8 @@ test_london_departures (void)
  * doubled coordinates, not the half-point sets the loader uses. */
 static gboolean
 segments_conflict (const PtStationMap *map,
-                   const PtSection    *s,
-                   const PtSection    *t)
+                   const PtSection *s,
+                   const PtSection *t)
 {
   int ax = map->stations[s->a].x, ay = map->stations[s->a].y;
   int bx = map->stations[s->b].x, by = map->stations[s->b].y;
@@ -118,8 +124,7 @@ test_london_conflicts (void)
       {
         gboolean derived = pt_section_set_has (&map->sections[i].conflicts, j);
 
-        g_assert_cmpint (derived, ==, i != j && segments_conflict (map, &map->sections[i],
-                                                                   &map->sections[j]));
+        g_assert_cmpint (derived, ==, i != j && segments_conflict (map, &map->sections[i], &map->sections[j]));
         g_assert_cmpint (derived, ==, pt_section_set_has (&map->sections[j].conflicts, i));
         pairs += derived && i < j;
       }
@@ -142,13 +147,13 @@ test_london_thames (void)
 }
 
 static const char *small_city =
-  "{\"format\": \"partida-map/1\", \"id\": \"tiny\", \"name\": \"Tiny\","
-  " \"width\": 3, \"height\": 3,"
-  " \"stations\": [\"CTS\", \"P?C\", \"TSP\"],"
-  " \"districts\": [\"aab\", \"aab\", \"ccb\"],"
-  " \"departures\": {\"purple\": [0, 0], \"blue\": [2, 0], \"pink\": [0, 2], \"green\": [2, 2]},"
-  " \"tourist_sites\": [[1, 1]],"
-  " \"thames\": [[[0, 1], [1, 1]]]}";
+    "{\"format\": \"partida-map/1\", \"id\": \"tiny\", \"name\": \"Tiny\","
+    " \"width\": 3, \"height\": 3,"
+    " \"stations\": [\"CTS\", \"P?C\", \"TSP\"],"
+    " \"districts\": [\"aab\", \"aab\", \"ccb\"],"
+    " \"departures\": {\"purple\": [0, 0], \"blue\": [2, 0], \"pink\": [0, 2], \"green\": [2, 2]},"
+    " \"tourist_sites\": [[1, 1]],"
+    " \"thames\": [[[0, 1], [1, 1]]]}";
 
 static void
 test_other_city (void)

@@ -26,12 +26,12 @@ st (int x, int y)
 /* A solo state: @round1 is the first round's flip order (NULL: the cards
  * in code order); later rounds use the code order. */
 static void
-make_state (PtNextStationState  *state,
-            const char * const  *round1,
-            const guint8         colours[4],
-            gboolean             powers_on,
-            const guint8         powers[4],
-            guint                objectives)
+make_state (PtNextStationState *state,
+            const char *const *round1,
+            const guint8 colours[4],
+            gboolean powers_on,
+            const guint8 powers[4],
+            guint objectives)
 {
   guint8 decks[PT_NS_ROUNDS][PT_NS_N_CARDS];
   guint8 order[1][PT_NS_ROUNDS];
@@ -52,7 +52,9 @@ make_state (PtNextStationState  *state,
 static PtNextStationAction
 section (int fx, int fy, int tx, int ty)
 {
-  PtNextStationAction action = { 0, };
+  PtNextStationAction action = {
+    0,
+  };
 
   action.from = st (fx, fy);
   action.to = st (tx, ty);
@@ -63,7 +65,9 @@ section (int fx, int fy, int tx, int ty)
 static PtNextStationAction
 pass (void)
 {
-  PtNextStationAction action = { 0, };
+  PtNextStationAction action = {
+    0,
+  };
 
   action.pass = TRUE;
   action.from = action.to = action.from2 = action.to2 = action.circle = PT_STATION_NONE;
@@ -71,7 +75,7 @@ pass (void)
 }
 
 static void
-play (PtNextStationState        *state,
+play (PtNextStationState *state,
       const PtNextStationAction *action)
 {
   g_autoptr(GError) error = NULL;
@@ -83,9 +87,9 @@ play (PtNextStationState        *state,
 /* The action is refused with a message containing @message, and the
  * state is untouched. */
 static void
-refuse (PtNextStationState        *state,
+refuse (PtNextStationState *state,
         const PtNextStationAction *action,
-        const char                *message)
+        const char *message)
 {
   g_autoptr(GError) error = NULL;
   PtNextStationState before = *state;
@@ -99,7 +103,7 @@ refuse (PtNextStationState        *state,
 
 static void
 pass_to_round (PtNextStationState *state,
-               guint               round)
+               guint round)
 {
   PtNextStationAction p = pass ();
 
@@ -112,9 +116,18 @@ static const guint8 green_first[4] = { PT_LINE_GREEN, PT_LINE_PURPLE, PT_LINE_PI
 static void
 test_illegal_sections (void)
 {
-  static const char * const round1[] = {
-    "S:pentagon", "S:circle", "S:triangle", "S:joker", "U:circle", "U:triangle",
-    "U:square", "U:pentagon", "U:joker", "S:square", "S:switch",
+  static const char *const round1[] = {
+    "S:pentagon",
+    "S:circle",
+    "S:triangle",
+    "S:joker",
+    "U:circle",
+    "U:triangle",
+    "U:square",
+    "U:pentagon",
+    "U:joker",
+    "S:square",
+    "S:switch",
   };
   PtNextStationState state;
   PtNextStationAction a;
@@ -137,10 +150,10 @@ test_illegal_sections (void)
   /* The first section keeps the departure as an end. */
   g_assert_cmpuint (state.players[0].ends, ==, PT_STATION_BIT (st (3, 2)) | PT_STATION_BIT (st (2, 3)));
 
-  a = section (2, 3, 4, 5);                    /* turn 2, a circle */
+  a = section (2, 3, 4, 5); /* turn 2, a circle */
   play (&state, &a);
   g_assert_cmpuint (state.players[0].ends, ==, PT_STATION_BIT (st (3, 2)) | PT_STATION_BIT (st (4, 5)));
-  a = section (3, 2, 4, 3);                    /* turn 3, a triangle */
+  a = section (3, 2, 4, 3); /* turn 3, a triangle */
   play (&state, &a);
 
   /* Turn 4, a joker. */
@@ -163,7 +176,7 @@ test_illegal_sections (void)
   refuse (&state, &a, "The section from column 3, row 6 to column 5, row 6 is already drawn on your green line");
   a = section (2, 5, 0, 7);
   play (&state, &a);
-  a = section (2, 5, 1, 4);                    /* S:triangle */
+  a = section (2, 5, 1, 4); /* S:triangle */
   play (&state, &a);
   g_assert_cmpuint (state.turn, ==, 3);
   g_assert_cmpuint (state.card, ==, PT_NS_CARD_S_SQUARE);
@@ -172,13 +185,31 @@ test_illegal_sections (void)
 static void
 test_switch (void)
 {
-  static const char * const round1[] = {
-    "S:pentagon", "S:circle", "S:switch", "S:triangle", "U:circle", "U:triangle",
-    "U:square", "U:pentagon", "U:joker", "S:square", "S:joker",
+  static const char *const round1[] = {
+    "S:pentagon",
+    "S:circle",
+    "S:switch",
+    "S:triangle",
+    "U:circle",
+    "U:triangle",
+    "U:square",
+    "U:pentagon",
+    "U:joker",
+    "S:square",
+    "S:joker",
   };
-  static const char * const early[] = {
-    "S:switch", "S:circle", "S:triangle", "S:pentagon", "U:circle", "U:triangle",
-    "U:square", "U:pentagon", "U:joker", "S:square", "S:joker",
+  static const char *const early[] = {
+    "S:switch",
+    "S:circle",
+    "S:triangle",
+    "S:pentagon",
+    "U:circle",
+    "U:triangle",
+    "U:square",
+    "U:pentagon",
+    "U:joker",
+    "S:square",
+    "S:joker",
   };
   PtNextStationState state;
   PtNextStationAction a;
@@ -196,8 +227,7 @@ test_switch (void)
   /* A branch from (2,3), which is not an end, adds an end. */
   a = section (2, 3, 1, 4);
   play (&state, &a);
-  g_assert_cmpuint (state.players[0].ends, ==, PT_STATION_BIT (st (3, 2)) | PT_STATION_BIT (st (4, 5)) |
-                                                PT_STATION_BIT (st (1, 4)));
+  g_assert_cmpuint (state.players[0].ends, ==, PT_STATION_BIT (st (3, 2)) | PT_STATION_BIT (st (4, 5)) | PT_STATION_BIT (st (1, 4)));
   /* A switch turn starting at an end is a normal move. */
   g_assert_cmpuint (state.turn, ==, 4);
   g_assert_false (state.switch_flipped);
@@ -213,9 +243,18 @@ test_switch (void)
 static void
 test_round_end (void)
 {
-  static const char * const round1[] = {
-    "U:circle", "U:triangle", "U:square", "U:pentagon", "U:joker",
-    "S:circle", "S:triangle", "S:square", "S:pentagon", "S:joker", "S:switch",
+  static const char *const round1[] = {
+    "U:circle",
+    "U:triangle",
+    "U:square",
+    "U:pentagon",
+    "U:joker",
+    "S:circle",
+    "S:triangle",
+    "S:square",
+    "S:pentagon",
+    "S:joker",
+    "S:switch",
   };
   PtNextStationState state;
   PtNextStationAction p = pass ();
@@ -250,7 +289,7 @@ static const guint8 powers_green[4][4] = {
 
 static PtNextStationAction
 with_power (PtNextStationAction action,
-            guint               power)
+            guint power)
 {
   action.power = (guint8) power;
   return action;
@@ -259,9 +298,18 @@ with_power (PtNextStationAction action,
 static void
 test_power_double (void)
 {
-  static const char * const round1[] = {
-    "S:triangle", "S:switch", "S:joker", "U:circle", "U:square", "U:pentagon",
-    "U:triangle", "U:joker", "S:circle", "S:square", "S:pentagon",
+  static const char *const round1[] = {
+    "S:triangle",
+    "S:switch",
+    "S:joker",
+    "U:circle",
+    "U:square",
+    "U:pentagon",
+    "U:triangle",
+    "U:joker",
+    "S:circle",
+    "S:square",
+    "S:pentagon",
   };
   PtNextStationState state;
   PtNextStationAction a;
@@ -292,15 +340,13 @@ test_power_double (void)
   refuse (&state, &a, "already used");
 
   /* After a joker card the second target has the first one's symbol. */
-  make_state (&state, (const char * const[]) { "S:joker", "S:switch", "S:triangle", "U:circle",
-                                               "U:square", "U:pentagon", "U:triangle", "U:joker",
-                                               "S:circle", "S:square", "S:pentagon" },
+  make_state (&state, (const char *const[]){ "S:joker", "S:switch", "S:triangle", "U:circle", "U:square", "U:pentagon", "U:triangle", "U:joker", "S:circle", "S:square", "S:pentagon" },
               green_first, TRUE, powers_green[0], 0);
-  a = with_power (section (3, 2, 3, 1), PT_NS_POWER_DOUBLE);     /* (3,1) is a square */
+  a = with_power (section (3, 2, 3, 1), PT_NS_POWER_DOUBLE); /* (3,1) is a square */
   a.from2 = st (3, 1);
-  a.to2 = st (1, 1);                                              /* a pentagon */
+  a.to2 = st (1, 1); /* a pentagon */
   refuse (&state, &a, "The station at column 2, row 2 is a pentagon; the card asks for a square");
-  a.to2 = st (2, 0);                                              /* a square */
+  a.to2 = st (2, 0); /* a square */
   g_assert_true (pt_next_station_state_check (&state, 0, &a, &error));
   g_assert_no_error (error);
 }
@@ -324,9 +370,7 @@ test_power_joker (void)
   refuse (&state, &a, "already used");
 
   /* Spent even on a joker card. */
-  make_state (&state, (const char * const[]) { "S:joker", "S:switch", "S:triangle", "U:circle",
-                                               "U:square", "U:pentagon", "U:triangle", "U:joker",
-                                               "S:circle", "S:square", "S:pentagon" },
+  make_state (&state, (const char *const[]){ "S:joker", "S:switch", "S:triangle", "U:circle", "U:square", "U:pentagon", "U:triangle", "U:joker", "S:circle", "S:square", "S:pentagon" },
               green_first, TRUE, powers_green[1], 0);
   a = with_power (section (3, 2, 4, 3), PT_NS_POWER_JOKER);
   play (&state, &a);
@@ -336,9 +380,18 @@ test_power_joker (void)
 static void
 test_power_switch (void)
 {
-  static const char * const round1[] = {
-    "S:pentagon", "S:circle", "S:triangle", "S:square", "U:circle", "U:triangle",
-    "U:square", "U:pentagon", "U:joker", "S:switch", "S:joker",
+  static const char *const round1[] = {
+    "S:pentagon",
+    "S:circle",
+    "S:triangle",
+    "S:square",
+    "U:circle",
+    "U:triangle",
+    "U:square",
+    "U:pentagon",
+    "U:joker",
+    "S:switch",
+    "S:joker",
   };
   PtNextStationState state;
   PtNextStationAction a;
@@ -375,7 +428,7 @@ test_power_circle (void)
   a.circle = st (4, 3);
   refuse (&state, &a, "The station at column 5, row 4 is not on your green line");
   /* With a section, the new station may be circled. */
-  a = with_power (section (3, 2, 5, 0), PT_NS_POWER_CIRCLE);      /* S:circle */
+  a = with_power (section (3, 2, 5, 0), PT_NS_POWER_CIRCLE); /* S:circle */
   a.circle = st (5, 0);
   g_assert_true (pt_next_station_state_check (&state, 0, &a, NULL));
   a = with_power (pass (), PT_NS_POWER_CIRCLE);
@@ -472,9 +525,18 @@ test_objectives (void)
 static void
 test_line_figures (void)
 {
-  static const char * const round1[] = {
-    "S:pentagon", "S:circle", "S:triangle", "S:joker", "U:circle", "U:triangle",
-    "U:square", "U:pentagon", "U:joker", "S:square", "S:switch",
+  static const char *const round1[] = {
+    "S:pentagon",
+    "S:circle",
+    "S:triangle",
+    "S:joker",
+    "U:circle",
+    "U:triangle",
+    "U:square",
+    "U:pentagon",
+    "U:joker",
+    "S:square",
+    "S:switch",
   };
   PtNextStationState state;
   PtNextStationAction a;
@@ -494,7 +556,7 @@ test_line_figures (void)
   play (&state, &a);
   a = section (3, 2, 4, 3);
   play (&state, &a);
-  a = section (4, 5, 2, 5);                      /* crosses the Thames */
+  a = section (4, 5, 2, 5); /* crosses the Thames */
   play (&state, &a);
   pt_next_station_state_figures (&state, 0, &figures);
   g_assert_cmpuint (figures.lines[0].districts, ==, 3);
@@ -515,7 +577,9 @@ test_line_figures (void)
 static void
 test_rulebook_examples (void)
 {
-  PtNextStationFigures figures = { 0, };
+  PtNextStationFigures figures = {
+    0,
+  };
   PtNextStationTotals totals;
   static const guint8 lines[4][3] = { { 6, 3, 1 }, { 4, 4, 0 }, { 9, 3, 1 }, { 5, 4, 1 } };
 
@@ -570,8 +634,8 @@ test_tracks_and_ties (void)
 }
 
 static JsonNode *
-score_sheet (const char  *text,
-             GError     **error)
+score_sheet (const char *text,
+             GError **error)
 {
   g_autoptr(JsonNode) sheet = pt_json_parse (text, NULL);
 
@@ -594,7 +658,8 @@ test_score_sheet (void)
 
   result = score_sheet ("{\"game\": \"next-station-london\", \"players\": [{\"name\": \"Ana\","
                         " \"lines\": " LINES_119 ", \"tourist_visits\": 7,"
-                        " \"interchanges\": {\"2\": 9, \"3\": 0, \"4\": 0}}]}", &error);
+                        " \"interchanges\": {\"2\": 9, \"3\": 0, \"4\": 0}}]}",
+                        &error);
   g_assert_no_error (error);
   object = json_node_get_object (result);
   player = json_array_get_object_element (json_object_get_array_member (object, "players"), 0);
@@ -602,7 +667,8 @@ test_score_sheet (void)
   g_assert_cmpint (json_object_get_int_member (player, "tourist_score"), ==, 14);
   g_assert_cmpint (json_array_get_int_element (json_object_get_array_member (object, "scores"), 0), ==, 119);
   g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (object, "solo_rating"),
-                                               "band"), ==, 2);
+                                               "band"),
+                   ==, 2);
   g_clear_pointer (&result, json_node_unref);
 
   /* Two players, objectives: 119 + 10 against 119 + 10 with a better best line. */
@@ -613,7 +679,8 @@ test_score_sheet (void)
                         " {\"districts\": 1, \"max_in_district\": 1, \"thames\": 0},"
                         " {\"districts\": 1, \"max_in_district\": 1, \"thames\": 0},"
                         " {\"districts\": 1, \"max_in_district\": 1, \"thames\": 0}],"
-                        " \"tourist_visits\": 0, \"interchanges\": {}}]}", &error);
+                        " \"tourist_visits\": 0, \"interchanges\": {}}]}",
+                        &error);
   g_assert_no_error (error);
   object = json_node_get_object (result);
   g_assert_cmpint (json_array_get_int_element (json_object_get_array_member (object, "scores"), 0), ==,
@@ -627,7 +694,12 @@ test_score_sheet (void)
 static void
 test_score_sheet_invalid (void)
 {
-  static const struct { const char *lines; const char *extra; const char *message; } cases[] = {
+  static const struct
+  {
+    const char *lines;
+    const char *extra;
+    const char *message;
+  } cases[] = {
     { "{\"districts\": 14, \"max_in_district\": 3, \"thames\": 1}", "", "Districts the line reaches = 14 is impossible" },
     { "{\"districts\": 6, \"max_in_district\": 10, \"thames\": 1}", "", "Most stations in one district = 10 is impossible" },
     { "{\"districts\": 6, \"max_in_district\": 3, \"thames\": -1}", "", "Thames crossings = -1 is impossible" },
@@ -641,11 +713,12 @@ test_score_sheet_invalid (void)
     {
       g_autoptr(GError) error = NULL;
       g_autofree char *text = g_strdup_printf (
-        "{\"game\": \"next-station-london\", \"players\": [{\"name\": \"Ana\", \"lines\": [%s,"
-        " {\"districts\": 1, \"max_in_district\": 1, \"thames\": 0},"
-        " {\"districts\": 1, \"max_in_district\": 1, \"thames\": 0},"
-        " {\"districts\": 1, \"max_in_district\": 1, \"thames\": 0}], \"tourist_visits\": 3,"
-        " \"interchanges\": {\"2\": 1}%s}]}", cases[i].lines, cases[i].extra);
+          "{\"game\": \"next-station-london\", \"players\": [{\"name\": \"Ana\", \"lines\": [%s,"
+          " {\"districts\": 1, \"max_in_district\": 1, \"thames\": 0},"
+          " {\"districts\": 1, \"max_in_district\": 1, \"thames\": 0},"
+          " {\"districts\": 1, \"max_in_district\": 1, \"thames\": 0}], \"tourist_visits\": 3,"
+          " \"interchanges\": {\"2\": 1}%s}]}",
+          cases[i].lines, cases[i].extra);
       g_autoptr(JsonNode) result = score_sheet (text, &error);
 
       g_assert_null (result);

@@ -12,8 +12,8 @@
 
 static char *
 nested (guint depth,
-        char  open,
-        char  close)
+        char open,
+        char close)
 {
   char *text = g_malloc (2 * depth + 1);
 
@@ -25,7 +25,7 @@ nested (guint depth,
 
 static void
 assert_refused (const char *text,
-                gssize      length,
+                gssize length,
                 const char *message)
 {
   g_autoptr(GError) error = NULL;

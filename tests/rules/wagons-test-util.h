@@ -16,8 +16,8 @@
 #include "pt-wagons-town.h"
 
 static inline void
-wagons_test_paint (PtWagonsTown       *town,
-                   const char * const *rows)
+wagons_test_paint (PtWagonsTown *town,
+                   const char *const *rows)
 {
   static const char terrains[] = "DFMPSW";
   static const char symbols[] = "bcfgmw";
@@ -48,8 +48,10 @@ wagons_test_paint (PtWagonsTown       *town,
     }
 }
 
-#define WAGONS_TOWN(town, ...) \
-  G_STMT_START { \
-    static const char * const rows_[] = { __VA_ARGS__, NULL }; \
-    wagons_test_paint ((town), rows_); \
-  } G_STMT_END
+#define WAGONS_TOWN(town, ...)                                \
+  G_STMT_START                                                \
+  {                                                           \
+    static const char *const rows_[] = { __VA_ARGS__, NULL }; \
+    wagons_test_paint ((town), rows_);                        \
+  }                                                           \
+  G_STMT_END

@@ -15,15 +15,15 @@
 
 typedef struct
 {
-  PtLesson  *lesson;
-  gboolean   follow;      /* play the suggestion (else the last legal move) */
-  guint      n_suggestions;
+  PtLesson *lesson;
+  gboolean follow; /* play the suggestion (else the last legal move) */
+  guint n_suggestions;
   GPtrArray *texts;
 } Run;
 
 static void
 on_changed (PtLesson *lesson,
-            Run      *run)
+            Run *run)
 {
   g_ptr_array_add (run->texts, g_strdup (pt_lesson_get_text (lesson)));
 }
@@ -31,8 +31,8 @@ on_changed (PtLesson *lesson,
 /* Plays the lesson to its end; returns the record of the game. */
 static JsonNode *
 play_lesson (const char *game_id,
-             gboolean    follow,
-             Run        *run)
+             gboolean follow,
+             Run *run)
 {
   g_autoptr(GError) error = NULL;
   PtSession *session;
@@ -56,8 +56,7 @@ play_lesson (const char *game_id,
       JsonNode *suggestion = pt_lesson_get_suggestion (run->lesson);
 
       g_assert_cmpuint (++guard, <, 200000);
-      if (pt_game_get_current_player (game) == 0 && suggestion != NULL
-          && !pt_session_get_thinking (session))
+      if (pt_game_get_current_player (game) == 0 && suggestion != NULL && !pt_session_get_thinking (session))
         {
           g_autoptr(JsonNode) move = NULL;
 
@@ -98,8 +97,8 @@ test_follow (gconstpointer data)
   Run first = { 0 }, second = { 0 };
   g_autoptr(JsonNode) record = play_lesson (game_id, TRUE, &first);
   g_autoptr(JsonNode) again = NULL;
-  const char * const *shown = pt_lesson_get_topics_shown (first.lesson);
-  const char * const *all = pt_lesson_list_topics (game_id);
+  const char *const *shown = pt_lesson_get_topics_shown (first.lesson);
+  const char *const *all = pt_lesson_list_topics (game_id);
   guint n_shown = g_strv_length ((char **) shown);
 
   g_assert_cmpuint (first.n_suggestions, >, 3);
@@ -146,15 +145,16 @@ test_own_way (gconstpointer data)
 }
 
 int
-main (int    argc,
+main (int argc,
       char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   pt_rules_init ();
 
   g_assert_false (pt_lesson_supports ("chess"));
-  for (const char * const *g = (const char * const[]) { "lost-cities", "circle-the-wagons",
-                                                         "next-station-london", NULL }; *g; g++)
+  for (const char *const *g = (const char *const[]){ "lost-cities", "circle-the-wagons",
+                                                     "next-station-london", NULL };
+       *g; g++)
     {
       g_autofree char *follow = g_strdup_printf ("/session/lesson/%s/follow-the-coach", *g);
       g_autofree char *own = g_strdup_printf ("/session/lesson/%s/own-way", *g);

@@ -19,14 +19,14 @@
 
 typedef struct
 {
-  char    *dir;
-  char    *path;
+  char *dir;
+  char *path;
   PtStore *store;
 } Fixture;
 
 static void
-fixture_set_up (Fixture       *f,
-                gconstpointer  data)
+fixture_set_up (Fixture *f,
+                gconstpointer data)
 {
   g_autoptr(GError) error = NULL;
 
@@ -52,8 +52,8 @@ remove_dir (const char *dir)
 }
 
 static void
-fixture_tear_down (Fixture       *f,
-                   gconstpointer  data)
+fixture_tear_down (Fixture *f,
+                   gconstpointer data)
 {
   g_clear_object (&f->store);
   remove_dir (f->dir);
@@ -63,9 +63,9 @@ fixture_tear_down (Fixture       *f,
 
 /* Two computers at the random level (fast, seeded) called Ana and Beto. */
 static PtSession *
-computer_match (PtStore                 *store,
+computer_match (PtStore *store,
                 const PtSessionDefaults *defaults,
-                guint64                  seed)
+                guint64 seed)
 {
   PtSession *session = pt_session_new ("lost-cities", store, defaults);
 
@@ -80,8 +80,8 @@ computer_match (PtStore                 *store,
 
 static void
 on_round_over (PtSession *session,
-               guint      round,
-               gpointer   user_data)
+               guint round,
+               gpointer user_data)
 {
   guint *rounds_seen = user_data;
 
@@ -104,8 +104,8 @@ next_round_idle (gpointer user_data)
 
 static void
 continue_after_round (PtSession *session,
-                      guint      round,
-                      gpointer   user_data)
+                      guint round,
+                      gpointer user_data)
 {
   g_idle_add (next_round_idle, session);
 }
@@ -129,7 +129,7 @@ play_to_the_end (PtSession *session)
 
 static JsonNode *
 stored_record (PtStore *store,
-               gint64   match_id)
+               gint64 match_id)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(PtMatchEntry) entry = pt_store_load_match (store, match_id, &error);
@@ -141,7 +141,7 @@ stored_record (PtStore *store,
 
 static int
 first_player_of_round (JsonNode *record,
-                       guint     round)
+                       guint round)
 {
   JsonArray *rounds = json_object_get_array_member (json_node_get_object (record), "rounds");
   JsonObject *r = json_array_get_object_element (rounds, round);
@@ -152,8 +152,8 @@ first_player_of_round (JsonNode *record,
 /* Preferences ----------------------------------------------------------------- */
 
 static void
-test_defaults (Fixture       *f,
-               gconstpointer  data)
+test_defaults (Fixture *f,
+               gconstpointer data)
 {
   PtSessionDefaults defaults;
   g_autoptr(PtSession) plain = NULL;
@@ -214,8 +214,8 @@ test_defaults (Fixture       *f,
 
 /* The preferences are stored with the match. */
 static void
-test_defaults_stored (Fixture       *f,
-                      gconstpointer  data)
+test_defaults_stored (Fixture *f,
+                      gconstpointer data)
 {
   PtSessionDefaults defaults;
   g_autoptr(PtSession) session = NULL;
@@ -244,8 +244,8 @@ test_defaults_stored (Fixture       *f,
 /* A whole match ---------------------------------------------------------------- */
 
 static void
-test_three_rounds (Fixture       *f,
-                   gconstpointer  data)
+test_three_rounds (Fixture *f,
+                   gconstpointer data)
 {
   g_autoptr(PtSession) session = computer_match (f->store, NULL, 2026);
   g_autoptr(GError) error = NULL;
@@ -307,9 +307,9 @@ test_three_rounds (Fixture       *f,
 }
 
 static void
-check_next_starter (Fixture       *f,
-                    PtNextStarter  policy,
-                    guint64        seed)
+check_next_starter (Fixture *f,
+                    PtNextStarter policy,
+                    guint64 seed)
 {
   PtSessionDefaults defaults;
   g_autoptr(PtSession) session = NULL;
@@ -368,10 +368,9 @@ static const char *self_path;
  * round 2; it says so on stdout and waits to be killed. */
 static void
 on_child_turn (PtSession *session,
-               gpointer   user_data)
+               gpointer user_data)
 {
-  if (pt_session_get_round (session) == 1 && pt_session_get_state (session) == PT_SESSION_PLAYING
-      && pt_game_get_n_moves (pt_session_get_game (session)) >= 6)
+  if (pt_session_get_round (session) == 1 && pt_session_get_state (session) == PT_SESSION_PLAYING && pt_game_get_n_moves (pt_session_get_game (session)) >= 6)
     {
       pt_session_set_autoplay (session, FALSE);
       pt_session_cancel (session);
@@ -400,8 +399,8 @@ run_child (const char *path)
 }
 
 static void
-test_resume_after_kill (Fixture       *f,
-                        gconstpointer  data)
+test_resume_after_kill (Fixture *f,
+                        gconstpointer data)
 {
   const char *argv[] = { self_path, "--child", f->path, NULL };
   g_autoptr(GError) error = NULL;
@@ -474,8 +473,8 @@ test_resume_after_kill (Fixture       *f,
 
 /* Between rounds is a place to stop and continue too. */
 static void
-test_resume_between_rounds (Fixture       *f,
-                            gconstpointer  data)
+test_resume_between_rounds (Fixture *f,
+                            gconstpointer data)
 {
   g_autoptr(PtSession) session = computer_match (f->store, NULL, 99);
   g_autoptr(PtSession) resumed = NULL;
@@ -503,8 +502,8 @@ test_resume_between_rounds (Fixture       *f,
 /* Seats and identity ------------------------------------------------------------------ */
 
 static void
-test_seat_kinds_keep_names (Fixture       *f,
-                            gconstpointer  data)
+test_seat_kinds_keep_names (Fixture *f,
+                            gconstpointer data)
 {
   g_autoptr(PtSession) session = pt_session_new ("lost-cities", NULL, NULL);
 
@@ -533,8 +532,8 @@ test_seat_kinds_keep_names (Fixture       *f,
 }
 
 static void
-test_two_seats_one_player (Fixture       *f,
-                           gconstpointer  data)
+test_two_seats_one_player (Fixture *f,
+                           gconstpointer data)
 {
   g_autoptr(PtSession) session = pt_session_new ("lost-cities", f->store, NULL);
   g_autoptr(GError) error = NULL;
@@ -551,8 +550,8 @@ test_two_seats_one_player (Fixture       *f,
 }
 
 static void
-test_begona_finds_begona (Fixture       *f,
-                          gconstpointer  data)
+test_begona_finds_begona (Fixture *f,
+                          gconstpointer data)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(PtPlayer) begona = pt_store_add_player (f->store, "Begoña", "", &error);
@@ -595,8 +594,8 @@ test_begona_finds_begona (Fixture       *f,
 }
 
 static void
-test_archived_found (Fixture       *f,
-                     gconstpointer  data)
+test_archived_found (Fixture *f,
+                     gconstpointer data)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(PtPlayer) ana = pt_store_add_player (f->store, "Ana", "", &error);
@@ -633,8 +632,8 @@ test_archived_found (Fixture       *f,
 
 /* The final save is one transaction: a failure leaves nothing behind. */
 static void
-test_final_save_all_or_nothing (Fixture       *f,
-                                gconstpointer  data)
+test_final_save_all_or_nothing (Fixture *f,
+                                gconstpointer data)
 {
   g_autoptr(PtMatchEntry) entry = pt_match_entry_new ("lost-cities", PT_MATCH_MODE_COMPANION);
   g_autoptr(GError) error = NULL;
@@ -653,8 +652,8 @@ test_final_save_all_or_nothing (Fixture       *f,
 /* A person's seat: the computer waits for nobody else, undo goes back to
  * the person's turn, a move for the computer's seat is refused. */
 static void
-test_person_and_undo (Fixture       *f,
-                      gconstpointer  data)
+test_person_and_undo (Fixture *f,
+                      gconstpointer data)
 {
   g_autoptr(PtSession) session = pt_session_new ("lost-cities", f->store, NULL);
   g_autoptr(GError) error = NULL;
@@ -691,8 +690,8 @@ test_person_and_undo (Fixture       *f,
 
 /* An engine that cannot start forfeits: the match is stored with it last. */
 static void
-test_engine_forfeit (Fixture       *f,
-                     gconstpointer  data)
+test_engine_forfeit (Fixture *f,
+                     gconstpointer data)
 {
   g_autoptr(PtSession) session = pt_session_new ("lost-cities", f->store, NULL);
   g_autoptr(GError) error = NULL;
@@ -715,7 +714,7 @@ test_engine_forfeit (Fixture       *f,
 }
 
 int
-main (int    argc,
+main (int argc,
       char **argv)
 {
   if (argc == 3 && g_strcmp0 (argv[1], "--child") == 0)

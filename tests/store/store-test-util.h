@@ -55,7 +55,7 @@ test_open (const char *dir,
 }
 
 static inline gint64
-test_player (PtStore    *store,
+test_player (PtStore *store,
              const char *name)
 {
   g_autoptr(GError) error = NULL;
@@ -68,12 +68,12 @@ test_player (PtStore    *store,
 /* Saves a match of @game finished at @finished; @players and @scores have
  * @n entries; winners are the top scores (ties share the win). */
 static inline gint64
-test_match (PtStore      *store,
-            const char   *game,
-            gint64        finished,
-            guint         n,
+test_match (PtStore *store,
+            const char *game,
+            gint64 finished,
+            guint n,
             const gint64 *players,
-            const int    *scores)
+            const int *scores)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(PtMatchEntry) entry = pt_match_entry_new (game, PT_MATCH_MODE_DIGITAL);

@@ -12,7 +12,7 @@
 /* Match number @k: 2–4 players, scores and a ~20 KB breakdown derived from
  * k, so the checker can rebuild what must be in the database. */
 static inline PtMatchEntry *
-writer_match (guint         k,
+writer_match (guint k,
               const gint64 *players)
 {
   PtMatchEntry *entry = pt_match_entry_new (k % 2 ? "lost-cities" : "circle-the-wagons",

@@ -120,7 +120,8 @@ test_history (Fixture *f, gconstpointer data)
   JsonObject *first;
 
   g_assert_cmpint (run (&out, NULL, "history", "--db", f->db, "--json", "--game", "lost-cities",
-                        "--player", "ana", NULL), ==, 0);
+                        "--player", "ana", NULL),
+                   ==, 0);
   node = parse_json (out);
   array = json_node_get_array (node);
   g_assert_cmpint (json_array_get_length (array), ==, 2);

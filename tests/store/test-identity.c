@@ -12,7 +12,7 @@
 #include "store-test-util.h"
 
 static int
-search_count (PtStore    *store,
+search_count (PtStore *store,
               const char *text)
 {
   g_autoptr(GError) error = NULL;
@@ -42,11 +42,11 @@ test_search (void)
   g_assert_true (pt_store_set_match_notes (store, noted, "En casa de Begoña, ¡qué ÉXITO!", &error));
   g_assert_cmpint (search_count (store, "angel"), ==, 1);
   g_assert_cmpint (search_count (store, "ÁNGEL"), ==, 1);
-  g_assert_cmpint (search_count (store, "begona"), ==, 2);     /* a player and a note */
+  g_assert_cmpint (search_count (store, "begona"), ==, 2); /* a player and a note */
   g_assert_cmpint (search_count (store, "ÍÑIGO"), ==, 1);
   g_assert_cmpint (search_count (store, "inigo"), ==, 1);
   g_assert_cmpint (search_count (store, "exito"), ==, 1);
-  g_assert_cmpint (search_count (store, "%"), ==, 0);           /* LIKE characters are text */
+  g_assert_cmpint (search_count (store, "%"), ==, 0); /* LIKE characters are text */
   g_assert_cmpint (search_count (store, "carla"), ==, 0);
   test_rmdir (dir);
 }
@@ -86,10 +86,23 @@ test_suggest (void)
 {
   g_autofree char *dir = test_tmpdir ();
   g_autoptr(PtStore) store = test_open (dir, "suggest.db");
-  static const struct { const char *typed, *expected; } cases[] = {
-    { "begona", "Begoña" }, { "BEGOÑA", "Begoña" }, { "Bego", "Begoña" }, { "Begnoa", "Begoña" },
-    { "angel", "Ángel" }, { "Anhel", "Ángel" }, { "ÍÑIGO", "Íñigo" }, { "inigo", "Íñigo" },
-    { "Zoe", "Zoe" }, { "Zo", "Zoe" }, { "Carla", NULL }, { "B", NULL }, { "", NULL },
+  static const struct
+  {
+    const char *typed, *expected;
+  } cases[] = {
+    { "begona", "Begoña" },
+    { "BEGOÑA", "Begoña" },
+    { "Bego", "Begoña" },
+    { "Begnoa", "Begoña" },
+    { "angel", "Ángel" },
+    { "Anhel", "Ángel" },
+    { "ÍÑIGO", "Íñigo" },
+    { "inigo", "Íñigo" },
+    { "Zoe", "Zoe" },
+    { "Zo", "Zoe" },
+    { "Carla", NULL },
+    { "B", NULL },
+    { "", NULL },
   };
 
   test_player (store, "Begoña");

@@ -12,7 +12,7 @@
 
 static char *
 sample (const char *name,
-        gsize      *length)
+        gsize *length)
 {
   g_autofree char *path = g_build_filename (g_getenv ("PARTIDA_SOURCE_DIR"), "tests", "store",
                                             "import", name, NULL);
@@ -25,10 +25,10 @@ sample (const char *name,
 }
 
 static PtMatchEntry *
-find_match (PtStore    *store,
+find_match (PtStore *store,
             const char *game,
-            int         n_results,
-            int         first_score)
+            int n_results,
+            int first_score)
 {
   g_autoptr(GError) error = NULL;
   PtHistoryQuery query;
@@ -52,7 +52,7 @@ find_match (PtStore    *store,
 
 static const char *
 player_name (PtStore *store,
-             gint64   id)
+             gint64 id)
 {
   g_autoptr(GError) error = NULL;
   static char name[256];
@@ -220,7 +220,11 @@ test_bgg (void)
 static void
 test_detect (void)
 {
-  static const struct { const char *text; PtImportFormat format; } cases[] = {
+  static const struct
+  {
+    const char *text;
+    PtImportFormat format;
+  } cases[] = {
     { "{\"format\":\"partida-export/1\",\"players\":[]}", PT_IMPORT_FORMAT_PARTIDA },
     { "\xEF\xBB\xBF  {\"games\":[],\"plays\":[]}", PT_IMPORT_FORMAT_BGSTATS },
     { "<?xml version=\"1.0\"?>\n<plays username=\"x\"></plays>", PT_IMPORT_FORMAT_BGG },
@@ -262,25 +266,28 @@ document (const char *key,
           const char *value)
 {
   static const char *template =
-    "{\"format\":\"partida-export/1\","
-    "\"players\":[{\"uuid\":\"11111111-1111-4111-8111-111111111111\",\"name\":\"@NAME@\","
-    "\"colour\":\"\",\"created\":\"2024-01-01T00:00:00Z\",\"archived\":false},"
-    "{\"uuid\":\"@P2@\",\"name\":\"Bea\",\"colour\":\"\",\"created\":\"2024-01-01T00:00:00Z\","
-    "\"archived\":false}],"
-    "\"nights\":[],"
-    "\"matches\":[{\"uuid\":\"33333333-3333-4333-8333-333333333333\",\"game\":\"@GAME@\","
-    "\"mode\":\"companion\",\"started\":\"2024-01-01T10:00:00Z\","
-    "\"finished\":\"2024-01-01T11:00:00Z\",\"night\":null,\"notes\":\"@NOTES@\",\"results\":["
-    "{\"player\":\"11111111-1111-4111-8111-111111111111\",\"seat\":0,\"score\":@SCORE@,\"rank\":1,"
-    "\"winner\":true,\"ai\":false},"
-    "{\"player\":\"@P2@\",\"seat\":1,\"score\":3,\"rank\":2,\"winner\":false,\"ai\":false}]},"
-    "{\"uuid\":\"@M2@\",\"game\":\"lost-cities\",\"mode\":\"companion\","
-    "\"started\":\"2024-01-02T10:00:00Z\",\"finished\":\"2024-01-02T11:00:00Z\",\"night\":null,"
-    "\"results\":[{\"player\":\"@P2@\",\"seat\":0,\"score\":5,\"rank\":1,\"winner\":true,"
-    "\"ai\":false}]}]}";
+      "{\"format\":\"partida-export/1\","
+      "\"players\":[{\"uuid\":\"11111111-1111-4111-8111-111111111111\",\"name\":\"@NAME@\","
+      "\"colour\":\"\",\"created\":\"2024-01-01T00:00:00Z\",\"archived\":false},"
+      "{\"uuid\":\"@P2@\",\"name\":\"Bea\",\"colour\":\"\",\"created\":\"2024-01-01T00:00:00Z\","
+      "\"archived\":false}],"
+      "\"nights\":[],"
+      "\"matches\":[{\"uuid\":\"33333333-3333-4333-8333-333333333333\",\"game\":\"@GAME@\","
+      "\"mode\":\"companion\",\"started\":\"2024-01-01T10:00:00Z\","
+      "\"finished\":\"2024-01-01T11:00:00Z\",\"night\":null,\"notes\":\"@NOTES@\",\"results\":["
+      "{\"player\":\"11111111-1111-4111-8111-111111111111\",\"seat\":0,\"score\":@SCORE@,\"rank\":1,"
+      "\"winner\":true,\"ai\":false},"
+      "{\"player\":\"@P2@\",\"seat\":1,\"score\":3,\"rank\":2,\"winner\":false,\"ai\":false}]},"
+      "{\"uuid\":\"@M2@\",\"game\":\"lost-cities\",\"mode\":\"companion\","
+      "\"started\":\"2024-01-02T10:00:00Z\",\"finished\":\"2024-01-02T11:00:00Z\",\"night\":null,"
+      "\"results\":[{\"player\":\"@P2@\",\"seat\":0,\"score\":5,\"rank\":1,\"winner\":true,"
+      "\"ai\":false}]}]}";
   static const char *defaults[][2] = {
-    { "@NAME@", "Ana" }, { "@P2@", "22222222-2222-4222-8222-222222222222" },
-    { "@GAME@", "lost-cities" }, { "@NOTES@", "ok" }, { "@SCORE@", "12" },
+    { "@NAME@", "Ana" },
+    { "@P2@", "22222222-2222-4222-8222-222222222222" },
+    { "@GAME@", "lost-cities" },
+    { "@NOTES@", "ok" },
+    { "@SCORE@", "12" },
     { "@M2@", "44444444-4444-4444-8444-444444444444" },
   };
   GString *text = g_string_new (template);
@@ -292,9 +299,9 @@ document (const char *key,
 }
 
 static void
-assert_refused (PtStore    *store,
+assert_refused (PtStore *store,
                 const char *data,
-                gssize      length,
+                gssize length,
                 const char *expected)
 {
   g_autoptr(GError) error = NULL;
@@ -320,7 +327,10 @@ test_limits (void)
   g_autofree char *long_name = g_strnfill (101, 'a');
   g_autofree char *max_name = g_strnfill (100, 'b');
   g_autofree char *long_notes = g_strnfill (10001, 'n');
-  static const struct { const char *key, *value, *expected; } cases[] = {
+  static const struct
+  {
+    const char *key, *value, *expected;
+  } cases[] = {
     { "@SCORE@", "1000000000000000000000000000000", "number 1000000000000000000000000000000 is too large" },
     { "@SCORE@", "18446744073709551656", "number 18446744073709551656 is too large" },
     { "@SCORE@", "9223372036854775808", "number 9223372036854775808 is too large" },
@@ -331,7 +341,9 @@ test_limits (void)
     { "@SCORE@", "12.5", "the score 12.5 is not a whole number" },
     { "@GAME@", "chess", "matches[0]: unknown game “chess”" },
     { "@NAME@", "An\\u0000a", "NUL character" },
-    { "@NAME@", "An\xff" "a", "not valid UTF-8" },
+    { "@NAME@", "An\xff"
+                "a",
+      "not valid UTF-8" },
     { "@M2@", "33333333-3333-4333-8333-333333333333",
       "matches[1]: the match UUID 33333333-3333-4333-8333-333333333333 is used twice (also by matches[0])" },
     { "@P2@", "11111111-1111-4111-8111-111111111111",
@@ -364,15 +376,18 @@ test_limits (void)
   {
     /* From other apps too. */
     static const char *bgstats =
-      "{\"games\":[{\"id\":1,\"name\":\"Lost Cities\",\"bggId\":50}],"
-      "\"players\":[{\"id\":1,\"name\":\"Ana\"},{\"id\":2,\"name\":\"Bea\"}],"
-      "\"plays\":[{\"playDate\":\"2024-01-01 20:00:00\",\"gameRefId\":1,\"playerScores\":["
-      "{\"playerRefId\":1,\"score\":\"@S@\"},{\"playerRefId\":2,\"score\":\"3\"}]}]}";
+        "{\"games\":[{\"id\":1,\"name\":\"Lost Cities\",\"bggId\":50}],"
+        "\"players\":[{\"id\":1,\"name\":\"Ana\"},{\"id\":2,\"name\":\"Bea\"}],"
+        "\"plays\":[{\"playDate\":\"2024-01-01 20:00:00\",\"gameRefId\":1,\"playerScores\":["
+        "{\"playerRefId\":1,\"score\":\"@S@\"},{\"playerRefId\":2,\"score\":\"3\"}]}]}";
     static const char *bgg =
-      "<plays><play id=\"9\" date=\"2024-01-01\"><item name=\"Lost Cities\" objectid=\"50\"/>"
-      "<players><player name=\"Ana\" score=\"@S@\"/><player name=\"Bea\" score=\"1\"/></players>"
-      "</play></plays>";
-    static const struct { const char *doc, *score, *expected; } other[] = {
+        "<plays><play id=\"9\" date=\"2024-01-01\"><item name=\"Lost Cities\" objectid=\"50\"/>"
+        "<players><player name=\"Ana\" score=\"@S@\"/><player name=\"Bea\" score=\"1\"/></players>"
+        "</play></plays>";
+    static const struct
+    {
+      const char *doc, *score, *expected;
+    } other[] = {
       { NULL, "x7", "Invalid BG Stats file: play 1: Ana: the score “x7” is not a whole number" },
       { NULL, "99999999999", "Invalid BG Stats file: play 1: Ana: the score 99999999999 is outside" },
       { NULL, "12.5", "not a whole number" },

@@ -76,7 +76,7 @@ test_round_trip (void)
   g_assert_no_error (error);
   g_assert_cmpint (summary.players_added, ==, 3);
   g_assert_cmpint (summary.nights_added, ==, 1);
-  g_assert_cmpint (summary.matches_added, ==, 3);   /* the soft-deleted one is not exported */
+  g_assert_cmpint (summary.matches_added, ==, 3); /* the soft-deleted one is not exported */
   g_assert_cmpint (summary.matches_skipped, ==, 0);
 
   again = pt_store_export_json (target, &error);
@@ -85,7 +85,7 @@ test_round_trip (void)
   {
     g_autoptr(GPtrArray) nights = pt_store_list_nights (target, &error);
     g_autoptr(GPtrArray) came = pt_store_get_night_players (target, ((PtNight *) nights->pdata[0])->id,
-                                                            &error);
+                                                             &error);
 
     g_assert_no_error (error);
     g_assert_cmpint (came->len, ==, 3);
@@ -260,7 +260,7 @@ test_backup_restore (void)
   after = pt_store_export_json (store, &error);
   g_assert_cmpstr (after, ==, before);
   g_assert_cmpint (pt_store_count_matches (store, &error), ==, 3);
-  test_player (store, "Zoe");   /* still usable afterwards */
+  test_player (store, "Zoe"); /* still usable afterwards */
 
   listing = g_dir_open (dir, 0, NULL);
   while ((name = g_dir_read_name (listing)) != NULL)

@@ -43,9 +43,9 @@ test_search_ignores_accents (void)
 static int
 compare_names (gconstpointer a,
                gconstpointer b,
-               gpointer      user_data)
+               gpointer user_data)
 {
-  return pt_player_name_compare (*(const char * const *) a, *(const char * const *) b);
+  return pt_player_name_compare (*(const char *const *) a, *(const char *const *) b);
 }
 
 static void

@@ -5,7 +5,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef _GNU_SOURCE
-#define _GNU_SOURCE 1   /* unshare (CLONE_NEWNS) */
+#define _GNU_SOURCE 1 /* unshare (CLONE_NEWNS) */
 #endif
 #include "config.h"
 
@@ -30,7 +30,7 @@ contents (const char *path)
 
 static void
 check_read_only (const char *path,
-                 PtStore    *store,
+                 PtStore *store,
                  const char *reason)
 {
   g_autoptr(GError) error = NULL;
@@ -118,7 +118,7 @@ become_nobody (char **why)
 
 static void
 permission_case (const char *reason,
-                 gboolean    folder)
+                 gboolean folder)
 {
   g_autofree char *dir = NULL;
   g_autofree char *path = NULL;
@@ -183,7 +183,7 @@ permission_case (const char *reason,
   else
     {
       after = contents (path);
-      g_assert_true (g_bytes_equal (before, after));   /* nothing written */
+      g_assert_true (g_bytes_equal (before, after)); /* nothing written */
     }
   test_rmdir (dir);
 }

@@ -28,7 +28,7 @@ read_bytes (const char *path)
 /* Opening @path must fail with @code and leave the file byte for byte. */
 static void
 assert_refused (const char *path,
-                int         code)
+                int code)
 {
   g_autoptr(GBytes) before = read_bytes (path);
   g_autoptr(GBytes) after = NULL;
@@ -83,7 +83,7 @@ test_damaged (void)
 
   for (int i = 0; i < 20; i++)
     test_match (store, "lost-cities", 1000 + i, 2, ab, s);
-  g_clear_object (&store);   /* checkpoints the WAL into the file */
+  g_clear_object (&store); /* checkpoints the WAL into the file */
 
   /* Keep the 100-byte header, scribble over the schema page. */
   good = read_bytes (path);
@@ -106,7 +106,9 @@ test_foreign_database (void)
 
   g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
   g_assert_cmpint (sqlite3_exec (db, "CREATE TABLE recipes (name TEXT); INSERT INTO recipes"
-                                 " VALUES ('tortilla')", NULL, NULL, NULL), ==, SQLITE_OK);
+                                     " VALUES ('tortilla')",
+                                 NULL, NULL, NULL),
+                   ==, SQLITE_OK);
   sqlite3_close (db);
   assert_refused (path, PT_STORE_ERROR_CORRUPT);
   test_rmdir (dir);
@@ -124,7 +126,8 @@ test_newer_version (void)
   g_clear_object (&store);
   g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
   g_assert_cmpint (sqlite3_exec (db, "PRAGMA journal_mode = DELETE; PRAGMA user_version = 99",
-                                 NULL, NULL, NULL), ==, SQLITE_OK);
+                                 NULL, NULL, NULL),
+                   ==, SQLITE_OK);
   sqlite3_close (db);
   assert_refused (path, PT_STORE_ERROR_NEWER_VERSION);
   test_rmdir (dir);
@@ -253,7 +256,8 @@ test_disk_full (void)
   /* Nothing of the failed match is left; everything before is intact. */
   g_assert_cmpint (pt_store_count_matches (store, &error), ==, 10);
   sqlite3_prepare_v2 (db, "SELECT (SELECT count (*) FROM results), (SELECT count (rating) FROM results),"
-                      " (SELECT count (*) FROM breakdowns)", -1, &stmt, NULL);
+                          " (SELECT count (*) FROM breakdowns)",
+                      -1, &stmt, NULL);
   g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
   g_assert_cmpint (sqlite3_column_int (stmt, 0), ==, 20);
   g_assert_cmpint (sqlite3_column_int (stmt, 1), ==, 20);
@@ -292,8 +296,8 @@ commit_free (Commit *c)
 }
 
 static void
-parse_commits (GPtrArray  *commits,
-               GString    *buffer)
+parse_commits (GPtrArray *commits,
+               GString *buffer)
 {
   char *newline;
 
@@ -318,9 +322,9 @@ parse_commits (GPtrArray  *commits,
 static void
 run_and_kill (const char *writer,
               const char *db,
-              guint       seed,
-              guint       wanted,
-              GPtrArray  *commits)
+              guint seed,
+              guint wanted,
+              GPtrArray *commits)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *seed_text = g_strdup_printf ("%u", seed);
@@ -357,7 +361,7 @@ run_and_kill (const char *writer,
 
 static void
 check_crash_survivors (const char *path,
-                       GPtrArray  *commits)
+                       GPtrArray *commits)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(PtStore) store = pt_store_open (path, PT_STORE_OPEN_NONE, &error);

@@ -21,7 +21,7 @@ be32 (const guchar *p)
  * matches table (the newest matches). */
 static char *
 damaged_database (const char *dir,
-                  int        *n_matches)
+                  int *n_matches)
 {
   g_autofree char *path = g_build_filename (dir, "damaged.db", NULL);
   g_autoptr(PtStore) store = test_open (dir, "damaged.db");
@@ -50,13 +50,13 @@ damaged_database (const char *dir,
   g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
   page_size = sqlite3_column_int (stmt, 0);
   g_clear_pointer (&stmt, pt_stmt_release);
-  g_clear_object (&store);   /* checkpoints the WAL into the file */
+  g_clear_object (&store); /* checkpoints the WAL into the file */
 
   g_assert_true (g_file_get_contents (path, &data, &size, NULL));
   page = (guchar *) data + (gsize) (root - 1) * page_size;
-  g_assert_cmpint (page[0], ==, 0x05);        /* an interior table page */
+  g_assert_cmpint (page[0], ==, 0x05); /* an interior table page */
   page = (guchar *) data + (gsize) (be32 (page + 8) - 1) * page_size;
-  g_assert_cmpint (page[0], ==, 0x0d);        /* its right-most leaf */
+  g_assert_cmpint (page[0], ==, 0x0d); /* its right-most leaf */
   for (int i = 0; i < page_size; i++)
     page[i] = (guchar) (i * 31 + 7);
   g_assert_true (g_file_set_contents (path, data, size, NULL));
@@ -121,7 +121,7 @@ test_damaged_page (void)
   g_assert_cmpint (summary.matches + summary.matches_lost, ==, n);
   g_clear_object (&store);
   after = contents (path);
-  g_assert_true (g_bytes_equal (before, after));   /* the damaged file is left as it was */
+  g_assert_true (g_bytes_equal (before, after)); /* the damaged file is left as it was */
 
   fresh = pt_store_open (saved, PT_STORE_OPEN_NONE, &error);
   g_assert_no_error (error);
@@ -138,7 +138,7 @@ test_damaged_page (void)
 static char *
 filled_database (const char *dir,
                  const char *name,
-                 int         n)
+                 int n)
 {
   g_autoptr(PtStore) store = test_open (dir, name);
   g_autoptr(GError) error = NULL;
@@ -156,7 +156,7 @@ filled_database (const char *dir,
 
 static void
 scribble (guchar *data,
-          gsize   length)
+          gsize length)
 {
   for (gsize i = 0; i < length; i++)
     data[i] = (guchar) (i * 37 + 3);
@@ -235,7 +235,7 @@ test_too_damaged_schema (void)
   g_assert_true (g_file_get_contents (path, &data, &size, NULL));
   page1 = (guchar *) data;
   page_size = ((guint) page1[16] << 8) | page1[17];
-  g_assert_cmpint (page1[100], ==, 0x05);   /* the schema spans pages: interior root */
+  g_assert_cmpint (page1[100], ==, 0x05); /* the schema spans pages: interior root */
   right = be32 (page1 + 108);
   g_assert_cmpint (page1[(right - 1) * page_size], ==, 0x0d);
   scribble (page1 + (gsize) (right - 1) * page_size, page_size);
@@ -284,7 +284,9 @@ test_foreign (void)
 
   g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
   g_assert_cmpint (sqlite3_exec (db, "PRAGMA application_id = 42; CREATE TABLE t (x);"
-                                 " INSERT INTO t VALUES (1)", NULL, NULL, NULL), ==, SQLITE_OK);
+                                     " INSERT INTO t VALUES (1)",
+                                 NULL, NULL, NULL),
+                   ==, SQLITE_OK);
   sqlite3_close (db);
   before = contents (path);
   g_assert_false (pt_store_can_salvage (path));

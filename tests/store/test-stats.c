@@ -29,8 +29,8 @@ typedef struct
 } Fixture;
 
 static void
-fixture_set_up (Fixture       *f,
-                gconstpointer  data)
+fixture_set_up (Fixture *f,
+                gconstpointer data)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(PtNight) n1 = NULL;
@@ -66,8 +66,8 @@ fixture_set_up (Fixture       *f,
 }
 
 static void
-fixture_tear_down (Fixture       *f,
-                   gconstpointer  data)
+fixture_tear_down (Fixture *f,
+                   gconstpointer data)
 {
   g_clear_object (&f->stats);
   g_clear_object (&f->store);
@@ -77,8 +77,14 @@ fixture_tear_down (Fixture       *f,
 
 static void
 assert_line (const PtStatLine *l,
-             int plays, int wins, double average, int best, int worst,
-             int current, int longest, gint64 last)
+             int plays,
+             int wins,
+             double average,
+             int best,
+             int worst,
+             int current,
+             int longest,
+             gint64 last)
 {
   g_assert_cmpint (l->plays, ==, plays);
   g_assert_cmpint (l->wins, ==, wins);
@@ -92,8 +98,8 @@ assert_line (const PtStatLine *l,
 }
 
 static void
-test_player_lines (Fixture       *f,
-                   gconstpointer  data)
+test_player_lines (Fixture *f,
+                   gconstpointer data)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(PtPlayerStats) a = pt_stats_player (f->stats, f->a, &error);
@@ -111,14 +117,14 @@ test_player_lines (Fixture       *f,
   assert_line (a->per_game->pdata[1], 4, 3, 35.0, 60, 10, 1, 2, 500);
 
   b = pt_stats_player (f->stats, f->b, &error);
-  assert_line (b->overall, 4, 2, 30.0, 40, 20, 0, 2, 600);   /* L W W L */
+  assert_line (b->overall, 4, 2, 30.0, 40, 20, 0, 2, 600); /* L W W L */
   c = pt_stats_player (f->stats, f->c, &error);
-  assert_line (c->overall, 4, 2, 22.0, 40, 5, 1, 1, 600);    /* W L L W */
+  assert_line (c->overall, 4, 2, 22.0, 40, 5, 1, 1, 600); /* W L L W */
 }
 
 static void
-test_player_head_to_head (Fixture       *f,
-                          gconstpointer  data)
+test_player_head_to_head (Fixture *f,
+                          gconstpointer data)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(PtPlayerStats) a = pt_stats_player (f->stats, f->a, &error);
@@ -126,7 +132,7 @@ test_player_head_to_head (Fixture       *f,
   PtHeadToHead *h;
 
   g_assert_cmpint (a->head_to_head->len, ==, 2);
-  h = a->head_to_head->pdata[0];   /* 3 plays each: by name */
+  h = a->head_to_head->pdata[0]; /* 3 plays each: by name */
   g_assert_cmpint (h->player_a, ==, f->a);
   g_assert_cmpstr (h->name_b, ==, "Beto");
   g_assert_cmpint (h->plays, ==, 3);
@@ -178,8 +184,8 @@ test_elo_update (void)
 }
 
 static void
-test_ratings (Fixture       *f,
-              gconstpointer  data)
+test_ratings (Fixture *f,
+              gconstpointer data)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) table = pt_stats_ratings (f->stats, "lost-cities", FALSE, &error);
@@ -219,8 +225,8 @@ test_ratings (Fixture       *f,
 /* Entering an older match late re-rates the game; the result must equal a
  * rating of everything from scratch. */
 static void
-test_ratings_out_of_order (Fixture       *f,
-                           gconstpointer  data)
+test_ratings_out_of_order (Fixture *f,
+                           gconstpointer data)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GString) incremental = g_string_new (NULL);
@@ -256,8 +262,8 @@ test_ratings_out_of_order (Fixture       *f,
 }
 
 static void
-test_soft_delete_changes_stats (Fixture       *f,
-                                gconstpointer  data)
+test_soft_delete_changes_stats (Fixture *f,
+                                gconstpointer data)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(PtPlayerStats) a = NULL;
@@ -272,8 +278,8 @@ test_soft_delete_changes_stats (Fixture       *f,
 }
 
 static void
-test_overview (Fixture       *f,
-               gconstpointer  data)
+test_overview (Fixture *f,
+               gconstpointer data)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) lines = pt_stats_overview (f->stats, NULL, FALSE, &error);
@@ -296,8 +302,8 @@ test_overview (Fixture       *f,
 }
 
 static void
-test_nights (Fixture       *f,
-             gconstpointer  data)
+test_nights (Fixture *f,
+             gconstpointer data)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) nights = pt_stats_nights (f->stats, &error);
@@ -305,7 +311,7 @@ test_nights (Fixture       *f,
 
   g_assert_no_error (error);
   g_assert_cmpint (nights->len, ==, 2);
-  n = nights->pdata[1];   /* newest first */
+  n = nights->pdata[1]; /* newest first */
   g_assert_cmpint (n->night_id, ==, f->night1);
   g_assert_cmpint (n->matches, ==, 3);
   g_assert_cmpint (n->winners->len, ==, 3);
@@ -324,8 +330,8 @@ test_nights (Fixture       *f,
 }
 
 static void
-test_score_series (Fixture       *f,
-                   gconstpointer  data)
+test_score_series (Fixture *f,
+                   gconstpointer data)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) all = pt_stats_score_series (f->stats, f->a, NULL, &error);
@@ -399,9 +405,9 @@ assert_ratings_fresh (PtStore *store)
 }
 
 static PtMatchEntry *
-random_entry (GRand        *rand,
+random_entry (GRand *rand,
               const gint64 *players,
-              guint         n_players)
+              guint n_players)
 {
   static const char *const games[] = { "lost-cities", "next-station-london" };
   PtMatchEntry *entry = pt_match_entry_new (games[g_rand_int_range (rand, 0, 2)],
@@ -513,7 +519,7 @@ test_ratings_incremental (void)
 }
 
 static int
-count_rows (PtStore    *store,
+count_rows (PtStore *store,
             const char *sql)
 {
   sqlite3_stmt *stmt = NULL;
@@ -529,7 +535,7 @@ count_rows (PtStore    *store,
 /* Background steps until nothing waits; returns how many did work. */
 static guint
 catch_up (PtStore *store,
-          guint    budget)
+          guint budget)
 {
   g_autoptr(GError) error = NULL;
   gboolean done = FALSE;
@@ -659,8 +665,8 @@ match_ratings (PtStore *store)
 static gboolean
 rating_changed (GHashTable *before,
                 GHashTable *after,
-                gint64      match,
-                int         seat)
+                gint64 match,
+                int seat)
 {
   g_autofree char *key = g_strdup_printf ("%" G_GINT64_FORMAT "/%d", match, seat);
 

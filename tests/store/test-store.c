@@ -12,7 +12,7 @@
 #include "store-test-util.h"
 
 static int
-pragma_int (PtStore    *store,
+pragma_int (PtStore *store,
             const char *sql)
 {
   sqlite3_stmt *stmt = NULL;
@@ -93,7 +93,8 @@ test_schema_migrate_v1 (void)
                                  "INSERT INTO results VALUES (1, 0, 1, 50, 1, 1, 0, 0);"
                                  "INSERT INTO results VALUES (1, 1, 2, 20, 2, 0, 0, 0);"
                                  "INSERT INTO breakdowns VALUES (1, '{}');",
-                                 NULL, NULL, NULL), ==, SQLITE_OK);
+                                 NULL, NULL, NULL),
+                   ==, SQLITE_OK);
   sqlite3_close (db);
 
   store = pt_store_open (path, PT_STORE_OPEN_NONE, &error);
@@ -104,7 +105,8 @@ test_schema_migrate_v1 (void)
 
   /* The copy is the old version, untouched. */
   g_assert_cmpint (sqlite3_open_v2 (pt_store_get_migration_backup (store), &copy,
-                                    SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+                                    SQLITE_OPEN_READONLY, NULL),
+                   ==, SQLITE_OK);
   sqlite3_prepare_v2 (copy, "PRAGMA user_version", -1, &stmt, NULL);
   g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
   g_assert_cmpint (sqlite3_column_int (stmt, 0), ==, 1);
@@ -263,7 +265,8 @@ test_schema_migrate_v3 (void)
                                  "PRAGMA user_version = 3; PRAGMA application_id = 1347699777;"
                                  "INSERT INTO players VALUES (1, 'u1', 'Ana', '', 0, 0, 0);"
                                  "INSERT INTO nights VALUES (1, 'n1', '2026-01-02', 'Casa', '');",
-                                 NULL, NULL, NULL), ==, SQLITE_OK);
+                                 NULL, NULL, NULL),
+                   ==, SQLITE_OK);
   sqlite3_close (db);
 
   store = pt_store_open (path, PT_STORE_OPEN_NONE, &error);
@@ -272,7 +275,8 @@ test_schema_migrate_v3 (void)
   g_assert_nonnull (pt_store_get_migration_backup (store));
   g_assert_nonnull (strstr (pt_store_get_migration_backup (store), ".v3-backup-"));
   g_assert_cmpint (sqlite3_open_v2 (pt_store_get_migration_backup (store), &copy,
-                                    SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+                                    SQLITE_OPEN_READONLY, NULL),
+                   ==, SQLITE_OK);
   sqlite3_prepare_v2 (copy, "PRAGMA user_version", -1, &stmt, NULL);
   g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
   g_assert_cmpint (sqlite3_column_int (stmt, 0), ==, 3);
@@ -281,7 +285,7 @@ test_schema_migrate_v3 (void)
 
   nights = pt_store_list_nights (store, &error);
   g_assert_cmpint (nights->len, ==, 1);
-  g_assert_true (pt_store_set_night_players (store, 1, (gint64[]) { 1 }, 1, &error));
+  g_assert_true (pt_store_set_night_players (store, 1, (gint64[]){ 1 }, 1, &error));
   g_assert_no_error (error);
   came = pt_store_get_night_players (store, 1, &error);
   g_assert_cmpint (came->len, ==, 1);
@@ -310,7 +314,8 @@ test_schema_migrate_v4 (void)
                                  "INSERT INTO players VALUES (1, 'u1', 'Ana', '', 0, 0, 0);"
                                  "INSERT INTO players VALUES (2, 'u2', 'Beto', '', 0, 0, 0);"
                                  "INSERT INTO players VALUES (3, 'u3', 'Carla', '', 0, 0, 0);",
-                                 NULL, NULL, NULL), ==, SQLITE_OK);
+                                 NULL, NULL, NULL),
+                   ==, SQLITE_OK);
   for (int i = 1; i <= 12; i++)
     {
       g_autofree char *sql = g_strdup_printf ("INSERT INTO matches (id, uuid, game, mode, started, finished)"
@@ -610,7 +615,7 @@ test_matches_save_load (void)
   g_assert_cmpint (r->player_id, ==, beto);
   g_assert_cmpstr (r->player_name, ==, "Beto");
   g_assert_cmpint (r->score, ==, 55);
-  g_assert_cmpint (r->rank, ==, 1);   /* computed from the scores */
+  g_assert_cmpint (r->rank, ==, 1); /* computed from the scores */
   g_assert_true (r->winner);
   g_assert_true (r->is_ai);
   g_assert_cmpint (r->ai_level, ==, 3);
@@ -716,7 +721,8 @@ test_saved_games_and_drafts (void)
   g_assert_cmpint (id, >, 0);
   g_assert_cmpint (pt_store_save_game_in_progress (store, id, "lost-cities",
                                                    "{\"moves\":[{\"play\":\"Y2\"}]}",
-                                                   "{\"rounds\":3}", &error), ==, id);
+                                                   "{\"rounds\":3}", &error),
+                   ==, id);
   g_assert_no_error (error);
   g_assert_cmpint (pt_store_save_game_in_progress (store, id, "lost-cities", "{oops", NULL, &error),
                    ==, 0);
@@ -777,7 +783,7 @@ test_nights (void)
 /* History ----------------------------------------------------------------- */
 
 static GArray *
-history_ids (PtStore              *store,
+history_ids (PtStore *store,
              const PtHistoryQuery *query)
 {
   g_autoptr(GError) error = NULL;
@@ -810,7 +816,7 @@ test_history_filters (void)
   m[2] = test_match (store, "lost-cities", 3000, 3, abc, s3);
   m[3] = test_match (store, "next-station-london", 4000, 2, bc, s2);
   m[4] = test_match (store, "lost-cities", 5000, 2, bc, s2);
-  m[5] = test_match (store, "lost-cities", 5000, 2, ab, s2);   /* same time: id orders */
+  m[5] = test_match (store, "lost-cities", 5000, 2, ab, s2); /* same time: id orders */
   g_assert_true (pt_store_set_match_notes (store, m[1], "Carla's birthday", &error));
   {
     /* One companion match */
@@ -869,7 +875,7 @@ test_history_filters (void)
   ids = history_ids (store, &q);
   g_assert_cmpint (ids->len, ==, 6);
   g_clear_pointer (&ids, g_array_unref);
-  q.search = "arl";   /* only Carla: 4 of 6 */
+  q.search = "arl"; /* only Carla: 4 of 6 */
   ids = history_ids (store, &q);
   g_assert_cmpint (ids->len, ==, 4);
   g_clear_pointer (&ids, g_array_unref);
@@ -932,13 +938,14 @@ test_matches_update (void)
   g_assert_no_error (error);
   uuid = g_strdup (loaded->uuid);
   g_assert_cmpint (pragma_int (store, "SELECT round (rating) FROM results WHERE match_id = 1"
-                                      " AND player_id = 1"), ==, 1516);
+                                      " AND player_id = 1"),
+                   ==, 1516);
 
   /* The sheet is corrected: Beto won after all, Carla was there too, with
    * a new note and breakdown. The UI builds a new entry, as for a save. */
   edit = pt_match_entry_new ("lost-cities", PT_MATCH_MODE_COMPANION);
   edit->id = m1;
-  edit->finished = 99999;   /* the time of the correction: ignored */
+  edit->finished = 99999; /* the time of the correction: ignored */
   edit->notes = g_strdup ("corrected");
   edit->breakdown = g_strdup ("{\"rounds\": [9]}");
   edit->options = g_strdup ("{\"rounds\": 1}");
@@ -955,7 +962,7 @@ test_matches_update (void)
   loaded = pt_store_load_match (store, m1, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (loaded->uuid, ==, uuid);
-  g_assert_cmpint (loaded->mode, ==, PT_MATCH_MODE_DIGITAL);   /* kept */
+  g_assert_cmpint (loaded->mode, ==, PT_MATCH_MODE_DIGITAL); /* kept */
   g_assert_cmpint (loaded->finished, ==, 1000);
   g_assert_cmpstr (loaded->notes, ==, "corrected");
   g_assert_cmpstr (loaded->breakdown, ==, "{\"rounds\":[9]}");
@@ -968,9 +975,11 @@ test_matches_update (void)
    * she stays at 1500 (she had 1516); the later match moved too. */
   g_assert_cmpint (pragma_int (store, "SELECT count (rating) FROM results WHERE match_id = 1"), ==, 3);
   g_assert_cmpint (pragma_int (store, "SELECT round (rating, 6) FROM results WHERE match_id = 1"
-                                      " AND player_id = 1"), ==, 1500);
+                                      " AND player_id = 1"),
+                   ==, 1500);
   g_assert_cmpint (pragma_int (store, "SELECT rated FROM player_stats WHERE player_id = 1"
-                                      " AND game = 'lost-cities'"), ==, 2);
+                                      " AND game = 'lost-cities'"),
+                   ==, 2);
   /* The player statistics see the new lineup (kept aggregates). */
   {
     g_autoptr(PtStats) stats = pt_stats_new (store);
@@ -1040,7 +1049,8 @@ test_ratings_plan (void)
   /* The store's own text, not a copy of it. */
   g_assert_cmpint (sqlite3_prepare_v2 (pt_store_get_handle (store),
                                        "EXPLAIN QUERY PLAN " PT_STATS_REPLAY_SQL,
-                                       -1, &stmt, NULL), ==, SQLITE_OK);
+                                       -1, &stmt, NULL),
+                   ==, SQLITE_OK);
   while (sqlite3_step (stmt) == SQLITE_ROW)
     g_string_append_printf (plan, "%s\n", sqlite3_column_text (stmt, 3));
   sqlite3_finalize (stmt);
@@ -1088,9 +1098,24 @@ static void
 test_canonical_json (void)
 {
   static const char *const texts[] = {
-    "{}", "[]", "{\"rounds\":3}", "{\"a\":[1,-2,0,true,false,null,\"x\"]}", "{ \"a\": 1 }",
-    "{\"a\":1,\"a\":2}", "[1.5]", "[1e3]", "[-0]", "[007]", "[\"\\u00e9\"]", "[\"é\"]",
-    "[\"tab\\t\"]", "[12345678901234567890]", "[[[[]]]]", "{\"\":{\"\":[]}}", "\"s\"", "42",
+    "{}",
+    "[]",
+    "{\"rounds\":3}",
+    "{\"a\":[1,-2,0,true,false,null,\"x\"]}",
+    "{ \"a\": 1 }",
+    "{\"a\":1,\"a\":2}",
+    "[1.5]",
+    "[1e3]",
+    "[-0]",
+    "[007]",
+    "[\"\\u00e9\"]",
+    "[\"é\"]",
+    "[\"tab\\t\"]",
+    "[12345678901234567890]",
+    "[[[[]]]]",
+    "{\"\":{\"\":[]}}",
+    "\"s\"",
+    "42",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (texts); i++)

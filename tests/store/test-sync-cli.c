@@ -17,11 +17,11 @@
 static char *cli;
 
 static int
-run (char       **out,
-     char       **err,
-     const char  *db,
-     const char  *folder,
-     gboolean     json)
+run (char **out,
+     char **err,
+     const char *db,
+     const char *folder,
+     gboolean json)
 {
   const char *argv[] = { cli, "sync", "--db", db, "--folder", folder, json ? "--json" : NULL, NULL };
   g_autoptr(GError) error = NULL;

@@ -10,7 +10,7 @@
 
 static int
 wins_of (PtStore *store,
-         gint64   player)
+         gint64 player)
 {
   g_autoptr(PtStats) stats = pt_stats_new (store);
   g_autoptr(GError) error = NULL;
@@ -178,7 +178,7 @@ test_night (void)
   g_assert_true (pt_store_restore_from_trash (store, PT_TRASH_MATCH, in_night[0], &error));
   g_assert_no_error (error);
   trash = pt_store_list_trash (store, &error);
-  g_assert_cmpuint (trash->len, ==, 1);   /* the other match, now on its own */
+  g_assert_cmpuint (trash->len, ==, 1); /* the other match, now on its own */
   g_assert_cmpint (((PtTrashItem *) trash->pdata[0])->id, ==, in_night[1]);
   g_assert_cmpint (pt_store_empty_trash (store, 0, &error), ==, 1);
   {

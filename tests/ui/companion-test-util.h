@@ -127,7 +127,7 @@ screenshots (const char *name)
  * file into one catalogue (--mo=FILE, see ui_test_init()).
  * 0 to carry on, else the exit status (77 = skipped). */
 static int
-companion_init (int   *argc,
+companion_init (int *argc,
                 char **argv[])
 {
   int ret = ui_test_init (argc, argv);
@@ -163,7 +163,7 @@ get_sheet_page (void)
 }
 
 static void
-type_player_name (guint       seat,
+type_player_name (guint seat,
                   const char *name)
 {
   g_autofree char *widget_name = g_strdup_printf ("player-%u", seat);
@@ -175,9 +175,9 @@ type_player_name (guint       seat,
 
 static void
 click_card (PtLostCitiesSheetView *view,
-            guint                  player,
-            guint                  color,
-            guint                  value)
+            guint player,
+            guint color,
+            guint value)
 {
   g_signal_emit_by_name (pt_lost_cities_sheet_view_get_card_toggle (view, player, color, value), "clicked");
 }
@@ -187,8 +187,8 @@ click_card (PtLostCitiesSheetView *view,
 static gint64
 save_lost_cities_match (const char *a,
                         const char *b,
-                        guint       a_cards,
-                        guint       b_cards)
+                        guint a_cards,
+                        guint b_cards)
 {
   PtScoreSheetPage *page;
   PtLostCitiesSheetView *view;

@@ -32,7 +32,7 @@ new_play_window (void)
   GtkWidget *win = adw_application_window_new (GTK_APPLICATION (app));
 
   adw_application_window_set_content (ADW_APPLICATION_WINDOW (win),
-                                     pt_play_page_new (pt_application_get_services (app)));
+                                      pt_play_page_new (pt_application_get_services (app)));
   gtk_window_set_title (GTK_WINDOW (win), "Partida");
   gtk_window_set_default_size (GTK_WINDOW (win), play_window_width, play_window_height);
   gtk_window_present (GTK_WINDOW (win));
@@ -65,7 +65,7 @@ open_store (void)
 
 /* How many finished matches of @game_id the history holds. */
 static G_GNUC_UNUSED guint
-count_matches (PtStore    *store,
+count_matches (PtStore *store,
                const char *game_id)
 {
   g_autoptr(GPtrArray) history = NULL;
@@ -93,7 +93,7 @@ queue_draw_all (GtkWidget *widget)
  * widget's drawing) and the result rendered with the window's renderer. */
 static G_GNUC_UNUSED double
 measure_redraw_ms (GtkWidget *widget,
-                   guint      rounds)
+                   guint rounds)
 {
   GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
   GtkWidget *parent = gtk_widget_get_parent (widget);
@@ -125,7 +125,7 @@ measure_redraw_ms (GtkWidget *widget,
 
 static G_GNUC_UNUSED void
 report_figure (const char *name,
-               double      value)
+               double value)
 {
   const char *build_dir = g_getenv ("PARTIDA_BUILD_DIR");
   g_autofree char *path = g_build_filename (build_dir ? build_dir : ".", "play-redraw.txt", NULL);
@@ -165,15 +165,14 @@ stall_tick (gpointer user_data)
  * computer thinks in a worker thread, so the window never freezes. */
 static G_GNUC_UNUSED void
 wait_for_computer (PtGameView *view,
-                   guint       ms)
+                   guint ms)
 {
   PtGame *game = pt_game_view_get_game (view);
   guint n = pt_game_get_n_moves (game);
   StallProbe probe = { g_get_monotonic_time (), 0 };
   guint id = g_timeout_add (2, stall_tick, &probe);
 
-  WAIT_UNTIL_MS (pt_game_get_n_moves (game) > n || pt_game_get_is_over (game)
-                 || !pt_game_view_get_thinking (view), ms);
+  WAIT_UNTIL_MS (pt_game_get_n_moves (game) > n || pt_game_get_is_over (game) || !pt_game_view_get_thinking (view), ms);
   g_source_remove (id);
   /* The last stretch too: the move arriving and the board redrawing. */
   stall_tick (&probe);
@@ -189,7 +188,7 @@ wait_for_computer (PtGameView *view,
  * benchmark run on a quiet machine does). */
 static G_GNUC_UNUSED void
 check_longest_stall (const char *name,
-                     double      limit_ms)
+                     double limit_ms)
 {
   report_figure (name, longest_stall_us / 1000.0);
   if (g_getenv ("PARTIDA_ENFORCE_TIMING") != NULL)
@@ -204,8 +203,7 @@ ask_hint (PtGameView *view)
   const char *hint;
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.hint", NULL));
-  WAIT_UNTIL_MS (g_strcmp0 (pt_game_view_get_hint (view), _("Thinking about a hint…")) != 0
-                 && pt_game_view_get_hint (view)[0] != '\0', 20000);
+  WAIT_UNTIL_MS (g_strcmp0 (pt_game_view_get_hint (view), _("Thinking about a hint…")) != 0 && pt_game_view_get_hint (view)[0] != '\0', 20000);
   hint = pt_game_view_get_hint (view);
   g_test_message ("hint: %s", hint);
   g_assert_null (strchr (hint, '{'));
@@ -240,9 +238,9 @@ start_with_seed (const char *seed)
 static G_GNUC_UNUSED PtGameView *
 start_two_player_game (const char *game_id,
                        const char *name0,
-                       int         level0,
+                       int level0,
                        const char *name1,
-                       int         level1,
+                       int level1,
                        const char *seed)
 {
   PtGameSetupView *setup = get_setup ();
@@ -257,7 +255,7 @@ start_two_player_game (const char *game_id,
  * turns happen on their own, covers are lifted as a player would. */
 static G_GNUC_UNUSED void
 play_until (PtGameView *view,
-            guint       stop_after)
+            guint stop_after)
 {
   PtGame *game = pt_game_view_get_game (view);
 
@@ -306,7 +304,7 @@ close_and_continue (PtStore **out_store)
  * windows come and go in these tests). 0 to carry on, else the exit
  * status (77 = skipped). */
 static G_GNUC_UNUSED int
-play_test_init (int    *argc,
+play_test_init (int *argc,
                 char ***argv)
 {
   int ret = ui_test_init (argc, argv);

@@ -58,19 +58,26 @@ start_game (const char *game_id,
 typedef struct
 {
   guint n_spots;
-  guint n_stations;       /* spots that are buttons (Next Station) */
-  guint n_cells;          /* spots that are images (town cells) */
+  guint n_stations; /* spots that are buttons (Next Station) */
+  guint n_cells;    /* spots that are images (town cells) */
   guint n_buttons;
   guint n_piles;
 } Walk;
 
-static const char * const gtk_type_names[] = {
-  "GtkImage", "GtkMenuButton", "GtkDropDown", "GtkButton", "GtkToggleButton", "GtkWidget",
-  "GtkDrawingArea", "GtkBox", NULL,
+static const char *const gtk_type_names[] = {
+  "GtkImage",
+  "GtkMenuButton",
+  "GtkDropDown",
+  "GtkButton",
+  "GtkToggleButton",
+  "GtkWidget",
+  "GtkDrawingArea",
+  "GtkBox",
+  NULL,
 };
 
 static void
-check_name (GtkWidget  *widget,
+check_name (GtkWidget *widget,
             const char *name)
 {
   g_assert_nonnull (name);
@@ -86,7 +93,7 @@ check_name (GtkWidget  *widget,
 
 static void
 walk (GtkWidget *widget,
-      Walk      *w)
+      Walk *w)
 {
   GtkAccessibleRole role = gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (widget));
 
@@ -294,7 +301,12 @@ test_lost_cities (void)
 static int
 serve (void)
 {
-  static const struct { const char *id; const char *seed; guint moves; } games[] = {
+  static const struct
+  {
+    const char *id;
+    const char *seed;
+    guint moves;
+  } games[] = {
     { "next-station-london", "7", 0 },
     { "circle-the-wagons", "11", 6 },
     { "lost-cities", "5", 6 },

@@ -53,13 +53,13 @@ test_help (void)
   g_assert_nonnull (strstr (out, "--db=PATH"));
   g_assert_nonnull (strstr (out, "--version"));
   /* The summary lists every game, by the title its rules class gives. */
-  for (const char * const *id = pt_rules_list_games (); *id != NULL; id++)
+  for (const char *const *id = pt_rules_list_games (); *id != NULL; id++)
     g_assert_nonnull (strstr (out, pt_rules_game_title (*id)));
 }
 
 static void
 on_activate_quit (GApplication *app,
-                  gpointer      user_data)
+                  gpointer user_data)
 {
   /* Leave the main loop once the command line has been handled. */
   g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
@@ -67,7 +67,7 @@ on_activate_quit (GApplication *app,
 
 static int
 run_app (PtApplication *app,
-         const char    *db_arg)
+         const char *db_arg)
 {
   const char *argv[] = { "partida", db_arg ? "--db" : NULL, db_arg, NULL };
 
@@ -117,7 +117,7 @@ test_db_environment (void)
 }
 
 int
-main (int   argc,
+main (int argc,
       char *argv[])
 {
   setlocale (LC_ALL, "C.UTF-8");

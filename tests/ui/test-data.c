@@ -38,9 +38,9 @@ typedef struct
 } Result;
 
 static void
-on_done (GObject      *source,
+on_done (GObject *source,
          GAsyncResult *result,
-         gpointer      user_data)
+         gpointer user_data)
 {
   Result *r = user_data;
 
@@ -54,11 +54,11 @@ static const char *summary_shot;
 /* Runs @operation through the app and closes its summary dialog, whose
  * heading is returned. */
 static char *
-run (PtApplication   *application,
-     PtDataOperation  operation,
-     const char      *path,
-     char           **summary,
-     GError         **error)
+run (PtApplication *application,
+     PtDataOperation operation,
+     const char *path,
+     char **summary,
+     GError **error)
 {
   g_autoptr(GFile) file = g_file_new_for_path (path);
   Result r = { 0 };
@@ -98,7 +98,7 @@ fill (PtStore *store)
   for (guint m = 0; m < 6; m++)
     {
       g_autoptr(PtMatchEntry) entry =
-        pt_match_entry_new (m % 2 ? "lost-cities" : "next-station-london", PT_MATCH_MODE_COMPANION);
+                     pt_match_entry_new (m % 2 ? "lost-cities" : "next-station-london", PT_MATCH_MODE_COMPANION);
       int a = (int) (m % 3), b = (int) ((m + 1) % 3);
 
       entry->started = 1700000000 + m * 3600;
@@ -242,7 +242,8 @@ test_import_other_apps (void)
 
   /* A refused file: the reason, and nothing imported. */
   g_assert_true (g_file_set_contents (bad, "{\"format\":\"partida-export/1\",\"matches\":"
-                                           "[{\"score\":1000000000000000000000000000000}]}", -1, NULL));
+                                           "[{\"score\":1000000000000000000000000000000}]}",
+                                      -1, NULL));
   g_clear_pointer (&heading, g_free);
   g_clear_pointer (&body, g_free);
   summary_shot = "data-import-refused";
@@ -304,7 +305,7 @@ wait_for_chooser (void)
 /* Every action of @model and its sections and submenus, "name;" each. */
 static void
 menu_actions (GMenuModel *model,
-              GString    *out)
+              GString *out)
 {
   for (int i = 0; i < g_menu_model_get_n_items (model); i++)
     {
@@ -324,7 +325,7 @@ menu_actions (GMenuModel *model,
 
 static gboolean
 chooser_has (GtkFileChooser *chooser,
-             GFile          *file)
+             GFile *file)
 {
   g_autoptr(GFile) chosen = gtk_file_chooser_get_file (chooser);
 
@@ -333,7 +334,7 @@ chooser_has (GtkFileChooser *chooser,
 
 static void
 choose (GtkFileChooser *chooser,
-        const char     *path)
+        const char *path)
 {
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GError) error = NULL;
@@ -487,7 +488,7 @@ test_trash (void)
 }
 
 int
-main (int   argc,
+main (int argc,
       char *argv[])
 {
   int ret = companion_init (&argc, &argv);

@@ -49,7 +49,7 @@ open_engines_page (void)
 }
 
 static void
-type_command (GtkWindow  *preferences,
+type_command (GtkWindow *preferences,
               const char *command)
 {
   GtkWidget *row = find_by_name (GTK_WIDGET (preferences), "engine-command-row");
@@ -149,7 +149,7 @@ test_add_test_remove (void)
 static void
 write_file (const char *path,
             const char *contents,
-            int         mode)
+            int mode)
 {
   g_autoptr(GError) error = NULL;
 
@@ -207,7 +207,7 @@ adding (AdwActionRow *status)
 
 static gboolean
 chooser_has_file (GtkDialog *chooser,
-                  GFile     *file)
+                  GFile *file)
 {
   g_autoptr(GFile) chosen = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
 
@@ -396,7 +396,7 @@ test_add_from_file (void)
 /* Whether a label below @root shows @text literally (with its markup
  * characters): gtk_label_get_text() is the text as displayed. */
 static gboolean
-shows_literally (GtkWidget  *root,
+shows_literally (GtkWidget *root,
                  const char *text)
 {
   if (GTK_IS_LABEL (root) && gtk_widget_get_visible (root) &&
@@ -487,7 +487,7 @@ test_markup_engine (void)
 }
 
 int
-main (int   argc,
+main (int argc,
       char *argv[])
 {
   const char *source_dir = g_getenv ("PARTIDA_SOURCE_DIR");

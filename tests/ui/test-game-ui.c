@@ -20,7 +20,7 @@
 static void
 test_every_rules_game (void)
 {
-  const char * const *games = pt_rules_list_games ();
+  const char *const *games = pt_rules_list_games ();
 
   g_assert_cmpuint (g_strv_length ((char **) games), ==, pt_game_ui_get_n ());
   for (guint i = 0; games[i] != NULL; i++)
@@ -119,7 +119,7 @@ test_boards_and_breakdowns (void)
       for (guint p = 0; p < 2; p++)
         {
           g_autoptr(GPtrArray) rows = pt_game_ui_breakdown_rows (ui->game_id, json_node_get_object (breakdown),
-                                                                 json_array_get_object_element (breakdown_players, p));
+                                                                  json_array_get_object_element (breakdown_players, p));
 
           g_assert_cmpuint (rows->len, >, 0);
           for (guint r = 0; r < rows->len; r++)
@@ -169,7 +169,7 @@ test_board_session (void)
 }
 
 int
-main (int   argc,
+main (int argc,
       char *argv[])
 {
   int status = ui_test_init (&argc, &argv);

@@ -25,7 +25,7 @@
 #include "pt-stats-page.h"
 #include "pt-store-health.h"
 
-#define NOBODY 65534
+#define NOBODY    65534
 #define N_MATCHES 6
 
 static void
@@ -55,8 +55,8 @@ fill (const char *path)
 
 static void
 chown_tree (const char *path,
-            uid_t       uid,
-            gid_t       gid)
+            uid_t uid,
+            gid_t gid)
 {
   g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
   const char *name;
@@ -138,9 +138,9 @@ typedef struct
 } Result;
 
 static void
-on_done (GObject      *source,
+on_done (GObject *source,
          GAsyncResult *result,
-         gpointer      user_data)
+         gpointer user_data)
 {
   Result *r = user_data;
 
@@ -151,10 +151,10 @@ on_done (GObject      *source,
 /* Runs @operation on @path through the app; returns the summary dialog's
  * heading and body, and closes it. */
 static char *
-run (PtDataOperation   operation,
-     const char       *path,
-     char            **body,
-     GError          **error)
+run (PtDataOperation operation,
+     const char *path,
+     char **body,
+     GError **error)
 {
   g_autoptr(GFile) file = g_file_new_for_path (path);
   Result r = { 0 };
@@ -176,7 +176,7 @@ run (PtDataOperation   operation,
 
 /* A mapped label under @root showing @text, or NULL. */
 static GtkWidget *
-find_label_with_text (GtkWidget  *root,
+find_label_with_text (GtkWidget *root,
                       const char *text)
 {
   if (GTK_IS_LABEL (root) && gtk_widget_get_mapped (root) &&
@@ -219,7 +219,7 @@ test_read_only (void)
 {
   const char *path = g_getenv ("PARTIDA_DB");
   g_autofree char *expected = g_strdup_printf (_("you have no permission to write the file (%s)"),
-                                               g_strerror (EACCES));
+                                                  g_strerror (EACCES));
   g_autofree char *export_path = g_build_filename (ui_test_get_tmp_dir (), "export.json", NULL);
   g_autofree char *import_path = g_build_filename (ui_test_get_tmp_dir (), "import.json", NULL);
   g_autofree char *heading = NULL;
@@ -319,7 +319,7 @@ test_read_only (void)
 }
 
 int
-main (int   argc,
+main (int argc,
       char *argv[])
 {
   int ret = ui_test_init (&argc, &argv);

@@ -109,9 +109,9 @@ test_edit_delete_undo (void)
 }
 
 static void
-select_in_drop_down (GtkWidget  *root,
-                     guint       index,
-                     guint       position)
+select_in_drop_down (GtkWidget *root,
+                     guint index,
+                     guint position)
 {
   GtkWidget *flow = find_by_type (root, GTK_TYPE_FLOW_BOX);
   GtkWidget *child = GTK_WIDGET (gtk_flow_box_get_child_at_index (GTK_FLOW_BOX (flow), (int) index));
@@ -361,10 +361,10 @@ test_night_edit_delete (void)
 
 static void
 on_items_changed (GListModel *model,
-                  guint       position,
-                  guint       removed,
-                  guint       added,
-                  guint      *counts)
+                  guint position,
+                  guint removed,
+                  guint added,
+                  guint *counts)
 {
   counts[0]++;
   counts[1] = MAX (counts[1], added);
@@ -375,7 +375,7 @@ on_items_changed (GListModel *model,
 static void
 test_many_matches (void)
 {
-  guint counts[2] = { 0, 0 };   /* items-changed emissions, most items added by one */
+  guint counts[2] = { 0, 0 }; /* items-changed emissions, most items added by one */
   gulong handler;
   PtStore *store = get_store ();
   g_autoptr(GPtrArray) entries = g_ptr_array_new_with_free_func ((GDestroyNotify) pt_match_entry_unref);
@@ -423,7 +423,7 @@ test_many_matches (void)
   list_view = find_by_type (find_by_type (GTK_WIDGET (history_page ()), ADW_TYPE_CLAMP_SCROLLABLE),
                             GTK_TYPE_LIST_VIEW);
   adjustment = gtk_scrolled_window_get_vadjustment (
-    GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (list_view, GTK_TYPE_SCROLLED_WINDOW)));
+      GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (list_view, GTK_TYPE_SCROLLED_WINDOW)));
   while (!pt_history_model_get_complete (model) && rounds++ < 200)
     {
       guint n = pt_history_model_get_n_matches (model);
@@ -468,7 +468,7 @@ static void
 test_digital_replay (void)
 {
   PtStore *store = get_store ();
-  static const char * const names[] = { "Ana", "Beto", NULL };
+  static const char *const names[] = { "Ana", "Beto", NULL };
   g_autoptr(GError) error = NULL;
   g_autoptr(JsonNode) record = pt_rules_new_record ("lost-cities", names, NULL, 0, 7, &error);
   g_autoptr(PtMatchEntry) entry = pt_match_entry_new ("lost-cities", PT_MATCH_MODE_DIGITAL);
@@ -523,7 +523,7 @@ current_rating (const char *name)
 
 /* Whether a row titled "N. @name" under @root shows @value. */
 static gboolean
-shows_rating (GtkWidget  *root,
+shows_rating (GtkWidget *root,
               const char *name,
               const char *value)
 {
@@ -657,7 +657,7 @@ test_edit_old_match_background (void)
 }
 
 int
-main (int   argc,
+main (int argc,
       char *argv[])
 {
   int ret = companion_init (&argc, &argv);

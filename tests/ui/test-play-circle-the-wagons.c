@@ -85,8 +85,7 @@ test_against_computer (void)
         current = pt_game_get_current_player (game);
         legal = pt_game_list_legal_moves (game, current);
         first = json_array_get_object_element (json_node_get_array (legal), 0);
-        if ((json_object_has_member (first, "take") && !seen_take)
-            || (json_object_has_member (first, "place") && !seen_place))
+        if ((json_object_has_member (first, "take") && !seen_take) || (json_object_has_member (first, "place") && !seen_place))
           {
             g_autofree char *hint = ask_hint (view);
             gboolean take = json_object_has_member (first, "take");
@@ -169,7 +168,7 @@ test_hot_seat_continue (void)
 }
 
 int
-main (int   argc,
+main (int argc,
       char *argv[])
 {
   int ret;

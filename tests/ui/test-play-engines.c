@@ -19,7 +19,7 @@
 static char *python;
 
 #define RANDOM_NAME "Random test engine"
-#define CRASH_NAME "Crashing engine"
+#define CRASH_NAME  "Crashing engine"
 
 static char *
 engine_command (const char *extra)
@@ -59,11 +59,11 @@ save_engines (void)
 
 static gboolean
 choices_have (PtGameSetupView *setup,
-              const char      *label)
+              const char *label)
 {
   g_auto(GStrv) choices = pt_game_setup_view_dup_seat_choices (setup, 1);
 
-  return g_strv_contains ((const char * const *) choices, label);
+  return g_strv_contains ((const char *const *) choices, label);
 }
 
 static PtGameView *
@@ -122,7 +122,7 @@ play_to_the_end (PtGameView *view)
 
 static PtMatchEntry *
 load_only_match (PtStore *store,
-                 guint    expected_count)
+                 guint expected_count)
 {
   g_autoptr(GPtrArray) history = NULL;
   PtHistoryQuery query;
@@ -275,7 +275,7 @@ test_crash_forfeits (void)
 
 /* Whether a visible label below @root shows @text as it is. */
 static gboolean
-shows_literally (GtkWidget  *root,
+shows_literally (GtkWidget *root,
                  const char *text)
 {
   if (GTK_IS_LABEL (root) && gtk_widget_get_visible (root) &&
@@ -319,7 +319,7 @@ test_markup_forfeit (void)
 }
 
 int
-main (int   argc,
+main (int argc,
       char *argv[])
 {
   int ret;

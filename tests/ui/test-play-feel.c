@@ -46,7 +46,7 @@ play_human_turn (PtGameView *view)
 /* The log says every move, newest first, with the player who made it. */
 static void
 check_log (PtMoveLog *log,
-           PtGame    *game)
+           PtGame *game)
 {
   guint n = pt_game_get_n_moves (game);
 
@@ -98,8 +98,7 @@ test_log_and_result (gconstpointer data)
       play_until (view, n + 1);
       check_log (log, game);
       /* After the computer's move, the human sees what it did. */
-      if (!pt_game_get_is_over (game) && n > 0
-          && pt_game_get_move (game, pt_game_get_n_moves (game) - 1)->player == 1)
+      if (!pt_game_get_is_over (game) && n > 0 && pt_game_get_move (game, pt_game_get_n_moves (game) - 1)->player == 1)
         {
           g_assert_cmpstr (pt_game_view_get_last_move (view), ==,
                            pt_game_get_move_description (game, pt_game_get_n_moves (game) - 1));
@@ -165,8 +164,7 @@ test_log_and_result (gconstpointer data)
 
     WAIT_UNTIL (gtk_widget_get_mapped (GTK_WIDGET (result)));
     g_assert_nonnull (board);
-    WAIT_UNTIL (gtk_widget_get_mapped (board) && gtk_widget_get_width (board) > 200
-                && gtk_widget_get_height (board) > 150);
+    WAIT_UNTIL (gtk_widget_get_mapped (board) && gtk_widget_get_width (board) > 200 && gtk_widget_get_height (board) > 150);
     g_assert_cmpstr (pt_result_view_get_title (result), !=, "");
     shot = g_strdup_printf ("feel-%s-result", game_id);
     save_screenshot (window, shot);
@@ -179,11 +177,11 @@ test_log_and_result (gconstpointer data)
 /* Emits a key press on the replay's key controller, as a keyboard does. */
 static gboolean
 press_key (GtkWidget *widget,
-           guint      keyval)
+           guint keyval)
 {
   gboolean handled = FALSE;
 
-  for (GtkEventController *c = NULL; ; )
+  for (GtkEventController *c = NULL;;)
     {
       GListModel *controllers = gtk_widget_observe_controllers (widget);
 
@@ -204,7 +202,7 @@ press_key (GtkWidget *widget,
 
 static void
 check_replay_step (PtReplayView *replay,
-                   guint         step)
+                   guint step)
 {
   PtGame *game = pt_replay_view_get_game (replay);
   PtMoveLog *log = PT_MOVE_LOG (pt_replay_view_get_move_log (replay));
@@ -350,7 +348,7 @@ compare_doubles (gconstpointer a,
  * rendered with the window's renderer. */
 static double
 median_redraw_cpu_ms (GtkWidget *board,
-                      guint      rounds)
+                      guint rounds)
 {
   GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (board));
   GtkWidget *parent = gtk_widget_get_parent (board);
@@ -477,8 +475,7 @@ test_motion (gconstpointer data)
           WAIT_UNTIL_MS (!board_animating (board) || pt_game_get_n_moves (game) > n, 1500);
         }
       /* On the human's turn nothing else moves: the board settles. */
-      if (moves_seen >= next_check && !pt_game_get_is_over (game) && gtk_widget_get_mapped (board)
-          && !pt_game_view_get_thinking (view) && pt_game_get_current_player (game) == 0)
+      if (moves_seen >= next_check && !pt_game_get_is_over (game) && gtk_widget_get_mapped (board) && !pt_game_view_get_thinking (view) && pt_game_get_current_player (game) == 0)
         {
           check_settled (board);
           /* A settled board, full redraw (the figure of the last check). */
@@ -518,7 +515,7 @@ test_motion (gconstpointer data)
 }
 
 static guint
-count_class (GtkWidget  *root,
+count_class (GtkWidget *root,
              const char *css_class)
 {
   guint n = gtk_widget_has_css_class (root, css_class) && gtk_widget_get_mapped (root);
@@ -550,7 +547,6 @@ test_hint (gconstpointer data)
   play_until (view, 3);
   while (pt_game_view_get_thinking (view) || pt_game_get_current_player (game) != 0)
     play_until (view, pt_game_get_n_moves (game) + 1);
-
 
   text = ask_hint (view);
   g_assert_true (g_str_has_prefix (text, hint_prefix));
@@ -593,8 +589,8 @@ test_hint (gconstpointer data)
 
 static GtkWidget *
 find_nth_by_type (GtkWidget *root,
-                  GType      type,
-                  guint     *n)
+                  GType type,
+                  guint *n)
 {
   if (g_type_is_a (G_OBJECT_TYPE (root), type) && (*n)-- == 0)
     return root;
@@ -614,7 +610,7 @@ find_nth_by_type (GtkWidget *root,
  * be set on the list (it would cover the open popup). */
 static void
 choose_kind_with_one_click (GtkWidget *drop_down,
-                            guint      position)
+                            guint position)
 {
   GtkWidget *popover = find_by_type (drop_down, GTK_TYPE_POPOVER);
   GtkWidget *list;
@@ -640,7 +636,7 @@ choose_kind_with_one_click (GtkWidget *drop_down,
  * hidden while their card is still on its way. */
 static guint
 count_held (GtkWidget *widget,
-            guint     *hidden_buttons)
+            guint *hidden_buttons)
 {
   guint n = 0;
 
@@ -797,10 +793,10 @@ test_person_one_click (void)
 }
 
 int
-main (int   argc,
+main (int argc,
       char *argv[])
 {
-  static const char * const games[] = { "lost-cities", "circle-the-wagons", "next-station-london" };
+  static const char *const games[] = { "lost-cities", "circle-the-wagons", "next-station-london" };
   int ret;
 
   if ((ret = play_test_init (&argc, &argv)) != 0)

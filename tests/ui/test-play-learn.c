@@ -66,8 +66,7 @@ test_lesson (gconstpointer data)
       g_autoptr(JsonNode) hint = NULL;
       g_autoptr(GError) error = NULL;
 
-      if (pt_game_get_current_player (game) != 0 || suggestion == NULL
-          || pt_game_view_get_thinking (view))
+      if (pt_game_get_current_player (game) != 0 || suggestion == NULL || pt_game_view_get_thinking (view))
         {
           g_main_context_iteration (NULL, TRUE);
           continue;
@@ -123,15 +122,14 @@ test_lesson (gconstpointer data)
 
   /* Back to the games. */
   g_assert_true (gtk_widget_activate_action (pt_learn_view_get_game_view (learn), "game.leave", NULL));
-  WAIT_UNTIL (find_by_name (GTK_WIDGET (get_play_page ()), "learn-group") != NULL
-              && gtk_widget_get_mapped (find_by_name (GTK_WIDGET (get_play_page ()), "learn-group")));
+  WAIT_UNTIL (find_by_name (GTK_WIDGET (get_play_page ()), "learn-group") != NULL && gtk_widget_get_mapped (find_by_name (GTK_WIDGET (get_play_page ()), "learn-group")));
 }
 
 int
-main (int   argc,
+main (int argc,
       char *argv[])
 {
-  static const char * const games[] = { "lost-cities", "circle-the-wagons", "next-station-london" };
+  static const char *const games[] = { "lost-cities", "circle-the-wagons", "next-station-london" };
   int ret;
 
   if ((ret = play_test_init (&argc, &argv)) != 0)

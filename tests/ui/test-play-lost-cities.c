@@ -130,8 +130,7 @@ test_against_computer (void)
   check_longest_stall ("lost-cities-computer-longest-main-loop-stall", 250);
   WAIT_UNTIL (pt_game_view_get_match_id (view) > 0);
   title = pt_result_view_get_title (PT_RESULT_VIEW (pt_game_view_get_result_view (view)));
-  g_assert_true (strstr (title, "Ana") != NULL || strstr (title, "Computer") != NULL
-                 || pt_game_get_winners (game) == 3);
+  g_assert_true (strstr (title, "Ana") != NULL || strstr (title, "Computer") != NULL || pt_game_get_winners (game) == 3);
   save_screenshot (GTK_WIDGET (window), "lost-cities-end");
   set_dark (TRUE);
   save_screenshot (GTK_WIDGET (window), "lost-cities-end-dark");
@@ -297,9 +296,9 @@ test_hot_seat_continue (void)
  * on the targets, as GTK emits them at the end of a drag. */
 
 static GtkEventController *
-find_controller (GtkWidget  *board,
+find_controller (GtkWidget *board,
                  const char *name,
-                 GType       type)
+                 GType type)
 {
   GtkWidget *widget = find_by_name (board, name);
   g_autoptr(GListModel) controllers = NULL;
@@ -311,7 +310,7 @@ find_controller (GtkWidget  *board,
       g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
 
       if (g_type_is_a (G_OBJECT_TYPE (controller), type))
-        return controller;   /* the widget keeps it */
+        return controller; /* the widget keeps it */
     }
   g_assert_not_reached ();
   return NULL;
@@ -319,7 +318,7 @@ find_controller (GtkWidget  *board,
 
 /* Drops @value on the widget named @name; TRUE if the board took it. */
 static gboolean
-drop_on (GtkWidget  *board,
+drop_on (GtkWidget *board,
          const char *name,
          const char *value)
 {
@@ -336,7 +335,7 @@ drop_on (GtkWidget  *board,
 
 /* What a drag from the widget named @name would carry, or NULL. */
 static char *
-drag_from (GtkWidget  *board,
+drag_from (GtkWidget *board,
            const char *name)
 {
   GtkEventController *source = find_controller (board, name, GTK_TYPE_DRAG_SOURCE);
@@ -357,7 +356,7 @@ drag_from (GtkWidget  *board,
 }
 
 static gboolean
-has_move (PtGame     *game,
+has_move (PtGame *game,
           const char *kind,
           const char *card,
           const char *draw)
@@ -369,9 +368,7 @@ has_move (PtGame     *game,
     {
       JsonObject *m = json_array_get_object_element (moves, i);
 
-      if (json_object_has_member (m, kind)
-          && g_strcmp0 (json_object_get_string_member (m, kind), card) == 0
-          && g_strcmp0 (json_object_get_string_member (m, "draw"), draw) == 0)
+      if (json_object_has_member (m, kind) && g_strcmp0 (json_object_get_string_member (m, kind), card) == 0 && g_strcmp0 (json_object_get_string_member (m, "draw"), draw) == 0)
         return TRUE;
     }
   return FALSE;
@@ -587,8 +584,8 @@ xdo (const char *args)
 }
 
 static void
-real_drag_between (GtkWidget  *from,
-                   GtkWidget  *to,
+real_drag_between (GtkWidget *from,
+                   GtkWidget *to,
                    const char *shot_name)
 {
   g_autofree char *out = NULL;
@@ -609,8 +606,8 @@ real_drag_between (GtkWidget  *from,
   gtk_native_get_surface_transform (GTK_NATIVE (window), &sx, &sy);
   /* Where the window is on the screen (0,0 without a window manager). */
   if (g_spawn_command_line_sync ("xdotool search --name ^Partida$ getwindowgeometry", &out,
-                                 NULL, NULL, NULL)
-      && (position = strstr (out, "Position: ")) != NULL)
+                                 NULL, NULL, NULL) &&
+      (position = strstr (out, "Position: ")) != NULL)
     sscanf (position, "Position: %d,%d", &wx, &wy);
   a.x += wx + sx, a.y += wy + sy;
   b.x += wx + sx, b.y += wy + sy;
@@ -688,7 +685,7 @@ test_real_drag (void)
 }
 
 int
-main (int   argc,
+main (int argc,
       char *argv[])
 {
   int ret;

@@ -14,10 +14,10 @@
 #include "pt-rules.h"
 
 static PtGameView *
-start_game (guint       n_players,
+start_game (guint n_players,
             const char *name0,
             const char *name1,
-            int         level1,
+            int level1,
             const char *seed)
 {
   PtGameSetupView *setup = get_setup ();
@@ -142,7 +142,7 @@ test_solo_continue (void)
 }
 
 static void
-activate_section (GtkWidget  *board,
+activate_section (GtkWidget *board,
                   JsonObject *m)
 {
   JsonArray *from = json_object_get_array_member (m, "from");
@@ -273,7 +273,7 @@ test_powers (void)
 }
 
 int
-main (int   argc,
+main (int argc,
       char *argv[])
 {
   int ret;

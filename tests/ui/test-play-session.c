@@ -32,9 +32,9 @@ play_human_turn (PtGameView *view)
   move = json_array_get_object_element (moves, (n_before * 5) % json_array_get_length (moves));
   g_assert_true (gtk_widget_activate_action (board, "board.select", "s",
                                              json_object_get_string_member (move, json_object_has_member (move, "play")
-                                                                            ? "play" : "discard")));
-  g_assert_true (gtk_widget_activate_action (board, json_object_has_member (move, "play")
-                                                    ? "board.play" : "board.discard", NULL));
+                                                                                      ? "play"
+                                                                                      : "discard")));
+  g_assert_true (gtk_widget_activate_action (board, json_object_has_member (move, "play") ? "board.play" : "board.discard", NULL));
   g_assert_true (gtk_widget_activate_action (board, "board.draw", "s",
                                              json_object_get_string_member (move, "draw")));
   g_assert_cmpuint (pt_game_get_n_moves (game), ==, n_before + 1);
@@ -121,7 +121,7 @@ find_by_type_in_toplevels (GType type)
 /* Presses @keyval on @widget's key controller, as a key press would. */
 static gboolean
 press_replay_key (GtkWidget *widget,
-                  guint      keyval)
+                  guint keyval)
 {
   GListModel *controllers = gtk_widget_observe_controllers (widget);
   GtkEventController *c = NULL;
@@ -143,9 +143,9 @@ press_replay_key (GtkWidget *widget,
 /* The board of @replay is the round it says, after the moves it says. */
 static void
 check_round_step (PtReplayView *replay,
-                  JsonArray    *rounds,
-                  guint         round,
-                  guint         moves)
+                  JsonArray *rounds,
+                  guint round,
+                  guint moves)
 {
   JsonObject *record = json_array_get_object_element (rounds, round);
   g_autoptr(PtGame) expected = NULL;
@@ -180,7 +180,7 @@ check_round_step (PtReplayView *replay,
  * replay at that round. */
 static void
 check_match_replay (GtkWidget *page,
-                    JsonNode  *record)
+                    JsonNode *record)
 {
   JsonArray *rounds = json_object_get_array_member (json_node_get_object (record), "rounds");
   GtkWidget *button = find_by_name (page, "replay-button");
@@ -192,8 +192,7 @@ check_match_replay (GtkWidget *page,
   for (guint r = 0; r < json_array_get_length (rounds); r++)
     total += json_array_get_length (json_object_get_array_member (json_array_get_object_element (rounds, r), "moves")) + 1;
   g_signal_emit_by_name (button, "clicked");
-  WAIT_UNTIL ((replay = PT_REPLAY_VIEW (find_by_type_in_toplevels (PT_TYPE_REPLAY_VIEW))) != NULL
-              && gtk_widget_get_mapped (GTK_WIDGET (replay)));
+  WAIT_UNTIL ((replay = PT_REPLAY_VIEW (find_by_type_in_toplevels (PT_TYPE_REPLAY_VIEW))) != NULL && gtk_widget_get_mapped (GTK_WIDGET (replay)));
   replay_window = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (replay)));
   g_assert_cmpuint (pt_replay_view_get_n_rounds (replay), ==, json_array_get_length (rounds));
   g_assert_cmpuint (pt_replay_view_get_n_steps (replay), ==, total - 1);
@@ -223,7 +222,7 @@ check_match_replay (GtkWidget *page,
   g_assert_true (press_replay_key (GTK_WIDGET (replay), GDK_KEY_End));
   check_round_step (replay, rounds, json_array_get_length (rounds) - 1,
                     json_array_get_length (json_object_get_array_member (
-                      json_array_get_object_element (rounds, json_array_get_length (rounds) - 1), "moves")));
+                        json_array_get_object_element (rounds, json_array_get_length (rounds) - 1), "moves")));
   /* The slider: the second round's deal, in the log under its heading with
    * the first round below. */
   step = json_array_get_length (json_object_get_array_member (json_array_get_object_element (rounds, 0), "moves")) + 1;
@@ -318,9 +317,7 @@ test_three_rounds (void)
     {
       PtMatchResult *result = g_ptr_array_index (entry->results, p);
 
-      g_assert_cmpint (result->score, ==, pt_session_get_round_score (session, 0, p)
-                                          + pt_session_get_round_score (session, 1, p)
-                                          + pt_session_get_round_score (session, 2, p));
+      g_assert_cmpint (result->score, ==, pt_session_get_round_score (session, 0, p) + pt_session_get_round_score (session, 1, p) + pt_session_get_round_score (session, 2, p));
       g_assert_cmpint (result->is_ai, ==, p == 1);
     }
   g_assert_cmpstr (((PtMatchResult *) entry->results->pdata[0])->player_name, ==, "Ana");
@@ -397,7 +394,7 @@ test_back_keeps_seats (void)
 }
 
 int
-main (int   argc,
+main (int argc,
       char *argv[])
 {
   int ret;

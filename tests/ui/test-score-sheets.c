@@ -67,10 +67,10 @@ typedef struct
 
 static void
 fill_expedition (PtLostCitiesSheetView *view,
-                 guint                  player,
-                 guint                  color,
-                 guint                  wagers,
-                 const int             *cards)
+                 guint player,
+                 guint color,
+                 guint wagers,
+                 const int *cards)
 {
   gtk_spin_button_set_value (pt_lost_cities_sheet_view_get_wager_spin (view, player, color), wagers);
   for (guint i = 0; cards[i] != 0; i++)
@@ -91,18 +91,18 @@ static const int r_cards[] = { 6, 0 };
 
 /* The same two rounds, written independently as the rules layer's sheet. */
 static const char *lc_expected_sheet =
-  "{\"game\": \"lost-cities\", \"options\": {\"rules\": \"rulebook\"},"
-  " \"players\": [\"Ana\", \"Beto\"],"
-  " \"rounds\": ["
-  "  [{\"Y\": {\"wagers\": 1, \"cards\": [3, 5, 7, 9, 10]}, \"B\": {\"cards\": [2, 4, 6, 8]}},"
-  "   {\"W\": {\"wagers\": 2, \"cards\": [2, 4, 5, 6, 7, 8, 9, 10]}, \"G\": {\"wagers\": 1}}],"
-  "  [{\"R\": {\"cards\": [6]}},"
-  "   {\"Y\": {\"cards\": [3, 5, 7, 9, 10]}}]"
-  " ]}";
+    "{\"game\": \"lost-cities\", \"options\": {\"rules\": \"rulebook\"},"
+    " \"players\": [\"Ana\", \"Beto\"],"
+    " \"rounds\": ["
+    "  [{\"Y\": {\"wagers\": 1, \"cards\": [3, 5, 7, 9, 10]}, \"B\": {\"cards\": [2, 4, 6, 8]}},"
+    "   {\"W\": {\"wagers\": 2, \"cards\": [2, 4, 5, 6, 7, 8, 9, 10]}, \"G\": {\"wagers\": 1}}],"
+    "  [{\"R\": {\"cards\": [6]}},"
+    "   {\"Y\": {\"cards\": [3, 5, 7, 9, 10]}}]"
+    " ]}";
 
 static void
 assert_lost_cities_totals (PtLostCitiesSheetView *view,
-                           guint                  n_rounds)
+                           guint n_rounds)
 {
   g_autoptr(JsonNode) expected_node = score (lc_expected_sheet);
   JsonObject *expected = json_node_get_object (expected_node);
@@ -254,7 +254,7 @@ test_lost_cities (void)
  * first player's statistics for @game. */
 static void
 assert_saved (const char *game,
-              JsonArray  *scores,
+              JsonArray *scores,
               const char *screenshot)
 {
   PtStore *store = get_store ();
@@ -299,9 +299,9 @@ assert_saved (const char *game,
 
 static void
 set_wagons (PtWagonsSheetView *view,
-            guint              player,
-            const char        *what,
-            int                value)
+            guint player,
+            const char *what,
+            int value)
 {
   GtkSpinButton *spin = pt_wagons_sheet_view_get_spin (view, player, what);
 
@@ -310,14 +310,14 @@ set_wagons (PtWagonsSheetView *view,
 }
 
 static const char *wagons_expected_sheet =
-  "{\"game\": \"circle-the-wagons\", \"bonus\": [\"happy_cows\", \"claim_jumpers\", \"wagon_train\"],"
-  " \"players\": ["
-  "  {\"name\": \"Ana\", \"cards\": 7, \"groups\": {\"desert\": 4, \"forest\": 1, \"mountains\": 6,"
-  "   \"plains\": 5, \"snow\": 1, \"water\": 3}, \"mines\": 3, \"guns\": 2,"
-  "   \"bonus\": {\"happy_cows\": {\"cows\": 3}, \"wagon_train\": {\"runs\": [3, 2]}}},"
-  "  {\"name\": \"Beto\", \"cards\": 8, \"groups\": {\"desert\": 3, \"forest\": 3, \"mountains\": 3,"
-  "   \"plains\": 3, \"snow\": 3, \"water\": 3}, \"mines\": 2, \"guns\": 4,"
-  "   \"bonus\": {\"happy_cows\": {\"cows\": 1}, \"wagon_train\": {\"runs\": [4]}}}]}";
+    "{\"game\": \"circle-the-wagons\", \"bonus\": [\"happy_cows\", \"claim_jumpers\", \"wagon_train\"],"
+    " \"players\": ["
+    "  {\"name\": \"Ana\", \"cards\": 7, \"groups\": {\"desert\": 4, \"forest\": 1, \"mountains\": 6,"
+    "   \"plains\": 5, \"snow\": 1, \"water\": 3}, \"mines\": 3, \"guns\": 2,"
+    "   \"bonus\": {\"happy_cows\": {\"cows\": 3}, \"wagon_train\": {\"runs\": [3, 2]}}},"
+    "  {\"name\": \"Beto\", \"cards\": 8, \"groups\": {\"desert\": 3, \"forest\": 3, \"mountains\": 3,"
+    "   \"plains\": 3, \"snow\": 3, \"water\": 3}, \"mines\": 2, \"guns\": 4,"
+    "   \"bonus\": {\"happy_cows\": {\"cows\": 1}, \"wagon_train\": {\"runs\": [4]}}}]}";
 
 static void
 test_circle_the_wagons (void)
@@ -326,7 +326,7 @@ test_circle_the_wagons (void)
   PtWagonsSheetView *view;
   g_autoptr(JsonNode) expected = score (wagons_expected_sheet);
   JsonArray *scores = json_object_get_array_member (json_node_get_object (expected), "scores");
-  static const char * const bonus[] = { "happy_cows", "claim_jumpers", "wagon_train" };
+  static const char *const bonus[] = { "happy_cows", "claim_jumpers", "wagon_train" };
   static const int groups[2][6] = { { 4, 1, 6, 5, 1, 3 }, { 3, 3, 3, 3, 3, 3 } };
   GtkSpinButton *cards;
 
@@ -393,15 +393,15 @@ test_circle_the_wagons (void)
 }
 
 static const char *ns_expected_sheet =
-  "{\"game\": \"next-station-london\", \"objectives\": false, \"powers\": false, \"players\": ["
-  " {\"name\": \"Ana\", \"lines\": [{\"districts\": 6, \"max_in_district\": 3, \"thames\": 1},"
-  "  {\"districts\": 5, \"max_in_district\": 2, \"thames\": 0}, {\"districts\": 7, \"max_in_district\": 3, \"thames\": 2},"
-  "  {\"districts\": 4, \"max_in_district\": 4, \"thames\": 1}],"
-  "  \"tourist_visits\": 7, \"interchanges\": {\"2\": 5, \"3\": 1, \"4\": 0}},"
-  " {\"name\": \"Beto\", \"lines\": [{\"districts\": 5, \"max_in_district\": 2, \"thames\": 1},"
-  "  {\"districts\": 6, \"max_in_district\": 3, \"thames\": 1}, {\"districts\": 3, \"max_in_district\": 2, \"thames\": 0},"
-  "  {\"districts\": 5, \"max_in_district\": 3, \"thames\": 2}],"
-  "  \"tourist_visits\": 4, \"interchanges\": {\"2\": 3, \"3\": 2, \"4\": 1}}]}";
+    "{\"game\": \"next-station-london\", \"objectives\": false, \"powers\": false, \"players\": ["
+    " {\"name\": \"Ana\", \"lines\": [{\"districts\": 6, \"max_in_district\": 3, \"thames\": 1},"
+    "  {\"districts\": 5, \"max_in_district\": 2, \"thames\": 0}, {\"districts\": 7, \"max_in_district\": 3, \"thames\": 2},"
+    "  {\"districts\": 4, \"max_in_district\": 4, \"thames\": 1}],"
+    "  \"tourist_visits\": 7, \"interchanges\": {\"2\": 5, \"3\": 1, \"4\": 0}},"
+    " {\"name\": \"Beto\", \"lines\": [{\"districts\": 5, \"max_in_district\": 2, \"thames\": 1},"
+    "  {\"districts\": 6, \"max_in_district\": 3, \"thames\": 1}, {\"districts\": 3, \"max_in_district\": 2, \"thames\": 0},"
+    "  {\"districts\": 5, \"max_in_district\": 3, \"thames\": 2}],"
+    "  \"tourist_visits\": 4, \"interchanges\": {\"2\": 3, \"3\": 2, \"4\": 1}}]}";
 
 static void
 test_next_station (void)
@@ -431,7 +431,7 @@ test_next_station (void)
       JsonObject *player = json_array_get_object_element (input_players, p);
       JsonArray *lines = json_object_get_array_member (player, "lines");
       JsonObject *interchanges = json_object_get_object_member (player, "interchanges");
-      static const char * const members[] = { "districts", "max_in_district", "thames" };
+      static const char *const members[] = { "districts", "max_in_district", "thames" };
 
       for (guint l = 0; l < 4; l++)
         for (guint m = 0; m < 3; m++)
@@ -490,7 +490,7 @@ test_wagons_painted (void)
   PtScoreSheetPage *page;
   PtWagonsSheetView *view;
   PtWagonsTownPainter *painter;
-  static const char * const bonus[] = { "happy_cows", "claim_jumpers", "wagon_train" };
+  static const char *const bonus[] = { "happy_cows", "claim_jumpers", "wagon_train" };
   static const int groups[6] = { 3, 3, 3, 3, 3, 3 };
   static const int pos[4][2] = { { 0, 0 }, { 1, 0 }, { 0, 1 }, { 1, 1 } };
   g_autoptr(GString) cells = g_string_new (NULL);
@@ -531,11 +531,12 @@ test_wagons_painted (void)
   gtk_editable_set_text (pt_wagons_sheet_view_get_runs_entry (view, 1), "2");
 
   expected_text = g_strdup_printf (
-    "{\"game\": \"circle-the-wagons\", \"bonus\": [\"happy_cows\", \"claim_jumpers\", \"wagon_train\"],"
-    " \"players\": [{\"name\": \"Ana\", \"cards\": 1, \"cells\": [%s]},"
-    "  {\"name\": \"Beto\", \"cards\": 14, \"groups\": {\"desert\": 3, \"forest\": 3, \"mountains\": 3,"
-    "   \"plains\": 3, \"snow\": 3, \"water\": 3}, \"mines\": 2, \"guns\": 1,"
-    "   \"bonus\": {\"happy_cows\": {\"cows\": 2}, \"wagon_train\": {\"runs\": [2]}}}]}", cells->str);
+      "{\"game\": \"circle-the-wagons\", \"bonus\": [\"happy_cows\", \"claim_jumpers\", \"wagon_train\"],"
+      " \"players\": [{\"name\": \"Ana\", \"cards\": 1, \"cells\": [%s]},"
+      "  {\"name\": \"Beto\", \"cards\": 14, \"groups\": {\"desert\": 3, \"forest\": 3, \"mountains\": 3,"
+      "   \"plains\": 3, \"snow\": 3, \"water\": 3}, \"mines\": 2, \"guns\": 1,"
+      "   \"bonus\": {\"happy_cows\": {\"cows\": 2}, \"wagon_train\": {\"runs\": [2]}}}]}",
+      cells->str);
   expected = score (expected_text);
   scores = json_object_get_array_member (json_node_get_object (expected), "scores");
   g_assert_true (pt_sheet_view_get_valid (PT_SHEET_VIEW (view)));
@@ -559,7 +560,7 @@ test_wagons_painted (void)
 }
 
 int
-main (int   argc,
+main (int argc,
       char *argv[])
 {
   int ret = companion_init (&argc, &argv);

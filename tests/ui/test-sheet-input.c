@@ -31,7 +31,7 @@ save_enabled (void)
 /* As a person types: the text, then Enter (which commits a spin button). */
 static void
 type_into (GtkSpinButton *spin,
-           const char    *text)
+           const char *text)
 {
   gtk_editable_set_text (GTK_EDITABLE (spin), text);
   gtk_spin_button_update (spin);
@@ -46,9 +46,9 @@ message (PtSheetView *view)
 }
 
 static void
-assert_refused_at (PtSheetView   *view,
+assert_refused_at (PtSheetView *view,
                    GtkSpinButton *spin,
-                   const char    *shown)
+                   const char *shown)
 {
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (spin)), ==, shown);
   g_assert_false (pt_sheet_view_get_valid (view));
@@ -159,10 +159,10 @@ test_arrows (void)
 }
 
 static const char *ns_ana =
-  "{\"name\": \"Ana\", \"lines\": [{\"districts\": 6, \"max_in_district\": 3, \"thames\": 1},"
-  " {\"districts\": 5, \"max_in_district\": 2, \"thames\": 0}, {\"districts\": 7, \"max_in_district\": 3, \"thames\": 2},"
-  " {\"districts\": 4, \"max_in_district\": 4, \"thames\": 1}],"
-  " \"tourist_visits\": 7, \"interchanges\": {\"2\": 5, \"3\": 1, \"4\": 0}}";
+    "{\"name\": \"Ana\", \"lines\": [{\"districts\": 6, \"max_in_district\": 3, \"thames\": 1},"
+    " {\"districts\": 5, \"max_in_district\": 2, \"thames\": 0}, {\"districts\": 7, \"max_in_district\": 3, \"thames\": 2},"
+    " {\"districts\": 4, \"max_in_district\": 4, \"thames\": 1}],"
+    " \"tourist_visits\": 7, \"interchanges\": {\"2\": 5, \"3\": 1, \"4\": 0}}";
 
 static void
 test_next_station_own_totals (void)
@@ -176,7 +176,7 @@ test_next_station_own_totals (void)
   g_autoptr(JsonNode) ana_node = pt_json_parse (ns_ana, NULL);
   JsonObject *ana = json_node_get_object (ana_node);
   JsonArray *lines = json_object_get_array_member (ana, "lines");
-  static const char * const members[] = { "districts", "max_in_district", "thames" };
+  static const char *const members[] = { "districts", "max_in_district", "thames" };
   GtkSpinButton *spin;
 
   show_area ("score-sheet");
@@ -213,21 +213,21 @@ test_next_station_own_totals (void)
 }
 
 static const char *wagons_sheet =
-  "{\"game\": \"circle-the-wagons\", \"bonus\": [\"happy_cows\", \"claim_jumpers\", \"wagon_train\"],"
-  " \"players\": ["
-  "  {\"name\": \"Ana\", \"cards\": 7, \"groups\": {\"desert\": 4, \"forest\": 1, \"mountains\": 6,"
-  "   \"plains\": 5, \"snow\": 1, \"water\": 3}, \"mines\": 3, \"guns\": 2,"
-  "   \"bonus\": {\"happy_cows\": {\"cows\": 3}, \"wagon_train\": {\"runs\": [3, 2]}}},"
-  "  {\"name\": \"Beto\", \"cards\": 8, \"groups\": {\"desert\": 3, \"forest\": 3, \"mountains\": 3,"
-  "   \"plains\": 3, \"snow\": 3, \"water\": 3}, \"mines\": 2, \"guns\": 4,"
-  "   \"bonus\": {\"happy_cows\": {\"cows\": 1}, \"wagon_train\": {\"runs\": [4]}}}]}";
+    "{\"game\": \"circle-the-wagons\", \"bonus\": [\"happy_cows\", \"claim_jumpers\", \"wagon_train\"],"
+    " \"players\": ["
+    "  {\"name\": \"Ana\", \"cards\": 7, \"groups\": {\"desert\": 4, \"forest\": 1, \"mountains\": 6,"
+    "   \"plains\": 5, \"snow\": 1, \"water\": 3}, \"mines\": 3, \"guns\": 2,"
+    "   \"bonus\": {\"happy_cows\": {\"cows\": 3}, \"wagon_train\": {\"runs\": [3, 2]}}},"
+    "  {\"name\": \"Beto\", \"cards\": 8, \"groups\": {\"desert\": 3, \"forest\": 3, \"mountains\": 3,"
+    "   \"plains\": 3, \"snow\": 3, \"water\": 3}, \"mines\": 2, \"guns\": 4,"
+    "   \"bonus\": {\"happy_cows\": {\"cows\": 1}, \"wagon_train\": {\"runs\": [4]}}}]}";
 
 static void
 test_wagons_own_totals (void)
 {
   PtScoreSheetPage *page = get_sheet_page ();
   PtWagonsSheetView *view;
-  static const char * const bonus[] = { "happy_cows", "claim_jumpers", "wagon_train" };
+  static const char *const bonus[] = { "happy_cows", "claim_jumpers", "wagon_train" };
   static const int groups[6] = { 4, 1, 6, 5, 1, 3 };
   g_autoptr(JsonNode) sheet = pt_json_parse (wagons_sheet, NULL);
   g_autoptr(JsonNode) scored = pt_rules_score_sheet (sheet, NULL);
@@ -316,7 +316,7 @@ test_wagons_tab_order (void)
 {
   PtScoreSheetPage *page = get_sheet_page ();
   PtWagonsSheetView *view;
-  static const char * const bonus[] = { "happy_cows", "claim_jumpers", "the_clearing" };
+  static const char *const bonus[] = { "happy_cows", "claim_jumpers", "the_clearing" };
   g_autoptr(GPtrArray) visited = g_ptr_array_new ();
   g_autoptr(GPtrArray) spins = g_ptr_array_new ();
   GtkWidget *group;
@@ -330,7 +330,7 @@ test_wagons_tab_order (void)
   wait_for_frame (GTK_WIDGET (window));
   group = gtk_widget_get_ancestor (GTK_WIDGET (pt_wagons_sheet_view_get_spin (view, 0, "cards")),
                                    ADW_TYPE_PREFERENCES_GROUP);
-  for (GtkWidget *w = gtk_widget_get_first_child (GTK_WIDGET (view)); w != NULL; )
+  for (GtkWidget *w = gtk_widget_get_first_child (GTK_WIDGET (view)); w != NULL;)
     {
       /* Every visible spin button of Ana's group, depth first. */
       if (GTK_IS_SPIN_BUTTON (w) && gtk_widget_is_visible (w) && gtk_widget_is_ancestor (w, group))
@@ -376,7 +376,7 @@ test_wagons_tab_order (void)
 
 /* Counts the labels under @root that show exactly @text. */
 static guint
-count_labels (GtkWidget  *root,
+count_labels (GtkWidget *root,
               const char *text)
 {
   guint n = GTK_IS_LABEL (root) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (root)), text) == 0;
@@ -462,7 +462,7 @@ test_name_suggestion (void)
 }
 
 int
-main (int   argc,
+main (int argc,
       char *argv[])
 {
   int ret = companion_init (&argc, &argv);

@@ -111,7 +111,7 @@ test_statistics (void)
 /* The group of the Players page that holds @name. */
 static GtkWidget *
 group_of (PtStatsPage *page,
-          const char  *name)
+          const char *name)
 {
   GtkWidget *widget = find_by_name (GTK_WIDGET (page), name);
 
@@ -262,7 +262,7 @@ test_merge_undo (void)
 }
 
 int
-main (int   argc,
+main (int argc,
       char *argv[])
 {
   int ret = companion_init (&argc, &argv);

@@ -23,7 +23,7 @@ be32 (const guchar *p)
 }
 
 static int
-query_int (sqlite3    *db,
+query_int (sqlite3 *db,
            const char *sql)
 {
   sqlite3_stmt *stmt = NULL;
@@ -68,7 +68,7 @@ make_damaged (const char *path)
       g_assert_cmpint (pt_store_save_match (store, entry, &error), >, 0);
       g_assert_no_error (error);
     }
-  g_clear_object (&store);   /* checkpoints the WAL into the file */
+  g_clear_object (&store); /* checkpoints the WAL into the file */
 
   g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
   root = query_int (db, "SELECT rootpage FROM sqlite_master WHERE name = 'matches'");
@@ -77,9 +77,9 @@ make_damaged (const char *path)
 
   g_assert_true (g_file_get_contents (path, &data, &size, NULL));
   page = (guchar *) data + (gsize) (root - 1) * page_size;
-  g_assert_cmpint (page[0], ==, 0x05);        /* an interior table page */
+  g_assert_cmpint (page[0], ==, 0x05); /* an interior table page */
   page = (guchar *) data + (gsize) (be32 (page + 8) - 1) * page_size;
-  g_assert_cmpint (page[0], ==, 0x0d);        /* its right-most leaf */
+  g_assert_cmpint (page[0], ==, 0x0d); /* its right-most leaf */
   for (int i = 0; i < page_size; i++)
     page[i] = (guchar) (i * 31 + 7);
   g_assert_true (g_file_set_contents (path, data, size, NULL));
@@ -191,7 +191,7 @@ test_damaged (void)
 }
 
 int
-main (int   argc,
+main (int argc,
       char *argv[])
 {
   int ret = ui_test_init (&argc, &argv);

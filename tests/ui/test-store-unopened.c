@@ -40,7 +40,7 @@ make_unopenable (const char *path)
       g_assert_cmpint (pt_store_save_match (store, entry, &error), >, 0);
       g_assert_no_error (error);
     }
-  g_clear_object (&store);   /* checkpoints the WAL into the file */
+  g_clear_object (&store); /* checkpoints the WAL into the file */
 
   g_assert_true (g_file_get_contents (path, &data, &size, NULL));
   for (int i = 0; i < 100; i++)
@@ -151,7 +151,7 @@ test_unopened (void)
 }
 
 int
-main (int   argc,
+main (int argc,
       char *argv[])
 {
   int ret = ui_test_init (&argc, &argv);

@@ -31,7 +31,7 @@ count_matches (const char *path)
 
 static void
 save_match (PtStore *store,
-            gint64   finished)
+            gint64 finished)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(PtPlayer) ana = pt_store_find_player (store, "Ana", NULL);
@@ -53,8 +53,8 @@ save_match (PtStore *store,
 
 static void
 on_synced (PtSyncService *service,
-           gboolean       changed,
-           guint         *count)
+           gboolean changed,
+           guint *count)
 {
   if (changed)
     (*count)++;
@@ -158,7 +158,7 @@ test_two_instances (void)
 }
 
 int
-main (int   argc,
+main (int argc,
       char *argv[])
 {
   int ret;

@@ -23,7 +23,7 @@ static PtApplication *app;
 static PtWindow *window;
 
 static void
-assert_setting (GSettings  *settings,
+assert_setting (GSettings *settings,
                 const char *key,
                 const char *expected)
 {
@@ -44,9 +44,18 @@ get_stack (void)
 static gboolean
 inside_library_widget (GtkWidget *widget)
 {
-  static const char * const internal[] = {
-    "AdwComboRow", "AdwEntryRow", "AdwPasswordEntryRow", "AdwExpanderRow", "AdwAvatar",
-    "AdwSplitButton", "AdwStatusPage", "AdwTabBar", "GtkDropDown", "GtkPasswordEntry", NULL,
+  static const char *const internal[] = {
+    "AdwComboRow",
+    "AdwEntryRow",
+    "AdwPasswordEntryRow",
+    "AdwExpanderRow",
+    "AdwAvatar",
+    "AdwSplitButton",
+    "AdwStatusPage",
+    "AdwTabBar",
+    "GtkDropDown",
+    "GtkPasswordEntry",
+    NULL,
   };
 
   for (GtkWidget *w = gtk_widget_get_parent (widget); w != NULL; w = gtk_widget_get_parent (w))
@@ -65,7 +74,7 @@ inside_library_widget (GtkWidget *widget)
  * or decoration (role "presentation"): GTK 4.8 would name it "GtkImage". */
 static guint
 check_images (GtkWidget *widget,
-              guint     *n_hidden)
+              guint *n_hidden)
 {
   guint n = 0;
 
@@ -81,8 +90,7 @@ check_images (GtkWidget *widget,
       if (!in_button && !inside_library_widget (widget))
         {
           gboolean named = gtk_test_accessible_has_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL);
-          gboolean hidden = gtk_test_accessible_has_state (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_STATE_HIDDEN)
-                            || gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (widget)) == GTK_ACCESSIBLE_ROLE_PRESENTATION;
+          gboolean hidden = gtk_test_accessible_has_state (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_STATE_HIDDEN) || gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (widget)) == GTK_ACCESSIBLE_ROLE_PRESENTATION;
 
           if (!named && !hidden)
             {
@@ -106,8 +114,11 @@ check_images (GtkWidget *widget,
 static void
 test_window_decorative_images (void)
 {
-  static const char * const actions[] = {
-    "win.show-play", "win.show-score-sheet", "win.show-history", "win.show-stats",
+  static const char *const actions[] = {
+    "win.show-play",
+    "win.show-score-sheet",
+    "win.show-history",
+    "win.show-stats",
   };
   guint n = 0, hidden = 0;
   GtkWidget *preferences;
@@ -136,15 +147,15 @@ test_window_opens (void)
   g_assert_true (PT_IS_WINDOW (window));
   WAIT_UNTIL (gtk_widget_get_mapped (GTK_WIDGET (window)));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
-  g_assert_true (gtk_application_get_active_window (GTK_APPLICATION (app))
-                 == GTK_WINDOW (window));
+  g_assert_true (gtk_application_get_active_window (GTK_APPLICATION (app)) == GTK_WINDOW (window));
   g_assert_cmpstr (pt_window_get_visible_area (window), ==, "play");
 }
 
 static void
 test_window_areas (void)
 {
-  static const struct {
+  static const struct
+  {
     const char *action;
     const char *area;
     const char *page_type;
@@ -349,7 +360,7 @@ test_shortcuts_window (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
   overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
   g_assert_nonnull (overlay);
-  g_assert_true (g_strv_contains ((const char * const *) accels, "<Control>question"));
+  g_assert_true (g_strv_contains ((const char *const *) accels, "<Control>question"));
 
   /* The application's groups, then each game's keys under its title. */
   collect_groups (GTK_WIDGET (overlay), groups);
@@ -399,7 +410,7 @@ test_about_window (void)
 static void
 test_window_accelerators (void)
 {
-  static const char * const expected[][2] = {
+  static const char *const expected[][2] = {
     { "<Alt>1", "win.show-play" },
     { "<Alt>2", "win.show-score-sheet" },
     { "<Alt>3", "win.show-history" },
@@ -425,9 +436,8 @@ test_window_accelerators (void)
             continue;
 
           for (guint k = 0; k < G_N_ELEMENTS (expected); k++)
-            if (g_strcmp0 (trigger, expected[k][0]) == 0
-                && g_strcmp0 (gtk_named_action_get_action_name (GTK_NAMED_ACTION (action)),
-                              expected[k][1]) == 0)
+            if (g_strcmp0 (trigger, expected[k][0]) == 0 && g_strcmp0 (gtk_named_action_get_action_name (GTK_NAMED_ACTION (action)),
+                                                                       expected[k][1]) == 0)
               found |= 1u << k;
         }
     }
@@ -518,7 +528,7 @@ test_quit_saves_size (void)
 static void
 test_spanish (void)
 {
-  static const char * const titles[][2] = {
+  static const char *const titles[][2] = {
     { "play", "Jugar" },
     { "score-sheet", "Hoja de puntuación" },
     { "history", "Historial" },
@@ -540,7 +550,7 @@ test_spanish (void)
 }
 
 int
-main (int   argc,
+main (int argc,
       char *argv[])
 {
   int ret;

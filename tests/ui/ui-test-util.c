@@ -36,7 +36,7 @@ install_catalogue (const char *mo)
  * build's po/ otherwise; PARTIDA_PLAY_MO in the environment does the
  * same). */
 static gboolean
-setup_language (int   *argc,
+setup_language (int *argc,
                 char **argv[])
 {
   const char *build_dir = g_getenv ("PARTIDA_BUILD_DIR");
@@ -85,7 +85,7 @@ setup_language (int   *argc,
 /* Language, GTest, display and GNOME-like screenshots. 0 to carry on,
  * else the exit status (77 = skipped). */
 int
-ui_test_init (int   *argc,
+ui_test_init (int *argc,
               char **argv[])
 {
   g_autoptr(GError) error = NULL;
@@ -214,7 +214,7 @@ settle (guint ms)
 
 static void
 on_after_paint (GdkFrameClock *clock,
-                gboolean      *painted)
+                gboolean *painted)
 {
   *painted = TRUE;
 }
@@ -269,7 +269,7 @@ render_widget (GtkWidget *widget)
 
 /* Saves @widget as screenshots/LANG-NAME.png in the build directory. */
 void
-save_screenshot (GtkWidget  *widget,
+save_screenshot (GtkWidget *widget,
                  const char *name)
 {
   const char *build_dir = g_getenv ("PARTIDA_BUILD_DIR");
@@ -303,7 +303,7 @@ set_dark (gboolean dark)
 
 GtkWidget *
 find_by_type (GtkWidget *root,
-              GType      type)
+              GType type)
 {
   if (g_type_is_a (G_OBJECT_TYPE (root), type))
     return root;
@@ -319,7 +319,7 @@ find_by_type (GtkWidget *root,
 }
 
 GtkWidget *
-find_by_name (GtkWidget  *root,
+find_by_name (GtkWidget *root,
               const char *name)
 {
   if (g_strcmp0 (gtk_widget_get_name (root), name) == 0)
@@ -336,7 +336,7 @@ find_by_name (GtkWidget  *root,
 }
 
 GtkWidget *
-find_button_with_label (GtkWidget  *root,
+find_button_with_label (GtkWidget *root,
                         const char *label)
 {
   if (GTK_IS_BUTTON (root) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (root)), label) == 0)

@@ -27,37 +27,39 @@ extern const char *ui_test_lang;
 #endif
 
 /* Spins the main context until @cond holds, or fails after @ms. */
-#define WAIT_UNTIL_MS(cond, ms)                                         \
-  G_STMT_START {                                                        \
-    gint64 _deadline = g_get_monotonic_time () + (gint64) (ms) * 1000;  \
-    while (!(cond) && g_get_monotonic_time () < _deadline)              \
-      if (!g_main_context_iteration (NULL, FALSE))                      \
-        g_usleep (500);                                                 \
-    g_assert_true (cond);                                               \
-  } G_STMT_END
+#define WAIT_UNTIL_MS(cond, ms)                                       \
+  G_STMT_START                                                        \
+  {                                                                   \
+    gint64 _deadline = g_get_monotonic_time () + (gint64) (ms) *1000; \
+    while (!(cond) && g_get_monotonic_time () < _deadline)            \
+      if (!g_main_context_iteration (NULL, FALSE))                    \
+        g_usleep (500);                                               \
+    g_assert_true (cond);                                             \
+  }                                                                   \
+  G_STMT_END
 #define WAIT_UNTIL(cond) WAIT_UNTIL_MS (cond, UI_TEST_WAIT_MS)
 
-int            ui_test_init             (int          *argc,
-                                         char        **argv[]);
-const char    *ui_test_get_tmp_dir      (void);
-void           ui_test_use_fresh_db     (const char   *basename);
-void           ui_test_cleanup          (void);
-PtApplication *ui_test_new_application  (void);
+int ui_test_init (int *argc,
+                  char **argv[]);
+const char *ui_test_get_tmp_dir (void);
+void ui_test_use_fresh_db (const char *basename);
+void ui_test_cleanup (void);
+PtApplication *ui_test_new_application (void);
 
-void           settle                   (guint         ms);
-void           wait_for_store           (void);
-void           wait_for_frame           (GtkWidget    *widget);
-GdkTexture    *render_widget            (GtkWidget    *widget);
-void           save_screenshot          (GtkWidget    *widget,
-                                         const char   *name);
-void           set_dark                 (gboolean      dark);
+void settle (guint ms);
+void wait_for_store (void);
+void wait_for_frame (GtkWidget *widget);
+GdkTexture *render_widget (GtkWidget *widget);
+void save_screenshot (GtkWidget *widget,
+                      const char *name);
+void set_dark (gboolean dark);
 
-GtkWidget     *find_by_type             (GtkWidget    *root,
-                                         GType         type);
-GtkWidget     *find_by_name             (GtkWidget    *root,
-                                         const char   *name);
-GtkWidget     *find_button_with_label   (GtkWidget    *root,
-                                         const char   *label);
-GtkWindow     *find_toplevel            (GType         type);
+GtkWidget *find_by_type (GtkWidget *root,
+                         GType type);
+GtkWidget *find_by_name (GtkWidget *root,
+                         const char *name);
+GtkWidget *find_button_with_label (GtkWidget *root,
+                                   const char *label);
+GtkWindow *find_toplevel (GType type);
 
 G_END_DECLS

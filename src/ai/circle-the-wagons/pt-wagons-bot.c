@@ -17,8 +17,8 @@
 #include "pt-wagons-search.h"
 
 static gpointer
-wagons_snapshot_new (PtGame  *game,
-                     guint    player,
+wagons_snapshot_new (PtGame *game,
+                     guint player,
                      GError **error)
 {
   const PtWagonsState *state;
@@ -39,7 +39,7 @@ wagons_snapshot_new (PtGame  *game,
   return g_memdup2 (state, sizeof *state);
 }
 
-#define WIN_MARGIN 500.0   /* values beyond this include the ±1000 of a decided game */
+#define WIN_MARGIN 500.0 /* values beyond this include the ±1000 of a decided game */
 
 /* Rounded to the nearest point, for the reasons (no “-0”). */
 static int
@@ -51,9 +51,9 @@ points (double value)
 /* Why, in words (the hint names the move itself). */
 static char *
 describe_reason (const PtWagonsState *state,
-                 const PtWagonsMove  *move,
-                 double               value,
-                 PtWagonsHow          how)
+                 const PtWagonsMove *move,
+                 double value,
+                 PtWagonsHow how)
 {
   guint mover = (guint) pt_wagons_state_get_current_player (state);
   g_autofree char *figure = NULL;
@@ -117,11 +117,11 @@ describe_reason (const PtWagonsState *state,
 }
 
 static JsonNode *
-wagons_choose (gconstpointer       snapshot,
+wagons_choose (gconstpointer snapshot,
                const PtBotRequest *request,
-               char              **reason,
-               GCancellable       *cancellable,
-               GError            **error)
+               char **reason,
+               GCancellable *cancellable,
+               GError **error)
 {
   PtWagonsSearchParams params;
   PtWagonsMove move;
@@ -143,12 +143,12 @@ const PtBotStrategy pt_circle_the_wagons_bot_strategy = {
   .levels = (1u << PT_BOT_LEVEL_EASY) | (1u << PT_BOT_LEVEL_MEDIUM) |
             (1u << PT_BOT_LEVEL_HARD),
   .descriptions = {
-    [PT_BOT_LEVEL_EASY] = N_("Takes and places for points, but often picks at random"),
-    [PT_BOT_LEVEL_MEDIUM] = N_("Takes the card that scores most now, counting the free cards it hands you"),
-    [PT_BOT_LEVEL_HARD] = N_("Looks ahead at your takes too, and plays the end of the draft perfectly"),
-  },
-  .snapshot_new = wagons_snapshot_new,
-  .snapshot_free = g_free,
-  .choose = wagons_choose,
-  .snapshot_from_view = pt_engine_view_wagons_snapshot,
-};
+      [PT_BOT_LEVEL_EASY] = N_("Takes and places for points, but often picks at random"),
+                                [PT_BOT_LEVEL_MEDIUM] = N_("Takes the card that scores most now, counting the free cards it hands you"),
+                                                            [PT_BOT_LEVEL_HARD] = N_("Looks ahead at your takes too, and plays the end of the draft perfectly"),
+                                                            },
+                                .snapshot_new = wagons_snapshot_new,
+                                .snapshot_free = g_free,
+                                .choose = wagons_choose,
+                                .snapshot_from_view = pt_engine_view_wagons_snapshot,
+      };

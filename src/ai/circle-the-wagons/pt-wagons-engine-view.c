@@ -23,7 +23,7 @@
 
 static gboolean
 parse_wagons_card (JsonNode *node,
-                   guint8   *card)
+                   guint8 *card)
 {
   int index = pt_wagons_card_from_id (pt_json_get_string (node));
 
@@ -37,9 +37,9 @@ parse_wagons_card (JsonNode *node,
  * card once over the whole game: @used), then checks that the cells the
  * view shows are exactly the ones that gives. */
 static gboolean
-parse_wagons_town (JsonNode     *node,
+parse_wagons_town (JsonNode *node,
                    PtWagonsTown *town,
-                   guint32      *used)
+                   guint32 *used)
 {
   JsonObject *object = pt_json_get_object (node);
   JsonArray *placements, *cells;
@@ -82,7 +82,7 @@ parse_wagons_town (JsonNode     *node,
       symbol = pt_wagons_symbol_from_id (pt_json_get_string (json_object_get_member (c, "symbol")));
       if (terrain < 0 || symbol < 0 ||
           pt_wagons_town_get_cell (town, (int) x, (int) y) !=
-          pt_wagons_cell_make ((guint) terrain, (guint) symbol))
+              pt_wagons_cell_make ((guint) terrain, (guint) symbol))
         return FALSE;
     }
   return TRUE;
@@ -91,8 +91,8 @@ parse_wagons_town (JsonNode     *node,
 /* The bonus cards and the circle: 18 distinct cards. */
 static gboolean
 parse_wagons_deal (JsonObject *object,
-                   guint8      bonus[PT_WAGONS_N_BONUS],
-                   guint8      circle[PT_WAGONS_N_CIRCLE])
+                   guint8 bonus[PT_WAGONS_N_BONUS],
+                   guint8 circle[PT_WAGONS_N_CIRCLE])
 {
   JsonArray *bonus_array = pt_json_get_array (json_object_get_member (object, "bonus"));
   JsonArray *circle_array = pt_json_get_array (json_object_get_member (object, "circle"));
@@ -122,7 +122,7 @@ parse_wagons_deal (JsonObject *object,
 
 /* The start card and the queue, which is the tail of the arc from it. */
 static gboolean
-parse_wagons_queue (JsonObject    *object,
+parse_wagons_queue (JsonObject *object,
                     PtWagonsState *state)
 {
   JsonNode *start = json_object_get_member (object, "start");
@@ -151,9 +151,9 @@ parse_wagons_queue (JsonObject    *object,
 }
 
 static gboolean
-parse_wagons_pending (JsonObject    *object,
+parse_wagons_pending (JsonObject *object,
                       PtWagonsState *state,
-                      guint32       *used)
+                      guint32 *used)
 {
   JsonArray *pending = pt_json_get_array (json_object_get_member (object, "pending"));
 
@@ -178,10 +178,10 @@ parse_wagons_pending (JsonObject    *object,
 }
 
 static gboolean
-parse_wagons_view (JsonNode       *node,
-                   guint           player,
-                   PtWagonsState  *state,
-                   GError        **error)
+parse_wagons_view (JsonNode *node,
+                   guint player,
+                   PtWagonsState *state,
+                   GError **error)
 {
   JsonObject *object = pt_json_get_object (node);
   JsonArray *towns;
@@ -244,10 +244,10 @@ parse_wagons_view (JsonNode       *node,
 }
 
 gpointer
-pt_engine_view_wagons_snapshot (JsonNode  *view,
-                                guint      player,
-                                guint      move_number,
-                                GError   **error)
+pt_engine_view_wagons_snapshot (JsonNode *view,
+                                guint player,
+                                guint move_number,
+                                GError **error)
 {
   g_autofree PtWagonsState *snapshot = g_new0 (PtWagonsState, 1);
 

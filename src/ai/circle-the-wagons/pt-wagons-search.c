@@ -11,24 +11,24 @@
 #include "pt-bot.h"
 #include "pt-wagons-search.h"
 
-#define EASY_BLUNDER      0.3
-#define HARD_MAX_DEPTH    15        /* every take of the game */
-#define HARD_EXACT        8         /* solve exactly from this many takes left */
-#define HARD_TOP_K        8         /* decisions played out to the end */
+#define EASY_BLUNDER         0.3
+#define HARD_MAX_DEPTH       15 /* every take of the game */
+#define HARD_EXACT           8  /* solve exactly from this many takes left */
+#define HARD_TOP_K           8  /* decisions played out to the end */
 /* Town evaluations per move, everything included (the start card's look
  * at the first takes too): ~0.1–0.2 s of CPU. It was 100000 without the
  * start's look, and naming the start card took 400–780 ms (issue 20). */
-#define HARD_WORK_LIMIT   30000
-#define START_TAKE_HORIZON 6       /* opponent's takes weighed when naming the start */
+#define HARD_WORK_LIMIT      30000
+#define START_TAKE_HORIZON   6 /* opponent's takes weighed when naming the start */
 /* Hard: placements played out to the end (the best by their score now
  * first), within the same work limit as a take. */
-#define HARD_PLACE_TOP_K  6
+#define HARD_PLACE_TOP_K     6
 /* Hard's playouts: Medium's takes among the first cards of the queue. */
 #define HARD_ROLLOUT_HORIZON 3
-#define WIN_VALUE         1000.0    /* a won game outranks any margin */
+#define WIN_VALUE            1000.0 /* a won game outranks any margin */
 /* Between placements of equal score, keep more territories visible: they
  * are what later cards and bonus cards build on. */
-#define TERRITORY_WEIGHT  0.01
+#define TERRITORY_WEIGHT     0.01
 
 /* Best placements already worked out, by town and card: the search meets
  * the same placement many times (the free cards of every longer take,
@@ -37,29 +37,29 @@
 
 typedef struct
 {
-  guint64      key;       /* 0: empty */
-  guint64      check;
+  guint64 key; /* 0: empty */
+  guint64 check;
   PtWagonsMove move;
 } CacheEntry;
 
 typedef struct
 {
-  PtWagonsBonus               kinds[PT_WAGONS_N_BONUS];
-  gboolean                    interactive;   /* a bonus compares the towns */
-  CacheEntry                 *cache;
-  guint32                     mask;
+  PtWagonsBonus kinds[PT_WAGONS_N_BONUS];
+  gboolean interactive; /* a bonus compares the towns */
+  CacheEntry *cache;
+  guint32 mask;
   const PtWagonsSearchParams *params;
-  GCancellable               *cancellable;
-  guint64                     work;
-  gboolean                    stopped;
-  guint                       take_horizon;  /* consider only the first takes; 0: all */
-  double                      value;         /* of the chosen move, for the mover */
-  PtWagonsHow                 how;
+  GCancellable *cancellable;
+  guint64 work;
+  gboolean stopped;
+  guint take_horizon; /* consider only the first takes; 0: all */
+  double value;       /* of the chosen move, for the mover */
+  PtWagonsHow how;
 } Search;
 
 void
 pt_wagons_search_params_init (PtWagonsSearchParams *params,
-                              int                   level)
+                              int level)
 {
   memset (params, 0, sizeof *params);
   switch (level)
@@ -97,19 +97,19 @@ search_stopped (Search *search)
 /* Placing a card on a town and taking it back, without copying the town. */
 typedef struct
 {
-  guint8  cells[4];
+  guint8 cells[4];
   guint64 rows[2];
-  guint8  n_placements, has_cells;
-  gint16  min_x, max_x, min_y, max_y;
+  guint8 n_placements, has_cells;
+  gint16 min_x, max_x, min_y, max_y;
 } Undo;
 
 static void
 town_try (PtWagonsTown *town,
-          guint         card,
-          int           x,
-          int           y,
-          gboolean      rot180,
-          Undo         *undo)
+          guint card,
+          int x,
+          int y,
+          gboolean rot180,
+          Undo *undo)
 {
   for (guint pos = 0; pos < 4; pos++)
     undo->cells[pos] = town->cells[(y + (pos >> 1)) & PT_WAGONS_TORUS_MASK]
@@ -127,9 +127,9 @@ town_try (PtWagonsTown *town,
 
 static void
 town_undo (PtWagonsTown *town,
-           int           x,
-           int           y,
-           const Undo   *undo)
+           int x,
+           int y,
+           const Undo *undo)
 {
   for (guint pos = 0; pos < 4; pos++)
     town->cells[(y + (pos >> 1)) & PT_WAGONS_TORUS_MASK]
@@ -146,10 +146,10 @@ town_undo (PtWagonsTown *town,
 
 /* The exact score difference for @player. */
 static double
-score_difference (const Search        *search,
-                  const PtWagonsTally  tallies[2],
-                  guint                player,
-                  PtWagonsScore       *score)
+score_difference (const Search *search,
+                  const PtWagonsTally tallies[2],
+                  guint player,
+                  PtWagonsScore *score)
 {
   pt_wagons_score (search->kinds, tallies, score);
   return score->total[player] - score->total[1 - player];
@@ -170,7 +170,7 @@ mix (guint64 h,
 
 static guint64
 town_hash (const PtWagonsTown *town,
-           guint64             seed)
+           guint64 seed)
 {
   guint64 h = mix (seed, town->n_placements);
 
@@ -179,7 +179,7 @@ town_hash (const PtWagonsTown *town,
       const PtWagonsPlacement *p = &town->placements[i];
 
       h = mix (h, ((guint64) (guint16) p->x << 24) | ((guint64) (guint16) p->y << 8) |
-                  ((guint64) p->card << 1) | p->rot180);
+                      ((guint64) p->card << 1) | p->rot180);
     }
   return h;
 }
@@ -187,12 +187,12 @@ town_hash (const PtWagonsTown *town,
 /* The cache slot of placing @card in @player's town; the placement depends
  * on the other town only through the interactive bonus cards. */
 static CacheEntry *
-cache_lookup (Search              *search,
+cache_lookup (Search *search,
               const PtWagonsState *state,
-              guint                player,
-              guint                card,
-              guint64             *key,
-              guint64             *check)
+              guint player,
+              guint card,
+              guint64 *key,
+              guint64 *check)
 {
   *key = mix (town_hash (&state->towns[player], 1), card);
   *check = mix (town_hash (&state->towns[player], 2), card);
@@ -201,20 +201,20 @@ cache_lookup (Search              *search,
       *key = mix (*key, town_hash (&state->towns[1 - player], 3));
       *check = mix (*check, town_hash (&state->towns[1 - player], 4));
     }
-  *key |= 1;   /* never 0, the empty slot */
+  *key |= 1; /* never 0, the empty slot */
   return &search->cache[*key & ((1u << CACHE_BITS) - 1)];
 }
 
-static void best_placement_uncached (Search              *search,
+static void best_placement_uncached (Search *search,
                                      const PtWagonsState *state,
-                                     PtWagonsMove        *out);
+                                     PtWagonsMove *out);
 
 /* The placement of the card to place now that leaves its owner the best
  * score difference. */
 static void
-best_placement (Search              *search,
+best_placement (Search *search,
                 const PtWagonsState *state,
-                PtWagonsMove        *out)
+                PtWagonsMove *out)
 {
   guint player = state->pending_player[state->pending_head];
   guint card = state->pending_card[state->pending_head];
@@ -239,9 +239,9 @@ best_placement (Search              *search,
 }
 
 static void
-best_placement_uncached (Search              *search,
+best_placement_uncached (Search *search,
                          const PtWagonsState *state,
-                         PtWagonsMove        *out)
+                         PtWagonsMove *out)
 {
   guint player = state->pending_player[state->pending_head];
   guint card = state->pending_card[state->pending_head];
@@ -283,7 +283,7 @@ best_placement_uncached (Search              *search,
 
 /* Places every pending card where its owner scores best. */
 static void
-settle (Search        *search,
+settle (Search *search,
         PtWagonsState *state)
 {
   while (pt_wagons_state_get_phase (state) == PT_WAGONS_PHASE_PLACE)
@@ -298,9 +298,9 @@ settle (Search        *search,
 /* The position's value for @player: the score difference, and at the end
  * of the game whether it won (ties broken as the rules do). */
 static double
-evaluate (Search              *search,
+evaluate (Search *search,
           const PtWagonsState *state,
-          guint                player)
+          guint player)
 {
   PtWagonsTally tallies[2];
   PtWagonsScore score;
@@ -318,16 +318,16 @@ evaluate (Search              *search,
 /* A decision (start or take) and the position after it, cards placed. */
 typedef struct
 {
-  PtWagonsMove  move;
-  double        order;      /* static value for the mover, for ordering */
-  double        value;      /* searched value for the mover */
+  PtWagonsMove move;
+  double order; /* static value for the mover, for ordering */
+  double value; /* searched value for the mover */
   PtWagonsState after;
 } Child;
 
 static int
 compare_children (gconstpointer a,
                   gconstpointer b,
-                  gpointer      user_data)
+                  gpointer user_data)
 {
   const Child *x = a, *y = b;
 
@@ -335,9 +335,9 @@ compare_children (gconstpointer a,
 }
 
 static Child *
-expand (Search              *search,
+expand (Search *search,
         const PtWagonsState *state,
-        guint               *n_children)
+        guint *n_children)
 {
   PtWagonsMove moves[PT_WAGONS_N_CIRCLE];
   guint mover = (guint) pt_wagons_state_get_current_player (state);
@@ -364,11 +364,11 @@ expand (Search              *search,
 /* Negamax with alpha-beta over the decisions; placements are greedy. The
  * value is for the player to move in @state. */
 static double
-negamax (Search              *search,
+negamax (Search *search,
          const PtWagonsState *state,
-         guint                depth,
-         double               alpha,
-         double               beta)
+         guint depth,
+         double alpha,
+         double beta)
 {
   guint mover = (guint) pt_wagons_state_get_current_player (state);
   g_autofree Child *children = NULL;
@@ -404,9 +404,9 @@ negamax (Search              *search,
  * ahead; FALSE when the search stopped before finishing. */
 static gboolean
 search_root (Search *search,
-             Child  *children,
-             guint   n,
-             guint   depth)
+             Child *children,
+             guint n,
+             guint depth)
 {
   double alpha = -G_MAXDOUBLE;
 
@@ -432,7 +432,7 @@ search_root (Search *search,
 static int
 compare_values (gconstpointer a,
                 gconstpointer b,
-                gpointer      user_data)
+                gpointer user_data)
 {
   const Child *x = a, *y = b;
 
@@ -453,10 +453,10 @@ decisions_left (const PtWagonsState *state)
 /* Iterative deepening to @max_depth; TRUE when the last iteration
  * finished (the children are then sorted by their searched value). */
 static gboolean
-deepen (Search  *search,
-        Child  **children,
-        guint    n,
-        guint    max_depth)
+deepen (Search *search,
+        Child **children,
+        guint n,
+        guint max_depth)
 {
   for (guint depth = 2; depth <= max_depth; depth++)
     {
@@ -477,9 +477,9 @@ deepen (Search  *search,
 /* The rest of the game played by Medium on both sides; the final value
  * for @player. */
 static double
-rollout (Search              *search,
+rollout (Search *search,
          const PtWagonsState *state,
-         guint                player)
+         guint player)
 {
   PtWagonsState position = *state;
   guint saved_horizon = search->take_horizon;
@@ -518,9 +518,9 @@ rollout (Search              *search,
 }
 
 static void
-choose_decision (Search              *search,
+choose_decision (Search *search,
                  const PtWagonsState *state,
-                 PtWagonsMove        *out)
+                 PtWagonsMove *out)
 {
   guint mover = (guint) pt_wagons_state_get_current_player (state);
   guint n, left = decisions_left (state), best = 0;
@@ -592,13 +592,13 @@ choose_decision (Search              *search,
 typedef struct
 {
   PtWagonsMove move;
-  double       value;
+  double value;
 } Placement;
 
 static int
 compare_placements (gconstpointer a,
                     gconstpointer b,
-                    gpointer      user_data)
+                    gpointer user_data)
 {
   const Placement *x = a, *y = b;
 
@@ -610,9 +610,9 @@ compare_placements (gconstpointer a,
  * on both sides: a card is placed once and for good, and where it goes
  * decides what later cards and bonus cards can build on. */
 static void
-choose_placement (Search              *search,
+choose_placement (Search *search,
                   const PtWagonsState *state,
-                  PtWagonsMove        *out)
+                  PtWagonsMove *out)
 {
   guint player = state->pending_player[state->pending_head];
   guint card = state->pending_card[state->pending_head];
@@ -678,27 +678,29 @@ choose_placement (Search              *search,
 }
 
 gboolean
-pt_wagons_search_move (const PtWagonsState        *state,
+pt_wagons_search_move (const PtWagonsState *state,
                        const PtWagonsSearchParams *params,
-                       PtRng                      *rng,
-                       GCancellable               *cancellable,
-                       PtWagonsMove               *out,
-                       GError                    **error)
+                       PtRng *rng,
+                       GCancellable *cancellable,
+                       PtWagonsMove *out,
+                       GError **error)
 {
   return pt_wagons_search_move_full (state, params, rng, cancellable, out, NULL, NULL, error);
 }
 
 gboolean
-pt_wagons_search_move_full (const PtWagonsState        *state,
+pt_wagons_search_move_full (const PtWagonsState *state,
                             const PtWagonsSearchParams *params,
-                            PtRng                      *rng,
-                            GCancellable               *cancellable,
-                            PtWagonsMove               *out,
-                            double                     *value,
-                            PtWagonsHow                *how,
-                            GError                    **error)
+                            PtRng *rng,
+                            GCancellable *cancellable,
+                            PtWagonsMove *out,
+                            double *value,
+                            PtWagonsHow *how,
+                            GError **error)
 {
-  Search search = { 0, };
+  Search search = {
+    0,
+  };
   PtWagonsHow dummy_how;
   double dummy_value;
 

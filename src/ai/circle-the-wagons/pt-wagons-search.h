@@ -34,48 +34,48 @@ G_BEGIN_DECLS
 
 typedef struct
 {
-  double   blunder;        /* Easy: chance of a random take or a careless placement */
-  guint    max_depth;      /* Hard: takes searched ahead (0: Medium's one-take look) */
-  guint    exact_decisions; /* Hard: search to the end from this many takes left */
-  guint    top_k;          /* Hard: earlier, decisions played out to the end */
-  guint    place_top_k;    /* Hard: placements played out to the end */
-  guint    rollout_horizon; /* Hard: playouts take among this many first cards; 0: all */
-  guint64  work_limit;     /* Hard: town evaluations per move; 0: none */
-  gint64   deadline;       /* g_get_monotonic_time () limit; 0: none */
+  double blunder;        /* Easy: chance of a random take or a careless placement */
+  guint max_depth;       /* Hard: takes searched ahead (0: Medium's one-take look) */
+  guint exact_decisions; /* Hard: search to the end from this many takes left */
+  guint top_k;           /* Hard: earlier, decisions played out to the end */
+  guint place_top_k;     /* Hard: placements played out to the end */
+  guint rollout_horizon; /* Hard: playouts take among this many first cards; 0: all */
+  guint64 work_limit;    /* Hard: town evaluations per move; 0: none */
+  gint64 deadline;       /* g_get_monotonic_time () limit; 0: none */
 } PtWagonsSearchParams;
 
-void      pt_wagons_search_params_init (PtWagonsSearchParams *params,
-                                        int                   level);
+void pt_wagons_search_params_init (PtWagonsSearchParams *params,
+                                   int level);
 
 /* The move of the player to move in @state (any phase but over). Only
  * Easy draws from @rng (NULL is fine for the other levels): the others are
  * deterministic. FALSE only when cancelled. */
-gboolean  pt_wagons_search_move        (const PtWagonsState        *state,
-                                        const PtWagonsSearchParams *params,
-                                        PtRng                      *rng,
-                                        GCancellable               *cancellable,
-                                        PtWagonsMove               *out,
-                                        GError                    **error);
+gboolean pt_wagons_search_move (const PtWagonsState *state,
+                                const PtWagonsSearchParams *params,
+                                PtRng *rng,
+                                GCancellable *cancellable,
+                                PtWagonsMove *out,
+                                GError **error);
 
 /* How a decision (start or take) was chosen, for its reason. */
 typedef enum
 {
-  PT_WAGONS_HOW_SLIP,      /* Easy's random move */
-  PT_WAGONS_HOW_STATIC,    /* the position right after it, cards placed (placements too) */
-  PT_WAGONS_HOW_PLAYOUT,   /* played out to the end by Medium on both sides */
-  PT_WAGONS_HOW_EXACT,     /* searched exactly to the end of the game */
+  PT_WAGONS_HOW_SLIP,    /* Easy's random move */
+  PT_WAGONS_HOW_STATIC,  /* the position right after it, cards placed (placements too) */
+  PT_WAGONS_HOW_PLAYOUT, /* played out to the end by Medium on both sides */
+  PT_WAGONS_HOW_EXACT,   /* searched exactly to the end of the game */
 } PtWagonsHow;
 
 /* The same, and for a start or a take (each nullable) its value for the
  * mover (the score difference, ±1000 for a game won or lost at the end)
  * and how it was found. */
-gboolean  pt_wagons_search_move_full   (const PtWagonsState        *state,
-                                        const PtWagonsSearchParams *params,
-                                        PtRng                      *rng,
-                                        GCancellable               *cancellable,
-                                        PtWagonsMove               *out,
-                                        double                     *value,
-                                        PtWagonsHow                *how,
-                                        GError                    **error);
+gboolean pt_wagons_search_move_full (const PtWagonsState *state,
+                                     const PtWagonsSearchParams *params,
+                                     PtRng *rng,
+                                     GCancellable *cancellable,
+                                     PtWagonsMove *out,
+                                     double *value,
+                                     PtWagonsHow *how,
+                                     GError **error);
 
 G_END_DECLS

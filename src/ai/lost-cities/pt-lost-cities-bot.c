@@ -79,10 +79,10 @@ describe_purpose (const PtLostCitiesView *view,
 static char *
 describe_reason (const PtLostCitiesView *view,
                  const PtLostCitiesMove *move,
-                 PtBotLevel              level,
-                 gboolean                searched,
-                 double                  expected,
-                 guint                   n_samples)
+                 PtBotLevel level,
+                 gboolean searched,
+                 double expected,
+                 guint n_samples)
 {
   g_autofree char *purpose = NULL;
 
@@ -111,14 +111,14 @@ describe_reason (const PtLostCitiesView *view,
       /* The expedition's score once the card is on it. */
       after.options = view->options;
       after.values[0][PT_LOST_CITIES_CARD_COLOR (move->card)] =
-        view->values[view->player][PT_LOST_CITIES_CARD_COLOR (move->card)];
+          view->values[view->player][PT_LOST_CITIES_CARD_COLOR (move->card)];
       after.wagers[0][PT_LOST_CITIES_CARD_COLOR (move->card)] =
-        view->wagers[view->player][PT_LOST_CITIES_CARD_COLOR (move->card)];
+          view->wagers[view->player][PT_LOST_CITIES_CARD_COLOR (move->card)];
       if (PT_LOST_CITIES_CARD_KIND (move->card) == 0)
         after.wagers[0][PT_LOST_CITIES_CARD_COLOR (move->card)]++;
       else
         after.values[0][PT_LOST_CITIES_CARD_COLOR (move->card)] |=
-          (guint16) (1u << PT_LOST_CITIES_CARD_VALUE (move->card));
+            (guint16) (1u << PT_LOST_CITIES_CARD_VALUE (move->card));
       score = pt_lost_cities_state_expedition_score (&after, 0, PT_LOST_CITIES_CARD_COLOR (move->card));
       /* Translators: %s says what the move does; %+d is what that
        * expedition would score if the round ended now */
@@ -128,8 +128,8 @@ describe_reason (const PtLostCitiesView *view,
 }
 
 static gpointer
-lost_cities_snapshot_new (PtGame  *game,
-                          guint    player,
+lost_cities_snapshot_new (PtGame *game,
+                          guint player,
                           GError **error)
 {
   const PtLostCitiesState *state;
@@ -155,11 +155,11 @@ lost_cities_snapshot_new (PtGame  *game,
 }
 
 static JsonNode *
-lost_cities_choose (gconstpointer       snapshot,
+lost_cities_choose (gconstpointer snapshot,
                     const PtBotRequest *request,
-                    char              **reason,
-                    GCancellable       *cancellable,
-                    GError            **error)
+                    char **reason,
+                    GCancellable *cancellable,
+                    GError **error)
 {
   const PtLostCitiesView *view = snapshot;
   PtLostCitiesSearchParams params;
@@ -217,15 +217,15 @@ const PtBotStrategy pt_lost_cities_bot_strategy = {
             (1u << PT_BOT_LEVEL_HARD) | (1u << PT_BOT_LEVEL_AGGRESSIVE) |
             (1u << PT_BOT_LEVEL_DENIAL),
   .descriptions = {
-    [PT_BOT_LEVEL_EASY] = N_("Plays sensible cards, ignores what you collect and often slips"),
-    [PT_BOT_LEVEL_MEDIUM] = N_("Opens expeditions with care, bets early and never feeds you cards"),
-    [PT_BOT_LEVEL_HARD] = N_("Simulates hundreds of possible deals before every move"),
-    [PT_BOT_LEVEL_RANDOM] = N_("Plays random legal moves (for testing)"),
-    [PT_BOT_LEVEL_AGGRESSIVE] = N_("Opens expeditions and bets eagerly, never watching you (for testing)"),
-    [PT_BOT_LEVEL_DENIAL] = N_("Never discards a card you could use, and takes the ones you want (for testing)"),
-  },
-  .snapshot_new = lost_cities_snapshot_new,
-  .snapshot_free = g_free,
-  .choose = lost_cities_choose,
-  .snapshot_from_view = pt_engine_view_lost_cities_snapshot,
-};
+      [PT_BOT_LEVEL_EASY] = N_("Plays sensible cards, ignores what you collect and often slips"),
+                                [PT_BOT_LEVEL_MEDIUM] = N_("Opens expeditions with care, bets early and never feeds you cards"),
+                                                            [PT_BOT_LEVEL_HARD] = N_("Simulates hundreds of possible deals before every move"),
+                                                                                      [PT_BOT_LEVEL_RANDOM] = N_("Plays random legal moves (for testing)"),
+                                                                                                                  [PT_BOT_LEVEL_AGGRESSIVE] = N_("Opens expeditions and bets eagerly, never watching you (for testing)"),
+                                                                                                                                                  [PT_BOT_LEVEL_DENIAL] = N_("Never discards a card you could use, and takes the ones you want (for testing)"),
+                                                                                                                                                  },
+                                                                                                                  .snapshot_new = lost_cities_snapshot_new,
+                                                                                                                  .snapshot_free = g_free,
+                                                                                                                  .choose = lost_cities_choose,
+                                                                                                                  .snapshot_from_view = pt_engine_view_lost_cities_snapshot,
+                                                                                      };

@@ -16,7 +16,7 @@
 
 static void
 sort_cards (PtLostCitiesCard *cards,
-            guint             n)
+            guint n)
 {
   for (guint i = 1; i < n; i++)
     for (guint j = i; j > 0 && cards[j - 1] > cards[j]; j--)
@@ -30,11 +30,11 @@ sort_cards (PtLostCitiesCard *cards,
 
 /* A JSON array of card codes → sorted cards; FALSE if malformed. */
 static gboolean
-parse_cards (JsonNode         *node,
-             guint             n_colors,
-             guint             max,
+parse_cards (JsonNode *node,
+             guint n_colors,
+             guint max,
              PtLostCitiesCard *cards,
-             guint8           *n_cards)
+             guint8 *n_cards)
 {
   JsonArray *array;
 
@@ -59,8 +59,8 @@ parse_cards (JsonNode         *node,
 static gboolean
 get_uint (JsonObject *object,
           const char *member,
-          guint       max,
-          guint      *out)
+          guint max,
+          guint *out)
 {
   gint64 value;
 
@@ -72,11 +72,11 @@ get_uint (JsonObject *object,
 }
 
 static gboolean
-parse_lost_cities_view (JsonNode          *node,
-                        guint              player,
-                        guint              move_number,
-                        PtLostCitiesView  *view,
-                        GError           **error)
+parse_lost_cities_view (JsonNode *node,
+                        guint player,
+                        guint move_number,
+                        PtLostCitiesView *view,
+                        GError **error)
 {
   JsonObject *object, *discards;
   JsonNode *member;
@@ -196,10 +196,10 @@ parse_lost_cities_view (JsonNode          *node,
 }
 
 gpointer
-pt_engine_view_lost_cities_snapshot (JsonNode  *view,
-                                     guint      player,
-                                     guint      move_number,
-                                     GError   **error)
+pt_engine_view_lost_cities_snapshot (JsonNode *view,
+                                     guint player,
+                                     guint move_number,
+                                     GError **error)
 {
   g_autofree PtLostCitiesView *snapshot = g_new0 (PtLostCitiesView, 1);
 

@@ -46,19 +46,19 @@
 
 #include "pt-lost-cities-heuristic.h"
 
-#define FULL_VALUES     0x7fcu     /* bits 2..10: the number cards */
-#define NO_SCORE        (-1e9)
-#define OPEN_MARGIN     5.0
-#define PLAY_BONUS      1.0
-#define LATE_WAGER      10.0       /* penalty for a wager played under 16 cards in the deck */
-#define DECK_EV         1.5        /* what a blind deck draw is worth over a useless pile card */
-#define STALL_BONUS     4.0
-#define RUN_BONUS       2.0
-#define END_BONUS       1000.0
+#define FULL_VALUES 0x7fcu /* bits 2..10: the number cards */
+#define NO_SCORE    (-1e9)
+#define OPEN_MARGIN 5.0
+#define PLAY_BONUS  1.0
+#define LATE_WAGER  10.0 /* penalty for a wager played under 16 cards in the deck */
+#define DECK_EV     1.5  /* what a blind deck draw is worth over a useless pile card */
+#define STALL_BONUS 4.0
+#define RUN_BONUS   2.0
+#define END_BONUS   1000.0
 /* A round normally lasts about 45 turns. Past LONG_ROUND turns every pile
  * draw costs a little more each turn, so that two players stalling
  * against each other cannot go on forever. */
-#define LONG_ROUND      90
+#define LONG_ROUND  90
 
 static guint8 mask_sum[1u << 11];
 static guint8 mask_count[1u << 11];
@@ -97,19 +97,19 @@ above_top (guint played)
 typedef struct
 {
   const PtLostCitiesState *state;
-  guint    n_colors;
-  guint    me, opponent;
-  gboolean careful;             /* FALSE: ignore danger, denial and tempo (Easy) */
-  int      deck;
-  int      my_turns;
-  double   q, r, q_opponent;
-  double   lead;                /* projected score of me − of the opponent */
-  guint    hand[PT_LOST_CITIES_MAX_COLORS];          /* my number cards, bit v */
-  guint    hand_wagers[PT_LOST_CITIES_MAX_COLORS];
-  guint    known[PT_LOST_CITIES_MAX_COLORS];         /* the opponent's known number cards */
-  guint    known_wagers[PT_LOST_CITIES_MAX_COLORS];
-  guint    unseen[PT_LOST_CITIES_MAX_COLORS];        /* number cards I have not seen */
-  double   base[PT_LOST_CITIES_MAX_COLORS];          /* my projection per colour now */
+  guint n_colors;
+  guint me, opponent;
+  gboolean careful; /* FALSE: ignore danger, denial and tempo (Easy) */
+  int deck;
+  int my_turns;
+  double q, r, q_opponent;
+  double lead;                           /* projected score of me − of the opponent */
+  guint hand[PT_LOST_CITIES_MAX_COLORS]; /* my number cards, bit v */
+  guint hand_wagers[PT_LOST_CITIES_MAX_COLORS];
+  guint known[PT_LOST_CITIES_MAX_COLORS]; /* the opponent's known number cards */
+  guint known_wagers[PT_LOST_CITIES_MAX_COLORS];
+  guint unseen[PT_LOST_CITIES_MAX_COLORS]; /* number cards I have not seen */
+  double base[PT_LOST_CITIES_MAX_COLORS];  /* my projection per colour now */
 } Ctx;
 
 static inline double
@@ -128,13 +128,13 @@ bonus_for (double n_cards)
 /* The projected final score of one expedition; see the top of the file. */
 static double
 colour_value (const Ctx *x,
-              double     q,
-              double     r,
-              guint      hand,
-              guint      hand_wagers,
-              guint      played,
-              guint      played_wagers,
-              guint      unseen)
+              double q,
+              double r,
+              guint hand,
+              guint hand_wagers,
+              guint played,
+              guint played_wagers,
+              guint unseen)
 {
   guint above = above_top (played);
   guint playable = hand & above;
@@ -163,19 +163,19 @@ colour_value (const Ctx *x,
 
 static inline double
 my_value (const Ctx *x,
-          guint      c,
-          guint      hand,
-          guint      hand_wagers,
-          guint      played,
-          guint      played_wagers)
+          guint c,
+          guint hand,
+          guint hand_wagers,
+          guint played,
+          guint played_wagers)
 {
   return colour_value (x, x->q, x->r, hand, hand_wagers, played, played_wagers, x->unseen[c]);
 }
 
 static void
-ctx_init (Ctx                     *x,
+ctx_init (Ctx *x,
           const PtLostCitiesState *state,
-          gboolean                 careful)
+          gboolean careful)
 {
   guint me = state->current, opponent = me ^ 1u;
   guint n_unknown = 0, unseen_total, planned = 0;
@@ -264,8 +264,8 @@ ctx_init (Ctx                     *x,
 
 /* What the opponent would gain from @card lying on top of a pile. */
 static double
-danger (const Ctx        *x,
-        PtLostCitiesCard  card)
+danger (const Ctx *x,
+        PtLostCitiesCard card)
 {
   const PtLostCitiesState *state = x->state;
   guint c = PT_LOST_CITIES_CARD_COLOR (card);
@@ -287,24 +287,25 @@ danger (const Ctx        *x,
 typedef struct
 {
   /* Per hand slot (duplicates of a card are skipped): play, discard. */
-  double   action[PT_LOST_CITIES_HAND_SIZE][2];
+  double action[PT_LOST_CITIES_HAND_SIZE][2];
   /* Per colour: taking that pile's top (NO_SCORE: empty). */
-  double   draw[PT_LOST_CITIES_MAX_COLORS];
-  double   draw_gain[PT_LOST_CITIES_MAX_COLORS];        /* the projection part of draw[] */
-  double   draw_deck;
-  int      score_after[PT_LOST_CITIES_HAND_SIZE][2]; /* my actual score − the opponent's */
+  double draw[PT_LOST_CITIES_MAX_COLORS];
+  double draw_gain[PT_LOST_CITIES_MAX_COLORS]; /* the projection part of draw[] */
+  double draw_deck;
+  int score_after[PT_LOST_CITIES_HAND_SIZE][2]; /* my actual score − the opponent's */
 } Table;
 
 static void
 evaluate (const Ctx *x,
-          Table     *t)
+          Table *t)
 {
   const PtLostCitiesState *state = x->state;
   guint me = x->me;
   /* The actual scores matter only when a deck draw ends the round. */
   gboolean last = x->deck == 1;
   int diff = last ? pt_lost_cities_state_score (state, me) -
-                    pt_lost_cities_state_score (state, x->opponent) : 0;
+                        pt_lost_cities_state_score (state, x->opponent)
+                  : 0;
   gboolean stall = FALSE, run = FALSE;
 
   if (x->careful && x->deck <= 6)
@@ -357,8 +358,7 @@ evaluate (const Ctx *x,
       if (x->careful)
         t->action[i][1] -= danger (x, card);
       t->score_after[i][1] = diff;
-next:
-      ;
+    next:;
     }
 
   t->draw_deck = run ? RUN_BONUS : 0;
@@ -399,11 +399,11 @@ next:
 /* The draw's score given the action on hand slot @i (@discard): exact
  * when the action and the pile share a colour. */
 static double
-draw_score (const Ctx  *x,
+draw_score (const Ctx *x,
             const Table *t,
-            guint        i,
-            gboolean     discard,
-            guint8       draw)
+            guint i,
+            gboolean discard,
+            guint8 draw)
 {
   const PtLostCitiesState *state = x->state;
   PtLostCitiesCard card = state->hand[x->me][i];
@@ -416,7 +416,8 @@ draw_score (const Ctx  *x,
         {
           int after = t->score_after[i][discard];
           /* The draw ends the round: only the actual scores count. */
-          return after > 0 ? END_BONUS + after : after < 0 ? -END_BONUS + after : 0;
+          return after > 0 ? END_BONUS + after : after < 0 ? -END_BONUS + after
+                                                           : 0;
         }
       return t->draw_deck;
     }
@@ -452,8 +453,8 @@ draw_score (const Ctx  *x,
 }
 
 static inline double
-move_score (const Ctx              *x,
-            const Table            *t,
+move_score (const Ctx *x,
+            const Table *t,
             const PtLostCitiesMove *move)
 {
   int slot = pt_lost_cities_state_find_in_hand (x->state, x->me, move->card);
@@ -471,8 +472,8 @@ move_score (const Ctx              *x,
 
 guint
 pt_lost_cities_heuristic_rank (const PtLostCitiesState *state,
-                               PtLostCitiesMove        *moves,
-                               double                  *scores)
+                               PtLostCitiesMove *moves,
+                               double *scores)
 {
   Ctx x;
   Table t;
@@ -506,13 +507,13 @@ pt_lost_cities_heuristic_rank (const PtLostCitiesState *state,
  * the rollout policy of the Hard level. Ties: the first slot, play before
  * discard, the deck before the piles. */
 static inline void
-consider (const Ctx        *x,
-          const Table      *t,
-          guint             i,
-          guint             discard,
-          guint8            draw,
-          double            action,
-          double           *best_score,
+consider (const Ctx *x,
+          const Table *t,
+          guint i,
+          guint discard,
+          guint8 draw,
+          double action,
+          double *best_score,
           PtLostCitiesMove *best)
 {
   double score = draw_score (x, t, i, discard, draw);
@@ -531,8 +532,8 @@ consider (const Ctx        *x,
 }
 
 static void
-best_move (const Ctx        *x,
-           const Table      *t,
+best_move (const Ctx *x,
+           const Table *t,
            PtLostCitiesMove *best)
 {
   const PtLostCitiesState *state = x->state;
@@ -576,7 +577,7 @@ best_move (const Ctx        *x,
 
 void
 pt_lost_cities_heuristic_move (const PtLostCitiesState *state,
-                               PtLostCitiesMove        *move)
+                               PtLostCitiesMove *move)
 {
   Ctx x;
   Table t;
@@ -588,7 +589,7 @@ pt_lost_cities_heuristic_move (const PtLostCitiesState *state,
 
 void
 pt_lost_cities_heuristic_move_careless (const PtLostCitiesState *state,
-                                        PtLostCitiesMove        *move)
+                                        PtLostCitiesMove *move)
 {
   Ctx x;
   Table t;
@@ -600,9 +601,9 @@ pt_lost_cities_heuristic_move_careless (const PtLostCitiesState *state,
 
 void
 pt_lost_cities_heuristic_sloppy (const PtLostCitiesState *state,
-                                 PtRng                   *rng,
-                                 double                   blunder,
-                                 PtLostCitiesMove        *move)
+                                 PtRng *rng,
+                                 double blunder,
+                                 PtLostCitiesMove *move)
 {
   PtLostCitiesMove moves[PT_LOST_CITIES_MAX_MOVES];
   double scores[PT_LOST_CITIES_MAX_MOVES];
@@ -667,7 +668,7 @@ pt_lost_cities_heuristic_sloppy (const PtLostCitiesState *state,
  */
 void
 pt_lost_cities_heuristic_aggressive (const PtLostCitiesState *state,
-                                     PtLostCitiesMove        *move)
+                                     PtLostCitiesMove *move)
 {
   guint me = state->current;
   guint n_colors = state->options.n_colors;
@@ -681,11 +682,11 @@ pt_lost_cities_heuristic_aggressive (const PtLostCitiesState *state,
   for (guint i = 0; i < n; i++)
     hand_points[PT_LOST_CITIES_CARD_COLOR (hand[i])] += PT_LOST_CITIES_CARD_VALUE (hand[i]);
 
-#define OPENED(c) (state->values[me][c] != 0 || state->wagers[me][c] != 0)
-#define TOP(c)    top_value (state->values[me][c])
-#define PLAYABLE(card) (PT_LOST_CITIES_CARD_KIND (card) == 0 \
-                        ? state->values[me][PT_LOST_CITIES_CARD_COLOR (card)] == 0 \
-                        : (guint) PT_LOST_CITIES_CARD_VALUE (card) > TOP (PT_LOST_CITIES_CARD_COLOR (card)))
+#define OPENED(c)      (state->values[me][c] != 0 || state->wagers[me][c] != 0)
+#define TOP(c)         top_value (state->values[me][c])
+#define PLAYABLE(card) (PT_LOST_CITIES_CARD_KIND (card) == 0                           \
+                            ? state->values[me][PT_LOST_CITIES_CARD_COLOR (card)] == 0 \
+                            : (guint) PT_LOST_CITIES_CARD_VALUE (card) > TOP (PT_LOST_CITIES_CARD_COLOR (card)))
 
   /* 1. */
   for (guint i = 0; i < n; i++)
@@ -798,7 +799,7 @@ pt_lost_cities_heuristic_aggressive (const PtLostCitiesState *state,
  */
 void
 pt_lost_cities_heuristic_denial (const PtLostCitiesState *state,
-                                 PtLostCitiesMove        *move)
+                                 PtLostCitiesMove *move)
 {
   guint me = state->current, them = me ^ 1u;
   guint n_colors = state->options.n_colors;
@@ -822,12 +823,12 @@ pt_lost_cities_heuristic_denial (const PtLostCitiesState *state,
     if (state->known[them] & (1u << i))
       known_colour[PT_LOST_CITIES_CARD_COLOR (state->hand[them][i])] = TRUE;
 
-#define OPENED_BY(p, c) (state->values[p][c] != 0 || state->wagers[p][c] != 0)
-#define TOP_OF(p, c)    top_value (state->values[p][c])
-#define PLAYABLE_BY(p, card) (PT_LOST_CITIES_CARD_KIND (card) == 0 \
-                              ? state->values[p][PT_LOST_CITIES_CARD_COLOR (card)] == 0 \
-                              : (guint) PT_LOST_CITIES_CARD_VALUE (card) > TOP_OF (p, PT_LOST_CITIES_CARD_COLOR (card)))
-#define WANTED(card) (PLAYABLE_BY (them, card) && \
+#define OPENED_BY(p, c)      (state->values[p][c] != 0 || state->wagers[p][c] != 0)
+#define TOP_OF(p, c)         top_value (state->values[p][c])
+#define PLAYABLE_BY(p, card) (PT_LOST_CITIES_CARD_KIND (card) == 0                          \
+                                  ? state->values[p][PT_LOST_CITIES_CARD_COLOR (card)] == 0 \
+                                  : (guint) PT_LOST_CITIES_CARD_VALUE (card) > TOP_OF (p, PT_LOST_CITIES_CARD_COLOR (card)))
+#define WANTED(card) (PLAYABLE_BY (them, card) &&                            \
                       (OPENED_BY (them, PT_LOST_CITIES_CARD_COLOR (card)) || \
                        known_colour[PT_LOST_CITIES_CARD_COLOR (card)]))
 

@@ -20,30 +20,30 @@ G_BEGIN_DECLS
 /* Scores every legal move of the current player with the main heuristic:
  * fills @moves (room for PT_LOST_CITIES_MAX_MOVES) and @scores, best first;
  * returns how many. Ties keep pt_lost_cities_state_legal_moves() order. */
-guint pt_lost_cities_heuristic_rank       (const PtLostCitiesState *state,
-                                           PtLostCitiesMove        *moves,
-                                           double                  *scores);
+guint pt_lost_cities_heuristic_rank (const PtLostCitiesState *state,
+                                     PtLostCitiesMove *moves,
+                                     double *scores);
 /* The main heuristic's best move (the same as the first of _rank, faster). */
-void  pt_lost_cities_heuristic_move       (const PtLostCitiesState *state,
-                                           PtLostCitiesMove        *move);
+void pt_lost_cities_heuristic_move (const PtLostCitiesState *state,
+                                    PtLostCitiesMove *move);
 /* The main heuristic's projection alone, blind to the opponent (no
  * discard danger, denial or tempo): Easy without its slips. */
-void  pt_lost_cities_heuristic_move_careless (const PtLostCitiesState *state,
-                                              PtLostCitiesMove        *move);
+void pt_lost_cities_heuristic_move_careless (const PtLostCitiesState *state,
+                                             PtLostCitiesMove *move);
 /* The aggressive opener: a deliberately different, simpler rule set (see
  * the .c file); a yardstick for the arena. */
-void  pt_lost_cities_heuristic_aggressive (const PtLostCitiesState *state,
-                                           PtLostCitiesMove        *move);
+void pt_lost_cities_heuristic_aggressive (const PtLostCitiesState *state,
+                                          PtLostCitiesMove *move);
 /* The discard-denial player: another yardstick, built around never
  * feeding the opponent (see the .c file). */
-void  pt_lost_cities_heuristic_denial     (const PtLostCitiesState *state,
-                                           PtLostCitiesMove        *move);
+void pt_lost_cities_heuristic_denial (const PtLostCitiesState *state,
+                                      PtLostCitiesMove *move);
 /* The main heuristic with deliberate mistakes (Easy): it ignores what the
  * opponent needs and, with probability @blunder, plays a random one of
  * the moves the heuristic ranks in its upper half. */
-void  pt_lost_cities_heuristic_sloppy     (const PtLostCitiesState *state,
-                                           PtRng                   *rng,
-                                           double                   blunder,
-                                           PtLostCitiesMove        *move);
+void pt_lost_cities_heuristic_sloppy (const PtLostCitiesState *state,
+                                      PtRng *rng,
+                                      double blunder,
+                                      PtLostCitiesMove *move);
 
 G_END_DECLS

@@ -56,7 +56,7 @@ enum
 
 void
 pt_lost_cities_search_params_init (PtLostCitiesSearchParams *params,
-                                   guint64                   seed)
+                                   guint64 seed)
 {
   params->seed = seed;
   params->n_determinizations = 200;
@@ -72,10 +72,10 @@ pt_lost_cities_search_params_init (PtLostCitiesSearchParams *params,
  * projection — and it slips (a random legal move) on some turns. */
 static int
 rollout (PtLostCitiesState *state,
-         guint              player,
-         guint              style,
-         PtRng             *rng,
-         guint64           *steps)
+         guint player,
+         guint style,
+         PtRng *rng,
+         guint64 *steps)
 {
   while (!state->over && state->n_turns < PT_LOST_CITIES_SEARCH_MAX_TURNS)
     {
@@ -101,8 +101,8 @@ rollout (PtLostCitiesState *state,
  * heuristic's order). */
 static void
 sort_by_total (PtLostCitiesMove *moves,
-               double           *totals,
-               guint             n)
+               double *totals,
+               guint n)
 {
   for (guint i = 1; i < n; i++)
     {
@@ -122,23 +122,23 @@ sort_by_total (PtLostCitiesMove *moves,
 }
 
 gboolean
-pt_lost_cities_search (const PtLostCitiesView         *view,
+pt_lost_cities_search (const PtLostCitiesView *view,
                        const PtLostCitiesSearchParams *params,
-                       GCancellable                   *cancellable,
-                       PtLostCitiesMove               *move,
-                       GError                        **error)
+                       GCancellable *cancellable,
+                       PtLostCitiesMove *move,
+                       GError **error)
 {
   return pt_lost_cities_search_full (view, params, cancellable, move, NULL, NULL, error);
 }
 
 gboolean
-pt_lost_cities_search_full (const PtLostCitiesView         *view,
+pt_lost_cities_search_full (const PtLostCitiesView *view,
                             const PtLostCitiesSearchParams *params,
-                            GCancellable                   *cancellable,
-                            PtLostCitiesMove               *move,
-                            double                         *expected,
-                            guint                          *n_samples,
-                            GError                        **error)
+                            GCancellable *cancellable,
+                            PtLostCitiesMove *move,
+                            double *expected,
+                            guint *n_samples,
+                            GError **error)
 {
   PtLostCitiesMove moves[PT_LOST_CITIES_MAX_MOVES];
   double scores[PT_LOST_CITIES_MAX_MOVES];

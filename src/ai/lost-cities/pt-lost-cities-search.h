@@ -21,34 +21,34 @@ typedef struct
   guint64 seed;
   /* The work: n_determinizations × n_candidates rollouts, shared out by
    * sequential halving (see the .c file), when max_steps is 0; 200 × 8. */
-  guint   n_determinizations;
-  guint   n_candidates;         /* the heuristic's best moves that get searched */
+  guint n_determinizations;
+  guint n_candidates; /* the heuristic's best moves that get searched */
   /* When > 0 (the default: 60,000), the work is this many simulated
    * turns instead, shared out the same way: a move late in the round,
    * whose rollouts are short, gets many more determinisations than an
    * early one. */
   guint64 max_steps;
-  gint64  deadline;             /* g_get_monotonic_time() limit; 0: none */
+  gint64 deadline; /* g_get_monotonic_time() limit; 0: none */
 } PtLostCitiesSearchParams;
 
-void     pt_lost_cities_search_params_init (PtLostCitiesSearchParams *params,
-                                            guint64                   seed);
+void pt_lost_cities_search_params_init (PtLostCitiesSearchParams *params,
+                                        guint64 seed);
 /* The move of the view's player with the best mean final score difference
  * over the rollouts. FALSE (and G_IO_ERROR_CANCELLED) when cancelled. */
-gboolean pt_lost_cities_search (const PtLostCitiesView         *view,
+gboolean pt_lost_cities_search (const PtLostCitiesView *view,
                                 const PtLostCitiesSearchParams *params,
-                                GCancellable                   *cancellable,
-                                PtLostCitiesMove               *move,
-                                GError                        **error);
+                                GCancellable *cancellable,
+                                PtLostCitiesMove *move,
+                                GError **error);
 
 /* The same, and (each nullable) the chosen move's mean final score
  * difference over its rollouts and how many determinisations it got. */
-gboolean pt_lost_cities_search_full (const PtLostCitiesView         *view,
+gboolean pt_lost_cities_search_full (const PtLostCitiesView *view,
                                      const PtLostCitiesSearchParams *params,
-                                     GCancellable                   *cancellable,
-                                     PtLostCitiesMove               *move,
-                                     double                         *expected,
-                                     guint                          *n_samples,
-                                     GError                        **error);
+                                     GCancellable *cancellable,
+                                     PtLostCitiesMove *move,
+                                     double *expected,
+                                     guint *n_samples,
+                                     GError **error);
 
 G_END_DECLS

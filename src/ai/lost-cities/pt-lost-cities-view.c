@@ -15,7 +15,7 @@ G_STATIC_ASSERT (PT_LOST_CITIES_CARD (PT_LOST_CITIES_MAX_COLORS - 1, PT_LOST_CIT
 
 static void
 sort_cards (PtLostCitiesCard *cards,
-            guint             n)
+            guint n)
 {
   for (guint i = 1; i < n; i++)
     {
@@ -35,9 +35,9 @@ sort_cards (PtLostCitiesCard *cards,
  * "known" bit says the card was seen taken from a pile, and the public
  * table. Never the opponent's other slots, never state->deck. */
 void
-pt_lost_cities_view_init (PtLostCitiesView        *view,
+pt_lost_cities_view_init (PtLostCitiesView *view,
                           const PtLostCitiesState *state,
-                          guint                    player)
+                          guint player)
 {
   guint opponent = player ^ 1u;
 
@@ -74,7 +74,7 @@ pt_lost_cities_view_init (PtLostCitiesView        *view,
 
 guint
 pt_lost_cities_view_unseen (const PtLostCitiesView *view,
-                            PtLostCitiesCard       *cards)
+                            PtLostCitiesCard *cards)
 {
   /* copies[card]: how many copies are still unaccounted for. */
   guint8 copies[CARD_CODES];
@@ -114,8 +114,8 @@ pt_lost_cities_view_unseen (const PtLostCitiesView *view,
 
 void
 pt_lost_cities_view_determinize (const PtLostCitiesView *view,
-                                 PtRng                  *rng,
-                                 PtLostCitiesState      *out)
+                                 PtRng *rng,
+                                 PtLostCitiesState *out)
 {
   PtLostCitiesCard unseen[PT_LOST_CITIES_MAX_CARDS];
   guint player = view->player, opponent = player ^ 1u;

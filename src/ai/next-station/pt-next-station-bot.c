@@ -36,7 +36,7 @@
  * action itself): the first that applies of a tourist site, a new
  * district, the Thames, an interchange; built from the view only. */
 static char *
-describe_purpose (const PtNextStationState  *solo,
+describe_purpose (const PtNextStationState *solo,
                   const PtNextStationAction *action)
 {
   const PtStationMap *map = solo->map;
@@ -78,11 +78,11 @@ describe_purpose (const PtNextStationState  *solo,
 }
 
 static char *
-describe_reason (const PtNextStationState  *solo,
+describe_reason (const PtNextStationState *solo,
                  const PtNextStationAction *action,
-                 gboolean                   searched,
-                 double                     expected,
-                 gboolean                   slip)
+                 gboolean searched,
+                 double expected,
+                 gboolean slip)
 {
   g_autofree char *purpose = NULL;
   PtNextStationState after = *solo;
@@ -110,12 +110,12 @@ describe_reason (const PtNextStationState  *solo,
    * line scores after it (districts × most in one district + 2 per
    * Thames crossing) */
   return g_strdup_printf (_("%s (the line then scores %d)"), purpose,
-                          line->districts * line->max_in_district + 2 * line->thames);
+                             line->districts * line->max_in_district + 2 * line->thames);
 }
 
 static gpointer
-next_station_snapshot_new (PtGame  *game,
-                           guint    player,
+next_station_snapshot_new (PtGame *game,
+                           guint player,
                            GError **error)
 {
   PtNsView *view;
@@ -139,11 +139,11 @@ next_station_snapshot_new (PtGame  *game,
 }
 
 static JsonNode *
-next_station_choose (gconstpointer       snapshot,
+next_station_choose (gconstpointer snapshot,
                      const PtBotRequest *request,
-                     char              **reason,
-                     GCancellable       *cancellable,
-                     GError            **error)
+                     char **reason,
+                     GCancellable *cancellable,
+                     GError **error)
 {
   const PtNsView *view = snapshot;
   PtNextStationAction action;
@@ -185,12 +185,12 @@ const PtBotStrategy pt_next_station_bot_strategy = {
   .levels = (1u << PT_BOT_LEVEL_EASY) | (1u << PT_BOT_LEVEL_MEDIUM) |
             (1u << PT_BOT_LEVEL_HARD),
   .descriptions = {
-    [PT_BOT_LEVEL_EASY] = N_("Chases districts and tourist sites, and often draws a stray section"),
-    [PT_BOT_LEVEL_MEDIUM] = N_("Draws the section that scores most right now"),
-    [PT_BOT_LEVEL_HARD] = N_("Plays each option out over hundreds of possible card orders"),
-  },
-  .snapshot_new = next_station_snapshot_new,
-  .snapshot_free = g_free,
-  .choose = next_station_choose,
-  .snapshot_from_view = pt_engine_view_next_station_snapshot,
-};
+      [PT_BOT_LEVEL_EASY] = N_("Chases districts and tourist sites, and often draws a stray section"),
+                                [PT_BOT_LEVEL_MEDIUM] = N_("Draws the section that scores most right now"),
+                                                            [PT_BOT_LEVEL_HARD] = N_("Plays each option out over hundreds of possible card orders"),
+                                                            },
+                                .snapshot_new = next_station_snapshot_new,
+                                .snapshot_free = g_free,
+                                .choose = next_station_choose,
+                                .snapshot_from_view = pt_engine_view_next_station_snapshot,
+      };

@@ -24,8 +24,8 @@
 
 static gboolean
 parse_ns_station (const PtStationMap *map,
-                  JsonNode           *node,
-                  guint              *station)
+                  JsonNode *node,
+                  guint *station)
 {
   JsonArray *point = pt_json_get_array (node);
   gint64 x, y;
@@ -43,8 +43,8 @@ parse_ns_station (const PtStationMap *map,
 
 static gboolean
 parse_ns_stations (const PtStationMap *map,
-                   JsonNode           *node,
-                   guint64            *stations)
+                   JsonNode *node,
+                   guint64 *stations)
 {
   JsonArray *array = pt_json_get_array (node);
 
@@ -64,11 +64,11 @@ parse_ns_stations (const PtStationMap *map,
 
 /* One line of the sheet; *@colour is its colour (each at most once: @seen). */
 static gboolean
-parse_ns_line (const PtStationMap  *map,
-               JsonNode            *node,
+parse_ns_line (const PtStationMap *map,
+               JsonNode *node,
                PtNextStationPlayer *sheet,
-               guint               *colour,
-               guint               *seen)
+               guint *colour,
+               guint *seen)
 {
   JsonObject *line = pt_json_get_object (node);
   JsonArray *sections;
@@ -117,7 +117,7 @@ parse_ns_line (const PtStationMap  *map,
 
 /* The bot's own sheet into solo->players[0] and colour_order[0]. */
 static gboolean
-parse_ns_sheet (JsonNode           *node,
+parse_ns_sheet (JsonNode *node,
                 PtNextStationState *solo)
 {
   const PtStationMap *map = solo->map;
@@ -149,7 +149,7 @@ parse_ns_sheet (JsonNode           *node,
 }
 
 static gboolean
-parse_ns_options (JsonObject         *object,
+parse_ns_options (JsonObject *object,
                   PtNextStationState *solo)
 {
   JsonObject *options = pt_json_get_object (json_object_get_member (object, "options"));
@@ -191,7 +191,7 @@ parse_ns_options (JsonObject         *object,
  * other rounds' decks canonical too (pt_ns_view_init() does the same). */
 static gboolean
 parse_ns_deck (JsonObject *object,
-               PtNsView   *view)
+               PtNsView *view)
 {
   PtNextStationState *solo = &view->solo;
   JsonArray *flipped = pt_json_get_array (json_object_get_member (object, "flipped"));
@@ -227,10 +227,10 @@ parse_ns_deck (JsonObject *object,
 }
 
 static gboolean
-parse_next_station_view (JsonNode  *node,
-                         guint      player,
-                         PtNsView  *view,
-                         GError   **error)
+parse_next_station_view (JsonNode *node,
+                         guint player,
+                         PtNsView *view,
+                         GError **error)
 {
   PtNextStationState *solo = &view->solo;
   JsonObject *object = pt_json_get_object (node);
@@ -278,10 +278,10 @@ parse_next_station_view (JsonNode  *node,
 }
 
 gpointer
-pt_engine_view_next_station_snapshot (JsonNode  *view,
-                                      guint      player,
-                                      guint      move_number,
-                                      GError   **error)
+pt_engine_view_next_station_snapshot (JsonNode *view,
+                                      guint player,
+                                      guint move_number,
+                                      GError **error)
 {
   g_autofree PtNsView *snapshot = g_new0 (PtNsView, 1);
 

@@ -13,12 +13,12 @@
 
 /* Weights of the greedy evaluation, tuned with `partida-cli bench
  * next-station-bot` (mean solo score of Hard, whose rollouts use it). */
-#define TOURIST_VISIT_VALUE 2.5   /* the track pays 25 for 10 visits */
-#define MOBILITY_WEIGHT     0.15  /* per free way on from a line end */
+#define TOURIST_VISIT_VALUE 2.5  /* the track pays 25 for 10 visits */
+#define MOBILITY_WEIGHT     0.15 /* per free way on from a line end */
 /* Per section drawn or blocked on the sheet: a section that crosses many
  * possible ones closes them to every later line (Medium 131 -> 134). */
 #define BLOCKING_WEIGHT     0.4
-#define POWER_MARGIN        4.0   /* a power must beat the plain move by this much */
+#define POWER_MARGIN        4.0 /* a power must beat the plain move by this much */
 
 /* Hard's work per turn: up to N_SAMPLES_DEFAULT samples per candidate,
  * shared out by sequential halving, but at most MAX_STEPS_DEFAULT
@@ -28,10 +28,9 @@
  * long) 20 times as slow as the last ones. Sequential halving alone, at
  * the old work (100 samples × 11 candidates, flat): +2.1 ± 1.8 on seeds
  * 1–40, paired. */
-#define N_SAMPLES_DEFAULT   400
-#define TOP_K_DEFAULT       12
-#define MAX_STEPS_DEFAULT   22000
-
+#define N_SAMPLES_DEFAULT 400
+#define TOP_K_DEFAULT     12
+#define MAX_STEPS_DEFAULT 22000
 
 /* Without -mpopcnt (the x86-64 baseline) __builtin_popcountll is a call
  * into libgcc, a quarter of the rollouts' time; this inlines. */
@@ -48,22 +47,30 @@ popcount64 (guint64 x)
 /* The weights of the greedy evaluation beyond the points themselves. */
 typedef struct
 {
-  double tourist;     /* per tourist visit */
-  double mobility;    /* per free way on from a line end */
-  double blocking;    /* per section drawn or blocked on the sheet */
-  double symbols;     /* per symbol the line ends can still reach */
+  double tourist;  /* per tourist visit */
+  double mobility; /* per free way on from a line end */
+  double blocking; /* per section drawn or blocked on the sheet */
+  double symbols;  /* per symbol the line ends can still reach */
   double power_margin;
-  double pass_below;  /* pass when the best section gains less than this */
-  double late;        /* mobility and symbols scale by 1 − late × undergrounds / 5 */
-  double lookahead;   /* weight of the best section for the next card, on average */
+  double pass_below;    /* pass when the best section gains less than this */
+  double late;          /* mobility and symbols scale by 1 − late × undergrounds / 5 */
+  double lookahead;     /* weight of the best section for the next card, on average */
   double new_districts; /* per district the line has not visited, one section away */
-  double busiest;     /* per way (up to 3) into the line's busiest district */
+  double busiest;       /* per way (up to 3) into the line's busiest district */
 } Weights;
 
 /* Medium and Easy (and the rollouts before issue 20). */
 static const Weights greedy_weights = {
-  TOURIST_VISIT_VALUE, MOBILITY_WEIGHT, BLOCKING_WEIGHT, 0.0, POWER_MARGIN, -G_MAXDOUBLE, 0.0, 0.0,
-  0.0, 0.0,
+  TOURIST_VISIT_VALUE,
+  MOBILITY_WEIGHT,
+  BLOCKING_WEIGHT,
+  0.0,
+  POWER_MARGIN,
+  -G_MAXDOUBLE,
+  0.0,
+  0.0,
+  0.0,
+  0.0,
 };
 
 /* Hard's rollouts, tuned on the solo mean of the rollout policy alone
@@ -77,8 +84,16 @@ static const Weights greedy_weights = {
  * games (seeds 5001…); 1.0 or 0.3 for either is worse. Scaling the
  * lookahead by the turns the round can still last did not help. */
 static const Weights rollout_weights = {
-  TOURIST_VISIT_VALUE, MOBILITY_WEIGHT, BLOCKING_WEIGHT, 1.0, POWER_MARGIN, -G_MAXDOUBLE, 0.0, 1.5,
-  0.5, 0.5,
+  TOURIST_VISIT_VALUE,
+  MOBILITY_WEIGHT,
+  BLOCKING_WEIGHT,
+  1.0,
+  POWER_MARGIN,
+  -G_MAXDOUBLE,
+  0.0,
+  1.5,
+  0.5,
+  0.5,
 };
 
 /* What the lines of the other rounds contribute, for the greedy gain. */
@@ -86,36 +101,36 @@ typedef struct
 {
   const Weights *w;
   const PtStationMap *map;
-  guint   colour;
-  guint64 once, twice, thrice;    /* stations on ≥ 1, 2, 3 other lines */
-  guint   other_tourist;          /* tourist visits of the other lines */
-  guint   other_thames;
+  guint colour;
+  guint64 once, twice, thrice; /* stations on ≥ 1, 2, 3 other lines */
+  guint other_tourist;         /* tourist visits of the other lines */
+  guint other_thames;
   guint64 other_visited;
-  guint   objectives;             /* in play */
+  guint objectives; /* in play */
   /* The cards of this round not flipped yet, by symbol (public: the
    * flipped ones are known), for the lookahead. */
-  guint   next_symbols[PT_N_SYMBOLS];
-  guint   n_next;
-  double  open_scale;             /* of mobility and symbols, by how late the round is */
-  gboolean easy;                  /* ignore interchanges and objectives */
+  guint next_symbols[PT_N_SYMBOLS];
+  guint n_next;
+  double open_scale; /* of mobility and symbols, by how late the round is */
+  gboolean easy;     /* ignore interchanges and objectives */
 } Context;
 
 /* Just the parts of a sheet that an action changes. */
 typedef struct
 {
-  guint64      stations;
-  guint64      ends;
-  PtSectionSet sections;          /* this line */
-  PtSectionSet used;              /* drawn ∪ blocked, every line */
-  guint8       started;
-  guint8       circled;
+  guint64 stations;
+  guint64 ends;
+  PtSectionSet sections; /* this line */
+  PtSectionSet used;     /* drawn ∪ blocked, every line */
+  guint8 started;
+  guint8 circled;
 } Sketch;
 
 static void
-context_init (Context                  *ctx,
+context_init (Context *ctx,
               const PtNextStationState *solo,
-              gboolean                  easy,
-              const Weights            *weights)
+              gboolean easy,
+              const Weights *weights)
 {
   const PtNextStationPlayer *sheet = &solo->players[0];
   const PtStationMap *map = solo->map;
@@ -140,14 +155,14 @@ context_init (Context                  *ctx,
       ctx->other_tourist += (guint) popcount64 (s & map->tourist_sites);
       for (guint w = 0; w < G_N_ELEMENTS (map->thames.w); w++)
         ctx->other_thames += (guint) popcount64 (sheet->line_sections[c].w[w] &
-                                                           map->thames.w[w]);
+                                                 map->thames.w[w]);
     }
 }
 
 static void
-sketch_init (Sketch                   *sketch,
+sketch_init (Sketch *sketch,
              const PtNextStationState *solo,
-             guint                     colour)
+             guint colour)
 {
   const PtNextStationPlayer *sheet = &solo->players[0];
 
@@ -162,10 +177,10 @@ sketch_init (Sketch                   *sketch,
 
 /* The same bookkeeping as the rules' draw_section(). */
 static void
-sketch_draw (Sketch             *sketch,
+sketch_draw (Sketch *sketch,
              const PtStationMap *map,
-             guint               from,
-             guint               to)
+             guint from,
+             guint to)
 {
   guint section = map->section_between[from][to];
 
@@ -185,10 +200,10 @@ sketch_draw (Sketch             *sketch,
 }
 
 static guint
-sketch_list (const Sketch        *sketch,
-             const PtStationMap  *map,
-             PtStationSymbol      symbol,
-             gboolean             from_any,
+sketch_list (const Sketch *sketch,
+             const PtStationMap *map,
+             PtStationSymbol symbol,
+             gboolean from_any,
              PtNextStationChoice *out)
 {
   guint64 from_set = from_any ? sketch->stations : sketch->ends;
@@ -221,12 +236,12 @@ sketch_list (const Sketch        *sketch,
  * counts for every one), the districts they reach (bit per district) and
  * how many lead into district @busiest. */
 static guint
-sketch_mobility (const Sketch       *sketch,
+sketch_mobility (const Sketch *sketch,
                  const PtStationMap *map,
-                 guint              *symbols,
-                 guint               busiest,
-                 guint              *districts,
-                 guint              *into_busiest)
+                 guint *symbols,
+                 guint busiest,
+                 guint *districts,
+                 guint *into_busiest)
 {
   guint n = 0, reach = 0;
 
@@ -257,8 +272,8 @@ sketch_mobility (const Sketch       *sketch,
  * holds a dozen or so; cheaper than one popcount per district). */
 static void
 district_counts (const PtStationMap *map,
-                 guint64             stations,
-                 guint8              counts[PT_STATION_MAP_MAX_DISTRICTS])
+                 guint64 stations,
+                 guint8 counts[PT_STATION_MAP_MAX_DISTRICTS])
 {
   memset (counts, 0, PT_STATION_MAP_MAX_DISTRICTS);
   for (; stations != 0; stations &= stations - 1)
@@ -269,10 +284,10 @@ district_counts (const PtStationMap *map,
  * twice; also returns the district with the most stations. */
 static void
 line_districts (const PtStationMap *map,
-                guint64             stations,
-                guint               circled,
-                guint              *districts,
-                guint              *most)
+                guint64 stations,
+                guint circled,
+                guint *districts,
+                guint *most)
 {
   guint8 counts[PT_STATION_MAP_MAX_DISTRICTS];
 
@@ -305,7 +320,7 @@ thames_count (const PtStationMap *map,
  * adds to the game-long scores. */
 static double
 sketch_value (const Context *ctx,
-              const Sketch  *sketch)
+              const Sketch *sketch)
 {
   const PtStationMap *map = ctx->map;
   guint64 st = sketch->stations;
@@ -358,8 +373,8 @@ sketch_value (const Context *ctx,
  * one (PT_STATION_MAP_MAX_DISTRICTS when the line is empty). */
 static guint
 line_visited (const PtStationMap *map,
-              guint64             stations,
-              guint              *busiest)
+              guint64 stations,
+              guint *busiest)
 {
   guint visited = 0, most = 0;
   guint8 counts[PT_STATION_MAP_MAX_DISTRICTS];
@@ -383,7 +398,7 @@ line_visited (const PtStationMap *map,
 
 static double
 sketch_score (const Context *ctx,
-              const Sketch  *sketch)
+              const Sketch *sketch)
 {
   guint used = 0, symbols, mobility, visited, busiest, reached, into_busiest;
   double ahead;
@@ -404,7 +419,7 @@ sketch_score (const Context *ctx,
 /* The best station to circle: one in a district holding M stations. */
 static guint8
 best_circle (const PtStationMap *map,
-             guint64             stations)
+             guint64 stations)
 {
   guint best = 0;
   guint8 station = PT_STATION_NONE;
@@ -442,7 +457,7 @@ action_set_pass (PtNextStationAction *action)
  * rules). */
 static PtStationSymbol
 double_symbol (const PtNextStationState *solo,
-               guint                     first_to)
+               guint first_to)
 {
   PtStationSymbol symbol = pt_next_station_card_symbol (solo->card);
 
@@ -454,8 +469,8 @@ double_symbol (const PtNextStationState *solo,
  * nothing: a pass). */
 static double
 lookahead_score (const Context *ctx,
-                 const Sketch  *after,
-                 double         score)
+                 const Sketch *after,
+                 double score)
 {
   double expected = 0;
 
@@ -484,13 +499,13 @@ lookahead_score (const Context *ctx,
 
 /* Best plain section by the greedy score; FALSE when there is none. */
 static gboolean
-best_section (const Context             *ctx,
-              const Sketch              *base,
-              PtStationSymbol            symbol,
-              gboolean                   from_any,
-              PtRng                     *rng,
-              PtNextStationChoice       *best,
-              double                    *best_score)
+best_section (const Context *ctx,
+              const Sketch *base,
+              PtStationSymbol symbol,
+              gboolean from_any,
+              PtRng *rng,
+              PtNextStationChoice *best,
+              double *best_score)
 {
   PtNextStationChoice choices[PT_NS_MAX_SECTION_CHOICES];
   guint n = sketch_list (base, ctx->map, symbol, from_any, choices);
@@ -514,7 +529,7 @@ best_section (const Context             *ctx,
         }
       else if (score > *best_score - 1e-9 && rng != NULL &&
                pt_rng_below (rng, ++n_best) == 0)
-        *best = choices[i];   /* a uniform pick among equals */
+        *best = choices[i]; /* a uniform pick among equals */
     }
   return n > 0;
 }
@@ -524,13 +539,13 @@ best_section (const Context             *ctx,
  * lost). */
 static gboolean
 greedy_power (const PtNextStationState *solo,
-              const Context            *ctx,
-              const Sketch             *base,
-              double                    plain_score,
-              gboolean                  has_plain,
+              const Context *ctx,
+              const Sketch *base,
+              double plain_score,
+              gboolean has_plain,
               const PtNextStationChoice *plain,
-              PtRng                    *rng,
-              PtNextStationAction      *out)
+              PtRng *rng,
+              PtNextStationAction *out)
 {
   const PtStationMap *map = solo->map;
   PtStationSymbol symbol = pt_next_station_card_symbol (solo->card);
@@ -559,7 +574,9 @@ greedy_power (const PtNextStationState *solo,
         PtNextStationChoice firsts[PT_NS_MAX_SECTION_CHOICES];
         guint n = sketch_list (base, map, symbol, solo->switch_active, firsts);
         double best = -G_MAXDOUBLE;
-        PtNextStationChoice second = { 0, };
+        PtNextStationChoice second = {
+          0,
+        };
 
         for (guint i = 0; i < n; i++)
           {
@@ -569,7 +586,8 @@ greedy_power (const PtNextStationState *solo,
 
             sketch_draw (&after, map, firsts[i].from, firsts[i].to);
             if (best_section (ctx, &after, double_symbol (solo, firsts[i].to),
-                              solo->switch_active, NULL, &c2, &s2) && s2 > best)
+                              solo->switch_active, NULL, &c2, &s2) &&
+                s2 > best)
               {
                 best = s2;
                 choice = firsts[i];
@@ -622,9 +640,9 @@ greedy_power (const PtNextStationState *solo,
 
 static void
 greedy_with (const PtNextStationState *solo,
-             const Context            *round_ctx,
-             PtRng                    *rng,
-             PtNextStationAction      *out)
+             const Context *round_ctx,
+             PtRng *rng,
+             PtNextStationAction *out)
 {
   PtNextStationChoice plain;
   gboolean has_plain;
@@ -663,9 +681,9 @@ greedy_with (const PtNextStationState *solo,
 
 void
 pt_ns_greedy_action (const PtNextStationState *solo,
-                     double                    blunder,
-                     PtRng                    *rng,
-                     PtNextStationAction      *out)
+                     double blunder,
+                     PtRng *rng,
+                     PtNextStationAction *out)
 {
   Context ctx;
 
@@ -691,8 +709,8 @@ pt_ns_greedy_action (const PtNextStationState *solo,
 
 void
 pt_ns_rollout_action (const PtNextStationState *solo,
-                      PtRng                    *rng,
-                      PtNextStationAction      *out)
+                      PtRng *rng,
+                      PtNextStationAction *out)
 {
   Context ctx;
 
@@ -721,9 +739,9 @@ canonical_deck (guint8 deck[PT_NS_N_CARDS])
 }
 
 gboolean
-pt_ns_view_init (PtNsView                 *view,
+pt_ns_view_init (PtNsView *view,
                  const PtNextStationState *state,
-                 guint                     player)
+                 guint player)
 {
   PtNextStationState *solo = &view->solo;
   guint16 seen = 0;
@@ -771,8 +789,8 @@ pt_ns_search_params_init (PtNsSearchParams *params)
 }
 
 static void
-sample_decks (const PtNsView     *view,
-              PtRng              *rng,
+sample_decks (const PtNsView *view,
+              PtRng *rng,
               PtNextStationState *solo)
 {
   guint round = view->solo.round;
@@ -786,8 +804,8 @@ sample_decks (const PtNsView     *view,
 
 static int
 rollout (PtNextStationState *solo,
-         PtRng              *rng,
-         guint64            *steps)
+         PtRng *rng,
+         guint64 *steps)
 {
   Context ctx;
   guint round = G_MAXUINT;
@@ -812,8 +830,8 @@ rollout (PtNextStationState *solo,
 typedef struct
 {
   PtNextStationAction action;
-  double              prior;
-  double              sum;
+  double prior;
+  double sum;
 } Candidate;
 
 static int
@@ -836,8 +854,8 @@ compare_sum (gconstpointer a,
 
 /* The greedy score after @action, for ranking the candidates. */
 static double
-action_prior (const PtNextStationState  *solo,
-              const Context             *ctx,
+action_prior (const PtNextStationState *solo,
+              const Context *ctx,
               const PtNextStationAction *action)
 {
   Sketch sketch;
@@ -854,7 +872,7 @@ action_prior (const PtNextStationState  *solo,
 
 static GArray *
 root_candidates (const PtNsView *view,
-                 guint           top_k)
+                 guint top_k)
 {
   g_autoptr(GArray) actions = pt_next_station_state_list_actions (&view->solo, 0);
   GArray *candidates = g_array_new (FALSE, TRUE, sizeof (Candidate));
@@ -863,7 +881,9 @@ root_candidates (const PtNsView *view,
   context_init (&ctx, &view->solo, FALSE, &rollout_weights);
   for (guint i = 0; i < actions->len; i++)
     {
-      Candidate c = { 0, };
+      Candidate c = {
+        0,
+      };
 
       c.action = g_array_index (actions, PtNextStationAction, i);
       c.prior = action_prior (&view->solo, &ctx, &c.action);
@@ -880,25 +900,25 @@ root_candidates (const PtNsView *view,
 }
 
 gboolean
-pt_ns_search (const PtNsView         *view,
+pt_ns_search (const PtNsView *view,
               const PtNsSearchParams *params,
-              PtRng                  *rng,
-              GCancellable           *cancellable,
-              PtNextStationAction    *out,
-              GError                **error)
+              PtRng *rng,
+              GCancellable *cancellable,
+              PtNextStationAction *out,
+              GError **error)
 {
   return pt_ns_search_full (view, params, rng, cancellable, out, NULL, NULL, error);
 }
 
 gboolean
-pt_ns_search_full (const PtNsView         *view,
+pt_ns_search_full (const PtNsView *view,
                    const PtNsSearchParams *params,
-                   PtRng                  *rng,
-                   GCancellable           *cancellable,
-                   PtNextStationAction    *out,
-                   double                 *expected,
-                   guint64                *n_steps,
-                   GError                **error)
+                   PtRng *rng,
+                   GCancellable *cancellable,
+                   PtNextStationAction *out,
+                   double *expected,
+                   guint64 *n_steps,
+                   GError **error)
 {
   g_autoptr(GArray) candidates = root_candidates (view, MAX (params->top_k, 1));
   guint alive = candidates->len, n_phases = 0, n_done = 0;

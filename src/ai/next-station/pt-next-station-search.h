@@ -27,69 +27,69 @@ typedef struct
    * current round not flipped yet, and every card of the later rounds,
    * are in canonical (ascending) order: they carry no information. */
   PtNextStationState solo;
-  guint8             player;      /* the bot's seat in the real game */
-  guint8             n_unseen;    /* cards of this round not flipped yet */
-  guint8             unseen[PT_NS_N_CARDS];
+  guint8 player;   /* the bot's seat in the real game */
+  guint8 n_unseen; /* cards of this round not flipped yet */
+  guint8 unseen[PT_NS_N_CARDS];
 } PtNsView;
 
 /* FALSE when @player may not act now (the game is over or it has acted). */
-gboolean pt_ns_view_init      (PtNsView                 *view,
-                               const PtNextStationState *state,
-                               guint                     player);
+gboolean pt_ns_view_init (PtNsView *view,
+                          const PtNextStationState *state,
+                          guint player);
 
 /* Medium: the action with the best immediate gain (line score, tourist
  * sites, interchanges, objectives; powers when they add most). With
  * @blunder > 0, that fraction of turns picks a random legal action that is
  * not worse than passing, and the immediate gain ignores interchanges and
  * objectives (Easy). Player 0 of @solo acts. */
-void     pt_ns_greedy_action  (const PtNextStationState *solo,
-                               double                    blunder,
-                               PtRng                    *rng,
-                               PtNextStationAction      *out);
+void pt_ns_greedy_action (const PtNextStationState *solo,
+                          double blunder,
+                          PtRng *rng,
+                          PtNextStationAction *out);
 
 /* The policy of Hard's rollouts: Medium's greedy choice, plus the symbols
  * the line ends can still reach and a one-card lookahead (the best
  * section for each card of the round still face down, on average; the
  * set of those cards is public). 134 → 144 mean solo score alone. */
-void     pt_ns_rollout_action (const PtNextStationState *solo,
-                               PtRng                    *rng,
-                               PtNextStationAction      *out);
+void pt_ns_rollout_action (const PtNextStationState *solo,
+                           PtRng *rng,
+                           PtNextStationAction *out);
 
 typedef struct
 {
-  guint   n_samples;     /* determinisations of the unseen cards per candidate (the
-                          * work is n_samples × candidates rollouts, shared out by
-                          * sequential halving) */
-  guint   top_k;         /* candidates kept after the greedy pre-filter */
-  guint64 max_steps;     /* at most this many simulated turns in all; 0: no cap */
-  gint64  deadline;      /* g_get_monotonic_time () limit; 0: none */
+  guint n_samples;   /* determinisations of the unseen cards per candidate (the
+                      * work is n_samples × candidates rollouts, shared out by
+                      * sequential halving) */
+  guint top_k;       /* candidates kept after the greedy pre-filter */
+  guint64 max_steps; /* at most this many simulated turns in all; 0: no cap */
+  gint64 deadline;   /* g_get_monotonic_time () limit; 0: none */
 } PtNsSearchParams;
 
-void     pt_ns_search_params_init (PtNsSearchParams *params);
+void pt_ns_search_params_init (PtNsSearchParams *params);
 
 /* Hard: Monte Carlo over the unseen cards. Every candidate action is
  * followed, on the same sampled deck orders, by the rollout policy
  * (pt_ns_rollout_action()) to the end of the game, and the one with the
  * best mean final score wins. FALSE only when cancelled. */
-gboolean pt_ns_search         (const PtNsView           *view,
-                               const PtNsSearchParams   *params,
-                               PtRng                    *rng,
-                               GCancellable             *cancellable,
-                               PtNextStationAction      *out,
-                               GError                  **error);
+gboolean pt_ns_search (const PtNsView *view,
+                       const PtNsSearchParams *params,
+                       PtRng *rng,
+                       GCancellable *cancellable,
+                       PtNextStationAction *out,
+                       GError **error);
 
 /* The same, and (each nullable) in @expected the chosen action's mean
  * final score over its samples, in @n_steps the turns simulated in all. */
-gboolean pt_ns_search_full    (const PtNsView           *view,
-                               const PtNsSearchParams   *params,
-                               PtRng                    *rng,
-                               GCancellable             *cancellable,
-                               PtNextStationAction      *out,
-                               double                   *expected,
-                               guint64                  *n_steps,
-                               GError                  **error);
+gboolean pt_ns_search_full (const PtNsView *view,
+                            const PtNsSearchParams *params,
+                            PtRng *rng,
+                            GCancellable *cancellable,
+                            PtNextStationAction *out,
+                            double *expected,
+                            guint64 *n_steps,
+                            GError **error);
 
 /* The final score of player 0 of @solo as it stands (all modules). */
-int      pt_ns_solo_total     (const PtNextStationState *solo);
+int pt_ns_solo_total (const PtNextStationState *solo);
 
 G_END_DECLS

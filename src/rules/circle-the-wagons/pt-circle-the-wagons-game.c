@@ -19,7 +19,7 @@
 
 struct _PtCircleTheWagonsGame
 {
-  PtGame        parent_instance;
+  PtGame parent_instance;
   PtWagonsState state;
 };
 
@@ -27,8 +27,8 @@ G_DEFINE_FINAL_TYPE (PtCircleTheWagonsGame, pt_circle_the_wagons_game, PT_TYPE_G
 
 /* The game has no options: any member is refused by name. */
 static gboolean
-check_no_options (JsonObject  *options,
-                  GError     **error)
+check_no_options (JsonObject *options,
+                  GError **error)
 {
   g_autoptr(GList) members = NULL;
 
@@ -49,11 +49,11 @@ check_no_options (JsonObject  *options,
  * when @first_player is -1, pt_rng_below (2) chooses the first player.
  */
 void
-pt_wagons_deal_state (guint64  seed,
-                      int      first_player,
-                      guint8   bonus[PT_WAGONS_N_BONUS],
-                      guint8   circle[PT_WAGONS_N_CIRCLE],
-                      guint   *out_first_player)
+pt_wagons_deal_state (guint64 seed,
+                      int first_player,
+                      guint8 bonus[PT_WAGONS_N_BONUS],
+                      guint8 circle[PT_WAGONS_N_CIRCLE],
+                      guint *out_first_player)
 {
   guint8 deck[PT_WAGONS_N_CARDS];
   PtRng rng;
@@ -69,7 +69,7 @@ pt_wagons_deal_state (guint64  seed,
 
 static JsonArray *
 cards_to_json (const guint8 *cards,
-               guint         n)
+               guint n)
 {
   JsonArray *array = json_array_sized_new (n);
 
@@ -81,7 +81,7 @@ cards_to_json (const guint8 *cards,
 static JsonObject *
 setup_to_json (const guint8 *bonus,
                const guint8 *circle,
-               guint         first_player)
+               guint first_player)
 {
   JsonObject *setup = json_object_new ();
 
@@ -92,14 +92,14 @@ setup_to_json (const guint8 *bonus,
 }
 
 static gboolean
-pt_circle_the_wagons_game_deal (PtGameClass  *klass,
-                                JsonObject   *options,
-                                guint         n_players,
-                                int           first_player,
-                                guint64       seed,
-                                JsonObject  **out_options,
-                                JsonObject  **out_setup,
-                                GError      **error)
+pt_circle_the_wagons_game_deal (PtGameClass *klass,
+                                JsonObject *options,
+                                guint n_players,
+                                int first_player,
+                                guint64 seed,
+                                JsonObject **out_options,
+                                JsonObject **out_setup,
+                                GError **error)
 {
   guint8 bonus[PT_WAGONS_N_BONUS], circle[PT_WAGONS_N_CIRCLE];
   guint first;
@@ -113,21 +113,21 @@ pt_circle_the_wagons_game_deal (PtGameClass  *klass,
 }
 
 static JsonNode *
-pt_circle_the_wagons_game_score_sheet (PtGameClass  *klass,
-                                       JsonObject   *sheet,
-                                       GError      **error)
+pt_circle_the_wagons_game_score_sheet (PtGameClass *klass,
+                                       JsonObject *sheet,
+                                       GError **error)
 {
   return pt_wagons_score_sheet (sheet, error);
 }
 
 /* Reads @n card ids of setup member @member into @cards, marking @seen. */
 static gboolean
-read_cards (JsonObject  *setup,
-            const char  *member,
-            guint        n,
-            guint8      *cards,
-            gboolean    *seen,
-            GError     **error)
+read_cards (JsonObject *setup,
+            const char *member,
+            guint n,
+            guint8 *cards,
+            gboolean *seen,
+            GError **error)
 {
   JsonArray *array = pt_json_get_array (json_object_get_member (setup, member));
 
@@ -135,10 +135,11 @@ read_cards (JsonObject  *setup,
     {
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_SETUP,
                    g_strcmp0 (member, "bonus") == 0
-                   ? g_dngettext (GETTEXT_PACKAGE, "The setup needs the bonus cards: a list of %u card",
-                                  "The setup needs the bonus cards: a list of %u cards", n)
-                   : g_dngettext (GETTEXT_PACKAGE, "The setup needs the circle: a list of %u card",
-                                  "The setup needs the circle: a list of %u cards", n), n);
+                       ? g_dngettext (GETTEXT_PACKAGE, "The setup needs the bonus cards: a list of %u card",
+                                      "The setup needs the bonus cards: a list of %u cards", n)
+                       : g_dngettext (GETTEXT_PACKAGE, "The setup needs the circle: a list of %u card",
+                                      "The setup needs the circle: a list of %u cards", n),
+                   n);
       return FALSE;
     }
   for (guint i = 0; i < n; i++)
@@ -150,8 +151,8 @@ read_cards (JsonObject  *setup,
         {
           g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_SETUP,
                        g_strcmp0 (member, "bonus") == 0 ? _("“%s” among the bonus cards is not a card")
-                                                         : _("“%s” in the circle is not a card"),
-                       id ? id : "?");
+                                                        : _("“%s” in the circle is not a card"),
+                                                             id ? id : "?");
           return FALSE;
         }
       if (seen[card])
@@ -167,15 +168,17 @@ read_cards (JsonObject  *setup,
 }
 
 static gboolean
-pt_circle_the_wagons_game_setup (PtGame      *game,
-                                 JsonObject  *options,
-                                 JsonObject  *setup,
-                                 GError     **error)
+pt_circle_the_wagons_game_setup (PtGame *game,
+                                 JsonObject *options,
+                                 JsonObject *setup,
+                                 GError **error)
 {
-  static const char * const members[] = { "bonus", "circle", "first_player", NULL };
+  static const char *const members[] = { "bonus", "circle", "first_player", NULL };
   PtCircleTheWagonsGame *self = PT_CIRCLE_THE_WAGONS_GAME (game);
   guint8 bonus[PT_WAGONS_N_BONUS], circle[PT_WAGONS_N_CIRCLE];
-  gboolean seen[PT_WAGONS_N_CARDS] = { FALSE, };
+  gboolean seen[PT_WAGONS_N_CARDS] = {
+    FALSE,
+  };
   const char *unknown = NULL;
   gint64 first_player;
 
@@ -216,7 +219,7 @@ pt_circle_the_wagons_game_get_is_over (PtGame *game)
 static const char *
 phase_name (PtWagonsPhase phase)
 {
-  static const char * const names[] = { "start", "take", "place", "over" };
+  static const char *const names[] = { "start", "take", "place", "over" };
 
   return names[phase];
 }
@@ -228,10 +231,10 @@ pt_circle_the_wagons_game_get_phase (PtGame *game)
 }
 
 static gboolean
-pt_circle_the_wagons_game_apply_move (PtGame    *game,
-                                      guint      player,
-                                      JsonNode  *node,
-                                      GError   **error)
+pt_circle_the_wagons_game_apply_move (PtGame *game,
+                                      guint player,
+                                      JsonNode *node,
+                                      GError **error)
 {
   PtCircleTheWagonsGame *self = PT_CIRCLE_THE_WAGONS_GAME (game);
   PtWagonsMove move;
@@ -245,7 +248,7 @@ pt_circle_the_wagons_game_apply_move (PtGame    *game,
 
 static JsonNode *
 pt_circle_the_wagons_game_list_legal_moves (PtGame *game,
-                                            guint   player)
+                                            guint player)
 {
   PtCircleTheWagonsGame *self = PT_CIRCLE_THE_WAGONS_GAME (game);
   g_autofree PtWagonsMove *moves = NULL;
@@ -264,7 +267,7 @@ pt_circle_the_wagons_game_list_legal_moves (PtGame *game,
 
 static void
 pt_circle_the_wagons_game_get_scores (PtGame *game,
-                                      int    *scores)
+                                      int *scores)
 {
   PtWagonsTally tallies[2];
   PtWagonsScore score;
@@ -299,7 +302,7 @@ pt_circle_the_wagons_game_get_breakdown (PtGame *game)
 /* Perfect information: every player and a spectator see the same. */
 static JsonNode *
 pt_circle_the_wagons_game_get_view (PtGame *game,
-                                    int     player)
+                                    int player)
 {
   PtCircleTheWagonsGame *self = PT_CIRCLE_THE_WAGONS_GAME (game);
   const PtWagonsState *state = &self->state;
@@ -351,8 +354,8 @@ pt_circle_the_wagons_game_get_view (PtGame *game,
  * -1 when the cell is empty. */
 static int
 visible_card_at (const PtWagonsTown *town,
-                 int                 x,
-                 int                 y)
+                 int x,
+                 int y)
 {
   for (int i = (int) town->n_placements - 1; i >= 0; i--)
     {
@@ -434,8 +437,8 @@ describe_placement (const PtWagonsTown *town,
 /* "Ana took B4; Beto gets A1, A2.", on the state before the move, where
  * the cards given away are still in the circle. */
 static char *
-pt_circle_the_wagons_game_describe_move (PtGame   *game,
-                                         guint     player,
+pt_circle_the_wagons_game_describe_move (PtGame *game,
+                                         guint player,
                                          JsonNode *move_json)
 {
   const PtWagonsState *state = &PT_CIRCLE_THE_WAGONS_GAME (game)->state;

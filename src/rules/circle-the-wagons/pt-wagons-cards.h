@@ -14,10 +14,10 @@
 
 G_BEGIN_DECLS
 
-#define PT_WAGONS_N_CARDS    18
-#define PT_WAGONS_N_BONUS    3
-#define PT_WAGONS_N_CIRCLE   15
-#define PT_WAGONS_NO_CARD    0xff
+#define PT_WAGONS_N_CARDS  18
+#define PT_WAGONS_N_BONUS  3
+#define PT_WAGONS_N_CIRCLE 15
+#define PT_WAGONS_NO_CARD  0xff
 
 typedef enum
 {
@@ -76,38 +76,38 @@ typedef enum
 
 typedef struct
 {
-  guint8 terrain;   /* PtWagonsTerrain */
-  guint8 symbol;    /* PtWagonsSymbol */
+  guint8 terrain; /* PtWagonsTerrain */
+  guint8 symbol;  /* PtWagonsSymbol */
 } PtWagonsQuadrant;
 
 typedef struct
 {
-  const char       *id;       /* "A1" … "B9" */
-  PtWagonsQuadrant  quadrants[4];
-  PtWagonsBonus     bonus;    /* the condition on the back */
+  const char *id; /* "A1" … "B9" */
+  PtWagonsQuadrant quadrants[4];
+  PtWagonsBonus bonus; /* the condition on the back */
 } PtWagonsCard;
 
 typedef struct
 {
-  const char *id;             /* "badlands", stable: records and sheets */
-  const char *name;           /* English, N_()-marked: translate with _() */
-  const char *description;    /* English, N_()-marked */
-  gboolean    interactive;    /* compares both towns */
+  const char *id;          /* "badlands", stable: records and sheets */
+  const char *name;        /* English, N_()-marked: translate with _() */
+  const char *description; /* English, N_()-marked */
+  gboolean interactive;    /* compares both towns */
 } PtWagonsBonusInfo;
 
-extern const PtWagonsCard      pt_wagons_cards[PT_WAGONS_N_CARDS];
+extern const PtWagonsCard pt_wagons_cards[PT_WAGONS_N_CARDS];
 extern const PtWagonsBonusInfo pt_wagons_bonus_info[PT_WAGONS_N_BONUS_KINDS];
 
-int                 pt_wagons_card_from_id      (const char  *id);
-int                 pt_wagons_bonus_from_id     (const char  *id);
-int                 pt_wagons_terrain_from_id   (const char  *id);
-int                 pt_wagons_symbol_from_id    (const char  *id);
-const char         *pt_wagons_terrain_id        (PtWagonsTerrain terrain);
-const char         *pt_wagons_terrain_name      (PtWagonsTerrain terrain);
-const char         *pt_wagons_symbol_id         (PtWagonsSymbol  symbol);
-const char         *pt_wagons_symbol_name       (PtWagonsSymbol  symbol);
-PtWagonsQuadrant    pt_wagons_card_quadrant     (guint        card,
-                                                 gboolean     rot180,
-                                                 PtWagonsQuadrantPos pos);
+int pt_wagons_card_from_id (const char *id);
+int pt_wagons_bonus_from_id (const char *id);
+int pt_wagons_terrain_from_id (const char *id);
+int pt_wagons_symbol_from_id (const char *id);
+const char *pt_wagons_terrain_id (PtWagonsTerrain terrain);
+const char *pt_wagons_terrain_name (PtWagonsTerrain terrain);
+const char *pt_wagons_symbol_id (PtWagonsSymbol symbol);
+const char *pt_wagons_symbol_name (PtWagonsSymbol symbol);
+PtWagonsQuadrant pt_wagons_card_quadrant (guint card,
+                                          gboolean rot180,
+                                          PtWagonsQuadrantPos pos);
 
 G_END_DECLS

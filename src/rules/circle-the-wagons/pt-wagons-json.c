@@ -18,10 +18,10 @@
 #define FAR_AWAY 1000000
 
 static gboolean
-card_member (JsonObject  *object,
-             const char  *member,
-             guint8      *card,
-             GError     **error)
+card_member (JsonObject *object,
+             const char *member,
+             guint8 *card,
+             GError **error)
 {
   const char *id = pt_json_get_string (json_object_get_member (object, member));
   int index;
@@ -44,10 +44,10 @@ card_member (JsonObject  *object,
 }
 
 static gboolean
-int_member (JsonObject  *object,
-            const char  *member,
-            gint64      *value,
-            GError     **error)
+int_member (JsonObject *object,
+            const char *member,
+            gint64 *value,
+            GError **error)
 {
   if (!pt_json_get_int (json_object_get_member (object, member), value))
     {
@@ -59,15 +59,15 @@ int_member (JsonObject  *object,
 }
 
 gboolean
-pt_wagons_move_from_json (JsonNode      *node,
-                          PtWagonsMove  *move,
-                          GError       **error)
+pt_wagons_move_from_json (JsonNode *node,
+                          PtWagonsMove *move,
+                          GError **error)
 {
-  static const char * const start_members[] = { "start", NULL };
-  static const char * const take_members[] = { "take", NULL };
-  static const char * const place_members[] = { "place", "x", "y", "rot", NULL };
+  static const char *const start_members[] = { "start", NULL };
+  static const char *const take_members[] = { "take", NULL };
+  static const char *const place_members[] = { "place", "x", "y", "rot", NULL };
   JsonObject *object = pt_json_get_object (node);
-  const char * const *allowed;
+  const char *const *allowed;
   const char *unknown = NULL;
   const char *kind_member;
   int kinds = 0;
@@ -128,7 +128,8 @@ pt_wagons_move_from_json (JsonNode      *node,
     {
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_MALFORMED_MOVE,
                    _("A card lies at rotation 0 or 180, not %" PRId64
-                     " (cards never lie sideways)"), rot);
+                     " (cards never lie sideways)"),
+                      rot);
       return FALSE;
     }
   move->rot180 = rot == 180;
@@ -166,7 +167,7 @@ static JsonObject *
 line_new (const char *kind,
           const char *id,
           const char *name,
-          int         points)
+          int points)
 {
   JsonObject *line = json_object_new ();
 
@@ -180,7 +181,7 @@ line_new (const char *kind,
 static JsonObject *
 player_to_json (const PtWagonsScore *score,
                 const PtWagonsTally *tally,
-                guint                p)
+                guint p)
 {
   JsonObject *player = json_object_new ();
   JsonArray *lines = json_array_new ();
@@ -225,9 +226,9 @@ player_to_json (const PtWagonsScore *score,
  */
 JsonNode *
 pt_wagons_breakdown_to_json (const PtWagonsScore *score,
-                             const PtWagonsTally  tallies[2],
-                             const guint8        *bonus_cards,
-                             gboolean             over)
+                             const PtWagonsTally tallies[2],
+                             const guint8 *bonus_cards,
+                             gboolean over)
 {
   g_autoptr(JsonObject) root = json_object_new ();
   JsonArray *bonus = json_array_new ();

@@ -26,14 +26,14 @@
 
 G_BEGIN_DECLS
 
-gboolean  pt_wagons_move_from_json      (JsonNode             *node,
-                                         PtWagonsMove         *move,
-                                         GError              **error);
-JsonNode *pt_wagons_move_to_json        (const PtWagonsMove   *move);
-JsonNode *pt_wagons_breakdown_to_json   (const PtWagonsScore  *score,
-                                         const PtWagonsTally   tallies[2],
-                                         const guint8         *bonus_cards,
-                                         gboolean              over);
-JsonNode *pt_wagons_town_to_json        (const PtWagonsTown   *town);
+gboolean pt_wagons_move_from_json (JsonNode *node,
+                                   PtWagonsMove *move,
+                                   GError **error);
+JsonNode *pt_wagons_move_to_json (const PtWagonsMove *move);
+JsonNode *pt_wagons_breakdown_to_json (const PtWagonsScore *score,
+                                       const PtWagonsTally tallies[2],
+                                       const guint8 *bonus_cards,
+                                       gboolean over);
+JsonNode *pt_wagons_town_to_json (const PtWagonsTown *town);
 
 G_END_DECLS

@@ -14,7 +14,7 @@
 
 #include "pt-wagons-score.h"
 
-#define T(v) ((guint) (v) & PT_WAGONS_TORUS_MASK)
+#define T(v) ((guint) (v) &PT_WAGONS_TORUS_MASK)
 
 typedef guint64 Board[PT_WAGONS_TORUS];
 
@@ -22,9 +22,9 @@ typedef guint64 Board[PT_WAGONS_TORUS];
 typedef struct
 {
   const PtWagonsTown *town;
-  int                 y0, y1;    /* rows that may hold cells, plus a ring */
-  Board               terrain[PT_WAGONS_N_TERRAINS];
-  Board               symbol[PT_WAGONS_N_SYMBOLS];
+  int y0, y1; /* rows that may hold cells, plus a ring */
+  Board terrain[PT_WAGONS_N_TERRAINS];
+  Board symbol[PT_WAGONS_N_SYMBOLS];
 } Boards;
 
 static inline guint64
@@ -63,7 +63,7 @@ neighbours (const guint64 *b, int y)
 }
 
 static void
-boards_init (Boards             *bb,
+boards_init (Boards *bb,
              const PtWagonsTown *town)
 {
   memset (bb, 0, sizeof *bb);
@@ -104,8 +104,8 @@ count (const Boards *bb, const guint64 *b)
  * empty. A bitboard flood fill: grow by one ring until nothing changes. */
 static int
 pop_component (const Boards *bb,
-               guint64      *sel,
-               guint64      *comp)
+               guint64 *sel,
+               guint64 *comp)
 {
   gboolean changed = TRUE;
   int size = 0;
@@ -376,12 +376,12 @@ rifles_ready (const Boards *bb)
  * and the territories strictly between; FALSE when there is none. */
 static gboolean
 scan_for_gun (const PtWagonsTown *town,
-              int                 x,
-              int                 y,
-              int                 dx,
-              int                 dy,
-              int                *distance,
-              int                *between)
+              int x,
+              int y,
+              int dx,
+              int dy,
+              int *distance,
+              int *between)
 {
   int n = 0;
 
@@ -479,7 +479,7 @@ bonus_points (const Boards *bb, PtWagonsBonus bonus)
     case PT_WAGONS_ONE_TOO_MANY:
     case PT_WAGONS_N_BONUS_KINDS:
     default:
-      return 0;  /* interactive: pt_wagons_interactive() */
+      return 0; /* interactive: pt_wagons_interactive() */
     }
 }
 
@@ -492,8 +492,8 @@ bonus_points (const Boards *bb, PtWagonsBonus bonus)
  */
 void
 pt_wagons_tally_town (const PtWagonsTown *town,
-                      guint32             bonus_mask,
-                      PtWagonsTally      *tally)
+                      guint32 bonus_mask,
+                      PtWagonsTally *tally)
 {
   Boards bb;
 
@@ -517,7 +517,7 @@ pt_wagons_tally_town (const PtWagonsTown *town,
 /* One bonus card on one town (interactive cards: 0). */
 int
 pt_wagons_bonus_town (const PtWagonsTown *town,
-                      PtWagonsBonus       bonus)
+                      PtWagonsBonus bonus)
 {
   Boards bb;
 
@@ -529,7 +529,7 @@ pt_wagons_bonus_town (const PtWagonsTown *town,
 
 int
 pt_wagons_largest_group (const PtWagonsTown *town,
-                         PtWagonsTerrain     terrain)
+                         PtWagonsTerrain terrain)
 {
   Boards bb;
 
@@ -541,9 +541,9 @@ pt_wagons_largest_group (const PtWagonsTown *town,
 
 /* The bonus cards that compare both towns. */
 void
-pt_wagons_interactive (PtWagonsBonus        bonus,
-                       const PtWagonsTally  tallies[2],
-                       int                  points[2])
+pt_wagons_interactive (PtWagonsBonus bonus,
+                       const PtWagonsTally tallies[2],
+                       int points[2])
 {
   const PtWagonsTally *a = &tallies[0], *b = &tallies[1];
 
@@ -602,9 +602,9 @@ pt_wagons_interactive (PtWagonsBonus        bonus,
  * with fewer cards in town (covered cards count); still tied: shared.
  */
 void
-pt_wagons_score (const PtWagonsBonus  bonus[PT_WAGONS_N_BONUS],
-                 const PtWagonsTally  tallies[2],
-                 PtWagonsScore       *score)
+pt_wagons_score (const PtWagonsBonus bonus[PT_WAGONS_N_BONUS],
+                 const PtWagonsTally tallies[2],
+                 PtWagonsScore *score)
 {
   memset (score, 0, sizeof *score);
   for (guint p = 0; p < 2; p++)

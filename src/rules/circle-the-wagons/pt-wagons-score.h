@@ -28,38 +28,38 @@ G_BEGIN_DECLS
 
 typedef struct
 {
-  int groups[PT_WAGONS_N_TERRAINS];       /* largest edge-connected group */
-  int terrains[PT_WAGONS_N_TERRAINS];     /* visible territories per terrain */
-  int symbols[PT_WAGONS_N_SYMBOLS];       /* visible symbols */
-  int territories;                        /* visible territories */
-  int bonus[PT_WAGONS_N_BONUS_KINDS];     /* non-interactive bonus points */
-  int cards;                              /* cards in town, covered ones included */
+  int groups[PT_WAGONS_N_TERRAINS];   /* largest edge-connected group */
+  int terrains[PT_WAGONS_N_TERRAINS]; /* visible territories per terrain */
+  int symbols[PT_WAGONS_N_SYMBOLS];   /* visible symbols */
+  int territories;                    /* visible territories */
+  int bonus[PT_WAGONS_N_BONUS_KINDS]; /* non-interactive bonus points */
+  int cards;                          /* cards in town, covered ones included */
 } PtWagonsTally;
 
 typedef struct
 {
   PtWagonsBonus bonus[PT_WAGONS_N_BONUS];
-  int           groups_total[2];
-  int           bonus_points[2][PT_WAGONS_N_BONUS];
-  int           total[2];
-  int           cards[2];
-  guint         winners;                   /* bit i: player i */
+  int groups_total[2];
+  int bonus_points[2][PT_WAGONS_N_BONUS];
+  int total[2];
+  int cards[2];
+  guint winners; /* bit i: player i */
 } PtWagonsScore;
 
-void  pt_wagons_tally_town       (const PtWagonsTown  *town,
-                                  guint32              bonus_mask,
-                                  PtWagonsTally       *tally);
-int   pt_wagons_bonus_town       (const PtWagonsTown  *town,
-                                  PtWagonsBonus        bonus);
-int   pt_wagons_largest_group    (const PtWagonsTown  *town,
-                                  PtWagonsTerrain      terrain);
-void  pt_wagons_score            (const PtWagonsBonus  bonus[PT_WAGONS_N_BONUS],
-                                  const PtWagonsTally  tallies[2],
-                                  PtWagonsScore       *score);
-void  pt_wagons_interactive      (PtWagonsBonus        bonus,
-                                  const PtWagonsTally  tallies[2],
-                                  int                  points[2]);
-int   pt_wagons_boom_or_bust     (int                  mines);
-int   pt_wagons_wagon_train_run  (int                  length);
+void pt_wagons_tally_town (const PtWagonsTown *town,
+                           guint32 bonus_mask,
+                           PtWagonsTally *tally);
+int pt_wagons_bonus_town (const PtWagonsTown *town,
+                          PtWagonsBonus bonus);
+int pt_wagons_largest_group (const PtWagonsTown *town,
+                             PtWagonsTerrain terrain);
+void pt_wagons_score (const PtWagonsBonus bonus[PT_WAGONS_N_BONUS],
+                      const PtWagonsTally tallies[2],
+                      PtWagonsScore *score);
+void pt_wagons_interactive (PtWagonsBonus bonus,
+                            const PtWagonsTally tallies[2],
+                            int points[2]);
+int pt_wagons_boom_or_bust (int mines);
+int pt_wagons_wagon_train_run (int length);
 
 G_END_DECLS

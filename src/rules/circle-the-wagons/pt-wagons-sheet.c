@@ -17,11 +17,11 @@
 #include "pt-wagons-score.h"
 #include "pt-wagons-sheet.h"
 
-#define DECK_EACH      12   /* each terrain and symbol is on 12 quadrants */
-#define MAX_CARDS      14   /* 15 circle cards, at least one each */
-#define MAX_COORD      1000
-#define MAX_TRAIN      40   /* generous: 12 Wagons cannot score more */
-#define MAX_PRACTICE   (DECK_EACH * 4 * MAX_CARDS)
+#define DECK_EACH    12 /* each terrain and symbol is on 12 quadrants */
+#define MAX_CARDS    14 /* 15 circle cards, at least one each */
+#define MAX_COORD    1000
+#define MAX_TRAIN    40 /* generous: 12 Wagons cannot score more */
+#define MAX_PRACTICE (DECK_EACH * 4 * MAX_CARDS)
 
 /* The counts each non-interactive card needs (wagon_train: "runs"). */
 typedef struct
@@ -30,33 +30,33 @@ typedef struct
 } CountSpec;
 
 static const CountSpec count_specs[PT_WAGONS_N_BONUS_KINDS] = {
-  [PT_WAGONS_BADLANDS]          = { { "guns", NULL } },
-  [PT_WAGONS_HAPPY_COWS]        = { { "cows", NULL } },
-  [PT_WAGONS_THE_CLEARING]      = { { "forts", "forests" } },
+  [PT_WAGONS_BADLANDS] = { { "guns", NULL } },
+  [PT_WAGONS_HAPPY_COWS] = { { "cows", NULL } },
+  [PT_WAGONS_THE_CLEARING] = { { "forts", "forests" } },
   [PT_WAGONS_CIRCLE_THE_WAGONS] = { { "territories", NULL } },
-  [PT_WAGONS_GOLD_COUNTRY]      = { { "mines", NULL } },
-  [PT_WAGONS_PRAIRIE_LIFE]      = { { "cows", "plains" } },
-  [PT_WAGONS_COOL_WATER]        = { { "wagons", NULL } },
-  [PT_WAGONS_BOOM_OR_BUST]      = { { "mines", NULL } },
-  [PT_WAGONS_WAGON_TRAIN]       = { { "runs", NULL } },
-  [PT_WAGONS_BOOTLEGGERS]       = { { "beer_next_to_wagon", "other_beer" } },
-  [PT_WAGONS_UNDISCOVERED]      = { { "spaces", NULL } },
-  [PT_WAGONS_FORTIFIED]         = { { "blocks", NULL } },
-  [PT_WAGONS_RIFLES_READY]      = { { "forts", NULL } },
-  [PT_WAGONS_TARGET_PRACTICE]   = { { "territories", NULL } },
-  [PT_WAGONS_THE_HERD]          = { { "cows", NULL } },
+  [PT_WAGONS_GOLD_COUNTRY] = { { "mines", NULL } },
+  [PT_WAGONS_PRAIRIE_LIFE] = { { "cows", "plains" } },
+  [PT_WAGONS_COOL_WATER] = { { "wagons", NULL } },
+  [PT_WAGONS_BOOM_OR_BUST] = { { "mines", NULL } },
+  [PT_WAGONS_WAGON_TRAIN] = { { "runs", NULL } },
+  [PT_WAGONS_BOOTLEGGERS] = { { "beer_next_to_wagon", "other_beer" } },
+  [PT_WAGONS_UNDISCOVERED] = { { "spaces", NULL } },
+  [PT_WAGONS_FORTIFIED] = { { "blocks", NULL } },
+  [PT_WAGONS_RIFLES_READY] = { { "forts", NULL } },
+  [PT_WAGONS_TARGET_PRACTICE] = { { "territories", NULL } },
+  [PT_WAGONS_THE_HERD] = { { "cows", NULL } },
 };
 
 typedef struct
 {
-  const char *label;      /* the player's name, or "Player N" */
-  char       *owned_label;
+  const char *label; /* the player's name, or "Player N" */
+  char *owned_label;
 } Who;
 
 G_GNUC_PRINTF (3, 4)
 static void
-sheet_error (GError    **error,
-             const Who  *who,
+sheet_error (GError **error,
+             const Who *who,
              const char *format,
              ...)
 {
@@ -75,12 +75,12 @@ sheet_error (GError    **error,
 }
 
 static gboolean
-get_count (JsonObject  *object,
-           const char  *member,
-           int          max,
-           int         *out,
-           const Who   *who,
-           GError     **error)
+get_count (JsonObject *object,
+           const char *member,
+           int max,
+           int *out,
+           const Who *who,
+           GError **error)
 {
   gint64 value;
 
@@ -91,8 +91,7 @@ get_count (JsonObject  *object,
     }
   if (value < 0 || value > max)
     {
-      sheet_error (error, who, _("“%s” is %" PRId64 ", but it can only be 0 to %d"),
-                   member, value, max);
+      sheet_error (error, who, _("“%s” is %" PRId64 ", but it can only be 0 to %d"), member, value, max);
       return FALSE;
     }
   *out = (int) value;
@@ -116,33 +115,48 @@ count_max (PtWagonsBonus bonus)
 
 static int
 points_from_counts (PtWagonsBonus bonus,
-                    int           a,
-                    int           b)
+                    int a,
+                    int b)
 {
   switch (bonus)
     {
-    case PT_WAGONS_BADLANDS:          return 4 * a;
-    case PT_WAGONS_HAPPY_COWS:        return 2 * a;
-    case PT_WAGONS_THE_CLEARING:      return 2 * a - b;
-    case PT_WAGONS_CIRCLE_THE_WAGONS: return 6 * a;
-    case PT_WAGONS_GOLD_COUNTRY:      return 2 * a;
-    case PT_WAGONS_PRAIRIE_LIFE:      return (a + b) / 2;
-    case PT_WAGONS_COOL_WATER:        return 3 * a;
-    case PT_WAGONS_BOOM_OR_BUST:      return pt_wagons_boom_or_bust (a);
-    case PT_WAGONS_BOOTLEGGERS:       return 2 * a - b;
-    case PT_WAGONS_UNDISCOVERED:      return 5 * a;
-    case PT_WAGONS_FORTIFIED:         return 7 * a;
-    case PT_WAGONS_RIFLES_READY:      return 2 * a;
-    case PT_WAGONS_TARGET_PRACTICE:   return a;
-    case PT_WAGONS_THE_HERD:          return 2 * a;
-    default:                          return 0;
+    case PT_WAGONS_BADLANDS:
+      return 4 * a;
+    case PT_WAGONS_HAPPY_COWS:
+      return 2 * a;
+    case PT_WAGONS_THE_CLEARING:
+      return 2 * a - b;
+    case PT_WAGONS_CIRCLE_THE_WAGONS:
+      return 6 * a;
+    case PT_WAGONS_GOLD_COUNTRY:
+      return 2 * a;
+    case PT_WAGONS_PRAIRIE_LIFE:
+      return (a + b) / 2;
+    case PT_WAGONS_COOL_WATER:
+      return 3 * a;
+    case PT_WAGONS_BOOM_OR_BUST:
+      return pt_wagons_boom_or_bust (a);
+    case PT_WAGONS_BOOTLEGGERS:
+      return 2 * a - b;
+    case PT_WAGONS_UNDISCOVERED:
+      return 5 * a;
+    case PT_WAGONS_FORTIFIED:
+      return 7 * a;
+    case PT_WAGONS_RIFLES_READY:
+      return 2 * a;
+    case PT_WAGONS_TARGET_PRACTICE:
+      return a;
+    case PT_WAGONS_THE_HERD:
+      return 2 * a;
+    default:
+      return 0;
     }
 }
 
 /* Whether some counts give @points (wagon_train: within its range). */
 static gboolean
 points_possible (PtWagonsBonus bonus,
-                 int           points)
+                 int points)
 {
   int max = count_max (bonus);
 
@@ -160,10 +174,10 @@ points_possible (PtWagonsBonus bonus,
 }
 
 static gboolean
-read_runs (JsonObject  *entry,
-           int         *points,
-           const Who   *who,
-           GError     **error)
+read_runs (JsonObject *entry,
+           int *points,
+           const Who *who,
+           GError **error)
 {
   JsonArray *runs = pt_json_get_array (json_object_get_member (entry, "runs"));
   int total_length = 0;
@@ -197,16 +211,16 @@ read_runs (JsonObject  *entry,
 }
 
 static gboolean
-read_bonus_entry (JsonObject    *entry,
-                  PtWagonsBonus  bonus,
-                  int           *points,
-                  const Who     *who,
-                  GError       **error)
+read_bonus_entry (JsonObject *entry,
+                  PtWagonsBonus bonus,
+                  int *points,
+                  const Who *who,
+                  GError **error)
 {
   const PtWagonsBonusInfo *info = &pt_wagons_bonus_info[bonus];
   const CountSpec *spec = &count_specs[bonus];
   const char *allowed[] = { spec->names[0], spec->names[1], NULL };
-  static const char * const points_only[] = { "points", NULL };
+  static const char *const points_only[] = { "points", NULL };
   const char *unknown = NULL;
   int counts[2] = { 0, 0 };
 
@@ -221,8 +235,7 @@ read_bonus_entry (JsonObject    *entry,
 
       if (!pt_json_object_only_has (entry, points_only, &unknown))
         {
-          sheet_error (error, who, _("%s: give either the points or the counts, not both"),
-                       _(info->name));
+          sheet_error (error, who, _("%s: give either the points or the counts, not both"), _(info->name));
           return FALSE;
         }
       if (!pt_json_get_int (json_object_get_member (entry, "points"), &value))
@@ -232,8 +245,7 @@ read_bonus_entry (JsonObject    *entry,
         }
       if (value < G_MININT16 || value > G_MAXINT16 || !points_possible (bonus, (int) value))
         {
-          sheet_error (error, who, _("A score of %" PRId64 " is impossible for %s"),
-                       value, _(info->name));
+          sheet_error (error, who, _("A score of %" PRId64 " is impossible for %s"), value, _(info->name));
           return FALSE;
         }
       *points = (int) value;
@@ -259,11 +271,11 @@ read_bonus_entry (JsonObject    *entry,
 }
 
 static gboolean
-read_counts_player (JsonObject          *player,
-                    const PtWagonsBonus  bonus[PT_WAGONS_N_BONUS],
-                    PtWagonsTally       *tally,
-                    const Who           *who,
-                    GError             **error)
+read_counts_player (JsonObject *player,
+                    const PtWagonsBonus bonus[PT_WAGONS_N_BONUS],
+                    PtWagonsTally *tally,
+                    const Who *who,
+                    GError **error)
 {
   JsonObject *groups = pt_json_get_object (json_object_get_member (player, "groups"));
   JsonObject *bonus_object = pt_json_get_object (json_object_get_member (player, "bonus"));
@@ -298,7 +310,7 @@ read_counts_player (JsonObject          *player,
   if (need_beer)
     g_ptr_array_add (allowed, "beer");
   g_ptr_array_add (allowed, NULL);
-  ok = pt_json_object_only_has (player, (const char * const *) allowed->pdata, &unknown);
+  ok = pt_json_object_only_has (player, (const char *const *) allowed->pdata, &unknown);
   g_ptr_array_unref (allowed);
   if (!ok)
     {
@@ -324,9 +336,7 @@ read_counts_player (JsonObject          *player,
     }
   if (groups_sum > 4 * tally->cards)
     {
-      sheet_error (error, who, g_dngettext (GETTEXT_PACKAGE, "%d card cannot show territory groups that add up to %d",
-                                                "%d cards cannot show territory groups that add up to %d",
-                                                (gulong) tally->cards),
+      sheet_error (error, who, g_dngettext (GETTEXT_PACKAGE, "%d card cannot show territory groups that add up to %d", "%d cards cannot show territory groups that add up to %d", (gulong) tally->cards),
                    tally->cards, groups_sum);
       return FALSE;
     }
@@ -338,9 +348,7 @@ read_counts_player (JsonObject          *player,
         return FALSE;
       if (tally->territories < 4 || tally->territories < groups_sum)
         {
-          sheet_error (error, who, g_dngettext (GETTEXT_PACKAGE, "%d visible territory cannot hold groups that add up to %d",
-                                                    "%d visible territories cannot hold groups that add up to %d",
-                                                    (gulong) MAX (tally->territories, 0)),
+          sheet_error (error, who, g_dngettext (GETTEXT_PACKAGE, "%d visible territory cannot hold groups that add up to %d", "%d visible territories cannot hold groups that add up to %d", (gulong) MAX (tally->territories, 0)),
                        tally->territories, MAX (groups_sum, 4));
           return FALSE;
         }
@@ -360,10 +368,9 @@ read_counts_player (JsonObject          *player,
           sheet_error (error, who, _("The sheet must give the points or the counts of the bonus cards"));
           return FALSE;
         }
-      if (!pt_json_object_only_has (bonus_object, (const char * const *) allowed_bonus->pdata, &unknown))
+      if (!pt_json_object_only_has (bonus_object, (const char *const *) allowed_bonus->pdata, &unknown))
         {
-          sheet_error (error, who, _("“%s” is not a bonus card of this game that a player scores alone"),
-                       unknown);
+          sheet_error (error, who, _("“%s” is not a bonus card of this game that a player scores alone"), unknown);
           return FALSE;
         }
       for (guint i = 0; i < PT_WAGONS_N_BONUS; i++)
@@ -395,13 +402,15 @@ deck_pairs (int pairs[PT_WAGONS_N_TERRAINS][PT_WAGONS_N_SYMBOLS])
  * on top of it). */
 static gboolean
 check_town_shape (const PtWagonsTown *town,
-                  const Who          *who,
-                  GError            **error)
+                  const Who *who,
+                  GError **error)
 {
   int n_cells = (int) pt_wagons_town_count_cells (town);
   int reached = 0;
   g_autofree gint16 *stack = g_new (gint16, 2 * n_cells);
-  guint64 seen[PT_WAGONS_TORUS] = { 0, };
+  guint64 seen[PT_WAGONS_TORUS] = {
+    0,
+  };
   int top = 0;
 
   for (int y = town->min_y; y <= town->max_y; y++)
@@ -457,15 +466,15 @@ check_town_shape (const PtWagonsTown *town,
 }
 
 static gboolean
-read_painted_player (JsonObject    *player,
-                     guint32        bonus_mask,
+read_painted_player (JsonObject *player,
+                     guint32 bonus_mask,
                      PtWagonsTally *tally,
-                     int            used[PT_WAGONS_N_TERRAINS][PT_WAGONS_N_SYMBOLS],
-                     const Who     *who,
-                     GError       **error)
+                     int used[PT_WAGONS_N_TERRAINS][PT_WAGONS_N_SYMBOLS],
+                     const Who *who,
+                     GError **error)
 {
-  static const char * const members[] = { "name", "cards", "cells", NULL };
-  static const char * const cell_members[] = { "x", "y", "terrain", "symbol", NULL };
+  static const char *const members[] = { "name", "cards", "cells", NULL };
+  static const char *const cell_members[] = { "x", "y", "terrain", "symbol", NULL };
   JsonArray *cells = pt_json_get_array (json_object_get_member (player, "cells"));
   g_autofree PtWagonsTown *town = g_new (PtWagonsTown, 1);
   int cards = tally->cards;
@@ -485,8 +494,7 @@ read_painted_player (JsonObject    *player,
   n = json_array_get_length (cells);
   if (n < 4 || n > (guint) (4 * cards))
     {
-      sheet_error (error, who, g_dngettext (GETTEXT_PACKAGE, "%d card shows 4 to %d territories, not %u",
-                                            "%d cards show 4 to %d territories, not %u", (gulong) MAX (cards, 0)), cards, 4 * cards, n);
+      sheet_error (error, who, g_dngettext (GETTEXT_PACKAGE, "%d card shows 4 to %d territories, not %u", "%d cards show 4 to %d territories, not %u", (gulong) MAX (cards, 0)), cards, 4 * cards, n);
       return FALSE;
     }
 
@@ -501,16 +509,14 @@ read_painted_player (JsonObject    *player,
           !pt_json_get_int (json_object_get_member (cell, "x"), &x) ||
           !pt_json_get_int (json_object_get_member (cell, "y"), &y))
         {
-          sheet_error (error, who, _("cell %u must be {\"x\", \"y\", \"terrain\", \"symbol\"} with whole x and y"),
-                       i + 1);
+          sheet_error (error, who, _("cell %u must be {\"x\", \"y\", \"terrain\", \"symbol\"} with whole x and y"), i + 1);
           return FALSE;
         }
       terrain = pt_wagons_terrain_from_id (pt_json_get_string (json_object_get_member (cell, "terrain")));
       symbol = pt_wagons_symbol_from_id (pt_json_get_string (json_object_get_member (cell, "symbol")));
       if (terrain < 0 || symbol < 0)
         {
-          sheet_error (error, who, _("cell (%" PRId64 ", %" PRId64 ") needs a known terrain and symbol"),
-                       x, y);
+          sheet_error (error, who, _("cell (%" PRId64 ", %" PRId64 ") needs a known terrain and symbol"), x, y);
           return FALSE;
         }
       if (x < -MAX_COORD || x > MAX_COORD || y < -MAX_COORD || y > MAX_COORD)
@@ -520,8 +526,7 @@ read_painted_player (JsonObject    *player,
         }
       if (pt_wagons_town_get_cell (town, (int) x, (int) y) != 0)
         {
-          sheet_error (error, who, _("the cell (%" PRId64 ", %" PRId64 ") is painted twice"),
-                       x, y);
+          sheet_error (error, who, _("the cell (%" PRId64 ", %" PRId64 ") is painted twice"), x, y);
           return FALSE;
         }
       if (!pt_wagons_town_paint (town, (int) x, (int) y, pt_wagons_cell_make (terrain, symbol)))
@@ -541,8 +546,8 @@ read_painted_player (JsonObject    *player,
 /* Terrain/symbol pairs no card has, or more of them than the deck holds;
  * the front↔back pairing is not certain, so the whole deck is the limit. */
 static gboolean
-check_pairs (int          used[PT_WAGONS_N_TERRAINS][PT_WAGONS_N_SYMBOLS],
-             GError     **error)
+check_pairs (int used[PT_WAGONS_N_TERRAINS][PT_WAGONS_N_SYMBOLS],
+             GError **error)
 {
   int deck[PT_WAGONS_N_TERRAINS][PT_WAGONS_N_SYMBOLS];
 
@@ -552,20 +557,18 @@ check_pairs (int          used[PT_WAGONS_N_TERRAINS][PT_WAGONS_N_SYMBOLS],
       if (used[t][s] > deck[t][s])
         {
           if (deck[t][s] == 0)
-            sheet_error (error, NULL, _("No card has a %s territory with a %s"),
-                         _(pt_wagons_terrain_name (t)), _(pt_wagons_symbol_name (s)));
+            sheet_error (error, NULL, _("No card has a %s territory with a %s"), _(pt_wagons_terrain_name (t)), _(pt_wagons_symbol_name (s)));
           else
-            sheet_error (error, NULL, _("The towns show %d %s territories with a %s, but the cards have only %d"),
-                         used[t][s], _(pt_wagons_terrain_name (t)), _(pt_wagons_symbol_name (s)), deck[t][s]);
+            sheet_error (error, NULL, _("The towns show %d %s territories with a %s, but the cards have only %d"), used[t][s], _(pt_wagons_terrain_name (t)), _(pt_wagons_symbol_name (s)), deck[t][s]);
           return FALSE;
         }
   return TRUE;
 }
 
 static gboolean
-read_bonus_list (JsonObject    *sheet,
-                 PtWagonsBonus  bonus[PT_WAGONS_N_BONUS],
-                 GError       **error)
+read_bonus_list (JsonObject *sheet,
+                 PtWagonsBonus bonus[PT_WAGONS_N_BONUS],
+                 GError **error)
 {
   JsonArray *array = pt_json_get_array (json_object_get_member (sheet, "bonus"));
 
@@ -597,8 +600,8 @@ read_bonus_list (JsonObject    *sheet,
 
 /* Counts the two towns cannot exceed together (written-down players). */
 static gboolean
-check_shared_counts (const PtWagonsTally  tallies[2],
-                     GError             **error)
+check_shared_counts (const PtWagonsTally tallies[2],
+                     GError **error)
 {
   static const PtWagonsSymbol symbols[] = { PT_WAGONS_MINE, PT_WAGONS_GUN, PT_WAGONS_BEER };
 
@@ -608,8 +611,7 @@ check_shared_counts (const PtWagonsTally  tallies[2],
 
       if (sum > DECK_EACH)
         {
-          sheet_error (error, NULL, _("The towns show %d %s symbols together, but there are only 12"),
-                       sum, _(pt_wagons_symbol_name (symbols[i])));
+          sheet_error (error, NULL, _("The towns show %d %s symbols together, but there are only 12"), sum, _(pt_wagons_symbol_name (symbols[i])));
           return FALSE;
         }
     }
@@ -623,15 +625,15 @@ who_clear (Who *who)
 }
 
 static gboolean
-read_player (JsonObject          *sheet_player,
-             guint                index,
-             const PtWagonsBonus  bonus[PT_WAGONS_N_BONUS],
-             guint32              bonus_mask,
-             PtWagonsTally       *tally,
-             gboolean            *painted,
-             int                  used[PT_WAGONS_N_TERRAINS][PT_WAGONS_N_SYMBOLS],
-             Who                 *who,
-             GError             **error)
+read_player (JsonObject *sheet_player,
+             guint index,
+             const PtWagonsBonus bonus[PT_WAGONS_N_BONUS],
+             guint32 bonus_mask,
+             PtWagonsTally *tally,
+             gboolean *painted,
+             int used[PT_WAGONS_N_TERRAINS][PT_WAGONS_N_SYMBOLS],
+             Who *who,
+             GError **error)
 {
   const char *name = pt_json_get_string (json_object_get_member (sheet_player, "name"));
 
@@ -660,15 +662,19 @@ read_player (JsonObject          *sheet_player,
 }
 
 JsonNode *
-pt_wagons_score_sheet (JsonObject  *sheet,
-                       GError     **error)
+pt_wagons_score_sheet (JsonObject *sheet,
+                       GError **error)
 {
-  static const char * const members[] = { "game", "bonus", "players", NULL };
+  static const char *const members[] = { "game", "bonus", "players", NULL };
   JsonArray *players = pt_json_get_array (json_object_get_member (sheet, "players"));
   PtWagonsBonus bonus[PT_WAGONS_N_BONUS];
   PtWagonsTally tallies[2];
   gboolean painted[2];
-  int used[PT_WAGONS_N_TERRAINS][PT_WAGONS_N_SYMBOLS] = { { 0, }, };
+  int used[PT_WAGONS_N_TERRAINS][PT_WAGONS_N_SYMBOLS] = {
+    {
+        0,
+    },
+  };
   guint32 mask = 0;
   PtWagonsScore score;
   const char *unknown = NULL;
@@ -708,9 +714,7 @@ pt_wagons_score_sheet (JsonObject  *sheet,
     }
   if (tallies[0].cards + tallies[1].cards != PT_WAGONS_N_CIRCLE)
     {
-      sheet_error (error, NULL, g_dngettext (GETTEXT_PACKAGE, "The towns hold %d card together; all 15 cards of the circle end in a town",
-                                              "The towns hold %d cards together; all 15 cards of the circle end in a town",
-                                              (gulong) MAX (tallies[0].cards + tallies[1].cards, 0)),
+      sheet_error (error, NULL, g_dngettext (GETTEXT_PACKAGE, "The towns hold %d card together; all 15 cards of the circle end in a town", "The towns hold %d cards together; all 15 cards of the circle end in a town", (gulong) MAX (tallies[0].cards + tallies[1].cards, 0)),
                    tallies[0].cards + tallies[1].cards);
       return NULL;
     }
@@ -752,16 +756,20 @@ pt_wagons_score_sheet (JsonObject  *sheet,
  * Returns: the points, or -1 with @error set.
  */
 int
-pt_wagons_score_sheet_own (JsonObject  *sheet,
-                           guint        player,
-                           gboolean    *partial,
-                           GError     **error)
+pt_wagons_score_sheet_own (JsonObject *sheet,
+                           guint player,
+                           gboolean *partial,
+                           GError **error)
 {
   JsonArray *players = pt_json_get_array (json_object_get_member (sheet, "players"));
   PtWagonsBonus bonus[PT_WAGONS_N_BONUS];
   PtWagonsTally tallies[2];
   gboolean painted = FALSE;
-  int used[PT_WAGONS_N_TERRAINS][PT_WAGONS_N_SYMBOLS] = { { 0, }, };
+  int used[PT_WAGONS_N_TERRAINS][PT_WAGONS_N_SYMBOLS] = {
+    {
+        0,
+    },
+  };
   guint32 mask = 0;
   PtWagonsScore score;
   JsonObject *entry;

@@ -61,13 +61,13 @@
 
 G_BEGIN_DECLS
 
-JsonNode *pt_wagons_score_sheet (JsonObject  *sheet,
-                                 GError     **error);
+JsonNode *pt_wagons_score_sheet (JsonObject *sheet,
+                                 GError **error);
 /* One player's points from their own entries, while the sheet as a whole
  * cannot be scored yet; -1 with @error when they are refused. */
-int       pt_wagons_score_sheet_own (JsonObject  *sheet,
-                                     guint        player,
-                                     gboolean    *partial,
-                                     GError     **error);
+int pt_wagons_score_sheet_own (JsonObject *sheet,
+                               guint player,
+                               gboolean *partial,
+                               GError **error);
 
 G_END_DECLS

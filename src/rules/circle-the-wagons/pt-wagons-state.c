@@ -13,9 +13,9 @@
 
 void
 pt_wagons_state_init (PtWagonsState *state,
-                      const guint8   bonus[PT_WAGONS_N_BONUS],
-                      const guint8   circle[PT_WAGONS_N_CIRCLE],
-                      guint          first_player)
+                      const guint8 bonus[PT_WAGONS_N_BONUS],
+                      const guint8 circle[PT_WAGONS_N_CIRCLE],
+                      guint first_player)
 {
   memset (state, 0, sizeof *state);
   memcpy (state->bonus, bonus, PT_WAGONS_N_BONUS);
@@ -28,7 +28,7 @@ pt_wagons_state_init (PtWagonsState *state,
 
 static inline guint8
 arc_card (const PtWagonsState *state,
-          guint                pos)
+          guint pos)
 {
   return state->circle[(state->start + pos) % PT_WAGONS_N_CIRCLE];
 }
@@ -65,7 +65,7 @@ pt_wagons_state_get_current_player (const PtWagonsState *state)
 /* The queue in order (empty before the start card is named). */
 guint
 pt_wagons_state_get_queue (const PtWagonsState *state,
-                           guint8              *cards)
+                           guint8 *cards)
 {
   guint n = 0;
 
@@ -87,8 +87,8 @@ pt_wagons_state_get_card_to_place (const PtWagonsState *state)
 /* The cards still to place, in order, with whose town they go to. */
 guint
 pt_wagons_state_get_pending (const PtWagonsState *state,
-                             guint8              *cards,
-                             guint8              *players)
+                             guint8 *cards,
+                             guint8 *players)
 {
   guint n = 0;
 
@@ -102,7 +102,7 @@ pt_wagons_state_get_pending (const PtWagonsState *state,
 
 void
 pt_wagons_state_get_bonus_kinds (const PtWagonsState *state,
-                                 PtWagonsBonus        kinds[PT_WAGONS_N_BONUS])
+                                 PtWagonsBonus kinds[PT_WAGONS_N_BONUS])
 {
   for (guint i = 0; i < PT_WAGONS_N_BONUS; i++)
     kinds[i] = pt_wagons_cards[state->bonus[i]].bonus;
@@ -120,7 +120,7 @@ pt_wagons_state_bonus_mask (const PtWagonsState *state)
 
 static int
 circle_index (const PtWagonsState *state,
-              guint                card)
+              guint card)
 {
   for (guint i = 0; i < PT_WAGONS_N_CIRCLE; i++)
     if (state->circle[i] == card)
@@ -130,9 +130,9 @@ circle_index (const PtWagonsState *state,
 
 static gboolean
 check_place (const PtWagonsState *state,
-             guint                player,
-             const PtWagonsMove  *move,
-             GError             **error)
+             guint player,
+             const PtWagonsMove *move,
+             GError **error)
 {
   int expected = pt_wagons_state_get_card_to_place (state);
   const char *id = pt_wagons_cards[move->card].id;
@@ -147,7 +147,7 @@ check_place (const PtWagonsState *state,
     {
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_ILLEGAL_MOVE,
                    _("%s is the card to place now, not %s"),
-                   pt_wagons_cards[expected].id, id);
+                      pt_wagons_cards[expected].id, id);
       return FALSE;
     }
 
@@ -158,12 +158,12 @@ check_place (const PtWagonsState *state,
     case PT_WAGONS_PLACE_FIRST_NOT_AT_ORIGIN:
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_ILLEGAL_MOVE,
                    _("The first card of a town goes at (0, 0), not at (%d, %d)"),
-                   move->x, move->y);
+                      move->x, move->y);
       return FALSE;
     case PT_WAGONS_PLACE_CORNER_ONLY:
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_ILLEGAL_MOVE,
                    _("%s at (%d, %d) would touch the town only at a corner"),
-                   id, move->x, move->y);
+                      id, move->x, move->y);
       return FALSE;
     case PT_WAGONS_PLACE_TOWN_FULL:
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_ILLEGAL_MOVE,
@@ -173,7 +173,7 @@ check_place (const PtWagonsState *state,
     default:
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_ILLEGAL_MOVE,
                    _("%s at (%d, %d) would neither cover nor touch the town"),
-                   id, move->x, move->y);
+                      id, move->x, move->y);
       return FALSE;
     }
 }
@@ -185,9 +185,9 @@ check_place (const PtWagonsState *state,
  */
 gboolean
 pt_wagons_state_check_move (const PtWagonsState *state,
-                            guint                player,
-                            const PtWagonsMove  *move,
-                            GError             **error)
+                            guint player,
+                            const PtWagonsMove *move,
+                            GError **error)
 {
   PtWagonsPhase phase = pt_wagons_state_get_phase (state);
   const char *id;
@@ -241,7 +241,7 @@ pt_wagons_state_check_move (const PtWagonsState *state,
         {
           g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_ILLEGAL_MOVE,
                        _("%s must be placed before a card is taken"),
-                       pt_wagons_cards[pt_wagons_state_get_card_to_place (state)].id);
+                          pt_wagons_cards[pt_wagons_state_get_card_to_place (state)].id);
           return FALSE;
         }
       for (guint pos = state->head; pos < PT_WAGONS_N_CIRCLE; pos++)
@@ -259,8 +259,8 @@ pt_wagons_state_check_move (const PtWagonsState *state,
 
 static void
 push_pending (PtWagonsState *state,
-              guint          card,
-              guint          player)
+              guint card,
+              guint player)
 {
   state->pending_card[state->n_pending] = (guint8) card;
   state->pending_player[state->n_pending] = (guint8) player;
@@ -270,7 +270,7 @@ push_pending (PtWagonsState *state,
 
 /* Applies a move pt_wagons_state_check_move() accepted. */
 void
-pt_wagons_state_apply_move (PtWagonsState      *state,
+pt_wagons_state_apply_move (PtWagonsState *state,
                             const PtWagonsMove *move)
 {
   switch (move->kind)
@@ -321,7 +321,7 @@ pt_wagons_state_apply_move (PtWagonsState      *state,
  */
 guint
 pt_wagons_state_list_moves (const PtWagonsState *state,
-                            PtWagonsMove        *moves)
+                            PtWagonsMove *moves)
 {
   guint n = 0;
 
@@ -329,12 +329,12 @@ pt_wagons_state_list_moves (const PtWagonsState *state,
     {
     case PT_WAGONS_PHASE_START:
       for (guint i = 0; i < PT_WAGONS_N_CIRCLE; i++)
-        moves[n++] = (PtWagonsMove) { PT_WAGONS_MOVE_START, state->circle[i], 0, 0, 0 };
+        moves[n++] = (PtWagonsMove){ PT_WAGONS_MOVE_START, state->circle[i], 0, 0, 0 };
       return n;
 
     case PT_WAGONS_PHASE_TAKE:
       for (guint pos = state->head; pos < PT_WAGONS_N_CIRCLE; pos++)
-        moves[n++] = (PtWagonsMove) { PT_WAGONS_MOVE_TAKE, arc_card (state, pos), 0, 0, 0 };
+        moves[n++] = (PtWagonsMove){ PT_WAGONS_MOVE_TAKE, arc_card (state, pos), 0, 0, 0 };
       return n;
 
     case PT_WAGONS_PHASE_PLACE:
@@ -346,8 +346,8 @@ pt_wagons_state_list_moves (const PtWagonsState *state,
 
         for (guint i = 0; i < n_anchors; i++)
           {
-            moves[n++] = (PtWagonsMove) { PT_WAGONS_MOVE_PLACE, card, 0, anchors[i].x, anchors[i].y };
-            moves[n++] = (PtWagonsMove) { PT_WAGONS_MOVE_PLACE, card, 1, anchors[i].x, anchors[i].y };
+            moves[n++] = (PtWagonsMove){ PT_WAGONS_MOVE_PLACE, card, 0, anchors[i].x, anchors[i].y };
+            moves[n++] = (PtWagonsMove){ PT_WAGONS_MOVE_PLACE, card, 1, anchors[i].x, anchors[i].y };
           }
         return n;
       }
@@ -360,8 +360,8 @@ pt_wagons_state_list_moves (const PtWagonsState *state,
 
 void
 pt_wagons_state_score (const PtWagonsState *state,
-                       PtWagonsTally        tallies[2],
-                       PtWagonsScore       *score)
+                       PtWagonsTally tallies[2],
+                       PtWagonsScore *score)
 {
   guint32 mask = pt_wagons_state_bonus_mask (state);
   PtWagonsBonus kinds[PT_WAGONS_N_BONUS];

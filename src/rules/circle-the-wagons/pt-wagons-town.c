@@ -9,7 +9,7 @@
 
 #include "pt-wagons-town.h"
 
-#define T(v) ((guint) (v) & PT_WAGONS_TORUS_MASK)
+#define T(v) ((guint) (v) &PT_WAGONS_TORUS_MASK)
 
 static inline guint64
 rotr (guint64 v, guint n)
@@ -32,8 +32,8 @@ pt_wagons_town_init (PtWagonsTown *town)
 
 static inline gboolean
 in_box (const PtWagonsTown *town,
-        gint64              x,
-        gint64              y)
+        gint64 x,
+        gint64 y)
 {
   return town->has_cells &&
          x >= town->min_x && x <= town->max_x &&
@@ -42,16 +42,16 @@ in_box (const PtWagonsTown *town,
 
 guint8
 pt_wagons_town_get_cell (const PtWagonsTown *town,
-                         int                 x,
-                         int                 y)
+                         int x,
+                         int y)
 {
   return in_box (town, x, y) ? town->cells[T (y)][T (x)] : 0;
 }
 
 static inline gboolean
 occupied (const PtWagonsTown *town,
-          gint64              x,
-          gint64              y)
+          gint64 x,
+          gint64 y)
 {
   return in_box (town, x, y) && (town->occupied[T (y)] >> T (x)) & 1;
 }
@@ -73,7 +73,7 @@ pt_wagons_town_count_cells (const PtWagonsTown *town)
  * and both rotations. */
 static inline guint64
 anchor_row_mask (const PtWagonsTown *town,
-                 int                 ay)
+                 int ay)
 {
   guint64 outer = town->occupied[T (ay - 1)] | town->occupied[T (ay + 2)];
   guint64 inner = town->occupied[T (ay)] | town->occupied[T (ay + 1)];
@@ -86,8 +86,8 @@ anchor_row_mask (const PtWagonsTown *town,
 
 PtWagonsPlaceCheck
 pt_wagons_town_check_anchor (const PtWagonsTown *town,
-                             gint64              x,
-                             gint64              y)
+                             gint64 x,
+                             gint64 y)
 {
   if (!town->has_cells)
     return x == 0 && y == 0 ? PT_WAGONS_PLACE_OK : PT_WAGONS_PLACE_FIRST_NOT_AT_ORIGIN;
@@ -115,8 +115,8 @@ pt_wagons_town_check_anchor (const PtWagonsTown *town,
 
 static void
 grow_box (PtWagonsTown *town,
-          int           x,
-          int           y)
+          int x,
+          int y)
 {
   if (!town->has_cells)
     {
@@ -133,9 +133,9 @@ grow_box (PtWagonsTown *town,
 
 static void
 set_cell (PtWagonsTown *town,
-          int           x,
-          int           y,
-          guint8        cell)
+          int x,
+          int y,
+          guint8 cell)
 {
   grow_box (town, x, y);
   town->cells[T (y)][T (x)] = cell;
@@ -146,10 +146,10 @@ set_cell (PtWagonsTown *town,
  * pt_wagons_town_check_anchor()). */
 void
 pt_wagons_town_place (PtWagonsTown *town,
-                      guint         card,
-                      int           x,
-                      int           y,
-                      gboolean      rot180)
+                      guint card,
+                      int x,
+                      int y,
+                      gboolean rot180)
 {
   PtWagonsPlacement *p;
 
@@ -178,7 +178,7 @@ pt_wagons_town_place (PtWagonsTown *town,
  */
 guint
 pt_wagons_town_list_anchors (const PtWagonsTown *town,
-                             PtWagonsAnchor     *anchors)
+                             PtWagonsAnchor *anchors)
 {
   guint n = 0;
   int x0, x1, y0, y1;
@@ -226,9 +226,9 @@ pt_wagons_town_list_anchors (const PtWagonsTown *town,
  */
 guint
 pt_wagons_town_get_stack (const PtWagonsTown *town,
-                          int                 x,
-                          int                 y,
-                          PtWagonsPlacement  *stack)
+                          int x,
+                          int y,
+                          PtWagonsPlacement *stack)
 {
   guint n = 0;
 
@@ -246,9 +246,9 @@ pt_wagons_town_get_stack (const PtWagonsTown *town,
  * the town would outgrow PT_WAGONS_TOWN_MAX_SPAN. */
 gboolean
 pt_wagons_town_paint (PtWagonsTown *town,
-                      int           x,
-                      int           y,
-                      guint8        cell)
+                      int x,
+                      int y,
+                      guint8 cell)
 {
   g_return_val_if_fail (cell & PT_WAGONS_CELL_OCCUPIED, FALSE);
 

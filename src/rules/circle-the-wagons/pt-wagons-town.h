@@ -34,7 +34,7 @@ G_BEGIN_DECLS
 #define PT_WAGONS_TORUS_MASK       63
 
 /* A cell: 0 when empty, else OCCUPIED | terrain << 3 | symbol. */
-#define PT_WAGONS_CELL_OCCUPIED    0x80
+#define PT_WAGONS_CELL_OCCUPIED 0x80
 
 static inline guint8
 pt_wagons_cell_make (guint terrain,
@@ -71,12 +71,12 @@ typedef struct
 
 typedef struct
 {
-  guint64           occupied[PT_WAGONS_TORUS];               /* row y & 63, bit x & 63 */
-  guint8            cells[PT_WAGONS_TORUS][PT_WAGONS_TORUS];  /* [y & 63][x & 63] */
+  guint64 occupied[PT_WAGONS_TORUS];              /* row y & 63, bit x & 63 */
+  guint8 cells[PT_WAGONS_TORUS][PT_WAGONS_TORUS]; /* [y & 63][x & 63] */
   PtWagonsPlacement placements[PT_WAGONS_TOWN_MAX_CARDS];
-  guint8            n_placements;
-  guint8            has_cells;
-  gint16            min_x, max_x, min_y, max_y;              /* valid when has_cells */
+  guint8 n_placements;
+  guint8 has_cells;
+  gint16 min_x, max_x, min_y, max_y; /* valid when has_cells */
 } PtWagonsTown;
 
 /* Why an anchor is refused (PT_WAGONS_PLACE_OK: legal). */
@@ -89,28 +89,28 @@ typedef enum
   PT_WAGONS_PLACE_TOWN_FULL,
 } PtWagonsPlaceCheck;
 
-void               pt_wagons_town_init          (PtWagonsTown       *town);
-guint8             pt_wagons_town_get_cell      (const PtWagonsTown *town,
-                                                 int                 x,
-                                                 int                 y);
-guint              pt_wagons_town_count_cells   (const PtWagonsTown *town);
-PtWagonsPlaceCheck pt_wagons_town_check_anchor  (const PtWagonsTown *town,
-                                                 gint64              x,
-                                                 gint64              y);
-void               pt_wagons_town_place         (PtWagonsTown       *town,
-                                                 guint               card,
-                                                 int                 x,
-                                                 int                 y,
-                                                 gboolean            rot180);
-guint              pt_wagons_town_list_anchors  (const PtWagonsTown *town,
-                                                 PtWagonsAnchor     *anchors);
-guint              pt_wagons_town_get_stack     (const PtWagonsTown *town,
-                                                 int                 x,
-                                                 int                 y,
-                                                 PtWagonsPlacement  *stack);
-gboolean           pt_wagons_town_paint         (PtWagonsTown       *town,
-                                                 int                 x,
-                                                 int                 y,
-                                                 guint8              cell);
+void pt_wagons_town_init (PtWagonsTown *town);
+guint8 pt_wagons_town_get_cell (const PtWagonsTown *town,
+                                int x,
+                                int y);
+guint pt_wagons_town_count_cells (const PtWagonsTown *town);
+PtWagonsPlaceCheck pt_wagons_town_check_anchor (const PtWagonsTown *town,
+                                                gint64 x,
+                                                gint64 y);
+void pt_wagons_town_place (PtWagonsTown *town,
+                           guint card,
+                           int x,
+                           int y,
+                           gboolean rot180);
+guint pt_wagons_town_list_anchors (const PtWagonsTown *town,
+                                   PtWagonsAnchor *anchors);
+guint pt_wagons_town_get_stack (const PtWagonsTown *town,
+                                int x,
+                                int y,
+                                PtWagonsPlacement *stack);
+gboolean pt_wagons_town_paint (PtWagonsTown *town,
+                               int x,
+                               int y,
+                               guint8 cell);
 
 G_END_DECLS

@@ -18,10 +18,10 @@
 
 struct _PtLostCitiesGame
 {
-  PtGame            parent_instance;
+  PtGame parent_instance;
 
   PtLostCitiesState state;
-  PtLostCitiesState initial;   /* as set up: the record's setup */
+  PtLostCitiesState initial; /* as set up: the record's setup */
 };
 
 G_DEFINE_FINAL_TYPE (PtLostCitiesGame, pt_lost_cities_game, PT_TYPE_GAME)
@@ -30,7 +30,7 @@ G_DEFINE_FINAL_TYPE (PtLostCitiesGame, pt_lost_cities_game, PT_TYPE_GAME)
 
 static JsonArray *
 cards_to_json (const PtLostCitiesCard *cards,
-               guint                   n)
+               guint n)
 {
   JsonArray *array = json_array_sized_new (n);
   char code[4];
@@ -42,8 +42,8 @@ cards_to_json (const PtLostCitiesCard *cards,
 
 static JsonArray *
 sorted_cards_to_json (const PtLostCitiesCard *cards,
-                      guint                   n,
-                      guint                   only_mask)
+                      guint n,
+                      guint only_mask)
 {
   PtLostCitiesCard sorted[PT_LOST_CITIES_HAND_SIZE];
   guint k = 0;
@@ -85,12 +85,12 @@ pt_lost_cities_move_to_json (const PtLostCitiesMove *move)
 
 /* The form of a move; whether the rules allow it is the state's job. */
 gboolean
-pt_lost_cities_move_from_json (JsonNode          *node,
-                               guint              n_colors,
-                               PtLostCitiesMove  *move,
-                               GError           **error)
+pt_lost_cities_move_from_json (JsonNode *node,
+                               guint n_colors,
+                               PtLostCitiesMove *move,
+                               GError **error)
 {
-  static const char * const allowed[] = { "play", "discard", "draw", NULL };
+  static const char *const allowed[] = { "play", "discard", "draw", NULL };
   JsonObject *object = pt_json_get_object (node);
   JsonNode *play, *discard;
   const char *code, *draw, *unknown = NULL;
@@ -139,12 +139,13 @@ pt_lost_cities_move_from_json (JsonNode          *node,
       return TRUE;
     }
   color = draw != NULL && draw[0] != '\0' && draw[1] == '\0'
-          ? pt_lost_cities_color_from_letter (draw[0], n_colors) : -1;
+              ? pt_lost_cities_color_from_letter (draw[0], n_colors)
+              : -1;
   if (color < 0)
     {
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_MALFORMED_MOVE,
                    _("“%s” is not a place to draw from: use “deck” or a colour letter (%.*s)"),
-                   draw ? draw : "", (int) n_colors, pt_lost_cities_color_letters);
+                      draw ? draw : "", (int) n_colors, pt_lost_cities_color_letters);
       return FALSE;
     }
   move->draw = (guint8) color;
@@ -158,10 +159,10 @@ top_value (guint values_mask)
 }
 
 void
-pt_lost_cities_set_move_error (GError                  **error,
-                               const PtLostCitiesState  *state,
-                               const PtLostCitiesMove   *move,
-                               PtLostCitiesMoveError     code)
+pt_lost_cities_set_move_error (GError **error,
+                               const PtLostCitiesState *state,
+                               const PtLostCitiesMove *move,
+                               PtLostCitiesMoveError code)
 {
   char card[4];
   guint color = PT_LOST_CITIES_CARD_COLOR (move->card);
@@ -190,13 +191,13 @@ pt_lost_cities_set_move_error (GError                  **error,
     case PT_LOST_CITIES_MOVE_NOT_ASCENDING:
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_ILLEGAL_MOVE,
                    _("%s cannot go on your %s expedition: it must be higher than the %u already there"),
-                   card, pt_lost_cities_color_name (color),
-                   top_value (state->values[state->current][color]));
+                      card, pt_lost_cities_color_name (color),
+                      top_value (state->values[state->current][color]));
       break;
     case PT_LOST_CITIES_MOVE_WAGER_AFTER_NUMBER:
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_ILLEGAL_MOVE,
                    _("%s cannot go on your %s expedition: a wager may not follow a number card"),
-                   card, pt_lost_cities_color_name (color));
+                      card, pt_lost_cities_color_name (color));
       break;
     case PT_LOST_CITIES_MOVE_REDRAW_DISCARD:
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_ILLEGAL_MOVE,
@@ -230,14 +231,14 @@ setup_to_json (const PtLostCitiesState *state)
 /* Reads @n_expected codes (any number when 0) from @node, counting every
  * card in @counts against what the deck holds. */
 static gboolean
-parse_setup_cards (JsonNode         *node,
-                   const char       *what,
-                   guint             n_colors,
-                   guint             n_expected,
-                   guint8           *counts,
+parse_setup_cards (JsonNode *node,
+                   const char *what,
+                   guint n_colors,
+                   guint n_expected,
+                   guint8 *counts,
                    PtLostCitiesCard *out,
-                   guint            *n_out,
-                   GError          **error)
+                   guint *n_out,
+                   GError **error)
 {
   JsonArray *array = pt_json_get_array (node);
   guint n;
@@ -253,7 +254,8 @@ parse_setup_cards (JsonNode         *node,
     {
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_SETUP,
                    g_dngettext (GETTEXT_PACKAGE, "The setup’s %s has %u card, not %u",
-                                "The setup’s %s has %u cards, not %u", n), what, n,
+                                "The setup’s %s has %u cards, not %u", n),
+                   what, n,
                    n_expected ? n_expected : pt_lost_cities_n_cards (n_colors) - 16u);
       return FALSE;
     }
@@ -267,7 +269,7 @@ parse_setup_cards (JsonNode         *node,
         {
           g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_SETUP,
                        _("The setup’s %s holds “%s”, which is not a card of this game"),
-                       what, code ? code : "");
+                          what, code ? code : "");
           return FALSE;
         }
       limit = PT_LOST_CITIES_CARD_KIND (card) == 0 ? PT_LOST_CITIES_N_WAGERS : 1;
@@ -284,12 +286,12 @@ parse_setup_cards (JsonNode         *node,
 }
 
 static gboolean
-parse_setup (JsonObject               *setup,
+parse_setup (JsonObject *setup,
              const PtLostCitiesOptions *options,
-             PtLostCitiesState         *state,
-             GError                   **error)
+             PtLostCitiesState *state,
+             GError **error)
 {
-  static const char * const allowed[] = { "hands", "deck", "first_player", NULL };
+  static const char *const allowed[] = { "hands", "deck", "first_player", NULL };
   PtLostCitiesCard hands[PT_LOST_CITIES_N_PLAYERS][PT_LOST_CITIES_HAND_SIZE];
   PtLostCitiesCard deck[PT_LOST_CITIES_MAX_DECK];
   guint8 counts[PT_LOST_CITIES_CARD_CODES] = { 0 };
@@ -313,11 +315,10 @@ parse_setup (JsonObject               *setup,
     }
   for (guint p = 0; p < PT_LOST_CITIES_N_PLAYERS; p++)
     if (!parse_setup_cards (json_array_get_element (hands_json, p),
-                            p == 0 ? _("first hand") : _("second hand"), options->n_colors,
-                            PT_LOST_CITIES_HAND_SIZE, counts, hands[p], &n_hand, error))
+                            p == 0 ? _("first hand") : _("second hand"), options->n_colors, PT_LOST_CITIES_HAND_SIZE, counts, hands[p], &n_hand, error))
       return FALSE;
   if (!parse_setup_cards (json_object_get_member (setup, "deck"), _("deck"), options->n_colors,
-                          0, counts, deck, &n_deck, error))
+                                                                     0, counts, deck, &n_deck, error))
     return FALSE;
 
   /* Every card exactly once (wagers thrice): no more was checked while
@@ -325,7 +326,8 @@ parse_setup (JsonObject               *setup,
   for (guint card = 0; card < options->n_colors * PT_LOST_CITIES_CARD_STRIDE; card++)
     {
       guint expected = PT_LOST_CITIES_CARD_KIND (card) >= PT_LOST_CITIES_KINDS ? 0
-                       : PT_LOST_CITIES_CARD_KIND (card) == 0 ? PT_LOST_CITIES_N_WAGERS : 1;
+                       : PT_LOST_CITIES_CARD_KIND (card) == 0                  ? PT_LOST_CITIES_N_WAGERS
+                                                                               : 1;
 
       if (counts[card] < expected)
         {
@@ -355,14 +357,14 @@ parse_setup (JsonObject               *setup,
 /* PtGame vfuncs -------------------------------------------------------- */
 
 static gboolean
-pt_lost_cities_game_deal (PtGameClass  *klass,
-                          JsonObject   *options_json,
-                          guint         n_players,
-                          int           first_player,
-                          guint64       seed,
-                          JsonObject  **out_options,
-                          JsonObject  **out_setup,
-                          GError      **error)
+pt_lost_cities_game_deal (PtGameClass *klass,
+                          JsonObject *options_json,
+                          guint n_players,
+                          int first_player,
+                          guint64 seed,
+                          JsonObject **out_options,
+                          JsonObject **out_setup,
+                          GError **error)
 {
   PtLostCitiesOptions options;
   PtLostCitiesState state;
@@ -378,18 +380,18 @@ pt_lost_cities_game_deal (PtGameClass  *klass,
 }
 
 static JsonNode *
-pt_lost_cities_game_score_sheet (PtGameClass  *klass,
-                                 JsonObject   *sheet,
-                                 GError      **error)
+pt_lost_cities_game_score_sheet (PtGameClass *klass,
+                                 JsonObject *sheet,
+                                 GError **error)
 {
   return pt_lost_cities_score_sheet (sheet, error);
 }
 
 static gboolean
-pt_lost_cities_game_setup (PtGame      *game,
-                           JsonObject  *options_json,
-                           JsonObject  *setup,
-                           GError     **error)
+pt_lost_cities_game_setup (PtGame *game,
+                           JsonObject *options_json,
+                           JsonObject *setup,
+                           GError **error)
 {
   PtLostCitiesGame *self = PT_LOST_CITIES_GAME (game);
   PtLostCitiesOptions options;
@@ -424,10 +426,10 @@ pt_lost_cities_game_get_phase (PtGame *game)
 }
 
 static gboolean
-pt_lost_cities_game_apply_move (PtGame    *game,
-                                guint      player,
-                                JsonNode  *move_json,
-                                GError   **error)
+pt_lost_cities_game_apply_move (PtGame *game,
+                                guint player,
+                                JsonNode *move_json,
+                                GError **error)
 {
   PtLostCitiesGame *self = PT_LOST_CITIES_GAME (game);
   PtLostCitiesMove move;
@@ -462,13 +464,20 @@ card_definite (PtLostCitiesCard card)
   if (PT_LOST_CITIES_CARD_KIND (card) == 0)
     switch (color)
       {
-      case 0: return g_strdup (_("the yellow wager"));
-      case 1: return g_strdup (_("the blue wager"));
-      case 2: return g_strdup (_("the white wager"));
-      case 3: return g_strdup (_("the green wager"));
-      case 4: return g_strdup (_("the red wager"));
-      case 5: return g_strdup (_("the purple wager"));
-      default: return g_strdup ("");
+      case 0:
+        return g_strdup (_("the yellow wager"));
+      case 1:
+        return g_strdup (_("the blue wager"));
+      case 2:
+        return g_strdup (_("the white wager"));
+      case 3:
+        return g_strdup (_("the green wager"));
+      case 4:
+        return g_strdup (_("the red wager"));
+      case 5:
+        return g_strdup (_("the purple wager"));
+      default:
+        return g_strdup ("");
       }
   {
     g_autofree char *value = g_strdup_printf ("%u", PT_LOST_CITIES_CARD_VALUE (card));
@@ -481,8 +490,8 @@ card_definite (PtLostCitiesCard card)
 /* "Beto played the red 7 and drew from the deck.", on the state before
  * the move, where the pile top that is taken still shows. */
 static char *
-pt_lost_cities_game_describe_move (PtGame   *game,
-                                   guint     player,
+pt_lost_cities_game_describe_move (PtGame *game,
+                                   guint player,
                                    JsonNode *move_json)
 {
   PtLostCitiesGame *self = PT_LOST_CITIES_GAME (game);
@@ -509,7 +518,7 @@ pt_lost_cities_game_describe_move (PtGame   *game,
 
 static JsonNode *
 pt_lost_cities_game_list_legal_moves (PtGame *game,
-                                      guint   player)
+                                      guint player)
 {
   PtLostCitiesGame *self = PT_LOST_CITIES_GAME (game);
   PtLostCitiesMove moves[PT_LOST_CITIES_MAX_MOVES];
@@ -525,7 +534,7 @@ pt_lost_cities_game_list_legal_moves (PtGame *game,
 
 static void
 pt_lost_cities_game_get_scores (PtGame *game,
-                                int    *scores)
+                                int *scores)
 {
   PtLostCitiesGame *self = PT_LOST_CITIES_GAME (game);
 
@@ -541,7 +550,7 @@ pt_lost_cities_game_get_winners (PtGame *game)
 
 static JsonArray *
 expeditions_array (const PtLostCitiesState *state,
-                   JsonArray               *scores)
+                   JsonArray *scores)
 {
   JsonArray *players = json_array_new ();
 
@@ -586,7 +595,7 @@ pt_lost_cities_game_get_breakdown (PtGame *game)
 
 static JsonNode *
 pt_lost_cities_game_get_view (PtGame *game,
-                              int     player)
+                              int player)
 {
   PtLostCitiesGame *self = PT_LOST_CITIES_GAME (game);
   const PtLostCitiesState *state = &self->state;
@@ -648,7 +657,7 @@ pt_lost_cities_game_save_setup (PtGame *game)
  * readings as the rulebook or the seed text has them, else "custom". */
 static char *
 pt_lost_cities_game_rule_reading (PtGameClass *klass,
-                                  JsonObject  *options)
+                                  JsonObject *options)
 {
   gboolean bonus, wagers;
 
@@ -665,7 +674,7 @@ pt_lost_cities_game_rule_reading (PtGameClass *klass,
   return g_strdup ("custom");
 }
 
-static const char * const rule_presets[] = { "rulebook", "seed", NULL };
+static const char *const rule_presets[] = { "rulebook", "seed", NULL };
 
 /* Its "Learn to play" course (pt-lost-cities-lesson.c). */
 extern const PtLessonCourse pt_lost_cities_lesson;
@@ -731,9 +740,9 @@ pt_lost_cities_game_get_state (PtLostCitiesGame *self)
  *   @viewer knows, with the unseen cards shuffled by @rng
  */
 void
-pt_lost_cities_game_sample_state (PtLostCitiesGame  *self,
-                                  guint              viewer,
-                                  PtRng             *rng,
+pt_lost_cities_game_sample_state (PtLostCitiesGame *self,
+                                  guint viewer,
+                                  PtRng *rng,
                                   PtLostCitiesState *out)
 {
   g_return_if_fail (PT_IS_LOST_CITIES_GAME (self));

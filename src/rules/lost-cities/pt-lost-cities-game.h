@@ -43,21 +43,21 @@ G_DECLARE_FINAL_TYPE (PtLostCitiesGame, pt_lost_cities_game, PT, LOST_CITIES_GAM
 
 /* The whole state, hidden cards included: for the rules' own tests and
  * the replay tools. Bots use pt_lost_cities_game_sample_state(). */
-const PtLostCitiesState *pt_lost_cities_game_get_state        (PtLostCitiesGame  *self);
-void                     pt_lost_cities_game_sample_state     (PtLostCitiesGame  *self,
-                                                               guint              viewer,
-                                                               PtRng             *rng,
-                                                               PtLostCitiesState *out);
+const PtLostCitiesState *pt_lost_cities_game_get_state (PtLostCitiesGame *self);
+void pt_lost_cities_game_sample_state (PtLostCitiesGame *self,
+                                       guint viewer,
+                                       PtRng *rng,
+                                       PtLostCitiesState *out);
 
-JsonNode   *pt_lost_cities_move_to_json   (const PtLostCitiesMove *move);
-gboolean    pt_lost_cities_move_from_json (JsonNode               *node,
-                                           guint                   n_colors,
-                                           PtLostCitiesMove       *move,
-                                           GError                **error);
+JsonNode *pt_lost_cities_move_to_json (const PtLostCitiesMove *move);
+gboolean pt_lost_cities_move_from_json (JsonNode *node,
+                                        guint n_colors,
+                                        PtLostCitiesMove *move,
+                                        GError **error);
 /* The message for a rejected move, as a PT_RULES_ERROR. */
-void        pt_lost_cities_set_move_error (GError                 **error,
-                                           const PtLostCitiesState *state,
-                                           const PtLostCitiesMove  *move,
-                                           PtLostCitiesMoveError    code);
+void pt_lost_cities_set_move_error (GError **error,
+                                    const PtLostCitiesState *state,
+                                    const PtLostCitiesMove *move,
+                                    PtLostCitiesMoveError code);
 
 G_END_DECLS

@@ -43,8 +43,7 @@ lc_started (const PtLessonMoment *m)
           cards = json_object_get_member (json_node_get_object (colour), "cards");
         else if (JSON_NODE_HOLDS_ARRAY (colour))
           cards = colour;
-        if (cards != NULL && JSON_NODE_HOLDS_ARRAY (cards)
-            && json_array_get_length (json_node_get_array (cards)) > 0)
+        if (cards != NULL && JSON_NODE_HOLDS_ARRAY (cards) && json_array_get_length (json_node_get_array (cards)) > 0)
           started++;
       }
   }
@@ -101,38 +100,39 @@ static const PtLessonTopic lost_cities_topics[] = {
        "expeditions, one per colour; your hand is at the bottom of the table. Each turn has two "
        "steps: play one card, then draw one. The coach suggests a move and outlines it on the "
        "table; you may follow it or choose another legal move.") },
-  { "expedition", lc_plays,
-    N_("Playing a card puts it on your expedition of its colour. In an expedition the numbers "
+    { "expedition", lc_plays,
+      N_("Playing a card puts it on your expedition of its colour. In an expedition the numbers "
        "must rise: after a 5 only a 6 or higher may follow, so low cards go first. Gaps are "
        "allowed.") },
-  { "wager", lc_plays_wager,
-    N_("The handshake cards are wagers. A wager may only start an expedition, before its first "
+      { "wager", lc_plays_wager,
+        N_("The handshake cards are wagers. A wager may only start an expedition, before its first "
        "number, and it multiplies the expedition’s result: one wager doubles it, two triple it "
        "— losses too.") },
-  { "discard", lc_discards,
-    N_("A card you cannot use goes face up on the discard pile of its colour. Your opponent may "
+        { "discard", lc_discards,
+          N_("A card you cannot use goes face up on the discard pile of its colour. Your opponent may "
        "take it from there, so think about what you give away.") },
-  { "draw-pile", lc_draws_pile,
-    N_("After playing you draw: from the deck, or the top card of any discard pile — but never "
+          { "draw-pile", lc_draws_pile,
+            N_("After playing you draw: from the deck, or the top card of any discard pile — but never "
        "the card you have just discarded.") },
-  { "cost", lc_cost,
-    N_("Every expedition you start costs 20 points: it scores the sum of its numbers minus 20. "
+            { "cost", lc_cost,
+              N_("Every expedition you start costs 20 points: it scores the sum of its numbers minus 20. "
        "Start only the colours you can take well beyond 20; an expedition you never start costs "
        "nothing.") },
-  { "bonus", lc_bonus,
-    N_("An expedition of eight cards or more earns 20 extra points, added after the wagers "
+              { "bonus", lc_bonus,
+                N_("An expedition of eight cards or more earns 20 extra points, added after the wagers "
        "multiply its result.") },
-  { "deck", lc_deck_low,
-    N_("The round ends the moment the last card of the deck is drawn. Drawing from a discard "
+                { "deck", lc_deck_low,
+                  N_("The round ends the moment the last card of the deck is drawn. Drawing from a discard "
        "pile keeps the game going — useful while you still have good cards to play.") },
-};
+              };
 
 const PtLessonCourse pt_lost_cities_lesson = {
-  lost_cities_topics, G_N_ELEMENTS (lost_cities_topics),
+  lost_cities_topics,
+  G_N_ELEMENTS (lost_cities_topics),
   /* What a turn asks for, when no topic fits. */
   N_("Play one card — on your expedition or on its discard pile — then draw one."),
-  /* Said when the game is over. */
-  N_("The game is over. Each expedition you started scored the sum of its numbers minus 20, "
+      /* Said when the game is over. */
+      N_("The game is over. Each expedition you started scored the sum of its numbers minus 20, "
      "times one plus its wagers, and 20 more with eight cards or more. The result shows every "
      "expedition; you can replay the game from the history of a real match."),
-};
+  };

@@ -22,10 +22,10 @@ pt_lost_cities_options_init_default (PtLostCitiesOptions *options)
 }
 
 static gboolean
-parse_bool_option (JsonObject  *json,
-                   const char  *name,
-                   guint8      *out,
-                   GError     **error)
+parse_bool_option (JsonObject *json,
+                   const char *name,
+                   guint8 *out,
+                   GError **error)
 {
   JsonNode *node = json_object_get_member (json, name);
   gboolean value;
@@ -50,11 +50,11 @@ parse_bool_option (JsonObject  *json,
  * of range is an error that names it.
  */
 gboolean
-pt_lost_cities_options_parse (JsonObject           *json,
-                              PtLostCitiesOptions  *options,
-                              GError              **error)
+pt_lost_cities_options_parse (JsonObject *json,
+                              PtLostCitiesOptions *options,
+                              GError **error)
 {
-  static const char * const allowed[] = {
+  static const char *const allowed[] = {
     "colors", "rules", "bonus_counts_wagers", "wager_only_scores", NULL
   };
   const char *unknown = NULL;
@@ -122,10 +122,14 @@ pt_lost_cities_options_to_json (const PtLostCitiesOptions *options)
 }
 
 static gboolean
-parse_next_starter (const char    *text,
+parse_next_starter (const char *text,
                     PtNextStarter *policy)
 {
-  static const struct { const char *name; PtNextStarter policy; } names[] = {
+  static const struct
+  {
+    const char *name;
+    PtNextStarter policy;
+  } names[] = {
     { "alternate", PT_NEXT_STARTER_ALTERNATE },
     { "loser", PT_NEXT_STARTER_LOSER },
     { "leader", PT_NEXT_STARTER_LEADER },
@@ -151,11 +155,11 @@ parse_next_starter (const char    *text,
  * options and validates both.
  */
 gboolean
-pt_lost_cities_options_split_match (JsonObject     *all,
-                                    JsonObject    **game_options,
-                                    guint          *n_rounds,
-                                    PtNextStarter  *next_starter,
-                                    GError        **error)
+pt_lost_cities_options_split_match (JsonObject *all,
+                                    JsonObject **game_options,
+                                    guint *n_rounds,
+                                    PtNextStarter *next_starter,
+                                    GError **error)
 {
   g_autoptr(JsonObject) rest = json_object_new ();
   PtLostCitiesOptions options;
@@ -203,7 +207,7 @@ pt_lost_cities_options_split_match (JsonObject     *all,
 
 /* The index of colour @letter, or -1 when it is not one of the game's. */
 int
-pt_lost_cities_color_from_letter (char  letter,
+pt_lost_cities_color_from_letter (char letter,
                                   guint n_colors)
 {
   for (guint c = 0; c < n_colors && c < PT_LOST_CITIES_MAX_COLORS; c++)
@@ -213,9 +217,8 @@ pt_lost_cities_color_from_letter (char  letter,
 }
 
 const PtGameColour pt_lost_cities_colors[PT_LOST_CITIES_MAX_COLORS] = {
-  { "Y", N_("yellow") }, { "B", N_("blue") }, { "W", N_("white") },
-  { "G", N_("green") }, { "R", N_("red") }, { "P", N_("purple") },
-};
+  { "Y", N_("yellow") }, { "B", N_("blue") }, { "W", N_("white") }, { "G", N_("green") }, { "R", N_("red") }, { "P", N_("purple") },
+                                                                        };
 
 const char *
 pt_lost_cities_color_name (guint color)
@@ -226,9 +229,9 @@ pt_lost_cities_color_name (guint color)
 
 static int
 score_from_totals (const PtLostCitiesOptions *options,
-                   guint                      wagers,
-                   guint                      n_values,
-                   int                        sum)
+                   guint wagers,
+                   guint n_values,
+                   int sum)
 {
   guint n_cards;
   int score;
@@ -251,9 +254,9 @@ score_from_totals (const PtLostCitiesOptions *options,
 
 int
 pt_lost_cities_score_expedition (const PtLostCitiesOptions *options,
-                                 guint                      wagers,
-                                 const guint8              *values,
-                                 guint                      n_values)
+                                 guint wagers,
+                                 const guint8 *values,
+                                 guint n_values)
 {
   int sum = 0;
 
@@ -264,8 +267,8 @@ pt_lost_cities_score_expedition (const PtLostCitiesOptions *options,
 
 int
 pt_lost_cities_score_expedition_mask (const PtLostCitiesOptions *options,
-                                      guint                      wagers,
-                                      guint                      values_mask)
+                                      guint wagers,
+                                      guint values_mask)
 {
   int sum = 0;
   guint n = 0;
@@ -281,9 +284,9 @@ pt_lost_cities_score_expedition_mask (const PtLostCitiesOptions *options,
 
 JsonObject *
 pt_lost_cities_expeditions_to_json (const PtLostCitiesOptions *options,
-                                    const guint8              *wagers,
-                                    const guint16             *values_masks,
-                                    int                       *total)
+                                    const guint8 *wagers,
+                                    const guint16 *values_masks,
+                                    int *total)
 {
   JsonObject *expeditions = json_object_new ();
   int sum = 0;
@@ -344,20 +347,20 @@ pt_lost_cities_expeditions_to_json (const PtLostCitiesOptions *options,
 
 typedef struct
 {
-  guint8  wagers[PT_LOST_CITIES_N_PLAYERS][PT_LOST_CITIES_MAX_COLORS];
+  guint8 wagers[PT_LOST_CITIES_N_PLAYERS][PT_LOST_CITIES_MAX_COLORS];
   guint16 values[PT_LOST_CITIES_N_PLAYERS][PT_LOST_CITIES_MAX_COLORS];
 } SheetRound;
 
 static gboolean
 parse_sheet_expedition (const PtLostCitiesOptions *options,
-                        JsonNode                  *node,
-                        guint                      round,
-                        guint                      player,
-                        guint                      color,
-                        SheetRound                *sheet_round,
-                        GError                   **error)
+                        JsonNode *node,
+                        guint round,
+                        guint player,
+                        guint color,
+                        SheetRound *sheet_round,
+                        GError **error)
 {
-  static const char * const allowed[] = { "wagers", "cards", NULL };
+  static const char *const allowed[] = { "wagers", "cards", NULL };
   JsonObject *expedition = pt_json_get_object (node);
   const char *unknown = NULL;
   JsonNode *member;
@@ -368,14 +371,14 @@ parse_sheet_expedition (const PtLostCitiesOptions *options,
     {
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_INVALID_SHEET,
                    _("Round %u, player %u, %s: an expedition needs its wagers and its cards"),
-                   round + 1, player + 1, color_name);
+                      round + 1, player + 1, color_name);
       return FALSE;
     }
   if (!pt_json_object_only_has (expedition, allowed, &unknown))
     {
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_INVALID_SHEET,
                    _("Round %u, player %u, %s: unknown entry “%s”"),
-                   round + 1, player + 1, color_name, unknown);
+                      round + 1, player + 1, color_name, unknown);
       return FALSE;
     }
 
@@ -389,7 +392,7 @@ parse_sheet_expedition (const PtLostCitiesOptions *options,
         {
           g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_INVALID_SHEET,
                        _("Round %u, player %u, %s: the number of wagers must be 0 to %d"),
-                       round + 1, player + 1, color_name, PT_LOST_CITIES_N_WAGERS);
+                          round + 1, player + 1, color_name, PT_LOST_CITIES_N_WAGERS);
           return FALSE;
         }
       sheet_round->wagers[player][color] = (guint8) wagers;
@@ -413,7 +416,7 @@ parse_sheet_expedition (const PtLostCitiesOptions *options,
     {
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_INVALID_SHEET,
                    _("Round %u, player %u, %s: the cards of an expedition must be a list of numbers"),
-                   round + 1, player + 1, color_name);
+                      round + 1, player + 1, color_name);
       return FALSE;
     }
   for (guint i = 0; i < json_array_get_length (cards); i++)
@@ -426,7 +429,7 @@ parse_sheet_expedition (const PtLostCitiesOptions *options,
         {
           g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_INVALID_SHEET,
                        _("Round %u, player %u, %s: card %u is not a value from 2 to 10"),
-                       round + 1, player + 1, color_name, i + 1);
+                          round + 1, player + 1, color_name, i + 1);
           return FALSE;
         }
       bit = 1u << value;
@@ -434,14 +437,14 @@ parse_sheet_expedition (const PtLostCitiesOptions *options,
         {
           g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_INVALID_SHEET,
                        _("Round %u, player %u: the %s %d is listed twice"),
-                       round + 1, player + 1, color_name, (int) value);
+                          round + 1, player + 1, color_name, (int) value);
           return FALSE;
         }
       if (sheet_round->values[player ^ 1u][color] & bit)
         {
           g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_INVALID_SHEET,
                        _("Round %u: both players have the %s %d, but there is only one"),
-                       round + 1, color_name, (int) value);
+                          round + 1, color_name, (int) value);
           return FALSE;
         }
       sheet_round->values[player][color] |= (guint16) bit;
@@ -451,11 +454,11 @@ parse_sheet_expedition (const PtLostCitiesOptions *options,
 
 static gboolean
 parse_sheet_player (const PtLostCitiesOptions *options,
-                    JsonNode                  *node,
-                    guint                      round,
-                    guint                      player,
-                    SheetRound                *sheet_round,
-                    GError                   **error)
+                    JsonNode *node,
+                    guint round,
+                    guint player,
+                    SheetRound *sheet_round,
+                    GError **error)
 {
   JsonObject *object = pt_json_get_object (node);
   g_autoptr(GList) members = NULL;
@@ -464,7 +467,7 @@ parse_sheet_player (const PtLostCitiesOptions *options,
     {
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_INVALID_SHEET,
                    _("Round %u, player %u: expected an object of expeditions by colour letter"),
-                   round + 1, player + 1);
+                      round + 1, player + 1);
       return FALSE;
     }
   members = json_object_get_members (object);
@@ -472,14 +475,15 @@ parse_sheet_player (const PtLostCitiesOptions *options,
     {
       const char *name = l->data;
       int color = name[0] != '\0' && name[1] == '\0'
-                  ? pt_lost_cities_color_from_letter (name[0], options->n_colors) : -1;
+                      ? pt_lost_cities_color_from_letter (name[0], options->n_colors)
+                      : -1;
 
       if (color < 0)
         {
           g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_INVALID_SHEET,
                        _("Round %u, player %u: “%s” is not a colour of this game (%.*s)"),
-                       round + 1, player + 1, name, (int) options->n_colors,
-                       pt_lost_cities_color_letters);
+                          round + 1, player + 1, name, (int) options->n_colors,
+                          pt_lost_cities_color_letters);
           return FALSE;
         }
       if (!parse_sheet_expedition (options, json_object_get_member (object, name), round,
@@ -491,8 +495,8 @@ parse_sheet_player (const PtLostCitiesOptions *options,
 
 static JsonObject *
 score_sheet_round (const PtLostCitiesOptions *options,
-                   const SheetRound          *sheet_round,
-                   int                       *totals)
+                   const SheetRound *sheet_round,
+                   int *totals)
 {
   JsonObject *round = json_object_new ();
   JsonArray *players = json_array_new ();
@@ -519,9 +523,9 @@ score_sheet_round (const PtLostCitiesOptions *options,
 }
 
 static gboolean
-parse_sheet_players (JsonObject  *sheet,
-                     JsonArray  **out,
-                     GError     **error)
+parse_sheet_players (JsonObject *sheet,
+                     JsonArray **out,
+                     GError **error)
 {
   JsonArray *players = pt_json_get_array (json_object_get_member (sheet, "players"));
 
@@ -543,17 +547,17 @@ parse_sheet_players (JsonObject  *sheet,
 }
 
 JsonNode *
-pt_lost_cities_score_sheet (JsonObject  *sheet,
-                            GError     **error)
+pt_lost_cities_score_sheet (JsonObject *sheet,
+                            GError **error)
 {
-  static const char * const allowed[] = { "game", "options", "players", "rounds", NULL };
+  static const char *const allowed[] = { "game", "options", "players", "rounds", NULL };
   g_autoptr(JsonObject) result = json_object_new ();
   g_autoptr(JsonArray) rounds_out = json_array_new ();
   g_autoptr(JsonArray) totals_out = json_array_new ();
   PtLostCitiesOptions options;
   JsonNode *options_node;
   JsonObject *options_json = NULL;
-  JsonArray *players = NULL, *rounds;  /* borrowed from @sheet */
+  JsonArray *players = NULL, *rounds; /* borrowed from @sheet */
   const char *unknown = NULL;
   int totals[PT_LOST_CITIES_N_PLAYERS] = { 0, 0 };
   guint n_rounds;

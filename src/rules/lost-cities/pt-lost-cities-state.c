@@ -19,7 +19,7 @@ pt_lost_cities_n_cards (guint n_colors)
 
 /* Colour by colour: the three wagers, then 2..10. The deal shuffles this. */
 void
-pt_lost_cities_full_deck (guint             n_colors,
+pt_lost_cities_full_deck (guint n_colors,
                           PtLostCitiesCard *cards)
 {
   guint n = 0;
@@ -35,8 +35,8 @@ pt_lost_cities_full_deck (guint             n_colors,
 
 /* Codes are case-sensitive: "Y2".."Y10" and "YW". */
 gboolean
-pt_lost_cities_card_from_code (const char       *code,
-                               guint             n_colors,
+pt_lost_cities_card_from_code (const char *code,
+                               guint n_colors,
                                PtLostCitiesCard *card)
 {
   int color;
@@ -65,8 +65,8 @@ pt_lost_cities_card_from_code (const char       *code,
 }
 
 const char *
-pt_lost_cities_card_to_code (PtLostCitiesCard  card,
-                             char             *buffer)
+pt_lost_cities_card_to_code (PtLostCitiesCard card,
+                             char *buffer)
 {
   guint kind = PT_LOST_CITIES_CARD_KIND (card);
 
@@ -91,13 +91,13 @@ pt_lost_cities_card_to_code (PtLostCitiesCard  card,
 }
 
 void
-pt_lost_cities_state_init (PtLostCitiesState         *state,
+pt_lost_cities_state_init (PtLostCitiesState *state,
                            const PtLostCitiesOptions *options,
-                           const PtLostCitiesCard    *hand0,
-                           const PtLostCitiesCard    *hand1,
-                           const PtLostCitiesCard    *deck,
-                           guint                      deck_len,
-                           guint                      first_player)
+                           const PtLostCitiesCard *hand0,
+                           const PtLostCitiesCard *hand1,
+                           const PtLostCitiesCard *deck,
+                           guint deck_len,
+                           guint first_player)
 {
   g_return_if_fail (deck_len <= PT_LOST_CITIES_MAX_DECK);
   g_return_if_fail (first_player < PT_LOST_CITIES_N_PLAYERS);
@@ -117,10 +117,10 @@ pt_lost_cities_state_init (PtLostCitiesState         *state,
  * player 0's hand, the next 8 player 1's, the rest the deck, top first;
  * then, when @first_player is -1, pt_rng_below (rng, 2) picks the starter. */
 void
-pt_lost_cities_state_deal (PtLostCitiesState         *state,
+pt_lost_cities_state_deal (PtLostCitiesState *state,
                            const PtLostCitiesOptions *options,
-                           PtRng                     *rng,
-                           int                        first_player)
+                           PtRng *rng,
+                           int first_player)
 {
   PtLostCitiesCard cards[PT_LOST_CITIES_MAX_CARDS];
   guint n = pt_lost_cities_n_cards (options->n_colors);
@@ -146,8 +146,8 @@ pt_lost_cities_state_deal (PtLostCitiesState         *state,
 
 int
 pt_lost_cities_state_find_in_hand (const PtLostCitiesState *state,
-                                   guint                    player,
-                                   PtLostCitiesCard         card)
+                                   guint player,
+                                   PtLostCitiesCard card)
 {
   for (guint i = 0; i < state->hand_len[player]; i++)
     if (state->hand[player][i] == card)
@@ -157,7 +157,7 @@ pt_lost_cities_state_find_in_hand (const PtLostCitiesState *state,
 
 PtLostCitiesMoveError
 pt_lost_cities_state_check_move (const PtLostCitiesState *state,
-                                 const PtLostCitiesMove  *move)
+                                 const PtLostCitiesMove *move)
 {
   guint player = state->current;
   guint color, kind;
@@ -201,8 +201,8 @@ pt_lost_cities_state_check_move (const PtLostCitiesState *state,
  * opponent can no longer be sure a copy is left. */
 static inline void
 hand_remove_at (PtLostCitiesState *state,
-                guint              player,
-                guint              slot)
+                guint player,
+                guint slot)
 {
   guint8 *hand = state->hand[player];
   PtLostCitiesCard card = hand[slot];
@@ -227,9 +227,9 @@ hand_remove_at (PtLostCitiesState *state,
 
 /* @slot: where move->card is in the current player's hand. */
 static inline void
-apply_move_at (PtLostCitiesState      *state,
+apply_move_at (PtLostCitiesState *state,
                const PtLostCitiesMove *move,
-               guint                   slot)
+               guint slot)
 {
   guint player = state->current;
   guint color = PT_LOST_CITIES_CARD_COLOR (move->card);
@@ -270,7 +270,7 @@ apply_move_at (PtLostCitiesState      *state,
 }
 
 static inline void
-apply_move (PtLostCitiesState      *state,
+apply_move (PtLostCitiesState *state,
             const PtLostCitiesMove *move)
 {
   const guint8 *hand = state->hand[state->current];
@@ -282,14 +282,14 @@ apply_move (PtLostCitiesState      *state,
 }
 
 void
-pt_lost_cities_state_apply (PtLostCitiesState      *state,
+pt_lost_cities_state_apply (PtLostCitiesState *state,
                             const PtLostCitiesMove *move)
 {
   apply_move (state, move);
 }
 
 PtLostCitiesMoveError
-pt_lost_cities_state_play (PtLostCitiesState      *state,
+pt_lost_cities_state_play (PtLostCitiesState *state,
                            const PtLostCitiesMove *move)
 {
   PtLostCitiesMoveError result = pt_lost_cities_state_check_move (state, move);
@@ -301,8 +301,8 @@ pt_lost_cities_state_play (PtLostCitiesState      *state,
 
 static inline gboolean
 may_play (const PtLostCitiesState *state,
-          guint                    player,
-          PtLostCitiesCard         card)
+          guint player,
+          PtLostCitiesCard card)
 {
   guint values = state->values[player][PT_LOST_CITIES_CARD_COLOR (card)];
   guint kind = PT_LOST_CITIES_CARD_KIND (card);
@@ -312,8 +312,8 @@ may_play (const PtLostCitiesState *state,
 
 static inline PtLostCitiesMove
 make_move (PtLostCitiesCard card,
-           gboolean         discard,
-           guint8           draw)
+           gboolean discard,
+           guint8 draw)
 {
   PtLostCitiesMove move = { card, (guint8) discard, draw, 0 };
   return move;
@@ -336,7 +336,7 @@ move_word (guint card,
  * in colour order. */
 guint
 pt_lost_cities_state_legal_moves (const PtLostCitiesState *state,
-                                  PtLostCitiesMove        *moves)
+                                  PtLostCitiesMove *moves)
 {
   guint player = state->current;
   PtLostCitiesCard sorted[PT_LOST_CITIES_HAND_SIZE];
@@ -401,8 +401,70 @@ static inline guint
 popcount6 (guint mask)
 {
   static const guint8 counts[64] = {
-    0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5,
-    1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5, 2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 4, 5, 4, 5, 5, 6,
+    0,
+    1,
+    1,
+    2,
+    1,
+    2,
+    2,
+    3,
+    1,
+    2,
+    2,
+    3,
+    2,
+    3,
+    3,
+    4,
+    1,
+    2,
+    2,
+    3,
+    2,
+    3,
+    3,
+    4,
+    2,
+    3,
+    3,
+    4,
+    3,
+    4,
+    4,
+    5,
+    1,
+    2,
+    2,
+    3,
+    2,
+    3,
+    3,
+    4,
+    2,
+    3,
+    3,
+    4,
+    3,
+    4,
+    4,
+    5,
+    2,
+    3,
+    3,
+    4,
+    3,
+    4,
+    4,
+    5,
+    3,
+    4,
+    4,
+    5,
+    4,
+    5,
+    5,
+    6,
   };
   return counts[mask & 63u];
 }
@@ -412,7 +474,7 @@ popcount6 (guint mask)
  * which does not matter to a random playout. Deals use pt_rng_below(). */
 static inline guint
 bits_below (guint32 bits,
-            guint   bound)
+            guint bound)
 {
   return (guint) (((guint64) bits * bound) >> 32);
 }
@@ -422,8 +484,8 @@ bits_below (guint32 bits,
  * from the high half. */
 static inline guint
 random_move (const PtLostCitiesState *state,
-             PtRng                   *rng,
-             PtLostCitiesMove        *move)
+             PtRng *rng,
+             PtLostCitiesMove *move)
 {
   guint player = state->current;
   guint64 r = pt_rng_next_inline (rng);
@@ -455,10 +517,10 @@ random_move (const PtLostCitiesState *state,
  * hand slot. */
 static inline guint
 count_legal (const PtLostCitiesState *state,
-             guint8                  *slots,
-             guint8                  *n_play,
-             guint8                  *n_discard,
-             guint                   *n_distinct)
+             guint8 *slots,
+             guint8 *n_play,
+             guint8 *n_discard,
+             guint *n_distinct)
 {
   guint player = state->current;
   const PtLostCitiesCard *hand = state->hand[player];
@@ -504,12 +566,12 @@ nth_source (guint piles_mask,
 
 static inline gboolean
 nth_legal (const PtLostCitiesState *state,
-           guint                    index,
-           const guint8            *slots,
-           const guint8            *n_play,
-           const guint8            *n_discard,
-           guint                    n_distinct,
-           PtLostCitiesMove        *move)
+           guint index,
+           const guint8 *slots,
+           const guint8 *n_play,
+           const guint8 *n_discard,
+           guint n_distinct,
+           PtLostCitiesMove *move)
 {
   for (guint i = 0; i < n_distinct; i++)
     {
@@ -523,8 +585,7 @@ nth_legal (const PtLostCitiesState *state,
       index -= n_play[i];
       if (index < n_discard[i])
         {
-          *move = make_move (card, TRUE, nth_source (state->piles_mask,
-                                                     1u << PT_LOST_CITIES_CARD_COLOR (card), index));
+          *move = make_move (card, TRUE, nth_source (state->piles_mask, 1u << PT_LOST_CITIES_CARD_COLOR (card), index));
           return TRUE;
         }
       index -= n_discard[i];
@@ -545,8 +606,8 @@ pt_lost_cities_state_count_legal_moves (const PtLostCitiesState *state)
 
 gboolean
 pt_lost_cities_state_nth_legal_move (const PtLostCitiesState *state,
-                                     guint                    index,
-                                     PtLostCitiesMove        *move)
+                                     guint index,
+                                     PtLostCitiesMove *move)
 {
   guint8 slots[PT_LOST_CITIES_HAND_SIZE], n_play[PT_LOST_CITIES_HAND_SIZE], n_discard[PT_LOST_CITIES_HAND_SIZE];
   guint n_distinct;
@@ -565,8 +626,8 @@ pt_lost_cities_state_nth_legal_move (const PtLostCitiesState *state,
  * takes one or two 64-bit draws instead of building the list. */
 void
 pt_lost_cities_state_random_legal_move (const PtLostCitiesState *state,
-                                        PtRng                   *rng,
-                                        PtLostCitiesMove        *move)
+                                        PtRng *rng,
+                                        PtLostCitiesMove *move)
 {
   guint player = state->current;
   const PtLostCitiesCard *hand = state->hand[player];
@@ -608,8 +669,8 @@ pt_lost_cities_state_random_legal_move (const PtLostCitiesState *state,
 
 void
 pt_lost_cities_state_random_move (const PtLostCitiesState *state,
-                                  PtRng                   *rng,
-                                  PtLostCitiesMove        *move)
+                                  PtRng *rng,
+                                  PtLostCitiesMove *move)
 {
   random_move (state, rng, move);
 }
@@ -618,7 +679,7 @@ pt_lost_cities_state_random_move (const PtLostCitiesState *state,
  * one Monte Carlo playout. */
 void
 pt_lost_cities_state_playout (PtLostCitiesState *state,
-                              PtRng             *rng)
+                              PtRng *rng)
 {
   while (!state->over)
     {
@@ -632,8 +693,8 @@ pt_lost_cities_state_playout (PtLostCitiesState *state,
 
 int
 pt_lost_cities_state_expedition_score (const PtLostCitiesState *state,
-                                       guint                    player,
-                                       guint                    color)
+                                       guint player,
+                                       guint color)
 {
   return pt_lost_cities_score_expedition_mask (&state->options, state->wagers[player][color],
                                                state->values[player][color]);
@@ -641,7 +702,7 @@ pt_lost_cities_state_expedition_score (const PtLostCitiesState *state,
 
 int
 pt_lost_cities_state_score (const PtLostCitiesState *state,
-                            guint                    player)
+                            guint player)
 {
   int score = 0;
 
@@ -656,14 +717,15 @@ pt_lost_cities_state_winners (const PtLostCitiesState *state)
   int a = pt_lost_cities_state_score (state, 0);
   int b = pt_lost_cities_state_score (state, 1);
 
-  return a > b ? 1u : b > a ? 2u : 3u;
+  return a > b ? 1u : b > a ? 2u
+                            : 3u;
 }
 
 void
 pt_lost_cities_state_determinize (const PtLostCitiesState *state,
-                                  guint                    viewer,
-                                  PtRng                   *rng,
-                                  PtLostCitiesState       *out)
+                                  guint viewer,
+                                  PtRng *rng,
+                                  PtLostCitiesState *out)
 {
   guint opponent = viewer ^ 1u;
   PtLostCitiesCard pool[PT_LOST_CITIES_MAX_DECK + PT_LOST_CITIES_HAND_SIZE];

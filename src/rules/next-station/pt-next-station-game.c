@@ -19,12 +19,12 @@
 
 struct _PtNextStationGame
 {
-  PtGame             parent_instance;
+  PtGame parent_instance;
 
   PtNextStationState state;
   /* The objectives in the order the record lists them. */
-  guint8             objective_order[PT_NS_N_OBJECTIVES];
-  guint8             n_objectives;
+  guint8 objective_order[PT_NS_N_OBJECTIVES];
+  guint8 n_objectives;
 };
 
 G_DEFINE_FINAL_TYPE (PtNextStationGame, pt_next_station_game, PT_TYPE_GAME)
@@ -40,13 +40,13 @@ enum
 };
 
 static gboolean
-bad_options (GError     **error,
-             const char  *format,
+bad_options (GError **error,
+             const char *format,
              ...) G_GNUC_PRINTF (2, 3);
 
 static gboolean
-bad_options (GError     **error,
-             const char  *format,
+bad_options (GError **error,
+             const char *format,
              ...)
 {
   va_list args;
@@ -59,13 +59,13 @@ bad_options (GError     **error,
 }
 
 static gboolean
-bad_setup (GError     **error,
-           const char  *format,
+bad_setup (GError **error,
+           const char *format,
            ...) G_GNUC_PRINTF (2, 3);
 
 static gboolean
-bad_setup (GError     **error,
-           const char  *format,
+bad_setup (GError **error,
+           const char *format,
            ...)
 {
   va_list args;
@@ -81,10 +81,10 @@ bad_setup (GError     **error,
 
 /* "objectives": a list of distinct known ids (or false / absent: none). */
 static gboolean
-parse_objective_list (JsonNode  *node,
-                      guint8    *order,
-                      guint8    *n_order,
-                      GError   **error)
+parse_objective_list (JsonNode *node,
+                      guint8 *order,
+                      guint8 *n_order,
+                      GError **error)
 {
   JsonArray *array = pt_json_get_array (node);
   guint seen = 0;
@@ -110,13 +110,13 @@ parse_objective_list (JsonNode  *node,
 /* The options of a record (normalised): objectives as ids, powers as a
  * boolean. @allow_draw lets "objectives": true ask for a draw (deal). */
 static gboolean
-parse_options (JsonObject  *options,
-               gboolean     allow_draw,
-               gboolean    *draw_objectives,
-               guint8      *order,
-               guint8      *n_order,
-               gboolean    *powers,
-               GError     **error)
+parse_options (JsonObject *options,
+               gboolean allow_draw,
+               gboolean *draw_objectives,
+               guint8 *order,
+               guint8 *n_order,
+               gboolean *powers,
+               GError **error)
 {
   JsonNode *node;
   gboolean flag;
@@ -145,8 +145,8 @@ parse_options (JsonObject  *options,
 
 static JsonObject *
 build_options (const guint8 *order,
-               guint         n_order,
-               gboolean      powers)
+               guint n_order,
+               gboolean powers)
 {
   JsonObject *options = json_object_new ();
   JsonArray *objectives = json_array_new ();
@@ -170,8 +170,8 @@ colour_array (const guint8 *colours)
 
 /* Each colour's power; {} when the powers are not in play. */
 static JsonObject *
-build_power_map (gboolean      powers_on,
-                 const guint8  powers[PT_N_LINE_COLOURS])
+build_power_map (gboolean powers_on,
+                 const guint8 powers[PT_N_LINE_COLOURS])
 {
   JsonObject *map = json_object_new ();
 
@@ -182,11 +182,11 @@ build_power_map (gboolean      powers_on,
 }
 
 static JsonObject *
-build_setup (guint         n_players,
-             const guint8  colour_order[][PT_NS_ROUNDS],
-             const guint8  decks[PT_NS_ROUNDS][PT_NS_N_CARDS],
-             gboolean      powers_on,
-             const guint8  powers[PT_N_LINE_COLOURS])
+build_setup (guint n_players,
+             const guint8 colour_order[][PT_NS_ROUNDS],
+             const guint8 decks[PT_NS_ROUNDS][PT_NS_N_CARDS],
+             gboolean powers_on,
+             const guint8 powers[PT_N_LINE_COLOURS])
 {
   JsonObject *setup = json_object_new ();
   JsonArray *orders = json_array_new ();
@@ -210,9 +210,9 @@ build_setup (guint         n_players,
 
 /* A list of the 4 colours, each once. */
 static gboolean
-parse_colours (JsonNode  *node,
-               guint8    *colours,
-               GError   **error)
+parse_colours (JsonNode *node,
+               guint8 *colours,
+               GError **error)
 {
   JsonArray *array = pt_json_get_array (node);
   guint seen = 0;
@@ -235,19 +235,21 @@ parse_colours (JsonNode  *node,
 }
 
 static gboolean
-pt_next_station_game_deal (PtGameClass  *klass,
-                           JsonObject   *options,
-                           guint         n_players,
-                           int           first_player,
-                           guint64       seed,
-                           JsonObject  **out_options,
-                           JsonObject  **out_setup,
-                           GError      **error)
+pt_next_station_game_deal (PtGameClass *klass,
+                           JsonObject *options,
+                           guint n_players,
+                           int first_player,
+                           guint64 seed,
+                           JsonObject **out_options,
+                           JsonObject **out_setup,
+                           GError **error)
 {
-  static const char * const allowed[] = { "objectives", "powers", "colour_order", "players", NULL };
+  static const char *const allowed[] = { "objectives", "powers", "colour_order", "players", NULL };
   guint8 decks[PT_NS_ROUNDS][PT_NS_N_CARDS];
   guint8 colour_order[PT_NS_MAX_PLAYERS][PT_NS_ROUNDS];
-  guint8 powers[PT_N_LINE_COLOURS] = { 0, };
+  guint8 powers[PT_N_LINE_COLOURS] = {
+    0,
+  };
   guint8 order[PT_NS_N_OBJECTIVES], n_order = 0;
   guint8 colours[PT_N_LINE_COLOURS] = { PT_LINE_PURPLE, PT_LINE_BLUE, PT_LINE_PINK, PT_LINE_GREEN };
   gboolean draw_objectives, powers_on;
@@ -264,9 +266,7 @@ pt_next_station_game_deal (PtGameClass  *klass,
       gint64 n;
 
       if (!pt_json_get_int (node, &n) || n != (gint64) n_players)
-        return bad_options (error, g_dngettext (GETTEXT_PACKAGE, "The option “players” does not match the %u player named",
-                                                  "The option “players” does not match the %u players named",
-                                                  n_players), n_players);
+        return bad_options (error, g_dngettext (GETTEXT_PACKAGE, "The option “players” does not match the %u player named", "The option “players” does not match the %u players named", n_players), n_players);
     }
 
   /* The decks: each round shuffles the 11 cards afresh. */
@@ -329,9 +329,9 @@ pt_next_station_game_deal (PtGameClass  *klass,
 /* Setup */
 
 static gboolean
-parse_decks (JsonNode  *node,
-             guint8     decks[PT_NS_ROUNDS][PT_NS_N_CARDS],
-             GError   **error)
+parse_decks (JsonNode *node,
+             guint8 decks[PT_NS_ROUNDS][PT_NS_N_CARDS],
+             GError **error)
 {
   JsonArray *rounds = pt_json_get_array (node);
 
@@ -361,9 +361,9 @@ parse_decks (JsonNode  *node,
 }
 
 static gboolean
-parse_powers (JsonNode  *node,
-              guint8     powers[PT_N_LINE_COLOURS],
-              GError   **error)
+parse_powers (JsonNode *node,
+              guint8 powers[PT_N_LINE_COLOURS],
+              GError **error)
 {
   JsonObject *object = pt_json_get_object (node);
   guint seen = 0;
@@ -389,18 +389,20 @@ parse_powers (JsonNode  *node,
 }
 
 static gboolean
-pt_next_station_game_setup (PtGame      *game,
-                            JsonObject  *options,
-                            JsonObject  *setup,
-                            GError     **error)
+pt_next_station_game_setup (PtGame *game,
+                            JsonObject *options,
+                            JsonObject *setup,
+                            GError **error)
 {
-  static const char * const option_members[] = { "objectives", "powers", NULL };
-  static const char * const setup_members[] = { "colour_order", "decks", "powers", NULL };
+  static const char *const option_members[] = { "objectives", "powers", NULL };
+  static const char *const setup_members[] = { "colour_order", "decks", "powers", NULL };
   PtNextStationGame *self = PT_NEXT_STATION_GAME (game);
   guint n_players = pt_game_get_n_players (game);
   guint8 decks[PT_NS_ROUNDS][PT_NS_N_CARDS];
   guint8 colour_order[PT_NS_MAX_PLAYERS][PT_NS_ROUNDS];
-  guint8 powers[PT_N_LINE_COLOURS] = { 0, };
+  guint8 powers[PT_N_LINE_COLOURS] = {
+    0,
+  };
   guint8 order[PT_NS_N_OBJECTIVES], n_order;
   gboolean draw, powers_on;
   guint objectives = 0;
@@ -417,9 +419,7 @@ pt_next_station_game_setup (PtGame      *game,
 
   orders = pt_json_get_array (json_object_get_member (setup, "colour_order"));
   if (orders == NULL || json_array_get_length (orders) != n_players)
-    return bad_setup (error, g_dngettext (GETTEXT_PACKAGE, "The setup must give a colour order for each of the %u player",
-                                           "The setup must give a colour order for each of the %u players",
-                                           n_players),
+    return bad_setup (error, g_dngettext (GETTEXT_PACKAGE, "The setup must give a colour order for each of the %u player", "The setup must give a colour order for each of the %u players", n_players),
                       n_players);
   for (guint p = 0; p < n_players; p++)
     if (!parse_colours (json_array_get_element (orders, p), colour_order[p], error))
@@ -430,7 +430,7 @@ pt_next_station_game_setup (PtGame      *game,
       for (guint q = p + 1; q < n_players; q++)
         if (colour_order[p][r] == colour_order[q][r])
           return bad_setup (error, _("Players %u and %u both draw the %s line in round %u"),
-                            p, q, _(pt_line_colour_to_string (colour_order[p][r])), r + 1);
+                                      p, q, _(pt_line_colour_to_string (colour_order[p][r])), r + 1);
 
   if (!parse_decks (json_object_get_member (setup, "decks"), decks, error))
     return FALSE;
@@ -451,19 +451,19 @@ pt_next_station_game_setup (PtGame      *game,
 /* Actions as JSON */
 
 static gboolean
-malformed (GError     **error,
-           const char  *message)
+malformed (GError **error,
+           const char *message)
 {
   g_set_error_literal (error, PT_RULES_ERROR, PT_RULES_ERROR_MALFORMED_MOVE, message);
   return FALSE;
 }
 
 static gboolean
-read_point (const PtStationMap  *map,
-            JsonNode            *node,
-            const char          *member,
-            guint8              *station,
-            GError             **error)
+read_point (const PtStationMap *map,
+            JsonNode *node,
+            const char *member,
+            guint8 *station,
+            GError **error)
 {
   JsonArray *array = pt_json_get_array (node);
   gint64 x, y;
@@ -475,7 +475,8 @@ read_point (const PtStationMap  *map,
     {
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_MALFORMED_MOVE,
                    g_strcmp0 (member, "from") == 0 ? _("The station a section starts from must be a point [x, y]")
-                   : g_strcmp0 (member, "to") == 0 ? _("The station a section goes to must be a point [x, y]")
+                                                   : g_strcmp0 (member, "to") == 0
+                   ? _("The station a section goes to must be a point [x, y]")
                    : _("The circled station must be a point [x, y]"));
       return FALSE;
     }
@@ -486,7 +487,7 @@ read_point (const PtStationMap  *map,
        * of the integers a record may hold). */
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_ILLEGAL_MOVE,
                    _("Column %" PRId64 ", row %" PRId64 " is off the map (columns 1 to %u, rows 1 to %u)"),
-                   x < G_MAXINT64 ? x + 1 : x, y < G_MAXINT64 ? y + 1 : y, map->width, map->height);
+                      x < G_MAXINT64 ? x + 1 : x, y < G_MAXINT64 ? y + 1 : y, map->width, map->height);
       return FALSE;
     }
   if (index < 0)
@@ -500,11 +501,11 @@ read_point (const PtStationMap  *map,
 }
 
 static gboolean
-read_section (const PtStationMap  *map,
-              JsonObject          *object,
-              guint8              *from,
-              guint8              *to,
-              GError             **error)
+read_section (const PtStationMap *map,
+              JsonObject *object,
+              guint8 *from,
+              guint8 *to,
+              GError **error)
 {
   JsonNode *from_node = json_object_get_member (object, "from");
   JsonNode *to_node = json_object_get_member (object, "to");
@@ -516,13 +517,13 @@ read_section (const PtStationMap  *map,
 }
 
 gboolean
-pt_next_station_action_from_json (const PtStationMap   *map,
-                                  JsonNode             *node,
-                                  PtNextStationAction  *action,
-                                  GError              **error)
+pt_next_station_action_from_json (const PtStationMap *map,
+                                  JsonNode *node,
+                                  PtNextStationAction *action,
+                                  GError **error)
 {
-  static const char * const members[] = { "pass", "from", "to", "power", "second", "circle", NULL };
-  static const char * const section_members[] = { "from", "to", NULL };
+  static const char *const members[] = { "pass", "from", "to", "power", "second", "circle", NULL };
+  static const char *const section_members[] = { "from", "to", NULL };
   JsonObject *object = pt_json_get_object (node);
   JsonNode *pass = NULL, *power = NULL, *second = NULL, *circle = NULL;
   const char *unknown = NULL;
@@ -584,7 +585,7 @@ pt_next_station_action_from_json (const PtStationMap   *map,
 
 static JsonArray *
 point_array (const PtStationMap *map,
-             guint               station)
+             guint station)
 {
   JsonArray *array = json_array_sized_new (2);
 
@@ -594,7 +595,7 @@ point_array (const PtStationMap *map,
 }
 
 JsonNode *
-pt_next_station_action_to_json (const PtStationMap        *map,
+pt_next_station_action_to_json (const PtStationMap *map,
                                 const PtNextStationAction *action)
 {
   JsonObject *object = json_object_new ();
@@ -643,10 +644,10 @@ pt_next_station_game_get_phase (PtGame *game)
 }
 
 static gboolean
-pt_next_station_game_apply_move (PtGame    *game,
-                                 guint      player,
-                                 JsonNode  *move,
-                                 GError   **error)
+pt_next_station_game_apply_move (PtGame *game,
+                                 guint player,
+                                 JsonNode *move,
+                                 GError **error)
 {
   PtNextStationGame *self = PT_NEXT_STATION_GAME (game);
   PtNextStationAction action;
@@ -660,7 +661,7 @@ pt_next_station_game_apply_move (PtGame    *game,
  * a station is its symbol and its coordinates, as the board shows them. */
 static char *
 describe_station (const PtStationMap *map,
-                  guint8              index)
+                  guint8 index)
 {
   const PtStation *station;
 
@@ -669,20 +670,26 @@ describe_station (const PtStationMap *map,
   station = &map->stations[index];
   switch (station->symbol)
     {
-    case PT_SYMBOL_CIRCLE: return g_strdup_printf (_("the circle at column %d, row %d"), station->x + 1, station->y + 1);
-    case PT_SYMBOL_TRIANGLE: return g_strdup_printf (_("the triangle at column %d, row %d"), station->x + 1, station->y + 1);
-    case PT_SYMBOL_SQUARE: return g_strdup_printf (_("the square at column %d, row %d"), station->x + 1, station->y + 1);
-    case PT_SYMBOL_PENTAGON: return g_strdup_printf (_("the pentagon at column %d, row %d"), station->x + 1, station->y + 1);
-    case PT_SYMBOL_ANY: return g_strdup_printf (_("the Central Station at column %d, row %d"), station->x + 1, station->y + 1);
-    default: return g_strdup_printf ("(%d,%d)", station->x, station->y);
+    case PT_SYMBOL_CIRCLE:
+      return g_strdup_printf (_("the circle at column %d, row %d"), station->x + 1, station->y + 1);
+    case PT_SYMBOL_TRIANGLE:
+      return g_strdup_printf (_("the triangle at column %d, row %d"), station->x + 1, station->y + 1);
+    case PT_SYMBOL_SQUARE:
+      return g_strdup_printf (_("the square at column %d, row %d"), station->x + 1, station->y + 1);
+    case PT_SYMBOL_PENTAGON:
+      return g_strdup_printf (_("the pentagon at column %d, row %d"), station->x + 1, station->y + 1);
+    case PT_SYMBOL_ANY:
+      return g_strdup_printf (_("the Central Station at column %d, row %d"), station->x + 1, station->y + 1);
+    default:
+      return g_strdup_printf ("(%d,%d)", station->x, station->y);
     }
 }
 
 /* "Ana drew a section from the circle at (3,2) to the square at (4,3).",
  * with the pencil power it uses. */
 static char *
-pt_next_station_game_describe_move (PtGame   *game,
-                                    guint     player,
+pt_next_station_game_describe_move (PtGame *game,
+                                    guint player,
                                     JsonNode *move)
 {
   PtNextStationGame *self = PT_NEXT_STATION_GAME (game);
@@ -707,7 +714,7 @@ pt_next_station_game_describe_move (PtGame   *game,
           g_autofree char *to2 = describe_station (map, action.to2);
 
           text = g_strdup_printf (_("%s drew a section from %s to %s and, with the double power, one from %s to %s."),
-                                  name, from, to, from2, to2);
+                                     name, from, to, from2, to2);
         }
       else if (action.power == PT_NS_POWER_JOKER)
         text = g_strdup_printf (_("%s used the joker power and drew a section from %s to %s."), name, from, to);
@@ -729,7 +736,7 @@ pt_next_station_game_describe_move (PtGame   *game,
 
 static JsonNode *
 pt_next_station_game_list_legal_moves (PtGame *game,
-                                       guint   player)
+                                       guint player)
 {
   PtNextStationGame *self = PT_NEXT_STATION_GAME (game);
   JsonArray *moves = json_array_new ();
@@ -742,14 +749,14 @@ pt_next_station_game_list_legal_moves (PtGame *game,
       actions = pt_next_station_state_list_actions (&self->state, player);
       for (guint i = 0; i < actions->len; i++)
         json_array_add_element (moves, pt_next_station_action_to_json (
-                                  self->state.map,
-                                  &g_array_index (actions, PtNextStationAction, i)));
+                                           self->state.map,
+                                           &g_array_index (actions, PtNextStationAction, i)));
     }
   return pt_json_node_new_array (moves);
 }
 
 static void
-all_totals (PtNextStationGame   *self,
+all_totals (PtNextStationGame *self,
             PtNextStationTotals *totals)
 {
   for (guint p = 0; p < self->state.n_players; p++)
@@ -763,7 +770,7 @@ all_totals (PtNextStationGame   *self,
 
 static void
 pt_next_station_game_get_scores (PtGame *game,
-                                 int    *scores)
+                                 int *scores)
 {
   PtNextStationGame *self = PT_NEXT_STATION_GAME (game);
   PtNextStationTotals totals[PT_NS_MAX_PLAYERS];
@@ -791,7 +798,7 @@ n_modules (PtNextStationGame *self)
 
 static JsonObject *
 player_breakdown (PtNextStationGame *self,
-                  guint              player)
+                  guint player)
 {
   const PtStationMap *map = self->state.map;
   PtNextStationFigures figures;
@@ -871,7 +878,7 @@ pt_next_station_game_get_breakdown (PtGame *game)
 
 static JsonArray *
 station_list (const PtStationMap *map,
-              guint64             stations)
+              guint64 stations)
 {
   JsonArray *array = json_array_new ();
 
@@ -882,7 +889,7 @@ station_list (const PtStationMap *map,
 
 static JsonObject *
 player_view (PtNextStationGame *self,
-             guint              player)
+             guint player)
 {
   const PtNextStationState *state = &self->state;
   const PtNextStationPlayer *sheet = &state->players[player];
@@ -914,8 +921,7 @@ player_view (PtNextStationGame *self,
       json_array_add_object_element (lines, line);
     }
   json_object_set_array_member (object, "lines", lines);
-  json_object_set_array_member (object, "ends", state->over ? json_array_new ()
-                                                           : station_list (map, sheet->ends));
+  json_object_set_array_member (object, "ends", state->over ? json_array_new () : station_list (map, sheet->ends));
   json_object_set_boolean_member (object, "acted", (state->acted >> player) & 1);
   return object;
 }
@@ -924,7 +930,7 @@ player_view (PtNextStationGame *self,
  * flipped yet, from everyone. */
 static JsonNode *
 pt_next_station_game_get_view (PtGame *game,
-                               int     player)
+                               int player)
 {
   PtNextStationGame *self = PT_NEXT_STATION_GAME (game);
   const PtNextStationState *state = &self->state;
@@ -950,9 +956,7 @@ pt_next_station_game_get_view (PtGame *game,
   for (guint p = 0; p < state->n_players; p++)
     json_array_add_object_element (players, player_view (self, p));
   json_object_set_array_member (view, "players", players);
-  json_object_set_object_member (view, "options", build_options (self->objective_order,
-                                                                 self->n_objectives,
-                                                                 state->powers_on));
+  json_object_set_object_member (view, "options", build_options (self->objective_order, self->n_objectives, state->powers_on));
   json_object_set_object_member (view, "powers", build_power_map (state->powers_on, state->powers));
   return pt_json_node_new_object (view);
 }
@@ -980,7 +984,7 @@ pt_next_station_game_save_setup (PtGame *game)
  * acts once per card, so the history splits into chunks of n_players; a
  * game saved mid-turn ends with a shorter array. */
 static JsonNode *
-pt_next_station_game_build_record_moves (PtGame    *game,
+pt_next_station_game_build_record_moves (PtGame *game,
                                          GPtrArray *history)
 {
   guint n_players = pt_game_get_n_players (game);
@@ -1002,10 +1006,10 @@ pt_next_station_game_build_record_moves (PtGame    *game,
 }
 
 static gboolean
-pt_next_station_game_replay_record_move (PtGame    *game,
-                                         JsonNode  *record_move,
-                                         int       *error_player,
-                                         GError   **error)
+pt_next_station_game_replay_record_move (PtGame *game,
+                                         JsonNode *record_move,
+                                         int *error_player,
+                                         GError **error)
 {
   PtNextStationGame *self = PT_NEXT_STATION_GAME (game);
   guint n_players = self->state.n_players;
@@ -1025,7 +1029,7 @@ pt_next_station_game_replay_record_move (PtGame    *game,
     {
       g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_MALFORMED_MOVE,
                    _("A turn holds one action per player (%u), not %u"),
-                   n_players, json_array_get_length (actions));
+                      n_players, json_array_get_length (actions));
       return FALSE;
     }
 
@@ -1038,7 +1042,7 @@ pt_next_station_game_replay_record_move (PtGame    *game,
       if (!pt_game_request_move (game, i, json_array_get_element (actions, i), error))
         {
           g_prefix_error (error, _("Round %u, turn %u, %s: "), round, turn,
-                          pt_game_get_player_name (game, i));
+                                    pt_game_get_player_name (game, i));
           return FALSE;
         }
     }
@@ -1048,8 +1052,8 @@ pt_next_station_game_replay_record_move (PtGame    *game,
 /* A short turn is an error at its own index, unless it is the last one
  * (a game saved mid-turn). */
 static gboolean
-pt_next_station_game_check_record_move_complete (PtGame  *game,
-                                                 int     *error_player,
+pt_next_station_game_check_record_move_complete (PtGame *game,
+                                                 int *error_player,
                                                  GError **error)
 {
   PtNextStationGame *self = PT_NEXT_STATION_GAME (game);
@@ -1064,14 +1068,14 @@ pt_next_station_game_check_record_move_complete (PtGame  *game,
   g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_MALFORMED_MOVE,
                _("A turn holds one action per player (%u), not %u"), n_players, acted);
   g_prefix_error (error, _("Round %u, turn %u, %s: "), self->state.round + 1, self->state.turn,
-                  pt_game_get_player_name (game, (guint) *error_player));
+                            pt_game_get_player_name (game, (guint) *error_player));
   return FALSE;
 }
 
 static JsonNode *
-pt_next_station_game_score_sheet (PtGameClass  *klass,
-                                  JsonObject   *sheet,
-                                  GError      **error)
+pt_next_station_game_score_sheet (PtGameClass *klass,
+                                  JsonObject *sheet,
+                                  GError **error)
 {
   return pt_next_station_score_sheet (sheet, error);
 }
@@ -1079,7 +1083,7 @@ pt_next_station_game_score_sheet (PtGameClass  *klass,
 /* The pencils in PtLineColour order; the keys are those of records. */
 static const PtGameColour colours[PT_N_LINE_COLOURS] = {
   { "purple", N_("purple") }, { "blue", N_("blue") }, { "pink", N_("pink") }, { "green", N_("green") },
-};
+                                };
 
 /* Its "Learn to play" course (pt-next-station-lesson.c). */
 extern const PtLessonCourse pt_next_station_lesson;

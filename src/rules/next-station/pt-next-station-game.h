@@ -28,13 +28,13 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (PtNextStationGame, pt_next_station_game, PT, NEXT_STATION_GAME, PtGame)
 
-const PtNextStationState *pt_next_station_game_get_state   (PtNextStationGame         *self);
+const PtNextStationState *pt_next_station_game_get_state (PtNextStationGame *self);
 
-JsonNode                 *pt_next_station_action_to_json   (const PtStationMap        *map,
-                                                            const PtNextStationAction *action);
-gboolean                  pt_next_station_action_from_json (const PtStationMap        *map,
-                                                            JsonNode                  *node,
-                                                            PtNextStationAction       *action,
-                                                            GError                   **error);
+JsonNode *pt_next_station_action_to_json (const PtStationMap *map,
+                                          const PtNextStationAction *action);
+gboolean pt_next_station_action_from_json (const PtStationMap *map,
+                                           JsonNode *node,
+                                           PtNextStationAction *action,
+                                           GError **error);
 
 G_END_DECLS

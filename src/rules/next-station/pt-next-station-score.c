@@ -39,7 +39,7 @@ pt_next_station_interchange_score (const guint counts[3])
 
 void
 pt_next_station_totals (const PtNextStationFigures *figures,
-                        PtNextStationTotals        *totals)
+                        PtNextStationTotals *totals)
 {
   totals->total = 0;
   totals->best_line = 0;
@@ -48,8 +48,9 @@ pt_next_station_totals (const PtNextStationFigures *figures,
       const PtNextStationLineFigures *line = &figures->lines[r];
 
       totals->lines[r] = line->played ? pt_next_station_line_score (line->districts,
-                                                                   line->max_in_district,
-                                                                   line->thames) : 0;
+                                                                    line->max_in_district,
+                                                                    line->thames)
+                                      : 0;
       totals->total += totals->lines[r];
       totals->best_line = MAX (totals->best_line, totals->lines[r]);
     }
@@ -62,7 +63,7 @@ pt_next_station_totals (const PtNextStationFigures *figures,
 /* Highest total; a tie goes to the best single line; still tied, shared. */
 guint
 pt_next_station_winners (const PtNextStationTotals *totals,
-                         guint                      n_players)
+                         guint n_players)
 {
   guint winners = 0;
   int best_total = G_MININT, best_line = G_MININT;
@@ -85,7 +86,7 @@ pt_next_station_winners (const PtNextStationTotals *totals,
 
 /* Bands are inclusive at their upper bound: ≤ 90, 91–105, …, 136–150, > 150. */
 guint
-pt_next_station_solo_band (int   total,
+pt_next_station_solo_band (int total,
                            guint n_modules)
 {
   static const int upper[PT_NS_N_SOLO_BANDS - 1] = { 90, 105, 120, 135, 150 };
@@ -102,20 +103,20 @@ pt_next_station_solo_band (int   total,
 const char *
 pt_next_station_solo_band_label (guint band)
 {
-  static const char * const labels[PT_NS_N_SOLO_BANDS] = {
+  static const char *const labels[PT_NS_N_SOLO_BANDS] = {
     N_("Last stop"), N_("91–105 points"), N_("106–120 points"),
-    N_("121–135 points"), N_("136–150 points"), N_("Underground expert"),
-  };
+                                                N_("121–135 points"), N_("136–150 points"), N_("Underground expert"),
+                                                };
 
   g_return_val_if_fail (band < PT_NS_N_SOLO_BANDS, NULL);
   return _(labels[band]);
 }
 
 static void
-line_figures (const PtStationMap         *map,
-              const PtNextStationPlayer  *sheet,
-              guint                       colour,
-              PtNextStationLineFigures   *line)
+line_figures (const PtStationMap *map,
+              const PtNextStationPlayer *sheet,
+              guint colour,
+              PtNextStationLineFigures *line)
 {
   guint64 stations = sheet->line_stations[colour];
   guint8 circled = sheet->circled[colour];
@@ -133,17 +134,17 @@ line_figures (const PtStationMap         *map,
         line->districts++;
       line->max_in_district = (guint8) MAX (line->max_in_district, n);
     }
-  line->thames = (guint8) pt_section_set_count (&(PtSectionSet) {
-    { sheet->line_sections[colour].w[0] & map->thames.w[0],
-      sheet->line_sections[colour].w[1] & map->thames.w[1],
-      sheet->line_sections[colour].w[2] & map->thames.w[2],
-      sheet->line_sections[colour].w[3] & map->thames.w[3] } });
+  line->thames = (guint8) pt_section_set_count (&(PtSectionSet){
+      { sheet->line_sections[colour].w[0] & map->thames.w[0],
+        sheet->line_sections[colour].w[1] & map->thames.w[1],
+        sheet->line_sections[colour].w[2] & map->thames.w[2],
+        sheet->line_sections[colour].w[3] & map->thames.w[3] } });
   line->tourist_sites = (guint8) __builtin_popcountll (stations & map->tourist_sites);
 }
 
 static guint
-objectives_met (const PtNextStationState   *state,
-                const PtNextStationPlayer  *sheet,
+objectives_met (const PtNextStationState *state,
+                const PtNextStationPlayer *sheet,
                 const PtNextStationFigures *figures)
 {
   const PtStationMap *map = state->map;
@@ -168,7 +169,7 @@ objectives_met (const PtNextStationState   *state,
     met |= 1u << PT_NS_OBJECTIVE_ALL_TOURIST;
   if (map->central_district >= 0 &&
       (visited & map->district_stations[map->central_district]) ==
-      map->district_stations[map->central_district])
+          map->district_stations[map->central_district])
     met |= 1u << PT_NS_OBJECTIVE_CENTRAL_9;
   if (thames >= 6)
     met |= 1u << PT_NS_OBJECTIVE_THAMES_6;
@@ -179,8 +180,8 @@ objectives_met (const PtNextStationState   *state,
  * end: objectives only grow, so "met so far" is what a player expects). */
 void
 pt_next_station_state_figures (const PtNextStationState *state,
-                               guint                     player,
-                               PtNextStationFigures     *figures)
+                               guint player,
+                               PtNextStationFigures *figures)
 {
   const PtNextStationPlayer *sheet = &state->players[player];
   const PtStationMap *map = state->map;

@@ -16,13 +16,13 @@
 #include "pt-next-station-sheet.h"
 
 static gboolean
-invalid (GError     **error,
-         const char  *format,
+invalid (GError **error,
+         const char *format,
          ...) G_GNUC_PRINTF (2, 3);
 
 static gboolean
-invalid (GError     **error,
-         const char  *format,
+invalid (GError **error,
+         const char *format,
          ...)
 {
   va_list args;
@@ -38,16 +38,20 @@ invalid (GError     **error,
 static const char *
 member_label (const char *member)
 {
-  static const struct { const char *member; const char *label; } labels[] = {
+  static const struct
+  {
+    const char *member;
+    const char *label;
+  } labels[] = {
     { "districts", N_("Districts the line reaches") },
-    { "max_in_district", N_("Most stations in one district") },
-    { "thames", N_("Thames crossings") },
-    { "tourist_visits", N_("Tourist sites visited") },
-    { "2", N_("Stations on 2 lines") },
-    { "3", N_("Stations on 3 lines") },
-    { "4", N_("Stations on 4 lines") },
-    { "objectives_met", N_("Shared objectives met") },
-  };
+      { "max_in_district", N_("Most stations in one district") },
+        { "thames", N_("Thames crossings") },
+          { "tourist_visits", N_("Tourist sites visited") },
+            { "2", N_("Stations on 2 lines") },
+              { "3", N_("Stations on 3 lines") },
+                { "4", N_("Stations on 4 lines") },
+                  { "objectives_met", N_("Shared objectives met") },
+                };
 
   for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
     if (g_strcmp0 (labels[i].member, member) == 0)
@@ -57,14 +61,14 @@ member_label (const char *member)
 
 /* An integer member within [min, max]; @optional members default to 0. */
 static gboolean
-read_count (JsonObject  *object,
-            const char  *member,
-            const char  *who,
-            gboolean     optional,
-            gint64       min,
-            gint64       max,
-            guint       *out,
-            GError     **error)
+read_count (JsonObject *object,
+            const char *member,
+            const char *who,
+            gboolean optional,
+            gint64 min,
+            gint64 max,
+            guint *out,
+            GError **error)
 {
   JsonNode *node = json_object_get_member (object, member);
   gint64 value;
@@ -78,25 +82,26 @@ read_count (JsonObject  *object,
     return invalid (error, _("%s: %s must be a whole number"), who, member_label (member));
   if (value < min || value > max)
     return invalid (error, _("%s: %s = %" PRId64 " is impossible (%" PRId64
-                             "–%" PRId64 ")"), who, member_label (member), value, min, max);
+                             "–%" PRId64 ")"),
+                              who, member_label (member), value, min, max);
   *out = (guint) value;
   return TRUE;
 }
 
 static gboolean
-read_player (const PtStationMap    *map,
-             JsonObject            *player,
-             const char            *who,
-             gboolean               objectives,
-             gboolean               powers,
-             PtNextStationFigures  *figures,
-             GError               **error)
+read_player (const PtStationMap *map,
+             JsonObject *player,
+             const char *who,
+             gboolean objectives,
+             gboolean powers,
+             PtNextStationFigures *figures,
+             GError **error)
 {
-  static const char * const members[] = {
+  static const char *const members[] = {
     "name", "lines", "tourist_visits", "interchanges", "objectives_met", NULL
   };
-  static const char * const line_members[] = { "districts", "max_in_district", "thames", NULL };
-  static const char * const interchange_members[] = { "2", "3", "4", NULL };
+  static const char *const line_members[] = { "districts", "max_in_district", "thames", NULL };
+  static const char *const interchange_members[] = { "2", "3", "4", NULL };
   JsonArray *lines = pt_json_get_array (json_object_get_member (player, "lines"));
   JsonObject *interchanges = pt_json_get_object (json_object_get_member (player, "interchanges"));
   const char *unknown = NULL;
@@ -118,7 +123,7 @@ read_player (const PtStationMap    *map,
 
       if (line == NULL || !pt_json_object_only_has (line, line_members, &unknown))
         return invalid (error, _("%s: each line needs its districts, its most stations in one district and its Thames crossings"),
-                        line_who);
+                                  line_who);
       if (!read_count (line, "districts", line_who, FALSE, 1, map->n_districts, &d, error) ||
           !read_count (line, "max_in_district", line_who, FALSE, 1, largest + (powers ? 1 : 0),
                        &m, error) ||
@@ -145,9 +150,7 @@ read_player (const PtStationMap    *map,
       n_interchange_stations += figures->interchanges[i];
     }
   if (n_interchange_stations > map->n_stations)
-    return invalid (error, g_dngettext (GETTEXT_PACKAGE, "%s: %u interchange station, but the map has %u stations",
-                                         "%s: %u interchange stations, but the map has %u stations",
-                                         n_interchange_stations),
+    return invalid (error, g_dngettext (GETTEXT_PACKAGE, "%s: %u interchange station, but the map has %u stations", "%s: %u interchange stations, but the map has %u stations", n_interchange_stations),
                     who, n_interchange_stations, map->n_stations);
 
   if (!read_count (player, "objectives_met", who, TRUE, 0, objectives ? 2 : 0, &n_objectives, error))
@@ -157,9 +160,9 @@ read_player (const PtStationMap    *map,
 }
 
 static JsonObject *
-player_result (const char                *name,
+player_result (const char *name,
                const PtNextStationFigures *figures,
-               const PtNextStationTotals  *totals)
+               const PtNextStationTotals *totals)
 {
   JsonObject *object = json_object_new ();
   JsonArray *lines = json_array_new ();
@@ -179,10 +182,10 @@ player_result (const char                *name,
 }
 
 JsonNode *
-pt_next_station_score_sheet (JsonObject  *sheet,
-                             GError     **error)
+pt_next_station_score_sheet (JsonObject *sheet,
+                             GError **error)
 {
-  static const char * const members[] = { "game", "objectives", "powers", "players", NULL };
+  static const char *const members[] = { "game", "objectives", "powers", "players", NULL };
   const PtStationMap *map = pt_station_map_get_london ();
   JsonArray *players = pt_json_get_array (json_object_get_member (sheet, "players"));
   PtNextStationTotals totals[PT_NS_MAX_PLAYERS];
@@ -215,7 +218,9 @@ pt_next_station_score_sheet (JsonObject  *sheet,
       JsonObject *player = pt_json_get_object (json_array_get_element (players, p));
       const char *name = player ? pt_json_get_string (json_object_get_member (player, "name")) : NULL;
       g_autofree char *who = name ? g_strdup (name) : g_strdup_printf (_("Player %u"), p + 1);
-      PtNextStationFigures figures = { 0, };
+      PtNextStationFigures figures = {
+        0,
+      };
 
       if (player == NULL)
         return invalid (error, _("%s: a player’s entry must be an object"), who), NULL;

@@ -52,7 +52,7 @@
 
 G_BEGIN_DECLS
 
-JsonNode *pt_next_station_score_sheet (JsonObject  *sheet,
-                                       GError     **error);
+JsonNode *pt_next_station_score_sheet (JsonObject *sheet,
+                                       GError **error);
 
 G_END_DECLS

@@ -11,17 +11,34 @@
 #include "pt-rules-error.h"
 #include "pt-next-station-state.h"
 
-static const char * const card_codes[PT_NS_N_CARDS] = {
-  "S:circle", "S:triangle", "S:square", "S:pentagon", "S:joker", "S:switch",
-  "U:circle", "U:triangle", "U:square", "U:pentagon", "U:joker",
+static const char *const card_codes[PT_NS_N_CARDS] = {
+  "S:circle",
+  "S:triangle",
+  "S:square",
+  "S:pentagon",
+  "S:joker",
+  "S:switch",
+  "U:circle",
+  "U:triangle",
+  "U:square",
+  "U:pentagon",
+  "U:joker",
 };
 
-static const char * const power_names[PT_NS_N_POWERS] = {
-  "none", "double", "joker", "switch", "circle",
+static const char *const power_names[PT_NS_N_POWERS] = {
+  "none",
+  "double",
+  "joker",
+  "switch",
+  "circle",
 };
 
-static const char * const objective_ids[PT_NS_N_OBJECTIVES] = {
-  "interchanges_8", "all_districts", "all_tourist", "central_9", "thames_6",
+static const char *const objective_ids[PT_NS_N_OBJECTIVES] = {
+  "interchanges_8",
+  "all_districts",
+  "all_tourist",
+  "central_9",
+  "thames_6",
 };
 
 const char *
@@ -50,9 +67,16 @@ PtStationSymbol
 pt_next_station_card_symbol (PtNextStationCard card)
 {
   static const guint8 symbols[PT_NS_N_CARDS] = {
-    PT_SYMBOL_CIRCLE, PT_SYMBOL_TRIANGLE, PT_SYMBOL_SQUARE, PT_SYMBOL_PENTAGON,
-    PT_SYMBOL_ANY, PT_SYMBOL_ANY,
-    PT_SYMBOL_CIRCLE, PT_SYMBOL_TRIANGLE, PT_SYMBOL_SQUARE, PT_SYMBOL_PENTAGON,
+    PT_SYMBOL_CIRCLE,
+    PT_SYMBOL_TRIANGLE,
+    PT_SYMBOL_SQUARE,
+    PT_SYMBOL_PENTAGON,
+    PT_SYMBOL_ANY,
+    PT_SYMBOL_ANY,
+    PT_SYMBOL_CIRCLE,
+    PT_SYMBOL_TRIANGLE,
+    PT_SYMBOL_SQUARE,
+    PT_SYMBOL_PENTAGON,
     PT_SYMBOL_ANY,
   };
 
@@ -157,12 +181,12 @@ end_turn (PtNextStationState *state)
 void
 pt_next_station_state_init (PtNextStationState *state,
                             const PtStationMap *map,
-                            guint               n_players,
-                            const guint8        decks[PT_NS_ROUNDS][PT_NS_N_CARDS],
-                            const guint8        colour_order[][PT_NS_ROUNDS],
-                            gboolean            powers_on,
-                            const guint8        powers[PT_N_LINE_COLOURS],
-                            guint               objectives)
+                            guint n_players,
+                            const guint8 decks[PT_NS_ROUNDS][PT_NS_N_CARDS],
+                            const guint8 colour_order[][PT_NS_ROUNDS],
+                            gboolean powers_on,
+                            const guint8 powers[PT_N_LINE_COLOURS],
+                            guint objectives)
 {
   g_return_if_fail (n_players >= 1 && n_players <= PT_NS_MAX_PLAYERS);
 
@@ -194,14 +218,14 @@ pt_next_station_state_current_player (const PtNextStationState *state)
 
 PtLineColour
 pt_next_station_state_colour (const PtNextStationState *state,
-                              guint                     player)
+                              guint player)
 {
   return state->colour_order[player][MIN (state->round, PT_NS_ROUNDS - 1)];
 }
 
 gboolean
 pt_next_station_state_power_available (const PtNextStationState *state,
-                                       guint                     player)
+                                       guint player)
 {
   PtLineColour colour = pt_next_station_state_colour (state, player);
 
@@ -213,7 +237,7 @@ pt_next_station_state_power_available (const PtNextStationState *state,
 
 static inline gboolean
 section_free (const PtNextStationPlayer *player,
-              guint                      section)
+              guint section)
 {
   guint w = section >> 6;
   guint64 bit = G_GUINT64_CONSTANT (1) << (section & 63);
@@ -222,12 +246,12 @@ section_free (const PtNextStationPlayer *player,
 }
 
 static guint
-list_sections (const PtStationMap        *map,
+list_sections (const PtStationMap *map,
                const PtNextStationPlayer *player,
-               guint                      colour,
-               PtStationSymbol            symbol,
-               gboolean                   from_any,
-               PtNextStationChoice       *out)
+               guint colour,
+               PtStationSymbol symbol,
+               gboolean from_any,
+               PtNextStationChoice *out)
 {
   guint64 from_set = from_any ? player->line_stations[colour] : player->ends;
   guint64 reach = map->symbol_reach[symbol] & ~player->line_stations[colour];
@@ -256,10 +280,10 @@ list_sections (const PtStationMap        *map,
 
 guint
 pt_next_station_state_list_sections (const PtNextStationState *state,
-                                     guint                     player,
-                                     PtStationSymbol           symbol,
-                                     gboolean                  from_any,
-                                     PtNextStationChoice      *out)
+                                     guint player,
+                                     PtStationSymbol symbol,
+                                     gboolean from_any,
+                                     PtNextStationChoice *out)
 {
   g_return_val_if_fail (player < state->n_players, 0);
 
@@ -272,8 +296,8 @@ pt_next_station_state_list_sections (const PtNextStationState *state,
 
 guint
 pt_next_station_state_list_card_sections (const PtNextStationState *state,
-                                          guint                     player,
-                                          PtNextStationChoice      *out)
+                                          guint player,
+                                          PtNextStationChoice *out)
 {
   return pt_next_station_state_list_sections (state, player,
                                               pt_next_station_card_symbol (state->card),
@@ -281,11 +305,11 @@ pt_next_station_state_list_card_sections (const PtNextStationState *state,
 }
 
 static void
-draw_section (const PtStationMap  *map,
+draw_section (const PtStationMap *map,
               PtNextStationPlayer *player,
-              guint                colour,
-              guint                from,
-              guint                to)
+              guint colour,
+              guint from,
+              guint to)
 {
   guint section = map->section_between[from][to];
 
@@ -298,7 +322,7 @@ draw_section (const PtStationMap  *map,
   else if (player->ends & PT_STATION_BIT (from))
     player->ends = (player->ends & ~PT_STATION_BIT (from)) | PT_STATION_BIT (to);
   else
-    player->ends |= PT_STATION_BIT (to);   /* a branch adds an end */
+    player->ends |= PT_STATION_BIT (to); /* a branch adds an end */
 
   player->line_stations[colour] |= PT_STATION_BIT (to);
   pt_section_set_add (&player->line_sections[colour], section);
@@ -309,13 +333,13 @@ draw_section (const PtStationMap  *map,
 /* Validation, with messages naming the station and the reason */
 
 static gboolean
-illegal (GError     **error,
-         const char  *format,
+illegal (GError **error,
+         const char *format,
          ...) G_GNUC_PRINTF (2, 3);
 
 static gboolean
-illegal (GError     **error,
-         const char  *format,
+illegal (GError **error,
+         const char *format,
          ...)
 {
   va_list args;
@@ -332,13 +356,12 @@ illegal (GError     **error,
  * column and row labels. */
 static const char *
 place (const PtStationMap *map,
-       guint               station,
-       char               *buf,
-       gsize               size)
+       guint station,
+       char *buf,
+       gsize size)
 {
   /* Translators: a place on the Next Station map, "column 4, row 6" */
-  g_snprintf (buf, size, _("column %u, row %u"), (guint) map->stations[station].x + 1,
-              (guint) map->stations[station].y + 1);
+  g_snprintf (buf, size, _("column %u, row %u"), (guint) map->stations[station].x + 1, (guint) map->stations[station].y + 1);
   return buf;
 }
 
@@ -346,10 +369,10 @@ place (const PtStationMap *map,
 
 /* Why there is no possible section between two stations. */
 static gboolean
-explain_no_section (const PtStationMap  *map,
-                    guint                from,
-                    guint                to,
-                    GError             **error)
+explain_no_section (const PtStationMap *map,
+                    guint from,
+                    guint to,
+                    GError **error)
 {
   int dx = map->stations[to].x - map->stations[from].x;
   int dy = map->stations[to].y - map->stations[from].y;
@@ -360,24 +383,24 @@ explain_no_section (const PtStationMap  *map,
 
   if (dx != 0 && dy != 0 && ABS (dx) != ABS (dy))
     return illegal (error, _("The stations at %s and at %s are not on one straight line"),
-                    PLACE (from, a), PLACE (to, b));
+                              PLACE (from, a), PLACE (to, b));
   for (; x != map->stations[to].x || y != map->stations[to].y; x += sx, y += sy)
     if (map->cell_station[y][x] >= 0)
       break;
   return illegal (error, _("A section from %s to %s would run through the station at %s"),
-                  PLACE (from, a), PLACE (to, b),
-                  place (map, (guint) map->cell_station[y][x], c, sizeof c));
+                            PLACE (from, a), PLACE (to, b),
+                            place (map, (guint) map->cell_station[y][x], c, sizeof c));
 }
 
 static gboolean
-check_section (const PtNextStationState  *state,
+check_section (const PtNextStationState *state,
                const PtNextStationPlayer *player,
-               guint                      colour,
-               guint                      from,
-               guint                      to,
-               PtStationSymbol            symbol,
-               gboolean                   from_any,
-               GError                   **error)
+               guint colour,
+               guint from,
+               guint to,
+               PtStationSymbol symbol,
+               gboolean from_any,
+               GError **error)
 {
   const PtStationMap *map = state->map;
   const char *colour_name = _(pt_line_colour_to_string (colour));
@@ -394,21 +417,20 @@ check_section (const PtNextStationState  *state,
 
   if (from_any && !(player->line_stations[colour] & PT_STATION_BIT (from)))
     return illegal (error, _("The station at %s is not on your %s line"),
-                    PLACE (from, a), colour_name);
+                              PLACE (from, a), colour_name);
   if (!from_any && !(player->ends & PT_STATION_BIT (from)))
     {
       if (state->switch_flipped && (player->line_stations[colour] & PT_STATION_BIT (from)))
         return illegal (error, _("The station at %s is not an end of your %s line: a switch on "
                                  "the 1st or 2nd turn of a round does not allow a branch"),
-                        PLACE (from, a), colour_name);
+                                  PLACE (from, a), colour_name);
       return illegal (error, _("The station at %s is not an end of your %s line"),
-                      PLACE (from, a), colour_name);
+                                PLACE (from, a), colour_name);
     }
 
   if (!(map->symbol_reach[symbol] & PT_STATION_BIT (to)))
     return illegal (error, _("The station at %s is a %s; the card asks for a %s"),
-                    PLACE (to, a), _(pt_station_symbol_to_string (map->stations[to].symbol)),
-                    _(pt_station_symbol_to_string (symbol)));
+                              PLACE (to, a), _(pt_station_symbol_to_string (map->stations[to].symbol)), _(pt_station_symbol_to_string (symbol)));
   if (player->line_stations[colour] & PT_STATION_BIT (to))
     return illegal (error, _("Your %s line already visits the station at %s"), colour_name, PLACE (to, a));
 
@@ -417,7 +439,7 @@ check_section (const PtNextStationState  *state,
       for (guint l = 0; l < PT_N_LINE_COLOURS; l++)
         if (pt_section_set_has (&player->line_sections[l], (guint) section))
           return illegal (error, _("The section from %s to %s is already drawn on your %s line"),
-                          PLACE (from, a), PLACE (to, b), _(pt_line_colour_to_string (l)));
+                                    PLACE (from, a), PLACE (to, b), _(pt_line_colour_to_string (l)));
     }
   if (pt_section_set_has (&player->blocked, (guint) section))
     {
@@ -426,17 +448,17 @@ check_section (const PtNextStationState  *state,
       for (guint s = 0; s < map->n_sections; s++)
         if (pt_section_set_has (conflicts, s) && pt_section_set_has (&player->drawn, s))
           return illegal (error, _("A section from %s to %s would cross your section from %s to %s"),
-                          PLACE (from, a), PLACE (to, b),
-                          PLACE (map->sections[s].a, c), PLACE (map->sections[s].b, d));
+                                    PLACE (from, a), PLACE (to, b),
+                                    PLACE (map->sections[s].a, c), PLACE (map->sections[s].b, d));
     }
   return TRUE;
 }
 
 static gboolean
-check_power (const PtNextStationState  *state,
-             guint                      player,
+check_power (const PtNextStationState *state,
+             guint player,
              const PtNextStationAction *action,
-             GError                   **error)
+             GError **error)
 {
   PtLineColour colour = pt_next_station_state_colour (state, player);
   const char *colour_name = _(pt_line_colour_to_string (colour));
@@ -447,13 +469,13 @@ check_power (const PtNextStationState  *state,
     return illegal (error, _("Pencil powers are not in play"));
   if (state->powers[colour] != action->power)
     return illegal (error, _("The power of the %s pencil is “%s”, not “%s”"), colour_name,
-                    pt_next_station_power_to_string (state->powers[colour]),
-                    pt_next_station_power_to_string (action->power));
+                              pt_next_station_power_to_string (state->powers[colour]),
+                              pt_next_station_power_to_string (action->power));
   if (state->players[player].powers_used & (1u << colour))
     return illegal (error, _("The power of the %s pencil is already used"), colour_name);
   if (action->pass && action->power != PT_NS_POWER_CIRCLE)
     return illegal (error, _("The “%s” power needs a section, not a pass"),
-                    pt_next_station_power_to_string (action->power));
+                              pt_next_station_power_to_string (action->power));
   return TRUE;
 }
 
@@ -462,7 +484,7 @@ check_power (const PtNextStationState  *state,
  * Station). */
 static PtStationSymbol
 double_symbol (const PtNextStationState *state,
-               guint                     first_to)
+               guint first_to)
 {
   PtStationSymbol symbol = pt_next_station_card_symbol (state->card);
 
@@ -470,10 +492,10 @@ double_symbol (const PtNextStationState *state,
 }
 
 gboolean
-pt_next_station_state_check (const PtNextStationState  *state,
-                             guint                      player,
+pt_next_station_state_check (const PtNextStationState *state,
+                             guint player,
                              const PtNextStationAction *action,
-                             GError                   **error)
+                             GError **error)
 {
   const PtStationMap *map = state->map;
   const PtNextStationPlayer *sheet;
@@ -534,14 +556,14 @@ pt_next_station_state_check (const PtNextStationState  *state,
       char a[64];
 
       return illegal (error, _("The station at %s is not on your %s line"),
-                      PLACE (action->circle, a), _(pt_line_colour_to_string (colour)));
+                                PLACE (action->circle, a), _(pt_line_colour_to_string (colour)));
     }
   return TRUE;
 }
 
 void
-pt_next_station_state_apply_unchecked (PtNextStationState        *state,
-                                       guint                      player,
+pt_next_station_state_apply_unchecked (PtNextStationState *state,
+                                       guint player,
                                        const PtNextStationAction *action)
 {
   PtNextStationPlayer *sheet = &state->players[player];
@@ -564,10 +586,10 @@ pt_next_station_state_apply_unchecked (PtNextStationState        *state,
 }
 
 gboolean
-pt_next_station_state_apply (PtNextStationState        *state,
-                             guint                      player,
+pt_next_station_state_apply (PtNextStationState *state,
+                             guint player,
                              const PtNextStationAction *action,
-                             GError                   **error)
+                             GError **error)
 {
   if (!pt_next_station_state_check (state, player, action, error))
     return FALSE;
@@ -578,13 +600,15 @@ pt_next_station_state_apply (PtNextStationState        *state,
 /* Enumeration with powers, for the JSON layer and the tests */
 
 static void
-add_action (GArray  *actions,
+add_action (GArray *actions,
             gboolean pass,
-            guint    power,
-            guint    from,
-            guint    to)
+            guint power,
+            guint from,
+            guint to)
 {
-  PtNextStationAction action = { 0, };
+  PtNextStationAction action = {
+    0,
+  };
 
   action.pass = (guint8) pass;
   action.power = (guint8) power;
@@ -595,12 +619,12 @@ add_action (GArray  *actions,
 }
 
 static void
-add_circled (GArray                    *actions,
-             const PtNextStationState  *state,
-             guint                      player,
-             gboolean                   pass,
-             guint                      from,
-             guint                      to)
+add_circled (GArray *actions,
+             const PtNextStationState *state,
+             guint player,
+             gboolean pass,
+             guint from,
+             guint to)
 {
   PtLineColour colour = pt_next_station_state_colour (state, player);
   guint64 line = state->players[player].line_stations[colour];
@@ -611,16 +635,16 @@ add_circled (GArray                    *actions,
     {
       add_action (actions, pass, PT_NS_POWER_CIRCLE, from, to);
       g_array_index (actions, PtNextStationAction, actions->len - 1).circle =
-        (guint8) __builtin_ctzll (line);
+          (guint8) __builtin_ctzll (line);
     }
 }
 
 static void
-add_doubles (GArray                   *actions,
+add_doubles (GArray *actions,
              const PtNextStationState *state,
-             guint                     player,
+             guint player,
              const PtNextStationChoice *first,
-             guint                     n_first)
+             guint n_first)
 {
   g_autofree PtNextStationChoice *second = g_new (PtNextStationChoice, PT_NS_MAX_SECTION_CHOICES);
   PtLineColour colour = pt_next_station_state_colour (state, player);
@@ -644,7 +668,7 @@ add_doubles (GArray                   *actions,
 
 GArray *
 pt_next_station_state_list_actions (const PtNextStationState *state,
-                                    guint                     player)
+                                    guint player)
 {
   GArray *actions = g_array_new (FALSE, FALSE, sizeof (PtNextStationAction));
   g_autofree PtNextStationChoice *choices = g_new (PtNextStationChoice, PT_NS_MAX_SECTION_CHOICES);
@@ -692,9 +716,9 @@ pt_next_station_state_list_actions (const PtNextStationState *state,
 
 void
 pt_next_station_state_random_action (const PtNextStationState *state,
-                                     guint                     player,
-                                     PtRng                    *rng,
-                                     PtNextStationAction      *out)
+                                     guint player,
+                                     PtRng *rng,
+                                     PtNextStationAction *out)
 {
   PtNextStationChoice choices[PT_NS_MAX_SECTION_CHOICES];
   guint n = pt_next_station_state_list_card_sections (state, player, choices);

@@ -16,7 +16,7 @@
 
 /* The half-step grid on which any two sections of the 8 directions meet:
  * X-crossing diagonals meet half-way between grid points. */
-#define HALF_SIZE (2 * PT_STATION_MAP_MAX_SIZE - 1)
+#define HALF_SIZE  (2 * PT_STATION_MAP_MAX_SIZE - 1)
 #define HALF_WORDS ((HALF_SIZE * HALF_SIZE + 63) / 64)
 
 typedef struct
@@ -26,20 +26,27 @@ typedef struct
 
 /* The 8 directions, clockwise from east (y grows downwards). */
 static const int directions[8][2] = {
-  { 1, 0 }, { 1, 1 }, { 0, 1 }, { -1, 1 }, { -1, 0 }, { -1, -1 }, { 0, -1 }, { 1, -1 },
+  { 1, 0 },
+  { 1, 1 },
+  { 0, 1 },
+  { -1, 1 },
+  { -1, 0 },
+  { -1, -1 },
+  { 0, -1 },
+  { 1, -1 },
 };
 
 /* Record identifiers; N_() only so that messages can show them
  * translated with _(). */
-static const char * const symbol_names[PT_N_SYMBOLS] = {
+static const char *const symbol_names[PT_N_SYMBOLS] = {
   /* TRANSLATORS: station symbols, as in "(3,4) is a %s station" */
   N_("circle"), N_("triangle"), N_("square"), N_("pentagon"), N_("any"),
-};
+  };
 
-static const char * const colour_names[PT_N_LINE_COLOURS + 1] = {
+static const char *const colour_names[PT_N_LINE_COLOURS + 1] = {
   /* TRANSLATORS: line and pencil colours, as in "your %s line" */
   N_("purple"), N_("blue"), N_("pink"), N_("green"), NULL,
-};
+  };
 
 guint
 pt_section_set_count (const PtSectionSet *set)
@@ -86,8 +93,8 @@ pt_station_map_free (PtStationMap *map)
 
 int
 pt_station_map_station_at (const PtStationMap *map,
-                           int                 x,
-                           int                 y)
+                           int x,
+                           int y)
 {
   if (x < 0 || y < 0 || x >= (int) map->width || y >= (int) map->height)
     return -1;
@@ -96,8 +103,8 @@ pt_station_map_station_at (const PtStationMap *map,
 
 int
 pt_station_map_section_between (const PtStationMap *map,
-                                guint               a,
-                                guint               b)
+                                guint a,
+                                guint b)
 {
   if (a >= map->n_stations || b >= map->n_stations)
     return -1;
@@ -105,13 +112,13 @@ pt_station_map_section_between (const PtStationMap *map,
 }
 
 static gboolean
-map_error (GError     **error,
-           const char  *format,
+map_error (GError **error,
+           const char *format,
            ...) G_GNUC_PRINTF (2, 3);
 
 static gboolean
-map_error (GError     **error,
-           const char  *format,
+map_error (GError **error,
+           const char *format,
            ...)
 {
   va_list args;
@@ -127,11 +134,11 @@ map_error (GError     **error,
 
 /* A point [x, y] that must be a station; its index in *out. */
 static gboolean
-read_station (PtStationMap  *map,
-              JsonNode      *node,
-              const char    *what,
-              guint         *out,
-              GError       **error)
+read_station (PtStationMap *map,
+              JsonNode *node,
+              const char *what,
+              guint *out,
+              GError **error)
 {
   JsonArray *array = pt_json_get_array (node);
   gint64 x, y;
@@ -166,20 +173,19 @@ part_words (const char *member)
 }
 
 static gboolean
-read_grid (JsonObject   *root,
-           const char   *member,
-           guint         width,
-           guint         height,
-           const char  **rows,
-           GError      **error)
+read_grid (JsonObject *root,
+           const char *member,
+           guint width,
+           guint height,
+           const char **rows,
+           GError **error)
 {
   JsonArray *array = pt_json_get_array (json_object_get_member (root, member));
 
   if (array == NULL)
     return map_error (error, _("%s is missing or not a list of rows"), part_words (member));
   if (json_array_get_length (array) != height)
-    return map_error (error, g_dngettext (GETTEXT_PACKAGE, "%s has %u row, not %u", "%s has %u rows, not %u",
-                                         json_array_get_length (array)), part_words (member),
+    return map_error (error, g_dngettext (GETTEXT_PACKAGE, "%s has %u row, not %u", "%s has %u rows, not %u", json_array_get_length (array)), part_words (member),
                       json_array_get_length (array), height);
   for (guint y = 0; y < height; y++)
     {
@@ -188,9 +194,7 @@ read_grid (JsonObject   *root,
       if (row == NULL)
         return map_error (error, _("%s: row %u is not text"), part_words (member), y + 1);
       if (strlen (row) != width)
-        return map_error (error, g_dngettext (GETTEXT_PACKAGE, "%s: row %u has %u point, not %u",
-                                             "%s: row %u has %u points, not %u",
-                                             (gulong) strlen (row)), part_words (member), y + 1,
+        return map_error (error, g_dngettext (GETTEXT_PACKAGE, "%s: row %u has %u point, not %u", "%s: row %u has %u points, not %u", (gulong) strlen (row)), part_words (member), y + 1,
                           (guint) strlen (row), width);
       rows[y] = row;
     }
@@ -198,9 +202,9 @@ read_grid (JsonObject   *root,
 }
 
 static gboolean
-read_stations (PtStationMap  *map,
-               const char   **rows,
-               GError       **error)
+read_stations (PtStationMap *map,
+               const char **rows,
+               GError **error)
 {
   memset (map->cell_station, -1, sizeof map->cell_station);
   map->central_station = PT_STATION_NONE;
@@ -215,8 +219,7 @@ read_stations (PtStationMap  *map,
         if (rows[y][x] == '\0' || p == NULL)
           return map_error (error, _("unknown station symbol “%c” at (%u,%u)"), rows[y][x], x, y);
         if (map->n_stations == PT_STATION_MAP_MAX_STATIONS)
-          return map_error (error, g_dngettext (GETTEXT_PACKAGE, "more than %d station", "more than %d stations",
-                                                PT_STATION_MAP_MAX_STATIONS), PT_STATION_MAP_MAX_STATIONS);
+          return map_error (error, g_dngettext (GETTEXT_PACKAGE, "more than %d station", "more than %d stations", PT_STATION_MAP_MAX_STATIONS), PT_STATION_MAP_MAX_STATIONS);
         station = &map->stations[map->n_stations];
         station->x = (guint8) x;
         station->y = (guint8) y;
@@ -241,10 +244,10 @@ read_stations (PtStationMap  *map,
 }
 
 static gboolean
-read_districts (PtStationMap  *map,
-                JsonObject    *root,
-                const char   **rows,
-                GError       **error)
+read_districts (PtStationMap *map,
+                JsonObject *root,
+                const char **rows,
+                GError **error)
 {
   JsonNode *central = json_object_get_member (root, "central_district");
 
@@ -256,15 +259,14 @@ read_districts (PtStationMap  *map,
 
       if (code == '.' || !g_ascii_isgraph (code))
         return map_error (error, _("the station at (%u,%u) is in no district"),
-                          station->x, station->y);
+                                    station->x, station->y);
       for (d = 0; d < map->n_districts; d++)
         if (map->district_codes[d] == code)
           break;
       if (d == map->n_districts)
         {
           if (map->n_districts == PT_STATION_MAP_MAX_DISTRICTS)
-            return map_error (error, g_dngettext (GETTEXT_PACKAGE, "more than %d district", "more than %d districts",
-                                                    PT_STATION_MAP_MAX_DISTRICTS), PT_STATION_MAP_MAX_DISTRICTS);
+            return map_error (error, g_dngettext (GETTEXT_PACKAGE, "more than %d district", "more than %d districts", PT_STATION_MAP_MAX_DISTRICTS), PT_STATION_MAP_MAX_DISTRICTS);
           map->district_codes[map->n_districts++] = code;
         }
       station->district = (guint8) d;
@@ -317,8 +319,8 @@ derive_sections (PtStationMap *map)
 
               section->a = (guint8) MIN (i, (guint) other);
               section->b = (guint8) MAX (i, (guint) other);
-              section->kind = directions[d][1] == 0 ? PT_SECTION_HORIZONTAL :
-                              directions[d][0] == 0 ? PT_SECTION_VERTICAL : PT_SECTION_DIAGONAL;
+              section->kind = directions[d][1] == 0 ? PT_SECTION_HORIZONTAL : directions[d][0] == 0 ? PT_SECTION_VERTICAL
+                                                                                                    : PT_SECTION_DIAGONAL;
               map->section_between[i][other] = (guint8) map->n_sections;
               map->section_between[other][i] = (guint8) map->n_sections;
               map->n_sections++;
@@ -336,8 +338,8 @@ derive_sections (PtStationMap *map)
  * that section's end). */
 static void
 section_interior (const PtStationMap *map,
-                  const PtSection    *section,
-                  HalfPoints         *points)
+                  const PtSection *section,
+                  HalfPoints *points)
 {
   const PtStation *a = &map->stations[section->a];
   const PtStation *b = &map->stations[section->b];
@@ -373,9 +375,9 @@ derive_conflicts (PtStationMap *map)
 }
 
 static gboolean
-read_departures (PtStationMap  *map,
-                 JsonObject    *root,
-                 GError       **error)
+read_departures (PtStationMap *map,
+                 JsonObject *root,
+                 GError **error)
 {
   JsonObject *departures = pt_json_get_object (json_object_get_member (root, "departures"));
   const char *unknown = NULL;
@@ -383,7 +385,7 @@ read_departures (PtStationMap  *map,
 
   if (departures == NULL)
     return map_error (error, _("The map needs the departure station of each colour"));
-  if (!pt_json_object_only_has (departures, (const char * const *) colour_names, &unknown))
+  if (!pt_json_object_only_has (departures, (const char *const *) colour_names, &unknown))
     return map_error (error, _("The map gives a departure station to an unknown colour, “%s”"), unknown);
   for (guint c = 0; c < PT_N_LINE_COLOURS; c++)
     {
@@ -397,7 +399,7 @@ read_departures (PtStationMap  *map,
         return FALSE;
       if (seen & PT_STATION_BIT (station))
         return map_error (error, _("two colours depart from (%u,%u)"),
-                          map->stations[station].x, map->stations[station].y);
+                                    map->stations[station].x, map->stations[station].y);
       seen |= PT_STATION_BIT (station);
       map->departures[c] = (guint8) station;
     }
@@ -405,9 +407,9 @@ read_departures (PtStationMap  *map,
 }
 
 static gboolean
-read_tourist_sites (PtStationMap  *map,
-                    JsonObject    *root,
-                    GError       **error)
+read_tourist_sites (PtStationMap *map,
+                    JsonObject *root,
+                    GError **error)
 {
   JsonArray *sites = pt_json_get_array (json_object_get_member (root, "tourist_sites"));
 
@@ -422,7 +424,7 @@ read_tourist_sites (PtStationMap  *map,
         return FALSE;
       if (map->tourist_sites & PT_STATION_BIT (station))
         return map_error (error, _("the tourist site (%u,%u) is listed twice"),
-                          map->stations[station].x, map->stations[station].y);
+                                    map->stations[station].x, map->stations[station].y);
       map->tourist_sites |= PT_STATION_BIT (station);
       map->n_tourist_sites++;
     }
@@ -430,9 +432,9 @@ read_tourist_sites (PtStationMap  *map,
 }
 
 static gboolean
-read_thames (PtStationMap  *map,
-             JsonObject    *root,
-             GError       **error)
+read_thames (PtStationMap *map,
+             JsonObject *root,
+             GError **error)
 {
   JsonArray *river = pt_json_get_array (json_object_get_member (root, "thames"));
 
@@ -453,12 +455,12 @@ read_thames (PtStationMap  *map,
       section = pt_station_map_section_between (map, a, b);
       if (section < 0)
         return map_error (error, _("%s (%u,%u)-(%u,%u) is not a possible section"), what,
-                          map->stations[a].x, map->stations[a].y,
-                          map->stations[b].x, map->stations[b].y);
+                                    map->stations[a].x, map->stations[a].y,
+                                    map->stations[b].x, map->stations[b].y);
       if (map->sections[section].thames)
         return map_error (error, _("%s (%u,%u)-(%u,%u) is listed twice"), what,
-                          map->stations[a].x, map->stations[a].y,
-                          map->stations[b].x, map->stations[b].y);
+                                    map->stations[a].x, map->stations[a].y,
+                                    map->stations[b].x, map->stations[b].y);
       map->sections[section].thames = TRUE;
       pt_section_set_add (&map->thames, (guint) section);
       map->n_thames++;
@@ -467,10 +469,10 @@ read_thames (PtStationMap  *map,
 }
 
 static gboolean
-read_dimension (JsonObject  *root,
-                const char  *member,
-                guint       *out,
-                GError     **error)
+read_dimension (JsonObject *root,
+                const char *member,
+                guint *out,
+                GError **error)
 {
   gint64 value;
 
@@ -483,10 +485,10 @@ read_dimension (JsonObject  *root,
 }
 
 static PtStationMap *
-load_map (JsonNode  *node,
-          GError   **error)
+load_map (JsonNode *node,
+          GError **error)
 {
-  static const char * const members[] = {
+  static const char *const members[] = {
     "format", "id", "name", "width", "height", "stations", "districts",
     "central_district", "departures", "tourist_sites", "thames", NULL
   };
@@ -521,8 +523,7 @@ load_map (JsonNode  *node,
 
   derive_sections (map);
   if (map->n_sections > PT_STATION_MAP_MAX_SECTIONS)
-    return map_error (error, g_dngettext (GETTEXT_PACKAGE, "more than %d possible section", "more than %d possible sections",
-                                        PT_STATION_MAP_MAX_SECTIONS), PT_STATION_MAP_MAX_SECTIONS), NULL;
+    return map_error (error, g_dngettext (GETTEXT_PACKAGE, "more than %d possible section", "more than %d possible sections", PT_STATION_MAP_MAX_SECTIONS), PT_STATION_MAP_MAX_SECTIONS), NULL;
   derive_conflicts (map);
 
   if (!read_departures (map, root, error) ||
@@ -533,8 +534,8 @@ load_map (JsonNode  *node,
 }
 
 PtStationMap *
-pt_station_map_new_from_data (const char  *text,
-                              GError     **error)
+pt_station_map_new_from_data (const char *text,
+                              GError **error)
 {
   g_autoptr(JsonNode) node = NULL;
   g_autoptr(GError) local_error = NULL;
@@ -546,7 +547,7 @@ pt_station_map_new_from_data (const char  *text,
 }
 
 PtStationMap *
-pt_station_map_new_from_bytes (GBytes  *bytes,
+pt_station_map_new_from_bytes (GBytes *bytes,
                                GError **error)
 {
   gsize size;
@@ -561,11 +562,11 @@ pt_station_map_new_from_bytes (GBytes  *bytes,
  * also keeps the resource's object file when the library is linked
  * statically. */
 PtStationMap *
-pt_station_map_new_from_resource (const char  *path,
-                                  GError     **error)
+pt_station_map_new_from_resource (const char *path,
+                                  GError **error)
 {
   g_autoptr(GBytes) bytes = g_resource_lookup_data (pt_next_station_get_resource (), path,
-                                                    G_RESOURCE_LOOKUP_FLAGS_NONE, error);
+                                                     G_RESOURCE_LOOKUP_FLAGS_NONE, error);
 
   if (bytes == NULL)
     return NULL;

@@ -68,20 +68,20 @@ typedef struct
 
 static inline gboolean
 pt_section_set_has (const PtSectionSet *set,
-                    guint               section)
+                    guint section)
 {
   return (set->w[section >> 6] >> (section & 63)) & 1;
 }
 
 static inline void
 pt_section_set_add (PtSectionSet *set,
-                    guint         section)
+                    guint section)
 {
   set->w[section >> 6] |= G_GUINT64_CONSTANT (1) << (section & 63);
 }
 
 static inline void
-pt_section_set_union (PtSectionSet       *set,
+pt_section_set_union (PtSectionSet *set,
                       const PtSectionSet *other)
 {
   for (guint i = 0; i < G_N_ELEMENTS (set->w); i++)
@@ -94,80 +94,80 @@ guint pt_section_set_count (const PtSectionSet *set);
 
 typedef struct
 {
-  guint8 section;   /* the possible section towards that neighbour */
-  guint8 station;   /* the neighbour */
+  guint8 section; /* the possible section towards that neighbour */
+  guint8 station; /* the neighbour */
 } PtStationLink;
 
 typedef struct
 {
-  guint8        x, y;
-  guint8        symbol;     /* PtStationSymbol */
-  guint8        district;
-  guint8        n_links;
+  guint8 x, y;
+  guint8 symbol; /* PtStationSymbol */
+  guint8 district;
+  guint8 n_links;
   PtStationLink links[8];
 } PtStation;
 
 typedef struct
 {
-  guint8       a, b;        /* station indices, a < b */
-  guint8       kind;        /* PtSectionKind */
-  guint8       thames;      /* crosses the river */
-  PtSectionSet conflicts;   /* the sections this one may not coexist with */
+  guint8 a, b;            /* station indices, a < b */
+  guint8 kind;            /* PtSectionKind */
+  guint8 thames;          /* crosses the river */
+  PtSectionSet conflicts; /* the sections this one may not coexist with */
 } PtSection;
 
 typedef struct
 {
-  char      *id;
-  char      *name;
-  guint      width, height;
+  char *id;
+  char *name;
+  guint width, height;
 
-  guint      n_stations;              /* stations in row-major order */
-  PtStation  stations[PT_STATION_MAP_MAX_STATIONS];
-  gint8      cell_station[PT_STATION_MAP_MAX_SIZE][PT_STATION_MAP_MAX_SIZE]; /* [y][x], -1: none */
-  guint8     central_station;         /* the `?` station, or PT_STATION_NONE */
+  guint n_stations; /* stations in row-major order */
+  PtStation stations[PT_STATION_MAP_MAX_STATIONS];
+  gint8 cell_station[PT_STATION_MAP_MAX_SIZE][PT_STATION_MAP_MAX_SIZE]; /* [y][x], -1: none */
+  guint8 central_station;                                               /* the `?` station, or PT_STATION_NONE */
 
-  guint      n_sections;
-  PtSection  sections[PT_STATION_MAP_MAX_SECTIONS];
-  guint8     section_between[PT_STATION_MAP_MAX_STATIONS][PT_STATION_MAP_MAX_STATIONS];
-  guint      n_conflict_pairs;
+  guint n_sections;
+  PtSection sections[PT_STATION_MAP_MAX_SECTIONS];
+  guint8 section_between[PT_STATION_MAP_MAX_STATIONS][PT_STATION_MAP_MAX_STATIONS];
+  guint n_conflict_pairs;
   PtSectionSet thames;
-  guint      n_thames;
+  guint n_thames;
 
-  guint      n_districts;
-  char       district_codes[PT_STATION_MAP_MAX_DISTRICTS];
-  guint64    district_stations[PT_STATION_MAP_MAX_DISTRICTS];
-  guint8     district_sizes[PT_STATION_MAP_MAX_DISTRICTS];
-  int        central_district;        /* -1 when the map names none */
+  guint n_districts;
+  char district_codes[PT_STATION_MAP_MAX_DISTRICTS];
+  guint64 district_stations[PT_STATION_MAP_MAX_DISTRICTS];
+  guint8 district_sizes[PT_STATION_MAP_MAX_DISTRICTS];
+  int central_district; /* -1 when the map names none */
 
-  guint8     departures[PT_N_LINE_COLOURS];
-  guint64    tourist_sites;
-  guint      n_tourist_sites;
+  guint8 departures[PT_N_LINE_COLOURS];
+  guint64 tourist_sites;
+  guint n_tourist_sites;
 
   /* Stations a card symbol reaches: [PtStationSymbol], where ANY stands
    * for the joker card. The Central Station is in every set. */
-  guint64    symbol_reach[PT_N_SYMBOLS];
+  guint64 symbol_reach[PT_N_SYMBOLS];
 } PtStationMap;
 
-PtStationMap       *pt_station_map_new_from_bytes    (GBytes              *bytes,
-                                                      GError             **error);
-PtStationMap       *pt_station_map_new_from_data     (const char          *text,
-                                                      GError             **error);
-PtStationMap       *pt_station_map_new_from_resource (const char          *path,
-                                                      GError             **error);
-void                pt_station_map_free              (PtStationMap        *map);
+PtStationMap *pt_station_map_new_from_bytes (GBytes *bytes,
+                                             GError **error);
+PtStationMap *pt_station_map_new_from_data (const char *text,
+                                            GError **error);
+PtStationMap *pt_station_map_new_from_resource (const char *path,
+                                                GError **error);
+void pt_station_map_free (PtStationMap *map);
 
-const PtStationMap *pt_station_map_get_london        (void);
+const PtStationMap *pt_station_map_get_london (void);
 
-int                 pt_station_map_station_at        (const PtStationMap  *map,
-                                                      int                  x,
-                                                      int                  y);
-int                 pt_station_map_section_between   (const PtStationMap  *map,
-                                                      guint                a,
-                                                      guint                b);
+int pt_station_map_station_at (const PtStationMap *map,
+                               int x,
+                               int y);
+int pt_station_map_section_between (const PtStationMap *map,
+                                    guint a,
+                                    guint b);
 
-const char         *pt_station_symbol_to_string      (PtStationSymbol      symbol);
-const char         *pt_line_colour_to_string         (PtLineColour         colour);
-int                 pt_line_colour_from_string       (const char          *name);
+const char *pt_station_symbol_to_string (PtStationSymbol symbol);
+const char *pt_line_colour_to_string (PtLineColour colour);
+int pt_line_colour_from_string (const char *name);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PtStationMap, pt_station_map_free)
 

@@ -31,7 +31,7 @@ pt_accessible_new_decoration (const char *icon_name)
 }
 
 void
-pt_accessible_set_label (GtkWidget  *widget,
+pt_accessible_set_label (GtkWidget *widget,
                          const char *label)
 {
   g_return_if_fail (GTK_IS_WIDGET (widget));
@@ -75,8 +75,7 @@ fix_image (GtkWidget *widget)
 {
   const char *tooltip;
 
-  if (gtk_test_accessible_has_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL)
-      || gtk_test_accessible_has_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION))
+  if (gtk_test_accessible_has_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL) || gtk_test_accessible_has_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION))
     return;
   tooltip = gtk_widget_get_tooltip_text (widget);
   if (tooltip != NULL && tooltip[0] != '\0')
@@ -97,9 +96,9 @@ fix_tree (GtkWidget *widget)
 
 static gboolean
 on_widget_map (GSignalInvocationHint *hint,
-               guint                  n_values,
-               const GValue          *values,
-               gpointer               data)
+               guint n_values,
+               const GValue *values,
+               gpointer data)
 {
   GtkWidget *widget = g_value_get_object (&values[0]);
   GtkWidget *parent = gtk_widget_get_parent (widget);

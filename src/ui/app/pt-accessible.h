@@ -13,7 +13,7 @@ void pt_accessible_install_fixes (void);
 /* An image that is decoration only (role "presentation"): a row's arrow,
  * an icon beside a title that says the same. */
 GtkWidget *pt_accessible_new_decoration (const char *icon_name);
-void pt_accessible_set_label (GtkWidget  *widget,
+void pt_accessible_set_label (GtkWidget *widget,
                               const char *label);
 
 G_END_DECLS

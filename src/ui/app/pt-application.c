@@ -25,16 +25,17 @@
 
 struct _PtApplication
 {
-  AdwApplication  parent_instance;
+  AdwApplication parent_instance;
 
-  GSettings      *settings;
-  char           *db_path;
-  PtServices     *services; /* made on first use, after the command line */
+  GSettings *settings;
+  char *db_path;
+  PtServices *services; /* made on first use, after the command line */
 };
 
 G_DEFINE_FINAL_TYPE (PtApplication, pt_application, ADW_TYPE_APPLICATION)
 
-enum {
+enum
+{
   PROP_0,
   PROP_DB_PATH,
   N_PROPS
@@ -43,8 +44,8 @@ enum {
 static GParamSpec *properties[N_PROPS];
 
 PtApplication *
-pt_application_new (const char        *application_id,
-                    GApplicationFlags  flags)
+pt_application_new (const char *application_id,
+                    GApplicationFlags flags)
 {
   g_return_val_if_fail (application_id != NULL, NULL);
 
@@ -66,7 +67,7 @@ pt_application_get_db_path (PtApplication *self)
 
 void
 pt_application_set_db_path (PtApplication *self,
-                            const char    *db_path)
+                            const char *db_path)
 {
   g_return_if_fail (PT_IS_APPLICATION (self));
 
@@ -83,8 +84,8 @@ pt_application_set_db_path (PtApplication *self,
 /* Who opened the history checks it (pt-store-health.c); the worker empties
  * the trash of what has been in it for 30 days (pt-services.c). */
 static void
-on_store_opened (PtServices    *services,
-                 PtStore       *store,
+on_store_opened (PtServices *services,
+                 PtStore *store,
                  PtApplication *self)
 {
   /* Damaged or read-only: checked, said, editing off (pt-store-health.c). */
@@ -93,16 +94,16 @@ on_store_opened (PtServices    *services,
 
 /* Too damaged to open: the salvage offer (pt-store-health.c). */
 static void
-on_store_open_failed (PtServices    *services,
-                      const char    *path,
-                      const GError  *error,
+on_store_open_failed (PtServices *services,
+                      const char *path,
+                      const GError *error,
                       PtApplication *self)
 {
   pt_store_health_open_failed (self, path, error);
 }
 
 static void
-on_history_changed (PtServices    *services,
+on_history_changed (PtServices *services,
                     PtApplication *self)
 {
   for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
@@ -112,10 +113,10 @@ on_history_changed (PtServices    *services,
 
 /* A conflict the rule could not settle quietly, shown once. */
 static void
-on_sync_conflict (PtServices    *services,
-                  const char    *message,
-                  const char    *kept,
-                  const char    *lost,
+on_sync_conflict (PtServices *services,
+                  const char *message,
+                  const char *kept,
+                  const char *lost,
                   PtApplication *self)
 {
   GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
@@ -165,22 +166,22 @@ pt_application_get_services (PtApplication *self)
 /* Shorthands of pt_services_get_store/_worker/_sync for the application's
  * own actions (pt-data-actions.c, pt-store-health.c). */
 PtStore *
-pt_application_get_store (PtApplication  *self,
-                          GError        **error)
+pt_application_get_store (PtApplication *self,
+                          GError **error)
 {
   return pt_services_get_store (pt_application_get_services (self), error);
 }
 
 PtStoreWorker *
-pt_application_get_worker (PtApplication  *self,
-                           GError        **error)
+pt_application_get_worker (PtApplication *self,
+                           GError **error)
 {
   return pt_services_get_worker (pt_application_get_services (self), error);
 }
 
 PtSyncService *
-pt_application_get_sync (PtApplication  *self,
-                         GError        **error)
+pt_application_get_sync (PtApplication *self,
+                         GError **error)
 {
   return pt_services_get_sync (pt_application_get_services (self), error);
 }
@@ -217,8 +218,8 @@ apply_style (PtApplication *self)
 }
 
 static void
-on_style_changed (GSettings     *settings,
-                  const char    *key,
+on_style_changed (GSettings *settings,
+                  const char *key,
                   PtApplication *self)
 {
   apply_style (self);
@@ -261,8 +262,8 @@ pt_application_activate (GApplication *app)
 
 static void
 show_about (GSimpleAction *action,
-            GVariant      *parameter,
-            gpointer       user_data)
+            GVariant *parameter,
+            gpointer user_data)
 {
   GtkApplication *app = GTK_APPLICATION (user_data);
   GtkWindow *parent = get_main_window (app);
@@ -272,22 +273,13 @@ show_about (GSimpleAction *action,
   about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
                         "transient-for", parent,
                         "modal", TRUE,
-                        "application-name", _("Partida"),
-                        "application-icon", APPLICATION_ID,
-                        "developer-name", _("The Partida authors"),
-                        "version", PACKAGE_VERSION,
-                        "website", "https://github.com/partida/partida",
-                        "issue-url", "https://github.com/partida/partida/issues",
-                        "copyright", _("© 2026 The Partida authors"),
-                        "license-type", GTK_LICENSE_GPL_3_0,
-                        "developers", developers,
-                        /* Translators: put your names here, one per line. */
-                        "translator-credits", _("translator-credits"),
-                        "comments", _("Partida is an unofficial fan project. It is not "
+                        "application-name", _("Partida"), "application-icon", APPLICATION_ID, "developer-name", _("The Partida authors"), "version", PACKAGE_VERSION, "website", "https://github.com/partida/partida", "issue-url", "https://github.com/partida/partida/issues", "copyright", _("© 2026 The Partida authors"), "license-type", GTK_LICENSE_GPL_3_0, "developers", developers,
+                                                                                                                                                                                                                                                                                                   /* Translators: put your names here, one per line. */
+                                                                                                                                                                                                                                                                                                   "translator-credits", _("translator-credits"), "comments", _("Partida is an unofficial fan project. It is not "
                                       "affiliated with or endorsed by the designers or "
                                       "publishers of these games. The game names belong "
                                       "to their owners."),
-                        NULL);
+                                                                                                                                                                                                                                                                                                                                                                  NULL);
 
   /* Each game's designers. */
   for (guint i = 0; i < pt_game_ui_get_n (); i++)
@@ -300,8 +292,8 @@ show_about (GSimpleAction *action,
 
 static void
 show_preferences (GSimpleAction *action,
-                  GVariant      *parameter,
-                  gpointer       user_data)
+                  GVariant *parameter,
+                  gpointer user_data)
 {
   PtApplication *self = PT_APPLICATION (user_data);
   GtkWindow *parent = get_main_window (GTK_APPLICATION (self));
@@ -315,8 +307,8 @@ show_preferences (GSimpleAction *action,
 
 static void
 quit (GSimpleAction *action,
-      GVariant      *parameter,
-      gpointer       user_data)
+      GVariant *parameter,
+      gpointer user_data)
 {
   GtkApplication *app = GTK_APPLICATION (user_data);
   g_autoptr(GList) windows = g_list_copy (gtk_application_get_windows (app));
@@ -347,7 +339,7 @@ load_settings (PtApplication *self)
     {
       g_printerr (_("The settings schema %s is not installed. Install Partida, or run it "
                     "from a build with GSETTINGS_SCHEMA_DIR=<build>/data.\n"),
-                  PT_SETTINGS_SCHEMA_ID);
+                     PT_SETTINGS_SCHEMA_ID);
       return FALSE;
     }
 
@@ -393,7 +385,7 @@ pt_application_startup (GApplication *app)
 /* Runs in the primary instance: options parsed in the local instance arrive
  * here as a dictionary, so a second `partida --db X` reaches the running one. */
 static int
-pt_application_command_line (GApplication            *app,
+pt_application_command_line (GApplication *app,
                              GApplicationCommandLine *command_line)
 {
   PtApplication *self = PT_APPLICATION (app);
@@ -406,7 +398,7 @@ pt_application_command_line (GApplication            *app,
   if (g_variant_dict_lookup (options, "db", "^&ay", &db_path) && db_path[0] != '\0')
     {
       g_autoptr(GFile) file = g_application_command_line_create_file_for_arg (command_line,
-                                                                              db_path);
+                                                                               db_path);
       g_autofree char *path = g_file_get_path (file);
 
       pt_application_set_db_path (self, path);
@@ -457,9 +449,9 @@ pt_application_finalize (GObject *object)
 }
 
 static void
-pt_application_get_property (GObject    *object,
-                             guint       prop_id,
-                             GValue     *value,
+pt_application_get_property (GObject *object,
+                             guint prop_id,
+                             GValue *value,
                              GParamSpec *pspec)
 {
   PtApplication *self = PT_APPLICATION (object);
@@ -476,10 +468,10 @@ pt_application_get_property (GObject    *object,
 }
 
 static void
-pt_application_set_property (GObject      *object,
-                             guint         prop_id,
+pt_application_set_property (GObject *object,
+                             guint prop_id,
                              const GValue *value,
-                             GParamSpec   *pspec)
+                             GParamSpec *pspec)
 {
   PtApplication *self = PT_APPLICATION (object);
 
@@ -517,9 +509,9 @@ pt_application_class_init (PtApplicationClass *klass)
    * the default location under the user data directory.
    */
   properties[PROP_DB_PATH] =
-    g_param_spec_string ("db-path", NULL, NULL,
-                         NULL,
-                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+      g_param_spec_string ("db-path", NULL, NULL,
+                           NULL,
+                           (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
@@ -529,12 +521,11 @@ pt_application_init (PtApplication *self)
 {
   static const GOptionEntry entries[] = {
     { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Show the version and exit"), NULL },
-    { "db", 0, 0, G_OPTION_ARG_FILENAME, NULL,
-      N_("Use the match history in PATH instead of the default database"), N_("PATH") },
-    { NULL }
-  };
+      { "db", 0, 0, G_OPTION_ARG_FILENAME, NULL,
+        N_("Use the match history in PATH instead of the default database"), N_("PATH") },
+        { NULL } };
 
-  const char * const *ids = pt_rules_list_games ();
+  const char *const *ids = pt_rules_list_games ();
   g_autofree char *games = NULL;
   g_autofree char *summary = NULL;
 
@@ -556,7 +547,7 @@ pt_application_init (PtApplication *self)
   /* Translators: %s is the list of games, "Lost Cities, Circle the Wagons
    * and Next Station: London" */
   summary = g_strdup_printf (_("Board game nights: play %s, or keep score at the table."),
-                             games != NULL ? games : "");
+                                games != NULL ? games : "");
   g_application_add_main_option_entries (G_APPLICATION (self), entries);
   g_application_set_option_context_summary (G_APPLICATION (self), summary);
 }

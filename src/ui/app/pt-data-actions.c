@@ -15,14 +15,14 @@
 typedef struct
 {
   PtApplication *app;
-  GtkWindow *parent;            /* nullable */
+  GtkWindow *parent; /* nullable */
   PtDataOperation operation;
   char *db_path;
   GFile *file;
   PtImportSummary summary;
-  char *kept;                   /* restore: the replaced database */
-  int done;                     /* atomic: matches checked so far */
-  int total;                    /* atomic */
+  char *kept; /* restore: the replaced database */
+  int done;   /* atomic: matches checked so far */
+  int total;  /* atomic */
   AdwMessageDialog *progress_dialog;
   GtkProgressBar *progress_bar;
   guint progress_source;
@@ -44,9 +44,9 @@ job_free (Job *job)
 }
 
 static Job *
-job_new (PtApplication   *app,
-         GtkWindow       *parent,
-         PtDataOperation  operation)
+job_new (PtApplication *app,
+         GtkWindow *parent,
+         PtDataOperation operation)
 {
   Job *job = g_new0 (Job, 1);
 
@@ -59,8 +59,8 @@ job_new (PtApplication   *app,
 /* The worker thread ------------------------------------------------------- */
 
 static void
-on_import_progress (guint    done,
-                    guint    total,
+on_import_progress (guint done,
+                    guint total,
                     gpointer user_data)
 {
   Job *job = user_data;
@@ -90,7 +90,7 @@ newest_before_restore (const char *db_path)
 }
 
 static gboolean
-run_operation (Job     *job,
+run_operation (Job *job,
                GError **error)
 {
   g_autoptr(PtStore) store = NULL;
@@ -136,9 +136,9 @@ run_operation (Job     *job,
 }
 
 static void
-run_in_thread (GTask        *task,
-               gpointer      source_object,
-               gpointer      task_data,
+run_in_thread (GTask *task,
+               gpointer source_object,
+               gpointer task_data,
                GCancellable *cancellable)
 {
   GError *error = NULL;
@@ -156,8 +156,7 @@ import_summary_text (const PtImportSummary *summary)
 {
   GString *text = g_string_new (NULL);
 
-  g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%d match added.",
-                                             "%d matches added.", summary->matches_added),
+  g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%d match added.", "%d matches added.", summary->matches_added),
                           summary->matches_added);
   if (summary->matches_skipped > 0)
     {
@@ -171,15 +170,13 @@ import_summary_text (const PtImportSummary *summary)
   if (summary->players_added > 0)
     {
       g_string_append_c (text, ' ');
-      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%d new player.",
-                                                 "%d new players.", summary->players_added),
+      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%d new player.", "%d new players.", summary->players_added),
                               summary->players_added);
     }
   if (summary->nights_added > 0)
     {
       g_string_append_c (text, ' ');
-      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%d new game night.",
-                                                 "%d new game nights.", summary->nights_added),
+      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%d new game night.", "%d new game nights.", summary->nights_added),
                               summary->nights_added);
     }
   if (summary->format != PT_IMPORT_FORMAT_PARTIDA)
@@ -187,9 +184,7 @@ import_summary_text (const PtImportSummary *summary)
       int skipped = summary->plays_other_games + summary->plays_unusable;
 
       g_string_append (text, "\n\n");
-      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%d play read, %d skipped.",
-                                                 "%d plays read, %d skipped.",
-                                                 summary->plays_read),
+      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%d play read, %d skipped.", "%d plays read, %d skipped.", summary->plays_read),
                               summary->plays_read, skipped);
       if (summary->details != NULL)
         {
@@ -217,7 +212,7 @@ reload_windows (PtApplication *app)
 }
 
 static void
-show_message (GtkWindow  *parent,
+show_message (GtkWindow *parent,
               const char *heading,
               const char *body)
 {
@@ -230,9 +225,9 @@ show_message (GtkWindow  *parent,
 }
 
 static void
-on_operation_done (GObject      *source,
+on_operation_done (GObject *source,
                    GAsyncResult *result,
-                   gpointer      user_data)
+                   gpointer user_data)
 {
   GTask *task = G_TASK (result);
   Job *job = g_task_get_task_data (task);
@@ -302,9 +297,10 @@ on_operation_done (GObject      *source,
 
         heading = _("Backup Restored");
         body = kept != NULL
-               ? g_strdup_printf (_("The history now comes from “%s”. The replaced history was "
-                                    "kept as “%s”."), name, kept)
-               : g_strdup_printf (_("The history now comes from “%s”."), name);
+            ? g_strdup_printf (_("The history now comes from “%s”. The replaced history was "
+                                    "kept as “%s”."),
+                                  name, kept)
+            : g_strdup_printf (_("The history now comes from “%s”."), name);
         reload_windows (job->app);
       }
       break;
@@ -339,7 +335,7 @@ static void
 show_progress (Job *job)
 {
   GtkWidget *dialog = adw_message_dialog_new (job->parent, _("Importing…"),
-                                              _("The history stays as it is until the whole "
+                                                              _("The history stays as it is until the whole "
                                                 "file has been checked."));
   GtkWidget *bar = gtk_progress_bar_new ();
 
@@ -353,12 +349,12 @@ show_progress (Job *job)
 }
 
 void
-pt_data_actions_run (PtApplication       *app,
-                     GtkWindow           *parent,
-                     PtDataOperation      operation,
-                     GFile               *file,
-                     GAsyncReadyCallback  callback,
-                     gpointer             user_data)
+pt_data_actions_run (PtApplication *app,
+                     GtkWindow *parent,
+                     PtDataOperation operation,
+                     GFile *file,
+                     GAsyncReadyCallback callback,
+                     gpointer user_data)
 {
   g_autoptr(GError) error = NULL;
   GTask *outer = g_task_new (app, NULL, callback, user_data);
@@ -391,8 +387,8 @@ pt_data_actions_run (PtApplication       *app,
 }
 
 char *
-pt_data_actions_run_finish (GAsyncResult  *result,
-                            GError       **error)
+pt_data_actions_run_finish (GAsyncResult *result,
+                            GError **error)
 {
   return g_task_propagate_pointer (G_TASK (result), error);
 }
@@ -401,8 +397,8 @@ pt_data_actions_run_finish (GAsyncResult  *result,
 
 static void
 on_restore_confirmed (AdwMessageDialog *dialog,
-                      const char       *response,
-                      Job              *job)
+                      const char *response,
+                      Job *job)
 {
   if (g_strcmp0 (response, "restore") == 0)
     pt_data_actions_run (job->app, job->parent, PT_DATA_RESTORE, job->file, NULL, NULL);
@@ -414,15 +410,14 @@ confirm_restore (Job *job)
 {
   g_autofree char *name = display_name (job->file);
   g_autofree char *body =
-    g_strdup_printf (_("The whole history is replaced by the backup “%s”. The current history "
-                       "is kept as a copy beside it."), name);
+      g_strdup_printf (_("The whole history is replaced by the backup “%s”. The current history "
+                       "is kept as a copy beside it."),
+                          name);
   GtkWidget *dialog = adw_message_dialog_new (job->parent, _("Replace the History?"), body);
 
   gtk_widget_set_name (dialog, "restore-confirm-dialog");
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "restore", _("_Restore"),
-                                    NULL);
+                                    "cancel", _("_Cancel"), "restore", _("_Restore"), NULL);
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "restore",
                                               ADW_RESPONSE_DESTRUCTIVE);
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
@@ -433,8 +428,8 @@ confirm_restore (Job *job)
 
 static void
 on_file_chosen (GtkNativeDialog *native,
-                int              response,
-                Job             *job)
+                int response,
+                Job *job)
 {
   g_autoptr(GFile) file = NULL;
 
@@ -458,9 +453,9 @@ on_file_chosen (GtkNativeDialog *native,
 
 static void
 add_filter (GtkFileChooser *chooser,
-            const char     *name,
-            const char     *pattern_a,
-            const char     *pattern_b)
+            const char *name,
+            const char *pattern_a,
+            const char *pattern_b)
 {
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
 
@@ -472,9 +467,9 @@ add_filter (GtkFileChooser *chooser,
 }
 
 void
-pt_data_actions_start (PtApplication   *app,
-                       GtkWindow       *parent,
-                       PtDataOperation  operation)
+pt_data_actions_start (PtApplication *app,
+                       GtkWindow *parent,
+                       PtDataOperation operation)
 {
   Job *job = job_new (app, parent, operation);
   GtkFileChooserNative *native;
@@ -537,8 +532,8 @@ pt_data_actions_start (PtApplication   *app,
 
 static void
 activate_data_action (GSimpleAction *action,
-                      GVariant      *parameter,
-                      gpointer       user_data)
+                      GVariant *parameter,
+                      gpointer user_data)
 {
   PtApplication *app = user_data;
   const char *name = g_action_get_name (G_ACTION (action));
@@ -560,8 +555,8 @@ activate_data_action (GSimpleAction *action,
 
 static void
 show_trash (GSimpleAction *action,
-            GVariant      *parameter,
-            gpointer       user_data)
+            GVariant *parameter,
+            gpointer user_data)
 {
   PtApplication *app = user_data;
   PtPreferencesWindow *preferences = pt_preferences_window_new (pt_application_get_services (app));

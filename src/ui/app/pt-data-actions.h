@@ -30,24 +30,24 @@ typedef enum
 
 /* Installs app.export-json, app.export-csv, app.import, app.backup and
  * app.restore. */
-void      pt_data_actions_install    (PtApplication   *app);
+void pt_data_actions_install (PtApplication *app);
 
 /* Asks for the file, then runs @operation (restore asks for confirmation
  * first). */
-void      pt_data_actions_start      (PtApplication   *app,
-                                      GtkWindow       *parent,
-                                      PtDataOperation  operation);
+void pt_data_actions_start (PtApplication *app,
+                            GtkWindow *parent,
+                            PtDataOperation operation);
 
 /* Runs @operation on @file without asking, then shows the summary dialog
  * (transient for @parent) and reloads the history and statistics. */
-void      pt_data_actions_run        (PtApplication       *app,
-                                      GtkWindow           *parent,
-                                      PtDataOperation      operation,
-                                      GFile               *file,
-                                      GAsyncReadyCallback  callback,
-                                      gpointer             user_data);
+void pt_data_actions_run (PtApplication *app,
+                          GtkWindow *parent,
+                          PtDataOperation operation,
+                          GFile *file,
+                          GAsyncReadyCallback callback,
+                          gpointer user_data);
 /* The summary shown in the dialog (transfer full), or NULL with @error. */
-char     *pt_data_actions_run_finish (GAsyncResult  *result,
-                                      GError       **error);
+char *pt_data_actions_run_finish (GAsyncResult *result,
+                                  GError **error);
 
 G_END_DECLS

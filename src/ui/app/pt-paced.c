@@ -20,20 +20,20 @@
 
 typedef struct
 {
-  guint          id;
-  GtkWidget     *widget;     /* weak */
-  PtPacedStep    step;
-  gpointer       user_data;
+  guint id;
+  GtkWidget *widget; /* weak */
+  PtPacedStep step;
+  gpointer user_data;
   GDestroyNotify destroy;
-  guint          idle_id;
-  guint          timeout_id;
-  GdkFrameClock *clock;      /* while waiting for a frame */
-  gulong         paint_id;
-  gboolean       running;    /* in its step */
-  gboolean       stopped;    /* stopped from its own step */
+  guint idle_id;
+  guint timeout_id;
+  GdkFrameClock *clock; /* while waiting for a frame */
+  gulong paint_id;
+  gboolean running; /* in its step */
+  gboolean stopped; /* stopped from its own step */
 } Job;
 
-static GHashTable *jobs;   /* id → Job */
+static GHashTable *jobs; /* id → Job */
 static guint next_id = 1;
 
 static void schedule (Job *job);
@@ -94,7 +94,7 @@ resume (Job *job)
 
 static void
 on_after_paint (GdkFrameClock *clock,
-                Job           *job)
+                Job *job)
 {
   resume (job);
 }
@@ -113,7 +113,8 @@ static void
 schedule (Job *job)
 {
   GdkFrameClock *clock = job->widget != NULL && gtk_widget_get_mapped (job->widget)
-                         ? gtk_widget_get_frame_clock (job->widget) : NULL;
+                             ? gtk_widget_get_frame_clock (job->widget)
+                             : NULL;
 
   if (clock == NULL)
     {
@@ -136,10 +137,10 @@ schedule (Job *job)
  * Returns: the id for pt_paced_stop()
  */
 guint
-pt_paced_start (GtkWidget      *widget,
-                PtPacedStep     step,
-                gpointer        user_data,
-                GDestroyNotify  destroy)
+pt_paced_start (GtkWidget *widget,
+                PtPacedStep step,
+                gpointer user_data,
+                GDestroyNotify destroy)
 {
   Job *job = g_new0 (Job, 1);
 
@@ -186,13 +187,13 @@ bin_request_mode (GtkWidget *widget)
 }
 
 static void
-bin_measure (GtkWidget      *widget,
-             GtkOrientation  orientation,
-             int             for_size,
-             int            *minimum,
-             int            *natural,
-             int            *minimum_baseline,
-             int            *natural_baseline)
+bin_measure (GtkWidget *widget,
+             GtkOrientation orientation,
+             int for_size,
+             int *minimum,
+             int *natural,
+             int *minimum_baseline,
+             int *natural_baseline)
 {
   GtkWidget *child = gtk_widget_get_first_child (widget);
 
@@ -205,9 +206,9 @@ bin_measure (GtkWidget      *widget,
 
 static void
 bin_allocate (GtkWidget *widget,
-              int        width,
-              int        height,
-              int        baseline)
+              int width,
+              int height,
+              int baseline)
 {
   GtkWidget *child = gtk_widget_get_first_child (widget);
 

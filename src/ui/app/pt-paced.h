@@ -12,18 +12,18 @@ G_BEGIN_DECLS
 /* One step of the work; returns TRUE while there is more to do. */
 typedef gboolean (*PtPacedStep) (gpointer user_data);
 
-guint    pt_paced_start (GtkWidget      *widget,
-                         PtPacedStep     step,
-                         gpointer        user_data,
-                         GDestroyNotify  destroy);
-void     pt_paced_stop  (guint           id);
-gboolean pt_paced_busy  (void);
+guint pt_paced_start (GtkWidget *widget,
+                      PtPacedStep step,
+                      gpointer user_data,
+                      GDestroyNotify destroy);
+void pt_paced_stop (guint id);
+gboolean pt_paced_busy (void);
 
 G_END_DECLS
 
 G_BEGIN_DECLS
 
 /* Lets @bin's only child be measured for its width without a height. */
-void     pt_layout_width_without_height (GtkWidget *bin);
+void pt_layout_width_without_height (GtkWidget *bin);
 
 G_END_DECLS

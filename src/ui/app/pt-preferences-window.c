@@ -16,20 +16,21 @@
 
 struct _PtPreferencesWindow
 {
-  AdwPreferencesWindow  parent_instance;
+  AdwPreferencesWindow parent_instance;
 
-  PtServices           *services;
-  GSettings            *settings;  /* the services' */
+  PtServices *services;
+  GSettings *settings; /* the services' */
 
   /* Template widgets */
-  AdwComboRow          *style_row;
-  AdwComboRow          *ai_level_row;
-  AdwPreferencesPage   *rules_page;
+  AdwComboRow *style_row;
+  AdwComboRow *ai_level_row;
+  AdwPreferencesPage *rules_page;
 };
 
 G_DEFINE_FINAL_TYPE (PtPreferencesWindow, pt_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
 
-enum {
+enum
+{
   PROP_0,
   PROP_SERVICES,
   N_PROPS
@@ -38,8 +39,8 @@ enum {
 static GParamSpec *properties[N_PROPS];
 
 /* The rows list their choices in the same order as these enum nicks. */
-static const char * const style_nicks[] = { "follow", "light", "dark", NULL };
-static const char * const ai_level_nicks[] = { "easy", "medium", "hard", NULL };
+static const char *const style_nicks[] = { "follow", "light", "dark", NULL };
+static const char *const ai_level_nicks[] = { "easy", "medium", "hard", NULL };
 
 /**
  * pt_preferences_window_new:
@@ -57,11 +58,11 @@ pt_preferences_window_new (PtServices *services)
 }
 
 static gboolean
-nick_to_index (GValue   *value,
+nick_to_index (GValue *value,
                GVariant *variant,
-               gpointer  user_data)
+               gpointer user_data)
 {
-  const char * const *nicks = user_data;
+  const char *const *nicks = user_data;
   const char *nick = g_variant_get_string (variant, NULL);
 
   for (guint i = 0; nicks[i] != NULL; i++)
@@ -75,11 +76,11 @@ nick_to_index (GValue   *value,
 }
 
 static GVariant *
-index_to_nick (const GValue       *value,
+index_to_nick (const GValue *value,
                const GVariantType *expected_type,
-               gpointer            user_data)
+               gpointer user_data)
 {
-  const char * const *nicks = user_data;
+  const char *const *nicks = user_data;
   guint index = g_value_get_uint (value);
 
   if (index >= g_strv_length ((char **) nicks))
@@ -98,10 +99,10 @@ index_to_nick (const GValue       *value,
  * Binds @row's selection to @key both ways.
  */
 void
-pt_preferences_bind_choice (GSettings          *settings,
-                            const char         *key,
-                            AdwComboRow        *row,
-                            const char * const *nicks)
+pt_preferences_bind_choice (GSettings *settings,
+                            const char *key,
+                            AdwComboRow *row,
+                            const char *const *nicks)
 {
   g_return_if_fail (G_IS_SETTINGS (settings));
   g_return_if_fail (ADW_IS_COMBO_ROW (row));
@@ -132,7 +133,7 @@ pt_preferences_window_show_trash (PtPreferencesWindow *self)
 }
 
 static void
-on_trash_row_activated (AdwActionRow        *row,
+on_trash_row_activated (AdwActionRow *row,
                         PtPreferencesWindow *self)
 {
   pt_preferences_window_show_trash (self);
@@ -176,9 +177,9 @@ pt_preferences_window_dispose (GObject *object)
 }
 
 static void
-pt_preferences_window_get_property (GObject    *object,
-                                    guint       prop_id,
-                                    GValue     *value,
+pt_preferences_window_get_property (GObject *object,
+                                    guint prop_id,
+                                    GValue *value,
                                     GParamSpec *pspec)
 {
   PtPreferencesWindow *self = PT_PREFERENCES_WINDOW (object);
@@ -195,10 +196,10 @@ pt_preferences_window_get_property (GObject    *object,
 }
 
 static void
-pt_preferences_window_set_property (GObject      *object,
-                                    guint         prop_id,
+pt_preferences_window_set_property (GObject *object,
+                                    guint prop_id,
                                     const GValue *value,
-                                    GParamSpec   *pspec)
+                                    GParamSpec *pspec)
 {
   PtPreferencesWindow *self = PT_PREFERENCES_WINDOW (object);
 
@@ -225,9 +226,9 @@ pt_preferences_window_class_init (PtPreferencesWindowClass *klass)
   object_class->set_property = pt_preferences_window_set_property;
 
   properties[PROP_SERVICES] =
-    g_param_spec_object ("services", NULL, NULL,
-                         PT_TYPE_SERVICES,
-                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+      g_param_spec_object ("services", NULL, NULL,
+                           PT_TYPE_SERVICES,
+                           (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class,

@@ -11,26 +11,28 @@
 
 struct _PtServices
 {
-  GObject         parent_instance;
+  GObject parent_instance;
 
-  GSettings      *settings;
-  char           *db_path;
-  PtStore        *store;   /* opened on first use by pt_services_get_store() */
-  PtStoreWorker  *worker;  /* the pages' connection, on its own thread */
-  PtSyncService  *sync;    /* Preferences → Sync, on the worker's thread */
-  char           *blocked; /* why the file may not be opened now (a salvage), or NULL */
+  GSettings *settings;
+  char *db_path;
+  PtStore *store;        /* opened on first use by pt_services_get_store() */
+  PtStoreWorker *worker; /* the pages' connection, on its own thread */
+  PtSyncService *sync;   /* Preferences → Sync, on the worker's thread */
+  char *blocked;         /* why the file may not be opened now (a salvage), or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (PtServices, pt_services, G_TYPE_OBJECT)
 
-enum {
+enum
+{
   PROP_0,
   PROP_SETTINGS,
   PROP_DB_PATH,
   N_PROPS
 };
 
-enum {
+enum
+{
   STORE_OPENED,
   STORE_OPEN_FAILED,
   HISTORY_CHANGED,
@@ -47,7 +49,7 @@ static guint signals[N_SIGNALS];
  * @db_path: (nullable): the history's file; %NULL: the default location
  */
 PtServices *
-pt_services_new (GSettings  *settings,
+pt_services_new (GSettings *settings,
                  const char *db_path)
 {
   g_return_val_if_fail (settings == NULL || G_IS_SETTINGS (settings), NULL);
@@ -99,8 +101,8 @@ pt_services_set_db_path (PtServices *self,
  *   when the file cannot be opened (corrupt, newer, read-only…).
  */
 PtStore *
-pt_services_get_store (PtServices  *self,
-                       GError     **error)
+pt_services_get_store (PtServices *self,
+                       GError **error)
 {
   g_return_val_if_fail (PT_IS_SERVICES (self), NULL);
 
@@ -153,9 +155,9 @@ pt_services_peek_store (PtServices *self)
 }
 
 static gint64
-expire_trash_job (PtStore   *store,
-                  gpointer   data,
-                  GError   **error)
+expire_trash_job (PtStore *store,
+                  gpointer data,
+                  GError **error)
 {
   return pt_store_expire_trash (store, error) >= 0 ? 1 : 0;
 }
@@ -165,8 +167,8 @@ expire_trash_job (PtStore   *store,
  * as after a sync. A page that writes reloads itself when it is done. */
 static void
 on_worker_changed (PtStoreWorker *worker,
-                   guint          what,
-                   PtServices    *self)
+                   guint what,
+                   PtServices *self)
 {
   if (what == PT_STORE_CHANGED_STATISTICS)
     g_signal_emit (self, signals[HISTORY_CHANGED], 0);
@@ -183,8 +185,8 @@ on_worker_changed (PtStoreWorker *worker,
  *   when the database cannot be opened.
  */
 PtStoreWorker *
-pt_services_get_worker (PtServices  *self,
-                        GError     **error)
+pt_services_get_worker (PtServices *self,
+                        GError **error)
 {
   g_return_val_if_fail (PT_IS_SERVICES (self), NULL);
 
@@ -210,8 +212,8 @@ pt_services_get_worker (PtServices  *self,
 
 static void
 on_synced (PtSyncService *sync,
-           gboolean       history_changed,
-           PtServices    *self)
+           gboolean history_changed,
+           PtServices *self)
 {
   if (history_changed)
     g_signal_emit (self, signals[HISTORY_CHANGED], 0);
@@ -219,10 +221,10 @@ on_synced (PtSyncService *sync,
 
 static void
 on_sync_conflict (PtSyncService *sync,
-                  const char    *message,
-                  const char    *kept,
-                  const char    *lost,
-                  PtServices    *self)
+                  const char *message,
+                  const char *kept,
+                  const char *lost,
+                  PtServices *self)
 {
   g_signal_emit (self, signals[SYNC_CONFLICT], 0, message, kept, lost);
 }
@@ -237,8 +239,8 @@ on_sync_conflict (PtSyncService *sync,
  *   when the database cannot be opened (or there are no settings).
  */
 PtSyncService *
-pt_services_get_sync (PtServices  *self,
-                      GError     **error)
+pt_services_get_sync (PtServices *self,
+                      GError **error)
 {
   g_return_val_if_fail (PT_IS_SERVICES (self), NULL);
 
@@ -299,9 +301,9 @@ pt_services_finalize (GObject *object)
 }
 
 static void
-pt_services_get_property (GObject    *object,
-                          guint       prop_id,
-                          GValue     *value,
+pt_services_get_property (GObject *object,
+                          guint prop_id,
+                          GValue *value,
                           GParamSpec *pspec)
 {
   PtServices *self = PT_SERVICES (object);
@@ -322,10 +324,10 @@ pt_services_get_property (GObject    *object,
 }
 
 static void
-pt_services_set_property (GObject      *object,
-                          guint         prop_id,
+pt_services_set_property (GObject *object,
+                          guint prop_id,
                           const GValue *value,
-                          GParamSpec   *pspec)
+                          GParamSpec *pspec)
 {
   PtServices *self = PT_SERVICES (object);
 
@@ -355,9 +357,9 @@ pt_services_class_init (PtServicesClass *klass)
   object_class->set_property = pt_services_set_property;
 
   properties[PROP_SETTINGS] =
-    g_param_spec_object ("settings", NULL, NULL,
-                         G_TYPE_SETTINGS,
-                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+      g_param_spec_object ("settings", NULL, NULL,
+                           G_TYPE_SETTINGS,
+                           (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
   /**
    * PtServices:db-path:
    *
@@ -366,9 +368,9 @@ pt_services_class_init (PtServicesClass *klass)
    * first opened.
    */
   properties[PROP_DB_PATH] =
-    g_param_spec_string ("db-path", NULL, NULL,
-                         NULL,
-                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+      g_param_spec_string ("db-path", NULL, NULL,
+                           NULL,
+                           (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -378,8 +380,8 @@ pt_services_class_init (PtServicesClass *klass)
    * The application checks its health here and empties the old trash.
    */
   signals[STORE_OPENED] =
-    g_signal_new ("store-opened", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, PT_TYPE_STORE);
+      g_signal_new ("store-opened", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                    0, NULL, NULL, NULL, G_TYPE_NONE, 1, PT_TYPE_STORE);
   /**
    * PtServices::store-open-failed:
    * @path: the file
@@ -388,16 +390,16 @@ pt_services_class_init (PtServicesClass *klass)
    * The application offers to salvage a history too damaged to open.
    */
   signals[STORE_OPEN_FAILED] =
-    g_signal_new ("store-open-failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_ERROR);
+      g_signal_new ("store-open-failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                    0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_ERROR);
   /**
    * PtServices::history-changed:
    *
    * Sync brought other devices' changes: the pages read again.
    */
   signals[HISTORY_CHANGED] =
-    g_signal_new ("history-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+      g_signal_new ("history-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                    0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   /**
    * PtServices::sync-conflict:
    * @message: what happened
@@ -405,9 +407,9 @@ pt_services_class_init (PtServicesClass *klass)
    * @lost: the version replaced
    */
   signals[SYNC_CONFLICT] =
-    g_signal_new ("sync-conflict", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 3,
-                  G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING);
+      g_signal_new ("sync-conflict", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                    0, NULL, NULL, NULL, G_TYPE_NONE, 3,
+                    G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING);
 }
 
 static void

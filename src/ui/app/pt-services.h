@@ -23,21 +23,21 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (PtServices, pt_services, PT, SERVICES, GObject)
 
-PtServices    *pt_services_new          (GSettings   *settings,
-                                         const char  *db_path);
-GSettings     *pt_services_get_settings (PtServices  *self);
-const char    *pt_services_get_db_path  (PtServices  *self);
-void           pt_services_set_db_path  (PtServices  *self,
-                                         const char  *db_path);
-PtStore       *pt_services_get_store    (PtServices  *self,
-                                         GError     **error);
-PtStore       *pt_services_peek_store   (PtServices  *self);
-void           pt_services_block_store  (PtServices  *self,
-                                         const char  *reason);
-PtStoreWorker *pt_services_get_worker   (PtServices  *self,
-                                         GError     **error);
-PtSyncService *pt_services_get_sync     (PtServices  *self,
-                                         GError     **error);
-gboolean       pt_services_is_read_only (PtServices  *self);
+PtServices *pt_services_new (GSettings *settings,
+                             const char *db_path);
+GSettings *pt_services_get_settings (PtServices *self);
+const char *pt_services_get_db_path (PtServices *self);
+void pt_services_set_db_path (PtServices *self,
+                              const char *db_path);
+PtStore *pt_services_get_store (PtServices *self,
+                                GError **error);
+PtStore *pt_services_peek_store (PtServices *self);
+void pt_services_block_store (PtServices *self,
+                              const char *reason);
+PtStoreWorker *pt_services_get_worker (PtServices *self,
+                                       GError **error);
+PtSyncService *pt_services_get_sync (PtServices *self,
+                                     GError **error);
+gboolean pt_services_is_read_only (PtServices *self);
 
 G_END_DECLS

@@ -19,14 +19,14 @@
  * section manage their children themselves (size groups, columns). */
 static void
 add_child (GtkBuilder *builder,
-           GObject    *parent,
-           GObject    *child)
+           GObject *parent,
+           GObject *child)
 {
   GTK_BUILDABLE_GET_IFACE (parent)->add_child (GTK_BUILDABLE (parent), builder, child, NULL);
 }
 
 static GObject *
-game_group (GtkBuilder     *builder,
+game_group (GtkBuilder *builder,
             const PtGameUi *ui)
 {
   GObject *group = g_object_new (GTK_TYPE_SHORTCUTS_GROUP,
@@ -34,10 +34,7 @@ game_group (GtkBuilder     *builder,
                                  NULL);
 
   for (guint i = 0; i < ui->n_shortcuts; i++)
-    add_child (builder, group, g_object_new (GTK_TYPE_SHORTCUTS_SHORTCUT,
-                                             "title", g_dgettext (GETTEXT_PACKAGE, ui->shortcuts[i].title),
-                                             "accelerator", ui->shortcuts[i].accelerator,
-                                             NULL));
+    add_child (builder, group, g_object_new (GTK_TYPE_SHORTCUTS_SHORTCUT, "title", g_dgettext (GETTEXT_PACKAGE, ui->shortcuts[i].title), "accelerator", ui->shortcuts[i].accelerator, NULL));
   return group;
 }
 

@@ -13,29 +13,29 @@
 #include "pt-store-worker.h"
 #include "pt-window.h"
 
-#define DAMAGE_KEY "pt-store-damage"
-#define TOLD_KEY   "pt-store-read-only-told"
-#define OFFERED_KEY "pt-store-salvage-offered"   /* the path offered */
-#define BUSY_KEY   "pt-store-salvaging"
+#define DAMAGE_KEY  "pt-store-damage"
+#define TOLD_KEY    "pt-store-read-only-told"
+#define OFFERED_KEY "pt-store-salvage-offered" /* the path offered */
+#define BUSY_KEY    "pt-store-salvaging"
 
 static void present_damage (PtApplication *app);
 
 static gpointer
-refuse_job (PtStore       *store,
-            PtStats       *stats,
-            gpointer       data,
-            GCancellable  *cancellable,
-            GError       **error)
+refuse_job (PtStore *store,
+            PtStats *stats,
+            gpointer data,
+            GCancellable *cancellable,
+            GError **error)
 {
   return pt_store_refuse_changes (store, data, error) ? GINT_TO_POINTER (1) : NULL;
 }
 
 static gpointer
-allow_job (PtStore       *store,
-           PtStats       *stats,
-           gpointer       data,
-           GCancellable  *cancellable,
-           GError       **error)
+allow_job (PtStore *store,
+           PtStats *stats,
+           gpointer data,
+           GCancellable *cancellable,
+           GError **error)
 {
   return pt_store_allow_changes (store, error) ? GINT_TO_POINTER (1) : NULL;
 }
@@ -43,8 +43,8 @@ allow_job (PtStore       *store,
 /* Both connections (the application's and the worker's) stop writing. */
 static void
 mark_damaged (PtApplication *app,
-              PtStore       *store,
-              const char    *message)
+              PtStore *store,
+              const char *message)
 {
   PtStoreWorker *worker;
 
@@ -53,8 +53,7 @@ mark_damaged (PtApplication *app,
   worker = pt_application_get_worker (app, NULL);
   if (worker != NULL)
     {
-      pt_store_worker_run (worker, NULL, refuse_job, g_strdup (_("it is damaged")), g_free, NULL,
-                           NULL, NULL, NULL);
+      pt_store_worker_run (worker, NULL, refuse_job, g_strdup (_("it is damaged")), g_free, NULL, NULL, NULL, NULL);
       pt_store_worker_drain (worker);
     }
   present_damage (app);
@@ -81,8 +80,8 @@ reload_windows (PtApplication *app)
 
 static void
 on_salvage_response (AdwMessageDialog *dialog,
-                     const char       *response,
-                     PtApplication    *app)
+                     const char *response,
+                     PtApplication *app)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *summary = NULL;
@@ -117,13 +116,12 @@ present_damage_idle (gpointer user_data)
   body = g_strdup_printf (_("%s\n\nPartida writes nothing to it any more, so the damage does not spread. "
                             "Salvage copies every match, player and game night that can still be read "
                             "into a fresh history, which takes the damaged one’s place; the damaged file "
-                            "is kept beside it."), damage);
+                            "is kept beside it."),
+                             damage);
   dialog = adw_message_dialog_new (window, _("The Match History Is Damaged"), body);
   gtk_widget_set_name (dialog, "damaged-dialog");
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "later", _("_Not Now"),
-                                    "salvage", _("_Salvage"),
-                                    NULL);
+                                    "later", _("_Not Now"), "salvage", _("_Salvage"), NULL);
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "salvage", ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "salvage");
   g_signal_connect_object (dialog, "response", G_CALLBACK (on_salvage_response), app, 0);
@@ -150,7 +148,7 @@ tell_read_only_idle (gpointer user_data)
       pt_store_health_get_damage (app) == NULL)
     {
       g_autofree char *text = g_strdup_printf (_("The history can be viewed and exported, not changed: %s"),
-                                               pt_store_get_read_only_reason (store));
+                                                  pt_store_get_read_only_reason (store));
       g_autofree char *escaped = g_markup_escape_text (text, -1);
       AdwToast *toast = adw_toast_new (escaped);
 
@@ -166,8 +164,8 @@ tell_read_only_idle (gpointer user_data)
 
 static void
 show_read_only_details (GSimpleAction *action,
-                        GVariant      *parameter,
-                        gpointer       user_data)
+                        GVariant *parameter,
+                        gpointer user_data)
 {
   PtApplication *app = user_data;
   PtStore *store = pt_services_peek_store (pt_application_get_services (app));
@@ -178,7 +176,7 @@ show_read_only_details (GSimpleAction *action,
     return;
   text = g_strdup_printf (_("The history “%s” can be viewed and exported, not changed: %s. Matches "
                             "cannot be saved in it, nor edited or deleted."),
-                          pt_store_get_path (store), pt_store_get_read_only_reason (store));
+                             pt_store_get_path (store), pt_store_get_read_only_reason (store));
   dialog = adw_message_dialog_new (active_window (app), _("The History Is Read-Only"), text);
   gtk_widget_set_name (dialog, "read-only-dialog");
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
@@ -186,19 +184,19 @@ show_read_only_details (GSimpleAction *action,
 }
 
 static gpointer
-check_job (PtStore       *store,
-           PtStats       *stats,
-           gpointer       data,
-           GCancellable  *cancellable,
-           GError       **error)
+check_job (PtStore *store,
+           PtStats *stats,
+           gpointer data,
+           GCancellable *cancellable,
+           GError **error)
 {
   return pt_store_check_integrity (store, error) ? GINT_TO_POINTER (1) : NULL;
 }
 
 static void
-on_checked (GObject      *source,
+on_checked (GObject *source,
             GAsyncResult *result,
-            gpointer      user_data)
+            gpointer user_data)
 {
   g_autoptr(PtApplication) app = user_data;
   g_autoptr(GError) error = NULL;
@@ -213,7 +211,7 @@ on_checked (GObject      *source,
 
 void
 pt_store_health_opened (PtApplication *app,
-                        PtStore       *store)
+                        PtStore *store)
 {
   PtStoreWorker *worker;
 
@@ -273,35 +271,29 @@ pt_store_health_read_only (PtApplication *app)
  * as “…”." */
 static char *
 summary_text_new (const PtSalvageSummary *summary,
-                  const char             *kept)
+                  const char *kept)
 {
   GString *text = g_string_new (NULL);
   int lost = summary->matches_lost + summary->players_lost + summary->nights_lost;
 
-  g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%d match kept", "%d matches kept",
-                                             summary->matches),
+  g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%d match kept", "%d matches kept", summary->matches),
                           summary->matches);
   g_string_append (text, ", ");
   g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%d player", "%d players", summary->players),
                           summary->players);
   g_string_append (text, ", ");
-  g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%d game night", "%d game nights",
-                                             summary->nights),
+  g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%d game night", "%d game nights", summary->nights),
                           summary->nights);
   g_string_append (text, ".");
   if (lost > 0)
     {
       g_string_append_c (text, ' ');
-      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%d row could not be read.",
-                                                 "%d rows could not be read.", lost), lost);
+      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%d row could not be read.", "%d rows could not be read.", lost), lost);
     }
   if (summary->tables_lost > 0)
     {
       g_string_append_c (text, ' ');
-      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
-                                                 "%d table could not be found at all.",
-                                                 "%d tables could not be found at all.",
-                                                 summary->tables_lost),
+      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%d table could not be found at all.", "%d tables could not be found at all.", summary->tables_lost),
                               summary->tables_lost);
     }
   if (kept != NULL)
@@ -342,13 +334,15 @@ rename_kept_copy (const char *db_path)
 }
 
 gboolean
-pt_store_health_salvage (PtApplication  *app,
-                         char          **summary_text,
-                         GError        **error)
+pt_store_health_salvage (PtApplication *app,
+                         char **summary_text,
+                         GError **error)
 {
   PtStore *store = pt_application_get_store (app, error);
   PtStoreWorker *worker;
-  PtSalvageSummary summary = { 0, };
+  PtSalvageSummary summary = {
+    0,
+  };
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
   g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
   g_autofree char *fresh = NULL;
@@ -405,9 +399,9 @@ unopened_free (Unopened *job)
 }
 
 static void
-salvage_unopened_thread (GTask        *task,
-                         gpointer      source_object,
-                         gpointer      task_data,
+salvage_unopened_thread (GTask *task,
+                         gpointer source_object,
+                         gpointer task_data,
                          GCancellable *cancellable)
 {
   Unopened *job = task_data;
@@ -420,9 +414,9 @@ salvage_unopened_thread (GTask        *task,
 }
 
 static void
-on_unopened_salvaged (GObject      *source,
+on_unopened_salvaged (GObject *source,
                       GAsyncResult *result,
-                      gpointer      user_data)
+                      gpointer user_data)
 {
   PtApplication *app = PT_APPLICATION (source);
   GTask *task = G_TASK (result);
@@ -445,9 +439,9 @@ on_unopened_salvaged (GObject      *source,
 }
 
 void
-pt_store_health_salvage_unopened (PtApplication       *app,
-                                  GAsyncReadyCallback  callback,
-                                  gpointer             user_data)
+pt_store_health_salvage_unopened (PtApplication *app,
+                                  GAsyncReadyCallback callback,
+                                  gpointer user_data)
 {
   GTask *outer = g_task_new (app, NULL, callback, user_data);
   g_autoptr(GTask) task = NULL;
@@ -474,15 +468,15 @@ pt_store_health_salvage_unopened (PtApplication       *app,
 }
 
 char *
-pt_store_health_salvage_unopened_finish (GAsyncResult  *result,
-                                         GError       **error)
+pt_store_health_salvage_unopened_finish (GAsyncResult *result,
+                                         GError **error)
 {
   return g_task_propagate_pointer (G_TASK (result), error);
 }
 
 gboolean
-pt_store_health_busy (PtApplication  *app,
-                      GError        **error)
+pt_store_health_busy (PtApplication *app,
+                      GError **error)
 {
   g_return_val_if_fail (PT_IS_APPLICATION (app), FALSE);
 
@@ -494,9 +488,9 @@ pt_store_health_busy (PtApplication  *app,
 }
 
 static void
-on_unopened_done (GObject      *source,
+on_unopened_done (GObject *source,
                   GAsyncResult *result,
-                  gpointer      user_data)
+                  gpointer user_data)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *summary = pt_store_health_salvage_unopened_finish (result, &error);
@@ -514,8 +508,8 @@ on_unopened_done (GObject      *source,
 
 static void
 on_unopened_response (AdwMessageDialog *dialog,
-                      const char       *response,
-                      PtApplication    *app)
+                      const char *response,
+                      PtApplication *app)
 {
   if (g_strcmp0 (response, "salvage") == 0)
     pt_store_health_salvage_unopened (app, on_unopened_done, NULL);
@@ -538,13 +532,11 @@ offer_unopened_idle (gpointer user_data)
   body = g_strdup_printf (_("%s\n\nPartida has written nothing to it. Salvage copies every match, player "
                             "and game night that can still be read into a new history, which takes "
                             "its place; the damaged file is kept beside it under a new name."),
-                          message);
+                             message);
   dialog = adw_message_dialog_new (window, _("The Match History Is Too Damaged to Open"), body);
   gtk_widget_set_name (dialog, "too-damaged-dialog");
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "later", _("_Not Now"),
-                                    "salvage", _("_Salvage"),
-                                    NULL);
+                                    "later", _("_Not Now"), "salvage", _("_Salvage"), NULL);
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "salvage", ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "salvage");
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "later");
@@ -556,8 +548,8 @@ offer_unopened_idle (gpointer user_data)
 
 void
 pt_store_health_open_failed (PtApplication *app,
-                             const char    *path,
-                             const GError  *error)
+                             const char *path,
+                             const GError *error)
 {
   g_return_if_fail (PT_IS_APPLICATION (app));
 

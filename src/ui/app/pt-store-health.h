@@ -24,35 +24,35 @@
 G_BEGIN_DECLS
 
 /* After pt_store_open() in the application. */
-void      pt_store_health_opened       (PtApplication  *app,
-                                        PtStore        *store);
+void pt_store_health_opened (PtApplication *app,
+                             PtStore *store);
 /* pt_store_open() refused @path with @error: a history too damaged to
  * open gets the salvage offer (once); a permission problem is left to the
  * pages, which show the message. */
-void      pt_store_health_open_failed  (PtApplication  *app,
-                                        const char     *path,
-                                        const GError   *error);
+void pt_store_health_open_failed (PtApplication *app,
+                                  const char *path,
+                                  const GError *error);
 /* TRUE (with @error) while a salvage replaces the file: nothing opens it. */
-gboolean  pt_store_health_busy         (PtApplication  *app,
-                                        GError        **error);
+gboolean pt_store_health_busy (PtApplication *app,
+                               GError **error);
 /* Salvages the history that could not be opened, in place (the offer's
  * button; tests call it directly), on a thread; the pages then read the
  * salvaged history. */
-void      pt_store_health_salvage_unopened        (PtApplication        *app,
-                                                   GAsyncReadyCallback   callback,
-                                                   gpointer              user_data);
+void pt_store_health_salvage_unopened (PtApplication *app,
+                                       GAsyncReadyCallback callback,
+                                       gpointer user_data);
 /* The summary shown (transfer full), or NULL with @error. */
-char     *pt_store_health_salvage_unopened_finish (GAsyncResult         *result,
-                                                   GError              **error);
+char *pt_store_health_salvage_unopened_finish (GAsyncResult *result,
+                                               GError **error);
 /* A page's read failed with @error: if it says damaged, check and tell. */
-void      pt_store_health_read_failed  (const GError   *error);
+void pt_store_health_read_failed (const GError *error);
 /* The damage found, or NULL. */
-const char *pt_store_health_get_damage (PtApplication  *app);
+const char *pt_store_health_get_damage (PtApplication *app);
 /* TRUE when nothing can be changed in the history now (damaged or read-only). */
-gboolean  pt_store_health_read_only    (PtApplication  *app);
+gboolean pt_store_health_read_only (PtApplication *app);
 /* Salvage (the dialog's button; tests call it directly). */
-gboolean  pt_store_health_salvage      (PtApplication  *app,
-                                        char          **summary,
-                                        GError        **error);
+gboolean pt_store_health_salvage (PtApplication *app,
+                                  char **summary,
+                                  GError **error);
 
 G_END_DECLS

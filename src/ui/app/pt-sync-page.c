@@ -38,7 +38,7 @@ update (PtSyncPage *self)
   adw_action_row_set_subtitle (self->folder_row, on ? folder : _("None: this device keeps its history to itself"));
   gtk_widget_set_visible (self->stop_button, on);
   gtk_widget_set_sensitive (self->sync_button, on && self->service != NULL &&
-                                               !pt_sync_service_get_busy (self->service));
+                                                   !pt_sync_service_get_busy (self->service));
   if (self->service == NULL)
     adw_action_row_set_subtitle (self->status_row, _("The history cannot be opened"));
   else
@@ -47,8 +47,8 @@ update (PtSyncPage *self)
 
 static void
 on_chooser_response (GtkNativeDialog *dialog,
-                     int              response,
-                     PtSyncPage      *self)
+                     int response,
+                     PtSyncPage *self)
 {
   if (response == GTK_RESPONSE_ACCEPT)
     {
@@ -62,7 +62,7 @@ on_chooser_response (GtkNativeDialog *dialog,
 }
 
 static void
-on_choose_clicked (GtkButton  *button,
+on_choose_clicked (GtkButton *button,
                    PtSyncPage *self)
 {
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
@@ -70,23 +70,23 @@ on_choose_clicked (GtkButton  *button,
   if (self->chooser != NULL)
     return;
   self->chooser = gtk_file_chooser_native_new (_("Choose the Sync Folder"),
-                                               GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                               GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
-                                               _("_Choose"), _("_Cancel"));
+                                                  GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                                  GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
+                                                  _("_Choose"), _("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
   g_signal_connect (self->chooser, "response", G_CALLBACK (on_chooser_response), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
 }
 
 static void
-on_stop_clicked (GtkButton  *button,
+on_stop_clicked (GtkButton *button,
                  PtSyncPage *self)
 {
   g_settings_set_string (self->settings, "sync-folder", "");
 }
 
 static void
-on_sync_clicked (GtkButton  *button,
+on_sync_clicked (GtkButton *button,
                  PtSyncPage *self)
 {
   if (self->service != NULL)
@@ -111,7 +111,7 @@ row_button (const char *label,
 }
 
 GtkWidget *
-pt_sync_page_new (GSettings     *settings,
+pt_sync_page_new (GSettings *settings,
                   PtSyncService *service)
 {
   PtSyncPage *self;
@@ -122,16 +122,14 @@ pt_sync_page_new (GSettings     *settings,
 
   self = g_object_new (PT_TYPE_SYNC_PAGE,
                        "name", "sync-page",
-                       "title", _("Sync"),
-                       "icon-name", "emblem-synchronizing-symbolic",
-                       NULL);
+                       "title", _("Sync"), "icon-name", "emblem-synchronizing-symbolic", NULL);
   self->settings = g_object_ref (settings);
   self->service = service != NULL ? g_object_ref (service) : NULL;
 
   group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
   adw_preferences_group_set_title (group, _("Shared Folder"));
   adw_preferences_group_set_description (group,
-    _("Every member of the group chooses the same folder, kept in step by Syncthing, Nextcloud, "
+                                         _("Every member of the group chooses the same folder, kept in step by Syncthing, Nextcloud, "
       "a network share or a USB stick. Players, nights and matches sync; saved games and drafts "
       "stay on this device."));
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (self), group);

@@ -16,7 +16,7 @@ G_DECLARE_FINAL_TYPE (PtSyncPage, pt_sync_page, PT, SYNC_PAGE, AdwPreferencesPag
 
 /* @service may be NULL (no database): the page says so. The folder is the
  * "sync-folder" key of @settings. */
-GtkWidget *pt_sync_page_new (GSettings     *settings,
+GtkWidget *pt_sync_page_new (GSettings *settings,
                              PtSyncService *service);
 
 G_END_DECLS

@@ -9,7 +9,7 @@
 
 G_BEGIN_DECLS
 
-double pt_text_scale         (GtkWidget *widget);
-void   pt_text_scale_connect (GtkWidget *widget);
+double pt_text_scale (GtkWidget *widget);
+void pt_text_scale_connect (GtkWidget *widget);
 
 G_END_DECLS

@@ -20,25 +20,26 @@
 
 struct _PtWindow
 {
-  AdwApplicationWindow  parent_instance;
+  AdwApplicationWindow parent_instance;
 
-  PtServices           *services;
-  GSettings            *settings;
+  PtServices *services;
+  GSettings *settings;
 
   /* Template widgets */
-  AdwToastOverlay      *toast_overlay;
-  AdwViewStack         *stack;
+  AdwToastOverlay *toast_overlay;
+  AdwViewStack *stack;
   /* The areas are built when first shown, on the window's services: the
    * first frame needs only the Play area (and reads nothing from the store). */
-  AdwBin               *play_bin;
-  AdwBin               *score_sheet_bin;
-  AdwBin               *history_bin;
-  AdwBin               *stats_bin;
+  AdwBin *play_bin;
+  AdwBin *score_sheet_bin;
+  AdwBin *history_bin;
+  AdwBin *stats_bin;
 };
 
 G_DEFINE_FINAL_TYPE (PtWindow, pt_window, ADW_TYPE_APPLICATION_WINDOW)
 
-enum {
+enum
+{
   PROP_0,
   PROP_SERVICES,
   N_PROPS
@@ -79,7 +80,7 @@ pt_window_add_toast (PtWindow *self,
  * Returns: (transfer none) (nullable): the page widget.
  */
 GtkWidget *
-pt_window_ensure_area (PtWindow   *self,
+pt_window_ensure_area (PtWindow *self,
                        const char *area)
 {
   AdwBin *bin = NULL;
@@ -103,8 +104,8 @@ pt_window_ensure_area (PtWindow   *self,
 
 static void
 on_visible_area (AdwViewStack *stack,
-                 GParamSpec   *pspec,
-                 PtWindow     *self)
+                 GParamSpec *pspec,
+                 PtWindow *self)
 {
   const char *area = adw_view_stack_get_visible_child_name (stack);
 
@@ -130,9 +131,9 @@ pt_window_reload_data (PtWindow *self)
 }
 
 static void
-show_area (GtkWidget  *widget,
+show_area (GtkWidget *widget,
            const char *action_name,
-           GVariant   *parameter)
+           GVariant *parameter)
 {
   PtWindow *self = PT_WINDOW (widget);
   /* The action name "win.show-<area>" carries the stack page name. */
@@ -145,9 +146,9 @@ show_area (GtkWidget  *widget,
 /* The shortcuts window, built the first time it is asked for (GtkApplication
  * would build it for every window at start-up, before the window maps). */
 static void
-show_help_overlay (GtkWidget  *widget,
+show_help_overlay (GtkWidget *widget,
                    const char *action_name,
-                   GVariant   *parameter)
+                   GVariant *parameter)
 {
   GtkApplicationWindow *self = GTK_APPLICATION_WINDOW (widget);
   GtkShortcutsWindow *overlay = gtk_application_window_get_help_overlay (self);
@@ -209,7 +210,7 @@ on_bench_map (GtkWidget *widget)
 
 static void
 on_first_frame (GdkFrameClock *frame_clock,
-                PtWindow      *self)
+                PtWindow *self)
 {
   gint64 now = g_get_monotonic_time ();
   g_autofree char *status = NULL;
@@ -219,8 +220,7 @@ on_first_frame (GdkFrameClock *frame_clock,
   g_signal_handlers_disconnect_by_func (frame_clock, on_first_frame, self);
 
   /* Peak RSS so far; the benchmark script also reads it from wait4(). */
-  if (g_file_get_contents ("/proc/self/status", &status, NULL, NULL)
-      && (hwm = strstr (status, "VmHWM:")) != NULL)
+  if (g_file_get_contents ("/proc/self/status", &status, NULL, NULL) && (hwm = strstr (status, "VmHWM:")) != NULL)
     rss_kb = strtol (hwm + strlen ("VmHWM:"), NULL, 10);
 
   printf ("partida-bench first-frame-monotonic-us=%" G_GINT64_FORMAT " vmhwm-kb=%ld"
@@ -300,9 +300,9 @@ pt_window_constructed (GObject *object)
 }
 
 static void
-pt_window_get_property (GObject    *object,
-                        guint       prop_id,
-                        GValue     *value,
+pt_window_get_property (GObject *object,
+                        guint prop_id,
+                        GValue *value,
                         GParamSpec *pspec)
 {
   PtWindow *self = PT_WINDOW (object);
@@ -319,10 +319,10 @@ pt_window_get_property (GObject    *object,
 }
 
 static void
-pt_window_set_property (GObject      *object,
-                        guint         prop_id,
+pt_window_set_property (GObject *object,
+                        guint prop_id,
                         const GValue *value,
-                        GParamSpec   *pspec)
+                        GParamSpec *pspec)
 {
   PtWindow *self = PT_WINDOW (object);
 
@@ -369,9 +369,9 @@ pt_window_class_init (PtWindowClass *klass)
    * The settings and the history the window's pages are built on.
    */
   properties[PROP_SERVICES] =
-    g_param_spec_object ("services", NULL, NULL,
-                         PT_TYPE_SERVICES,
-                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+      g_param_spec_object ("services", NULL, NULL,
+                           PT_TYPE_SERVICES,
+                           (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class,

@@ -31,21 +31,21 @@
 
 struct _PtEnginesPage
 {
-  AdwPreferencesPage    parent_instance;
+  AdwPreferencesPage parent_instance;
 
-  GSettings            *settings;
-  GCancellable         *cancellable;
-  GPtrArray            *rows;         /* the engine rows in engines_group */
-  gboolean              adding;
+  GSettings *settings;
+  GCancellable *cancellable;
+  GPtrArray *rows; /* the engine rows in engines_group */
+  gboolean adding;
   GtkFileChooserNative *chooser;
 
   /* Template widgets */
-  AdwActionRow         *sandbox_row;
-  AdwEntryRow          *command_row;
-  AdwActionRow         *status_row;
-  GtkSpinner           *spinner;
-  AdwPreferencesGroup  *engines_group;
-  AdwActionRow         *empty_row;
+  AdwActionRow *sandbox_row;
+  AdwEntryRow *command_row;
+  AdwActionRow *status_row;
+  GtkSpinner *spinner;
+  AdwPreferencesGroup *engines_group;
+  AdwActionRow *empty_row;
 };
 
 G_DEFINE_FINAL_TYPE (PtEnginesPage, pt_engines_page, ADW_TYPE_PREFERENCES_PAGE)
@@ -68,10 +68,10 @@ pt_engines_page_new (GSettings *settings)
 }
 
 void
-pt_engines_page_list_for_game (GSettings   *settings,
-                               const char  *game_id,
-                               char      ***names,
-                               char      ***specs)
+pt_engines_page_list_for_game (GSettings *settings,
+                               const char *game_id,
+                               char ***names,
+                               char ***specs)
 {
   g_autoptr(GVariant) list = g_settings_get_value (settings, ENGINES_KEY);
   g_autoptr(GStrvBuilder) name_builder = g_strv_builder_new ();
@@ -84,7 +84,7 @@ pt_engines_page_list_for_game (GSettings   *settings,
     {
       g_auto(GStrv) ids = g_strsplit (games, ",", -1);
 
-      if (game_id != NULL && !g_strv_contains ((const char * const *) ids, game_id))
+      if (game_id != NULL && !g_strv_contains ((const char *const *) ids, game_id))
         continue;
       g_strv_builder_add (name_builder, name);
       g_autofree char *spec = g_strconcat (PT_ENGINE_SPEC_PREFIX, command, NULL);
@@ -102,7 +102,7 @@ describe_engine (PtEngine *engine)
   g_autoptr(GString) games = g_string_new (NULL);
   const char *author = pt_engine_get_author (engine);
 
-  for (const char * const *id = pt_engine_get_games (engine); *id != NULL; id++)
+  for (const char *const *id = pt_engine_get_games (engine); *id != NULL; id++)
     {
       if (games->len > 0)
         g_string_append (games, ", ");
@@ -132,7 +132,7 @@ engine_log_text (PtEngine *engine)
 /* Store (name, command, games), replacing an entry with that command. */
 static void
 save_engine (PtEnginesPage *self,
-             PtEngine      *engine)
+             PtEngine *engine)
 {
   g_autoptr(GVariant) list = g_settings_get_value (self->settings, ENGINES_KEY);
   g_autofree char *games = games_to_setting (engine);
@@ -165,7 +165,7 @@ save_engine (PtEnginesPage *self,
 
 static void
 remove_engine (PtEnginesPage *self,
-               const char    *command_to_remove)
+               const char *command_to_remove)
 {
   g_autoptr(GVariant) list = g_settings_get_value (self->settings, ENGINES_KEY);
   GVariantBuilder builder;
@@ -217,8 +217,8 @@ delete_kept_copy (const char *command)
 
 static void
 set_row_log (AdwExpanderRow *row,
-             const char     *summary,
-             const char     *log)
+             const char *summary,
+             const char *log)
 {
   GtkLabel *label = g_object_get_data (G_OBJECT (row), "log-label");
   g_autofree char *text = g_strdup_printf ("%s\n\n%s", summary, log);
@@ -228,15 +228,15 @@ set_row_log (AdwExpanderRow *row,
 
 typedef struct
 {
-  PtEnginesPage  *page;
+  PtEnginesPage *page;
   AdwExpanderRow *row;
-  GtkButton      *button;
+  GtkButton *button;
 } RowTest;
 
 static void
-on_row_tested (GObject      *source,
+on_row_tested (GObject *source,
                GAsyncResult *result,
-               gpointer      user_data)
+               gpointer user_data)
 {
   RowTest *test = user_data;
   PtEngine *engine = PT_ENGINE (source);
@@ -248,7 +248,7 @@ on_row_tested (GObject      *source,
       g_autofree char *description = describe_engine (engine);
       /* Translators: %s is the engine's name */
       g_autofree char *summary = g_strdup_printf (_("The engine “%s” answered the handshake."),
-                                                  pt_engine_get_name (engine));
+                                                     pt_engine_get_name (engine));
 
       pt_engine_stop (engine);
       log = engine_log_text (engine);
@@ -275,7 +275,7 @@ on_row_tested (GObject      *source,
 
 static void
 on_row_test_clicked (GtkButton *button,
-                     gpointer   user_data)
+                     gpointer user_data)
 {
   PtEnginesPage *self = PT_ENGINES_PAGE (user_data);
   AdwExpanderRow *row = g_object_get_data (G_OBJECT (button), "row");
@@ -300,7 +300,7 @@ on_row_test_clicked (GtkButton *button,
 
 static void
 on_row_remove_clicked (GtkButton *button,
-                       gpointer   user_data)
+                       gpointer user_data)
 {
   PtEnginesPage *self = PT_ENGINES_PAGE (user_data);
   AdwExpanderRow *row = g_object_get_data (G_OBJECT (button), "row");
@@ -312,8 +312,8 @@ on_row_remove_clicked (GtkButton *button,
 
 static GtkWidget *
 new_engine_row (PtEnginesPage *self,
-                const char    *name,
-                const char    *command)
+                const char *name,
+                const char *command)
 {
   AdwExpanderRow *row = ADW_EXPANDER_ROW (adw_expander_row_new ());
   GtkWidget *test = gtk_button_new_with_mnemonic (_("_Test"));
@@ -385,9 +385,9 @@ rebuild_rows (PtEnginesPage *self)
 
 static void
 show_status (PtEnginesPage *self,
-             const char    *title,
-             const char    *subtitle,
-             gboolean       busy)
+             const char *title,
+             const char *subtitle,
+             gboolean busy)
 {
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->status_row), title);
   adw_action_row_set_subtitle (self->status_row, subtitle ? subtitle : "");
@@ -397,9 +397,9 @@ show_status (PtEnginesPage *self,
 }
 
 static void
-on_add_tested (GObject      *source,
+on_add_tested (GObject *source,
                GAsyncResult *result,
-               gpointer      user_data)
+               gpointer user_data)
 {
   g_autoptr(PtEnginesPage) self = user_data;
   g_autoptr(PtEngine) engine = PT_ENGINE (source);
@@ -450,11 +450,11 @@ on_command_apply (PtEnginesPage *self)
 typedef struct
 {
   PtEnginesPage *page;
-  char          *work_dir;  /* engines/.adding-XXXXXX */
-  char          *incoming;  /* work_dir/NAME: the fresh copy */
-  char          *earlier;   /* work_dir/NAME.earlier: the copy it replaces */
-  char          *path;      /* engines/NAME: where it runs from */
-  gboolean       replaced;
+  char *work_dir; /* engines/.adding-XXXXXX */
+  char *incoming; /* work_dir/NAME: the fresh copy */
+  char *earlier;  /* work_dir/NAME.earlier: the copy it replaces */
+  char *path;     /* engines/NAME: where it runs from */
+  gboolean replaced;
 } AddFile;
 
 static void
@@ -484,9 +484,9 @@ add_file_free (AddFile *add)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AddFile, add_file_free)
 
 static void
-on_file_tested (GObject      *source,
+on_file_tested (GObject *source,
                 GAsyncResult *result,
-                gpointer      user_data)
+                gpointer user_data)
 {
   g_autoptr(AddFile) add = user_data;
   g_autoptr(PtEngine) engine = PT_ENGINE (source);
@@ -520,9 +520,9 @@ on_file_tested (GObject      *source,
 }
 
 static void
-on_file_copied (GObject      *source,
+on_file_copied (GObject *source,
                 GAsyncResult *result,
-                gpointer      user_data)
+                gpointer user_data)
 {
   g_autoptr(AddFile) add = user_data;
   g_autoptr(GError) error = NULL;
@@ -578,7 +578,7 @@ on_file_copied (GObject      *source,
 
 void
 pt_engines_page_add_file (PtEnginesPage *self,
-                          GFile         *file)
+                          GFile *file)
 {
   g_autofree char *dir = pt_engines_page_dup_engines_dir ();
   g_autofree char *name = NULL;
@@ -593,8 +593,7 @@ pt_engines_page_add_file (PtEnginesPage *self,
   if (self->adding)
     return;
   name = g_file_get_basename (file);
-  if (name == NULL || name[0] == '\0' || g_str_equal (name, G_DIR_SEPARATOR_S)
-      || g_str_equal (name, ".") || g_str_equal (name, ".."))
+  if (name == NULL || name[0] == '\0' || g_str_equal (name, G_DIR_SEPARATOR_S) || g_str_equal (name, ".") || g_str_equal (name, ".."))
     {
       show_status (self, _("The engine could not be copied"), _("This is not a program file."), FALSE);
       return;
@@ -626,8 +625,8 @@ pt_engines_page_add_file (PtEnginesPage *self,
 
 static void
 on_chooser_response (GtkNativeDialog *chooser,
-                     int              response,
-                     PtEnginesPage   *self)
+                     int response,
+                     PtEnginesPage *self)
 {
   if (response == GTK_RESPONSE_ACCEPT)
     {
@@ -649,9 +648,9 @@ on_choose_file_clicked (PtEnginesPage *self)
     return;
   /* Through the file chooser portal inside the Flatpak. */
   self->chooser = gtk_file_chooser_native_new (_("Add an Engine"),
-                                               GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                               GTK_FILE_CHOOSER_ACTION_OPEN,
-                                               _("_Add"), _("_Cancel"));
+                                                  GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                                  GTK_FILE_CHOOSER_ACTION_OPEN,
+                                                  _("_Add"), _("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
   g_signal_connect_object (self->chooser, "response",
                            G_CALLBACK (on_chooser_response), self, 0);
@@ -706,9 +705,9 @@ pt_engines_page_finalize (GObject *object)
 }
 
 static void
-pt_engines_page_get_property (GObject    *object,
-                              guint       prop_id,
-                              GValue     *value,
+pt_engines_page_get_property (GObject *object,
+                              guint prop_id,
+                              GValue *value,
                               GParamSpec *pspec)
 {
   PtEnginesPage *self = PT_ENGINES_PAGE (object);
@@ -724,10 +723,10 @@ pt_engines_page_get_property (GObject    *object,
 }
 
 static void
-pt_engines_page_set_property (GObject      *object,
-                              guint         prop_id,
+pt_engines_page_set_property (GObject *object,
+                              guint prop_id,
                               const GValue *value,
-                              GParamSpec   *pspec)
+                              GParamSpec *pspec)
 {
   PtEnginesPage *self = PT_ENGINES_PAGE (object);
 
@@ -754,8 +753,8 @@ pt_engines_page_class_init (PtEnginesPageClass *klass)
   object_class->set_property = pt_engines_page_set_property;
 
   properties[PROP_SETTINGS] =
-    g_param_spec_object ("settings", NULL, NULL, G_TYPE_SETTINGS,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+      g_param_spec_object ("settings", NULL, NULL, G_TYPE_SETTINGS,
+                           G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class,

@@ -18,14 +18,14 @@ extern const PtGameUi pt_wagons_ui;
 extern const PtGameUi pt_next_station_ui;
 
 /* In the rules' order, which is the order of the menus. */
-static const PtGameUi * const registered[] = {
+static const PtGameUi *const registered[] = {
   &pt_lost_cities_ui,
   &pt_wagons_ui,
   &pt_next_station_ui,
   NULL
 };
 
-const PtGameUi * const *
+const PtGameUi *const *
 pt_game_ui_list (void)
 {
   return registered;
@@ -67,10 +67,10 @@ pt_game_ui_title (const char *game_id)
 /* Breakdowns -------------------------------------------------------------- */
 
 void
-pt_game_ui_add_row (GPtrArray  *rows,
+pt_game_ui_add_row (GPtrArray *rows,
                     const char *title,
                     const char *subtitle,
-                    gint64      value)
+                    gint64 value)
 {
   g_autofree char *text = g_strdup_printf ("%" G_GINT64_FORMAT, value);
 
@@ -126,7 +126,7 @@ node_to_text (JsonNode *node)
 static void
 generic_rows (JsonObject *object,
               const char *prefix,
-              GPtrArray  *rows)
+              GPtrArray *rows)
 {
   g_autoptr(GList) members = json_object_get_members (object);
 

@@ -23,21 +23,21 @@ typedef struct _PtGameUi PtGameUi;
 /* One of the game's deal options in the new-game form. */
 typedef struct
 {
-  const char         *key;       /* the rules' option ("colors") */
-  const char         *title;     /* translatable */
-  const char         *subtitle;  /* translatable, or NULL */
+  const char *key;      /* the rules' option ("colors") */
+  const char *title;    /* translatable */
+  const char *subtitle; /* translatable, or NULL */
   /* NULL: a switch (a boolean option, off by default). Otherwise a
    * choice: its labels (translatable) and, for each, the option's value as JSON
    * text ("5", "\"seed\""); the first is the default. */
-  const char * const *labels;
-  const char * const *values;
+  const char *const *labels;
+  const char *const *values;
 } PtGameOption;
 
 /* One key of the game's board, for the shortcuts window. */
 typedef struct
 {
-  const char *title;        /* translatable */
-  const char *accelerator;  /* as GtkShortcutsShortcut:accelerator takes it */
+  const char *title;       /* translatable */
+  const char *accelerator; /* as GtkShortcutsShortcut:accelerator takes it */
 } PtGameShortcut;
 
 struct _PtGameUi
@@ -55,83 +55,83 @@ struct _PtGameUi
   const char *chart_colour;
   /* The About window's credit: its heading (translatable, "Lost Cities designed
    * by") and the designers' names. */
-  const char         *credit_title;
-  const char * const *designers;
+  const char *credit_title;
+  const char *const *designers;
 
   /* A PtBoard subclass, constructed with "game". */
-  GType       (*board_type)      (void);
+  GType (*board_type) (void);
   /* A PtSheetView subclass, the companion score sheet. */
-  GType       (*sheet_view_type) (void);
+  GType (*sheet_view_type) (void);
 
   /* The breakdown renderer. @round is a breakdown of one round as the
    * rules produce it (pt_game_get_breakdown() or a score sheet's result),
    * @player one of its "players". Appends the rows explaining the
    * player's score (AdwActionRow) to @rows. */
-  void        (*breakdown_rows)  (JsonObject  *round,
-                                  JsonObject  *player,
-                                  GPtrArray   *rows);
+  void (*breakdown_rows) (JsonObject *round,
+                          JsonObject *player,
+                          GPtrArray *rows);
   /* What the round's breakdown says about everyone (bonus cards, a
    * tie-break, a solo rating), or NULL. Optional. */
-  char       *(*breakdown_describe) (JsonObject *round);
+  char *(*breakdown_describe) (JsonObject *round);
 
   /* A suggested move (a record move for the player on turn) as advice,
    * "play the red 7, then draw from the deck"; NULL: the generic words. */
-  char       *(*hint_text)       (PtGame      *game,
-                                  JsonObject  *move);
+  char *(*hint_text) (PtGame *game,
+                      JsonObject *move);
 
   /* Setup: the seats the game takes. */
-  guint       min_players;
-  guint       max_players;
+  guint min_players;
+  guint max_players;
   /* Setup: the game's deal options, and whether the form offers a match
    * of rounds (the number of rounds, who starts the next one). */
   const PtGameOption *options;
-  guint               n_options;
-  gboolean            rounds;
+  guint n_options;
+  gboolean rounds;
   /* Optional: the Preferences' defaults for the game's options, written
    * into @options (the rules' deal options) for the form to show. */
-  void        (*options_defaults) (const PtSessionDefaults *defaults,
-                                   JsonObject              *options);
+  void (*options_defaults) (const PtSessionDefaults *defaults,
+                            JsonObject *options);
   /* Optional: fills a fresh score sheet of this game from the
    * Preferences (@settings: the application's). */
-  void        (*sheet_apply_settings) (GtkWidget *sheet_view,
-                                       GSettings *settings);
+  void (*sheet_apply_settings) (GtkWidget *sheet_view,
+                                GSettings *settings);
   /* Optional: the game's group in Preferences → House Rules (an
    * AdwPreferencesGroup), its rows bound to @settings. */
-  GtkWidget  *(*preferences_group) (GSettings *settings);
+  GtkWidget *(*preferences_group) (GSettings *settings);
   /* Optional: the game's house rules from @settings into @defaults (the
    * rounds of a match, who starts the next round, the rule preset), and
    * the keys they are read from, so a new-game form follows them. */
-  void        (*read_defaults)    (GSettings         *settings,
-                                   PtSessionDefaults *defaults);
-  const char * const *settings_keys;
+  void (*read_defaults) (GSettings *settings,
+                         PtSessionDefaults *defaults);
+  const char *const *settings_keys;
 
   /* The board's keys, listed under the game's title in the shortcuts
    * window (the board installs them: pt-board-keys.h). */
   const PtGameShortcut *shortcuts;
-  guint                 n_shortcuts;
+  guint n_shortcuts;
 };
 
 /* Every registered game, in menu order (the rules' order). */
-const PtGameUi * const *pt_game_ui_list     (void);
-guint                   pt_game_ui_get_n    (void);
+const PtGameUi *const *pt_game_ui_list (void);
+guint pt_game_ui_get_n (void);
 /* NULL when @game_id has no UI registration. */
-const PtGameUi         *pt_game_ui_lookup   (const char *game_id);
+const PtGameUi *pt_game_ui_lookup (const char *game_id);
 /* Position of @game_id in pt_game_ui_list(), or -1. */
-int                     pt_game_ui_index_of (const char *game_id);
+int pt_game_ui_index_of (const char *game_id);
 /* The translated title, or @game_id itself for an unknown game. */
-const char             *pt_game_ui_title    (const char *game_id);
+const char *pt_game_ui_title (const char *game_id);
 
 /* Shared pieces for the breakdown renderers. */
-void                    pt_game_ui_add_row  (GPtrArray  *rows,
-                                             const char *title,
-                                             const char *subtitle,
-                                             gint64      value);
+void pt_game_ui_add_row (GPtrArray *rows,
+                         const char *title,
+                         const char *subtitle,
+                         gint64 value);
 /* The rows explaining @player in @round with @game_id's renderer, or member
  * by member when the game has none. (transfer container) */
-GPtrArray              *pt_game_ui_breakdown_rows (const char *game_id,
-                                                   JsonObject *round,
-                                                   JsonObject *player);
-char                   *pt_game_ui_breakdown_describe (const char *game_id,
-                                                       JsonObject *round);
+GPtrArray *pt_game_ui_breakdown_rows (const char *game_id,
+                                      JsonObject *round,
+                                      JsonObject *player);
+char *pt_game_ui_breakdown_describe (const char *game_id,
+                                     JsonObject *round);
 
 G_END_DECLS

@@ -12,12 +12,12 @@
 
 struct _PtHistoryItem
 {
-  GObject       parent_instance;
+  GObject parent_instance;
 
-  char         *title;
-  char         *subtitle;
-  gint64        night_id;
-  PtMatchEntry *entry;     /* NULL for a heading */
+  char *title;
+  char *subtitle;
+  gint64 night_id;
+  PtMatchEntry *entry; /* NULL for a heading */
 };
 
 G_DEFINE_FINAL_TYPE (PtHistoryItem, pt_history_item, G_TYPE_OBJECT)
@@ -25,7 +25,7 @@ G_DEFINE_FINAL_TYPE (PtHistoryItem, pt_history_item, G_TYPE_OBJECT)
 PtHistoryItem *
 pt_history_item_new_heading (const char *title,
                              const char *subtitle,
-                             gint64      night_id)
+                             gint64 night_id)
 {
   PtHistoryItem *self = g_object_new (PT_TYPE_HISTORY_ITEM, NULL);
 

@@ -32,32 +32,32 @@
 
 struct _PtHistoryModel
 {
-  GObject     parent_instance;
+  GObject parent_instance;
 
   PtStoreWorker *worker;
-  guint       generation;     /* of the load in progress; older answers are dropped */
-  gboolean    loading;        /* a page is on its way */
-  GPtrArray  *players;        /* everyone, read with the first page */
-  GPtrArray  *items;          /* of PtHistoryItem */
-  GPtrArray  *pending;        /* of PtHistoryItem, come but not published yet */
-  guint       replace;        /* items to remove with the next publishing (a first page) */
-  GtkWidget  *pace_widget;    /* weak: publishing waits for its frames */
-  guint       publish_id;
-  GHashTable *nights;         /* night id → PtNight */
-  char       *game;
-  char       *search;
-  gint64      player_id;
-  int         mode;
-  gint64      from;
-  gint64      to;
-  gint64      night_id;
+  guint generation;       /* of the load in progress; older answers are dropped */
+  gboolean loading;       /* a page is on its way */
+  GPtrArray *players;     /* everyone, read with the first page */
+  GPtrArray *items;       /* of PtHistoryItem */
+  GPtrArray *pending;     /* of PtHistoryItem, come but not published yet */
+  guint replace;          /* items to remove with the next publishing (a first page) */
+  GtkWidget *pace_widget; /* weak: publishing waits for its frames */
+  guint publish_id;
+  GHashTable *nights; /* night id → PtNight */
+  char *game;
+  char *search;
+  gint64 player_id;
+  int mode;
+  gint64 from;
+  gint64 to;
+  gint64 night_id;
 
-  gint64      last_finished;  /* the keyset of the last match loaded */
-  gint64      last_id;
-  char       *last_group;     /* the heading key of the last match loaded */
-  guint       n_matches;
-  gboolean    complete;
-  guint       idle_id;
+  gint64 last_finished; /* the keyset of the last match loaded */
+  gint64 last_id;
+  char *last_group; /* the heading key of the last match loaded */
+  guint n_matches;
+  gboolean complete;
+  guint idle_id;
 };
 
 enum
@@ -70,9 +70,7 @@ static guint signals[N_SIGNALS];
 
 static void pt_history_model_list_model_init (GListModelInterface *iface);
 
-G_DEFINE_FINAL_TYPE_WITH_CODE (PtHistoryModel, pt_history_model, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL,
-                                                      pt_history_model_list_model_init))
+G_DEFINE_FINAL_TYPE_WITH_CODE (PtHistoryModel, pt_history_model, G_TYPE_OBJECT, G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, pt_history_model_list_model_init))
 
 PtHistoryModel *
 pt_history_model_new (void)
@@ -95,18 +93,19 @@ group_key (PtMatchEntry *entry)
 
 static PtHistoryItem *
 new_heading (PtHistoryModel *self,
-             PtMatchEntry   *entry)
+             PtMatchEntry *entry)
 {
   PtNight *night = entry->night_id > 0
-                   ? g_hash_table_lookup (self->nights, &entry->night_id) : NULL;
+                       ? g_hash_table_lookup (self->nights, &entry->night_id)
+                       : NULL;
 
   if (night != NULL)
     {
       g_autofree char *date = pt_companion_format_night_date (night->date);
       g_autofree char *title = night->place && night->place[0]
-        /* TRANSLATORS: a game night heading: its date, then its place */
-        ? g_strdup_printf (_("Game night · %s"), night->place)
-        : g_strdup (_("Game night"));
+          /* TRANSLATORS: a game night heading: its date, then its place */
+          ? g_strdup_printf (_("Game night · %s"), night->place)
+          : g_strdup (_("Game night"));
 
       return pt_history_item_new_heading (title, date, night->id);
     }
@@ -154,11 +153,11 @@ page_answer_free (PageAnswer *answer)
 }
 
 static gpointer
-read_page (PtStore       *store,
-           PtStats       *stats,
-           gpointer       data,
-           GCancellable  *cancellable,
-           GError       **error)
+read_page (PtStore *store,
+           PtStats *stats,
+           gpointer data,
+           GCancellable *cancellable,
+           GError **error)
 {
   PageRequest *request = data;
   PageAnswer *answer = g_new0 (PageAnswer, 1);
@@ -178,7 +177,7 @@ read_page (PtStore       *store,
 /* Queues the page's items for publishing. */
 static void
 append_entries (PtHistoryModel *self,
-                GPtrArray      *entries)
+                GPtrArray *entries)
 {
   for (guint i = 0; i < entries->len; i++)
     {
@@ -244,9 +243,9 @@ typedef struct
 } Pending;
 
 static void
-page_read (GObject      *source,
+page_read (GObject *source,
            GAsyncResult *result,
-           gpointer      user_data)
+           gpointer user_data)
 {
   g_autofree Pending *pending = user_data;
   g_autoptr(PtHistoryModel) self = pending->self;
@@ -299,7 +298,7 @@ page_read (GObject      *source,
 
 static void
 request_page (PtHistoryModel *self,
-              gboolean        first)
+              gboolean first)
 {
   PageRequest *request = g_new0 (PageRequest, 1);
   Pending *pending = g_new0 (Pending, 1);
@@ -347,9 +346,9 @@ load_more_idle (gpointer user_data)
 }
 
 void
-pt_history_model_load (PtHistoryModel        *self,
-                       PtStoreWorker         *worker,
-                       const PtHistoryQuery  *query)
+pt_history_model_load (PtHistoryModel *self,
+                       PtStoreWorker *worker,
+                       const PtHistoryQuery *query)
 {
   g_return_if_fail (PT_IS_HISTORY_MODEL (self));
   g_return_if_fail (PT_IS_STORE_WORKER (worker));
@@ -373,7 +372,7 @@ pt_history_model_load (PtHistoryModel        *self,
  * model), a part per frame; without one a page is published at once. */
 void
 pt_history_model_set_pace_widget (PtHistoryModel *self,
-                                  GtkWidget      *widget)
+                                  GtkWidget *widget)
 {
   g_return_if_fail (PT_IS_HISTORY_MODEL (self));
   g_set_weak_pointer (&self->pace_widget, widget);
@@ -409,7 +408,7 @@ pt_history_model_get_complete (PtHistoryModel *self)
 
 int
 pt_history_model_find_match (PtHistoryModel *self,
-                             gint64          id)
+                             gint64 id)
 {
   g_return_val_if_fail (PT_IS_HISTORY_MODEL (self), -1);
   for (guint i = 0; i < self->items->len; i++)
@@ -443,7 +442,7 @@ pt_history_model_get_n_items (GListModel *model)
 
 static gpointer
 pt_history_model_get_item (GListModel *model,
-                           guint       position)
+                           guint position)
 {
   PtHistoryModel *self = PT_HISTORY_MODEL (model);
 
@@ -508,8 +507,8 @@ pt_history_model_class_init (PtHistoryModelClass *klass)
    * A page read by load() or load_more() has arrived (or failed).
    */
   signals[SIGNAL_LOADED] =
-    g_signal_new ("loaded", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 1, G_TYPE_ERROR);
+      g_signal_new ("loaded", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                    G_TYPE_NONE, 1, G_TYPE_ERROR);
 }
 
 static void

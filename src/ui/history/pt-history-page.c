@@ -18,35 +18,36 @@
 
 struct _PtHistoryPage
 {
-  AdwBin          parent_instance;
+  AdwBin parent_instance;
 
   PtServices *services;
 
   PtHistoryModel *model;
-  GArray         *player_ids;      /* gint64, parallel to the player filter (0 = all) */
-  gint64          deleted_id;      /* the last deleted match, for Undo */
-  gint64          night_id;        /* the night on screen */
-  char           *night_summary;
-  gboolean        filling_filters;
-  gboolean        refill_players;     /* take the players of the next first page */
+  GArray *player_ids; /* gint64, parallel to the player filter (0 = all) */
+  gint64 deleted_id;  /* the last deleted match, for Undo */
+  gint64 night_id;    /* the night on screen */
+  char *night_summary;
+  gboolean filling_filters;
+  gboolean refill_players; /* take the players of the next first page */
 
-  GtkStack       *stack;
-  GtkStack       *list_stack;
+  GtkStack *stack;
+  GtkStack *list_stack;
   GtkSearchEntry *search_entry;
-  GtkDropDown    *game_filter;
-  GtkDropDown    *player_filter;
-  GtkDropDown    *mode_filter;
-  GtkDropDown    *date_filter;
-  GtkListView    *list_view;
-  AdwStatusPage  *empty_status;
-  GtkButton      *empty_button;
-  AdwBin         *detail_bin;
-  PtMatchView    *match_view;      /* owned by detail_bin while shown */
+  GtkDropDown *game_filter;
+  GtkDropDown *player_filter;
+  GtkDropDown *mode_filter;
+  GtkDropDown *date_filter;
+  GtkListView *list_view;
+  AdwStatusPage *empty_status;
+  GtkButton *empty_button;
+  AdwBin *detail_bin;
+  PtMatchView *match_view; /* owned by detail_bin while shown */
 };
 
 G_DEFINE_FINAL_TYPE (PtHistoryPage, pt_history_page, ADW_TYPE_BIN)
 
-enum {
+enum
+{
   PROP_0,
   PROP_SERVICES,
   N_PROPS
@@ -84,7 +85,7 @@ pt_history_page_get_match_view (PtHistoryPage *self)
 
 static void
 fill_player_filter (PtHistoryPage *self,
-                    GPtrArray     *players)
+                    GPtrArray *players)
 {
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
   gint64 selected_id = 0;
@@ -114,7 +115,7 @@ fill_player_filter (PtHistoryPage *self,
 }
 
 static void
-build_query (PtHistoryPage  *self,
+build_query (PtHistoryPage *self,
              PtHistoryQuery *query)
 {
   guint game = gtk_drop_down_get_selected (self->game_filter);
@@ -128,7 +129,8 @@ build_query (PtHistoryPage  *self,
     query->game = pt_game_ui_list ()[game - 1]->game_id;
   if (player != GTK_INVALID_LIST_POSITION && player < self->player_ids->len)
     query->player_id = g_array_index (self->player_ids, gint64, player);
-  query->mode = mode == 1 ? PT_MATCH_MODE_DIGITAL : mode == 2 ? PT_MATCH_MODE_COMPANION : -1;
+  query->mode = mode == 1 ? PT_MATCH_MODE_DIGITAL : mode == 2 ? PT_MATCH_MODE_COMPANION
+                                                              : -1;
   if (date > 0 && date < G_N_ELEMENTS (days))
     query->from = pt_companion_days_ago (days[date]);
   query->search = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
@@ -147,8 +149,8 @@ filters_active (PtHistoryPage *self)
 /* The first page (or the next) has come from the worker. */
 static void
 on_model_loaded (PtHistoryModel *model,
-                 GError         *error,
-                 PtHistoryPage  *self)
+                 GError *error,
+                 PtHistoryPage *self)
 {
   if (error != NULL)
     pt_companion_error_toast (GTK_WIDGET (self), error);
@@ -202,8 +204,8 @@ pt_history_page_reload (PtHistoryPage *self)
 }
 
 static void
-on_filter_changed (GObject       *object,
-                   GParamSpec    *pspec,
+on_filter_changed (GObject *object,
+                   GParamSpec *pspec,
                    PtHistoryPage *self)
 {
   if (!self->filling_filters)
@@ -212,7 +214,7 @@ on_filter_changed (GObject       *object,
 
 static void
 on_search_changed (GtkSearchEntry *entry,
-                   PtHistoryPage  *self)
+                   PtHistoryPage *self)
 {
   pt_history_page_reload (self);
 }
@@ -221,8 +223,8 @@ on_search_changed (GtkSearchEntry *entry,
 
 static void
 setup_item (GtkSignalListItemFactory *factory,
-            GtkListItem              *item,
-            gpointer                  user_data)
+            GtkListItem *item,
+            gpointer user_data)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   GtkWidget *text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
@@ -251,7 +253,7 @@ setup_item (GtkSignalListItemFactory *factory,
 
 static char *
 results_text (PtMatchEntry *entry,
-              gboolean      markup)
+              gboolean markup)
 {
   GString *text = g_string_new (NULL);
 
@@ -273,8 +275,8 @@ results_text (PtMatchEntry *entry,
 
 static void
 bind_item (GtkSignalListItemFactory *factory,
-           GtkListItem              *item,
-           gpointer                  user_data)
+           GtkListItem *item,
+           gpointer user_data)
 {
   PtHistoryItem *history_item = gtk_list_item_get_item (item);
   GtkWidget *box = gtk_list_item_get_child (item);
@@ -306,8 +308,8 @@ bind_item (GtkSignalListItemFactory *factory,
       g_autoptr(GDateTime) local = utc ? g_date_time_to_local (utc) : NULL;
       /* Translators: a history row's title, e.g. "Lost Cities · On screen" */
       g_autofree char *game = g_strdup_printf (_("%s · %s"), pt_game_ui_title (entry->game),
-                                               entry->mode == PT_MATCH_MODE_COMPANION ? _("Score sheet")
-                                                                                      : _("On screen"));
+                                                  entry->mode == PT_MATCH_MODE_COMPANION ? _("Score sheet")
+                                                                                         : _("On screen"));
 
       when = local ? g_date_time_format (local, "%H:%M") : g_strdup ("");
       gtk_label_set_text (title, game);
@@ -329,7 +331,7 @@ static void update_editing (PtHistoryPage *self);
 
 gboolean
 pt_history_page_show_match (PtHistoryPage *self,
-                            gint64         id)
+                            gint64 id)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(PtMatchEntry) entry = NULL;
@@ -355,7 +357,7 @@ pt_history_page_show_match (PtHistoryPage *self,
 }
 
 static void
-on_copy_summary (GtkButton     *button,
+on_copy_summary (GtkButton *button,
                  PtHistoryPage *self)
 {
   GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (self));
@@ -365,7 +367,7 @@ on_copy_summary (GtkButton     *button,
 }
 
 static void
-on_night_match_activated (AdwActionRow  *row,
+on_night_match_activated (AdwActionRow *row,
                           PtHistoryPage *self)
 {
   gint64 id = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (row), "match-id"));
@@ -381,9 +383,9 @@ pt_history_page_get_night_summary (PtHistoryPage *self)
 }
 
 static void
-set_sensitive_by_name (GtkWidget  *root,
+set_sensitive_by_name (GtkWidget *root,
                        const char *name,
-                       gboolean    sensitive)
+                       gboolean sensitive)
 {
   if (g_strcmp0 (gtk_widget_get_name (root), name) == 0)
     gtk_widget_set_sensitive (root, sensitive);
@@ -413,8 +415,8 @@ update_editing (PtHistoryPage *self)
 
 /* "Move to…": the other nights (and none) for one of the night's matches. */
 static GtkWidget *
-new_move_button (gint64     match_id,
-                 gint64     night_id,
+new_move_button (gint64 match_id,
+                 gint64 night_id,
                  GPtrArray *nights)
 {
   GtkWidget *button = gtk_menu_button_new ();
@@ -458,7 +460,7 @@ new_move_button (gint64     match_id,
 
 gboolean
 pt_history_page_show_night (PtHistoryPage *self,
-                            gint64         night_id)
+                            gint64 night_id)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) nights = NULL;
@@ -586,7 +588,7 @@ pt_history_page_show_night (PtHistoryPage *self,
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
       /* TRANSLATORS: a line of the night's summary: game, scores, winners */
       g_string_append_printf (summary, _("%s: %s — won by %s\n"), pt_game_ui_title (entry->game),
-                              results, winners->str);
+                                          results, winners->str);
       g_string_free (winners, TRUE);
     }
   if (matches == NULL || matches->len == 0)
@@ -625,9 +627,9 @@ pt_history_page_show_night (PtHistoryPage *self,
       if (night_summary->best_player_name != NULL)
         {
           g_autofree char *best = g_strdup_printf (_("Best score: %s, %d in %s"),
-                                                   night_summary->best_player_name,
-                                                   night_summary->best_score,
-                                                   pt_game_ui_title (night_summary->best_game));
+                                                      night_summary->best_player_name,
+                                                      night_summary->best_score,
+                                                      pt_game_ui_title (night_summary->best_game));
 
           pt_companion_group_set_description (winners, best);
           g_string_append_printf (summary, "%s\n", best);
@@ -673,8 +675,8 @@ pt_history_page_show_night (PtHistoryPage *self,
 }
 
 static void
-on_activate (GtkListView   *list_view,
-             guint          position,
+on_activate (GtkListView *list_view,
+             guint position,
              PtHistoryPage *self)
 {
   g_autoptr(PtHistoryItem) item = g_list_model_get_item (G_LIST_MODEL (self->model), position);
@@ -690,9 +692,9 @@ on_activate (GtkListView   *list_view,
 }
 
 static void
-back_action (GtkWidget  *widget,
+back_action (GtkWidget *widget,
              const char *action_name,
-             GVariant   *parameter)
+             GVariant *parameter)
 {
   PtHistoryPage *self = PT_HISTORY_PAGE (widget);
 
@@ -706,7 +708,7 @@ back_action (GtkWidget  *widget,
 
 static GtkWidget *
 find_widget_of_type (GtkWidget *root,
-                     GType      type)
+                     GType type)
 {
   if (g_type_is_a (G_OBJECT_TYPE (root), type))
     return root;
@@ -722,13 +724,14 @@ find_widget_of_type (GtkWidget *root,
 }
 
 static void
-on_edit_requested (PtMatchView   *view,
+on_edit_requested (PtMatchView *view,
                    PtHistoryPage *self)
 {
   g_autoptr(GError) error = NULL;
   GtkWidget *root = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (self)));
   GtkWidget *sheet_page = PT_IS_WINDOW (root) ? pt_window_ensure_area (PT_WINDOW (root), "score-sheet")
-                          : root ? find_widget_of_type (root, PT_TYPE_SCORE_SHEET_PAGE) : NULL;
+                          : root              ? find_widget_of_type (root, PT_TYPE_SCORE_SHEET_PAGE)
+                                              : NULL;
   PtMatchEntry *entry = pt_match_view_get_match (view);
 
   if (sheet_page == NULL || entry == NULL)
@@ -763,17 +766,17 @@ typedef struct
 {
   PtHistoryPage *self;
   WriteKind kind;
-  gint64 id;          /* the match or night written */
-  gint64 shown;       /* the night on screen when it was asked */
+  gint64 id;    /* the match or night written */
+  gint64 shown; /* the night on screen when it was asked */
 } WriteReply;
 
 static void on_undo_clicked (AdwToast *toast, PtHistoryPage *self);
 static void on_undo_night (AdwToast *toast, PtHistoryPage *self);
 
 static void
-on_write_done (GObject      *source,
+on_write_done (GObject *source,
                GAsyncResult *result,
-               gpointer      user_data)
+               gpointer user_data)
 {
   WriteReply *reply = user_data;
   PtHistoryPage *self = reply->self;
@@ -843,8 +846,8 @@ out:
 
 static WriteReply *
 write_reply (PtHistoryPage *self,
-             WriteKind      kind,
-             gint64         id)
+             WriteKind kind,
+             gint64 id)
 {
   WriteReply *reply = g_new0 (WriteReply, 1);
 
@@ -857,8 +860,8 @@ write_reply (PtHistoryPage *self,
 
 /* Queues the undelete of the last deleted match (FALSE: no worker). */
 gboolean
-pt_history_page_undo_delete (PtHistoryPage  *self,
-                             GError        **error)
+pt_history_page_undo_delete (PtHistoryPage *self,
+                             GError **error)
 {
   PtStoreWorker *worker;
 
@@ -873,7 +876,7 @@ pt_history_page_undo_delete (PtHistoryPage  *self,
 }
 
 static void
-on_undo_clicked (AdwToast      *toast,
+on_undo_clicked (AdwToast *toast,
                  PtHistoryPage *self)
 {
   g_autoptr(GError) error = NULL;
@@ -885,8 +888,8 @@ on_undo_clicked (AdwToast      *toast,
 /* Queues the soft delete of the match on screen and goes back to the list;
  * the toast with Undo comes when it is done. */
 gboolean
-pt_history_page_delete_match (PtHistoryPage  *self,
-                              GError        **error)
+pt_history_page_delete_match (PtHistoryPage *self,
+                              GError **error)
 {
   PtMatchEntry *entry;
   PtStoreWorker *worker;
@@ -904,7 +907,7 @@ pt_history_page_delete_match (PtHistoryPage  *self,
 }
 
 static void
-on_delete_requested (PtMatchView   *view,
+on_delete_requested (PtMatchView *view,
                      PtHistoryPage *self)
 {
   g_autoptr(GError) error = NULL;
@@ -918,11 +921,11 @@ on_delete_requested (PtMatchView   *view,
 /* Queues a new game night (as the dialog does); the night is shown when it
  * is there. FALSE: a date that is not one, or no worker. */
 gboolean
-pt_history_page_start_night (PtHistoryPage       *self,
-                             const char          *date,
-                             const char          *place,
-                             const char * const  *who,
-                             GError             **error)
+pt_history_page_start_night (PtHistoryPage *self,
+                             const char *date,
+                             const char *place,
+                             const char *const *who,
+                             GError **error)
 {
   PtStoreWorker *worker = pt_services_get_worker (self->services, error);
 
@@ -939,8 +942,8 @@ pt_history_page_start_night (PtHistoryPage       *self,
 
 static void
 on_night_dialog_response (AdwMessageDialog *dialog,
-                          const char       *response,
-                          PtHistoryPage    *self)
+                          const char *response,
+                          PtHistoryPage *self)
 {
   GtkWidget *box = adw_message_dialog_get_extra_child (dialog);
   GtkEditable *date = g_object_get_data (G_OBJECT (box), "date");
@@ -960,14 +963,14 @@ on_night_dialog_response (AdwMessageDialog *dialog,
     }
   g_ptr_array_add (who, NULL);
   if (!pt_history_page_start_night (self, gtk_editable_get_text (date), gtk_editable_get_text (place),
-                                    (const char * const *) who->pdata, &error))
+                                    (const char *const *) who->pdata, &error))
     pt_companion_error_toast (GTK_WIDGET (self), error);
 }
 
 static void
-start_night_action (GtkWidget  *widget,
+start_night_action (GtkWidget *widget,
                     const char *action_name,
-                    GVariant   *parameter)
+                    GVariant *parameter)
 {
   PtHistoryPage *self = PT_HISTORY_PAGE (widget);
   g_autoptr(GError) error = NULL;
@@ -984,7 +987,7 @@ start_night_action (GtkWidget  *widget,
 
   dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (widget)),
                                    _("Start a Game Night?"),
-                                   _("Matches saved today on a score sheet will belong to this night."));
+                                      _("Matches saved today on a score sheet will belong to this night."));
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
   fields = gtk_list_box_new ();
   gtk_widget_add_css_class (fields, "boxed-list");
@@ -1020,9 +1023,7 @@ start_night_action (GtkWidget  *widget,
   g_object_set_data (G_OBJECT (box), "who", who);
   adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), box);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "start", _("_Start Night"),
-                                    NULL);
+                                    "cancel", _("_Cancel"), "start", _("_Start Night"), NULL);
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "start",
                                               ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "start");
@@ -1033,9 +1034,9 @@ start_night_action (GtkWidget  *widget,
 /* Editing and deleting a night ---------------------------------------------------- */
 
 static PtNight *
-night_on_screen (PtHistoryPage  *self,
-                 PtStore        *store,
-                 GError        **error)
+night_on_screen (PtHistoryPage *self,
+                 PtStore *store,
+                 GError **error)
 {
   g_autoptr(GPtrArray) nights = pt_store_list_nights (store, error);
 
@@ -1050,11 +1051,11 @@ night_on_screen (PtHistoryPage  *self,
 /* The night on screen gets a new date, place and notes (NULL: unchanged):
  * checked here, written by the worker. */
 gboolean
-pt_history_page_update_night (PtHistoryPage  *self,
-                              const char     *date,
-                              const char     *place,
-                              const char     *notes,
-                              GError        **error)
+pt_history_page_update_night (PtHistoryPage *self,
+                              const char *date,
+                              const char *place,
+                              const char *notes,
+                              GError **error)
 {
   PtStoreWorker *worker;
   gint64 id = self->night_id;
@@ -1073,7 +1074,7 @@ pt_history_page_update_night (PtHistoryPage  *self,
 }
 
 static void
-on_undo_night (AdwToast      *toast,
+on_undo_night (AdwToast *toast,
                PtHistoryPage *self)
 {
   g_autoptr(GError) error = NULL;
@@ -1092,8 +1093,8 @@ on_undo_night (AdwToast      *toast,
 /* The night on screen and its matches go to Recently Deleted (queued; the
  * toast with Undo comes when it is done). */
 gboolean
-pt_history_page_trash_night (PtHistoryPage  *self,
-                             GError        **error)
+pt_history_page_trash_night (PtHistoryPage *self,
+                             GError **error)
 {
   PtStoreWorker *worker;
   gint64 id = self->night_id;
@@ -1110,10 +1111,10 @@ pt_history_page_trash_night (PtHistoryPage  *self,
 
 /* @match_id joins @night_id (0: no night), queued. */
 gboolean
-pt_history_page_move_match (PtHistoryPage  *self,
-                            gint64          match_id,
-                            gint64          night_id,
-                            GError        **error)
+pt_history_page_move_match (PtHistoryPage *self,
+                            gint64 match_id,
+                            gint64 night_id,
+                            GError **error)
 {
   PtStoreWorker *worker;
 
@@ -1126,9 +1127,9 @@ pt_history_page_move_match (PtHistoryPage  *self,
 }
 
 static void
-move_match_action (GtkWidget  *widget,
+move_match_action (GtkWidget *widget,
                    const char *action_name,
-                   GVariant   *parameter)
+                   GVariant *parameter)
 {
   g_autoptr(GError) error = NULL;
   gint64 match_id, night_id;
@@ -1140,8 +1141,8 @@ move_match_action (GtkWidget  *widget,
 
 static void
 on_edit_night_response (AdwMessageDialog *dialog,
-                        const char       *response,
-                        PtHistoryPage    *self)
+                        const char *response,
+                        PtHistoryPage *self)
 {
   GtkWidget *box = adw_message_dialog_get_extra_child (dialog);
   g_autoptr(GError) error = NULL;
@@ -1157,8 +1158,8 @@ on_edit_night_response (AdwMessageDialog *dialog,
 }
 
 static GtkWidget *
-night_field (GtkWidget  *list,
-             GtkWidget  *box,
+night_field (GtkWidget *list,
+             GtkWidget *box,
              const char *key,
              const char *title,
              const char *text)
@@ -1174,9 +1175,9 @@ night_field (GtkWidget  *list,
 }
 
 static void
-edit_night_action (GtkWidget  *widget,
+edit_night_action (GtkWidget *widget,
                    const char *action_name,
-                   GVariant   *parameter)
+                   GVariant *parameter)
 {
   PtHistoryPage *self = PT_HISTORY_PAGE (widget);
   g_autoptr(GError) error = NULL;
@@ -1190,7 +1191,7 @@ edit_night_action (GtkWidget  *widget,
       return;
     }
   dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (widget)), _("Edit the Game Night"),
-                                   _("The date is written as YYYY-MM-DD."));
+                                                                                 _("The date is written as YYYY-MM-DD."));
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
   list = gtk_list_box_new ();
   gtk_widget_add_css_class (list, "boxed-list");
@@ -1209,8 +1210,8 @@ edit_night_action (GtkWidget  *widget,
 
 static void
 on_delete_night_response (AdwMessageDialog *dialog,
-                          const char       *response,
-                          PtHistoryPage    *self)
+                          const char *response,
+                          PtHistoryPage *self)
 {
   g_autoptr(GError) error = NULL;
 
@@ -1219,9 +1220,9 @@ on_delete_night_response (AdwMessageDialog *dialog,
 }
 
 static void
-delete_night_action (GtkWidget  *widget,
+delete_night_action (GtkWidget *widget,
                      const char *action_name,
-                     GVariant   *parameter)
+                     GVariant *parameter)
 {
   PtHistoryPage *self = PT_HISTORY_PAGE (widget);
   g_autoptr(GError) error = NULL;
@@ -1246,7 +1247,8 @@ delete_night_action (GtkWidget  *widget,
   body = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                        "The night and its %u match go to Recently Deleted, where they can be restored for 30 days.",
                                        "The night and its %u matches go to Recently Deleted, where they can be restored for 30 days.",
-                                       n), n);
+                                       n),
+                          n);
   dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (widget)), _("Delete This Game Night?"), body);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"), "delete", _("_Delete"), NULL);
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "delete", ADW_RESPONSE_DESTRUCTIVE);
@@ -1294,9 +1296,9 @@ pt_history_page_finalize (GObject *object)
 }
 
 static void
-pt_history_page_get_property (GObject    *object,
-                              guint       prop_id,
-                              GValue     *value,
+pt_history_page_get_property (GObject *object,
+                              guint prop_id,
+                              GValue *value,
                               GParamSpec *pspec)
 {
   PtHistoryPage *self = PT_HISTORY_PAGE (object);
@@ -1313,10 +1315,10 @@ pt_history_page_get_property (GObject    *object,
 }
 
 static void
-pt_history_page_set_property (GObject      *object,
-                              guint         prop_id,
+pt_history_page_set_property (GObject *object,
+                              guint prop_id,
                               const GValue *value,
-                              GParamSpec   *pspec)
+                              GParamSpec *pspec)
 {
   PtHistoryPage *self = PT_HISTORY_PAGE (object);
 
@@ -1342,9 +1344,9 @@ pt_history_page_class_init (PtHistoryPageClass *klass)
   object_class->set_property = pt_history_page_set_property;
 
   properties[PROP_SERVICES] =
-    g_param_spec_object ("services", NULL, NULL,
-                         PT_TYPE_SERVICES,
-                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+      g_param_spec_object ("services", NULL, NULL,
+                           PT_TYPE_SERVICES,
+                           (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
   object_class->finalize = pt_history_page_finalize;
   widget_class->map = pt_history_page_map;
@@ -1373,8 +1375,8 @@ pt_history_page_class_init (PtHistoryPageClass *klass)
 
 static void
 setup_filter_label (GtkSignalListItemFactory *factory,
-                    GtkListItem              *item,
-                    gpointer                  user_data)
+                    GtkListItem *item,
+                    gpointer user_data)
 {
   GtkWidget *label = gtk_label_new (NULL);
 
@@ -1387,8 +1389,8 @@ setup_filter_label (GtkSignalListItemFactory *factory,
 
 static void
 setup_full_label (GtkSignalListItemFactory *factory,
-                  GtkListItem              *item,
-                  gpointer                  user_data)
+                  GtkListItem *item,
+                  gpointer user_data)
 {
   GtkWidget *label = gtk_label_new (NULL);
 
@@ -1398,8 +1400,8 @@ setup_full_label (GtkSignalListItemFactory *factory,
 
 static void
 bind_filter_label (GtkSignalListItemFactory *factory,
-                   GtkListItem              *item,
-                   gpointer                  user_data)
+                   GtkListItem *item,
+                   gpointer user_data)
 {
   GtkStringObject *string = gtk_list_item_get_item (item);
 
@@ -1407,8 +1409,8 @@ bind_filter_label (GtkSignalListItemFactory *factory,
 }
 
 static void
-set_strings (GtkDropDown        *drop_down,
-             const char * const *strings)
+set_strings (GtkDropDown *drop_down,
+             const char *const *strings)
 {
   g_autoptr(GtkStringList) list = gtk_string_list_new (strings);
 
@@ -1453,7 +1455,7 @@ pt_history_page_init (PtHistoryPage *self)
   use_short_labels (self->player_filter);
   use_short_labels (self->mode_filter);
   use_short_labels (self->date_filter);
-  set_strings (self->game_filter, (const char * const *) game_titles);
+  set_strings (self->game_filter, (const char *const *) game_titles);
   set_strings (self->mode_filter, modes);
   set_strings (self->date_filter, dates);
   /* The filters show their choice; their names say what they filter. */

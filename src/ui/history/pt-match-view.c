@@ -21,25 +21,26 @@
 
 struct _PtMatchView
 {
-  AdwBin        parent_instance;
+  AdwBin parent_instance;
 
-  PtStore      *store;
-  PtStoreWorker *worker;     /* writes the notes */
+  PtStore *store;
+  PtStoreWorker *worker; /* writes the notes */
   PtMatchEntry *entry;
-  GPtrArray    *result_rows;  /* in results_group, for the next match */
+  GPtrArray *result_rows; /* in results_group, for the next match */
 
   /* Template widgets */
-  GtkBox              *box;
-  AdwStatusPage       *header;
+  GtkBox *box;
+  AdwStatusPage *header;
   AdwPreferencesGroup *results_group;
-  GtkBox              *details;
-  AdwEntryRow         *notes_row;
-  GtkWidget           *edit_button;
+  GtkBox *details;
+  AdwEntryRow *notes_row;
+  GtkWidget *edit_button;
 };
 
 G_DEFINE_FINAL_TYPE (PtMatchView, pt_match_view, ADW_TYPE_BIN)
 
-enum {
+enum
+{
   EDIT_REQUESTED,
   DELETE_REQUESTED,
   N_SIGNALS
@@ -49,7 +50,7 @@ static guint signals[N_SIGNALS];
 
 /* The worker the match page's changes (the notes) are written through. */
 void
-pt_match_view_set_worker (PtMatchView   *self,
+pt_match_view_set_worker (PtMatchView *self,
                           PtStoreWorker *worker)
 {
   g_return_if_fail (PT_IS_MATCH_VIEW (self));
@@ -70,14 +71,14 @@ pt_match_view_get_match (PtMatchView *self)
 }
 
 static gboolean entry_is_match_of_rounds (PtMatchEntry *entry);
-static void     show_rounds              (PtMatchView  *self,
-                                          PtMatchEntry *entry,
-                                          JsonArray    *rounds);
+static void show_rounds (PtMatchView *self,
+                         PtMatchEntry *entry,
+                         JsonArray *rounds);
 
 static GtkWidget *
 add_group (PtMatchView *self,
-           const char  *title,
-           const char  *description)
+           const char *title,
+           const char *description)
 {
   GtkWidget *group = adw_preferences_group_new ();
 
@@ -89,7 +90,7 @@ add_group (PtMatchView *self,
 }
 
 static GtkWidget *
-add_row (GtkWidget  *group,
+add_row (GtkWidget *group,
          const char *title,
          const char *subtitle,
          const char *value)
@@ -117,7 +118,7 @@ int_text (gint64 value)
 
 static const char *
 player_name (PtMatchEntry *entry,
-             guint         seat)
+             guint seat)
 {
   for (guint i = 0; i < entry->results->len; i++)
     {
@@ -133,8 +134,8 @@ player_name (PtMatchEntry *entry,
  * expander per player with the rows explaining the score. */
 static void
 show_round (PtMatchView *self,
-            JsonObject  *round,
-            const char  *title)
+            JsonObject *round,
+            const char *title)
 {
   JsonArray *players = pt_companion_arr (round, "players");
   g_autofree char *about = pt_game_ui_breakdown_describe (self->entry->game, round);
@@ -165,7 +166,7 @@ show_round (PtMatchView *self,
  * round; a single game, one. */
 static void
 show_breakdown (PtMatchView *self,
-                JsonObject  *breakdown)
+                JsonObject *breakdown)
 {
   JsonArray *rounds = pt_companion_arr (breakdown, "rounds");
 
@@ -185,9 +186,9 @@ show_breakdown (PtMatchView *self,
 }
 
 static void
-on_notes_saved (GObject      *source,
+on_notes_saved (GObject *source,
                 GAsyncResult *result,
-                gpointer      user_data)
+                gpointer user_data)
 {
   g_autoptr(PtMatchView) self = user_data;
   g_autoptr(GError) error = NULL;
@@ -222,14 +223,14 @@ on_notes_apply (AdwEntryRow *row,
 }
 
 static void
-on_edit_clicked (GtkButton   *button,
+on_edit_clicked (GtkButton *button,
                  PtMatchView *self)
 {
   g_signal_emit (self, signals[EDIT_REQUESTED], 0);
 }
 
 static void
-on_delete_clicked (GtkButton   *button,
+on_delete_clicked (GtkButton *button,
                    PtMatchView *self)
 {
   g_signal_emit (self, signals[DELETE_REQUESTED], 0);
@@ -239,7 +240,7 @@ on_delete_clicked (GtkButton   *button,
  * round, and @round >= 0 opens it at that round's deal. */
 static void
 open_replay (PtMatchView *self,
-             int          round)
+             int round)
 {
   g_autoptr(JsonNode) record = NULL;
   g_autoptr(GError) error = NULL;
@@ -264,7 +265,7 @@ open_replay (PtMatchView *self,
 }
 
 static void
-on_replay_clicked (GtkButton   *button,
+on_replay_clicked (GtkButton *button,
                    PtMatchView *self)
 {
   open_replay (self, -1);
@@ -272,7 +273,7 @@ on_replay_clicked (GtkButton   *button,
 
 /* A round's row opens the replay at that round's deal. */
 static void
-on_round_replay_clicked (GtkButton   *button,
+on_round_replay_clicked (GtkButton *button,
                          PtMatchView *self)
 {
   open_replay (self, (int) GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "round")));
@@ -289,8 +290,8 @@ reading_name (const char *reading)
 }
 
 void
-pt_match_view_set_match (PtMatchView  *self,
-                         PtStore      *store,
+pt_match_view_set_match (PtMatchView *self,
+                         PtStore *store,
                          PtMatchEntry *entry)
 {
   GtkWidget *child;
@@ -323,7 +324,8 @@ pt_match_view_set_match (PtMatchView  *self,
 
   pt_companion_group_set_description (GTK_WIDGET (self->results_group),
                                       entry->rule_reading && entry->rule_reading[0]
-                                      ? reading_name (entry->rule_reading) : NULL);
+                                          ? reading_name (entry->rule_reading)
+                                          : NULL);
   for (guint i = 0; i < entry->results->len; i++)
     {
       PtMatchResult *result = g_ptr_array_index (entry->results, i);
@@ -426,9 +428,9 @@ entry_is_match_of_rounds (PtMatchEntry *entry)
 
 /* One row per round: each seat's score that round; then the totals. */
 static void
-show_rounds (PtMatchView  *self,
+show_rounds (PtMatchView *self,
              PtMatchEntry *entry,
-             JsonArray    *rounds)
+             JsonArray *rounds)
 {
   GtkWidget *group = add_group (self, _("Rounds"), NULL);
 
@@ -445,7 +447,7 @@ show_rounds (PtMatchView  *self,
             g_string_append (line, " · ");
           /* Translators: a player's score in a round of the match page, "Ana 45" */
           g_string_append_printf (line, _("%s %d"), pt_game_get_player_name (game, p),
-                                  pt_game_get_score (game, p));
+                                           pt_game_get_score (game, p));
         }
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), line->str);
@@ -462,7 +464,7 @@ show_rounds (PtMatchView  *self,
         if (i > 0)
           g_string_append (line, " · ");
         g_string_append_printf (line, _("%s %d"), result->player_name ? result->player_name : "",
-                                result->score);
+                                         result->score);
       }
     adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Total"));
     adw_action_row_set_subtitle (ADW_ACTION_ROW (row), line->str);

@@ -18,7 +18,7 @@ struct _PtTrashPage
   GtkBox parent_instance;
 
   PtServices *services;
-  GPtrArray *items;             /* PtTrashItem */
+  GPtrArray *items; /* PtTrashItem */
 
   /* Template widgets */
   AdwPreferencesGroup *group;
@@ -29,7 +29,8 @@ struct _PtTrashPage
 
 G_DEFINE_FINAL_TYPE (PtTrashPage, pt_trash_page, GTK_TYPE_BOX)
 
-enum {
+enum
+{
   PROP_0,
   PROP_SERVICES,
   N_PROPS
@@ -67,9 +68,11 @@ item_subtitle (PtTrashItem *item)
   g_autoptr(GDateTime) when = g_date_time_new_from_unix_local (item->deleted);
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
   g_autofree char *deleted = when != NULL && item->deleted > 1
-                             ? g_date_time_format (when, "%x") : NULL;
+                                 ? g_date_time_format (when, "%x")
+                                 : NULL;
   int left = item->deleted > 1
-             ? PT_TRASH_DAYS - (int) (g_date_time_difference (now, when) / G_TIME_SPAN_DAY) : -1;
+                 ? PT_TRASH_DAYS - (int) (g_date_time_difference (now, when) / G_TIME_SPAN_DAY)
+                 : -1;
   g_autofree char *played = NULL;
 
   if (item->kind == PT_TRASH_MATCH)
@@ -93,7 +96,7 @@ item_subtitle (PtTrashItem *item)
 
 static void
 show_error (PtTrashPage *self,
-            GError      *error)
+            GError *error)
 {
   GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
                                               _("The Trash Cannot Be Changed"), error->message);
@@ -103,7 +106,7 @@ show_error (PtTrashPage *self,
 }
 
 static void
-on_restore_clicked (GtkButton   *button,
+on_restore_clicked (GtkButton *button,
                     PtTrashPage *self)
 {
   g_autoptr(GError) error = NULL;
@@ -134,23 +137,23 @@ typedef enum
 
 typedef struct
 {
-  TrashOp     op;
+  TrashOp op;
   PtTrashKind kind;
-  gint64      id;
+  gint64 id;
 } TrashRequest;
 
 typedef struct
 {
   PtTrashPage *self;
-  TrashOp      op;
+  TrashOp op;
 } TrashReply;
 
 static gpointer
-trash_job (PtStore       *store,
-           PtStats       *stats,
-           gpointer       data,
-           GCancellable  *cancellable,
-           GError       **error)
+trash_job (PtStore *store,
+           PtStats *stats,
+           gpointer data,
+           GCancellable *cancellable,
+           GError **error)
 {
   TrashRequest *request = data;
 
@@ -164,8 +167,8 @@ trash_job (PtStore       *store,
 
 static void
 fill (PtTrashPage *self,
-      GPtrArray   *items,
-      GError      *error)
+      GPtrArray *items,
+      GError *error)
 {
   GtkWidget *child;
 
@@ -202,9 +205,9 @@ fill (PtTrashPage *self,
 }
 
 static void
-on_trash_reply (GObject      *source,
+on_trash_reply (GObject *source,
                 GAsyncResult *result,
-                gpointer      user_data)
+                gpointer user_data)
 {
   TrashReply *reply = user_data;
   g_autoptr(GError) error = NULL;
@@ -224,9 +227,9 @@ on_trash_reply (GObject      *source,
 
 static void
 request (PtTrashPage *self,
-         TrashOp      op,
-         PtTrashKind  kind,
-         gint64       id)
+         TrashOp op,
+         PtTrashKind kind,
+         gint64 id)
 {
   g_autoptr(GError) error = NULL;
   PtStoreWorker *worker = pt_services_get_worker (self->services, &error);
@@ -253,9 +256,9 @@ request (PtTrashPage *self,
 /* Queues the restore of item @index (FALSE only for an index not shown);
  * the page fills in again when the worker answers. */
 gboolean
-pt_trash_page_restore (PtTrashPage  *self,
-                       guint         index,
-                       GError      **error)
+pt_trash_page_restore (PtTrashPage *self,
+                       guint index,
+                       GError **error)
 {
   PtTrashItem *item;
 
@@ -276,8 +279,8 @@ pt_trash_page_reload (PtTrashPage *self)
 
 static void
 on_empty_confirmed (AdwMessageDialog *dialog,
-                    const char       *response,
-                    PtTrashPage      *self)
+                    const char *response,
+                    PtTrashPage *self)
 {
   if (g_strcmp0 (response, "empty") != 0)
     return;
@@ -285,19 +288,17 @@ on_empty_confirmed (AdwMessageDialog *dialog,
 }
 
 static void
-on_empty_clicked (GtkButton   *button,
+on_empty_clicked (GtkButton *button,
                   PtTrashPage *self)
 {
   GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
                                               _("Empty the Trash?"),
-                                              _("The deleted matches and game nights are removed "
+                                                 _("The deleted matches and game nights are removed "
                                                 "for good."));
 
   gtk_widget_set_name (dialog, "empty-trash-dialog");
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "empty", _("_Empty Trash"),
-                                    NULL);
+                                    "cancel", _("_Cancel"), "empty", _("_Empty Trash"), NULL);
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "empty",
                                               ADW_RESPONSE_DESTRUCTIVE);
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
@@ -306,7 +307,7 @@ on_empty_clicked (GtkButton   *button,
 }
 
 static void
-on_back_clicked (GtkButton   *button,
+on_back_clicked (GtkButton *button,
                  PtTrashPage *self)
 {
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
@@ -350,9 +351,9 @@ pt_trash_page_dispose (GObject *object)
 }
 
 static void
-pt_trash_page_get_property (GObject    *object,
-                            guint       prop_id,
-                            GValue     *value,
+pt_trash_page_get_property (GObject *object,
+                            guint prop_id,
+                            GValue *value,
                             GParamSpec *pspec)
 {
   PtTrashPage *self = PT_TRASH_PAGE (object);
@@ -369,10 +370,10 @@ pt_trash_page_get_property (GObject    *object,
 }
 
 static void
-pt_trash_page_set_property (GObject      *object,
-                            guint         prop_id,
+pt_trash_page_set_property (GObject *object,
+                            guint prop_id,
                             const GValue *value,
-                            GParamSpec   *pspec)
+                            GParamSpec *pspec)
 {
   PtTrashPage *self = PT_TRASH_PAGE (object);
 
@@ -399,9 +400,9 @@ pt_trash_page_class_init (PtTrashPageClass *klass)
   object_class->set_property = pt_trash_page_set_property;
 
   properties[PROP_SERVICES] =
-    g_param_spec_object ("services", NULL, NULL,
-                         PT_TYPE_SERVICES,
-                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+      g_param_spec_object ("services", NULL, NULL,
+                           PT_TYPE_SERVICES,
+                           (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class,
@@ -418,11 +419,11 @@ static void
 pt_trash_page_init (PtTrashPage *self)
 {
   g_autofree char *description =
-    g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                  "Deleted matches and game nights stay here for %d day",
-                                  "Deleted matches and game nights stay here for %d days",
-                                  PT_TRASH_DAYS),
-                     PT_TRASH_DAYS);
+      g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                    "Deleted matches and game nights stay here for %d day",
+                                    "Deleted matches and game nights stay here for %d days",
+                                    PT_TRASH_DAYS),
+                       PT_TRASH_DAYS);
 
   gtk_widget_init_template (GTK_WIDGET (self));
   pt_companion_group_set_description (GTK_WIDGET (self->group), description);

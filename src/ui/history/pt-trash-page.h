@@ -16,12 +16,12 @@ G_DECLARE_FINAL_TYPE (PtTrashPage, pt_trash_page, PT, TRASH_PAGE, GtkBox)
 
 /* The list of deleted matches and nights with Restore on each, and Empty
  * Trash; a subpage of the preferences window. */
-GtkWidget *pt_trash_page_new    (PtServices  *services);
-void       pt_trash_page_reload (PtTrashPage *self);
+GtkWidget *pt_trash_page_new (PtServices *services);
+void pt_trash_page_reload (PtTrashPage *self);
 /* For tests: what the Restore button of row @index does. */
-gboolean   pt_trash_page_restore (PtTrashPage  *self,
-                                  guint         index,
-                                  GError      **error);
-guint      pt_trash_page_get_n_items (PtTrashPage *self);
+gboolean pt_trash_page_restore (PtTrashPage *self,
+                                guint index,
+                                GError **error);
+guint pt_trash_page_get_n_items (PtTrashPage *self);
 
 G_END_DECLS

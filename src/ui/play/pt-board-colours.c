@@ -17,23 +17,29 @@
 
 #include "pt-board-colours.h"
 
-#define RGB(r, g, b) { r, g, b, 1 }
-#define RGBA(r, g, b, a) { r, g, b, a }
+#define RGB(r, g, b) \
+  {                  \
+    r, g, b, 1       \
+  }
+#define RGBA(r, g, b, a) \
+  {                      \
+    r, g, b, a           \
+  }
 #define WINDOW_LIGHT RGB (0.980, 0.980, 0.980)
-#define WINDOW_DARK RGB (0.141, 0.141, 0.141)
+#define WINDOW_DARK  RGB (0.141, 0.141, 0.141)
 /* The central district's tint over the window, the lightest and the
  * darkest place of the map. */
-#define MAP_LIGHT RGB (0.976, 0.931, 0.780)
-#define MAP_DARK RGB (0.288, 0.252, 0.128)
+#define MAP_LIGHT    RGB (0.976, 0.931, 0.780)
+#define MAP_DARK     RGB (0.288, 0.252, 0.128)
 
 #define FACE_YELLOW RGB (0.90, 0.65, 0.04)
-#define FACE_BLUE RGB (0.11, 0.44, 0.85)
-#define FACE_WHITE RGB (0.87, 0.87, 0.85)
-#define FACE_GREEN RGB (0.15, 0.64, 0.41)
-#define FACE_RED RGB (0.75, 0.11, 0.16)
+#define FACE_BLUE   RGB (0.11, 0.44, 0.85)
+#define FACE_WHITE  RGB (0.87, 0.87, 0.85)
+#define FACE_GREEN  RGB (0.15, 0.64, 0.41)
+#define FACE_RED    RGB (0.75, 0.11, 0.16)
 #define FACE_PURPLE RGB (0.57, 0.25, 0.67)
-#define INK_DARK RGB (0.12, 0.12, 0.12)
-#define INK_LIGHT RGB (1, 1, 1)
+#define INK_DARK    RGB (0.12, 0.12, 0.12)
+#define INK_LIGHT   RGB (1, 1, 1)
 
 const PtBoardColourInfo pt_board_colours[PT_N_BOARD_COLOURS] = {
   /* The faces are the same in both styles: a card is a card. Their
@@ -100,7 +106,7 @@ const PtBoardColourInfo pt_board_colours[PT_N_BOARD_COLOURS] = {
 
 const PtRgba *
 pt_board_colour (PtBoardColour colour,
-                 gboolean      dark)
+                 gboolean dark)
 {
   g_return_val_if_fail (colour < PT_N_BOARD_COLOURS, &pt_board_colours[0].light);
   return dark ? &pt_board_colours[colour].dark : &pt_board_colours[colour].light;

@@ -58,17 +58,17 @@ typedef struct
 typedef struct
 {
   const char *id;
-  PtRgba      light, dark;            /* what is drawn, per style */
-  PtRgba      on_light, on_dark;      /* what it is drawn on, per style */
-  double      min_ratio;              /* 3 for shapes, 4.5 for text */
+  PtRgba light, dark;       /* what is drawn, per style */
+  PtRgba on_light, on_dark; /* what it is drawn on, per style */
+  double min_ratio;         /* 3 for shapes, 4.5 for text */
 } PtBoardColourInfo;
 
 extern const PtBoardColourInfo pt_board_colours[PT_N_BOARD_COLOURS];
 
-const PtRgba *pt_board_colour           (PtBoardColour  colour,
-                                         gboolean       dark);
-double        pt_board_colour_luminance (const PtRgba  *colour);
-double        pt_board_colour_contrast  (const PtRgba  *colour,
-                                         const PtRgba  *background);
+const PtRgba *pt_board_colour (PtBoardColour colour,
+                               gboolean dark);
+double pt_board_colour_luminance (const PtRgba *colour);
+double pt_board_colour_contrast (const PtRgba *colour,
+                                 const PtRgba *background);
 
 G_END_DECLS

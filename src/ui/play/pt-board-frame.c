@@ -17,22 +17,23 @@
 #include "pt-board-frame.h"
 
 #define LOG_WIDTH 280
-#define WIDE_MIN 720
+#define WIDE_MIN  720
 
 struct _PtBoardFrame
 {
-  GtkWidget  parent_instance;
+  GtkWidget parent_instance;
 
   GtkWidget *content;
   GtkWidget *log;
-  gboolean   folded;
-  gboolean   reveal_log;
-  guint      notify_id;
+  gboolean folded;
+  gboolean reveal_log;
+  guint notify_id;
 };
 
 G_DEFINE_FINAL_TYPE (PtBoardFrame, pt_board_frame, GTK_TYPE_WIDGET)
 
-enum {
+enum
+{
   PROP_0,
   PROP_FOLDED,
   PROP_REVEAL_LOG,
@@ -72,7 +73,7 @@ pt_board_frame_get_reveal_log (PtBoardFrame *self)
 
 void
 pt_board_frame_set_reveal_log (PtBoardFrame *self,
-                               gboolean      reveal)
+                               gboolean reveal)
 {
   g_return_if_fail (PT_IS_BOARD_FRAME (self));
 
@@ -86,7 +87,7 @@ pt_board_frame_set_reveal_log (PtBoardFrame *self,
 
 static gboolean
 fits_beside (PtBoardFrame *self,
-             int           width)
+             int width)
 {
   int content_min;
 
@@ -95,13 +96,13 @@ fits_beside (PtBoardFrame *self,
 }
 
 static void
-pt_board_frame_measure (GtkWidget      *widget,
-                        GtkOrientation  orientation,
-                        int             for_size,
-                        int            *minimum,
-                        int            *natural,
-                        int            *minimum_baseline,
-                        int            *natural_baseline)
+pt_board_frame_measure (GtkWidget *widget,
+                        GtkOrientation orientation,
+                        int for_size,
+                        int *minimum,
+                        int *natural,
+                        int *minimum_baseline,
+                        int *natural_baseline)
 {
   PtBoardFrame *self = PT_BOARD_FRAME (widget);
   int cmin = 0, cnat = 0, lmin = 0, lnat = 0;
@@ -116,7 +117,8 @@ pt_board_frame_measure (GtkWidget      *widget,
   else
     {
       gboolean beside = for_size < 0 || fits_beside (self, for_size);
-      int content_width = for_size < 0 ? -1 : beside ? for_size - LOG_WIDTH : for_size;
+      int content_width = for_size < 0 ? -1 : beside ? for_size - LOG_WIDTH
+                                                     : for_size;
 
       gtk_widget_measure (self->content, orientation, content_width, &cmin, &cnat, NULL, NULL);
       gtk_widget_measure (self->log, orientation, beside ? LOG_WIDTH : for_size, &lmin, &lnat, NULL, NULL);
@@ -149,9 +151,9 @@ notify_folded (gpointer user_data)
 
 static void
 pt_board_frame_size_allocate (GtkWidget *widget,
-                              int        width,
-                              int        height,
-                              int        baseline)
+                              int width,
+                              int height,
+                              int baseline)
 {
   PtBoardFrame *self = PT_BOARD_FRAME (widget);
   gboolean folded = !fits_beside (self, width);
@@ -207,9 +209,9 @@ pt_board_frame_dispose (GObject *object)
 }
 
 static void
-pt_board_frame_get_property (GObject    *object,
-                             guint       prop_id,
-                             GValue     *value,
+pt_board_frame_get_property (GObject *object,
+                             guint prop_id,
+                             GValue *value,
                              GParamSpec *pspec)
 {
   PtBoardFrame *self = PT_BOARD_FRAME (object);
@@ -228,10 +230,10 @@ pt_board_frame_get_property (GObject    *object,
 }
 
 static void
-pt_board_frame_set_property (GObject      *object,
-                             guint         prop_id,
+pt_board_frame_set_property (GObject *object,
+                             guint prop_id,
                              const GValue *value,
-                             GParamSpec   *pspec)
+                             GParamSpec *pspec)
 {
   PtBoardFrame *self = PT_BOARD_FRAME (object);
 
@@ -258,11 +260,11 @@ pt_board_frame_class_init (PtBoardFrameClass *klass)
   widget_class->size_allocate = pt_board_frame_size_allocate;
 
   properties[PROP_FOLDED] =
-    g_param_spec_boolean ("folded", NULL, NULL, FALSE,
-                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+      g_param_spec_boolean ("folded", NULL, NULL, FALSE,
+                            G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_REVEAL_LOG] =
-    g_param_spec_boolean ("reveal-log", NULL, NULL, FALSE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+      g_param_spec_boolean ("reveal-log", NULL, NULL, FALSE,
+                            G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
   gtk_widget_class_set_css_name (widget_class, "board-frame");
 }

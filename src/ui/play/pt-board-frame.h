@@ -14,13 +14,13 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (PtBoardFrame, pt_board_frame, PT, BOARD_FRAME, GtkWidget)
 
-GtkWidget *pt_board_frame_new            (GtkWidget    *content,
-                                          GtkWidget    *log);
+GtkWidget *pt_board_frame_new (GtkWidget *content,
+                               GtkWidget *log);
 /* TRUE when the window is too narrow for the log beside the content. */
-gboolean   pt_board_frame_get_folded     (PtBoardFrame *self);
+gboolean pt_board_frame_get_folded (PtBoardFrame *self);
 /* Whether the folded log's sheet is open (it always shows unfolded). */
-gboolean   pt_board_frame_get_reveal_log (PtBoardFrame *self);
-void       pt_board_frame_set_reveal_log (PtBoardFrame *self,
-                                          gboolean      reveal);
+gboolean pt_board_frame_get_reveal_log (PtBoardFrame *self);
+void pt_board_frame_set_reveal_log (PtBoardFrame *self,
+                                    gboolean reveal);
 
 G_END_DECLS

@@ -19,13 +19,13 @@
 typedef struct
 {
   const PtBoardKey *keys;
-  guint             n_keys;
+  guint n_keys;
 } KeyTable;
 
 static gboolean
 activate_key (GtkWidget *widget,
-              GVariant  *args,
-              gpointer   user_data)
+              GVariant *args,
+              gpointer user_data)
 {
   GtkWidget **forwarded = g_object_get_data (G_OBJECT (widget), "pt-board-keys-board");
   GtkWidget *board = forwarded != NULL ? *forwarded : widget;
@@ -59,9 +59,9 @@ controller_for (const KeyTable *table)
 
 /* @keys must outlive @board (a static table). */
 void
-pt_board_keys_install (GtkWidget        *board,
+pt_board_keys_install (GtkWidget *board,
                        const PtBoardKey *keys,
-                       guint             n_keys)
+                       guint n_keys)
 {
   KeyTable *table = g_new0 (KeyTable, 1);
 

@@ -11,15 +11,15 @@ G_BEGIN_DECLS
 
 typedef struct
 {
-  const char *accelerator;   /* gtk_shortcut_trigger_parse_string () syntax */
-  const char *action;        /* an action of the board, "board.pass" */
-  const char *target;        /* its parameter in GVariant text, or NULL */
+  const char *accelerator; /* gtk_shortcut_trigger_parse_string () syntax */
+  const char *action;      /* an action of the board, "board.pass" */
+  const char *target;      /* its parameter in GVariant text, or NULL */
 } PtBoardKey;
 
-void pt_board_keys_install (GtkWidget        *board,
+void pt_board_keys_install (GtkWidget *board,
                             const PtBoardKey *keys,
-                            guint             n_keys);
-void pt_board_keys_forward (GtkWidget        *board,
-                            GtkWidget        *scope);
+                            guint n_keys);
+void pt_board_keys_forward (GtkWidget *board,
+                            GtkWidget *scope);
 
 G_END_DECLS

@@ -17,14 +17,15 @@
 
 struct _PtBoardSpot
 {
-  GtkWidget  parent_instance;
+  GtkWidget parent_instance;
 
-  char      *name;
+  char *name;
 };
 
 G_DEFINE_FINAL_TYPE (PtBoardSpot, pt_board_spot, GTK_TYPE_WIDGET)
 
-enum {
+enum
+{
   ACTIVATE,
   N_SIGNALS
 };
@@ -39,7 +40,7 @@ pt_board_spot_new (GtkAccessibleRole role)
 
 void
 pt_board_spot_set_name (PtBoardSpot *self,
-                        const char  *name)
+                        const char *name)
 {
   g_return_if_fail (PT_IS_BOARD_SPOT (self));
 
@@ -79,10 +80,10 @@ pt_board_spot_class_init (PtBoardSpotClass *klass)
   object_class->finalize = pt_board_spot_finalize;
 
   signals[ACTIVATE] =
-    g_signal_new_class_handler ("activate", G_TYPE_FROM_CLASS (klass),
-                                G_SIGNAL_RUN_LAST | G_SIGNAL_ACTION,
-                                G_CALLBACK (pt_board_spot_activate),
-                                NULL, NULL, NULL, G_TYPE_NONE, 0);
+      g_signal_new_class_handler ("activate", G_TYPE_FROM_CLASS (klass),
+                                  G_SIGNAL_RUN_LAST | G_SIGNAL_ACTION,
+                                  G_CALLBACK (pt_board_spot_activate),
+                                  NULL, NULL, NULL, G_TYPE_NONE, 0);
   gtk_widget_class_set_activate_signal (widget_class, signals[ACTIVATE]);
   gtk_widget_class_add_binding_signal (widget_class, GDK_KEY_Return, 0, "activate", NULL);
   gtk_widget_class_add_binding_signal (widget_class, GDK_KEY_KP_Enter, 0, "activate", NULL);

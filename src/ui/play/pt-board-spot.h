@@ -13,9 +13,9 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (PtBoardSpot, pt_board_spot, PT, BOARD_SPOT, GtkWidget)
 
-GtkWidget *pt_board_spot_new      (GtkAccessibleRole  role);
-void       pt_board_spot_set_name (PtBoardSpot       *self,
-                                   const char        *name);
-const char *pt_board_spot_get_name (PtBoardSpot      *self);
+GtkWidget *pt_board_spot_new (GtkAccessibleRole role);
+void pt_board_spot_set_name (PtBoardSpot *self,
+                             const char *name);
+const char *pt_board_spot_get_name (PtBoardSpot *self);
 
 G_END_DECLS

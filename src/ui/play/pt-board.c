@@ -12,18 +12,19 @@
 typedef struct
 {
   PtSession *session;
-  PtGame   *game;
-  int       viewer;
-  gboolean  interactive;
-  gboolean  animating;
-  gboolean  constructed;
+  PtGame *game;
+  int viewer;
+  gboolean interactive;
+  gboolean animating;
+  gboolean constructed;
   JsonNode *hint;
-  char     *prompt;
+  char *prompt;
 } PtBoardPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (PtBoard, pt_board, GTK_TYPE_WIDGET)
 
-enum {
+enum
+{
   PROP_0,
   PROP_SESSION,
   PROP_GAME,
@@ -37,7 +38,8 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-enum {
+enum
+{
   MOVE_ERROR,
   N_SIGNALS
 };
@@ -87,7 +89,7 @@ pt_board_get_viewer (PtBoard *self)
 
 void
 pt_board_set_viewer (PtBoard *self,
-                     int      viewer)
+                     int viewer)
 {
   PtBoardPrivate *priv = pt_board_get_instance_private (self);
 
@@ -116,8 +118,8 @@ pt_board_get_interactive (PtBoard *self)
 }
 
 void
-pt_board_set_interactive (PtBoard  *self,
-                          gboolean  interactive)
+pt_board_set_interactive (PtBoard *self,
+                          gboolean interactive)
 {
   PtBoardPrivate *priv = pt_board_get_instance_private (self);
 
@@ -143,8 +145,8 @@ pt_board_get_animating (PtBoard *self)
 }
 
 void
-pt_board_set_animating (PtBoard  *self,
-                        gboolean  animating)
+pt_board_set_animating (PtBoard *self,
+                        gboolean animating)
 {
   PtBoardPrivate *priv = pt_board_get_instance_private (self);
 
@@ -168,7 +170,7 @@ pt_board_get_hint (PtBoard *self)
 }
 
 void
-pt_board_set_hint (PtBoard  *self,
+pt_board_set_hint (PtBoard *self,
                    JsonNode *move)
 {
   PtBoardPrivate *priv = pt_board_get_instance_private (self);
@@ -216,7 +218,7 @@ pt_board_get_prompt (PtBoard *self)
 }
 
 void
-pt_board_set_prompt (PtBoard    *self,
+pt_board_set_prompt (PtBoard *self,
                      const char *prompt)
 {
   PtBoardPrivate *priv = pt_board_get_instance_private (self);
@@ -231,8 +233,8 @@ pt_board_set_prompt (PtBoard    *self,
 }
 
 gboolean
-pt_board_request_move (PtBoard  *self,
-                       int       player,
+pt_board_request_move (PtBoard *self,
+                       int player,
                        JsonNode *move)
 {
   PtBoardPrivate *priv = pt_board_get_instance_private (self);
@@ -282,8 +284,8 @@ pt_board_constructed (GObject *object)
 }
 
 void
-pt_board_clear_animation (PtBoard  *self,
-                          gpointer  animation)
+pt_board_clear_animation (PtBoard *self,
+                          gpointer animation)
 {
   GObject **slot = animation;
 
@@ -321,9 +323,9 @@ pt_board_finalize (GObject *object)
 }
 
 static void
-pt_board_get_property (GObject    *object,
-                       guint       prop_id,
-                       GValue     *value,
+pt_board_get_property (GObject *object,
+                       guint prop_id,
+                       GValue *value,
                        GParamSpec *pspec)
 {
   PtBoard *self = PT_BOARD (object);
@@ -358,10 +360,10 @@ pt_board_get_property (GObject    *object,
 }
 
 static void
-pt_board_set_property (GObject      *object,
-                       guint         prop_id,
+pt_board_set_property (GObject *object,
+                       guint prop_id,
                        const GValue *value,
-                       GParamSpec   *pspec)
+                       GParamSpec *pspec)
 {
   PtBoard *self = PT_BOARD (object);
   PtBoardPrivate *priv = pt_board_get_instance_private (self);
@@ -403,38 +405,38 @@ pt_board_class_init (PtBoardClass *klass)
   /* The match the board belongs to (seats, rounds, computer turns);
    * NULL for a round shown on its own (replays, the result screen). */
   properties[PROP_SESSION] =
-    g_param_spec_object ("session", NULL, NULL, PT_TYPE_SESSION,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+      g_param_spec_object ("session", NULL, NULL, PT_TYPE_SESSION,
+                           G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   /* The round shown; by default the session's round on the table. */
   properties[PROP_GAME] =
-    g_param_spec_object ("game", NULL, NULL, PT_TYPE_GAME,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+      g_param_spec_object ("game", NULL, NULL, PT_TYPE_GAME,
+                           G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   /* The seat whose hand and sheet are shown; -1: nobody's. */
   properties[PROP_VIEWER] =
-    g_param_spec_int ("viewer", NULL, NULL, -1, PT_GAME_MAX_PLAYERS - 1, 0,
-                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+      g_param_spec_int ("viewer", NULL, NULL, -1, PT_GAME_MAX_PLAYERS - 1, 0,
+                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   /* Whether the viewer may act on the board now. */
   properties[PROP_INTERACTIVE] =
-    g_param_spec_boolean ("interactive", NULL, NULL, FALSE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+      g_param_spec_boolean ("interactive", NULL, NULL, FALSE,
+                            G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   /* TRUE while a move is travelling on the board. */
   properties[PROP_ANIMATING] =
-    g_param_spec_boolean ("animating", NULL, NULL, FALSE,
-                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+      g_param_spec_boolean ("animating", NULL, NULL, FALSE,
+                            G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   /* A suggested move (a record move), shown until the next move. */
   properties[PROP_HINT] =
-    g_param_spec_boxed ("hint", NULL, NULL, JSON_TYPE_NODE,
-                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+      g_param_spec_boxed ("hint", NULL, NULL, JSON_TYPE_NODE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   /* What the board asks the viewer to do. */
   properties[PROP_PROMPT] =
-    g_param_spec_string ("prompt", NULL, NULL, "",
-                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+      g_param_spec_string ("prompt", NULL, NULL, "",
+                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* A move chosen on the board was refused; the text is for the user. */
   signals[MOVE_ERROR] =
-    g_signal_new ("move-error", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+      g_signal_new ("move-error", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                    0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);

@@ -35,7 +35,7 @@ pt_computer_player_has_bots (void)
 typedef struct
 {
   JsonNode *legal;
-  guint64   seed;
+  guint64 seed;
 } ChooseData;
 
 static void
@@ -46,9 +46,9 @@ choose_data_free (ChooseData *data)
 }
 
 static void
-choose_in_thread (GTask        *task,
-                  gpointer      source,
-                  gpointer      task_data,
+choose_in_thread (GTask *task,
+                  gpointer source,
+                  gpointer task_data,
                   GCancellable *cancellable)
 {
   ChooseData *data = task_data;
@@ -70,9 +70,9 @@ choose_in_thread (GTask        *task,
 }
 
 static void
-on_bot_move (GObject      *source,
+on_bot_move (GObject *source,
              GAsyncResult *result,
-             gpointer      user_data)
+             gpointer user_data)
 {
   g_autoptr(GTask) task = user_data;
   GError *error = NULL;
@@ -88,13 +88,13 @@ on_bot_move (GObject      *source,
 }
 
 void
-pt_computer_player_choose_async (PtGame              *game,
-                                 guint                player,
-                                 PtBotLevel           level,
-                                 guint64              seed,
-                                 GCancellable        *cancellable,
-                                 GAsyncReadyCallback  callback,
-                                 gpointer             user_data)
+pt_computer_player_choose_async (PtGame *game,
+                                 guint player,
+                                 PtBotLevel level,
+                                 guint64 seed,
+                                 GCancellable *cancellable,
+                                 GAsyncReadyCallback callback,
+                                 gpointer user_data)
 {
   g_autoptr(GTask) task = NULL;
   ChooseData *data;
@@ -106,11 +106,10 @@ pt_computer_player_choose_async (PtGame              *game,
 
   /* PARTIDA_COMPUTER=standin forces the stand-in: for tests and for
    * telling a bot problem from a board problem. */
-  if (g_strcmp0 (g_getenv ("PARTIDA_COMPUTER"), "standin") != 0
-      && pt_bot_supports (pt_game_get_game_id (game), level))
+  if (g_strcmp0 (g_getenv ("PARTIDA_COMPUTER"), "standin") != 0 && pt_bot_supports (pt_game_get_game_id (game), level))
     {
       g_autoptr(PtBot) bot = pt_bot_new (pt_game_get_game_id (game), level,
-                                         seed, TIME_BUDGET_MS, NULL);
+                                          seed, TIME_BUDGET_MS, NULL);
 
       if (bot != NULL)
         {
@@ -132,8 +131,8 @@ pt_computer_player_choose_async (PtGame              *game,
 }
 
 JsonNode *
-pt_computer_player_choose_finish (GAsyncResult  *result,
-                                  GError       **error)
+pt_computer_player_choose_finish (GAsyncResult *result,
+                                  GError **error)
 {
   g_return_val_if_fail (G_IS_TASK (result), NULL);
 
@@ -141,9 +140,9 @@ pt_computer_player_choose_finish (GAsyncResult  *result,
 }
 
 JsonNode *
-pt_computer_player_choose_finish_full (GAsyncResult  *result,
-                                       char         **reason,
-                                       GError       **error)
+pt_computer_player_choose_finish_full (GAsyncResult *result,
+                                       char **reason,
+                                       GError **error)
 {
   g_return_val_if_fail (G_IS_TASK (result), NULL);
 
@@ -155,8 +154,8 @@ pt_computer_player_choose_finish_full (GAsyncResult  *result,
 /* External engines ----------------------------------------------------------- */
 
 PtEngine *
-pt_computer_player_new_engine (const char  *spec,
-                               GError     **error)
+pt_computer_player_new_engine (const char *spec,
+                               GError **error)
 {
   g_autofree char *command = NULL;
 
@@ -171,9 +170,9 @@ pt_computer_player_new_engine (const char  *spec,
 }
 
 static void
-on_engine_move (GObject      *source,
+on_engine_move (GObject *source,
                 GAsyncResult *result,
-                gpointer      user_data)
+                gpointer user_data)
 {
   g_autoptr(GTask) task = user_data;
   GError *error = NULL;
@@ -186,12 +185,12 @@ on_engine_move (GObject      *source,
 }
 
 void
-pt_computer_player_engine_choose_async (PtEngine            *engine,
-                                        PtGame              *game,
-                                        guint                player,
-                                        GCancellable        *cancellable,
-                                        GAsyncReadyCallback  callback,
-                                        gpointer             user_data)
+pt_computer_player_engine_choose_async (PtEngine *engine,
+                                        PtGame *game,
+                                        guint player,
+                                        GCancellable *cancellable,
+                                        GAsyncReadyCallback callback,
+                                        gpointer user_data)
 {
   g_autoptr(GTask) task = NULL;
 

@@ -20,7 +20,7 @@
 
 struct _PtContinueList
 {
-  AdwBin     parent_instance;
+  AdwBin parent_instance;
 
   GtkWidget *group;
   GPtrArray *rows;
@@ -77,7 +77,8 @@ when_text (gint64 updated)
     {
       int minutes = span / G_TIME_SPAN_MINUTE;
       return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d minute ago", "%d minutes ago",
-                                           minutes), minutes);
+                                           minutes),
+                              minutes);
     }
   /* Translators: a date and time in strftime format */
   return g_date_time_format (then, _("%e %b %Y, %H:%M"));
@@ -85,7 +86,7 @@ when_text (gint64 updated)
 
 guint
 pt_continue_list_refresh (PtContinueList *self,
-                          PtStore        *store)
+                          PtStore *store)
 {
   g_autoptr(GPtrArray) saved = NULL;
   g_autoptr(GError) error = NULL;

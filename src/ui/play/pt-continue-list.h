@@ -15,8 +15,8 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (PtContinueList, pt_continue_list, PT, CONTINUE_LIST, AdwBin)
 
-GtkWidget *pt_continue_list_new      (void);
+GtkWidget *pt_continue_list_new (void);
 /* Reads the saved games from @store (newest first); returns how many. */
-guint      pt_continue_list_refresh  (PtContinueList *self,
-                                      PtStore        *store);
+guint pt_continue_list_refresh (PtContinueList *self,
+                                PtStore *store);
 G_END_DECLS

@@ -32,44 +32,45 @@
 #include "pt-player-name.h"
 #include "pt-session.h"
 
-#define MAX_SEATS 4
+#define MAX_SEATS    4
 /* Person, and the three computer levels; engines come after. */
 #define N_BASE_KINDS 4
 
 struct _PtGameSetupView
 {
-  GtkWidget   parent_instance;
+  GtkWidget parent_instance;
 
-  GtkWidget  *game_row;
-  GtkWidget  *players_group;
-  GtkWidget  *levels_label;
-  GtkWidget  *count_row;
-  GtkWidget  *count_spin;
-  GtkWidget  *seat_rows[MAX_SEATS];
-  GtkWidget  *seat_kinds[MAX_SEATS];
-  GtkWidget  *seat_menus[MAX_SEATS];
+  GtkWidget *game_row;
+  GtkWidget *players_group;
+  GtkWidget *levels_label;
+  GtkWidget *count_row;
+  GtkWidget *count_spin;
+  GtkWidget *seat_rows[MAX_SEATS];
+  GtkWidget *seat_kinds[MAX_SEATS];
+  GtkWidget *seat_menus[MAX_SEATS];
   /* Each registered game's options group (NULL: none), in registry
    * order; each option's combo row or switch is the group's data under
    * the option's key. */
-  GPtrArray  *option_groups;
-  GtkWidget  *rounds_group;
-  GtkWidget  *rounds_row;
-  GtkWidget  *rounds_spin;
-  GtkWidget  *starter_row;
-  GtkWidget  *seed_row;
-  GMenu      *players_menu;
+  GPtrArray *option_groups;
+  GtkWidget *rounds_group;
+  GtkWidget *rounds_row;
+  GtkWidget *rounds_spin;
+  GtkWidget *starter_row;
+  GtkWidget *seed_row;
+  GMenu *players_menu;
 
-  PtServices *services;  /* nullable: no engines, defaults, suggestions */
-  GSettings  *settings;
-  char       *engines_game;   /* the game the engine choices are for */
-  GStrv       engine_names;
-  GStrv       engine_specs;
-  gboolean    updating_kinds;
+  PtServices *services; /* nullable: no engines, defaults, suggestions */
+  GSettings *settings;
+  char *engines_game; /* the game the engine choices are for */
+  GStrv engine_names;
+  GStrv engine_specs;
+  gboolean updating_kinds;
 };
 
 G_DEFINE_FINAL_TYPE (PtGameSetupView, pt_game_setup_view, GTK_TYPE_WIDGET)
 
-enum {
+enum
+{
   PROP_0,
   PROP_SERVICES,
   N_PROPS
@@ -102,8 +103,8 @@ n_seats (PtGameSetupView *self)
 /* Shows @options (the rules' deal options) in game @index's rows. */
 static void
 load_options (PtGameSetupView *self,
-              guint            index,
-              JsonObject      *options)
+              guint index,
+              JsonObject *options)
 {
   const PtGameUi *ui = pt_game_ui_list ()[index];
   GObject *group = g_ptr_array_index (self->option_groups, index);
@@ -132,7 +133,7 @@ load_options (PtGameSetupView *self,
 /* The selected game's options as its rows say. */
 static void
 write_options (PtGameSetupView *self,
-               JsonObject      *options)
+               JsonObject *options)
 {
   const PtGameUi *ui = selected_ui (self);
   GObject *group = g_ptr_array_index (self->option_groups, selected_game (self));
@@ -155,7 +156,7 @@ write_options (PtGameSetupView *self,
     }
 }
 
-static const char * const *
+static const char *const *
 base_kinds (void)
 {
   static const char *kinds[N_BASE_KINDS + 1];
@@ -170,12 +171,11 @@ base_kinds (void)
 /* The spec of the engine seat @index plays, or NULL. */
 static const char *
 seat_engine_spec (PtGameSetupView *self,
-                  guint            index)
+                  guint index)
 {
   guint kind = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->seat_kinds[index]));
 
-  if (kind == GTK_INVALID_LIST_POSITION || kind < N_BASE_KINDS || self->engine_specs == NULL
-      || kind - N_BASE_KINDS >= g_strv_length (self->engine_specs))
+  if (kind == GTK_INVALID_LIST_POSITION || kind < N_BASE_KINDS || self->engine_specs == NULL || kind - N_BASE_KINDS >= g_strv_length (self->engine_specs))
     return NULL;
   return self->engine_specs[kind - N_BASE_KINDS];
 }
@@ -254,20 +254,19 @@ update_visibility (PtGameSetupView *self)
   /* What each computer level does in this game, in the bots' own words. */
   {
     static const PtBotLevel levels[] = { PT_BOT_LEVEL_EASY, PT_BOT_LEVEL_MEDIUM, PT_BOT_LEVEL_HARD };
-    static const char * const names[] = { N_("Easy"), N_("Medium"), N_("Hard") };
+    static const char *const names[] = { N_("Easy"), N_("Medium"), N_("Hard") };
     g_autoptr(GString) tip = g_string_new (NULL);
 
     for (guint l = 0; l < G_N_ELEMENTS (levels); l++)
       {
         const char *text = pt_bot_supports (id, levels[l]) ? pt_bot_level_describe (id, levels[l]) : NULL;
 
-        g_string_append_printf (tip, "%s%s: %s", l > 0 ? "\n" : "", _(names[l]),
-                                text ? text : _("a random legal move (no computer player for this game yet)"));
+        g_string_append_printf (tip, "%s%s: %s", l > 0 ? "\n" : "", _(names[l]), text ? text : _("a random legal move (no computer player for this game yet)"));
       }
     for (guint e = 0; self->engine_names != NULL && self->engine_names[e] != NULL; e++)
       /* Translators: a line of the seat list's tooltip, %s an engine's name */
       g_string_append_printf (tip, _("\n%s: an external engine (Preferences → Engines)"),
-                              self->engine_names[e]);
+                                      self->engine_names[e]);
     /* Not a tooltip on the seat lists: a tooltip would cover their open
      * menu (and could take the click meant for an item). The levels are
      * explained behind the Players group's info button. */
@@ -290,17 +289,17 @@ on_engines_changed (PtGameSetupView *self)
 
 static gboolean
 is_engine_name (PtGameSetupView *self,
-                const char      *name)
+                const char *name)
 {
-  return self->engine_names != NULL && g_strv_contains ((const char * const *) self->engine_names, name);
+  return self->engine_names != NULL && g_strv_contains ((const char *const *) self->engine_names, name);
 }
 
 /* No tooltip on a menu button while its menu is open: it would cover the
  * first items. */
 static void
-on_menu_visible (GtkWidget  *popover,
+on_menu_visible (GtkWidget *popover,
                  GParamSpec *pspec,
-                 GtkWidget  *button)
+                 GtkWidget *button)
 {
   gtk_widget_set_has_tooltip (button, !gtk_widget_get_visible (popover));
 }
@@ -308,8 +307,8 @@ on_menu_visible (GtkWidget  *popover,
 /* A seat left with its default name takes the engine's name, and gives
  * it back when it goes back to Partida's computer. */
 static void
-on_kind_changed (GtkDropDown     *kind,
-                 GParamSpec      *pspec,
+on_kind_changed (GtkDropDown *kind,
+                 GParamSpec *pspec,
                  PtGameSetupView *self)
 {
   guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (kind), "seat"));
@@ -335,8 +334,8 @@ on_kind_changed (GtkDropDown     *kind,
 }
 
 void
-pt_game_setup_view_read_defaults (GSettings         *settings,
-                                  const char        *game_id,
+pt_game_setup_view_read_defaults (GSettings *settings,
+                                  const char *game_id,
                                   PtSessionDefaults *defaults)
 {
   const PtGameUi *ui = pt_game_ui_lookup (game_id);
@@ -353,7 +352,7 @@ pt_game_setup_view_read_defaults (GSettings         *settings,
 }
 
 void
-pt_game_setup_view_apply_defaults (PtGameSetupView         *self,
+pt_game_setup_view_apply_defaults (PtGameSetupView *self,
                                    const PtSessionDefaults *defaults)
 {
   g_return_if_fail (PT_IS_GAME_SETUP_VIEW (self));
@@ -395,7 +394,7 @@ on_defaults_changed (PtGameSetupView *self)
  * defaults pre-filling the form. */
 static void
 watch_settings (PtGameSetupView *self,
-                GSettings       *settings)
+                GSettings *settings)
 {
   g_set_object (&self->settings, settings);
   if (settings != NULL)
@@ -406,8 +405,7 @@ watch_settings (PtGameSetupView *self,
                                self, G_CONNECT_SWAPPED);
       /* Every game's house rules: the form shows the chosen game's. */
       for (guint i = 0; i < pt_game_ui_get_n (); i++)
-        for (guint k = 0; pt_game_ui_list ()[i]->settings_keys != NULL
-                          && pt_game_ui_list ()[i]->settings_keys[k] != NULL; k++)
+        for (guint k = 0; pt_game_ui_list ()[i]->settings_keys != NULL && pt_game_ui_list ()[i]->settings_keys[k] != NULL; k++)
           {
             g_autofree char *signal = g_strconcat ("changed::", pt_game_ui_list ()[i]->settings_keys[k], NULL);
 
@@ -430,7 +428,7 @@ pt_game_setup_view_get_rounds (PtGameSetupView *self)
 
 void
 pt_game_setup_view_set_rounds (PtGameSetupView *self,
-                               guint            rounds)
+                               guint rounds)
 {
   g_return_if_fail (PT_IS_GAME_SETUP_VIEW (self));
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->rounds_spin), rounds);
@@ -438,7 +436,7 @@ pt_game_setup_view_set_rounds (PtGameSetupView *self,
 
 int
 pt_game_setup_view_get_seat_level (PtGameSetupView *self,
-                                   guint            index)
+                                   guint index)
 {
   guint kind;
 
@@ -450,7 +448,7 @@ pt_game_setup_view_get_seat_level (PtGameSetupView *self,
 
 const char *
 pt_game_setup_view_get_seat_name (PtGameSetupView *self,
-                                  guint            index)
+                                  guint index)
 {
   g_return_val_if_fail (PT_IS_GAME_SETUP_VIEW (self), NULL);
   g_return_val_if_fail (index < MAX_SEATS, NULL);
@@ -458,9 +456,9 @@ pt_game_setup_view_get_seat_name (PtGameSetupView *self,
 }
 
 PtSession *
-pt_game_setup_view_create_session (PtGameSetupView  *self,
-                                   PtStore          *store,
-                                   GError          **error)
+pt_game_setup_view_create_session (PtGameSetupView *self,
+                                   PtStore *store,
+                                   GError **error)
 {
   g_autoptr(JsonArray) seats = NULL;
   g_autoptr(JsonObject) options = NULL;
@@ -500,8 +498,8 @@ pt_game_setup_view_create_session (PtGameSetupView  *self,
 
 gboolean
 pt_game_setup_view_set_seat_engine (PtGameSetupView *self,
-                                    guint            index,
-                                    const char      *spec)
+                                    guint index,
+                                    const char *spec)
 {
   g_return_val_if_fail (PT_IS_GAME_SETUP_VIEW (self), FALSE);
   g_return_val_if_fail (index < MAX_SEATS, FALSE);
@@ -517,7 +515,7 @@ pt_game_setup_view_set_seat_engine (PtGameSetupView *self,
 
 char **
 pt_game_setup_view_dup_seat_choices (PtGameSetupView *self,
-                                     guint            index)
+                                     guint index)
 {
   GListModel *model;
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
@@ -534,9 +532,9 @@ pt_game_setup_view_dup_seat_choices (PtGameSetupView *self,
 /* Seats ------------------------------------------------------------------ */
 
 static void
-action_pick_player (GtkWidget  *widget,
+action_pick_player (GtkWidget *widget,
                     const char *action_name,
-                    GVariant   *parameter)
+                    GVariant *parameter)
 {
   PtGameSetupView *self = PT_GAME_SETUP_VIEW (widget);
   guint32 index;
@@ -549,7 +547,7 @@ action_pick_player (GtkWidget  *widget,
 
 void
 pt_game_setup_view_set_players (PtGameSetupView *self,
-                                GPtrArray       *players)
+                                GPtrArray *players)
 {
   g_return_if_fail (PT_IS_GAME_SETUP_VIEW (self));
 
@@ -583,15 +581,13 @@ pt_game_setup_view_set_players (PtGameSetupView *self,
 
 void
 pt_game_setup_view_set_default_person (PtGameSetupView *self,
-                                       const char      *name)
+                                       const char *name)
 {
   g_return_if_fail (PT_IS_GAME_SETUP_VIEW (self));
 
   /* Only a first seat still called "You" and played by a person, and
    * never the name another seat already has. */
-  if (name == NULL || *name == '\0'
-      || g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->seat_rows[0])), _("You")) != 0
-      || gtk_drop_down_get_selected (GTK_DROP_DOWN (self->seat_kinds[0])) != 0)
+  if (name == NULL || *name == '\0' || g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->seat_rows[0])), _("You")) != 0 || gtk_drop_down_get_selected (GTK_DROP_DOWN (self->seat_kinds[0])) != 0)
     return;
   for (guint i = 1; i < MAX_SEATS; i++)
     if (pt_player_name_equal (gtk_editable_get_text (GTK_EDITABLE (self->seat_rows[i])), name))
@@ -601,9 +597,9 @@ pt_game_setup_view_set_default_person (PtGameSetupView *self,
 
 void
 pt_game_setup_view_set_seat (PtGameSetupView *self,
-                             guint            index,
-                             const char      *name,
-                             int              computer_level)
+                             guint index,
+                             const char *name,
+                             int computer_level)
 {
   g_return_if_fail (PT_IS_GAME_SETUP_VIEW (self));
   g_return_if_fail (index < MAX_SEATS);
@@ -617,7 +613,7 @@ pt_game_setup_view_set_seat (PtGameSetupView *self,
 
 void
 pt_game_setup_view_set_options (PtGameSetupView *self,
-                                JsonObject      *options)
+                                JsonObject *options)
 {
   g_return_if_fail (PT_IS_GAME_SETUP_VIEW (self));
   g_return_if_fail (options != NULL);
@@ -627,7 +623,7 @@ pt_game_setup_view_set_options (PtGameSetupView *self,
 
 void
 pt_game_setup_view_set_n_players (PtGameSetupView *self,
-                                  guint            n_players)
+                                  guint n_players)
 {
   g_return_if_fail (PT_IS_GAME_SETUP_VIEW (self));
 
@@ -636,7 +632,7 @@ pt_game_setup_view_set_n_players (PtGameSetupView *self,
 
 void
 pt_game_setup_view_set_seed (PtGameSetupView *self,
-                             const char      *seed)
+                             const char *seed)
 {
   g_return_if_fail (PT_IS_GAME_SETUP_VIEW (self));
 
@@ -656,7 +652,7 @@ pt_game_setup_view_get_game_id (PtGameSetupView *self)
 
 void
 pt_game_setup_view_set_game_id (PtGameSetupView *self,
-                                const char      *game_id)
+                                const char *game_id)
 {
   g_return_if_fail (PT_IS_GAME_SETUP_VIEW (self));
 
@@ -667,11 +663,11 @@ pt_game_setup_view_set_game_id (PtGameSetupView *self,
 }
 
 gboolean
-pt_game_setup_view_get_setup (PtGameSetupView  *self,
-                              JsonArray       **out_seats,
-                              JsonObject      **out_options,
-                              guint64          *out_seed,
-                              GError          **error)
+pt_game_setup_view_get_setup (PtGameSetupView *self,
+                              JsonArray **out_seats,
+                              JsonObject **out_options,
+                              guint64 *out_seed,
+                              GError **error)
 {
   g_autoptr(JsonArray) seats = json_array_new ();
   g_autoptr(JsonObject) options = json_object_new ();
@@ -741,9 +737,9 @@ pt_game_setup_view_get_setup (PtGameSetupView  *self,
 /* Construction ----------------------------------------------------------- */
 
 static GtkWidget *
-combo_row (const char         *title,
-           const char * const *choices,
-           guint               selected)
+combo_row (const char *title,
+           const char *const *choices,
+           guint selected)
 {
   GtkWidget *row = adw_combo_row_new ();
   g_autoptr(GtkStringList) list = gtk_string_list_new (choices);
@@ -755,7 +751,7 @@ combo_row (const char         *title,
 }
 
 static GtkWidget *
-switch_row (GtkWidget  *group,
+switch_row (GtkWidget *group,
             const char *title,
             const char *subtitle,
             GtkWidget **out_switch)
@@ -786,7 +782,7 @@ build (PtGameSetupView *self)
   for (guint i = 0; i < pt_game_ui_get_n (); i++)
     g_strv_builder_add (game_builder, pt_game_ui_title (pt_game_ui_list ()[i]->game_id));
   games = g_strv_builder_end (game_builder);
-  game_list = gtk_string_list_new ((const char * const *) games);
+  game_list = gtk_string_list_new ((const char *const *) games);
   adw_combo_row_set_model (ADW_COMBO_ROW (self->game_row), G_LIST_MODEL (game_list));
   adw_combo_row_set_selected (ADW_COMBO_ROW (self->game_row), 0);
   g_signal_connect_swapped (self->game_row, "notify::selected", G_CALLBACK (on_changed), self);
@@ -861,7 +857,7 @@ build (PtGameSetupView *self)
                     g_strv_builder_add (builder, g_dgettext (GETTEXT_PACKAGE, option->labels[v]));
                   labels = g_strv_builder_end (builder);
                   control = combo_row (g_dgettext (GETTEXT_PACKAGE, option->title),
-                                       (const char * const *) labels, 0);
+                                       (const char *const *) labels, 0);
                   if (subtitle != NULL)
                     adw_action_row_set_subtitle (ADW_ACTION_ROW (control), subtitle);
                   adw_preferences_group_add (ADW_PREFERENCES_GROUP (options), control);
@@ -903,9 +899,9 @@ pt_game_setup_view_constructed (GObject *object)
 }
 
 static void
-pt_game_setup_view_get_property (GObject    *object,
-                                 guint       prop_id,
-                                 GValue     *value,
+pt_game_setup_view_get_property (GObject *object,
+                                 guint prop_id,
+                                 GValue *value,
                                  GParamSpec *pspec)
 {
   PtGameSetupView *self = PT_GAME_SETUP_VIEW (object);
@@ -922,10 +918,10 @@ pt_game_setup_view_get_property (GObject    *object,
 }
 
 static void
-pt_game_setup_view_set_property (GObject      *object,
-                                 guint         prop_id,
+pt_game_setup_view_set_property (GObject *object,
+                                 guint prop_id,
                                  const GValue *value,
-                                 GParamSpec   *pspec)
+                                 GParamSpec *pspec)
 {
   PtGameSetupView *self = PT_GAME_SETUP_VIEW (object);
 
@@ -974,9 +970,9 @@ pt_game_setup_view_class_init (PtGameSetupViewClass *klass)
   object_class->set_property = pt_game_setup_view_set_property;
 
   properties[PROP_SERVICES] =
-    g_param_spec_object ("services", NULL, NULL,
-                         PT_TYPE_SERVICES,
-                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+      g_param_spec_object ("services", NULL, NULL,
+                           PT_TYPE_SERVICES,
+                           (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_install_action (widget_class, "setup.pick-player", "(us)", action_pick_player);

@@ -30,45 +30,46 @@
 
 struct _PtGameView
 {
-  AdwBin         parent_instance;
+  AdwBin parent_instance;
 
-  PtSession     *session;
-  PtGame        *game;          /* the round on the board */
+  PtSession *session;
+  PtGame *game; /* the round on the board */
 
-  int            viewer;       /* the seat whose side is shown */
-  gboolean       covered;
-  char          *banner;
+  int viewer; /* the seat whose side is shown */
+  gboolean covered;
+  char *banner;
 
   /* Built in code: the board changes each round, inside the cover's box,
    * the move log's frame around them. */
-  GtkWidget     *board_box;
-  PtBoard       *board;
-  GtkWidget     *cover;
-  GtkWidget     *cover_label;
-  GtkWidget     *cover_button;
-  GtkWidget     *summary_group;
-  GtkWidget     *log;
+  GtkWidget *board_box;
+  PtBoard *board;
+  GtkWidget *cover;
+  GtkWidget *cover_label;
+  GtkWidget *cover_button;
+  GtkWidget *summary_group;
+  GtkWidget *log;
 
   /* Template widgets */
-  GtkWidget     *toasts;
-  GtkWidget     *header;
-  GtkWidget     *banner_label;
-  GtkWidget     *spinner;
-  GtkWidget     *rules_button;
-  GtkWidget     *rules_label;
-  GtkWidget     *learn_button;
-  GtkWidget     *last_move_label;
-  GtkWidget     *hint_label;
-  GtkWidget     *hint_reason_label;
-  GtkWidget     *stack;
-  GtkWidget     *play_box;
-  GtkWidget     *summary;
-  GtkWidget     *result;
+  GtkWidget *toasts;
+  GtkWidget *header;
+  GtkWidget *banner_label;
+  GtkWidget *spinner;
+  GtkWidget *rules_button;
+  GtkWidget *rules_label;
+  GtkWidget *learn_button;
+  GtkWidget *last_move_label;
+  GtkWidget *hint_label;
+  GtkWidget *hint_reason_label;
+  GtkWidget *stack;
+  GtkWidget *play_box;
+  GtkWidget *summary;
+  GtkWidget *result;
 };
 
 G_DEFINE_FINAL_TYPE (PtGameView, pt_game_view, ADW_TYPE_BIN)
 
-enum {
+enum
+{
   LEAVE,
   PLAY_AGAIN,
   FINISHED,
@@ -91,7 +92,7 @@ static void update_turn (PtGameView *self);
 
 static gboolean
 is_person (PtGameView *self,
-           int         seat)
+           int seat)
 {
   return pt_session_seat_is_person (self->session, seat);
 }
@@ -130,7 +131,7 @@ show_error (PtGameView *self,
 }
 
 static void
-on_session_message (PtSession  *session,
+on_session_message (PtSession *session,
                     const char *message,
                     PtGameView *self)
 {
@@ -157,8 +158,7 @@ update_actions (PtGameView *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.undo",
                                  pt_session_get_can_undo (self->session));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.hint",
-                                 playing && pt_computer_player_has_bots () && !self->covered
-                                 && current >= 0 && is_person (self, current));
+                                 playing && pt_computer_player_has_bots () && !self->covered && current >= 0 && is_person (self, current));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.next-round",
                                  pt_session_get_state (self->session) == PT_SESSION_BETWEEN_ROUNDS);
 }
@@ -218,7 +218,7 @@ show_summary (PtGameView *self)
   else
     /* Translators: between rounds, "Beto starts round 2." */
     starts = g_strdup_printf (_("%s starts round %u."), pt_session_get_seat_name (self->session, next),
-                              played + 1);
+                                 played + 1);
   /* Descriptions are markup in libadwaita 1.2; the seat's name (maybe an
    * engine's) is plain text. */
   {
@@ -237,8 +237,8 @@ show_summary (PtGameView *self)
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), pt_session_get_seat_name (self->session, p));
       /* Translators: a seat's line between rounds, "This round: 42 · Total: 57" */
       subtitle = g_strdup_printf (_("This round: %d · Total: %d"),
-                                  pt_session_get_round_score (self->session, played - 1, p),
-                                  pt_session_get_total (self->session, p));
+                                     pt_session_get_round_score (self->session, played - 1, p),
+                                     pt_session_get_total (self->session, p));
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
       label = gtk_label_new (total);
       gtk_widget_add_css_class (label, "title-3");
@@ -258,8 +258,7 @@ update_last_move (PtGameView *self)
 {
   guint n = self->game ? pt_game_get_n_moves (self->game) : 0;
   const PtGameMove *last = n > 0 ? pt_game_get_move (self->game, n - 1) : NULL;
-  gboolean show = last != NULL && !self->covered && (int) last->player != self->viewer
-                  && pt_session_get_state (self->session) == PT_SESSION_PLAYING;
+  gboolean show = last != NULL && !self->covered && (int) last->player != self->viewer && pt_session_get_state (self->session) == PT_SESSION_PLAYING;
 
   gtk_label_set_text (GTK_LABEL (self->last_move_label),
                       show ? pt_game_get_move_description (self->game, n - 1) : "");
@@ -305,8 +304,7 @@ update_turn (PtGameView *self)
       text = g_strdup_printf (_("%s is thinking…"), name);
       set_banner (self, text);
     }
-  else if (current != self->viewer && pt_session_get_n_persons (self->session) > 1
-           && pt_game_get_hidden_information (self->game))
+  else if (current != self->viewer && pt_session_get_n_persons (self->session) > 1 && pt_game_get_hidden_information (self->game))
     {
       /* Hot seat: hide the hand until the next player has the device. */
       g_autofree char *button = NULL;
@@ -339,7 +337,7 @@ update_turn (PtGameView *self)
 }
 
 static void
-on_turn (PtSession  *session,
+on_turn (PtSession *session,
          PtGameView *self)
 {
   gtk_label_set_text (GTK_LABEL (self->hint_label), "");
@@ -349,7 +347,7 @@ on_turn (PtSession  *session,
 }
 
 static void
-on_board_error (PtBoard    *board,
+on_board_error (PtBoard *board,
                 const char *message,
                 PtGameView *self)
 {
@@ -397,13 +395,13 @@ update_log (PtGameView *self)
   strv = g_strv_builder_end (titles);
   if (n_rounds > 1)
     title = g_strdup_printf (_("Round %u"), current + 1);
-  pt_move_log_set_earlier_rounds (PT_MOVE_LOG (self->log), games, (const char * const *) strv);
+  pt_move_log_set_earlier_rounds (PT_MOVE_LOG (self->log), games, (const char *const *) strv);
   pt_move_log_set_game (PT_MOVE_LOG (self->log), self->game, title);
 }
 
 static void
-on_round_started (PtSession  *session,
-                  guint       round,
+on_round_started (PtSession *session,
+                  guint round,
                   PtGameView *self)
 {
   set_board (self);
@@ -415,15 +413,15 @@ on_round_started (PtSession  *session,
 }
 
 static void
-on_round_over (PtSession  *session,
-               guint       round,
+on_round_over (PtSession *session,
+               guint round,
                PtGameView *self)
 {
   update_turn (self);
 }
 
 static void
-on_finished (PtSession  *session,
+on_finished (PtSession *session,
              PtGameView *self)
 {
   update_turn (self);
@@ -433,9 +431,9 @@ on_finished (PtSession  *session,
 /* Actions --------------------------------------------------------------- */
 
 static void
-action_undo (GtkWidget  *widget,
+action_undo (GtkWidget *widget,
              const char *action_name,
-             GVariant   *parameter)
+             GVariant *parameter)
 {
   PtGameView *self = PT_GAME_VIEW (widget);
   g_autoptr(GError) error = NULL;
@@ -452,9 +450,9 @@ action_undo (GtkWidget  *widget,
 }
 
 static void
-action_next_round (GtkWidget  *widget,
+action_next_round (GtkWidget *widget,
                    const char *action_name,
-                   GVariant   *parameter)
+                   GVariant *parameter)
 {
   PtGameView *self = PT_GAME_VIEW (widget);
   g_autoptr(GError) error = NULL;
@@ -464,9 +462,9 @@ action_next_round (GtkWidget  *widget,
 }
 
 static void
-on_hint (GObject      *source,
+on_hint (GObject *source,
          GAsyncResult *result,
-         gpointer      user_data)
+         gpointer user_data)
 {
   g_autoptr(PtGameView) self = user_data;
   g_autofree char *reason = NULL;
@@ -493,9 +491,9 @@ on_hint (GObject      *source,
 }
 
 static void
-action_hint (GtkWidget  *widget,
+action_hint (GtkWidget *widget,
              const char *action_name,
-             GVariant   *parameter)
+             GVariant *parameter)
 {
   PtGameView *self = PT_GAME_VIEW (widget);
   int current = self->game ? pt_game_get_current_player (self->game) : -1;
@@ -509,9 +507,9 @@ action_hint (GtkWidget  *widget,
 }
 
 static void
-action_reveal (GtkWidget  *widget,
+action_reveal (GtkWidget *widget,
                const char *action_name,
-               GVariant   *parameter)
+               GVariant *parameter)
 {
   PtGameView *self = PT_GAME_VIEW (widget);
 
@@ -523,9 +521,9 @@ action_reveal (GtkWidget  *widget,
 }
 
 static void
-action_leave (GtkWidget  *widget,
+action_leave (GtkWidget *widget,
               const char *action_name,
-              GVariant   *parameter)
+              GVariant *parameter)
 {
   PtGameView *self = PT_GAME_VIEW (widget);
 
@@ -534,9 +532,9 @@ action_leave (GtkWidget  *widget,
 }
 
 static void
-action_play_again (GtkWidget  *widget,
+action_play_again (GtkWidget *widget,
                    const char *action_name,
-                   GVariant   *parameter)
+                   GVariant *parameter)
 {
   g_signal_emit (widget, signals[PLAY_AGAIN], 0);
 }
@@ -552,7 +550,7 @@ action_play_again (GtkWidget  *widget,
  * Returns: (transfer floating): the game's board (its PtGameUi's type)
  */
 PtBoard *
-pt_game_view_create_board (PtGame    *game,
+pt_game_view_create_board (PtGame *game,
                            PtSession *session)
 {
   const PtGameUi *ui = pt_game_ui_lookup (pt_game_get_game_id (game));

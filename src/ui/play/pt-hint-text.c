@@ -15,7 +15,7 @@
 
 /* A move in words, for hints: "play the red 7, then draw from the deck". */
 char *
-pt_hint_text (PtGame   *game,
+pt_hint_text (PtGame *game,
               JsonNode *move)
 {
   JsonObject *object = JSON_NODE_HOLDS_OBJECT (move) ? json_node_get_object (move) : NULL;

@@ -12,7 +12,7 @@ G_BEGIN_DECLS
 /* @move (a record move for the player on turn in @game) as advice:
  * "play the red 7, then draw from the deck"; never raw JSON for the
  * games Partida knows. */
-char *pt_hint_text (PtGame   *game,
+char *pt_hint_text (PtGame *game,
                     JsonNode *move);
 
 G_END_DECLS

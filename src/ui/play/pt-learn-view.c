@@ -21,9 +21,9 @@
 
 struct _PtLearnView
 {
-  AdwBin     parent_instance;
+  AdwBin parent_instance;
 
-  PtLesson  *lesson;
+  PtLesson *lesson;
   GtkWidget *game_view;
   GtkWidget *coach;
   GtkWidget *step_label;
@@ -34,7 +34,8 @@ struct _PtLearnView
 
 G_DEFINE_FINAL_TYPE (PtLearnView, pt_learn_view, ADW_TYPE_BIN)
 
-enum {
+enum
+{
   LEAVE,
   PLAY_AGAIN,
   N_SIGNALS
@@ -43,7 +44,7 @@ enum {
 static guint signals[N_SIGNALS];
 
 static void
-on_changed (PtLesson    *lesson,
+on_changed (PtLesson *lesson,
             PtLearnView *self)
 {
   PtGame *game = pt_session_get_game (pt_lesson_get_session (lesson));
@@ -93,14 +94,14 @@ on_changed (PtLesson    *lesson,
 }
 
 static void
-on_leave (GtkWidget   *view,
+on_leave (GtkWidget *view,
           PtLearnView *self)
 {
   g_signal_emit (self, signals[LEAVE], 0);
 }
 
 static void
-on_play_again (GtkWidget   *view,
+on_play_again (GtkWidget *view,
                PtLearnView *self)
 {
   g_signal_emit (self, signals[PLAY_AGAIN], 0);
@@ -154,8 +155,7 @@ build_coach (PtLearnView *self)
   gtk_widget_set_margin_bottom (self->suggestion_label, 4);
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (box),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Lesson"),
-                                  -1);
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Lesson"), -1);
 
   adw_clamp_set_maximum_size (ADW_CLAMP (clamp), 900);
   gtk_widget_set_margin_start (clamp, 12);

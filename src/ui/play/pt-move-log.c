@@ -21,18 +21,18 @@
 
 struct _PtMoveLog
 {
-  AdwBin      parent_instance;
+  AdwBin parent_instance;
 
-  PtGame     *game;
-  char       *title;
-  GPtrArray  *earlier;        /* of PtGame, oldest first */
-  GStrv       earlier_titles;
+  PtGame *game;
+  char *title;
+  GPtrArray *earlier; /* of PtGame, oldest first */
+  GStrv earlier_titles;
 
-  GtkWidget  *scroll;
-  GtkWidget  *list;
-  GtkWidget  *placeholder;
-  GtkWidget  *current_heading; /* or NULL */
-  GPtrArray  *entries;         /* the entry rows, newest first */
+  GtkWidget *scroll;
+  GtkWidget *list;
+  GtkWidget *placeholder;
+  GtkWidget *current_heading; /* or NULL */
+  GPtrArray *entries;         /* the entry rows, newest first */
 };
 
 G_DEFINE_FINAL_TYPE (PtMoveLog, pt_move_log, ADW_TYPE_BIN)
@@ -66,7 +66,7 @@ heading_row (const char *title)
 
 static GtkWidget *
 entry_row (PtGame *game,
-           guint   index)
+           guint index)
 {
   const PtGameMove *move = pt_game_get_move (game, index);
   GtkWidget *row = gtk_list_box_row_new ();
@@ -137,9 +137,9 @@ rebuild (PtMoveLog *self)
 }
 
 static void
-on_move_applied (PtGame    *game,
-                 guint      player,
-                 JsonNode  *move,
+on_move_applied (PtGame *game,
+                 guint player,
+                 JsonNode *move,
                  PtMoveLog *self)
 {
   guint n = pt_game_get_n_moves (game);
@@ -155,15 +155,15 @@ on_move_applied (PtGame    *game,
 }
 
 static void
-on_move_undone (PtGame    *game,
+on_move_undone (PtGame *game,
                 PtMoveLog *self)
 {
   rebuild (self);
 }
 
 void
-pt_move_log_set_game (PtMoveLog  *self,
-                      PtGame     *game,
+pt_move_log_set_game (PtMoveLog *self,
+                      PtGame *game,
                       const char *title)
 {
   g_return_if_fail (PT_IS_MOVE_LOG (self));
@@ -184,9 +184,9 @@ pt_move_log_set_game (PtMoveLog  *self,
 }
 
 void
-pt_move_log_set_earlier_rounds (PtMoveLog          *self,
-                                GPtrArray          *games,
-                                const char * const *titles)
+pt_move_log_set_earlier_rounds (PtMoveLog *self,
+                                GPtrArray *games,
+                                const char *const *titles)
 {
   g_return_if_fail (PT_IS_MOVE_LOG (self));
 
@@ -211,7 +211,7 @@ pt_move_log_get_n_entries (PtMoveLog *self)
 
 const char *
 pt_move_log_get_entry (PtMoveLog *self,
-                       guint      index)
+                       guint index)
 {
   GtkWidget *row;
 
@@ -224,7 +224,7 @@ pt_move_log_get_entry (PtMoveLog *self,
 
 int
 pt_move_log_get_entry_player (PtMoveLog *self,
-                              guint      index)
+                              guint index)
 {
   g_return_val_if_fail (PT_IS_MOVE_LOG (self), -1);
   g_return_val_if_fail (index < self->entries->len, -1);
@@ -233,8 +233,8 @@ pt_move_log_get_entry_player (PtMoveLog *self,
 }
 
 GtkWidget *
-pt_move_log_wrap (PtMoveLog  *self,
-                  GtkWidget  *content,
+pt_move_log_wrap (PtMoveLog *self,
+                  GtkWidget *content,
                   GtkWidget **out_toggle)
 {
   GtkWidget *frame;

@@ -35,32 +35,33 @@
 
 struct _PtPlayPage
 {
-  AdwBin      parent_instance;
+  AdwBin parent_instance;
 
   PtServices *services;
-  PtStore    *store;
-  gboolean    store_failed;
+  PtStore *store;
+  gboolean store_failed;
 
   /* The last match started, for "Play Again". */
-  PtSession  *last_session;
+  PtSession *last_session;
 
   /* Template widgets */
   AdwToastOverlay *toasts;
-  GtkStack        *stack;
-  GtkBox          *home_box;
-  GtkWidget       *continue_list;
-  GtkWidget       *setup_view;
-  GtkWidget       *learn_group;
-  AdwBin          *game_holder;
-  GtkWidget       *home_bin;
+  GtkStack *stack;
+  GtkBox *home_box;
+  GtkWidget *continue_list;
+  GtkWidget *setup_view;
+  GtkWidget *learn_group;
+  AdwBin *game_holder;
+  GtkWidget *home_bin;
 
-  guint            home_idle;   /* the home's first read, after the first frame */
-  guint            setup_build; /* the setup form, after the first frame (pt-paced.h) */
+  guint home_idle;   /* the home's first read, after the first frame */
+  guint setup_build; /* the setup form, after the first frame (pt-paced.h) */
 };
 
 G_DEFINE_FINAL_TYPE (PtPlayPage, pt_play_page, ADW_TYPE_BIN)
 
-enum {
+enum
+{
   PROP_0,
   PROP_SERVICES,
   N_PROPS
@@ -97,7 +98,7 @@ pt_play_page_get_store (PtPlayPage *self)
     {
       g_autofree char *message = g_strdup_printf (_("The match history could not be opened, "
                                                     "so games will not be saved: %s"),
-                                                  error ? error->message : "");
+                                                     error ? error->message : "");
       self->store_failed = TRUE;
       show_error (self, message);
     }
@@ -190,7 +191,7 @@ go_home (PtPlayPage *self)
 }
 
 static void start_session (PtPlayPage *self,
-                           PtSession  *session);
+                           PtSession *session);
 
 static void
 on_leave (PtGameView *view,
@@ -206,7 +207,7 @@ on_play_again (PtGameView *view,
 {
   g_autoptr(PtSession) previous = g_object_ref (self->last_session);
   g_autoptr(PtSession) session = pt_session_new (pt_session_get_game_id (previous),
-                                                 pt_session_get_store (previous), NULL);
+                                                  pt_session_get_store (previous), NULL);
 
   pt_session_set_n_seats (session, pt_session_get_n_seats (previous));
   for (guint i = 0; i < pt_session_get_n_seats (previous); i++)
@@ -225,7 +226,7 @@ on_play_again (PtGameView *view,
 
 static void
 show_game (PtPlayPage *self,
-           PtSession  *session)
+           PtSession *session)
 {
   GtkWidget *view;
 
@@ -238,7 +239,7 @@ show_game (PtPlayPage *self,
 
 static void
 start_session (PtPlayPage *self,
-               PtSession  *session)
+               PtSession *session)
 {
   g_autoptr(GError) error = NULL;
   PtStore *store = pt_session_get_store (session);
@@ -256,9 +257,9 @@ start_session (PtPlayPage *self,
 }
 
 static void
-action_start (GtkWidget  *widget,
+action_start (GtkWidget *widget,
               const char *action_name,
-              GVariant   *parameter)
+              GVariant *parameter)
 {
   PtPlayPage *self = PT_PLAY_PAGE (widget);
   PtGameSetupView *setup = PT_GAME_SETUP_VIEW (ensure_setup_view (self));
@@ -275,9 +276,9 @@ action_start (GtkWidget  *widget,
 }
 
 static void
-action_continue (GtkWidget  *widget,
+action_continue (GtkWidget *widget,
                  const char *action_name,
-                 GVariant   *parameter)
+                 GVariant *parameter)
 {
   PtPlayPage *self = PT_PLAY_PAGE (widget);
   PtStore *store = pt_play_page_get_store (self);
@@ -303,9 +304,9 @@ action_continue (GtkWidget  *widget,
 }
 
 static void
-on_saved_deleted (GObject      *source,
+on_saved_deleted (GObject *source,
                   GAsyncResult *result,
-                  gpointer      user_data)
+                  gpointer user_data)
 {
   g_autoptr(PtPlayPage) self = user_data;
   g_autoptr(GError) error = NULL;
@@ -319,9 +320,9 @@ on_saved_deleted (GObject      *source,
 
 /* Written by the store worker; the list reads again when it is done. */
 static void
-action_delete_saved (GtkWidget  *widget,
+action_delete_saved (GtkWidget *widget,
                      const char *action_name,
-                     GVariant   *parameter)
+                     GVariant *parameter)
 {
   PtPlayPage *self = PT_PLAY_PAGE (widget);
   g_autoptr(GError) error = NULL;
@@ -344,7 +345,7 @@ static void start_lesson (PtPlayPage *self,
 
 static void
 on_lesson_again (PtLearnView *view,
-                 PtPlayPage  *self)
+                 PtPlayPage *self)
 {
   g_autofree char *game_id = g_strdup (pt_lesson_get_game_id (pt_learn_view_get_lesson (view)));
 
@@ -353,7 +354,7 @@ on_lesson_again (PtLearnView *view,
 
 static void
 on_lesson_leave (PtLearnView *view,
-                 PtPlayPage  *self)
+                 PtPlayPage *self)
 {
   go_home (self);
 }
@@ -387,9 +388,9 @@ start_lesson (PtPlayPage *self,
 }
 
 static void
-action_learn (GtkWidget  *widget,
+action_learn (GtkWidget *widget,
               const char *action_name,
-              GVariant   *parameter)
+              GVariant *parameter)
 {
   start_lesson (PT_PLAY_PAGE (widget), g_variant_get_string (parameter, NULL));
 }
@@ -398,7 +399,7 @@ action_learn (GtkWidget  *widget,
 static void
 fill_learn_group (PtPlayPage *self)
 {
-  const char * const *games = pt_rules_list_games ();
+  const char *const *games = pt_rules_list_games ();
 
   for (guint i = 0; games != NULL && games[i] != NULL; i++)
     {
@@ -444,9 +445,9 @@ pt_play_page_constructed (GObject *object)
 }
 
 static void
-pt_play_page_get_property (GObject    *object,
-                           guint       prop_id,
-                           GValue     *value,
+pt_play_page_get_property (GObject *object,
+                           guint prop_id,
+                           GValue *value,
                            GParamSpec *pspec)
 {
   PtPlayPage *self = PT_PLAY_PAGE (object);
@@ -463,10 +464,10 @@ pt_play_page_get_property (GObject    *object,
 }
 
 static void
-pt_play_page_set_property (GObject      *object,
-                           guint         prop_id,
+pt_play_page_set_property (GObject *object,
+                           guint prop_id,
                            const GValue *value,
-                           GParamSpec   *pspec)
+                           GParamSpec *pspec)
 {
   PtPlayPage *self = PT_PLAY_PAGE (object);
 
@@ -538,9 +539,9 @@ pt_play_page_class_init (PtPlayPageClass *klass)
   widget_class->map = pt_play_page_map;
 
   properties[PROP_SERVICES] =
-    g_param_spec_object ("services", NULL, NULL,
-                         PT_TYPE_SERVICES,
-                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+      g_param_spec_object ("services", NULL, NULL,
+                           PT_TYPE_SERVICES,
+                           (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (PT_TYPE_CONTINUE_LIST);

@@ -16,10 +16,10 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (PtPlayPage, pt_play_page, PT, PLAY_PAGE, AdwBin)
 
-GtkWidget *pt_play_page_new       (PtServices *services);
+GtkWidget *pt_play_page_new (PtServices *services);
 /* The history the page saves into (the services' store, opened on first
  * use); NULL, said once in a toast, when it cannot be opened. */
-PtStore   *pt_play_page_get_store (PtPlayPage *self);
+PtStore *pt_play_page_get_store (PtPlayPage *self);
 /* The game on screen, or NULL on the start screen. */
 GtkWidget *pt_play_page_get_game_view (PtPlayPage *self);
 GtkWidget *pt_play_page_get_setup_view (PtPlayPage *self);

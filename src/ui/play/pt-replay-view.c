@@ -34,34 +34,34 @@
 
 struct _PtReplayView
 {
-  AdwBin      parent_instance;
+  AdwBin parent_instance;
 
-  PtGame     *game;           /* the round on the board, at its step */
-  JsonArray  *moves;          /* that round's record moves */
-  JsonNode   *record;         /* that round's record */
-  guint       step;           /* record moves played in that round */
-  gboolean    syncing;        /* the slider is being set from the step */
+  PtGame *game;     /* the round on the board, at its step */
+  JsonArray *moves; /* that round's record moves */
+  JsonNode *record; /* that round's record */
+  guint step;       /* record moves played in that round */
+  gboolean syncing; /* the slider is being set from the step */
 
   /* The rounds: one record each (one for a single game), every round
    * loaded whole once (the log's earlier rounds), and where each round
    * starts on the timeline (its deal). */
-  GPtrArray  *round_records;
-  GPtrArray  *round_games;
-  guint      *round_start;
-  guint       round;
-  guint       n_steps;        /* the last step of the timeline */
+  GPtrArray *round_records;
+  GPtrArray *round_games;
+  guint *round_start;
+  guint round;
+  guint n_steps; /* the last step of the timeline */
 
-  GtkWidget  *scroll;
-  PtBoard    *board;
-  GtkWidget  *log;
+  GtkWidget *scroll;
+  PtBoard *board;
+  GtkWidget *log;
 
   /* Template widgets */
-  GtkBox        *box;
-  GtkBox        *nav;
-  GtkWidget     *scale;
+  GtkBox *box;
+  GtkBox *nav;
+  GtkWidget *scale;
   GtkAdjustment *timeline;
-  GtkWidget     *label;
-  GtkWidget     *last_label;
+  GtkWidget *label;
+  GtkWidget *last_label;
 };
 
 G_DEFINE_FINAL_TYPE (PtReplayView, pt_replay_view, ADW_TYPE_BIN)
@@ -99,8 +99,8 @@ update (PtReplayView *self)
 }
 
 static PtGame *
-new_game (JsonNode  *record,
-          GError   **error)
+new_game (JsonNode *record,
+          GError **error)
 {
   JsonObject *object = json_node_get_object (record);
   JsonArray *players = json_object_get_array_member (object, "players");
@@ -111,20 +111,20 @@ new_game (JsonNode  *record,
   g_ptr_array_add (names, NULL);
 
   return pt_rules_new_game (json_object_get_string_member (object, "game"),
-                            (const char * const *) names->pdata,
+                            (const char *const *) names->pdata,
                             json_object_get_object_member (object, "options"),
                             json_object_get_object_member (object, "setup"), error);
 }
 
 static void
 replay_to (PtReplayView *self,
-           guint         step)
+           guint step)
 {
   while (self->step < step)
     {
       if (!pt_game_replay_record_move (self->game, json_array_get_element (self->moves, self->step),
                                        NULL, NULL))
-        break;   /* the record was checked when loaded */
+        break; /* the record was checked when loaded */
       self->step++;
     }
 }
@@ -163,14 +163,14 @@ set_log (PtReplayView *self)
   strv = g_strv_builder_end (titles);
   if (rounds)
     title = g_strdup_printf (_("Round %u"), self->round + 1);
-  pt_move_log_set_earlier_rounds (PT_MOVE_LOG (self->log), games, (const char * const *) strv);
+  pt_move_log_set_earlier_rounds (PT_MOVE_LOG (self->log), games, (const char *const *) strv);
   pt_move_log_set_game (PT_MOVE_LOG (self->log), self->game, title);
 }
 
 /* Round @round at its deal, on a new board. */
 static gboolean
 show_round (PtReplayView *self,
-            guint         round)
+            guint round)
 {
   JsonNode *record = g_ptr_array_index (self->round_records, round);
   g_autoptr(PtGame) game = new_game (record, NULL);
@@ -189,7 +189,7 @@ show_round (PtReplayView *self,
 
 void
 pt_replay_view_set_step (PtReplayView *self,
-                         guint         step)
+                         guint step)
 {
   guint round = 0, local;
 
@@ -241,7 +241,7 @@ pt_replay_view_get_n_rounds (PtReplayView *self)
 
 void
 pt_replay_view_show_round (PtReplayView *self,
-                           guint         round)
+                           guint round)
 {
   g_return_if_fail (PT_IS_REPLAY_VIEW (self));
 
@@ -271,9 +271,9 @@ pt_replay_view_get_timeline (PtReplayView *self)
 }
 
 static void
-action_step (GtkWidget  *widget,
+action_step (GtkWidget *widget,
              const char *action_name,
-             GVariant   *parameter)
+             GVariant *parameter)
 {
   PtReplayView *self = PT_REPLAY_VIEW (widget);
 
@@ -290,7 +290,7 @@ action_step (GtkWidget  *widget,
 }
 
 static void
-on_scale_changed (GtkRange     *range,
+on_scale_changed (GtkRange *range,
                   PtReplayView *self)
 {
   if (self->syncing)
@@ -302,10 +302,10 @@ on_scale_changed (GtkRange     *range,
  * slider would step too, but a scrolled board would scroll instead). */
 static gboolean
 on_key_pressed (GtkEventControllerKey *controller,
-                guint                  keyval,
-                guint                  keycode,
-                GdkModifierType        state,
-                PtReplayView          *self)
+                guint keyval,
+                guint keycode,
+                GdkModifierType state,
+                PtReplayView *self)
 {
   const char *action = NULL;
 
@@ -313,19 +313,32 @@ on_key_pressed (GtkEventControllerKey *controller,
     return FALSE;
   switch (keyval)
     {
-    case GDK_KEY_Left: case GDK_KEY_KP_Left: action = "replay.previous"; break;
-    case GDK_KEY_Right: case GDK_KEY_KP_Right: action = "replay.next"; break;
-    case GDK_KEY_Home: case GDK_KEY_KP_Home: action = "replay.first"; break;
-    case GDK_KEY_End: case GDK_KEY_KP_End: action = "replay.last"; break;
-    default: return FALSE;
+    case GDK_KEY_Left:
+    case GDK_KEY_KP_Left:
+      action = "replay.previous";
+      break;
+    case GDK_KEY_Right:
+    case GDK_KEY_KP_Right:
+      action = "replay.next";
+      break;
+    case GDK_KEY_Home:
+    case GDK_KEY_KP_Home:
+      action = "replay.first";
+      break;
+    case GDK_KEY_End:
+    case GDK_KEY_KP_End:
+      action = "replay.last";
+      break;
+    default:
+      return FALSE;
     }
   gtk_widget_activate_action (GTK_WIDGET (self), action, NULL);
   return TRUE;
 }
 
 GtkWidget *
-pt_replay_view_new (JsonNode  *record,
-                    GError   **error)
+pt_replay_view_new (JsonNode *record,
+                    GError **error)
 {
   g_autoptr(GPtrArray) records = g_ptr_array_new_with_free_func ((GDestroyNotify) json_node_unref);
   g_autoptr(GPtrArray) games = g_ptr_array_new_with_free_func (g_object_unref);
@@ -405,10 +418,10 @@ pt_replay_view_new (JsonNode  *record,
 
 /* The replay in a window of its own, at the size of play. */
 GtkWidget *
-pt_replay_window_new (GtkWindow  *parent,
-                      JsonNode   *record,
+pt_replay_window_new (GtkWindow *parent,
+                      JsonNode *record,
                       const char *title,
-                      GError    **error)
+                      GError **error)
 {
   GtkWidget *replay = pt_replay_view_new (record, error);
   GtkWidget *window, *box, *header;

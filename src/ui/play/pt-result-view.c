@@ -23,14 +23,14 @@
 
 struct _PtResultView
 {
-  AdwBin      parent_instance;
+  AdwBin parent_instance;
 
-  GtkWidget  *title;
-  GtkWidget  *description;
-  GtkWidget  *flow;
-  GtkWidget  *board_slot;
-  PtBoard    *board;
-  GtkWidget  *groups;
+  GtkWidget *title;
+  GtkWidget *description;
+  GtkWidget *flow;
+  GtkWidget *board_slot;
+  PtBoard *board;
+  GtkWidget *groups;
 };
 
 G_DEFINE_FINAL_TYPE (PtResultView, pt_result_view, ADW_TYPE_BIN)
@@ -50,7 +50,7 @@ pt_result_view_get_title (PtResultView *self)
 }
 
 static GtkWidget *
-add_row (GtkWidget  *group,
+add_row (GtkWidget *group,
          const char *title,
          const char *subtitle,
          const char *value)
@@ -62,24 +62,22 @@ add_row (GtkWidget  *group,
 }
 
 static void show_result (PtResultView *self,
-                         PtGame       *game,
-                         guint         winners,
-                         int           forfeit_player,
-                         const char   *reason);
+                         PtGame *game,
+                         guint winners,
+                         int forfeit_player,
+                         const char *reason);
 
-static void show_rounds (PtResultView *self, PtGame *game, guint winners, int forfeit_player,
-                         const char *reason, guint n_rounds, const int *round_scores,
-                         const int *totals);
+static void show_rounds (PtResultView *self, PtGame *game, guint winners, int forfeit_player, const char *reason, guint n_rounds, const int *round_scores, const int *totals);
 
 void
 pt_result_view_set_match (PtResultView *self,
-                          PtGame       *last_round,
-                          guint         n_rounds,
-                          const int    *round_scores,
-                          const int    *totals,
-                          guint         winners,
-                          int           forfeit_player,
-                          const char   *reason)
+                          PtGame *last_round,
+                          guint n_rounds,
+                          const int *round_scores,
+                          const int *totals,
+                          guint winners,
+                          int forfeit_player,
+                          const char *reason)
 {
   g_return_if_fail (PT_IS_RESULT_VIEW (self));
   g_return_if_fail (PT_IS_GAME (last_round));
@@ -89,7 +87,7 @@ pt_result_view_set_match (PtResultView *self,
 
 void
 pt_result_view_set_game (PtResultView *self,
-                         PtGame       *game)
+                         PtGame *game)
 {
   g_return_if_fail (PT_IS_RESULT_VIEW (self));
 
@@ -98,9 +96,9 @@ pt_result_view_set_game (PtResultView *self,
 
 void
 pt_result_view_set_forfeit (PtResultView *self,
-                            PtGame       *game,
-                            guint         forfeit_player,
-                            const char   *reason)
+                            PtGame *game,
+                            guint forfeit_player,
+                            const char *reason)
 {
   guint everyone = (1u << pt_game_get_n_players (game)) - 1;
 
@@ -121,10 +119,10 @@ pt_result_view_get_description (PtResultView *self)
 
 static void
 show_result (PtResultView *self,
-             PtGame       *game,
-             guint         winners,
-             int           forfeit_player,
-             const char   *reason)
+             PtGame *game,
+             guint winners,
+             int forfeit_player,
+             const char *reason)
 {
   show_rounds (self, game, winners, forfeit_player, reason, 0, NULL, NULL);
 }
@@ -133,13 +131,13 @@ show_result (PtResultView *self,
  * @totals per seat; every seat's group lists its rounds and the total. */
 static void
 show_rounds (PtResultView *self,
-             PtGame       *game,
-             guint         winners,
-             int           forfeit_player,
-             const char   *reason,
-             guint         n_rounds,
-             const int    *round_scores,
-             const int    *totals)
+             PtGame *game,
+             guint winners,
+             int forfeit_player,
+             const char *reason,
+             guint n_rounds,
+             const int *round_scores,
+             const int *totals)
 {
   guint n = pt_game_get_n_players (game);
   g_autoptr(JsonNode) breakdown = pt_game_get_breakdown (game);
@@ -166,8 +164,8 @@ show_rounds (PtResultView *self,
     title = g_strdup (_("No Result"));
   else if (n == 1)
     title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s Scored %d Point", "%s Scored %d Points",
-                                         (gulong) ABS (scores[0])),
-                            pt_game_get_player_name (game, 0), scores[0]);
+                                          (gulong) ABS (scores[0])),
+                             pt_game_get_player_name (game, 0), scores[0]);
   else if (n_winners == 1)
     /* Translators: the result screen's title, e.g. "Ana Wins" */
     title = g_strdup_printf (_("%s Wins"), pt_game_get_player_name (game, winner));
@@ -193,8 +191,8 @@ show_rounds (PtResultView *self,
        * they are. */
       g_autofree char *text = g_strdup_printf (_("%s forfeited the game: %s. The scores are those "
                                                  "of the moment it stopped."),
-                                               pt_game_get_player_name (game, forfeit_player),
-                                               reason ? reason : "");
+                                                  pt_game_get_player_name (game, forfeit_player),
+                                                  reason ? reason : "");
 
       gtk_label_set_text (GTK_LABEL (self->description), text);
     }
@@ -210,8 +208,7 @@ show_rounds (PtResultView *self,
   gtk_widget_set_name (GTK_WIDGET (self->board), "result-board");
   adw_bin_set_child (ADW_BIN (self->board_slot), GTK_WIDGET (self->board));
 
-  if (breakdown != NULL && JSON_NODE_HOLDS_OBJECT (breakdown)
-      && json_object_has_member (json_node_get_object (breakdown), "players"))
+  if (breakdown != NULL && JSON_NODE_HOLDS_OBJECT (breakdown) && json_object_has_member (json_node_get_object (breakdown), "players"))
     players = json_object_get_array_member (json_node_get_object (breakdown), "players");
 
   for (guint i = 0; i < n; i++)
@@ -221,8 +218,7 @@ show_rounds (PtResultView *self,
       g_autofree char *total = g_strdup_printf ("%d", scores[i]);
       JsonObject *player = NULL;
 
-      if (players != NULL && i < json_array_get_length (players)
-          && JSON_NODE_HOLDS_OBJECT (json_array_get_element (players, i)))
+      if (players != NULL && i < json_array_get_length (players) && JSON_NODE_HOLDS_OBJECT (json_array_get_element (players, i)))
         player = json_array_get_object_element (players, i);
 
       /* A group's title is markup: the name (maybe an engine's) is escaped. */
@@ -231,7 +227,7 @@ show_rounds (PtResultView *self,
         group_title = g_markup_printf_escaped (_("%s — forfeited"), pt_game_get_player_name (game, i));
       else
         group_title = g_markup_printf_escaped ((winners & (1u << i)) && n > 1 ? _("%s — winner") : "%s",
-                                               pt_game_get_player_name (game, i));
+                                                                                   pt_game_get_player_name (game, i));
       adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), group_title);
       if (n_rounds > 1)
         {
@@ -249,7 +245,7 @@ show_rounds (PtResultView *self,
         {
           /* The game's breakdown renderer, as on the match page. */
           g_autoptr(GPtrArray) rows = pt_game_ui_breakdown_rows (pt_game_get_game_id (game),
-                                                                 json_node_get_object (breakdown), player);
+                                                                  json_node_get_object (breakdown), player);
 
           for (guint r = 0; r < rows->len; r++)
             adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), g_ptr_array_index (rows, r));

@@ -63,9 +63,9 @@ pt_companion_days_ago (int days)
 {
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
   g_autoptr(GDateTime) midnight = g_date_time_new_local (g_date_time_get_year (now),
-                                                         g_date_time_get_month (now),
-                                                         g_date_time_get_day_of_month (now),
-                                                         0, 0, 0);
+                                                          g_date_time_get_month (now),
+                                                          g_date_time_get_day_of_month (now),
+                                                          0, 0, 0);
   g_autoptr(GDateTime) then = g_date_time_add_days (midnight, -days);
 
   return g_date_time_to_unix (then);
@@ -74,7 +74,7 @@ pt_companion_days_ago (int days)
 /* A score or count in a label, as the score sheets show it. */
 void
 pt_companion_set_label_int (GtkLabel *label,
-                            gint64    value)
+                            gint64 value)
 {
   g_autofree char *text = g_strdup_printf ("%" G_GINT64_FORMAT, value);
 
@@ -83,7 +83,7 @@ pt_companion_set_label_int (GtkLabel *label,
 
 void
 pt_companion_toast (GtkWidget *widget,
-                    AdwToast  *toast)
+                    AdwToast *toast)
 {
   GtkRoot *root = gtk_widget_get_root (widget);
 
@@ -94,7 +94,7 @@ pt_companion_toast (GtkWidget *widget,
 }
 
 void
-pt_companion_error_toast (GtkWidget    *widget,
+pt_companion_error_toast (GtkWidget *widget,
                           const GError *error)
 {
   /* A toast's title is Pango markup (libadwaita 1.2): the message may
@@ -139,16 +139,23 @@ pt_companion_value_row_new (const char *title,
 
 /* A player without a chosen colour still gets a stable one, from the name,
  * so the charts and lists can tell players apart. */
-static const char * const palette[] = {
-  "#3584e4", "#e66100", "#2ec27e", "#c061cb", "#e5a50a", "#1c71d8", "#a51d2d", "#63452c",
+static const char *const palette[] = {
+  "#3584e4",
+  "#e66100",
+  "#2ec27e",
+  "#c061cb",
+  "#e5a50a",
+  "#1c71d8",
+  "#a51d2d",
+  "#63452c",
 };
 
 static void
 draw_swatch (GtkDrawingArea *area,
-             cairo_t        *cr,
-             int             width,
-             int             height,
-             gpointer        user_data)
+             cairo_t *cr,
+             int width,
+             int height,
+             gpointer user_data)
 {
   const GdkRGBA *rgba = user_data;
   double r = MIN (width, height) / 2.0;
@@ -183,7 +190,7 @@ pt_companion_colour_swatch (const char *colour,
 void
 pt_companion_player_rgba (const char *colour,
                           const char *name,
-                          GdkRGBA    *rgba)
+                          GdkRGBA *rgba)
 {
   if (colour == NULL || colour[0] == '\0' || !gdk_rgba_parse (rgba, colour))
     gdk_rgba_parse (rgba, palette[g_str_hash (name != NULL ? name : "") % G_N_ELEMENTS (palette)]);
@@ -197,7 +204,7 @@ pt_companion_plain_row (GtkWidget *row)
 }
 
 void
-pt_companion_group_set_title (GtkWidget  *group,
+pt_companion_group_set_title (GtkWidget *group,
                               const char *text)
 {
   g_autofree char *escaped = g_markup_escape_text (text != NULL ? text : "", -1);
@@ -206,7 +213,7 @@ pt_companion_group_set_title (GtkWidget  *group,
 }
 
 void
-pt_companion_group_set_description (GtkWidget  *group,
+pt_companion_group_set_description (GtkWidget *group,
                                     const char *text)
 {
   g_autofree char *escaped = text != NULL ? g_markup_escape_text (text, -1) : NULL;
@@ -215,7 +222,7 @@ pt_companion_group_set_description (GtkWidget  *group,
 }
 
 void
-pt_companion_status_set_description (GtkWidget  *status_page,
+pt_companion_status_set_description (GtkWidget *status_page,
                                      const char *text)
 {
   g_autofree char *escaped = text != NULL ? g_markup_escape_text (text, -1) : NULL;

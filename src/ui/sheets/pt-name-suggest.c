@@ -14,9 +14,9 @@
 
 typedef struct
 {
-  GtkWidget *button;   /* in the row */
-  char      *offer;    /* the name on the button */
-  char      *lane;     /* the worker lane of this row: a newer keystroke cancels */
+  GtkWidget *button;    /* in the row */
+  char *offer;          /* the name on the button */
+  char *lane;           /* the worker lane of this row: a newer keystroke cancels */
   PtServices *services; /* whose history is asked */
 } Suggest;
 
@@ -32,7 +32,7 @@ suggest_free (gpointer data)
 }
 
 static void
-show_offer (Suggest    *suggest,
+show_offer (Suggest *suggest,
             const char *name)
 {
   g_clear_pointer (&suggest->offer, g_free);
@@ -53,11 +53,11 @@ show_offer (Suggest    *suggest,
 }
 
 static gpointer
-suggest_job (PtStore       *store,
-             PtStats       *stats,
-             gpointer       data,
-             GCancellable  *cancellable,
-             GError       **error)
+suggest_job (PtStore *store,
+             PtStats *stats,
+             gpointer data,
+             GCancellable *cancellable,
+             GError **error)
 {
   PtPlayer *player = pt_store_suggest_player (store, data, error);
 
@@ -75,9 +75,9 @@ suggest_job (PtStore       *store,
 }
 
 static void
-on_suggested (GObject      *source,
+on_suggested (GObject *source,
               GAsyncResult *result,
-              gpointer      user_data)
+              gpointer user_data)
 {
   g_autoptr(AdwEntryRow) row = user_data;
   g_autofree char *name = pt_store_worker_finish (PT_STORE_WORKER (source), result, NULL);
@@ -93,7 +93,7 @@ on_suggested (GObject      *source,
 
 static void
 on_changed (GtkEditable *editable,
-            Suggest     *suggest)
+            Suggest *suggest)
 {
   g_autofree char *typed = g_strstrip (g_strdup (gtk_editable_get_text (editable)));
   PtStoreWorker *worker;
@@ -115,7 +115,7 @@ on_changed (GtkEditable *editable,
 }
 
 static void
-on_clicked (GtkButton   *button,
+on_clicked (GtkButton *button,
             AdwEntryRow *row)
 {
   pt_name_suggest_accept (row);
@@ -127,7 +127,7 @@ on_clicked (GtkButton   *button,
  */
 void
 pt_name_suggest_attach (AdwEntryRow *row,
-                        PtServices  *services)
+                        PtServices *services)
 {
   Suggest *suggest;
 

@@ -17,11 +17,11 @@
 
 G_BEGIN_DECLS
 
-void        pt_name_suggest_attach       (AdwEntryRow *row,
-                                          PtServices  *services);
+void pt_name_suggest_attach (AdwEntryRow *row,
+                             PtServices *services);
 /* The name offered now, or NULL (for tests). */
-const char *pt_name_suggest_get_offer    (AdwEntryRow *row);
+const char *pt_name_suggest_get_offer (AdwEntryRow *row);
 /* Takes the offer, as a click on it does. */
-gboolean    pt_name_suggest_accept       (AdwEntryRow *row);
+gboolean pt_name_suggest_accept (AdwEntryRow *row);
 
 G_END_DECLS

@@ -32,7 +32,7 @@
 #include "pt-session-store.h"
 
 #define DRAFT_DELAY_MS 250
-#define MAX_SEATS 4
+#define MAX_SEATS      4
 
 struct _PtScoreSheetPage
 {
@@ -41,37 +41,38 @@ struct _PtScoreSheetPage
   PtServices *services;
 
   PtSheetView *sheet_view;
-  char        *game;
-  gint64       editing_id;     /* the match being edited, 0 for a new one */
-  gint64       started;
-  gint64       night_id;       /* tonight's game night, 0 = none */
-  guint        draft_source;
-  gboolean     loading;
+  char *game;
+  gint64 editing_id; /* the match being edited, 0 for a new one */
+  gint64 started;
+  gint64 night_id; /* tonight's game night, 0 = none */
+  guint draft_source;
+  gboolean loading;
   /* Something was typed since the sheet was opened or saved (a draft that
    * came back counts): Save stays off until then. */
-  gboolean     dirty;
+  gboolean dirty;
   /* A save is with the store worker: Save and the draft wait for it. */
-  gboolean     saving;
+  gboolean saving;
 
-  GtkStack            *stack;
-  GtkBox              *game_buttons;
-  GtkRevealer         *draft_revealer;
-  GtkLabel            *draft_label;
-  AdwComboRow         *game_row;
-  AdwActionRow        *night_row;
-  GtkSwitch           *night_switch;
-  AdwEntryRow         *notes_row;
+  GtkStack *stack;
+  GtkBox *game_buttons;
+  GtkRevealer *draft_revealer;
+  GtkLabel *draft_label;
+  AdwComboRow *game_row;
+  AdwActionRow *night_row;
+  GtkSwitch *night_switch;
+  AdwEntryRow *notes_row;
   AdwPreferencesGroup *players_group;
-  GtkSpinButton       *n_players_spin;
-  AdwBin              *sheet_bin;
-  GtkLabel            *error_label;
-  GtkButton           *save_button;
-  GtkWidget           *player_rows[MAX_SEATS];
+  GtkSpinButton *n_players_spin;
+  AdwBin *sheet_bin;
+  GtkLabel *error_label;
+  GtkButton *save_button;
+  GtkWidget *player_rows[MAX_SEATS];
 };
 
 G_DEFINE_FINAL_TYPE (PtScoreSheetPage, pt_score_sheet_page, ADW_TYPE_BIN)
 
-enum {
+enum
+{
   PROP_0,
   PROP_SERVICES,
   N_PROPS
@@ -84,7 +85,7 @@ static void update_save (PtScoreSheetPage *self);
 
 static void
 set_dirty (PtScoreSheetPage *self,
-           gboolean          dirty)
+           gboolean dirty)
 {
   self->dirty = dirty;
   update_save (self);
@@ -135,7 +136,9 @@ n_seats (PtScoreSheetPage *self)
 static void
 push_player_names (PtScoreSheetPage *self)
 {
-  const char *names[MAX_SEATS + 1] = { NULL, };
+  const char *names[MAX_SEATS + 1] = {
+    NULL,
+  };
   guint n = n_seats (self);
 
   if (self->sheet_view == NULL)
@@ -150,7 +153,7 @@ push_player_names (PtScoreSheetPage *self)
 }
 
 static void
-on_player_name_changed (GtkEditable      *editable,
+on_player_name_changed (GtkEditable *editable,
                         PtScoreSheetPage *self)
 {
   /* A name marked as missing or twice at the table: retyped, it is judged
@@ -173,7 +176,7 @@ update_player_rows (PtScoreSheetPage *self)
 }
 
 static void
-on_n_players_changed (GtkSpinButton    *spin,
+on_n_players_changed (GtkSpinButton *spin,
                       PtScoreSheetPage *self)
 {
   update_player_rows (self);
@@ -185,8 +188,8 @@ on_n_players_changed (GtkSpinButton    *spin,
 }
 
 static void
-on_pick_player (GtkListBox       *list,
-                GtkListBoxRow    *row,
+on_pick_player (GtkListBox *list,
+                GtkListBoxRow *row,
                 PtScoreSheetPage *self)
 {
   GtkWidget *entry = g_object_get_data (G_OBJECT (list), "entry");
@@ -200,7 +203,7 @@ on_pick_player (GtkListBox       *list,
 
 /* The people already in the history, to pick instead of typing. */
 static void
-on_picker_show (GtkPopover       *popover,
+on_picker_show (GtkPopover *popover,
                 PtScoreSheetPage *self)
 {
   g_autoptr(GError) error = NULL;
@@ -246,7 +249,7 @@ on_picker_show (GtkPopover       *popover,
 
 static GtkWidget *
 new_player_picker (PtScoreSheetPage *self,
-                   GtkWidget        *entry)
+                   GtkWidget *entry)
 {
   GtkWidget *button = gtk_menu_button_new ();
   GtkWidget *popover = gtk_popover_new ();
@@ -264,8 +267,8 @@ new_player_picker (PtScoreSheetPage *self,
 
 void
 pt_score_sheet_page_set_player_name (PtScoreSheetPage *self,
-                                     guint             seat,
-                                     const char       *name)
+                                     guint seat,
+                                     const char *name)
 {
   g_return_if_fail (PT_IS_SCORE_SHEET_PAGE (self));
   g_return_if_fail (seat < MAX_SEATS);
@@ -274,7 +277,7 @@ pt_score_sheet_page_set_player_name (PtScoreSheetPage *self,
 
 void
 pt_score_sheet_page_set_n_players (PtScoreSheetPage *self,
-                                   guint             n_players)
+                                   guint n_players)
 {
   g_return_if_fail (PT_IS_SCORE_SHEET_PAGE (self));
   gtk_spin_button_set_value (self->n_players_spin, n_players);
@@ -284,7 +287,7 @@ pt_score_sheet_page_set_n_players (PtScoreSheetPage *self,
  * not type them again. */
 static void
 prefill_players (PtScoreSheetPage *self,
-                 PtStore          *store)
+                 PtStore *store)
 {
   PtHistoryQuery query;
   g_autoptr(GPtrArray) last = NULL;
@@ -320,7 +323,7 @@ prefill_players (PtScoreSheetPage *self,
  * it unless the switch is turned off. */
 static void
 update_night (PtScoreSheetPage *self,
-              PtStore          *store)
+              PtStore *store)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) nights = store ? pt_store_list_nights (store, &error) : NULL;
@@ -342,8 +345,8 @@ update_night (PtScoreSheetPage *self,
   if (tonight != NULL)
     {
       g_autofree char *subtitle = tonight->place && tonight->place[0]
-        ? g_strdup_printf (_("Tonight at %s"), tonight->place)
-        : g_strdup (_("Tonight"));
+          ? g_strdup_printf (_("Tonight at %s"), tonight->place)
+          : g_strdup (_("Tonight"));
 
       adw_action_row_set_subtitle (self->night_row, subtitle);
       gtk_switch_set_active (self->night_switch, TRUE);
@@ -375,7 +378,7 @@ build_draft (PtScoreSheetPage *self)
 typedef struct
 {
   char *game;
-  char *json;          /* NULL: clear the draft */
+  char *json; /* NULL: clear the draft */
 } DraftWrite;
 
 static void
@@ -389,9 +392,9 @@ draft_write_free (gpointer data)
 }
 
 static gint64
-draft_job (PtStore   *store,
-           gpointer   data,
-           GError   **error)
+draft_job (PtStore *store,
+           gpointer data,
+           GError **error)
 {
   DraftWrite *write = data;
 
@@ -401,9 +404,9 @@ draft_job (PtStore   *store,
 }
 
 static void
-on_draft_written (GObject      *source,
+on_draft_written (GObject *source,
                   GAsyncResult *result,
-                  gpointer      user_data)
+                  gpointer user_data)
 {
   g_autoptr(GError) error = NULL;
 
@@ -415,7 +418,7 @@ on_draft_written (GObject      *source,
  * is closing and needs it written before it goes). */
 static void
 write_draft_now (PtScoreSheetPage *self,
-                 gboolean          async)
+                 gboolean async)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(JsonObject) draft = NULL;
@@ -496,7 +499,7 @@ clear_draft (PtScoreSheetPage *self)
 /* The sheet ------------------------------------------------------------------ */
 
 static void
-on_sheet_changed (PtSheetView      *view,
+on_sheet_changed (PtSheetView *view,
                   PtScoreSheetPage *self)
 {
   if (!self->loading)
@@ -522,8 +525,8 @@ update_save (PtScoreSheetPage *self)
 }
 
 static void
-on_sheet_valid (PtSheetView      *view,
-                GParamSpec       *pspec,
+on_sheet_valid (PtSheetView *view,
+                GParamSpec *pspec,
                 PtScoreSheetPage *self)
 {
   const char *message = pt_sheet_view_get_error_message (view);
@@ -536,7 +539,7 @@ on_sheet_valid (PtSheetView      *view,
 
 static void
 set_sheet_view (PtScoreSheetPage *self,
-                PtSheetView      *view)
+                PtSheetView *view)
 {
   guint min, max;
 
@@ -567,7 +570,7 @@ select_game_row (PtScoreSheetPage *self)
 /* Applies a draft to the fresh sheet; FALSE if it cannot be read. */
 static gboolean
 apply_draft (PtScoreSheetPage *self,
-             const char       *text)
+             const char *text)
 {
   g_autoptr(JsonNode) node = pt_json_parse (text, NULL);
   JsonObject *draft = node && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
@@ -600,7 +603,7 @@ reset_fields (PtScoreSheetPage *self)
 
 static void
 show_notice (PtScoreSheetPage *self,
-             const char       *text)
+             const char *text)
 {
   gtk_label_set_text (self->draft_label, text ? text : "");
   gtk_revealer_set_reveal_child (self->draft_revealer, text != NULL);
@@ -609,8 +612,8 @@ show_notice (PtScoreSheetPage *self,
 /* A fresh sheet for @game; with @use_draft, the draft when there is one. */
 static void
 open_sheet (PtScoreSheetPage *self,
-            const char       *game,
-            gboolean          use_draft)
+            const char *game,
+            gboolean use_draft)
 {
   g_autoptr(GError) open_error = NULL;
   PtStore *store = pt_services_get_store (self->services, &open_error);
@@ -646,15 +649,15 @@ open_sheet (PtScoreSheetPage *self,
   restored = draft != NULL && apply_draft (self, draft);
   if (restored)
     show_notice (self, self->editing_id != 0
-                       ? _("You were changing a saved match: your changes are back.")
-                       : _("This sheet was not saved last time: it is back as you left it."));
+                 ? _("You were changing a saved match: your changes are back.")
+                 : _("This sheet was not saved last time: it is back as you left it."));
   else
     {
       /* Tonight's attendance list, from the store so it survives a restart. */
       g_autoptr(GError) error = NULL;
       g_autoptr(GPtrArray) attendees = store != NULL && self->night_id != 0
-                                       ? pt_store_get_night_players (store, self->night_id, &error)
-                                       : NULL;
+                                            ? pt_store_get_night_players (store, self->night_id, &error)
+                                            : NULL;
 
       if (error != NULL)
         pt_companion_error_toast (GTK_WIDGET (self), error);
@@ -670,7 +673,8 @@ open_sheet (PtScoreSheetPage *self,
           for (guint i = 0; i < n && i < MAX_SEATS; i++)
             gtk_editable_set_text (GTK_EDITABLE (self->player_rows[i]),
                                    i < attendees->len
-                                   ? ((PtPlayer *) g_ptr_array_index (attendees, i))->name : "");
+                                       ? ((PtPlayer *) g_ptr_array_index (attendees, i))->name
+                                       : "");
         }
       {
         const PtGameUi *ui = pt_game_ui_lookup (game);
@@ -692,16 +696,16 @@ open_sheet (PtScoreSheetPage *self,
 
 void
 pt_score_sheet_page_open_game (PtScoreSheetPage *self,
-                               const char       *game)
+                               const char *game)
 {
   g_return_if_fail (PT_IS_SCORE_SHEET_PAGE (self));
   open_sheet (self, game, TRUE);
 }
 
 gboolean
-pt_score_sheet_page_edit_match (PtScoreSheetPage  *self,
-                                gint64             match_id,
-                                GError           **error)
+pt_score_sheet_page_edit_match (PtScoreSheetPage *self,
+                                gint64 match_id,
+                                GError **error)
 {
   PtStore *store = pt_services_get_store (self->services, error);
   g_autoptr(PtMatchEntry) entry = NULL;
@@ -750,7 +754,7 @@ pt_score_sheet_page_edit_match (PtScoreSheetPage  *self,
 
 static gboolean
 is_winner (JsonArray *winners,
-           guint      seat)
+           guint seat)
 {
   for (guint i = 0; winners != NULL && i < json_array_get_length (winners); i++)
     if (pt_companion_int_at (winners, i) == seat)
@@ -790,7 +794,7 @@ result_scores (JsonObject *result)
 
 static gboolean
 editable_match (PtStore *store,
-                gint64   id)
+                gint64 id)
 {
   g_autoptr(PtMatchEntry) entry = pt_store_load_match (store, id, NULL);
 
@@ -823,16 +827,16 @@ save_write_free (gpointer data)
  * players (by the identity rule, archived ones brought back), the night
  * and the match, in one transaction; then the draft goes. */
 static gint64
-save_job (PtStore   *store,
-          gpointer   data,
-          GError   **error)
+save_job (PtStore *store,
+          gpointer data,
+          GError **error)
 {
   SaveWrite *write = data;
   gint64 id;
 
   if (write->editing_id != 0 && editable_match (store, write->editing_id))
     write->entry->id = write->editing_id;
-  id = pt_session_store_match (store, write->entry, (const char * const *) write->names, 0, error);
+  id = pt_session_store_match (store, write->entry, (const char *const *) write->names, 0, error);
   if (id > 0)
     {
       g_autoptr(GError) draft_error = NULL;
@@ -848,8 +852,8 @@ static void on_saved (GObject *source, GAsyncResult *result, gpointer user_data)
 /* Checks the sheet and queues its save with the store worker (FALSE with
  * @error when the sheet cannot be saved; the answer comes to on_saved). */
 gboolean
-pt_score_sheet_page_save (PtScoreSheetPage  *self,
-                          GError           **error)
+pt_score_sheet_page_save (PtScoreSheetPage *self,
+                          GError **error)
 {
   PtStoreWorker *worker;
   SaveWrite *write;
@@ -975,9 +979,9 @@ pt_score_sheet_page_save (PtScoreSheetPage  *self,
 /* The worker's answer: a fresh sheet for the next match, or the sheet as
  * it was with the reason it could not be saved. */
 static void
-on_saved (GObject      *source,
+on_saved (GObject *source,
           GAsyncResult *result,
-          gpointer      user_data)
+          gpointer user_data)
 {
   g_autoptr(PtScoreSheetPage) self = user_data;
   GtkWidget *widget = GTK_WIDGET (self);
@@ -1028,9 +1032,9 @@ on_saved (GObject      *source,
 }
 
 static void
-save_action (GtkWidget  *widget,
+save_action (GtkWidget *widget,
              const char *action_name,
-             GVariant   *parameter)
+             GVariant *parameter)
 {
   PtScoreSheetPage *self = PT_SCORE_SHEET_PAGE (widget);
   g_autoptr(GError) error = NULL;
@@ -1040,17 +1044,17 @@ save_action (GtkWidget  *widget,
 }
 
 static void
-new_action (GtkWidget  *widget,
+new_action (GtkWidget *widget,
             const char *action_name,
-            GVariant   *parameter)
+            GVariant *parameter)
 {
   pt_score_sheet_page_open_game (PT_SCORE_SHEET_PAGE (widget), g_variant_get_string (parameter, NULL));
 }
 
 static void
-discard_action (GtkWidget  *widget,
+discard_action (GtkWidget *widget,
                 const char *action_name,
-                GVariant   *parameter)
+                GVariant *parameter)
 {
   PtScoreSheetPage *self = PT_SCORE_SHEET_PAGE (widget);
   g_autofree char *game = g_strdup (self->game);
@@ -1060,9 +1064,9 @@ discard_action (GtkWidget  *widget,
 }
 
 static void
-close_action (GtkWidget  *widget,
+close_action (GtkWidget *widget,
               const char *action_name,
-              GVariant   *parameter)
+              GVariant *parameter)
 {
   PtScoreSheetPage *self = PT_SCORE_SHEET_PAGE (widget);
 
@@ -1073,8 +1077,8 @@ close_action (GtkWidget  *widget,
 }
 
 static void
-on_game_selected (AdwComboRow      *row,
-                  GParamSpec       *pspec,
+on_game_selected (AdwComboRow *row,
+                  GParamSpec *pspec,
                   PtScoreSheetPage *self)
 {
   guint selected = adw_combo_row_get_selected (row);
@@ -1086,7 +1090,7 @@ on_game_selected (AdwComboRow      *row,
 }
 
 static void
-on_text_changed (GtkEditable      *editable,
+on_text_changed (GtkEditable *editable,
                  PtScoreSheetPage *self)
 {
   if (!self->loading)
@@ -1156,9 +1160,9 @@ pt_score_sheet_page_constructed (GObject *object)
 }
 
 static void
-pt_score_sheet_page_get_property (GObject    *object,
-                                  guint       prop_id,
-                                  GValue     *value,
+pt_score_sheet_page_get_property (GObject *object,
+                                  guint prop_id,
+                                  GValue *value,
                                   GParamSpec *pspec)
 {
   PtScoreSheetPage *self = PT_SCORE_SHEET_PAGE (object);
@@ -1175,10 +1179,10 @@ pt_score_sheet_page_get_property (GObject    *object,
 }
 
 static void
-pt_score_sheet_page_set_property (GObject      *object,
-                                  guint         prop_id,
+pt_score_sheet_page_set_property (GObject *object,
+                                  guint prop_id,
                                   const GValue *value,
-                                  GParamSpec   *pspec)
+                                  GParamSpec *pspec)
 {
   PtScoreSheetPage *self = PT_SCORE_SHEET_PAGE (object);
 
@@ -1205,9 +1209,9 @@ pt_score_sheet_page_class_init (PtScoreSheetPageClass *klass)
   object_class->set_property = pt_score_sheet_page_set_property;
 
   properties[PROP_SERVICES] =
-    g_param_spec_object ("services", NULL, NULL,
-                         PT_TYPE_SERVICES,
-                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+      g_param_spec_object ("services", NULL, NULL,
+                           PT_TYPE_SERVICES,
+                           (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
   object_class->finalize = pt_score_sheet_page_finalize;
   widget_class->unmap = pt_score_sheet_page_unmap;

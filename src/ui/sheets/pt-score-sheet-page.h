@@ -16,29 +16,29 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (PtScoreSheetPage, pt_score_sheet_page, PT, SCORE_SHEET_PAGE, AdwBin)
 
-GtkWidget   *pt_score_sheet_page_new            (PtServices       *services);
+GtkWidget *pt_score_sheet_page_new (PtServices *services);
 /* Opens a sheet for @game: the unsaved draft if there is one, else a new one. */
-void         pt_score_sheet_page_open_game      (PtScoreSheetPage  *self,
-                                                 const char        *game);
+void pt_score_sheet_page_open_game (PtScoreSheetPage *self,
+                                    const char *game);
 /* Opens a saved companion match for editing; saving replaces it. */
-gboolean     pt_score_sheet_page_edit_match     (PtScoreSheetPage  *self,
-                                                 gint64             match_id,
-                                                 GError           **error);
-PtSheetView *pt_score_sheet_page_get_sheet_view (PtScoreSheetPage  *self);
+gboolean pt_score_sheet_page_edit_match (PtScoreSheetPage *self,
+                                         gint64 match_id,
+                                         GError **error);
+PtSheetView *pt_score_sheet_page_get_sheet_view (PtScoreSheetPage *self);
 /* Player names typed on the page, one entry row per seat. */
-void         pt_score_sheet_page_set_player_name (PtScoreSheetPage *self,
-                                                  guint             seat,
-                                                  const char       *name);
-void         pt_score_sheet_page_set_n_players  (PtScoreSheetPage  *self,
-                                                 guint              n_players);
+void pt_score_sheet_page_set_player_name (PtScoreSheetPage *self,
+                                          guint seat,
+                                          const char *name);
+void pt_score_sheet_page_set_n_players (PtScoreSheetPage *self,
+                                        guint n_players);
 /* The match being edited (0 for a new one). */
-gint64       pt_score_sheet_page_get_editing_id (PtScoreSheetPage  *self);
+gint64 pt_score_sheet_page_get_editing_id (PtScoreSheetPage *self);
 /* Saves the match (as the Save button does): checks the sheet (FALSE with
  * @error if it cannot be saved) and queues the save with the store worker;
  * the page opens a fresh sheet (or shows why not) when it is done. */
-gboolean     pt_score_sheet_page_save           (PtScoreSheetPage  *self,
-                                                 GError           **error);
+gboolean pt_score_sheet_page_save (PtScoreSheetPage *self,
+                                   GError **error);
 /* Writes the draft now instead of after the short delay. */
-void         pt_score_sheet_page_flush_draft    (PtScoreSheetPage  *self);
+void pt_score_sheet_page_flush_draft (PtScoreSheetPage *self);
 
 G_END_DECLS

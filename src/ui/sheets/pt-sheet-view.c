@@ -12,21 +12,21 @@
 
 typedef struct
 {
-  GPtrArray  *names;         /* of char*, one per seat */
-  GtkWidget  *error_widget;  /* weak: the widget marked as refused */
+  GPtrArray *names;        /* of char*, one per seat */
+  GtkWidget *error_widget; /* weak: the widget marked as refused */
   JsonObject *result;
-  char       *error_message;
-  gboolean    valid;
-  guint       frozen;
-  GPtrArray  *numbers;       /* of GtkSpinButton (weak): the number fields */
+  char *error_message;
+  gboolean valid;
+  guint frozen;
+  GPtrArray *numbers; /* of GtkSpinButton (weak): the number fields */
 } PtSheetViewPrivate;
 
 /* What a number field keeps next to its GtkSpinButton. */
 typedef struct
 {
-  double   held;  /* the spin button's value when the text stopped matching it */
-  gboolean raw;   /* the text is not the spin button's value: keep it as typed */
-  gboolean bad;   /* marked: the text is not a whole number */
+  double held;  /* the spin button's value when the text stopped matching it */
+  gboolean raw; /* the text is not the spin button's value: keep it as typed */
+  gboolean bad; /* marked: the text is not a whole number */
 } NumberField;
 
 #define NUMBER_KEY "pt-sheet-number"
@@ -35,14 +35,16 @@ typedef struct
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (PtSheetView, pt_sheet_view, ADW_TYPE_BIN)
 
-enum {
+enum
+{
   PROP_0,
   PROP_VALID,
   PROP_ERROR_MESSAGE,
   N_PROPS
 };
 
-enum {
+enum
+{
   CHANGED,
   N_SIGNALS
 };
@@ -72,8 +74,8 @@ pt_sheet_view_get_max_players (PtSheetView *self)
 }
 
 void
-pt_sheet_view_set_players (PtSheetView        *self,
-                           const char * const *names)
+pt_sheet_view_set_players (PtSheetView *self,
+                           const char *const *names)
 {
   PtSheetViewPrivate *priv = pt_sheet_view_get_instance_private (self);
   PtSheetViewClass *klass;
@@ -109,7 +111,7 @@ pt_sheet_view_get_n_players (PtSheetView *self)
  */
 const char *
 pt_sheet_view_get_player_name (PtSheetView *self,
-                               guint        seat)
+                               guint seat)
 {
   PtSheetViewPrivate *priv = pt_sheet_view_get_instance_private (self);
   const char *name;
@@ -136,9 +138,9 @@ pt_sheet_view_build_sheet (PtSheetView *self)
 }
 
 gboolean
-pt_sheet_view_load_sheet (PtSheetView  *self,
-                          JsonObject   *sheet,
-                          GError      **error)
+pt_sheet_view_load_sheet (PtSheetView *self,
+                          JsonObject *sheet,
+                          GError **error)
 {
   gboolean ok;
 
@@ -191,7 +193,7 @@ pt_sheet_view_get_result (PtSheetView *self)
 /* The red outline and the reason in the tooltip; the field's own tooltip
  * comes back when the mark goes. */
 static void
-set_mark (GtkWidget  *widget,
+set_mark (GtkWidget *widget,
           const char *message)
 {
   if (!gtk_widget_has_css_class (widget, "error"))
@@ -237,8 +239,8 @@ clear_error_widget (PtSheetView *self)
  * refused keeps the mark where it was. */
 static void
 mark_error_widget (PtSheetView *self,
-                   GtkWidget   *source,
-                   const char  *message)
+                   GtkWidget *source,
+                   const char *message)
 {
   PtSheetViewPrivate *priv = pt_sheet_view_get_instance_private (self);
 
@@ -267,7 +269,7 @@ typedef enum
  * typographic minus), spaces around; empty reads as 0. */
 static NumberParse
 parse_number (const char *text,
-              int        *value)
+              int *value)
 {
   g_autofree char *copy = g_strstrip (g_strdup (text != NULL ? text : ""));
   const char *p = copy;
@@ -279,7 +281,7 @@ parse_number (const char *text,
     return NUMBER_OK;
   if (*p == '-' || *p == '+')
     negative = *p++ == '-';
-  else if (g_str_has_prefix (p, "\342\210\222"))  /* U+2212 MINUS SIGN */
+  else if (g_str_has_prefix (p, "\342\210\222")) /* U+2212 MINUS SIGN */
     {
       negative = TRUE;
       p += 3;
@@ -301,14 +303,14 @@ parse_number (const char *text,
 
 static NumberParse
 number_parse_field (GtkSpinButton *spin,
-                    int           *value)
+                    int *value)
 {
   return parse_number (gtk_editable_get_text (GTK_EDITABLE (spin)), value);
 }
 
 gboolean
 pt_sheet_number_get_value (GtkSpinButton *spin,
-                           int           *value)
+                           int *value)
 {
   int v = 0;
   gboolean ok;
@@ -344,8 +346,8 @@ on_number_text_changed (GtkEditable *editable,
  * value alone, and ::output keeps the text — never clamped or replaced. */
 static int
 on_number_input (GtkSpinButton *spin,
-                 double        *new_value,
-                 NumberField   *field)
+                 double *new_value,
+                 NumberField *field)
 {
   GtkAdjustment *adjustment = gtk_spin_button_get_adjustment (spin);
   int v;
@@ -360,7 +362,7 @@ on_number_input (GtkSpinButton *spin,
 
 static gboolean
 on_number_output (GtkSpinButton *spin,
-                  NumberField   *field)
+                  NumberField *field)
 {
   /* The arrows (or the program) changed the value: show it. */
   if (field->raw && gtk_spin_button_get_value (spin) == field->held)
@@ -370,8 +372,8 @@ on_number_output (GtkSpinButton *spin,
 }
 
 static void
-forget_number (gpointer  data,
-               GObject  *where_the_object_was)
+forget_number (gpointer data,
+               GObject *where_the_object_was)
 {
   GPtrArray *numbers = data;
 
@@ -380,9 +382,9 @@ forget_number (gpointer  data,
 
 GtkWidget *
 pt_sheet_view_new_number (PtSheetView *self,
-                          int          lower,
-                          int          upper,
-                          const char  *label)
+                          int lower,
+                          int upper,
+                          const char *label)
 {
   PtSheetViewPrivate *priv = pt_sheet_view_get_instance_private (self);
   GtkWidget *spin = gtk_spin_button_new_with_range (lower, upper, 1);
@@ -407,7 +409,7 @@ pt_sheet_view_new_number (PtSheetView *self,
 
 void
 pt_sheet_number_set_value (GtkSpinButton *spin,
-                           int            value)
+                           int value)
 {
   NumberField *field = g_object_get_data (G_OBJECT (spin), NUMBER_KEY);
   GtkAdjustment *adjustment = gtk_spin_button_get_adjustment (spin);
@@ -428,7 +430,7 @@ pt_sheet_number_set_value (GtkSpinButton *spin,
 
 void
 pt_sheet_number_set_text (GtkSpinButton *spin,
-                          const char    *text)
+                          const char *text)
 {
   int v;
 
@@ -443,7 +445,7 @@ pt_sheet_number_set_text (GtkSpinButton *spin,
  * the mark of those that are one again. Returns the first one's message. */
 static char *
 check_numbers (PtSheetView *self,
-               GtkWidget   *source)
+               GtkWidget *source)
 {
   PtSheetViewPrivate *priv = pt_sheet_view_get_instance_private (self);
   char *first = NULL;
@@ -486,7 +488,7 @@ check_numbers (PtSheetView *self,
 
 static void
 evaluate (PtSheetView *self,
-          GtkWidget   *source)
+          GtkWidget *source)
 {
   PtSheetViewPrivate *priv = pt_sheet_view_get_instance_private (self);
   g_autoptr(JsonObject) sheet = NULL;
@@ -565,7 +567,7 @@ pt_sheet_view_evaluate (PtSheetView *self)
 
 void
 pt_sheet_view_changed (PtSheetView *self,
-                       GtkWidget   *source)
+                       GtkWidget *source)
 {
   PtSheetViewPrivate *priv = pt_sheet_view_get_instance_private (self);
 
@@ -621,9 +623,9 @@ pt_sheet_view_finalize (GObject *object)
 }
 
 static void
-pt_sheet_view_get_property (GObject    *object,
-                            guint       prop_id,
-                            GValue     *value,
+pt_sheet_view_get_property (GObject *object,
+                            guint prop_id,
+                            GValue *value,
                             GParamSpec *pspec)
 {
   PtSheetView *self = PT_SHEET_VIEW (object);
@@ -651,11 +653,11 @@ pt_sheet_view_class_init (PtSheetViewClass *klass)
   object_class->get_property = pt_sheet_view_get_property;
 
   properties[PROP_VALID] =
-    g_param_spec_boolean ("valid", NULL, NULL, FALSE,
-                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+      g_param_spec_boolean ("valid", NULL, NULL, FALSE,
+                            G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_ERROR_MESSAGE] =
-    g_param_spec_string ("error-message", NULL, NULL, NULL,
-                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+      g_param_spec_string ("error-message", NULL, NULL, NULL,
+                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**

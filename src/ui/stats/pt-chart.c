@@ -22,30 +22,30 @@
 
 typedef struct
 {
-  char    *label;
-  GdkRGBA  rgba;
+  char *label;
+  GdkRGBA rgba;
   gboolean has_rgba;
-  GArray  *xs;   /* double */
-  GArray  *ys;   /* double */
+  GArray *xs; /* double */
+  GArray *ys; /* double */
 } Series;
 
 typedef struct
 {
-  char  *label;
-  char  *value_text;
+  char *label;
+  char *value_text;
   double value;
 } Bar;
 
 struct _PtChart
 {
-  GtkWidget   parent_instance;
+  GtkWidget parent_instance;
 
   PtChartKind kind;
-  GPtrArray  *series;   /* of Series */
-  GPtrArray  *bars;     /* of Bar */
-  double      y_min, y_max;
-  char       *empty_text;
-  char       *x_caption;
+  GPtrArray *series; /* of Series */
+  GPtrArray *bars;   /* of Bar */
+  double y_min, y_max;
+  char *empty_text;
+  char *x_caption;
 };
 
 G_DEFINE_FINAL_TYPE (PtChart, pt_chart, GTK_TYPE_WIDGET)
@@ -97,12 +97,12 @@ pt_chart_clear (PtChart *self)
 }
 
 void
-pt_chart_add_series (PtChart       *self,
-                     const char    *label,
+pt_chart_add_series (PtChart *self,
+                     const char *label,
                      const GdkRGBA *rgba,
-                     const double  *xs,
-                     const double  *ys,
-                     guint          n)
+                     const double *xs,
+                     const double *ys,
+                     guint n)
 {
   Series *series;
 
@@ -123,9 +123,9 @@ pt_chart_add_series (PtChart       *self,
 }
 
 void
-pt_chart_add_bar (PtChart    *self,
+pt_chart_add_bar (PtChart *self,
                   const char *label,
-                  double      value,
+                  double value,
                   const char *value_text)
 {
   Bar *bar;
@@ -141,8 +141,8 @@ pt_chart_add_bar (PtChart    *self,
 
 void
 pt_chart_set_y_range (PtChart *self,
-                      double   min,
-                      double   max)
+                      double min,
+                      double max)
 {
   g_return_if_fail (PT_IS_CHART (self));
   self->y_min = min;
@@ -151,7 +151,7 @@ pt_chart_set_y_range (PtChart *self,
 }
 
 void
-pt_chart_set_empty_text (PtChart    *self,
+pt_chart_set_empty_text (PtChart *self,
                          const char *text)
 {
   g_return_if_fail (PT_IS_CHART (self));
@@ -161,7 +161,7 @@ pt_chart_set_empty_text (PtChart    *self,
 }
 
 void
-pt_chart_set_x_caption (PtChart    *self,
+pt_chart_set_x_caption (PtChart *self,
                         const char *caption)
 {
   g_return_if_fail (PT_IS_CHART (self));
@@ -196,13 +196,13 @@ get_colours (PtChart *self,
 }
 
 static void
-draw_text (PtChart    *self,
-           cairo_t    *cr,
+draw_text (PtChart *self,
+           cairo_t *cr,
            const char *text,
-           double      x,
-           double      y,
-           double      align_x,   /* 0 left, 0.5 centre, 1 right */
-           double      max_width)
+           double x,
+           double y,
+           double align_x, /* 0 left, 0.5 centre, 1 right */
+           double max_width)
 {
   g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
   int width, height;
@@ -237,13 +237,13 @@ nice_range (double *min,
 }
 
 static void
-draw_axes (PtChart       *self,
-           cairo_t       *cr,
+draw_axes (PtChart *self,
+           cairo_t *cr,
            const GdkRGBA *fg,
-           double         width,
-           double         height,
-           double         y_min,
-           double         y_max)
+           double width,
+           double height,
+           double y_min,
+           double y_max)
 {
   double plot_h = height - MARGIN_TOP - MARGIN_BOTTOM;
 
@@ -265,12 +265,12 @@ draw_axes (PtChart       *self,
 }
 
 static void
-draw_lines (PtChart       *self,
-            cairo_t       *cr,
+draw_lines (PtChart *self,
+            cairo_t *cr,
             const GdkRGBA *fg,
             const GdkRGBA *accent,
-            double         width,
-            double         height)
+            double width,
+            double height)
 {
   double x_min = G_MAXDOUBLE, x_max = -G_MAXDOUBLE, y_min = G_MAXDOUBLE, y_max = -G_MAXDOUBLE;
   double plot_w = width - MARGIN_LEFT - MARGIN_RIGHT;
@@ -362,12 +362,12 @@ draw_lines (PtChart       *self,
 }
 
 static void
-draw_bars (PtChart       *self,
-           cairo_t       *cr,
+draw_bars (PtChart *self,
+           cairo_t *cr,
            const GdkRGBA *fg,
            const GdkRGBA *accent,
-           double         width,
-           double         height)
+           double width,
+           double height)
 {
   double y_min = 0, y_max = 0;
   double plot_w = width - MARGIN_LEFT - MARGIN_RIGHT;
@@ -407,7 +407,7 @@ draw_bars (PtChart       *self,
 }
 
 static void
-pt_chart_snapshot (GtkWidget   *widget,
+pt_chart_snapshot (GtkWidget *widget,
                    GtkSnapshot *snapshot)
 {
   PtChart *self = PT_CHART (widget);
@@ -423,8 +423,7 @@ pt_chart_snapshot (GtkWidget   *widget,
   if (pt_chart_get_n_points (self) == 0)
     {
       cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.55);
-      draw_text (self, cr, self->empty_text ? self->empty_text : _("Nothing to show yet"),
-                 width / 2, height / 2, 0.5, width - 24);
+      draw_text (self, cr, self->empty_text ? self->empty_text : _("Nothing to show yet"), width / 2, height / 2, 0.5, width - 24);
     }
   else if (self->kind == PT_CHART_BARS)
     draw_bars (self, cr, &fg, &accent, width, height);
@@ -434,13 +433,13 @@ pt_chart_snapshot (GtkWidget   *widget,
 }
 
 static void
-pt_chart_measure (GtkWidget      *widget,
-                  GtkOrientation  orientation,
-                  int             for_size,
-                  int            *minimum,
-                  int            *natural,
-                  int            *minimum_baseline,
-                  int            *natural_baseline)
+pt_chart_measure (GtkWidget *widget,
+                  GtkOrientation orientation,
+                  int for_size,
+                  int *minimum,
+                  int *natural,
+                  int *minimum_baseline,
+                  int *natural_baseline)
 {
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {

@@ -23,42 +23,43 @@
 
 struct _PtStatsPage
 {
-  AdwBin          parent_instance;
+  AdwBin parent_instance;
 
   PtServices *services;
 
-  gint64          player_id;          /* the player page on screen, 0 = none */
-  gint64          player_shown;       /* whose figures the player page holds */
-  gint64          merge_from;         /* a merge waiting for its toast, 0 = none */
-  gint64          merge_into;
-  AdwToast       *merge_toast;        /* weak */
-  char           *leaderboard_game;   /* NULL = all games */
-  gboolean        show_archived;
-  GHashTable     *charts;             /* name → PtChart (weak, of the player page) */
-  guint           refresh_source;
-  gint64          h2h_a;              /* the pair picked in the head-to-head group */
-  gint64          h2h_b;
+  gint64 player_id;    /* the player page on screen, 0 = none */
+  gint64 player_shown; /* whose figures the player page holds */
+  gint64 merge_from;   /* a merge waiting for its toast, 0 = none */
+  gint64 merge_into;
+  AdwToast *merge_toast;  /* weak */
+  char *leaderboard_game; /* NULL = all games */
+  gboolean show_archived;
+  GHashTable *charts; /* name → PtChart (weak, of the player page) */
+  guint refresh_source;
+  gint64 h2h_a; /* the pair picked in the head-to-head group */
+  gint64 h2h_b;
   /* The Players page's three groups and what each shows: a reload
    * rebuilds only the groups whose figures changed. */
-  GtkWidget      *overview_box;
-  GtkWidget      *overview_groups[3];
-  char           *overview_keys[3];
-  GtkWidget      *h2h_row;            /* weak */
-  guint           overview_fill;      /* building the Players page (pt-paced.h) */
+  GtkWidget *overview_box;
+  GtkWidget *overview_groups[3];
+  char *overview_keys[3];
+  GtkWidget *h2h_row;  /* weak */
+  guint overview_fill; /* building the Players page (pt-paced.h) */
   /* The player page is built a part per frame (pt-paced.h); what it shows. */
-  guint           player_fill;
-  char           *player_key;
+  guint player_fill;
+  char *player_key;
 
-  GtkStack       *stack;
-  AdwStatusPage  *empty_status;
-  AdwBin         *overview_bin;
-  AdwBin         *player_bin;
+  GtkStack *stack;
+  AdwStatusPage *empty_status;
+  AdwBin *overview_bin;
+  AdwBin *player_bin;
   GtkScrolledWindow *player_scroller;
 };
 
 G_DEFINE_FINAL_TYPE (PtStatsPage, pt_stats_page, ADW_TYPE_BIN)
 
-enum {
+enum
+{
   PROP_0,
   PROP_SERVICES,
   N_PROPS
@@ -138,9 +139,11 @@ plays_text (PtStatLine *line)
 {
   g_autofree char *rate = percent (line->win_rate);
   g_autofree char *plays = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d match", "%d matches",
-                                                         line->plays), line->plays);
+                                                         line->plays),
+                                            line->plays);
   g_autofree char *wins = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d win", "%d wins",
-                                                        line->wins), line->wins);
+                                                        line->wins),
+                                           line->wins);
 
   return g_strdup_printf ("%s · %s · %s", plays, wins, rate);
 }
@@ -149,7 +152,7 @@ plays_text (PtStatLine *line)
 
 static void
 on_player_row_activated (AdwActionRow *row,
-                         PtStatsPage  *self)
+                         PtStatsPage *self)
 {
   gint64 id = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (row), "player-id"));
 
@@ -157,8 +160,8 @@ on_player_row_activated (AdwActionRow *row,
 }
 
 static void
-on_show_archived (GtkSwitch   *toggle,
-                  GParamSpec  *pspec,
+on_show_archived (GtkSwitch *toggle,
+                  GParamSpec *pspec,
                   PtStatsPage *self)
 {
   self->show_archived = gtk_switch_get_active (toggle);
@@ -167,13 +170,14 @@ on_show_archived (GtkSwitch   *toggle,
 
 static void
 on_leaderboard_game (GtkDropDown *drop_down,
-                     GParamSpec  *pspec,
+                     GParamSpec *pspec,
                      PtStatsPage *self)
 {
   guint selected = gtk_drop_down_get_selected (drop_down);
 
   pt_stats_page_set_leaderboard_game (self, selected > 0 && selected <= pt_game_ui_get_n ()
-                                            ? pt_game_ui_list ()[selected - 1]->game_id : NULL);
+                                                ? pt_game_ui_list ()[selected - 1]->game_id
+                                                : NULL);
 }
 
 static GtkWidget *
@@ -197,12 +201,12 @@ game_drop_down (const char *selected_game)
 /* What the Players page shows, read on the store worker. */
 typedef struct
 {
-  char *game;             /* the leaderboard's game, NULL = all */
-  GPtrArray *players;     /* everyone (also archived) */
+  char *game;         /* the leaderboard's game, NULL = all */
+  GPtrArray *players; /* everyone (also archived) */
   GPtrArray *active;
-  GPtrArray *lines;       /* all games, archived too */
-  GPtrArray *board;       /* lines of the leaderboard's game */
-  GPtrArray *ratings;     /* of the leaderboard's game, or NULL */
+  GPtrArray *lines;   /* all games, archived too */
+  GPtrArray *board;   /* lines of the leaderboard's game */
+  GPtrArray *ratings; /* of the leaderboard's game, or NULL */
 } OverviewData;
 
 static void
@@ -218,11 +222,11 @@ overview_data_free (OverviewData *data)
 }
 
 static gpointer
-read_overview (PtStore       *store,
-               PtStats       *stats,
-               gpointer       data,
-               GCancellable  *cancellable,
-               GError       **error)
+read_overview (PtStore *store,
+               PtStats *stats,
+               gpointer data,
+               GCancellable *cancellable,
+               GError **error)
 {
   OverviewData *answer = g_new0 (OverviewData, 1);
 
@@ -240,15 +244,15 @@ read_overview (PtStore       *store,
 }
 
 static GtkWidget *
-build_leaderboard (PtStatsPage  *self,
+build_leaderboard (PtStatsPage *self,
                    OverviewData *data)
 {
   GPtrArray *lines = data->board;
   GPtrArray *ratings = data->ratings;
   GtkWidget *group = new_group (_("Leaderboard"),
-                                data->game
-                                ? _("By rating (Elo, as on Board Game Arena), then wins")
-                                : _("By wins, then win rate"));
+                                   data->game
+                                   ? _("By rating (Elo, as on Board Game Arena), then wins")
+                                   : _("By wins, then win rate"));
   GtkWidget *drop_down = game_drop_down (data->game);
   guint position = 0;
 
@@ -291,7 +295,7 @@ build_leaderboard (PtStatsPage  *self,
   if (position == 0)
     adw_preferences_group_add (ADW_PREFERENCES_GROUP (group),
                                line_row_new (_("No matches of this game yet"),
-                                             _("Save a match and the table fills in."), NULL));
+                                                _("Save a match and the table fills in."), NULL));
   return group;
 }
 
@@ -309,8 +313,8 @@ head_to_head_text (PtHeadToHead *pair)
 /* For tests: the text of the pair's row, read on the main connection. */
 char *
 pt_stats_page_head_to_head_text (PtStatsPage *self,
-                                 gint64       a,
-                                 gint64       b)
+                                 gint64 a,
+                                 gint64 b)
 {
   PtStore *store = pt_services_get_store (self->services, NULL);
   g_autoptr(PtStats) stats = store ? pt_stats_new (store) : NULL;
@@ -320,11 +324,11 @@ pt_stats_page_head_to_head_text (PtStatsPage *self,
 }
 
 static gpointer
-read_pair (PtStore       *store,
-           PtStats       *stats,
-           gpointer       data,
-           GCancellable  *cancellable,
-           GError       **error)
+read_pair (PtStore *store,
+           PtStats *stats,
+           gpointer data,
+           GCancellable *cancellable,
+           GError **error)
 {
   gint64 *ids = data;
 
@@ -332,9 +336,9 @@ read_pair (PtStore       *store,
 }
 
 static void
-pair_read (GObject      *source,
+pair_read (GObject *source,
            GAsyncResult *result,
-           gpointer      user_data)
+           gpointer user_data)
 {
   g_autoptr(GtkWidget) row = user_data;
   g_autoptr(GError) error = NULL;
@@ -353,7 +357,7 @@ pair_read (GObject      *source,
 
 /* Only the pair shown is read, on the worker. */
 static void
-update_h2h_row (PtStatsPage  *self,
+update_h2h_row (PtStatsPage *self,
                 AdwActionRow *row)
 {
   g_autoptr(GError) error = NULL;
@@ -379,7 +383,7 @@ update_h2h_row (PtStatsPage  *self,
 
 static void
 on_h2h_selected (GtkDropDown *drop_down,
-                 GParamSpec  *pspec,
+                 GParamSpec *pspec,
                  PtStatsPage *self)
 {
   GArray *ids = g_object_get_data (G_OBJECT (drop_down), "ids");
@@ -396,7 +400,7 @@ on_h2h_selected (GtkDropDown *drop_down,
 
 static GtkWidget *
 build_head_to_head (PtStatsPage *self,
-                    GPtrArray   *players)
+                    GPtrArray *players)
 {
   GtkWidget *group = new_group (_("Head to head"), NULL);
   GtkWidget *pick = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
@@ -441,13 +445,13 @@ build_head_to_head (PtStatsPage *self,
   return group;
 }
 
-static void build_overview (PtStatsPage  *self,
+static void build_overview (PtStatsPage *self,
                             OverviewData *data);
 
 static void
-overview_read (GObject      *source,
+overview_read (GObject *source,
                GAsyncResult *result,
-               gpointer      user_data)
+               gpointer user_data)
 {
   g_autoptr(PtStatsPage) self = user_data;
   g_autoptr(GError) error = NULL;
@@ -491,7 +495,7 @@ pt_stats_page_reload (PtStatsPage *self)
 }
 
 static GtkWidget *
-build_players_group (PtStatsPage  *self,
+build_players_group (PtStatsPage *self,
                      OverviewData *data)
 {
   GPtrArray *players = data->players;
@@ -547,7 +551,7 @@ build_players_group (PtStatsPage  *self,
 }
 
 static void
-append_line_key (GString    *key,
+append_line_key (GString *key,
                  PtStatLine *line)
 {
   if (line != NULL)
@@ -558,9 +562,9 @@ append_line_key (GString    *key,
 /* What each group of the Players page shows, as text: a group whose text
  * is the same as on screen is kept as it is. */
 static char *
-overview_key (PtStatsPage  *self,
+overview_key (PtStatsPage *self,
               OverviewData *data,
-              guint         group)
+              guint group)
 {
   GString *key = g_string_new (NULL);
 
@@ -620,10 +624,10 @@ clear_overview (PtStatsPage *self)
 /* The Players page, built a group per frame (pt-paced.h). */
 typedef struct
 {
-  PtStatsPage  *self;
+  PtStatsPage *self;
   OverviewData *data;
-  guint         next;        /* the next group to look at */
-  gboolean      pair_asked;  /* the head-to-head group was built (and asked for its pair) */
+  guint next;          /* the next group to look at */
+  gboolean pair_asked; /* the head-to-head group was built (and asked for its pair) */
 } OverviewFill;
 
 static void
@@ -679,7 +683,7 @@ overview_fill_step (gpointer user_data)
 
 /* Takes @data. */
 static void
-build_overview (PtStatsPage  *self,
+build_overview (PtStatsPage *self,
                 OverviewData *data)
 {
   OverviewFill *fill;
@@ -715,7 +719,7 @@ build_overview (PtStatsPage  *self,
 
 void
 pt_stats_page_set_leaderboard_game (PtStatsPage *self,
-                                    const char  *game)
+                                    const char *game)
 {
   g_return_if_fail (PT_IS_STATS_PAGE (self));
   if (g_strcmp0 (game, self->leaderboard_game) == 0)
@@ -751,10 +755,10 @@ summary_tile (const char *value,
 
 static GtkWidget *
 chart_group (PtStatsPage *self,
-             const char  *name,
-             const char  *title,
-             PtChartKind  kind,
-             PtChart    **out)
+             const char *name,
+             const char *title,
+             PtChartKind kind,
+             PtChart **out)
 {
   GtkWidget *group = new_group (title, NULL);
   GtkWidget *frame = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
@@ -777,7 +781,7 @@ chart_group (PtStatsPage *self,
 /* The games' own colours in the charts (not players'): three distinct hues
  * readable on light and dark backgrounds. */
 static void
-game_rgba (guint    game,
+game_rgba (guint game,
            GdkRGBA *rgba)
 {
   gdk_rgba_parse (rgba, pt_game_ui_list ()[game % pt_game_ui_get_n ()]->chart_colour);
@@ -785,7 +789,7 @@ game_rgba (guint    game,
 
 /* The player's series of points of @game (NULL = all), from the one read. */
 static GPtrArray *
-series_of (GPtrArray  *all,
+series_of (GPtrArray *all,
            const char *game)
 {
   GPtrArray *points = g_ptr_array_new ();
@@ -799,14 +803,14 @@ series_of (GPtrArray  *all,
 /* Everything the charts draw comes from one read: the player's latest
  * PT_STATS_SERIES_LIMIT matches, with the score and the rating after each. */
 static void
-fill_charts (PtStatsPage   *self,
-             GPtrArray     *all,
+fill_charts (PtStatsPage *self,
+             GPtrArray *all,
              PtPlayerStats *player_stats,
-             PtChart       *score_chart,
-             PtChart       *rating_chart,
-             PtChart       *rate_chart,
-             PtChart       *distribution_chart,
-             const char   **distribution_game)
+             PtChart *score_chart,
+             PtChart *rating_chart,
+             PtChart *rate_chart,
+             PtChart *distribution_chart,
+             const char **distribution_game)
 {
   int most_plays = 0;
   g_autoptr(GHashTable) order = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
@@ -814,8 +818,7 @@ fill_charts (PtStatsPage   *self,
   /* The x axis is the player's matches in order (all games together), not
    * the clock: an evening of five matches would otherwise be one spike. */
   for (guint i = 0; all != NULL && i < all->len; i++)
-    g_hash_table_insert (order, g_memdup2 (&((PtScorePoint *) g_ptr_array_index (all, i))->match_id,
-                                           sizeof (gint64)),
+    g_hash_table_insert (order, g_memdup2 (&((PtScorePoint *) g_ptr_array_index (all, i))->match_id, sizeof (gint64)),
                          GUINT_TO_POINTER (i + 1));
   *distribution_game = NULL;
   for (guint g = 0; g < pt_game_ui_get_n (); g++)
@@ -886,7 +889,9 @@ fill_charts (PtStatsPage   *self,
   if (*distribution_game != NULL)
     {
       g_autoptr(GPtrArray) points = series_of (all, *distribution_game);
-      int lo = G_MAXINT, hi = G_MININT, counts[DISTRIBUTION_BINS] = { 0, };
+      int lo = G_MAXINT, hi = G_MININT, counts[DISTRIBUTION_BINS] = {
+        0,
+      };
       int width;
       guint bins;
 
@@ -928,7 +933,7 @@ on_rename_apply (AdwEntryRow *row,
 
 static void
 on_colour_set (GtkColorButton *button,
-               PtStatsPage    *self)
+               PtStatsPage *self)
 {
   g_autoptr(GError) error = NULL;
   GdkRGBA rgba;
@@ -942,8 +947,8 @@ on_colour_set (GtkColorButton *button,
 }
 
 static void
-on_archived_toggled (GtkSwitch   *toggle,
-                     GParamSpec  *pspec,
+on_archived_toggled (GtkSwitch *toggle,
+                     GParamSpec *pspec,
                      PtStatsPage *self)
 {
   g_autoptr(GError) error = NULL;
@@ -954,8 +959,8 @@ on_archived_toggled (GtkSwitch   *toggle,
 
 static void
 on_merge_response (AdwMessageDialog *dialog,
-                   const char       *response,
-                   PtStatsPage      *self)
+                   const char *response,
+                   PtStatsPage *self)
 {
   GtkDropDown *drop_down = GTK_DROP_DOWN (adw_message_dialog_get_extra_child (dialog));
   GArray *ids = g_object_get_data (G_OBJECT (drop_down), "ids");
@@ -967,9 +972,9 @@ on_merge_response (AdwMessageDialog *dialog,
 }
 
 static void
-merge_action (GtkWidget  *widget,
+merge_action (GtkWidget *widget,
               const char *action_name,
-              GVariant   *parameter)
+              GVariant *parameter)
 {
   PtStatsPage *self = PT_STATS_PAGE (widget);
   g_autoptr(GError) error = NULL;
@@ -999,7 +1004,7 @@ merge_action (GtkWidget  *widget,
     }
   body = g_strdup_printf (_("All of %s’s matches move to the player chosen below, and %s goes away. "
                             "Use this when one person was entered twice."),
-                          player->name, player->name);
+                             player->name, player->name);
   dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (widget)),
                                    _("Merge Players?"), body);
   drop_down = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (names)), NULL);
@@ -1007,9 +1012,7 @@ merge_action (GtkWidget  *widget,
   g_object_set_data_full (G_OBJECT (drop_down), "ids", ids, (GDestroyNotify) g_array_unref);
   adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), drop_down);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "merge", _("_Merge"),
-                                    NULL);
+                                    "cancel", _("_Cancel"), "merge", _("_Merge"), NULL);
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "merge",
                                               ADW_RESPONSE_DESTRUCTIVE);
   adw_message_dialog_set_response_enabled (ADW_MESSAGE_DIALOG (dialog), "merge", ids->len > 0);
@@ -1033,11 +1036,11 @@ player_data_free (PlayerData *data)
 }
 
 static gpointer
-read_player (PtStore       *store,
-             PtStats       *stats,
-             gpointer       data,
-             GCancellable  *cancellable,
-             GError       **error)
+read_player (PtStore *store,
+             PtStats *stats,
+             gpointer data,
+             GCancellable *cancellable,
+             GError **error)
 {
   gint64 id = *(gint64 *) data;
   PlayerData *answer = g_new0 (PlayerData, 1);
@@ -1052,12 +1055,12 @@ read_player (PtStore       *store,
 }
 
 static void build_player (PtStatsPage *self,
-                          PlayerData  *data);
+                          PlayerData *data);
 
 static void
-player_read (GObject      *source,
+player_read (GObject *source,
              GAsyncResult *result,
-             gpointer      user_data)
+             gpointer user_data)
 {
   g_autoptr(PtStatsPage) self = user_data;
   g_autoptr(GError) error = NULL;
@@ -1084,7 +1087,7 @@ player_read (GObject      *source,
  * the worker answers; a newer request cancels an older one. */
 gboolean
 pt_stats_page_show_player (PtStatsPage *self,
-                           gint64       player_id)
+                           gint64 player_id)
 {
   g_autoptr(GError) error = NULL;
   PtStoreWorker *worker;
@@ -1122,7 +1125,7 @@ pt_stats_page_show_player (PtStatsPage *self,
  * the page as it is. */
 static char *
 player_key (PlayerData *data,
-            gboolean    read_only)
+            gboolean read_only)
 {
   PtPlayerStats *stats = data->stats;
   GString *key = g_string_new (NULL);
@@ -1168,11 +1171,11 @@ player_key (PlayerData *data,
 typedef struct
 {
   PtStatsPage *self;
-  PlayerData  *data;
-  GtkWidget   *box;
-  GPtrArray   *old;     /* the parts shown before, in order */
-  guint        placed;  /* parts placed so far */
-  guint        step;
+  PlayerData *data;
+  GtkWidget *box;
+  GPtrArray *old; /* the parts shown before, in order */
+  guint placed;   /* parts placed so far */
+  guint step;
 } PlayerFill;
 
 static void
@@ -1187,7 +1190,7 @@ player_fill_free (PlayerFill *fill)
 
 static void
 place_part (PlayerFill *fill,
-            GtkWidget  *part)
+            GtkWidget *part)
 {
   GtkWidget *old = fill->placed < fill->old->len ? g_ptr_array_index (fill->old, fill->placed) : NULL;
   GtkWidget *before = old != NULL ? gtk_widget_get_prev_sibling (old) : gtk_widget_get_last_child (fill->box);
@@ -1200,7 +1203,7 @@ place_part (PlayerFill *fill,
 
 static void
 build_player_top (PtStatsPage *self,
-                  PlayerFill  *fill)
+                  PlayerFill *fill)
 {
   PtPlayerStats *player_stats = fill->data->stats;
   PtPlayer *player = player_stats->player;
@@ -1289,13 +1292,13 @@ build_player_top (PtStatsPage *self,
   if (overall->plays == 0)
     adw_preferences_group_add (ADW_PREFERENCES_GROUP (group),
                                line_row_new (_("No matches yet"),
-                                             _("Save a match with this player and the figures appear here."), NULL));
+                                                _("Save a match with this player and the figures appear here."), NULL));
   place_part (fill, group);
 }
 
 static void
 build_player_charts (PtStatsPage *self,
-                     PlayerFill  *fill)
+                     PlayerFill *fill)
 {
   PtChart *score_chart, *rating_chart, *rate_chart, *distribution_chart;
   const char *distribution_game = NULL;
@@ -1322,7 +1325,7 @@ build_player_charts (PtStatsPage *self,
 
 static void
 build_player_end (PtStatsPage *self,
-                  PlayerFill  *fill)
+                  PlayerFill *fill)
 {
   PtPlayerStats *player_stats = fill->data->stats;
   PtPlayer *player = player_stats->player;
@@ -1415,7 +1418,7 @@ player_fill_step (gpointer user_data)
 
 static void
 build_player (PtStatsPage *self,
-              PlayerData  *data)
+              PlayerData *data)
 {
   g_autofree char *key = player_key (data, stats_read_only (self));
   GtkWidget *shown = adw_bin_get_child (self->player_bin);
@@ -1459,7 +1462,7 @@ build_player (PtStatsPage *self,
 
 PtChart *
 pt_stats_page_get_chart (PtStatsPage *self,
-                         const char  *name)
+                         const char *name)
 {
   g_return_val_if_fail (PT_IS_STATS_PAGE (self), NULL);
   return g_hash_table_lookup (self->charts, name);
@@ -1491,9 +1494,9 @@ schedule_refresh (PtStatsPage *self)
 /* The player writes go to the store worker; the page reads again when the
  * answer comes, and a failure is a toast. */
 static void
-on_player_written (GObject      *source,
+on_player_written (GObject *source,
                    GAsyncResult *result,
-                   gpointer      user_data)
+                   gpointer user_data)
 {
   g_autoptr(PtStatsPage) self = user_data;
   g_autoptr(GError) error = NULL;
@@ -1506,8 +1509,8 @@ on_player_written (GObject      *source,
 }
 
 static char *
-player_name_or_error (const char  *name,
-                      GError     **error)
+player_name_or_error (const char *name,
+                      GError **error)
 {
   g_autofree char *stripped = g_strstrip (g_strdup (name ? name : ""));
 
@@ -1519,9 +1522,9 @@ player_name_or_error (const char  *name,
 
 /* Queued (non-zero) or refused at once (0 with @error). */
 gint64
-pt_stats_page_add_player (PtStatsPage  *self,
-                          const char   *name,
-                          GError      **error)
+pt_stats_page_add_player (PtStatsPage *self,
+                          const char *name,
+                          GError **error)
 {
   PtStoreWorker *worker = pt_services_get_worker (self->services, error);
   g_autofree char *stripped = NULL;
@@ -1533,10 +1536,10 @@ pt_stats_page_add_player (PtStatsPage  *self,
 }
 
 gboolean
-pt_stats_page_rename_player (PtStatsPage  *self,
-                             gint64        player_id,
-                             const char   *name,
-                             GError      **error)
+pt_stats_page_rename_player (PtStatsPage *self,
+                             gint64 player_id,
+                             const char *name,
+                             GError **error)
 {
   PtStoreWorker *worker = pt_services_get_worker (self->services, error);
   g_autofree char *stripped = NULL;
@@ -1550,10 +1553,10 @@ pt_stats_page_rename_player (PtStatsPage  *self,
 }
 
 gboolean
-pt_stats_page_set_player_colour (PtStatsPage  *self,
-                                 gint64        player_id,
-                                 const char   *colour,
-                                 GError      **error)
+pt_stats_page_set_player_colour (PtStatsPage *self,
+                                 gint64 player_id,
+                                 const char *colour,
+                                 GError **error)
 {
   PtStoreWorker *worker = pt_services_get_worker (self->services, error);
 
@@ -1565,10 +1568,10 @@ pt_stats_page_set_player_colour (PtStatsPage  *self,
 }
 
 gboolean
-pt_stats_page_set_player_archived (PtStatsPage  *self,
-                                   gint64        player_id,
-                                   gboolean      archived,
-                                   GError      **error)
+pt_stats_page_set_player_archived (PtStatsPage *self,
+                                   gint64 player_id,
+                                   gboolean archived,
+                                   GError **error)
 {
   PtStoreWorker *worker = pt_services_get_worker (self->services, error);
 
@@ -1580,8 +1583,8 @@ pt_stats_page_set_player_archived (PtStatsPage  *self,
 }
 
 gboolean
-pt_stats_page_commit_merge (PtStatsPage  *self,
-                            GError      **error)
+pt_stats_page_commit_merge (PtStatsPage *self,
+                            GError **error)
 {
   PtStoreWorker *worker;
   gint64 from = self->merge_from, into = self->merge_into;
@@ -1626,14 +1629,14 @@ pt_stats_page_undo_merge (PtStatsPage *self)
 }
 
 static void
-on_merge_undo (AdwToast    *toast,
+on_merge_undo (AdwToast *toast,
                PtStatsPage *self)
 {
   pt_stats_page_undo_merge (self);
 }
 
 static void
-on_merge_dismissed (AdwToast    *toast,
+on_merge_dismissed (AdwToast *toast,
                     PtStatsPage *self)
 {
   g_autoptr(GError) error = NULL;
@@ -1647,8 +1650,8 @@ on_merge_dismissed (AdwToast    *toast,
 
 void
 pt_stats_page_merge_players (PtStatsPage *self,
-                             gint64       from,
-                             gint64       into)
+                             gint64 from,
+                             gint64 into)
 {
   g_autoptr(GError) error = NULL;
   PtStore *store = pt_services_get_store (self->services, &error);
@@ -1688,8 +1691,8 @@ pt_stats_page_merge_players (PtStatsPage *self,
 
 static void
 on_add_response (AdwMessageDialog *dialog,
-                 const char       *response,
-                 PtStatsPage      *self)
+                 const char *response,
+                 PtStatsPage *self)
 {
   g_autoptr(GError) error = NULL;
   GtkEditable *entry = GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog));
@@ -1700,9 +1703,9 @@ on_add_response (AdwMessageDialog *dialog,
 }
 
 static void
-add_player_action (GtkWidget  *widget,
+add_player_action (GtkWidget *widget,
                    const char *action_name,
-                   GVariant   *parameter)
+                   GVariant *parameter)
 {
   GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (widget)),
                                               _("Add a Player"), NULL);
@@ -1712,9 +1715,7 @@ add_player_action (GtkWidget  *widget,
   gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
   adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), entry);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "add", _("_Add"),
-                                    NULL);
+                                    "cancel", _("_Cancel"), "add", _("_Add"), NULL);
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "add",
                                               ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "add");
@@ -1723,9 +1724,9 @@ add_player_action (GtkWidget  *widget,
 }
 
 static void
-back_action (GtkWidget  *widget,
+back_action (GtkWidget *widget,
              const char *action_name,
-             GVariant   *parameter)
+             GVariant *parameter)
 {
   PtStatsPage *self = PT_STATS_PAGE (widget);
 
@@ -1788,9 +1789,9 @@ pt_stats_page_finalize (GObject *object)
 }
 
 static void
-pt_stats_page_get_property (GObject    *object,
-                            guint       prop_id,
-                            GValue     *value,
+pt_stats_page_get_property (GObject *object,
+                            guint prop_id,
+                            GValue *value,
                             GParamSpec *pspec)
 {
   PtStatsPage *self = PT_STATS_PAGE (object);
@@ -1807,10 +1808,10 @@ pt_stats_page_get_property (GObject    *object,
 }
 
 static void
-pt_stats_page_set_property (GObject      *object,
-                            guint         prop_id,
+pt_stats_page_set_property (GObject *object,
+                            guint prop_id,
                             const GValue *value,
-                            GParamSpec   *pspec)
+                            GParamSpec *pspec)
 {
   PtStatsPage *self = PT_STATS_PAGE (object);
 
@@ -1836,9 +1837,9 @@ pt_stats_page_class_init (PtStatsPageClass *klass)
   object_class->set_property = pt_stats_page_set_property;
 
   properties[PROP_SERVICES] =
-    g_param_spec_object ("services", NULL, NULL,
-                         PT_TYPE_SERVICES,
-                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+      g_param_spec_object ("services", NULL, NULL,
+                           PT_TYPE_SERVICES,
+                           (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
   object_class->finalize = pt_stats_page_finalize;
   widget_class->map = pt_stats_page_map;

@@ -30,35 +30,35 @@
 
 struct _PtWagonsBoard
 {
-  PtBoard     parent_instance;
+  PtBoard parent_instance;
 
-  JsonNode   *view;
-  JsonNode   *legal;
-  JsonNode   *breakdown;
-  char       *preview;
-  int         placer;         /* whose town shows the ghost, or -1 */
+  JsonNode *view;
+  JsonNode *legal;
+  JsonNode *breakdown;
+  char *preview;
+  int placer; /* whose town shows the ghost, or -1 */
 
-  GtkWidget  *prompt_label;
-  GtkWidget  *bonus_box;
-  GtkWidget  *queue_title;
-  GtkWidget  *queue_box;
-  GtkWidget  *pending_label;
-  GtkWidget  *town_titles[2];
-  GtkWidget  *towns[2];
-  GtkWidget  *breakdowns[2];
-  GtkWidget  *preview_label;
+  GtkWidget *prompt_label;
+  GtkWidget *bonus_box;
+  GtkWidget *queue_title;
+  GtkWidget *queue_box;
+  GtkWidget *pending_label;
+  GtkWidget *town_titles[2];
+  GtkWidget *towns[2];
+  GtkWidget *breakdowns[2];
+  GtkWidget *preview_label;
 
   /* Motion: a card taken leaves the circle for the cards to place; a card
    * placed flies from there and lands in its town (AdwTimedAnimation;
    * skipped when animations are off, by the next move and by a click). */
-  AdwAnimation   *motion;
-  double          motion_t;
-  gboolean        flying;
-  char           *flight_card;
-  gboolean        flight_rot180;
-  graphene_rect_t flight_from;     /* in board coordinates */
-  int             flight_town;     /* -1: lands on the pending line */
-  int             flight_x, flight_y;
+  AdwAnimation *motion;
+  double motion_t;
+  gboolean flying;
+  char *flight_card;
+  gboolean flight_rot180;
+  graphene_rect_t flight_from; /* in board coordinates */
+  int flight_town;             /* -1: lands on the pending line */
+  int flight_x, flight_y;
 };
 
 G_DEFINE_FINAL_TYPE (PtWagonsBoard, pt_wagons_board, PT_TYPE_BOARD)
@@ -66,14 +66,13 @@ G_DEFINE_FINAL_TYPE (PtWagonsBoard, pt_wagons_board, PT_TYPE_BOARD)
 static gboolean
 can_act (PtWagonsBoard *self)
 {
-  return pt_board_get_interactive (PT_BOARD (self)) && self->legal != NULL
-         && json_array_get_length (json_node_get_array (self->legal)) > 0;
+  return pt_board_get_interactive (PT_BOARD (self)) && self->legal != NULL && json_array_get_length (json_node_get_array (self->legal)) > 0;
 }
 
 static gboolean
 legal_has (PtWagonsBoard *self,
-           const char    *member,
-           const char    *card)
+           const char *member,
+           const char *card)
 {
   JsonArray *moves;
 
@@ -84,8 +83,7 @@ legal_has (PtWagonsBoard *self,
     {
       JsonObject *m = json_array_get_object_element (moves, i);
 
-      if (json_object_has_member (m, member)
-          && (card == NULL || g_strcmp0 (json_object_get_string_member (m, member), card) == 0))
+      if (json_object_has_member (m, member) && (card == NULL || g_strcmp0 (json_object_get_string_member (m, member), card) == 0))
         return TRUE;
     }
   return FALSE;
@@ -93,7 +91,7 @@ legal_has (PtWagonsBoard *self,
 
 static void
 request (PtWagonsBoard *self,
-         JsonObject    *move)
+         JsonObject *move)
 {
   /* The node takes over @move (init_object would add a reference of its own). */
   g_autoptr(JsonNode) node = json_node_new (JSON_NODE_OBJECT);
@@ -107,8 +105,8 @@ request (PtWagonsBoard *self,
  * legal move now; the click and the action both come here. */
 static void
 request_card (PtWagonsBoard *self,
-              const char    *member,
-              const char    *card)
+              const char *member,
+              const char *card)
 {
   JsonObject *move;
 
@@ -141,7 +139,7 @@ card_description (const char *id)
         g_string_append (text, ", ");
       /* Translators: a territory of a card, e.g. "Forest with Cow" */
       g_string_append_printf (text, _("%s with %s"), _(pt_wagons_terrain_name (q.terrain)),
-                              _(pt_wagons_symbol_name (q.symbol)));
+                                                         _(pt_wagons_symbol_name (q.symbol)));
     }
   /* Translators: a card by its id and its four territories */
   return g_strdup_printf (_("%s: %s"), id, text->str);
@@ -149,10 +147,10 @@ card_description (const char *id)
 
 static void
 draw_small_card (GtkDrawingArea *area,
-                 cairo_t        *cr,
-                 int             width,
-                 int             height,
-                 gpointer        user_data)
+                 cairo_t *cr,
+                 int width,
+                 int height,
+                 gpointer user_data)
 {
   const char *card = g_object_get_data (G_OBJECT (area), "card");
 
@@ -161,9 +159,9 @@ draw_small_card (GtkDrawingArea *area,
 
 static void
 on_queue_enter (GtkEventControllerMotion *motion,
-                double                    x,
-                double                    y,
-                PtWagonsBoard            *self)
+                double x,
+                double y,
+                PtWagonsBoard *self)
 {
   GtkWidget *hovered = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (motion));
   gboolean before = TRUE;
@@ -183,7 +181,7 @@ on_queue_enter (GtkEventControllerMotion *motion,
 
 static void
 on_queue_leave (GtkEventControllerMotion *motion,
-                PtWagonsBoard            *self)
+                PtWagonsBoard *self)
 {
   for (GtkWidget *child = gtk_widget_get_first_child (self->queue_box); child != NULL;
        child = gtk_widget_get_next_sibling (child))
@@ -191,7 +189,7 @@ on_queue_leave (GtkEventControllerMotion *motion,
 }
 
 static void
-on_queue_clicked (GtkButton     *button,
+on_queue_clicked (GtkButton *button,
                   PtWagonsBoard *self)
 {
   const char *card = g_object_get_data (G_OBJECT (button), "card");
@@ -203,24 +201,24 @@ on_queue_clicked (GtkButton     *button,
 /* Is @card the hint's card for a @member ("start", "take", "place") move? */
 static gboolean
 hint_card (PtWagonsBoard *self,
-           const char    *member,
-           const char    *card)
+           const char *member,
+           const char *card)
 {
   JsonObject *hint = pt_board_get_hint_object (PT_BOARD (self));
 
-  return hint != NULL && json_object_has_member (hint, member)
-         && g_strcmp0 (json_object_get_string_member (hint, member), card) == 0;
+  return hint != NULL && json_object_has_member (hint, member) && g_strcmp0 (json_object_get_string_member (hint, member), card) == 0;
 }
 
 static void
 update_queue (PtWagonsBoard *self,
-              JsonObject    *view)
+              JsonObject *view)
 {
   const char *phase = json_object_get_string_member (view, "phase");
   gboolean starting = g_strcmp0 (phase, "start") == 0;
   JsonArray *cards = json_object_get_array_member (view, starting ? "circle" : "queue");
   const char *taker = pt_game_get_current_player (pt_board_get_game (PT_BOARD (self))) >= 0
-                      ? pt_game_get_player_name (pt_board_get_game (PT_BOARD (self)), pt_game_get_current_player (pt_board_get_game (PT_BOARD (self)))) : "";
+                          ? pt_game_get_player_name (pt_board_get_game (PT_BOARD (self)), pt_game_get_current_player (pt_board_get_game (PT_BOARD (self))))
+                          : "";
   GtkWidget *child;
   guint n = json_array_get_length (cards);
 
@@ -271,7 +269,8 @@ update_queue (PtWagonsBoard *self,
       else
         /* Translators: "Take B4: Desert with Gun, …; 2 cards go to the other player" */
         name = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Take %s; %u card goes to the other player",
-                                             "Take %s; %u cards go to the other player", i), described, i);
+                                             "Take %s; %u cards go to the other player", i),
+                                described, i);
       /* Only what can be taken now is offered; the others are still read. */
       if (!legal)
         {
@@ -290,13 +289,13 @@ update_queue (PtWagonsBoard *self,
 
 static void
 update_bonus (PtWagonsBoard *self,
-              JsonObject    *view)
+              JsonObject *view)
 {
   JsonArray *bonus = json_object_get_array_member (view, "bonus");
   GtkWidget *child;
 
   if (gtk_widget_get_first_child (self->bonus_box) != NULL)
-    return;   /* they never change during a game */
+    return; /* they never change during a game */
   for (guint i = 0; i < json_array_get_length (bonus); i++)
     {
       int kind = pt_wagons_bonus_from_id (json_object_get_string_member (json_array_get_object_element (bonus, i), "id"));
@@ -306,7 +305,7 @@ update_bonus (PtWagonsBoard *self,
       if (kind < 0)
         continue;
       markup = g_markup_printf_escaped ("<b>%s</b>\n%s", _(pt_wagons_bonus_info[kind].name),
-                                        _(pt_wagons_bonus_info[kind].description));
+                                                            _(pt_wagons_bonus_info[kind].description));
       label = gtk_label_new (NULL);
       gtk_label_set_markup (GTK_LABEL (label), markup);
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
@@ -324,7 +323,7 @@ update_bonus (PtWagonsBoard *self,
 
 static void
 update_pending (PtWagonsBoard *self,
-                JsonObject    *view)
+                JsonObject *view)
 {
   JsonArray *pending = json_object_get_array_member (view, "pending");
   g_autoptr(GString) text = g_string_new (NULL);
@@ -350,7 +349,7 @@ update_pending (PtWagonsBoard *self,
 
 static void
 update_towns (PtWagonsBoard *self,
-              JsonObject    *view)
+              JsonObject *view)
 {
   JsonArray *towns = json_object_get_array_member (view, "towns");
   JsonArray *players = NULL;
@@ -392,17 +391,18 @@ update_towns (PtWagonsBoard *self,
       if ((int) p == pt_board_get_viewer (PT_BOARD (self)))
         /* Translators: the title of the town of the player looking at the board */
         title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Your town · %d point", "Your town · %d points",
-                                             (gulong) ABS (total)), total);
+                                              (gulong) ABS (total)),
+                                 total);
       else
         /* Translators: "Ana’s town · 23 points" */
         title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s’s town · %d point", "%s’s town · %d points",
-                                             (gulong) ABS (total)),
-                                pt_game_get_player_name (pt_board_get_game (PT_BOARD (self)), p), total);
+                                              (gulong) ABS (total)),
+                                 pt_game_get_player_name (pt_board_get_game (PT_BOARD (self)), p), total);
       gtk_label_set_text (GTK_LABEL (self->town_titles[p]), title);
       {
         g_autofree char *name = (int) p == pt_board_get_viewer (PT_BOARD (self))
-                                ? g_strdup (_("Your town"))
-                                : g_strdup_printf (_("%s’s town"), pt_game_get_player_name (pt_board_get_game (PT_BOARD (self)), p));
+            ? g_strdup (_("Your town"))
+            : g_strdup_printf (_("%s’s town"), pt_game_get_player_name (pt_board_get_game (PT_BOARD (self)), p));
         gtk_accessible_update_property (GTK_ACCESSIBLE (self->towns[p]),
                                         GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
       }
@@ -428,7 +428,7 @@ update_towns (PtWagonsBoard *self,
 
 static void
 set_preview (PtWagonsBoard *self,
-             const char    *text)
+             const char *text)
 {
   g_free (self->preview);
   self->preview = g_strdup (text ? text : "");
@@ -484,16 +484,16 @@ update_preview (PtWagonsBoard *self)
 
 static void
 on_cursor_moved (PtWagonsTownView *town,
-                 PtWagonsBoard    *self)
+                 PtWagonsBoard *self)
 {
   update_preview (self);
 }
 
 static void
 place (PtWagonsBoard *self,
-       int            x,
-       int            y,
-       int            rot)
+       int x,
+       int y,
+       int rot)
 {
   JsonObject *move;
 
@@ -510,10 +510,10 @@ place (PtWagonsBoard *self,
 
 static void
 on_town_place (PtWagonsTownView *town,
-               int               x,
-               int               y,
-               int               rot,
-               PtWagonsBoard    *self)
+               int x,
+               int y,
+               int rot,
+               PtWagonsBoard *self)
 {
   place (self, x, y, rot);
 }
@@ -601,7 +601,7 @@ update_marks (PtWagonsBoard *self)
 }
 
 static void
-motion_frame (double   value,
+motion_frame (double value,
               gpointer user_data)
 {
   PtWagonsBoard *self = user_data;
@@ -611,7 +611,7 @@ motion_frame (double   value,
 }
 
 static void
-motion_done (AdwAnimation  *animation,
+motion_done (AdwAnimation *animation,
              PtWagonsBoard *self)
 {
   self->flying = FALSE;
@@ -630,7 +630,7 @@ skip_motion (PtWagonsBoard *self)
 
 static GtkWidget *
 queue_button_of (PtWagonsBoard *self,
-                 const char    *card)
+                 const char *card)
 {
   for (GtkWidget *child = gtk_widget_get_first_child (self->queue_box); child != NULL;
        child = gtk_widget_get_next_sibling (child))
@@ -649,9 +649,9 @@ pt_wagons_board_hint_changed (PtBoard *board)
 }
 
 static void
-on_move_applied (PtGame        *game,
-                 guint          player,
-                 JsonNode      *move,
+on_move_applied (PtGame *game,
+                 guint player,
+                 JsonNode *move,
                  PtWagonsBoard *self)
 {
   JsonObject *object = JSON_NODE_HOLDS_OBJECT (move) ? json_node_get_object (move) : NULL;
@@ -677,9 +677,7 @@ on_move_applied (PtGame        *game,
       self->flight_y = (int) json_object_get_int_member_with_default (object, "y", 0);
       self->flight_rot180 = json_object_get_int_member_with_default (object, "rot", 0) == 180;
     }
-  self->flying = from != NULL && self->flight_card != NULL && gtk_widget_get_mapped (GTK_WIDGET (self))
-                 && gtk_widget_get_mapped (from)
-                 && gtk_widget_compute_bounds (from, GTK_WIDGET (self), &self->flight_from);
+  self->flying = from != NULL && self->flight_card != NULL && gtk_widget_get_mapped (GTK_WIDGET (self)) && gtk_widget_get_mapped (from) && gtk_widget_compute_bounds (from, GTK_WIDGET (self), &self->flight_from);
   refresh (self);
   update_marks (self);
   if (!self->flying)
@@ -699,7 +697,7 @@ on_move_applied (PtGame        *game,
 }
 
 static void
-pt_wagons_board_snapshot (GtkWidget   *widget,
+pt_wagons_board_snapshot (GtkWidget *widget,
                           GtkSnapshot *snapshot)
 {
   PtWagonsBoard *self = PT_WAGONS_BOARD (widget);
@@ -718,8 +716,8 @@ pt_wagons_board_snapshot (GtkWidget   *widget,
       graphene_rect_t in_town;
 
       if (!pt_wagons_town_view_get_card_rect (PT_WAGONS_TOWN_VIEW (self->towns[self->flight_town]),
-                                              self->flight_x, self->flight_y, &in_town)
-          || !gtk_widget_compute_bounds (self->towns[self->flight_town], widget, &to))
+                                              self->flight_x, self->flight_y, &in_town) ||
+          !gtk_widget_compute_bounds (self->towns[self->flight_town], widget, &to))
         return;
       graphene_rect_offset_r (&in_town, to.origin.x, to.origin.y, &to);
     }
@@ -745,9 +743,9 @@ pt_wagons_board_snapshot (GtkWidget   *widget,
 /* Actions ----------------------------------------------------------------------- */
 
 static void
-action_start_take (GtkWidget  *widget,
+action_start_take (GtkWidget *widget,
                    const char *action_name,
-                   GVariant   *parameter)
+                   GVariant *parameter)
 {
   PtWagonsBoard *self = PT_WAGONS_BOARD (widget);
   const char *member = g_str_equal (action_name, "board.start") ? "start" : "take";
@@ -757,9 +755,9 @@ action_start_take (GtkWidget  *widget,
 }
 
 static void
-action_place (GtkWidget  *widget,
+action_place (GtkWidget *widget,
               const char *action_name,
-              GVariant   *parameter)
+              GVariant *parameter)
 {
   PtWagonsBoard *self = PT_WAGONS_BOARD (widget);
   int x, y, rot;
@@ -775,9 +773,9 @@ action_place (GtkWidget  *widget,
 
 /* T: to the town where the card is to be placed. */
 static void
-action_focus_town (GtkWidget  *widget,
+action_focus_town (GtkWidget *widget,
                    const char *action_name,
-                   GVariant   *parameter)
+                   GVariant *parameter)
 {
   PtWagonsBoard *self = PT_WAGONS_BOARD (widget);
 
@@ -787,9 +785,9 @@ action_focus_town (GtkWidget  *widget,
 
 /* C: to the first card of the circle that can be taken now. */
 static void
-action_focus_circle (GtkWidget  *widget,
+action_focus_circle (GtkWidget *widget,
                      const char *action_name,
-                     GVariant   *parameter)
+                     GVariant *parameter)
 {
   PtWagonsBoard *self = PT_WAGONS_BOARD (widget);
 
@@ -801,9 +799,9 @@ action_focus_circle (GtkWidget  *widget,
 }
 
 static void
-action_rotate (GtkWidget  *widget,
+action_rotate (GtkWidget *widget,
                const char *action_name,
-               GVariant   *parameter)
+               GVariant *parameter)
 {
   PtWagonsBoard *self = PT_WAGONS_BOARD (widget);
   int x, y, rot;

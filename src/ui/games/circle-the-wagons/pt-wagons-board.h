@@ -15,7 +15,7 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (PtWagonsBoard, pt_wagons_board, PT, WAGONS_BOARD, PtBoard)
 
-GtkWidget  *pt_wagons_board_new         (PtGame        *game);
+GtkWidget *pt_wagons_board_new (PtGame *game);
 /* What the ghost at the cursor would do ("…would score 23 (+4)"). */
 const char *pt_wagons_board_get_preview (PtWagonsBoard *self);
 

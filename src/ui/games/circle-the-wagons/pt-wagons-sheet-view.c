@@ -38,50 +38,50 @@ typedef struct
 } CountField;
 
 static const CountField count_fields[PT_WAGONS_N_BONUS_KINDS][2] = {
-  [PT_WAGONS_BADLANDS]          = { { "guns", N_("Guns flanked by Desert") } },
-  [PT_WAGONS_HAPPY_COWS]        = { { "cows", N_("Cows away from Snow") } },
-  [PT_WAGONS_THE_CLEARING]      = { { "forts", N_("Forts") }, { "forests", N_("Forest territories") } },
-  [PT_WAGONS_CIRCLE_THE_WAGONS] = { { "territories", N_("Territories ringed by Wagons") } },
-  [PT_WAGONS_GOLD_COUNTRY]      = { { "mines", N_("Mines on or next to Mountains") } },
-  [PT_WAGONS_PRAIRIE_LIFE]      = { { "cows", N_("Cows") }, { "plains", N_("Plains territories") } },
-  [PT_WAGONS_COOL_WATER]        = { { "wagons", N_("Wagons by the largest Water") } },
-  [PT_WAGONS_BOOM_OR_BUST]      = { { "mines", N_("Mines") } },
-  [PT_WAGONS_BOOTLEGGERS]       = { { "beer_next_to_wagon", N_("Beers next to a Wagon") },
-                                    { "other_beer", N_("Other Beers") } },
-  [PT_WAGONS_UNDISCOVERED]      = { { "spaces", N_("Empty spaces closed in") } },
-  [PT_WAGONS_FORTIFIED]         = { { "blocks", N_("2×2 blocks of Forts") } },
-  [PT_WAGONS_RIFLES_READY]      = { { "forts", N_("Forts next to a Gun") } },
-  [PT_WAGONS_TARGET_PRACTICE]   = { { "territories", N_("Territories from Beers to Guns") } },
-  [PT_WAGONS_THE_HERD]          = { { "cows", N_("Cows in the largest herd") } },
-};
+  [PT_WAGONS_BADLANDS] = { { "guns", N_("Guns flanked by Desert") } },
+                           [PT_WAGONS_HAPPY_COWS] = { { "cows", N_("Cows away from Snow") } },
+                                                      [PT_WAGONS_THE_CLEARING] = { { "forts", N_("Forts") }, { "forests", N_("Forest territories") } },
+                                                                                   [PT_WAGONS_CIRCLE_THE_WAGONS] = { { "territories", N_("Territories ringed by Wagons") } },
+                                                                                                                     [PT_WAGONS_GOLD_COUNTRY] = { { "mines", N_("Mines on or next to Mountains") } },
+                                                                                                                                                  [PT_WAGONS_PRAIRIE_LIFE] = { { "cows", N_("Cows") }, { "plains", N_("Plains territories") } },
+                                                                                                                                                                               [PT_WAGONS_COOL_WATER] = { { "wagons", N_("Wagons by the largest Water") } },
+                                                                                                                                                                                                          [PT_WAGONS_BOOM_OR_BUST] = { { "mines", N_("Mines") } },
+                                                                                                                                                                                                                                       [PT_WAGONS_BOOTLEGGERS] = { { "beer_next_to_wagon", N_("Beers next to a Wagon") },
+                                                                                                                                                                                                                                                                     { "other_beer", N_("Other Beers") } },
+                                                                                                                                                                                                                                                                   [PT_WAGONS_UNDISCOVERED] = { { "spaces", N_("Empty spaces closed in") } },
+                                                                                                                                                                                                                                                                                                [PT_WAGONS_FORTIFIED] = { { "blocks", N_("2×2 blocks of Forts") } },
+                                                                                                                                                                                                                                                                                                                          [PT_WAGONS_RIFLES_READY] = { { "forts", N_("Forts next to a Gun") } },
+                                                                                                                                                                                                                                                                                                                                                       [PT_WAGONS_TARGET_PRACTICE] = { { "territories", N_("Territories from Beers to Guns") } },
+                                                                                                                                                                                                                                                                                                                                                                                       [PT_WAGONS_THE_HERD] = { { "cows", N_("Cows in the largest herd") } },
+                                                                                                                                                                                                                                                                                                                                                                                       };
 
 struct _PtWagonsSheetView
 {
   PtSheetView parent_instance;
 
-  int          bonus[PT_WAGONS_N_BONUS];        /* PtWagonsBonus, -1 = not chosen */
-  GHashTable  *values;                          /* "P:what" → count typed */
-  GHashTable  *texts;                           /* "P:what" → typed text that is not a number */
-  char        *runs[N_PLAYERS];                 /* Wagon Train, as typed */
-  gboolean     rebuilding;
+  int bonus[PT_WAGONS_N_BONUS]; /* PtWagonsBonus, -1 = not chosen */
+  GHashTable *values;           /* "P:what" → count typed */
+  GHashTable *texts;            /* "P:what" → typed text that is not a number */
+  char *runs[N_PLAYERS];        /* Wagon Train, as typed */
+  gboolean rebuilding;
 
   AdwComboRow *bonus_row[PT_WAGONS_N_BONUS];
   AdwPreferencesGroup *player_group[N_PLAYERS];
-  GtkWidget   *bonus_box[N_PLAYERS];            /* the per-card counts */
-  GHashTable  *spins;                           /* "P:what" → GtkSpinButton (weak) */
-  GtkWidget   *runs_row[N_PLAYERS];
-  GtkWidget   *need_row[N_PLAYERS][4];          /* territories, mines, guns, beer */
-  GtkLabel    *total_label[N_PLAYERS];
-  GtkLabel    *lines_label[N_PLAYERS];
-  GtkLabel    *verdict_label;
+  GtkWidget *bonus_box[N_PLAYERS]; /* the per-card counts */
+  GHashTable *spins;               /* "P:what" → GtkSpinButton (weak) */
+  GtkWidget *runs_row[N_PLAYERS];
+  GtkWidget *need_row[N_PLAYERS][4]; /* territories, mines, guns, beer */
+  GtkLabel *total_label[N_PLAYERS];
+  GtkLabel *lines_label[N_PLAYERS];
+  GtkLabel *verdict_label;
   /* Bonus points written directly instead of the counts (per player). */
-  gboolean     bonus_points[N_PLAYERS];
-  GtkSwitch   *points_switch[N_PLAYERS];
+  gboolean bonus_points[N_PLAYERS];
+  GtkSwitch *points_switch[N_PLAYERS];
   /* Painting the town instead of counting (per player). */
-  gboolean     painting[N_PLAYERS];
-  GtkSwitch   *paint_switch[N_PLAYERS];
-  GtkWidget   *paint_box[N_PLAYERS];
-  GtkWidget   *count_list[N_PLAYERS];
+  gboolean painting[N_PLAYERS];
+  GtkSwitch *paint_switch[N_PLAYERS];
+  GtkWidget *paint_box[N_PLAYERS];
+  GtkWidget *count_list[N_PLAYERS];
   PtWagonsTownPainter *painter[N_PLAYERS];
   GtkDropDown *terrain_drop[N_PLAYERS];
   GtkDropDown *symbol_drop[N_PLAYERS];
@@ -89,7 +89,7 @@ struct _PtWagonsSheetView
 
 G_DEFINE_FINAL_TYPE (PtWagonsSheetView, pt_wagons_sheet_view, PT_TYPE_SHEET_VIEW)
 
-static const char * const needs[4] = { "territories", "mines", "guns", "beer" };
+static const char *const needs[4] = { "territories", "mines", "guns", "beer" };
 
 GtkWidget *
 pt_wagons_sheet_view_new (void)
@@ -98,7 +98,7 @@ pt_wagons_sheet_view_new (void)
 }
 
 static char *
-value_key (guint       player,
+value_key (guint player,
            const char *what)
 {
   return g_strdup_printf ("%u:%s", player, what);
@@ -106,8 +106,8 @@ value_key (guint       player,
 
 static int
 get_value (PtWagonsSheetView *self,
-           guint              player,
-           const char        *what)
+           guint player,
+           const char *what)
 {
   g_autofree char *key = value_key (player, what);
 
@@ -116,7 +116,7 @@ get_value (PtWagonsSheetView *self,
 
 static gboolean
 bonus_in_play (PtWagonsSheetView *self,
-               PtWagonsBonus      bonus)
+               PtWagonsBonus bonus)
 {
   for (guint i = 0; i < PT_WAGONS_N_BONUS; i++)
     if (self->bonus[i] == (int) bonus)
@@ -129,7 +129,7 @@ bonus_in_play (PtWagonsSheetView *self,
 /* Every keystroke: the count as typed (100 stays 100 for the rules layer
  * to refuse), or the text itself when it is not a number. */
 static void
-on_spin_changed (GtkEditable       *editable,
+on_spin_changed (GtkEditable *editable,
                  PtWagonsSheetView *self)
 {
   GtkSpinButton *spin = GTK_SPIN_BUTTON (editable);
@@ -147,7 +147,7 @@ on_spin_changed (GtkEditable       *editable,
 }
 
 static void
-on_runs_changed (GtkEditable       *editable,
+on_runs_changed (GtkEditable *editable,
                  PtWagonsSheetView *self)
 {
   guint player = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (editable), "player"));
@@ -161,10 +161,10 @@ on_runs_changed (GtkEditable       *editable,
 
 static GtkWidget *
 spin_row (PtWagonsSheetView *self,
-          guint              player,
-          const char        *what,
-          const char        *title,
-          const char        *subtitle)
+          guint player,
+          const char *what,
+          const char *title,
+          const char *subtitle)
 {
   GtkWidget *row = pt_companion_plain_row (adw_action_row_new ());
   GtkWidget *spin = pt_sheet_view_new_number (PT_SHEET_VIEW (self), 0, MAX_COUNT, title);
@@ -189,8 +189,8 @@ spin_row (PtWagonsSheetView *self,
 }
 
 static void rebuild_bonus_rows (PtWagonsSheetView *self);
-static char *pt_wagons_sheet_view_check_input (PtSheetView  *sheet_view,
-                                               GtkWidget   **where);
+static char *pt_wagons_sheet_view_check_input (PtSheetView *sheet_view,
+                                               GtkWidget **where);
 static JsonObject *pt_wagons_sheet_view_build_sheet (PtSheetView *sheet_view);
 
 static gboolean
@@ -205,8 +205,8 @@ rebuild_idle (gpointer user_data)
 }
 
 static void
-on_points_toggled (GtkSwitch         *toggle,
-                   GParamSpec        *pspec,
+on_points_toggled (GtkSwitch *toggle,
+                   GParamSpec *pspec,
                    PtWagonsSheetView *self)
 {
   guint player = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (toggle), "player"));
@@ -220,7 +220,7 @@ on_points_toggled (GtkSwitch         *toggle,
 
 static GtkWidget *
 points_switch_row (PtWagonsSheetView *self,
-                   guint              player)
+                   guint player)
 {
   GtkWidget *row = pt_companion_plain_row (adw_action_row_new ());
   GtkWidget *toggle = gtk_switch_new ();
@@ -304,12 +304,11 @@ rebuild_bonus_rows (PtWagonsSheetView *self)
               g_autofree char *what = g_strdup_printf ("%s/%s", info->id, count_fields[self->bonus[i]][f].member);
 
               gtk_list_box_append (GTK_LIST_BOX (self->bonus_box[p]),
-                                   spin_row (self, p, what, _(count_fields[self->bonus[i]][f].label),
-                                             _(info->name)));
+                                   spin_row (self, p, what, _(count_fields[self->bonus[i]][f].label), _(info->name)));
             }
         }
       gtk_widget_set_visible (self->bonus_box[p], !self->painting[p] &&
-                              gtk_widget_get_first_child (self->bonus_box[p]) != NULL);
+                                                      gtk_widget_get_first_child (self->bonus_box[p]) != NULL);
       gtk_widget_set_visible (self->count_list[p], !self->painting[p]);
       gtk_widget_set_visible (self->paint_box[p], self->painting[p]);
       gtk_widget_set_visible (self->need_row[p][0], bonus_in_play (self, PT_WAGONS_SMALLTOWN_CHARM));
@@ -321,8 +320,8 @@ rebuild_bonus_rows (PtWagonsSheetView *self)
 }
 
 static void
-on_bonus_selected (AdwComboRow       *row,
-                   GParamSpec        *pspec,
+on_bonus_selected (AdwComboRow *row,
+                   GParamSpec *pspec,
                    PtWagonsSheetView *self)
 {
   for (guint i = 0; i < PT_WAGONS_N_BONUS; i++)
@@ -333,8 +332,8 @@ on_bonus_selected (AdwComboRow       *row,
         /* Item 0 is "Choose…". */
         self->bonus[i] = selected >= 1 && selected <= PT_WAGONS_N_BONUS_KINDS ? (int) selected - 1 : -1;
         adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
-                                     self->bonus[i] >= 0 ? _(pt_wagons_bonus_info[self->bonus[i]].description)
-                                                         : _("Turn over the three bonus cards"));
+                                     self->bonus[i] >= 0      ? _(pt_wagons_bonus_info[self->bonus[i]].description)
+                                                              : _("Turn over the three bonus cards"));
       }
   if (self->rebuilding)
     return;
@@ -366,8 +365,8 @@ parse_runs (const char *text)
 
 /* A run length that is not a number is not sent as anything else. */
 static char *
-pt_wagons_sheet_view_check_input (PtSheetView  *sheet_view,
-                                  GtkWidget   **where)
+pt_wagons_sheet_view_check_input (PtSheetView *sheet_view,
+                                  GtkWidget **where)
 {
   PtWagonsSheetView *self = PT_WAGONS_SHEET_VIEW (sheet_view);
 
@@ -389,7 +388,7 @@ pt_wagons_sheet_view_check_input (PtSheetView  *sheet_view,
             {
               *where = self->runs_row[p];
               return g_strdup_printf (_("%s: “%s” is not a run length; type the lengths as numbers, e.g. 3, 2"),
-                                      pt_sheet_view_get_player_name (sheet_view, p), parts[i]);
+                                         pt_sheet_view_get_player_name (sheet_view, p), parts[i]);
             }
         }
     }
@@ -480,9 +479,9 @@ pt_wagons_sheet_view_build_sheet (PtSheetView *sheet_view)
 
 static void
 set_spin_value (PtWagonsSheetView *self,
-                guint              player,
-                const char        *what,
-                int                value)
+                guint player,
+                const char *what,
+                int value)
 {
   g_autofree char *key = value_key (player, what);
   GtkSpinButton *spin = g_hash_table_lookup (self->spins, key);
@@ -494,14 +493,16 @@ set_spin_value (PtWagonsSheetView *self,
 }
 
 static gboolean
-pt_wagons_sheet_view_load_sheet (PtSheetView  *sheet_view,
-                                 JsonObject   *sheet,
-                                 GError      **error)
+pt_wagons_sheet_view_load_sheet (PtSheetView *sheet_view,
+                                 JsonObject *sheet,
+                                 GError **error)
 {
   PtWagonsSheetView *self = PT_WAGONS_SHEET_VIEW (sheet_view);
   JsonArray *bonus = pt_companion_arr (sheet, "bonus");
   JsonArray *players = pt_companion_arr (sheet, "players");
-  const char *names[N_PLAYERS + 1] = { NULL, };
+  const char *names[N_PLAYERS + 1] = {
+    NULL,
+  };
 
   if (players == NULL)
     {
@@ -572,7 +573,7 @@ pt_wagons_sheet_view_load_sheet (PtSheetView  *sheet_view,
 
 static gboolean
 player_readable (PtWagonsSheetView *self,
-                 guint              player)
+                 guint player)
 {
   GHashTableIter iter;
   gpointer key;
@@ -587,7 +588,7 @@ player_readable (PtWagonsSheetView *self,
 
 static int
 player_of (PtWagonsSheetView *self,
-           GtkWidget         *widget)
+           GtkWidget *widget)
 {
   const char *key = g_object_get_data (G_OBJECT (widget), "key");
 
@@ -605,7 +606,7 @@ player_of (PtWagonsSheetView *self,
  * together, such as the 15 cards). */
 static gboolean
 pt_wagons_sheet_view_owns_error (PtSheetView *sheet_view,
-                                 GtkWidget   *widget)
+                                 GtkWidget *widget)
 {
   PtWagonsSheetView *self = PT_WAGONS_SHEET_VIEW (sheet_view);
   int p = player_of (self, widget);
@@ -615,7 +616,7 @@ pt_wagons_sheet_view_owns_error (PtSheetView *sheet_view,
     return TRUE;
   for (guint i = 0; i < PT_WAGONS_N_BONUS; i++)
     if (self->bonus[i] < 0)
-      return FALSE;  /* the bonus cards are not all chosen yet */
+      return FALSE; /* the bonus cards are not all chosen yet */
   sheet = pt_wagons_sheet_view_build_sheet (sheet_view);
   if (pt_wagons_score_sheet_own (sheet, (guint) p, NULL, NULL) < 0)
     return TRUE;
@@ -660,7 +661,7 @@ show_own_totals (PtWagonsSheetView *self)
 
 static void
 pt_wagons_sheet_view_show_result (PtSheetView *sheet_view,
-                                  JsonObject  *result)
+                                  JsonObject *result)
 {
   PtWagonsSheetView *self = PT_WAGONS_SHEET_VIEW (sheet_view);
   JsonArray *players = pt_companion_arr (result, "players");
@@ -695,8 +696,7 @@ pt_wagons_sheet_view_show_result (PtSheetView *sheet_view,
           JsonObject *line = pt_companion_obj_at (lines, i);
           const char *line_name = pt_companion_str (line, "name");
 
-          g_string_append_printf (text, "%s%s %d", i ? " · " : "", line_name ? _(line_name) : "",
-                                  (int) pt_companion_int (line, "points"));
+          g_string_append_printf (text, "%s%s %d", i ? " · " : "", line_name ? _(line_name) : "", (int) pt_companion_int (line, "points"));
         }
       gtk_label_set_text (self->lines_label[p], text->str);
     }
@@ -727,8 +727,8 @@ pt_wagons_sheet_view_players_changed (PtSheetView *sheet_view)
 /* Building the widgets --------------------------------------------------------- */
 
 static void
-on_paint_toggled (GtkSwitch         *toggle,
-                  GParamSpec        *pspec,
+on_paint_toggled (GtkSwitch *toggle,
+                  GParamSpec *pspec,
                   PtWagonsSheetView *self)
 {
   guint player = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (toggle), "player"));
@@ -741,8 +741,8 @@ on_paint_toggled (GtkSwitch         *toggle,
 }
 
 static void
-on_brush_changed (GtkDropDown       *drop_down,
-                  GParamSpec        *pspec,
+on_brush_changed (GtkDropDown *drop_down,
+                  GParamSpec *pspec,
                   PtWagonsSheetView *self)
 {
   for (guint p = 0; p < N_PLAYERS; p++)
@@ -756,13 +756,13 @@ on_brush_changed (GtkDropDown       *drop_down,
 
 static void
 on_painter_changed (PtWagonsTownPainter *painter,
-                    PtWagonsSheetView   *self)
+                    PtWagonsSheetView *self)
 {
   pt_sheet_view_changed (PT_SHEET_VIEW (self), GTK_WIDGET (painter));
 }
 
 static void
-on_clear_town (GtkButton           *button,
+on_clear_town (GtkButton *button,
                PtWagonsTownPainter *painter)
 {
   pt_wagons_town_painter_clear (painter);
@@ -770,7 +770,7 @@ on_clear_town (GtkButton           *button,
 
 static GtkWidget *
 build_painter (PtWagonsSheetView *self,
-               guint              p)
+               guint p)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   GtkWidget *brush = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
@@ -820,7 +820,7 @@ build_painter (PtWagonsSheetView *self,
 
 static GtkWidget *
 build_player (PtWagonsSheetView *self,
-              guint              p)
+              guint p)
 {
   GtkWidget *group = adw_preferences_group_new ();
   GtkWidget *list = gtk_list_box_new ();
@@ -976,7 +976,7 @@ pt_wagons_sheet_view_class_init (PtWagonsSheetViewClass *klass)
 
 AdwComboRow *
 pt_wagons_sheet_view_get_bonus_row (PtWagonsSheetView *self,
-                                    guint              slot)
+                                    guint slot)
 {
   g_return_val_if_fail (slot < PT_WAGONS_N_BONUS, NULL);
   return self->bonus_row[slot];
@@ -984,8 +984,8 @@ pt_wagons_sheet_view_get_bonus_row (PtWagonsSheetView *self,
 
 GtkSpinButton *
 pt_wagons_sheet_view_get_spin (PtWagonsSheetView *self,
-                               guint              player,
-                               const char        *what)
+                               guint player,
+                               const char *what)
 {
   g_autofree char *key = value_key (player, what);
 
@@ -994,7 +994,7 @@ pt_wagons_sheet_view_get_spin (PtWagonsSheetView *self,
 
 GtkEditable *
 pt_wagons_sheet_view_get_runs_entry (PtWagonsSheetView *self,
-                                     guint              player)
+                                     guint player)
 {
   g_return_val_if_fail (player < N_PLAYERS, NULL);
   return self->runs_row[player] ? GTK_EDITABLE (self->runs_row[player]) : NULL;
@@ -1002,7 +1002,7 @@ pt_wagons_sheet_view_get_runs_entry (PtWagonsSheetView *self,
 
 GtkLabel *
 pt_wagons_sheet_view_get_total_label (PtWagonsSheetView *self,
-                                      guint              player)
+                                      guint player)
 {
   g_return_val_if_fail (player < N_PLAYERS, NULL);
   return self->total_label[player];
@@ -1010,7 +1010,7 @@ pt_wagons_sheet_view_get_total_label (PtWagonsSheetView *self,
 
 PtWagonsTownPainter *
 pt_wagons_sheet_view_get_painter (PtWagonsSheetView *self,
-                                  guint              player)
+                                  guint player)
 {
   g_return_val_if_fail (player < N_PLAYERS, NULL);
   return self->painter[player];
@@ -1018,7 +1018,7 @@ pt_wagons_sheet_view_get_painter (PtWagonsSheetView *self,
 
 GtkSwitch *
 pt_wagons_sheet_view_get_paint_switch (PtWagonsSheetView *self,
-                                       guint              player)
+                                       guint player)
 {
   g_return_val_if_fail (player < N_PLAYERS, NULL);
   return self->paint_switch[player];

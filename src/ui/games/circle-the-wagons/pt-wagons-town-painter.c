@@ -27,27 +27,28 @@ struct _PtWagonsTownPainter
 {
   GtkWidget parent_instance;
 
-  guint8    cells[GRID][GRID];   /* 0 = empty, else 0x80 | terrain << 3 | symbol */
-  guint     terrain;
-  guint     symbol;
+  guint8 cells[GRID][GRID]; /* 0 = empty, else 0x80 | terrain << 3 | symbol */
+  guint terrain;
+  guint symbol;
 };
 
 G_DEFINE_FINAL_TYPE (PtWagonsTownPainter, pt_wagons_town_painter, GTK_TYPE_WIDGET)
 
-enum {
+enum
+{
   CHANGED,
   N_SIGNALS
 };
 
 static guint signals[N_SIGNALS];
 
-static const char * const terrain_rgb[PT_WAGONS_N_TERRAINS] = {
-  "#e5a50a",  /* desert */
-  "#26a269",  /* forest */
-  "#865e3c",  /* mountains */
-  "#8ff0a4",  /* plains */
-  "#f6f5f4",  /* snow */
-  "#3584e4",  /* water */
+static const char *const terrain_rgb[PT_WAGONS_N_TERRAINS] = {
+  "#e5a50a", /* desert */
+  "#26a269", /* forest */
+  "#865e3c", /* mountains */
+  "#8ff0a4", /* plains */
+  "#f6f5f4", /* snow */
+  "#3584e4", /* water */
 };
 
 GtkWidget *
@@ -58,8 +59,8 @@ pt_wagons_town_painter_new (void)
 
 void
 pt_wagons_town_painter_set_brush (PtWagonsTownPainter *self,
-                                  guint                terrain,
-                                  guint                symbol)
+                                  guint terrain,
+                                  guint symbol)
 {
   g_return_if_fail (PT_IS_WAGONS_TOWN_PAINTER (self));
   g_return_if_fail (terrain < PT_WAGONS_N_TERRAINS && symbol < PT_WAGONS_N_SYMBOLS);
@@ -69,8 +70,8 @@ pt_wagons_town_painter_set_brush (PtWagonsTownPainter *self,
 
 void
 pt_wagons_town_painter_tap (PtWagonsTownPainter *self,
-                            int                  x,
-                            int                  y)
+                            int x,
+                            int y)
 {
   guint8 brush;
 
@@ -126,7 +127,7 @@ pt_wagons_town_painter_get_cells (PtWagonsTownPainter *self)
 
 void
 pt_wagons_town_painter_set_cells (PtWagonsTownPainter *self,
-                                  JsonArray           *cells)
+                                  JsonArray *cells)
 {
   g_return_if_fail (PT_IS_WAGONS_TOWN_PAINTER (self));
   memset (self->cells, 0, sizeof self->cells);
@@ -153,22 +154,22 @@ pt_wagons_town_painter_set_cells (PtWagonsTownPainter *self,
 
 static void
 draw_symbol (cairo_t *cr,
-             guint    symbol,
-             double   cx,
-             double   cy,
-             double   r)
+             guint symbol,
+             double cx,
+             double cy,
+             double r)
 {
   cairo_set_line_width (cr, MAX (1.5, r / 5));
   cairo_new_path (cr);
   switch (symbol)
     {
-    case PT_WAGONS_BEER:     /* a mug */
+    case PT_WAGONS_BEER: /* a mug */
       cairo_rectangle (cr, cx - r * 0.55, cy - r * 0.6, r * 0.8, r * 1.2);
       cairo_stroke (cr);
       cairo_arc (cr, cx + r * 0.35, cy, r * 0.35, -G_PI / 2, G_PI / 2);
       cairo_stroke (cr);
       break;
-    case PT_WAGONS_COW:      /* a head with horns */
+    case PT_WAGONS_COW: /* a head with horns */
       cairo_arc (cr, cx, cy + r * 0.15, r * 0.5, 0, 2 * G_PI);
       cairo_fill (cr);
       cairo_move_to (cr, cx - r * 0.45, cy - r * 0.2);
@@ -177,7 +178,7 @@ draw_symbol (cairo_t *cr,
       cairo_line_to (cr, cx + r * 0.8, cy - r * 0.7);
       cairo_stroke (cr);
       break;
-    case PT_WAGONS_FORT:     /* a tower with battlements */
+    case PT_WAGONS_FORT: /* a tower with battlements */
       cairo_move_to (cr, cx - r * 0.6, cy + r * 0.7);
       cairo_line_to (cr, cx - r * 0.6, cy - r * 0.7);
       cairo_line_to (cr, cx - r * 0.2, cy - r * 0.7);
@@ -189,7 +190,7 @@ draw_symbol (cairo_t *cr,
       cairo_close_path (cr);
       cairo_fill (cr);
       break;
-    case PT_WAGONS_GUN:      /* a cross-hair */
+    case PT_WAGONS_GUN: /* a cross-hair */
       cairo_arc (cr, cx, cy, r * 0.55, 0, 2 * G_PI);
       cairo_move_to (cr, cx - r * 0.9, cy);
       cairo_line_to (cr, cx + r * 0.9, cy);
@@ -197,14 +198,14 @@ draw_symbol (cairo_t *cr,
       cairo_line_to (cr, cx, cy + r * 0.9);
       cairo_stroke (cr);
       break;
-    case PT_WAGONS_MINE:     /* a pick-axe head over a handle */
+    case PT_WAGONS_MINE: /* a pick-axe head over a handle */
       cairo_move_to (cr, cx - r * 0.8, cy - r * 0.3);
       cairo_curve_to (cr, cx - r * 0.3, cy - r * 0.8, cx + r * 0.3, cy - r * 0.8, cx + r * 0.8, cy - r * 0.3);
       cairo_move_to (cr, cx, cy - r * 0.6);
       cairo_line_to (cr, cx, cy + r * 0.8);
       cairo_stroke (cr);
       break;
-    case PT_WAGONS_WAGON:    /* a wheel */
+    case PT_WAGONS_WAGON: /* a wheel */
     default:
       cairo_arc (cr, cx, cy, r * 0.7, 0, 2 * G_PI);
       cairo_stroke (cr);
@@ -224,11 +225,12 @@ static double
 cell_size (PtWagonsTownPainter *self)
 {
   return floor (MIN (gtk_widget_get_width (GTK_WIDGET (self)),
-                     gtk_widget_get_height (GTK_WIDGET (self))) / (double) GRID);
+                     gtk_widget_get_height (GTK_WIDGET (self))) /
+                (double) GRID);
 }
 
 static void
-pt_wagons_town_painter_snapshot (GtkWidget   *widget,
+pt_wagons_town_painter_snapshot (GtkWidget *widget,
                                  GtkSnapshot *snapshot)
 {
   PtWagonsTownPainter *self = PT_WAGONS_TOWN_PAINTER (widget);
@@ -276,13 +278,13 @@ pt_wagons_town_painter_snapshot (GtkWidget   *widget,
 }
 
 static void
-pt_wagons_town_painter_measure (GtkWidget      *widget,
-                                GtkOrientation  orientation,
-                                int             for_size,
-                                int            *minimum,
-                                int            *natural,
-                                int            *minimum_baseline,
-                                int            *natural_baseline)
+pt_wagons_town_painter_measure (GtkWidget *widget,
+                                GtkOrientation orientation,
+                                int for_size,
+                                int *minimum,
+                                int *natural,
+                                int *minimum_baseline,
+                                int *natural_baseline)
 {
   /* Square: as tall as it is wide, so the cells stay square. */
   if (orientation == GTK_ORIENTATION_VERTICAL && for_size > 0)
@@ -301,10 +303,10 @@ pt_wagons_town_painter_get_request_mode (GtkWidget *widget)
 }
 
 static void
-on_pressed (GtkGestureClick     *gesture,
-            int                  n_press,
-            double               x,
-            double               y,
+on_pressed (GtkGestureClick *gesture,
+            int n_press,
+            double x,
+            double y,
             PtWagonsTownPainter *self)
 {
   double size = cell_size (self);

@@ -35,29 +35,30 @@
 
 struct _PtWagonsTownView
 {
-  GtkWidget  parent_instance;
+  GtkWidget parent_instance;
 
   JsonArray *cells;
-  char      *card;
-  GHashTable *legal;      /* "x,y,rot" → TRUE */
-  char      *preview;
-  int        cursor_x, cursor_y, cursor_rot;
-  gboolean   has_cursor;
-  double     zoom;
-  double     pan_x, pan_y, drag_pan_x, drag_pan_y;
+  char *card;
+  GHashTable *legal; /* "x,y,rot" → TRUE */
+  char *preview;
+  int cursor_x, cursor_y, cursor_rot;
+  gboolean has_cursor;
+  double zoom;
+  double pan_x, pan_y, drag_pan_x, drag_pan_y;
   /* cell → pixel mapping of the last drawing */
-  double     origin_x, origin_y, cell;
-  int        first_x, first_y;  /* the grid point counted as column 1, row 1 */
+  double origin_x, origin_y, cell;
+  int first_x, first_y; /* the grid point counted as column 1, row 1 */
   /* the last card placed here, outlined; has_mark FALSE: none */
-  gboolean   has_mark;
-  int        mark_x, mark_y;
+  gboolean has_mark;
+  int mark_x, mark_y;
   /* a card landing (motion): its cells are left out until it is down */
-  gboolean   hide_mark;
+  gboolean hide_mark;
 };
 
 G_DEFINE_FINAL_TYPE (PtWagonsTownView, pt_wagons_town_view, GTK_TYPE_WIDGET)
 
-enum {
+enum
+{
   PLACE,
   CURSOR_MOVED,
   N_SIGNALS
@@ -65,16 +66,17 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-static const struct {
+static const struct
+{
   const char *id;
   double r, g, b;
 } terrains[] = {
-  { "desert",    0.91, 0.77, 0.42 },
-  { "forest",    0.16, 0.50, 0.28 },
+  { "desert", 0.91, 0.77, 0.42 },
+  { "forest", 0.16, 0.50, 0.28 },
   { "mountains", 0.55, 0.48, 0.41 },
-  { "plains",    0.66, 0.82, 0.38 },
-  { "snow",      0.93, 0.95, 0.97 },
-  { "water",     0.29, 0.56, 0.85 },
+  { "plains", 0.66, 0.82, 0.38 },
+  { "snow", 0.93, 0.95, 0.97 },
+  { "water", 0.29, 0.56, 0.85 },
 };
 
 static int
@@ -87,11 +89,11 @@ terrain_index (const char *id)
 }
 
 static void
-draw_symbol (cairo_t    *cr,
+draw_symbol (cairo_t *cr,
              const char *symbol,
-             double      cx,
-             double      cy,
-             double      r)
+             double cx,
+             double cy,
+             double r)
 {
   cairo_new_path (cr);
   if (g_strcmp0 (symbol, "beer") == 0)
@@ -156,12 +158,12 @@ draw_symbol (cairo_t    *cr,
 }
 
 static void
-draw_territory_now (cairo_t    *cr,
+draw_territory_now (cairo_t *cr,
                     const char *terrain,
                     const char *symbol,
-                    double      x,
-                    double      y,
-                    double      size)
+                    double x,
+                    double y,
+                    double size)
 {
   int t = terrain_index (terrain);
   gboolean light = t == 0 || t == 3 || t == 4;
@@ -178,7 +180,7 @@ draw_territory_now (cairo_t    *cr,
   cairo_set_line_width (cr, MAX (1, size / 28));
   switch (t)
     {
-    case 0:   /* desert: dots */
+    case 0: /* desert: dots */
       for (double dy = size / 8; dy < size; dy += size / 4)
         for (double dx = size / 8; dx < size; dx += size / 4)
           {
@@ -186,7 +188,7 @@ draw_territory_now (cairo_t    *cr,
             cairo_fill (cr);
           }
       break;
-    case 1:   /* forest: small trees */
+    case 1: /* forest: small trees */
       for (double dx = size / 8; dx < size; dx += size / 4)
         {
           cairo_move_to (cr, x + dx, y + size * 0.05);
@@ -196,7 +198,7 @@ draw_territory_now (cairo_t    *cr,
           cairo_fill (cr);
         }
       break;
-    case 2:   /* mountains: peaks */
+    case 2: /* mountains: peaks */
       cairo_move_to (cr, x, y + size * 0.25);
       for (int i = 0; i < 4; i++)
         {
@@ -205,7 +207,7 @@ draw_territory_now (cairo_t    *cr,
         }
       cairo_stroke (cr);
       break;
-    case 3:   /* plains: furrows */
+    case 3: /* plains: furrows */
       for (double dy = size / 6; dy < size; dy += size / 3)
         {
           cairo_move_to (cr, x, y + dy);
@@ -213,7 +215,7 @@ draw_territory_now (cairo_t    *cr,
         }
       cairo_stroke (cr);
       break;
-    case 5:   /* water: waves */
+    case 5: /* water: waves */
       for (double dy = size / 6; dy < size; dy += size / 3)
         {
           cairo_move_to (cr, x, y + dy);
@@ -222,7 +224,7 @@ draw_territory_now (cairo_t    *cr,
         }
       cairo_stroke (cr);
       break;
-    default:  /* snow: plain white */
+    default: /* snow: plain white */
       break;
     }
 
@@ -239,12 +241,12 @@ draw_territory_now (cairo_t    *cr,
 /* Territories are drawn once per kind and size into a small image and
  * then only copied: a town redraw was spending its time on the textures. */
 void
-pt_wagons_draw_territory (cairo_t    *cr,
+pt_wagons_draw_territory (cairo_t *cr,
                           const char *terrain,
                           const char *symbol,
-                          double      x,
-                          double      y,
-                          double      size)
+                          double x,
+                          double y,
+                          double size)
 {
   static GHashTable *tiles;
   g_autofree char *key = NULL;
@@ -282,12 +284,12 @@ pt_wagons_draw_territory (cairo_t    *cr,
 }
 
 void
-pt_wagons_draw_card (cairo_t    *cr,
+pt_wagons_draw_card (cairo_t *cr,
                      const char *card,
-                     gboolean    rot180,
-                     double      x,
-                     double      y,
-                     double      cell)
+                     gboolean rot180,
+                     double x,
+                     double y,
+                     double cell)
 {
   int index = pt_wagons_card_from_id (card);
 
@@ -306,10 +308,10 @@ pt_wagons_draw_card (cairo_t    *cr,
 
 static void
 bounds (PtWagonsTownView *self,
-        int              *min_x,
-        int              *min_y,
-        int              *max_x,
-        int              *max_y)
+        int *min_x,
+        int *min_y,
+        int *max_x,
+        int *max_y)
 {
   guint n = self->cells ? json_array_get_length (self->cells) : 0;
 
@@ -335,7 +337,7 @@ bounds (PtWagonsTownView *self,
 static int
 compare_cells (gconstpointer a,
                gconstpointer b,
-               gpointer      data)
+               gpointer data)
 {
   JsonObject *ca = *(JsonObject **) a, *cb = *(JsonObject **) b;
   gint64 ya = json_object_get_int_member (ca, "y"), yb = json_object_get_int_member (cb, "y");
@@ -376,7 +378,7 @@ pt_wagons_town_view_cursor_is_legal (PtWagonsTownView *self)
 }
 
 static void
-pt_wagons_town_view_snapshot (GtkWidget   *widget,
+pt_wagons_town_view_snapshot (GtkWidget *widget,
                               GtkSnapshot *snapshot)
 {
   PtWagonsTownView *self = PT_WAGONS_TOWN_VIEW (widget);
@@ -409,8 +411,7 @@ pt_wagons_town_view_snapshot (GtkWidget   *widget,
       JsonObject *c = json_array_get_object_element (self->cells, i);
       int cx = json_object_get_int_member (c, "x"), cy = json_object_get_int_member (c, "y");
 
-      if (self->has_mark && self->hide_mark && cx >= self->mark_x && cx <= self->mark_x + 1
-          && cy >= self->mark_y && cy <= self->mark_y + 1)
+      if (self->has_mark && self->hide_mark && cx >= self->mark_x && cx <= self->mark_x + 1 && cy >= self->mark_y && cy <= self->mark_y + 1)
         continue;
       pt_wagons_draw_territory (cr, json_object_get_string_member (c, "terrain"),
                                 json_object_get_string_member (c, "symbol"),
@@ -454,7 +455,7 @@ pt_wagons_town_view_snapshot (GtkWidget   *widget,
           const PtRgba *c = pt_board_colour (PT_COLOUR_WAGONS_ILLEGAL, dark);
 
           cairo_set_source_rgba (cr, c->r, c->g, c->b, c->a);
-          cairo_set_dash (cr, (double[]) { 6, 4 }, 2, 0);
+          cairo_set_dash (cr, (double[]){ 6, 4 }, 2, 0);
         }
       cairo_stroke (cr);
       cairo_set_dash (cr, NULL, 0, 0);
@@ -463,13 +464,13 @@ pt_wagons_town_view_snapshot (GtkWidget   *widget,
 }
 
 static void
-pt_wagons_town_view_measure (GtkWidget      *widget,
-                             GtkOrientation  orientation,
-                             int             for_size,
-                             int            *minimum,
-                             int            *natural,
-                             int            *minimum_baseline,
-                             int            *natural_baseline)
+pt_wagons_town_view_measure (GtkWidget *widget,
+                             GtkOrientation orientation,
+                             int for_size,
+                             int *minimum,
+                             int *natural,
+                             int *minimum_baseline,
+                             int *natural_baseline)
 {
   double scale = pt_text_scale (widget);
 
@@ -483,13 +484,13 @@ pt_wagons_town_view_measure (GtkWidget      *widget,
 
 static char *
 cell_name (PtWagonsTownView *self,
-           JsonObject       *c)
+           JsonObject *c)
 {
   int terrain = pt_wagons_terrain_from_id (json_object_get_string_member_with_default (c, "terrain", NULL));
   int symbol = pt_wagons_symbol_from_id (json_object_get_string_member_with_default (c, "symbol", NULL));
   g_autofree char *where = g_strdup_printf (_("Column %d, row %d"),
-                                            (int) json_object_get_int_member (c, "x") - self->first_x + 1,
-                                            (int) json_object_get_int_member (c, "y") - self->first_y + 1);
+                                               (int) json_object_get_int_member (c, "x") - self->first_x + 1,
+                                               (int) json_object_get_int_member (c, "y") - self->first_y + 1);
   const char *terrain_name = terrain >= 0 ? _(pt_wagons_terrain_name (terrain)) : "?";
 
   if (symbol >= 0)
@@ -533,9 +534,9 @@ update_cell_spots (PtWagonsTownView *self)
 
 static void
 pt_wagons_town_view_size_allocate (GtkWidget *widget,
-                                   int        width,
-                                   int        height,
-                                   int        baseline)
+                                   int width,
+                                   int height,
+                                   int baseline)
 {
   PtWagonsTownView *self = PT_WAGONS_TOWN_VIEW (widget);
 
@@ -549,8 +550,8 @@ pt_wagons_town_view_size_allocate (GtkWidget *widget,
 
       gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, NULL, NULL, NULL, NULL);
       gtk_widget_size_allocate (child,
-                                &(GtkAllocation) { (int) (self->origin_x + x * self->cell),
-                                                   (int) (self->origin_y + y * self->cell), size, size },
+                                &(GtkAllocation){ (int) (self->origin_x + x * self->cell),
+                                                  (int) (self->origin_y + y * self->cell), size, size },
                                 -1);
     }
 }
@@ -568,9 +569,9 @@ update_description (PtWagonsTownView *self)
       layout (self);
       where = g_strdup_printf (self->cursor_rot == 180 ? _("%s upside down at column %d, row %d")
                                                        : _("%s at column %d, row %d"),
-                               self->card, self->cursor_x - self->first_x + 1, self->cursor_y - self->first_y + 1);
+                                                            self->card, self->cursor_x - self->first_x + 1, self->cursor_y - self->first_y + 1);
       text = self->preview && self->preview[0] ? g_strdup_printf ("%s: %s", where, self->preview)
-                                                : g_steal_pointer (&where);
+                                               : g_steal_pointer (&where);
     }
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                   text ? text : "", -1);
@@ -580,9 +581,9 @@ update_description (PtWagonsTownView *self)
 
 static void
 move_cursor (PtWagonsTownView *self,
-             int               x,
-             int               y,
-             int               rot)
+             int x,
+             int y,
+             int rot)
 {
   if (self->has_cursor && x == self->cursor_x && y == self->cursor_y && rot == self->cursor_rot)
     return;
@@ -597,8 +598,8 @@ move_cursor (PtWagonsTownView *self,
 
 static void
 cursor_from_point (PtWagonsTownView *self,
-                   double            px,
-                   double            py)
+                   double px,
+                   double py)
 {
   if (self->cell <= 0)
     return;
@@ -609,9 +610,9 @@ cursor_from_point (PtWagonsTownView *self,
 
 static void
 on_motion (GtkEventControllerMotion *motion,
-           double                    x,
-           double                    y,
-           PtWagonsTownView         *self)
+           double x,
+           double y,
+           PtWagonsTownView *self)
 {
   if (self->card != NULL)
     cursor_from_point (self, x, y);
@@ -627,10 +628,10 @@ place_here (PtWagonsTownView *self)
 }
 
 static void
-on_click (GtkGestureClick  *click,
-          int               n_press,
-          double            x,
-          double            y,
+on_click (GtkGestureClick *click,
+          int n_press,
+          double x,
+          double y,
           PtWagonsTownView *self)
 {
   guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (click));
@@ -649,9 +650,9 @@ on_click (GtkGestureClick  *click,
 
 static gboolean
 on_scroll (GtkEventControllerScroll *scroll,
-           double                    dx,
-           double                    dy,
-           PtWagonsTownView         *self)
+           double dx,
+           double dy,
+           PtWagonsTownView *self)
 {
   self->zoom = CLAMP (self->zoom * (dy < 0 ? 1.15 : 1 / 1.15), 0.4, 3.0);
   gtk_widget_queue_allocate (GTK_WIDGET (self));
@@ -660,9 +661,9 @@ on_scroll (GtkEventControllerScroll *scroll,
 }
 
 static void
-on_drag_begin (GtkGestureDrag   *drag,
-               double            x,
-               double            y,
+on_drag_begin (GtkGestureDrag *drag,
+               double x,
+               double y,
                PtWagonsTownView *self)
 {
   self->drag_pan_x = self->pan_x;
@@ -670,9 +671,9 @@ on_drag_begin (GtkGestureDrag   *drag,
 }
 
 static void
-on_drag_update (GtkGestureDrag   *drag,
-                double            dx,
-                double            dy,
+on_drag_update (GtkGestureDrag *drag,
+                double dx,
+                double dy,
                 PtWagonsTownView *self)
 {
   self->pan_x = self->drag_pan_x + dx;
@@ -683,36 +684,50 @@ on_drag_update (GtkGestureDrag   *drag,
 
 static gboolean
 on_key (GtkEventControllerKey *key,
-        guint                  keyval,
-        guint                  keycode,
-        GdkModifierType        state,
-        PtWagonsTownView      *self)
+        guint keyval,
+        guint keycode,
+        GdkModifierType state,
+        PtWagonsTownView *self)
 {
   gboolean pan = (state & GDK_CONTROL_MASK) != 0;
   int dx = 0, dy = 0;
 
   switch (keyval)
     {
-    case GDK_KEY_Left: dx = -1; break;
-    case GDK_KEY_Right: dx = 1; break;
-    case GDK_KEY_Up: dy = -1; break;
-    case GDK_KEY_Down: dy = 1; break;
-    case GDK_KEY_plus: case GDK_KEY_KP_Add: case GDK_KEY_equal:
+    case GDK_KEY_Left:
+      dx = -1;
+      break;
+    case GDK_KEY_Right:
+      dx = 1;
+      break;
+    case GDK_KEY_Up:
+      dy = -1;
+      break;
+    case GDK_KEY_Down:
+      dy = 1;
+      break;
+    case GDK_KEY_plus:
+    case GDK_KEY_KP_Add:
+    case GDK_KEY_equal:
       self->zoom = MIN (self->zoom * 1.15, 3.0);
       gtk_widget_queue_allocate (GTK_WIDGET (self));
       gtk_widget_queue_draw (GTK_WIDGET (self));
       return TRUE;
-    case GDK_KEY_minus: case GDK_KEY_KP_Subtract:
+    case GDK_KEY_minus:
+    case GDK_KEY_KP_Subtract:
       self->zoom = MAX (self->zoom / 1.15, 0.4);
       gtk_widget_queue_allocate (GTK_WIDGET (self));
       gtk_widget_queue_draw (GTK_WIDGET (self));
       return TRUE;
-    case GDK_KEY_r: case GDK_KEY_R:
+    case GDK_KEY_r:
+    case GDK_KEY_R:
       if (self->card == NULL)
         return FALSE;
       move_cursor (self, self->cursor_x, self->cursor_y, self->cursor_rot == 180 ? 0 : 180);
       return TRUE;
-    case GDK_KEY_Return: case GDK_KEY_KP_Enter: case GDK_KEY_space:
+    case GDK_KEY_Return:
+    case GDK_KEY_KP_Enter:
+    case GDK_KEY_space:
       place_here (self);
       return self->card != NULL;
     default:
@@ -737,7 +752,7 @@ on_key (GtkEventControllerKey *key,
 
 void
 pt_wagons_town_view_set_cells (PtWagonsTownView *self,
-                               JsonArray        *cells)
+                               JsonArray *cells)
 {
   g_return_if_fail (PT_IS_WAGONS_TOWN_VIEW (self));
 
@@ -749,8 +764,8 @@ pt_wagons_town_view_set_cells (PtWagonsTownView *self,
 
 void
 pt_wagons_town_view_set_placing (PtWagonsTownView *self,
-                                 const char       *card,
-                                 JsonArray        *legal)
+                                 const char *card,
+                                 JsonArray *legal)
 {
   g_return_if_fail (PT_IS_WAGONS_TOWN_VIEW (self));
 
@@ -768,8 +783,7 @@ pt_wagons_town_view_set_placing (PtWagonsTownView *self,
                                            (int) json_object_get_int_member (m, "rot")));
     }
   /* Start the cursor on a legal spot, so the keyboard has somewhere to go. */
-  if (card != NULL && legal != NULL && json_array_get_length (legal) > 0
-      && !pt_wagons_town_view_cursor_is_legal (self))
+  if (card != NULL && legal != NULL && json_array_get_length (legal) > 0 && !pt_wagons_town_view_cursor_is_legal (self))
     {
       JsonObject *m = json_array_get_object_element (legal, 0);
 
@@ -783,7 +797,7 @@ pt_wagons_town_view_set_placing (PtWagonsTownView *self,
 
 void
 pt_wagons_town_view_set_preview (PtWagonsTownView *self,
-                                 const char       *text)
+                                 const char *text)
 {
   g_return_if_fail (PT_IS_WAGONS_TOWN_VIEW (self));
 
@@ -795,9 +809,9 @@ pt_wagons_town_view_set_preview (PtWagonsTownView *self,
 
 void
 pt_wagons_town_view_get_cursor (PtWagonsTownView *self,
-                                int              *x,
-                                int              *y,
-                                int              *rot)
+                                int *x,
+                                int *y,
+                                int *rot)
 {
   *x = self->cursor_x;
   *y = self->cursor_y;
@@ -806,9 +820,9 @@ pt_wagons_town_view_get_cursor (PtWagonsTownView *self,
 
 void
 pt_wagons_town_view_set_cursor (PtWagonsTownView *self,
-                                int               x,
-                                int               y,
-                                int               rot)
+                                int x,
+                                int y,
+                                int rot)
 {
   g_return_if_fail (PT_IS_WAGONS_TOWN_VIEW (self));
   move_cursor (self, x, y, rot);
@@ -816,10 +830,10 @@ pt_wagons_town_view_set_cursor (PtWagonsTownView *self,
 
 void
 pt_wagons_town_view_set_mark (PtWagonsTownView *self,
-                              gboolean          mark,
-                              int               x,
-                              int               y,
-                              gboolean          hidden)
+                              gboolean mark,
+                              int x,
+                              int y,
+                              gboolean hidden)
 {
   g_return_if_fail (PT_IS_WAGONS_TOWN_VIEW (self));
 
@@ -832,9 +846,9 @@ pt_wagons_town_view_set_mark (PtWagonsTownView *self,
 
 gboolean
 pt_wagons_town_view_get_card_rect (PtWagonsTownView *self,
-                                   int               x,
-                                   int               y,
-                                   graphene_rect_t  *rect)
+                                   int x,
+                                   int y,
+                                   graphene_rect_t *rect)
 {
   g_return_val_if_fail (PT_IS_WAGONS_TOWN_VIEW (self), FALSE);
 

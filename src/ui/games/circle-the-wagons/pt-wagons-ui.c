@@ -16,7 +16,7 @@
 static void
 breakdown_rows (JsonObject *round,
                 JsonObject *player,
-                GPtrArray  *rows)
+                GPtrArray *rows)
 {
   JsonArray *lines = json_object_has_member (player, "lines") ? json_object_get_array_member (player, "lines") : NULL;
 
@@ -26,11 +26,10 @@ breakdown_rows (JsonObject *round,
       gboolean bonus = g_strcmp0 (json_object_get_string_member_with_default (line, "kind", ""), "bonus") == 0;
 
       pt_game_ui_add_row (rows, _(json_object_get_string_member_with_default (line, "name", "")),
-                          bonus ? _("bonus card") : _("largest group"),
-                          json_object_get_int_member_with_default (line, "points", 0));
+                                   bonus ? _("bonus card") : _("largest group"), json_object_get_int_member_with_default (line, "points", 0));
     }
   pt_game_ui_add_row (rows, _("Cards in town"), _("fewer wins a tie"),
-                      json_object_get_int_member_with_default (player, "cards", 0));
+                                                    json_object_get_int_member_with_default (player, "cards", 0));
 }
 
 /* The bonus cards of the game, and how a tie was broken. */
@@ -64,9 +63,9 @@ breakdown_describe (JsonObject *round)
  * see pt-wagons-town-view.c). */
 static void
 town_position (PtGame *game,
-               int     player,
-               int    *x,
-               int    *y)
+               int player,
+               int *x,
+               int *y)
 {
   g_autoptr(JsonNode) view = pt_game_get_view (game, player);
   JsonArray *towns = json_object_get_array_member (json_node_get_object (view), "towns");
@@ -88,7 +87,7 @@ town_position (PtGame *game,
 
 /* A Circle the Wagons action: "take B4 (gives away A1, A2)". */
 static char *
-describe_wagons_move (PtGame     *game,
+describe_wagons_move (PtGame *game,
                       JsonObject *object)
 {
   if (json_object_has_member (object, "start"))
@@ -127,40 +126,40 @@ describe_wagons_move (PtGame     *game,
   return NULL;
 }
 
-static const char * const designers[] = { "Steven Aramini", "Danny Devine", "Paul Kluka", NULL };
+static const char *const designers[] = { "Steven Aramini", "Danny Devine", "Paul Kluka", NULL };
 
 /* The board's keys (installed in its class_init), for the shortcuts window. */
 static const PtGameShortcut shortcuts[] = {
   { N_("Go to the Circle"), "c" },
-  { N_("Go to Your Town"), "t" },
-  { N_("Move the Card"), "Left Right Up Down" },
-  { N_("Turn the Card"), "r" },
-  { N_("Place the Card"), "Return" },
-  { N_("Zoom In and Out"), "plus minus" },
-  { N_("Move the View"), "<Control>Left <Control>Right <Control>Up <Control>Down" },
-};
+    { N_("Go to Your Town"), "t" },
+      { N_("Move the Card"), "Left Right Up Down" },
+        { N_("Turn the Card"), "r" },
+          { N_("Place the Card"), "Return" },
+            { N_("Zoom In and Out"), "plus minus" },
+              { N_("Move the View"), "<Control>Left <Control>Right <Control>Up <Control>Down" },
+            };
 
 const PtGameUi pt_wagons_ui = {
   .game_id = "circle-the-wagons",
   .title = N_("Circle the Wagons"),
-  .rules_summary = N_("Fifteen cards lie in a circle; three more show the bonus rules of this game. "
+               .rules_summary = N_("Fifteen cards lie in a circle; three more show the bonus rules of this game. "
                       "The second player picks where the circle starts. On your turn take any card of "
                       "the circle: every card before it goes to your opponent for free. Place each card "
                       "you get in your town, covering or touching the cards already there along an "
                       "edge, turned upright or upside down.\n\n"
                       "At the end each terrain scores the size of its largest connected group, and the "
                       "three bonus cards add or take away points. On a tie, fewer cards in town wins."),
-  .icon_name = "pt-play-symbolic",
-  .chart_colour = "#3584e4",
-  .credit_title = N_("Circle the Wagons designed by"),
-  .designers = designers,
-  .board_type = pt_wagons_board_get_type,
-  .sheet_view_type = pt_wagons_sheet_view_get_type,
-  .breakdown_rows = breakdown_rows,
-  .breakdown_describe = breakdown_describe,
-  .hint_text = describe_wagons_move,
-  .min_players = 2,
-  .max_players = 2,
-  .shortcuts = shortcuts,
-  .n_shortcuts = G_N_ELEMENTS (shortcuts),
-};
+                                    .icon_name = "pt-play-symbolic",
+                                    .chart_colour = "#3584e4",
+                                    .credit_title = N_("Circle the Wagons designed by"),
+                                                        .designers = designers,
+                                                        .board_type = pt_wagons_board_get_type,
+                                                        .sheet_view_type = pt_wagons_sheet_view_get_type,
+                                                        .breakdown_rows = breakdown_rows,
+                                                        .breakdown_describe = breakdown_describe,
+                                                        .hint_text = describe_wagons_move,
+                                                        .min_players = 2,
+                                                        .max_players = 2,
+                                                        .shortcuts = shortcuts,
+                                                        .n_shortcuts = G_N_ELEMENTS (shortcuts),
+                                    };

@@ -33,7 +33,7 @@
 #include "pt-lost-cities-pile.h"
 
 #define MAX_COLORS 6
-#define HAND_MAX 8
+#define HAND_MAX   8
 
 typedef enum
 {
@@ -44,58 +44,58 @@ typedef enum
 
 struct _PtLostCitiesBoard
 {
-  PtBoard     parent_instance;
+  PtBoard parent_instance;
 
-  gboolean    show_piles;
+  gboolean show_piles;
 
-  JsonNode   *view;           /* the last view shown */
-  JsonNode   *legal;          /* the viewer's legal moves, or NULL */
-  char       *selected;       /* a hand card code */
-  Target      target;
-  char       *drag_card;      /* the hand card being dragged, or NULL */
-  char       *drag_draw;      /* the draw being dragged ("deck", "Y"), or NULL */
-  gboolean    disposed;
-  char       *last_move;
-  int         last_color;     /* the pile the other player's last card went to */
-  gboolean    last_discard;
-  guint       n_colors;
+  JsonNode *view;  /* the last view shown */
+  JsonNode *legal; /* the viewer's legal moves, or NULL */
+  char *selected;  /* a hand card code */
+  Target target;
+  char *drag_card; /* the hand card being dragged, or NULL */
+  char *drag_draw; /* the draw being dragged ("deck", "Y"), or NULL */
+  gboolean disposed;
+  char *last_move;
+  int last_color; /* the pile the other player's last card went to */
+  gboolean last_discard;
+  guint n_colors;
 
-  GtkWidget  *top_title;
-  GtkWidget  *last_move_label;
-  GtkWidget  *grid;
-  GtkWidget  *top_row_label;
-  GtkWidget  *own_row_label;
-  GtkWidget  *top_piles[MAX_COLORS];
-  GtkWidget  *top_scores[MAX_COLORS];
-  GtkWidget  *discard_buttons[MAX_COLORS];
-  GtkWidget  *discard_piles[MAX_COLORS];
-  GtkWidget  *own_buttons[MAX_COLORS];
-  GtkWidget  *own_piles[MAX_COLORS];
-  GtkWidget  *own_scores[MAX_COLORS];
-  GtkWidget  *deck_button;
-  GtkWidget  *deck_pile;
-  GtkWidget  *bottom_title;
-  GtkWidget  *prompt_label;
-  GtkWidget  *cancel_button;
-  GtkWidget  *hand_box;
-  GtkWidget  *hand_area;      /* where a dragged draw is dropped */
-  GtkWidget  *hand_buttons[HAND_MAX];
-  GtkWidget  *hand_piles[HAND_MAX];
+  GtkWidget *top_title;
+  GtkWidget *last_move_label;
+  GtkWidget *grid;
+  GtkWidget *top_row_label;
+  GtkWidget *own_row_label;
+  GtkWidget *top_piles[MAX_COLORS];
+  GtkWidget *top_scores[MAX_COLORS];
+  GtkWidget *discard_buttons[MAX_COLORS];
+  GtkWidget *discard_piles[MAX_COLORS];
+  GtkWidget *own_buttons[MAX_COLORS];
+  GtkWidget *own_piles[MAX_COLORS];
+  GtkWidget *own_scores[MAX_COLORS];
+  GtkWidget *deck_button;
+  GtkWidget *deck_pile;
+  GtkWidget *bottom_title;
+  GtkWidget *prompt_label;
+  GtkWidget *cancel_button;
+  GtkWidget *hand_box;
+  GtkWidget *hand_area; /* where a dragged draw is dropped */
+  GtkWidget *hand_buttons[HAND_MAX];
+  GtkWidget *hand_piles[HAND_MAX];
 
   /* Motion: the card played travels from the hand to its pile, then the
    * card drawn from the deck or a pile to the hand (AdwTimedAnimation,
    * skipped when animations are off, by the next move and by a click). */
-  AdwAnimation   *motion;
-  double          motion_t;
-  gboolean        flying;
-  char           *flight_code[2];  /* the card faces; NULL: a back */
-  graphene_rect_t flight_from[2];  /* in board coordinates */
-  GtkWidget      *flight_to[2];    /* the widget where each card lands */
-  GStrv           flight_hand;     /* the viewer's hand before the move */
+  AdwAnimation *motion;
+  double motion_t;
+  gboolean flying;
+  char *flight_code[2];           /* the card faces; NULL: a back */
+  graphene_rect_t flight_from[2]; /* in board coordinates */
+  GtkWidget *flight_to[2];        /* the widget where each card lands */
+  GStrv flight_hand;              /* the viewer's hand before the move */
   /* Where a card lands is not drawn there until it has landed: the pile
    * holds its top card back, the new hand card is transparent. */
-  GtkWidget      *held_pile;
-  GtkWidget      *held_button;
+  GtkWidget *held_pile;
+  GtkWidget *held_button;
 };
 
 G_DEFINE_FINAL_TYPE (PtLostCitiesBoard, pt_lost_cities_board, PT_TYPE_BOARD)
@@ -113,28 +113,40 @@ own_expedition_name (guint color)
 {
   switch (color)
     {
-    case 0: return _("Your yellow expedition");
-    case 1: return _("Your blue expedition");
-    case 2: return _("Your white expedition");
-    case 3: return _("Your green expedition");
-    case 4: return _("Your red expedition");
-    default: return _("Your purple expedition");
+    case 0:
+      return _("Your yellow expedition");
+    case 1:
+      return _("Your blue expedition");
+    case 2:
+      return _("Your white expedition");
+    case 3:
+      return _("Your green expedition");
+    case 4:
+      return _("Your red expedition");
+    default:
+      return _("Your purple expedition");
     }
 }
 
 /* "Beto’s yellow expedition" */
 static char *
-their_expedition_name (guint       color,
+their_expedition_name (guint color,
                        const char *name)
 {
   switch (color)
     {
-    case 0: return g_strdup_printf (_("%s’s yellow expedition"), name);
-    case 1: return g_strdup_printf (_("%s’s blue expedition"), name);
-    case 2: return g_strdup_printf (_("%s’s white expedition"), name);
-    case 3: return g_strdup_printf (_("%s’s green expedition"), name);
-    case 4: return g_strdup_printf (_("%s’s red expedition"), name);
-    default: return g_strdup_printf (_("%s’s purple expedition"), name);
+    case 0:
+      return g_strdup_printf (_("%s’s yellow expedition"), name);
+    case 1:
+      return g_strdup_printf (_("%s’s blue expedition"), name);
+    case 2:
+      return g_strdup_printf (_("%s’s white expedition"), name);
+    case 3:
+      return g_strdup_printf (_("%s’s green expedition"), name);
+    case 4:
+      return g_strdup_printf (_("%s’s red expedition"), name);
+    default:
+      return g_strdup_printf (_("%s’s purple expedition"), name);
     }
 }
 
@@ -143,20 +155,26 @@ discard_pile_name (guint color)
 {
   switch (color)
     {
-    case 0: return _("Yellow discard pile");
-    case 1: return _("Blue discard pile");
-    case 2: return _("White discard pile");
-    case 3: return _("Green discard pile");
-    case 4: return _("Red discard pile");
-    default: return _("Purple discard pile");
+    case 0:
+      return _("Yellow discard pile");
+    case 1:
+      return _("Blue discard pile");
+    case 2:
+      return _("White discard pile");
+    case 3:
+      return _("Green discard pile");
+    case 4:
+      return _("Red discard pile");
+    default:
+      return _("Purple discard pile");
     }
 }
 
 /* "Your yellow expedition: yellow wager, yellow 3" */
 static void
-name_place (GtkWidget  *widget,
+name_place (GtkWidget *widget,
             const char *place,
-            GtkWidget  *pile)
+            GtkWidget *pile)
 {
   g_autofree char *contents = pt_lost_cities_pile_describe (PT_LOST_CITIES_PILE (pile));
   /* Translators: a place on the table and what lies there */
@@ -188,7 +206,7 @@ view_object (PtLostCitiesBoard *self)
 /* Expedition codes, wagers first, then the numbers in the order played. */
 static GStrv
 expedition_codes (JsonObject *expedition,
-                  char        letter)
+                  char letter)
 {
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
   JsonArray *cards = json_object_get_array_member (expedition, "cards");
@@ -220,7 +238,7 @@ array_codes (JsonArray *array)
 
 static const char *
 move_card (JsonObject *move,
-           gboolean   *discard)
+           gboolean *discard)
 {
   if (json_object_has_member (move, "play"))
     {
@@ -235,9 +253,9 @@ move_card (JsonObject *move,
  * arguments match anything. */
 static gboolean
 legal_has (PtLostCitiesBoard *self,
-           const char        *card,
-           Target             target,
-           const char        *draw)
+           const char *card,
+           Target target,
+           const char *draw)
 {
   JsonArray *moves;
 
@@ -267,13 +285,12 @@ legal_has (PtLostCitiesBoard *self,
 static gboolean
 can_act (PtLostCitiesBoard *self)
 {
-  return pt_board_get_interactive (PT_BOARD (self)) && pt_board_get_viewer (PT_BOARD (self)) >= 0 && self->legal != NULL
-         && json_array_get_length (json_node_get_array (self->legal)) > 0;
+  return pt_board_get_interactive (PT_BOARD (self)) && pt_board_get_viewer (PT_BOARD (self)) >= 0 && self->legal != NULL && json_array_get_length (json_node_get_array (self->legal)) > 0;
 }
 
 static void
 set_prompt (PtLostCitiesBoard *self,
-            const char        *prompt)
+            const char *prompt)
 {
   pt_board_set_prompt (PT_BOARD (self), prompt);
   gtk_label_set_text (GTK_LABEL (self->prompt_label), prompt);
@@ -283,8 +300,8 @@ set_prompt (PtLostCitiesBoard *self,
  * would fade the table's cards. Clicks and keyboard focus are what go. */
 static void
 offer (GtkWidget *button,
-       gboolean   legal,
-       gboolean   mark)
+       gboolean legal,
+       gboolean mark)
 {
   gtk_widget_set_can_target (button, legal);
   gtk_widget_set_focusable (button, legal);
@@ -321,7 +338,9 @@ update_choices (PtLostCitiesBoard *self)
         gtk_widget_remove_css_class (button, "selected-card");
       gtk_accessible_update_state (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_STATE_PRESSED,
                                    code != NULL && g_strcmp0 (code, selected) == 0
-                                   ? GTK_ACCESSIBLE_TRISTATE_TRUE : GTK_ACCESSIBLE_TRISTATE_FALSE, -1);
+                                       ? GTK_ACCESSIBLE_TRISTATE_TRUE
+                                       : GTK_ACCESSIBLE_TRISTATE_FALSE,
+                                   -1);
       pt_lost_cities_pile_set_highlight (PT_LOST_CITIES_PILE (self->hand_piles[i]),
                                          code != NULL && g_strcmp0 (code, selected) == 0);
     }
@@ -343,13 +362,11 @@ update_choices (PtLostCitiesBoard *self)
       offer (self->discard_buttons[c], pile, TRUE);
     }
   {
-    gboolean deck = acting && selected != NULL && target != TARGET_NONE
-                    && legal_has (self, selected, target, "deck");
+    gboolean deck = acting && selected != NULL && target != TARGET_NONE && legal_has (self, selected, target, "deck");
 
     offer (self->deck_button, deck, TRUE);
   }
-  if (acting && self->drag_draw != NULL && selected != NULL && target != TARGET_NONE
-      && legal_has (self, selected, target, self->drag_draw))
+  if (acting && self->drag_draw != NULL && selected != NULL && target != TARGET_NONE && legal_has (self, selected, target, self->drag_draw))
     gtk_widget_add_css_class (self->hand_area, "legal-drop-target");
   else
     gtk_widget_remove_css_class (self->hand_area, "legal-drop-target");
@@ -376,7 +393,7 @@ update_choices (PtLostCitiesBoard *self)
 
 static void
 update_hand (PtLostCitiesBoard *self,
-             JsonObject        *view)
+             JsonObject *view)
 {
   JsonArray *hand = NULL;
   guint n = 0;
@@ -432,14 +449,16 @@ update_hand (PtLostCitiesBoard *self,
 /* "Beto · 8 cards · 12 points · to play" */
 static char *
 seat_title (const char *name,
-            int         cards,
-            int         points,
-            gboolean    to_play)
+            int cards,
+            int points,
+            gboolean to_play)
 {
   g_autofree char *card_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d card", "%d cards",
-                                                             (gulong) ABS (cards)), cards);
+                                                             (gulong) ABS (cards)),
+                                                cards);
   g_autofree char *point_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d point", "%d points",
-                                                              (gulong) ABS (points)), points);
+                                                              (gulong) ABS (points)),
+                                                 points);
 
   if (to_play)
     /* Translators: a seat's heading, e.g. "Beto · 8 cards · 12 points · to play" */
@@ -450,13 +469,13 @@ seat_title (const char *name,
 
 static void
 update_table (PtLostCitiesBoard *self,
-              JsonObject        *view)
+              JsonObject *view)
 {
   JsonArray *expeditions = json_object_get_array_member (view, "expeditions");
   JsonObject *discards = json_object_get_object_member (view, "discards");
   JsonArray *scores = json_object_get_array_member (view, "scores");
   JsonArray *counts = json_object_get_array_member (view, "hand_counts");
-  const char * const *names = pt_game_get_players (pt_board_get_game (PT_BOARD (self)));
+  const char *const *names = pt_game_get_players (pt_board_get_game (PT_BOARD (self)));
   guint top = top_seat (self), bottom = bottom_seat (self);
   gboolean over = json_object_get_boolean_member (view, "over");
   int current = json_object_get_int_member (view, "current_player");
@@ -490,11 +509,11 @@ update_table (PtLostCitiesBoard *self,
       g_autofree char *pile_name = NULL;
 
       pt_lost_cities_pile_set_cards (PT_LOST_CITIES_PILE (self->own_piles[c]),
-                                     (const char * const *) mine_codes);
+                                     (const char *const *) mine_codes);
       pt_lost_cities_pile_set_cards (PT_LOST_CITIES_PILE (self->top_piles[c]),
-                                     (const char * const *) their_codes);
+                                     (const char *const *) their_codes);
       pt_lost_cities_pile_set_cards (PT_LOST_CITIES_PILE (self->discard_piles[c]),
-                                     (const char * const *) pile);
+                                     (const char *const *) pile);
 
       for (guint k = 0; k < 2; k++)
         {
@@ -558,7 +577,7 @@ update_table (PtLostCitiesBoard *self,
 
 static void apply_held (PtLostCitiesBoard *self);
 static GtkWidget *hand_button_of (PtLostCitiesBoard *self,
-                                  const char        *code);
+                                  const char *code);
 
 static void
 refresh (PtLostCitiesBoard *self)
@@ -613,7 +632,7 @@ update_last_move (PtLostCitiesBoard *self)
 
 /* The played card flies over [0, PLAYED_END] of the motion, the drawn one
  * over [DRAWN_START, 1]. */
-#define PLAYED_END 0.6
+#define PLAYED_END  0.6
 #define DRAWN_START 0.4
 
 /* Holds back what is still in the air: the played card's pile until it
@@ -648,7 +667,7 @@ apply_held (PtLostCitiesBoard *self)
 }
 
 static void
-motion_frame (double   value,
+motion_frame (double value,
               gpointer user_data)
 {
   PtLostCitiesBoard *self = user_data;
@@ -659,7 +678,7 @@ motion_frame (double   value,
 }
 
 static void
-motion_done (AdwAnimation      *animation,
+motion_done (AdwAnimation *animation,
              PtLostCitiesBoard *self)
 {
   self->flying = FALSE;
@@ -679,20 +698,18 @@ skip_motion (PtLostCitiesBoard *self)
 
 static gboolean
 bounds_of (PtLostCitiesBoard *self,
-           GtkWidget         *widget,
-           graphene_rect_t   *rect)
+           GtkWidget *widget,
+           graphene_rect_t *rect)
 {
-  return widget != NULL && gtk_widget_get_mapped (widget)
-         && gtk_widget_compute_bounds (widget, GTK_WIDGET (self), rect);
+  return widget != NULL && gtk_widget_get_mapped (widget) && gtk_widget_compute_bounds (widget, GTK_WIDGET (self), rect);
 }
 
 static GtkWidget *
 hand_button_of (PtLostCitiesBoard *self,
-                const char        *code)
+                const char *code)
 {
   for (guint i = 0; i < HAND_MAX; i++)
-    if (gtk_widget_get_visible (self->hand_buttons[i])
-        && g_strcmp0 (g_object_get_data (G_OBJECT (self->hand_buttons[i]), "code"), code) == 0)
+    if (gtk_widget_get_visible (self->hand_buttons[i]) && g_strcmp0 (g_object_get_data (G_OBJECT (self->hand_buttons[i]), "code"), code) == 0)
       return self->hand_buttons[i];
   return NULL;
 }
@@ -701,8 +718,8 @@ hand_button_of (PtLostCitiesBoard *self,
  * (the hand card, the pile top) is still on screen. */
 static void
 prepare_motion (PtLostCitiesBoard *self,
-                guint              player,
-                JsonNode          *move_node)
+                guint player,
+                JsonNode *move_node)
 {
   JsonObject *move = JSON_NODE_HOLDS_OBJECT (move_node) ? json_node_get_object (move_node) : NULL;
   gboolean discard = FALSE, mine = player == bottom_seat (self);
@@ -726,7 +743,8 @@ prepare_motion (PtLostCitiesBoard *self,
   g_free (self->flight_code[0]);
   self->flight_code[0] = g_strdup (code);
   self->flight_to[0] = discard ? self->discard_piles[color]
-                               : mine ? self->own_piles[color] : self->top_piles[color];
+                       : mine  ? self->own_piles[color]
+                               : self->top_piles[color];
 
   /* The card drawn: from the deck (face down unless it is the viewer's)
    * or the top of a discard pile, to the hand. */
@@ -762,14 +780,13 @@ prepare_motion (PtLostCitiesBoard *self,
 
 static void
 start_motion (PtLostCitiesBoard *self,
-              guint              player)
+              guint player)
 {
   if (!self->flying)
     return;
   /* The own card drawn from the deck shows its face: the one card of the
    * new hand that was not in the old one (the played card left it). */
-  if (self->flight_code[1] == NULL && player == bottom_seat (self) && self->flight_hand != NULL
-      && view_object (self) != NULL && json_object_has_member (view_object (self), "hand"))
+  if (self->flight_code[1] == NULL && player == bottom_seat (self) && self->flight_hand != NULL && view_object (self) != NULL && json_object_has_member (view_object (self), "hand"))
     {
       JsonArray *hand = json_object_get_array_member (view_object (self), "hand");
 
@@ -810,9 +827,9 @@ start_motion (PtLostCitiesBoard *self,
  * FALSE when it is not in the air. */
 static gboolean
 flight_card (PtLostCitiesBoard *self,
-             guint              i,
-             graphene_rect_t   *out,
-             double            *out_alpha)
+             guint i,
+             graphene_rect_t *out,
+             double *out_alpha)
 {
   double start = i == 0 ? 0.0 : DRAWN_START, end = i == 0 ? PLAYED_END : 1.0;
   double t = CLAMP ((self->motion_t - start) / (end - start), 0, 1);
@@ -821,9 +838,7 @@ flight_card (PtLostCitiesBoard *self,
   graphene_rect_t to, card;
   double fx, fy, tx, ty, alpha = 1.0;
 
-  if (!self->flying || self->flight_to[i] == NULL || t <= 0 || t >= 1
-      || !bounds_of (self, self->deck_pile, &card)
-      || !bounds_of (self, self->flight_to[i], &to))
+  if (!self->flying || self->flight_to[i] == NULL || t <= 0 || t >= 1 || !bounds_of (self, self->deck_pile, &card) || !bounds_of (self, self->flight_to[i], &to))
     return FALSE;
   fx = self->flight_from[i].origin.x + (self->flight_from[i].size.width - card.size.width) / 2;
   fy = self->flight_from[i].origin.y + (self->flight_from[i].size.height - card.size.height) / 2;
@@ -852,7 +867,7 @@ flight_card (PtLostCitiesBoard *self,
  * its end. */
 static void
 snapshot_flight (PtLostCitiesBoard *self,
-                 GtkSnapshot       *snapshot)
+                 GtkSnapshot *snapshot)
 {
   gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
   cairo_t *cr = NULL;
@@ -884,7 +899,7 @@ snapshot_flight (PtLostCitiesBoard *self,
 
 gboolean
 pt_lost_cities_board_get_flight_bounds (PtLostCitiesBoard *self,
-                                        graphene_rect_t   *bounds)
+                                        graphene_rect_t *bounds)
 {
   gboolean any = FALSE;
 
@@ -951,7 +966,7 @@ pt_lost_cities_board_hint_changed (PtBoard *board)
 }
 
 static void
-pt_lost_cities_board_snapshot (GtkWidget   *widget,
+pt_lost_cities_board_snapshot (GtkWidget *widget,
                                GtkSnapshot *snapshot)
 {
   PtLostCitiesBoard *self = PT_LOST_CITIES_BOARD (widget);
@@ -963,9 +978,9 @@ pt_lost_cities_board_snapshot (GtkWidget   *widget,
 }
 
 static void
-on_move_applied (PtGame            *game,
-                 guint              player,
-                 JsonNode          *move,
+on_move_applied (PtGame *game,
+                 guint player,
+                 JsonNode *move,
                  PtLostCitiesBoard *self)
 {
   prepare_motion (self, player, move);
@@ -977,7 +992,7 @@ on_move_applied (PtGame            *game,
 }
 
 static void
-on_move_undone (PtGame            *game,
+on_move_undone (PtGame *game,
                 PtLostCitiesBoard *self)
 {
   pt_board_set_hint (PT_BOARD (self), NULL);
@@ -990,7 +1005,7 @@ on_move_undone (PtGame            *game,
 
 static void
 select_card (PtLostCitiesBoard *self,
-             const char        *code)
+             const char *code)
 {
   if (!can_act (self) || !legal_has (self, code, TARGET_NONE, NULL))
     return;
@@ -1008,10 +1023,9 @@ select_card (PtLostCitiesBoard *self,
 
 static void
 choose_target (PtLostCitiesBoard *self,
-               Target             target)
+               Target target)
 {
-  if (!can_act (self) || self->selected == NULL
-      || !legal_has (self, self->selected, target, NULL))
+  if (!can_act (self) || self->selected == NULL || !legal_has (self, self->selected, target, NULL))
     return;
   self->target = target;
   update_choices (self);
@@ -1022,13 +1036,12 @@ choose_target (PtLostCitiesBoard *self,
 
 static gboolean
 choose_draw (PtLostCitiesBoard *self,
-             const char        *draw)
+             const char *draw)
 {
   g_autoptr(JsonObject) move = NULL;
   g_autoptr(JsonNode) node = NULL;
 
-  if (!can_act (self) || self->selected == NULL || self->target == TARGET_NONE
-      || !legal_has (self, self->selected, self->target, draw))
+  if (!can_act (self) || self->selected == NULL || self->target == TARGET_NONE || !legal_has (self, self->selected, self->target, draw))
     return FALSE;
 
   move = json_object_new ();
@@ -1049,25 +1062,24 @@ cancel_choice (PtLostCitiesBoard *self)
 }
 
 static void
-action_select (GtkWidget  *widget,
+action_select (GtkWidget *widget,
                const char *action_name,
-               GVariant   *parameter)
+               GVariant *parameter)
 {
   select_card (PT_LOST_CITIES_BOARD (widget), g_variant_get_string (parameter, NULL));
 }
 
 /* 1…8: the hand's cards, left to right. */
 static void
-action_select_nth (GtkWidget  *widget,
+action_select_nth (GtkWidget *widget,
                    const char *action_name,
-                   GVariant   *parameter)
+                   GVariant *parameter)
 {
   PtLostCitiesBoard *self = PT_LOST_CITIES_BOARD (widget);
   int n = g_variant_get_int32 (parameter);
   const char *code;
 
-  if (n < 1 || n > HAND_MAX
-      || (code = g_object_get_data (G_OBJECT (self->hand_buttons[n - 1]), "code")) == NULL)
+  if (n < 1 || n > HAND_MAX || (code = g_object_get_data (G_OBJECT (self->hand_buttons[n - 1]), "code")) == NULL)
     {
       gtk_widget_error_bell (widget);
       return;
@@ -1077,41 +1089,41 @@ action_select_nth (GtkWidget  *widget,
 }
 
 static void
-action_play (GtkWidget  *widget,
+action_play (GtkWidget *widget,
              const char *action_name,
-             GVariant   *parameter)
+             GVariant *parameter)
 {
   choose_target (PT_LOST_CITIES_BOARD (widget), TARGET_PLAY);
 }
 
 static void
-action_discard (GtkWidget  *widget,
+action_discard (GtkWidget *widget,
                 const char *action_name,
-                GVariant   *parameter)
+                GVariant *parameter)
 {
   choose_target (PT_LOST_CITIES_BOARD (widget), TARGET_DISCARD);
 }
 
 static void
-action_draw (GtkWidget  *widget,
+action_draw (GtkWidget *widget,
              const char *action_name,
-             GVariant   *parameter)
+             GVariant *parameter)
 {
   choose_draw (PT_LOST_CITIES_BOARD (widget), g_variant_get_string (parameter, NULL));
 }
 
 static void
-action_cancel (GtkWidget  *widget,
+action_cancel (GtkWidget *widget,
                const char *action_name,
-               GVariant   *parameter)
+               GVariant *parameter)
 {
   cancel_choice (PT_LOST_CITIES_BOARD (widget));
 }
 
 static void
-action_show_piles (GtkWidget  *widget,
+action_show_piles (GtkWidget *widget,
                    const char *action_name,
-                   GVariant   *parameter)
+                   GVariant *parameter)
 {
   PtLostCitiesBoard *self = PT_LOST_CITIES_BOARD (widget);
 
@@ -1122,21 +1134,21 @@ action_show_piles (GtkWidget  *widget,
 /* Buttons -------------------------------------------------------------- */
 
 static void
-on_hand_clicked (GtkButton         *button,
+on_hand_clicked (GtkButton *button,
                  PtLostCitiesBoard *self)
 {
   select_card (self, g_object_get_data (G_OBJECT (button), "code"));
 }
 
 static void
-on_own_clicked (GtkButton         *button,
+on_own_clicked (GtkButton *button,
                 PtLostCitiesBoard *self)
 {
   choose_target (self, TARGET_PLAY);
 }
 
 static void
-on_discard_clicked (GtkButton         *button,
+on_discard_clicked (GtkButton *button,
                     PtLostCitiesBoard *self)
 {
   int c = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "color"));
@@ -1149,7 +1161,7 @@ on_discard_clicked (GtkButton         *button,
 }
 
 static void
-on_deck_clicked (GtkButton         *button,
+on_deck_clicked (GtkButton *button,
                  PtLostCitiesBoard *self)
 {
   choose_draw (self, "deck");
@@ -1163,8 +1175,8 @@ on_deck_clicked (GtkButton         *button,
  * *is_card tells which of the two. */
 static char *
 drag_value (PtLostCitiesBoard *self,
-            GtkWidget         *widget,
-            gboolean          *is_card)
+            GtkWidget *widget,
+            gboolean *is_card)
 {
   if (!can_act (self))
     return NULL;
@@ -1197,15 +1209,14 @@ drag_value (PtLostCitiesBoard *self,
  * the clicks, plus the colour: a card goes only to its own colour. */
 static gboolean
 drop_allowed (PtLostCitiesBoard *self,
-              GtkWidget         *widget,
-              const char        *value)
+              GtkWidget *widget,
+              const char *value)
 {
   if (value == NULL || !can_act (self))
     return FALSE;
 
   if (widget == self->hand_area)
-    return self->selected != NULL && self->target != TARGET_NONE
-           && legal_has (self, self->selected, self->target, value);
+    return self->selected != NULL && self->target != TARGET_NONE && legal_has (self, self->selected, self->target, value);
 
   for (guint c = 0; c < self->n_colors; c++)
     {
@@ -1220,9 +1231,9 @@ drop_allowed (PtLostCitiesBoard *self,
 }
 
 static GdkContentProvider *
-on_drag_prepare (GtkDragSource     *source,
-                 double             x,
-                 double             y,
+on_drag_prepare (GtkDragSource *source,
+                 double x,
+                 double y,
                  PtLostCitiesBoard *self)
 {
   GtkWidget *widget = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (source));
@@ -1235,8 +1246,8 @@ on_drag_prepare (GtkDragSource     *source,
 }
 
 static void
-on_drag_begin (GtkDragSource     *source,
-               GdkDrag           *drag,
+on_drag_begin (GtkDragSource *source,
+               GdkDrag *drag,
                PtLostCitiesBoard *self)
 {
   GtkWidget *widget = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (source));
@@ -1259,9 +1270,9 @@ on_drag_begin (GtkDragSource     *source,
 }
 
 static void
-on_drag_end (GtkDragSource     *source,
-             GdkDrag           *drag,
-             gboolean           delete_data,
+on_drag_end (GtkDragSource *source,
+             GdkDrag *drag,
+             gboolean delete_data,
              PtLostCitiesBoard *self)
 {
   /* A drag still running while the board goes away ends without it. */
@@ -1275,21 +1286,20 @@ on_drag_end (GtkDragSource     *source,
 /* Only our own drags, and only where they make a legal step: anything
  * else is refused before the pointer is released (no drop highlight). */
 static gboolean
-on_drop_accept (GtkDropTarget     *target,
-                GdkDrop           *drop,
+on_drop_accept (GtkDropTarget *target,
+                GdkDrop *drop,
                 PtLostCitiesBoard *self)
 {
   GtkWidget *widget = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (target));
 
-  return gdk_content_formats_contain_gtype (gdk_drop_get_formats (drop), G_TYPE_STRING)
-         && drop_allowed (self, widget, self->drag_card ? self->drag_card : self->drag_draw);
+  return gdk_content_formats_contain_gtype (gdk_drop_get_formats (drop), G_TYPE_STRING) && drop_allowed (self, widget, self->drag_card ? self->drag_card : self->drag_draw);
 }
 
 static gboolean
-on_drop (GtkDropTarget     *target,
-         const GValue      *value,
-         double             x,
-         double             y,
+on_drop (GtkDropTarget *target,
+         const GValue *value,
+         double x,
+         double y,
          PtLostCitiesBoard *self)
 {
   GtkWidget *widget = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (target));
@@ -1324,7 +1334,7 @@ on_drop (GtkDropTarget     *target,
 
 static void
 add_drag_source (PtLostCitiesBoard *self,
-                 GtkWidget         *widget)
+                 GtkWidget *widget)
 {
   GtkDragSource *source = gtk_drag_source_new ();
 
@@ -1337,7 +1347,7 @@ add_drag_source (PtLostCitiesBoard *self,
 
 static void
 add_drop_target (PtLostCitiesBoard *self,
-                 GtkWidget         *widget)
+                 GtkWidget *widget)
 {
   GtkDropTarget *target = gtk_drop_target_new (G_TYPE_STRING, GDK_ACTION_MOVE);
 
@@ -1358,7 +1368,8 @@ card_button (GtkWidget *child)
 }
 
 /* Rows of the table's grid. */
-enum {
+enum
+{
   ROW_TOP_LABEL,
   ROW_TOP_SCORES,
   ROW_TOP,
@@ -1432,7 +1443,8 @@ build (PtLostCitiesBoard *self)
       gtk_accessible_update_property (GTK_ACCESSIBLE (self->discard_buttons[c]),
                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                       _("Click or drop a card here to discard it; to draw its top "
-                                        "card, click it or drag it onto your hand"), -1);
+                                        "card, click it or drag it onto your hand"),
+                                         -1);
       self->own_piles[c] = pt_lost_cities_pile_new (PT_LOST_CITIES_PILE_FAN, c);
       self->own_buttons[c] = card_button (self->own_piles[c]);
       gtk_widget_set_valign (self->own_buttons[c], GTK_ALIGN_START);
@@ -1529,7 +1541,8 @@ build (PtLostCitiesBoard *self)
       gtk_accessible_update_property (GTK_ACCESSIBLE (self->hand_buttons[i]),
                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                       _("Click to choose it, or drag it onto your expedition or "
-                                        "its discard pile"), -1);
+                                        "its discard pile"),
+                                         -1);
       gtk_box_append (GTK_BOX (self->hand_box), self->hand_buttons[i]);
     }
   gtk_box_append (GTK_BOX (hand_row), self->hand_box);
@@ -1554,10 +1567,7 @@ build (PtLostCitiesBoard *self)
     gtk_widget_set_name (hand_scroll, "hand");
     add_drop_target (self, hand_scroll);
     gtk_accessible_update_property (GTK_ACCESSIBLE (hand_scroll),
-                                    GTK_ACCESSIBLE_PROPERTY_LABEL, _("Your hand"),
-                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                    _("Drop the deck or the top card of a discard pile here to draw it"),
-                                    -1);
+                                    GTK_ACCESSIBLE_PROPERTY_LABEL, _("Your hand"), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, _("Drop the deck or the top card of a discard pile here to draw it"), -1);
   }
 }
 
@@ -1676,14 +1686,22 @@ pt_lost_cities_board_class_init (PtLostCitiesBoardClass *klass)
  * Ctrl+Shift+D, the old "draw from the deck", is GTK's Inspector: plain
  * letters instead. */
 static const PtBoardKey keys[] = {
-  { "1", "board.select-nth", "1" }, { "2", "board.select-nth", "2" },
-  { "3", "board.select-nth", "3" }, { "4", "board.select-nth", "4" },
-  { "5", "board.select-nth", "5" }, { "6", "board.select-nth", "6" },
-  { "7", "board.select-nth", "7" }, { "8", "board.select-nth", "8" },
-  { "p", "board.play", NULL }, { "<Shift>p", "board.play", NULL },
-  { "d", "board.discard", NULL }, { "<Shift>d", "board.discard", NULL },
-  { "n", "board.draw", "'deck'" }, { "<Shift>n", "board.draw", "'deck'" },
-  { "w", "board.show-piles", NULL }, { "<Shift>w", "board.show-piles", NULL },
+  { "1", "board.select-nth", "1" },
+  { "2", "board.select-nth", "2" },
+  { "3", "board.select-nth", "3" },
+  { "4", "board.select-nth", "4" },
+  { "5", "board.select-nth", "5" },
+  { "6", "board.select-nth", "6" },
+  { "7", "board.select-nth", "7" },
+  { "8", "board.select-nth", "8" },
+  { "p", "board.play", NULL },
+  { "<Shift>p", "board.play", NULL },
+  { "d", "board.discard", NULL },
+  { "<Shift>d", "board.discard", NULL },
+  { "n", "board.draw", "'deck'" },
+  { "<Shift>n", "board.draw", "'deck'" },
+  { "w", "board.show-piles", NULL },
+  { "<Shift>w", "board.show-piles", NULL },
   { "Escape", "board.cancel", NULL },
 };
 

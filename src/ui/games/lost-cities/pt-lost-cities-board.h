@@ -15,11 +15,11 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (PtLostCitiesBoard, pt_lost_cities_board, PT, LOST_CITIES_BOARD, PtBoard)
 
-GtkWidget  *pt_lost_cities_board_new        (PtGame *game);
+GtkWidget *pt_lost_cities_board_new (PtGame *game);
 /* The text describing the last move of the other player, or "". */
 const char *pt_lost_cities_board_get_last_move (PtLostCitiesBoard *self);
 /* The cards in the air now, in board coordinates (FALSE: none). */
-gboolean    pt_lost_cities_board_get_flight_bounds (PtLostCitiesBoard *self,
-                                                    graphene_rect_t   *bounds);
+gboolean pt_lost_cities_board_get_flight_bounds (PtLostCitiesBoard *self,
+                                                 graphene_rect_t *bounds);
 
 G_END_DECLS

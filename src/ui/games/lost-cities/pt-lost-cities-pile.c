@@ -19,21 +19,21 @@
 #include "pt-lost-cities-pile.h"
 #include "pt-text-scale.h"
 
-#define CARD_W 46.0
-#define CARD_H 64.0
-#define FAN_STEP 17.0
+#define CARD_W     46.0
+#define CARD_H     64.0
+#define FAN_STEP   17.0
 #define MIN_SHRINK 0.6
 
 struct _PtLostCitiesPile
 {
-  GtkWidget             parent_instance;
+  GtkWidget parent_instance;
 
-  PtLostCitiesPileMode  mode;
-  int                   color;      /* -1: none (the deck) */
-  GStrv                 codes;
-  guint                 count;
-  guint                 held_back;  /* top cards not drawn (still in flight) */
-  gboolean              highlight;
+  PtLostCitiesPileMode mode;
+  int color; /* -1: none (the deck) */
+  GStrv codes;
+  guint count;
+  guint held_back; /* top cards not drawn (still in flight) */
+  gboolean highlight;
 };
 
 G_DEFINE_FINAL_TYPE (PtLostCitiesPile, pt_lost_cities_pile, GTK_TYPE_WIDGET)
@@ -43,9 +43,9 @@ static const char letters[] = "YBWGRP";
 /* Faces, ink and markers come from the shared table (pt-board-colours.c),
  * which the contrast test reads. */
 static void
-set_colour (cairo_t       *cr,
-            PtBoardColour  colour,
-            gboolean       dark)
+set_colour (cairo_t *cr,
+            PtBoardColour colour,
+            gboolean dark)
 {
   const PtRgba *c = pt_board_colour (colour, dark);
 
@@ -57,13 +57,20 @@ pt_lost_cities_color_label (int color)
 {
   switch (color)
     {
-    case 0: return _("yellow");
-    case 1: return _("blue");
-    case 2: return _("white");
-    case 3: return _("green");
-    case 4: return _("red");
-    case 5: return _("purple");
-    default: return "";
+    case 0:
+      return _("yellow");
+    case 1:
+      return _("blue");
+    case 2:
+      return _("white");
+    case 3:
+      return _("green");
+    case 4:
+      return _("red");
+    case 5:
+      return _("purple");
+    default:
+      return "";
     }
 }
 
@@ -80,24 +87,31 @@ color_of (const char *code)
 /* Wagers get one string per colour so that languages whose colour words
  * agree with the noun can say so (Spanish: "apuesta amarilla"). */
 static const char *
-wager_label (int      color,
+wager_label (int color,
              gboolean definite)
 {
   switch (color)
     {
-    case 0: return definite ? _("the yellow wager") : _("yellow wager");
-    case 1: return definite ? _("the blue wager") : _("blue wager");
-    case 2: return definite ? _("the white wager") : _("white wager");
-    case 3: return definite ? _("the green wager") : _("green wager");
-    case 4: return definite ? _("the red wager") : _("red wager");
-    case 5: return definite ? _("the purple wager") : _("purple wager");
-    default: return "";
+    case 0:
+      return definite ? _("the yellow wager") : _("yellow wager");
+    case 1:
+      return definite ? _("the blue wager") : _("blue wager");
+    case 2:
+      return definite ? _("the white wager") : _("white wager");
+    case 3:
+      return definite ? _("the green wager") : _("green wager");
+    case 4:
+      return definite ? _("the red wager") : _("red wager");
+    case 5:
+      return definite ? _("the purple wager") : _("purple wager");
+    default:
+      return "";
     }
 }
 
 static char *
 card_describe (const char *code,
-               gboolean    definite)
+               gboolean definite)
 {
   int color = color_of (code);
 
@@ -128,10 +142,10 @@ pt_lost_cities_card_describe_definite (const char *code)
 
 static void
 shape_path (cairo_t *cr,
-            int      color,
-            double   cx,
-            double   cy,
-            double   r)
+            int color,
+            double cx,
+            double cy,
+            double r)
 {
   switch (color)
     {
@@ -177,11 +191,11 @@ shape_path (cairo_t *cr,
 
 static void
 rounded_rect (cairo_t *cr,
-              double   x,
-              double   y,
-              double   w,
-              double   h,
-              double   r)
+              double x,
+              double y,
+              double w,
+              double h,
+              double r)
 {
   cairo_new_sub_path (cr);
   cairo_arc (cr, x + w - r, y + r, r, -G_PI / 2, 0);
@@ -195,8 +209,8 @@ rounded_rect (cairo_t *cr,
  * again, and shaping them anew on every redraw was most of its cost. */
 static PangoLayout *
 cached_layout (const char *text,
-               double      size,
-               gboolean    bold)
+               double size,
+               gboolean bold)
 {
   static GHashTable *cache;
   static PangoContext *context;
@@ -224,13 +238,13 @@ cached_layout (const char *text,
 }
 
 static void
-draw_text (cairo_t    *cr,
+draw_text (cairo_t *cr,
            const char *text,
-           double      x,
-           double      y,
-           double      size,
-           gboolean    bold,
-           gboolean    centre)
+           double x,
+           double y,
+           double size,
+           gboolean bold,
+           gboolean centre)
 {
   PangoLayout *layout = cached_layout (text, size, bold);
   int w, h;
@@ -241,13 +255,13 @@ draw_text (cairo_t    *cr,
 }
 
 void
-pt_lost_cities_draw_card (cairo_t    *cr,
+pt_lost_cities_draw_card (cairo_t *cr,
                           const char *code,
-                          double      x,
-                          double      y,
-                          double      w,
-                          double      h,
-                          gboolean    dark)
+                          double x,
+                          double y,
+                          double w,
+                          double h,
+                          gboolean dark)
 {
   int color = color_of (code);
   const char *value;
@@ -305,13 +319,13 @@ pt_lost_cities_draw_card (cairo_t    *cr,
 }
 
 static void
-pt_lost_cities_pile_measure (GtkWidget      *widget,
-                             GtkOrientation  orientation,
-                             int             for_size,
-                             int            *minimum,
-                             int            *natural,
-                             int            *minimum_baseline,
-                             int            *natural_baseline)
+pt_lost_cities_pile_measure (GtkWidget *widget,
+                             GtkOrientation orientation,
+                             int for_size,
+                             int *minimum,
+                             int *natural,
+                             int *minimum_baseline,
+                             int *natural_baseline)
 {
   PtLostCitiesPile *self = PT_LOST_CITIES_PILE (widget);
   guint n = self->codes ? g_strv_length (self->codes) : 0;
@@ -335,13 +349,13 @@ pt_lost_cities_pile_measure (GtkWidget      *widget,
 /* The card size for a pile @width wide. */
 static double
 card_width (PtLostCitiesPile *self,
-            int               width)
+            int width)
 {
   return MAX (8, MIN (CARD_W * pt_text_scale (GTK_WIDGET (self)), width - 4));
 }
 
 static void
-pt_lost_cities_pile_snapshot (GtkWidget   *widget,
+pt_lost_cities_pile_snapshot (GtkWidget *widget,
                               GtkSnapshot *snapshot)
 {
   PtLostCitiesPile *self = PT_LOST_CITIES_PILE (widget);
@@ -384,7 +398,7 @@ pt_lost_cities_pile_snapshot (GtkWidget   *widget,
       /* An empty place: a dashed outline in the colour's shape. */
       rounded_rect (cr, x + 1, 3, cw - 2, ch - 2, 5);
       set_colour (cr, PT_COLOUR_LC_EMPTY_OUTLINE, dark);
-      cairo_set_dash (cr, (double[]) { 4, 3 }, 2, 0);
+      cairo_set_dash (cr, (double[]){ 4, 3 }, 2, 0);
       cairo_set_line_width (cr, 1.5);
       cairo_stroke (cr);
       cairo_set_dash (cr, NULL, 0, 0);
@@ -450,8 +464,7 @@ pt_lost_cities_pile_describe (PtLostCitiesPile *self)
   g_autoptr(GString) text = g_string_new (NULL);
 
   if (self->mode == PT_LOST_CITIES_PILE_BACK)
-    g_string_printf (text, g_dngettext (GETTEXT_PACKAGE, "Deck, %u card", "Deck, %u cards",
-                                        self->count), self->count);
+    g_string_printf (text, g_dngettext (GETTEXT_PACKAGE, "Deck, %u card", "Deck, %u cards", self->count), self->count);
   else if (n == 0)
     g_string_assign (text, _("empty"));
   else
@@ -467,12 +480,12 @@ pt_lost_cities_pile_describe (PtLostCitiesPile *self)
 }
 
 void
-pt_lost_cities_pile_set_cards (PtLostCitiesPile   *self,
-                               const char * const *codes)
+pt_lost_cities_pile_set_cards (PtLostCitiesPile *self,
+                               const char *const *codes)
 {
   g_return_if_fail (PT_IS_LOST_CITIES_PILE (self));
 
-  if (self->codes != NULL && codes != NULL && g_strv_equal ((const char * const *) self->codes, codes))
+  if (self->codes != NULL && codes != NULL && g_strv_equal ((const char *const *) self->codes, codes))
     return;
   g_strfreev (self->codes);
   self->codes = g_strdupv ((char **) codes);
@@ -489,7 +502,7 @@ pt_lost_cities_pile_get_held_back (PtLostCitiesPile *self)
 
 void
 pt_lost_cities_pile_set_held_back (PtLostCitiesPile *self,
-                                   guint             n)
+                                   guint n)
 {
   g_return_if_fail (PT_IS_LOST_CITIES_PILE (self));
 
@@ -501,7 +514,7 @@ pt_lost_cities_pile_set_held_back (PtLostCitiesPile *self,
 
 void
 pt_lost_cities_pile_set_count (PtLostCitiesPile *self,
-                               guint             count)
+                               guint count)
 {
   g_return_if_fail (PT_IS_LOST_CITIES_PILE (self));
 
@@ -513,8 +526,8 @@ pt_lost_cities_pile_set_count (PtLostCitiesPile *self,
 }
 
 void
-pt_lost_cities_pile_set_mode (PtLostCitiesPile     *self,
-                              PtLostCitiesPileMode  mode)
+pt_lost_cities_pile_set_mode (PtLostCitiesPile *self,
+                              PtLostCitiesPileMode mode)
 {
   g_return_if_fail (PT_IS_LOST_CITIES_PILE (self));
 
@@ -527,7 +540,7 @@ pt_lost_cities_pile_set_mode (PtLostCitiesPile     *self,
 
 void
 pt_lost_cities_pile_set_highlight (PtLostCitiesPile *self,
-                                   gboolean          highlight)
+                                   gboolean highlight)
 {
   g_return_if_fail (PT_IS_LOST_CITIES_PILE (self));
 
@@ -565,7 +578,7 @@ pt_lost_cities_pile_get_top_paintable (PtLostCitiesPile *self)
 
 GtkWidget *
 pt_lost_cities_pile_new (PtLostCitiesPileMode mode,
-                         int                  color)
+                         int color)
 {
   PtLostCitiesPile *self = g_object_new (PT_TYPE_LOST_CITIES_PILE, NULL);
 

@@ -14,19 +14,20 @@
 
 struct _PtLostCitiesPreferences
 {
-  AdwPreferencesGroup  parent_instance;
+  AdwPreferencesGroup parent_instance;
 
-  GSettings           *settings;
+  GSettings *settings;
 
   /* Template widgets */
-  AdwComboRow         *scoring_row;
-  GtkAdjustment       *rounds_adjustment;
-  AdwComboRow         *next_starter_row;
+  AdwComboRow *scoring_row;
+  GtkAdjustment *rounds_adjustment;
+  AdwComboRow *next_starter_row;
 };
 
 G_DEFINE_FINAL_TYPE (PtLostCitiesPreferences, pt_lost_cities_preferences, ADW_TYPE_PREFERENCES_GROUP)
 
-enum {
+enum
+{
   PROP_0,
   PROP_SETTINGS,
   N_PROPS
@@ -35,8 +36,8 @@ enum {
 static GParamSpec *properties[N_PROPS];
 
 /* The rows list their choices in the order of the keys' enum nicks. */
-static const char * const scoring_nicks[] = { "rulebook", "seed", NULL };
-static const char * const next_starter_nicks[] = { "alternate", "loser", "leader", NULL };
+static const char *const scoring_nicks[] = { "rulebook", "seed", NULL };
+static const char *const next_starter_nicks[] = { "alternate", "loser", "leader", NULL };
 
 GtkWidget *
 pt_lost_cities_preferences_new (GSettings *settings)
@@ -74,9 +75,9 @@ pt_lost_cities_preferences_dispose (GObject *object)
 }
 
 static void
-pt_lost_cities_preferences_get_property (GObject    *object,
-                                         guint       prop_id,
-                                         GValue     *value,
+pt_lost_cities_preferences_get_property (GObject *object,
+                                         guint prop_id,
+                                         GValue *value,
                                          GParamSpec *pspec)
 {
   PtLostCitiesPreferences *self = PT_LOST_CITIES_PREFERENCES (object);
@@ -93,10 +94,10 @@ pt_lost_cities_preferences_get_property (GObject    *object,
 }
 
 static void
-pt_lost_cities_preferences_set_property (GObject      *object,
-                                         guint         prop_id,
+pt_lost_cities_preferences_set_property (GObject *object,
+                                         guint prop_id,
                                          const GValue *value,
-                                         GParamSpec   *pspec)
+                                         GParamSpec *pspec)
 {
   PtLostCitiesPreferences *self = PT_LOST_CITIES_PREFERENCES (object);
 
@@ -123,9 +124,9 @@ pt_lost_cities_preferences_class_init (PtLostCitiesPreferencesClass *klass)
   object_class->set_property = pt_lost_cities_preferences_set_property;
 
   properties[PROP_SETTINGS] =
-    g_param_spec_object ("settings", NULL, NULL,
-                         G_TYPE_SETTINGS,
-                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+      g_param_spec_object ("settings", NULL, NULL,
+                           G_TYPE_SETTINGS,
+                           (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class,

@@ -11,8 +11,7 @@ G_BEGIN_DECLS
 
 #define PT_TYPE_LOST_CITIES_PREFERENCES (pt_lost_cities_preferences_get_type ())
 
-G_DECLARE_FINAL_TYPE (PtLostCitiesPreferences, pt_lost_cities_preferences, PT, LOST_CITIES_PREFERENCES,
-                      AdwPreferencesGroup)
+G_DECLARE_FINAL_TYPE (PtLostCitiesPreferences, pt_lost_cities_preferences, PT, LOST_CITIES_PREFERENCES, AdwPreferencesGroup)
 
 GtkWidget *pt_lost_cities_preferences_new (GSettings *settings);
 

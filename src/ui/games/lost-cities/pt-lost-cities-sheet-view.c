@@ -25,8 +25,13 @@
 #define N_ROUNDS  PT_MATCH_MAX_ROUNDS
 
 /* The expedition colours as drawn in the swatches. */
-static const char * const color_rgb[N_COLORS] = {
-  "#f6d32d", "#3584e4", "#deddda", "#33d17a", "#e01b24", "#9141ac",
+static const char *const color_rgb[N_COLORS] = {
+  "#f6d32d",
+  "#3584e4",
+  "#deddda",
+  "#33d17a",
+  "#e01b24",
+  "#9141ac",
 };
 
 struct _PtLostCitiesSheetView
@@ -34,31 +39,31 @@ struct _PtLostCitiesSheetView
   PtSheetView parent_instance;
 
   /* What was typed, for every round (the screen shows one). */
-  int     wagers[N_ROUNDS][N_PLAYERS][N_COLORS];
+  int wagers[N_ROUNDS][N_PLAYERS][N_COLORS];
   /* "r:p:c" → wagers typed that are not a number, kept as typed. */
   GHashTable *wager_texts;
   guint16 masks[N_ROUNDS][N_PLAYERS][N_COLORS];
-  guint   n_rounds;
-  guint   round;
-  guint   n_colors;
+  guint n_rounds;
+  guint round;
+  guint n_colors;
   gboolean seed_reading;
 
-  AdwComboRow     *reading_row;
-  AdwComboRow     *colors_row;
-  GtkBox          *round_buttons;
+  AdwComboRow *reading_row;
+  AdwComboRow *colors_row;
+  GtkBox *round_buttons;
   GtkToggleButton *round_toggle[N_ROUNDS];
-  GtkButton       *add_round_button;
-  GtkButton       *remove_round_button;
-  GtkGrid         *totals_grid;
-  GtkLabel        *round_score_label[N_ROUNDS][N_PLAYERS];
-  GtkLabel        *round_title_label[N_ROUNDS];
-  GtkLabel        *player_head_label[N_PLAYERS];
-  GtkLabel        *total_label[N_PLAYERS];
+  GtkButton *add_round_button;
+  GtkButton *remove_round_button;
+  GtkGrid *totals_grid;
+  GtkLabel *round_score_label[N_ROUNDS][N_PLAYERS];
+  GtkLabel *round_title_label[N_ROUNDS];
+  GtkLabel *player_head_label[N_PLAYERS];
+  GtkLabel *total_label[N_PLAYERS];
   AdwPreferencesGroup *player_group[N_PLAYERS];
-  GtkWidget       *color_row[N_PLAYERS][N_COLORS];
-  GtkSpinButton   *wager_spin[N_PLAYERS][N_COLORS];
+  GtkWidget *color_row[N_PLAYERS][N_COLORS];
+  GtkSpinButton *wager_spin[N_PLAYERS][N_COLORS];
   GtkToggleButton *card_toggle[N_PLAYERS][N_COLORS][N_VALUES];
-  GtkLabel        *expedition_label[N_PLAYERS][N_COLORS];
+  GtkLabel *expedition_label[N_PLAYERS][N_COLORS];
 };
 
 G_DEFINE_FINAL_TYPE (PtLostCitiesSheetView, pt_lost_cities_sheet_view, PT_TYPE_SHEET_VIEW)
@@ -82,7 +87,7 @@ wager_key (guint round,
 /* Every keystroke: the count as typed (7 stays 7 for the rules layer to
  * refuse), or the text itself when it is not a number. */
 static void
-on_wager_changed (GtkEditable           *editable,
+on_wager_changed (GtkEditable *editable,
                   PtLostCitiesSheetView *self)
 {
   GtkSpinButton *spin = GTK_SPIN_BUTTON (editable);
@@ -108,7 +113,7 @@ on_wager_changed (GtkEditable           *editable,
 }
 
 static void
-on_card_toggled (GtkToggleButton       *toggle,
+on_card_toggled (GtkToggleButton *toggle,
                  PtLostCitiesSheetView *self)
 {
   for (guint p = 0; p < N_PLAYERS; p++)
@@ -146,7 +151,8 @@ sync_round_widgets (PtLostCitiesSheetView *self)
         for (guint v = 0; v < N_VALUES; v++)
           gtk_toggle_button_set_active (self->card_toggle[p][c][v],
                                         (self->masks[self->round][p][c] >>
-                                         (v + PT_LOST_CITIES_MIN_VALUE)) & 1);
+                                         (v + PT_LOST_CITIES_MIN_VALUE)) &
+                                            1);
       }
   for (guint r = 0; r < N_ROUNDS; r++)
     {
@@ -166,7 +172,7 @@ sync_round_widgets (PtLostCitiesSheetView *self)
 
 void
 pt_lost_cities_sheet_view_set_round (PtLostCitiesSheetView *self,
-                                     guint                  round)
+                                     guint round)
 {
   g_return_if_fail (PT_IS_LOST_CITIES_SHEET_VIEW (self));
   g_return_if_fail (round < self->n_rounds);
@@ -185,7 +191,7 @@ pt_lost_cities_sheet_view_get_round (PtLostCitiesSheetView *self)
 
 static void
 forget_round_texts (PtLostCitiesSheetView *self,
-                    guint                  round)
+                    guint round)
 {
   for (guint p = 0; p < N_PLAYERS; p++)
     for (guint c = 0; c < N_COLORS; c++)
@@ -213,7 +219,7 @@ pt_lost_cities_sheet_view_add_round (PtLostCitiesSheetView *self)
 }
 
 static void
-on_round_toggled (GtkToggleButton       *toggle,
+on_round_toggled (GtkToggleButton *toggle,
                   PtLostCitiesSheetView *self)
 {
   if (!gtk_toggle_button_get_active (toggle))
@@ -224,7 +230,7 @@ on_round_toggled (GtkToggleButton       *toggle,
 }
 
 static void
-on_add_round (GtkButton             *button,
+on_add_round (GtkButton *button,
               PtLostCitiesSheetView *self)
 {
   pt_lost_cities_sheet_view_add_round (self);
@@ -232,7 +238,7 @@ on_add_round (GtkButton             *button,
 
 /* Removes the last round (the one people add by mistake). */
 static void
-on_remove_round (GtkButton             *button,
+on_remove_round (GtkButton *button,
                  PtLostCitiesSheetView *self)
 {
   if (self->n_rounds <= 1)
@@ -246,7 +252,7 @@ on_remove_round (GtkButton             *button,
 
 void
 pt_lost_cities_sheet_view_set_reading (PtLostCitiesSheetView *self,
-                                       const char            *reading)
+                                       const char *reading)
 {
   g_return_if_fail (PT_IS_LOST_CITIES_SHEET_VIEW (self));
   adw_combo_row_set_selected (self->reading_row, g_strcmp0 (reading, "seed") == 0 ? 1 : 0);
@@ -254,15 +260,15 @@ pt_lost_cities_sheet_view_set_reading (PtLostCitiesSheetView *self,
 
 void
 pt_lost_cities_sheet_view_set_colors (PtLostCitiesSheetView *self,
-                                      guint                  n_colors)
+                                      guint n_colors)
 {
   g_return_if_fail (PT_IS_LOST_CITIES_SHEET_VIEW (self));
   adw_combo_row_set_selected (self->colors_row, n_colors == N_COLORS ? 1 : 0);
 }
 
 static void
-on_reading_selected (AdwComboRow           *row,
-                     GParamSpec            *pspec,
+on_reading_selected (AdwComboRow *row,
+                     GParamSpec *pspec,
                      PtLostCitiesSheetView *self)
 {
   self->seed_reading = adw_combo_row_get_selected (row) == 1;
@@ -274,8 +280,8 @@ on_reading_selected (AdwComboRow           *row,
 }
 
 static void
-on_colors_selected (AdwComboRow           *row,
-                    GParamSpec            *pspec,
+on_colors_selected (AdwComboRow *row,
+                    GParamSpec *pspec,
                     PtLostCitiesSheetView *self)
 {
   self->n_colors = adw_combo_row_get_selected (row) == 1 ? N_COLORS : PT_LOST_CITIES_MIN_COLORS;
@@ -287,8 +293,8 @@ on_colors_selected (AdwComboRow           *row,
 
 static JsonObject *
 build_player_round (PtLostCitiesSheetView *self,
-                    guint                  round,
-                    guint                  player)
+                    guint round,
+                    guint player)
 {
   JsonObject *expeditions = json_object_new ();
 
@@ -346,15 +352,17 @@ pt_lost_cities_sheet_view_build_sheet (PtSheetView *sheet_view)
 
 /* Reads back a sheet written by build_sheet (a draft or a saved match). */
 static gboolean
-pt_lost_cities_sheet_view_load_sheet (PtSheetView  *sheet_view,
-                                      JsonObject   *sheet,
-                                      GError      **error)
+pt_lost_cities_sheet_view_load_sheet (PtSheetView *sheet_view,
+                                      JsonObject *sheet,
+                                      GError **error)
 {
   PtLostCitiesSheetView *self = PT_LOST_CITIES_SHEET_VIEW (sheet_view);
   JsonObject *options = pt_companion_obj (sheet, "options");
   JsonArray *players = pt_companion_arr (sheet, "players");
   JsonArray *rounds = pt_companion_arr (sheet, "rounds");
-  const char *names[N_PLAYERS + 1] = { NULL, };
+  const char *names[N_PLAYERS + 1] = {
+    NULL,
+  };
 
   if (players == NULL || rounds == NULL)
     {
@@ -412,7 +420,7 @@ pt_lost_cities_sheet_view_load_sheet (PtSheetView  *sheet_view,
 
 static void
 pt_lost_cities_sheet_view_show_result (PtSheetView *sheet_view,
-                                       JsonObject  *result)
+                                       JsonObject *result)
 {
   PtLostCitiesSheetView *self = PT_LOST_CITIES_SHEET_VIEW (sheet_view);
   JsonArray *rounds = result ? pt_companion_arr (result, "rounds") : NULL;
@@ -454,7 +462,8 @@ pt_lost_cities_sheet_view_show_result (PtSheetView *sheet_view,
             int score = (int) pt_companion_int (player, "score");
 
             description = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Round %u: %d point", "Round %u: %d points",
-                                                        (gulong) ABS (score)), r + 1, score);
+                                                        (gulong) ABS (score)),
+                                           r + 1, score);
           }
           pt_companion_group_set_description (GTK_WIDGET (self->player_group[p]), description);
           for (guint c = 0; c < self->n_colors; c++)
@@ -498,10 +507,10 @@ pt_lost_cities_sheet_view_get_rule_reading (PtSheetView *sheet_view)
 
 static void
 draw_color (GtkDrawingArea *area,
-            cairo_t        *cr,
-            int             width,
-            int             height,
-            gpointer        user_data)
+            cairo_t *cr,
+            int width,
+            int height,
+            gpointer user_data)
 {
   GdkRGBA rgba;
 
@@ -516,8 +525,8 @@ draw_color (GtkDrawingArea *area,
 
 static GtkWidget *
 build_color_row (PtLostCitiesSheetView *self,
-                 guint                  player,
-                 guint                  color)
+                 guint player,
+                 guint color)
 {
   GtkWidget *row = gtk_list_box_row_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
@@ -781,8 +790,8 @@ pt_lost_cities_sheet_view_class_init (PtLostCitiesSheetViewClass *klass)
 
 GtkSpinButton *
 pt_lost_cities_sheet_view_get_wager_spin (PtLostCitiesSheetView *self,
-                                          guint                  player,
-                                          guint                  color)
+                                          guint player,
+                                          guint color)
 {
   g_return_val_if_fail (player < N_PLAYERS && color < N_COLORS, NULL);
   return self->wager_spin[player][color];
@@ -790,9 +799,9 @@ pt_lost_cities_sheet_view_get_wager_spin (PtLostCitiesSheetView *self,
 
 GtkToggleButton *
 pt_lost_cities_sheet_view_get_card_toggle (PtLostCitiesSheetView *self,
-                                           guint                  player,
-                                           guint                  color,
-                                           guint                  value)
+                                           guint player,
+                                           guint color,
+                                           guint value)
 {
   g_return_val_if_fail (player < N_PLAYERS && color < N_COLORS, NULL);
   g_return_val_if_fail (value >= PT_LOST_CITIES_MIN_VALUE && value <= PT_LOST_CITIES_MAX_VALUE, NULL);
@@ -801,8 +810,8 @@ pt_lost_cities_sheet_view_get_card_toggle (PtLostCitiesSheetView *self,
 
 GtkLabel *
 pt_lost_cities_sheet_view_get_expedition_label (PtLostCitiesSheetView *self,
-                                                guint                  player,
-                                                guint                  color)
+                                                guint player,
+                                                guint color)
 {
   g_return_val_if_fail (player < N_PLAYERS && color < N_COLORS, NULL);
   return self->expedition_label[player][color];
@@ -810,7 +819,7 @@ pt_lost_cities_sheet_view_get_expedition_label (PtLostCitiesSheetView *self,
 
 GtkLabel *
 pt_lost_cities_sheet_view_get_total_label (PtLostCitiesSheetView *self,
-                                           guint                  player)
+                                           guint player)
 {
   g_return_val_if_fail (player < N_PLAYERS, NULL);
   return self->total_label[player];

@@ -19,10 +19,11 @@
 static void
 breakdown_rows (JsonObject *round,
                 JsonObject *player,
-                GPtrArray  *rows)
+                GPtrArray *rows)
 {
   JsonObject *expeditions = json_object_has_member (player, "expeditions")
-                            ? json_object_get_object_member (player, "expeditions") : NULL;
+                                ? json_object_get_object_member (player, "expeditions")
+                                : NULL;
 
   for (guint c = 0; c < PT_LOST_CITIES_MAX_COLORS; c++)
     {
@@ -55,7 +56,7 @@ breakdown_rows (JsonObject *round,
 
 /* "play the red 7, then draw from the deck" */
 static char *
-hint_text (PtGame     *game,
+hint_text (PtGame *game,
            JsonObject *object)
 {
   gboolean play = json_object_has_member (object, "play");
@@ -74,7 +75,7 @@ hint_text (PtGame     *game,
     return NULL;
   return g_strdup_printf (play ? _("play %s, then take the top of the %s discard pile")
                                : _("discard %s, then take the top of the %s discard pile"),
-                          card, pt_lost_cities_color_label ((int) (letter - pt_lost_cities_color_letters)));
+                                    card, pt_lost_cities_color_label ((int) (letter - pt_lost_cities_color_letters)));
 }
 
 /* A fresh sheet reads with the scoring chosen in Preferences, which the
@@ -88,29 +89,31 @@ sheet_apply_settings (GtkWidget *sheet_view,
   pt_lost_cities_sheet_view_set_reading (PT_LOST_CITIES_SHEET_VIEW (sheet_view), reading);
 }
 
-static const char * const colors_labels[] = { N_("Five expeditions"), N_("Six expeditions (with purple)"), NULL };
-static const char * const colors_values[] = { "5", "6", NULL };
-static const char * const rules_labels[] = { N_("Rulebook"), N_("Seed text"), NULL };
-static const char * const rules_values[] = { "\"rulebook\"", "\"seed\"", NULL };
+static const char *const colors_labels[] = { N_("Five expeditions"), N_("Six expeditions (with purple)"), NULL };
+static const char *const colors_values[] = { "5", "6", NULL };
+static const char *const rules_labels[] = { N_("Rulebook"), N_("Seed text"), NULL };
+static const char *const rules_values[] = { "\"rulebook\"", "\"seed\"", NULL };
 
 static const PtGameOption options[] = {
   { "colors", N_("Expeditions"), NULL, colors_labels, colors_values },
-  { "rules", N_("Scoring reading"),
-    N_("Whether wagers count toward the 8-card bonus and whether an "
-       "expedition of wagers only costs points"), rules_labels, rules_values },
-};
+    { "rules", N_("Scoring reading"),
+                   N_("Whether wagers count toward the 8-card bonus and whether an "
+       "expedition of wagers only costs points"),
+                       rules_labels,
+                       rules_values },
+    };
 
 /* Preferences → Lost Cities → Scoring. */
 static void
 options_defaults (const PtSessionDefaults *defaults,
-                  JsonObject              *out)
+                  JsonObject *out)
 {
   json_object_set_string_member (out, "rules", pt_session_defaults_rule_preset (defaults, "lost-cities"));
 }
 
 /* Preferences → House Rules → Lost Cities (pt-lost-cities-preferences.c). */
 static void
-read_defaults (GSettings         *settings,
+read_defaults (GSettings *settings,
                PtSessionDefaults *defaults)
 {
   defaults->rounds = CLAMP (g_settings_get_int (settings, "lost-cities-rounds"), 1, PT_MATCH_MAX_ROUNDS);
@@ -120,26 +123,26 @@ read_defaults (GSettings         *settings,
   defaults->rule_preset = (guint) g_settings_get_enum (settings, "lost-cities-scoring");
 }
 
-static const char * const settings_keys[] = {
+static const char *const settings_keys[] = {
   "lost-cities-rounds", "lost-cities-next-starter", "lost-cities-scoring", NULL
 };
 
-static const char * const designers[] = { "Reiner Knizia", NULL };
+static const char *const designers[] = { "Reiner Knizia", NULL };
 
 /* The board's keys (installed in its class_init), for the shortcuts window. */
 static const PtGameShortcut shortcuts[] = {
   { N_("Choose a Card of the Hand"), "1...8" },
-  { N_("Play It on Your Expedition"), "p" },
-  { N_("Discard It"), "d" },
-  { N_("Draw from the Deck"), "n" },
-  { N_("Show Whole Discard Piles"), "w" },
-  { N_("Choose Another Card"), "Escape" },
-};
+    { N_("Play It on Your Expedition"), "p" },
+      { N_("Discard It"), "d" },
+        { N_("Draw from the Deck"), "n" },
+          { N_("Show Whole Discard Piles"), "w" },
+            { N_("Choose Another Card"), "Escape" },
+          };
 
 const PtGameUi pt_lost_cities_ui = {
   .game_id = "lost-cities",
   .title = N_("Lost Cities"),
-  .rules_summary = N_("Two explorers, five expeditions (six with purple). On your turn, first play one "
+               .rules_summary = N_("Two explorers, five expeditions (six with purple). On your turn, first play one "
                       "card: either on your own expedition of its colour, where each number must be "
                       "higher than the last one there, or face up on that colour’s discard pile. Wagers "
                       "go on an expedition before any number and multiply its result. Then draw one "
@@ -148,24 +151,24 @@ const PtGameUi pt_lost_cities_ui = {
                       "The round ends when the last card of the deck is drawn. Each started expedition "
                       "scores the sum of its numbers minus 20, times one plus its wagers; eight or more "
                       "cards add 20. Expeditions you never started cost nothing."),
-  .icon_name = "pt-play-symbolic",
-  .chart_colour = "#e66100",
-  .credit_title = N_("Lost Cities designed by"),
-  .designers = designers,
-  .board_type = pt_lost_cities_board_get_type,
-  .sheet_view_type = pt_lost_cities_sheet_view_get_type,
-  .breakdown_rows = breakdown_rows,
-  .hint_text = hint_text,
-  .min_players = 2,
-  .max_players = 2,
-  .options = options,
-  .n_options = G_N_ELEMENTS (options),
-  .rounds = TRUE,
-  .options_defaults = options_defaults,
-  .sheet_apply_settings = sheet_apply_settings,
-  .preferences_group = pt_lost_cities_preferences_new,
-  .read_defaults = read_defaults,
-  .settings_keys = settings_keys,
-  .shortcuts = shortcuts,
-  .n_shortcuts = G_N_ELEMENTS (shortcuts),
-};
+                                    .icon_name = "pt-play-symbolic",
+                                    .chart_colour = "#e66100",
+                                    .credit_title = N_("Lost Cities designed by"),
+                                                        .designers = designers,
+                                                        .board_type = pt_lost_cities_board_get_type,
+                                                        .sheet_view_type = pt_lost_cities_sheet_view_get_type,
+                                                        .breakdown_rows = breakdown_rows,
+                                                        .hint_text = hint_text,
+                                                        .min_players = 2,
+                                                        .max_players = 2,
+                                                        .options = options,
+                                                        .n_options = G_N_ELEMENTS (options),
+                                                        .rounds = TRUE,
+                                                        .options_defaults = options_defaults,
+                                                        .sheet_apply_settings = sheet_apply_settings,
+                                                        .preferences_group = pt_lost_cities_preferences_new,
+                                                        .read_defaults = read_defaults,
+                                                        .settings_keys = settings_keys,
+                                                        .shortcuts = shortcuts,
+                                                        .n_shortcuts = G_N_ELEMENTS (shortcuts),
+                                    };

@@ -49,47 +49,46 @@
 
 struct _PtNextStationBoard
 {
-  PtBoard     parent_instance;
+  PtBoard parent_instance;
 
-  JsonNode   *view;
-  JsonNode   *legal;
-  int         from_x, from_y;       /* the chosen line end, or -1 */
-  char       *power;                /* the pencil power in use, or NULL */
-  int         stage;                /* 1: double's second section, circle's station */
-  int         first[4];             /* the first section chosen at stage 1 */
-  gboolean    first_pass;           /* … or a pass (circle power) */
-  int         cursor_x, cursor_y;
+  JsonNode *view;
+  JsonNode *legal;
+  int from_x, from_y;  /* the chosen line end, or -1 */
+  char *power;         /* the pencil power in use, or NULL */
+  int stage;           /* 1: double's second section, circle's station */
+  int first[4];        /* the first section chosen at stage 1 */
+  gboolean first_pass; /* … or a pass (circle power) */
+  int cursor_x, cursor_y;
 
-  GtkWidget  *status_label;
-  GtkWidget  *card_label;
-  GtkWidget  *flipped_label;
-  GtkWidget  *prompt_label;
-  GtkWidget  *pass_button;
-  GtkWidget  *power_button;
-  GtkWidget  *map;
-  GtkWidget  *overlay;
-  GtkWidget  *spots[PT_STATION_MAP_MAX_STATIONS];
-  guint       n_spots;
-  GtkWidget  *scores_label;
-  GtkWidget  *others_label;
+  GtkWidget *status_label;
+  GtkWidget *card_label;
+  GtkWidget *flipped_label;
+  GtkWidget *prompt_label;
+  GtkWidget *pass_button;
+  GtkWidget *power_button;
+  GtkWidget *map;
+  GtkWidget *overlay;
+  GtkWidget *spots[PT_STATION_MAP_MAX_STATIONS];
+  guint n_spots;
+  GtkWidget *scores_label;
+  GtkWidget *others_label;
   /* What the last map drawing showed of the other players (tests). */
-  guint       others_drawn;
-  gboolean    others_last_drawn;
+  guint others_drawn;
+  gboolean others_last_drawn;
 
-  double      origin_x, origin_y, cell;
+  double origin_x, origin_y, cell;
   cairo_surface_t *under, *over;
-  int         cache_width, cache_height;
-  gboolean    cache_dark;
+  int cache_width, cache_height;
+  gboolean cache_dark;
 
   /* Motion: the shown player's new section is drawn along its path, from
    * the line end to the station (AdwTimedAnimation; skipped when
    * animations are off, by the next move and by a click). */
   AdwAnimation *motion;
-  double      motion_t;
-  gboolean    drawing;
-  int         motion_section[2][4];  /* ax, ay, bx, by; ax < 0: none */
-  int         motion_player;
-
+  double motion_t;
+  gboolean drawing;
+  int motion_section[2][4]; /* ax, ay, bx, by; ax < 0: none */
+  int motion_player;
 };
 
 G_DEFINE_FINAL_TYPE (PtNextStationBoard, pt_next_station_board, PT_TYPE_BOARD)
@@ -100,24 +99,25 @@ G_DEFINE_FINAL_TYPE (PtNextStationBoard, pt_next_station_board, PT_TYPE_BOARD)
 
 /* Each line's dash pattern; its colour is PT_COLOUR_NS_LINE_PURPLE + the
  * colour, in the shared table. */
-static const struct {
+static const struct
+{
   const char *id;
   double dash[2];
   int n_dash;
 } line_styles[] = {
   { "purple", { 0, 0 }, 0 },
-  { "blue",   { 10, 5 }, 2 },
-  { "pink",   { 2, 4 }, 2 },
-  { "green",  { 10, 4 }, 2 },
+  { "blue", { 10, 5 }, 2 },
+  { "pink", { 2, 4 }, 2 },
+  { "green", { 10, 4 }, 2 },
 };
 
 /* Colours from the shared table (pt-board-colours.c, checked for contrast
  * in both styles); @alpha multiplies the table's. */
 static void
-set_colour (cairo_t       *cr,
-            PtBoardColour  colour,
-            gboolean       dark,
-            double         alpha)
+set_colour (cairo_t *cr,
+            PtBoardColour colour,
+            gboolean dark,
+            double alpha)
 {
   const PtRgba *c = pt_board_colour (colour, dark);
 
@@ -139,15 +139,14 @@ ruler_size (PtNextStationBoard *self)
 static gboolean
 can_act (PtNextStationBoard *self)
 {
-  return pt_board_get_interactive (PT_BOARD (self)) && pt_board_get_viewer (PT_BOARD (self)) >= 0 && self->legal != NULL
-         && pt_game_get_current_player (pt_board_get_game (PT_BOARD (self))) == pt_board_get_viewer (PT_BOARD (self));
+  return pt_board_get_interactive (PT_BOARD (self)) && pt_board_get_viewer (PT_BOARD (self)) >= 0 && self->legal != NULL && pt_game_get_current_player (pt_board_get_game (PT_BOARD (self))) == pt_board_get_viewer (PT_BOARD (self));
 }
 
 static void
 point (JsonObject *move,
        const char *member,
-       int        *x,
-       int        *y)
+       int *x,
+       int *y)
 {
   JsonArray *p = json_object_get_array_member (move, member);
 
@@ -168,7 +167,7 @@ offered_power (PtNextStationBoard *self)
   for (guint i = 0; i < json_array_get_length (moves); i++)
     {
       const char *power = json_object_get_string_member_with_default (json_array_get_object_element (moves, i),
-                                                                       "power", NULL);
+                                                                      "power", NULL);
       if (power != NULL)
         return power;
     }
@@ -178,7 +177,7 @@ offered_power (PtNextStationBoard *self)
 /* Whether @m starts with the part already chosen (a section or a pass). */
 static gboolean
 first_matches (PtNextStationBoard *self,
-               JsonObject         *m)
+               JsonObject *m)
 {
   int fx, fy, tx, ty;
 
@@ -197,11 +196,11 @@ first_matches (PtNextStationBoard *self,
  * that power's variants (the rules list each legal one). */
 static gboolean
 step_choice (PtNextStationBoard *self,
-             JsonObject         *m,
-             int                *fx,
-             int                *fy,
-             int                *tx,
-             int                *ty)
+             JsonObject *m,
+             int *fx,
+             int *fy,
+             int *tx,
+             int *ty)
 {
   const char *power = json_object_get_string_member_with_default (m, "power", NULL);
 
@@ -238,10 +237,10 @@ step_choice (PtNextStationBoard *self,
  * step, or NULL. */
 static JsonNode *
 find_choice (PtNextStationBoard *self,
-             int                 x0,
-             int                 y0,
-             int                 x1,
-             int                 y1)
+             int x0,
+             int y0,
+             int x1,
+             int y1)
 {
   JsonArray *moves;
 
@@ -253,8 +252,7 @@ find_choice (PtNextStationBoard *self,
       JsonObject *m = json_array_get_object_element (moves, i);
       int fx, fy, tx, ty;
 
-      if (step_choice (self, m, &fx, &fy, &tx, &ty)
-          && (fx < 0 || (fx == x0 && fy == y0)) && tx == x1 && ty == y1)
+      if (step_choice (self, m, &fx, &fy, &tx, &ty) && (fx < 0 || (fx == x0 && fy == y0)) && tx == x1 && ty == y1)
         return json_array_get_element (moves, i);
     }
   return NULL;
@@ -269,8 +267,8 @@ choosing_circle (PtNextStationBoard *self)
 
 static gboolean
 is_from (PtNextStationBoard *self,
-         int                 x,
-         int                 y)
+         int x,
+         int y)
 {
   JsonArray *moves;
 
@@ -281,8 +279,7 @@ is_from (PtNextStationBoard *self,
     {
       int fx, fy, tx, ty;
 
-      if (step_choice (self, json_array_get_object_element (moves, i), &fx, &fy, &tx, &ty)
-          && fx == x && fy == y)
+      if (step_choice (self, json_array_get_object_element (moves, i), &fx, &fy, &tx, &ty) && fx == x && fy == y)
         return TRUE;
     }
   return FALSE;
@@ -290,8 +287,8 @@ is_from (PtNextStationBoard *self,
 
 static gboolean
 is_target (PtNextStationBoard *self,
-           int                 x,
-           int                 y)
+           int x,
+           int y)
 {
   if (self->from_x < 0 && !choosing_circle (self))
     return FALSE;
@@ -300,7 +297,7 @@ is_target (PtNextStationBoard *self,
 
 static void
 request (PtNextStationBoard *self,
-         JsonNode           *node)
+         JsonNode *node)
 {
   self->from_x = self->from_y = -1;
   pt_board_request_move (PT_BOARD (self), pt_board_get_viewer (PT_BOARD (self)), node);
@@ -315,16 +312,15 @@ static gboolean cursor_has_focus (PtNextStationBoard *self);
 static gboolean
 needs_second_step (PtNextStationBoard *self)
 {
-  return self->stage == 0
-         && (g_strcmp0 (self->power, "double") == 0 || g_strcmp0 (self->power, "circle") == 0);
+  return self->stage == 0 && (g_strcmp0 (self->power, "double") == 0 || g_strcmp0 (self->power, "circle") == 0);
 }
 
 static void
 draw_section (PtNextStationBoard *self,
-              int                 fx,
-              int                 fy,
-              int                 tx,
-              int                 ty)
+              int fx,
+              int fy,
+              int tx,
+              int ty)
 {
   JsonNode *move;
 
@@ -383,8 +379,8 @@ pass (PtNextStationBoard *self)
  * power's last step, the station to circle). */
 static void
 choose_station (PtNextStationBoard *self,
-                int                 x,
-                int                 y)
+                int x,
+                int y)
 {
   if (!can_act (self))
     return;
@@ -419,7 +415,7 @@ choose_station (PtNextStationBoard *self,
 /* Turns the offered pencil power on or off; starts the choice again. */
 static void
 set_power_active (PtNextStationBoard *self,
-                  gboolean            active)
+                  gboolean active)
 {
   const char *power = active && can_act (self) ? offered_power (self) : NULL;
 
@@ -435,7 +431,7 @@ set_power_active (PtNextStationBoard *self,
 }
 
 static void
-on_power_toggled (GtkToggleButton    *button,
+on_power_toggled (GtkToggleButton *button,
                   PtNextStationBoard *self)
 {
   if (gtk_toggle_button_get_active (button) != (self->power != NULL))
@@ -446,12 +442,13 @@ on_power_toggled (GtkToggleButton    *button,
 
 static void
 station_shape (cairo_t *cr,
-               int      symbol,
-               double   cx,
-               double   cy,
-               double   r)
+               int symbol,
+               double cx,
+               double cy,
+               double r)
 {
-  int sides = symbol == PT_SYMBOL_TRIANGLE ? 3 : symbol == PT_SYMBOL_SQUARE ? 4 : 5;
+  int sides = symbol == PT_SYMBOL_TRIANGLE ? 3 : symbol == PT_SYMBOL_SQUARE ? 4
+                                                                            : 5;
 
   cairo_new_path (cr);
   if (symbol == PT_SYMBOL_CIRCLE)
@@ -482,8 +479,8 @@ station_shape (cairo_t *cr,
  * the top and left for the column and row numbers. */
 static void
 compute_geometry (PtNextStationBoard *self,
-                  int                 width,
-                  int                 height)
+                  int width,
+                  int height)
 {
   const PtStationMap *map = get_map (self);
   int ruler = ruler_size (self);
@@ -495,10 +492,10 @@ compute_geometry (PtNextStationBoard *self,
 
 static void
 to_pixels (PtNextStationBoard *self,
-           int                 x,
-           int                 y,
-           double             *px,
-           double             *py)
+           int x,
+           int y,
+           double *px,
+           double *py)
 {
   *px = self->origin_x + (x + 0.5) * self->cell;
   *py = self->origin_y + (y + 0.5) * self->cell;
@@ -509,8 +506,8 @@ to_pixels (PtNextStationBoard *self,
  * images; a redraw copies them around the lines and highlights. */
 static void
 draw_under (PtNextStationBoard *self,
-            cairo_t            *cr,
-            gboolean            dark)
+            cairo_t *cr,
+            gboolean dark)
 {
   const PtStationMap *map = get_map (self);
   double fg = dark ? 0.92 : 0.12;
@@ -549,8 +546,12 @@ draw_under (PtNextStationBoard *self,
     for (guint i = 1; i < n; i++)
       for (guint j = i; j > 0 && xs[j] < xs[j - 1]; j--)
         {
-          double t = xs[j]; xs[j] = xs[j - 1]; xs[j - 1] = t;
-          t = ys[j]; ys[j] = ys[j - 1]; ys[j - 1] = t;
+          double t = xs[j];
+          xs[j] = xs[j - 1];
+          xs[j - 1] = t;
+          t = ys[j];
+          ys[j] = ys[j - 1];
+          ys[j - 1] = t;
         }
     cairo_set_source_rgba (cr, 0.29, 0.56, 0.85, dark ? 0.5 : 0.35);
     cairo_set_line_width (cr, self->cell * 0.3);
@@ -611,8 +612,8 @@ draw_under (PtNextStationBoard *self,
 
 static void
 draw_stations (PtNextStationBoard *self,
-               cairo_t            *cr,
-               gboolean            dark)
+               cairo_t *cr,
+               gboolean dark)
 {
   const PtStationMap *map = get_map (self);
   double fg = dark ? 0.92 : 0.12;
@@ -645,20 +646,18 @@ draw_stations (PtNextStationBoard *self,
             cairo_set_line_width (cr, 3);
             cairo_stroke (cr);
           }
-
     }
 }
 
 static cairo_surface_t *
 layer (PtNextStationBoard *self,
-       cairo_surface_t   **cache,
-       int                 width,
-       int                 height,
-       gboolean            dark,
-       void              (*draw) (PtNextStationBoard *, cairo_t *, gboolean))
+       cairo_surface_t **cache,
+       int width,
+       int height,
+       gboolean dark,
+       void (*draw) (PtNextStationBoard *, cairo_t *, gboolean))
 {
-  if (*cache == NULL || self->cache_width != width || self->cache_height != height
-      || self->cache_dark != dark)
+  if (*cache == NULL || self->cache_width != width || self->cache_height != height || self->cache_dark != dark)
     {
       cairo_t *cr;
 
@@ -680,17 +679,15 @@ same_section (const int *m,
               const int *a,
               const int *b)
 {
-  return m[0] >= 0
-         && ((m[0] == a[0] && m[1] == a[1] && m[2] == b[0] && m[3] == b[1])
-             || (m[0] == b[0] && m[1] == b[1] && m[2] == a[0] && m[3] == a[1]));
+  return m[0] >= 0 && ((m[0] == a[0] && m[1] == a[1] && m[2] == b[0] && m[3] == b[1]) || (m[0] == b[0] && m[1] == b[1] && m[2] == a[0] && m[3] == a[1]));
 }
 
 /* Which of the moving sections (0, 1 for the double power) a..b is, or -1. */
 static int
 motion_index (PtNextStationBoard *self,
-              int                 player,
-              const int          *a,
-              const int          *b)
+              int player,
+              const int *a,
+              const int *b)
 {
   if (!self->drawing || player != self->motion_player)
     return -1;
@@ -702,7 +699,7 @@ motion_index (PtNextStationBoard *self,
 
 static double
 motion_progress (PtNextStationBoard *self,
-                 int                 index)
+                 int index)
 {
   /* With two sections, the second follows the first. */
   if (self->motion_section[1][0] < 0)
@@ -713,7 +710,7 @@ motion_progress (PtNextStationBoard *self,
 static gboolean
 read_point (JsonObject *object,
             const char *member,
-            int        *out)
+            int *out)
 {
   JsonNode *node = object ? json_object_get_member (object, member) : NULL;
   JsonArray *p = node && JSON_NODE_HOLDS_ARRAY (node) ? json_node_get_array (node) : NULL;
@@ -729,7 +726,7 @@ read_point (JsonObject *object,
  * second one; FALSE for a pass. */
 static gboolean
 action_sections (JsonNode *move,
-                 int       sections[2][4])
+                 int sections[2][4])
 {
   JsonObject *object = move && JSON_NODE_HOLDS_OBJECT (move) ? json_node_get_object (move) : NULL;
   JsonNode *second_node;
@@ -752,9 +749,9 @@ action_sections (JsonNode *move,
  * there after a resume)? */
 static gboolean
 is_last_section (PtNextStationBoard *self,
-                 int                 player,
-                 const int          *a,
-                 const int          *b)
+                 int player,
+                 const int *a,
+                 const int *b)
 {
   guint n = pt_game_get_n_moves (pt_board_get_game (PT_BOARD (self)));
   int sections[2][4];
@@ -773,7 +770,7 @@ is_last_section (PtNextStationBoard *self,
 }
 
 static void
-motion_frame (double   value,
+motion_frame (double value,
               gpointer user_data)
 {
   PtNextStationBoard *self = user_data;
@@ -783,7 +780,7 @@ motion_frame (double   value,
 }
 
 static void
-motion_done (AdwAnimation       *animation,
+motion_done (AdwAnimation *animation,
              PtNextStationBoard *self)
 {
   self->drawing = FALSE;
@@ -799,9 +796,9 @@ skip_motion (PtNextStationBoard *self)
 }
 
 static void
-on_move_motion (PtGame             *game,
-                guint               player,
-                JsonNode           *move,
+on_move_motion (PtGame *game,
+                guint player,
+                JsonNode *move,
                 PtNextStationBoard *self)
 {
   int shown = pt_board_get_viewer (PT_BOARD (self)) >= 0 ? pt_board_get_viewer (PT_BOARD (self)) : 0;
@@ -841,7 +838,7 @@ pt_next_station_board_hint_changed (PtBoard *board)
  * the circle power would circle. */
 static void
 draw_hint (PtNextStationBoard *self,
-           cairo_t            *cr)
+           cairo_t *cr)
 {
   JsonObject *object = pt_board_get_hint_object (PT_BOARD (self));
   int sections[2][4], circle[2];
@@ -852,7 +849,7 @@ draw_hint (PtNextStationBoard *self,
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
   cairo_set_line_width (cr, MAX (6, self->cell * 0.22));
   cairo_set_source_rgba (cr, 0.90, 0.65, 0.04, 0.9);
-  cairo_set_dash (cr, (double[]) { 10, 6 }, 2, 0);
+  cairo_set_dash (cr, (double[]){ 10, 6 }, 2, 0);
   if (action_sections (pt_board_get_hint (PT_BOARD (self)), sections))
     for (int i = 0; i < 2; i++)
       if (sections[i][0] >= 0)
@@ -883,8 +880,8 @@ draw_hint (PtNextStationBoard *self,
  * when it is new. */
 static void
 draw_others (PtNextStationBoard *self,
-             cairo_t            *cr,
-             gboolean            dark)
+             cairo_t *cr,
+             gboolean dark)
 {
   JsonObject *view = self->view ? json_node_get_object (self->view) : NULL;
   JsonArray *players = view ? json_object_get_array_member (view, "players") : NULL;
@@ -957,10 +954,10 @@ draw_others (PtNextStationBoard *self,
 
 static void
 draw_map (GtkDrawingArea *area,
-          cairo_t        *cr,
-          int             width,
-          int             height,
-          gpointer        user_data)
+          cairo_t *cr,
+          int width,
+          int height,
+          gpointer user_data)
 {
   PtNextStationBoard *self = user_data;
   const PtStationMap *map = get_map (self);
@@ -1063,7 +1060,7 @@ draw_map (GtkDrawingArea *area,
       to_pixels (self, self->first[2], self->first[3], &bx, &by);
       set_colour (cr, PT_COLOUR_NS_LINE_END, dark, 0.8);
       cairo_set_line_width (cr, MAX (3, self->cell * 0.12));
-      cairo_set_dash (cr, (double[]) { 6, 4 }, 2, 0);
+      cairo_set_dash (cr, (double[]){ 6, 4 }, 2, 0);
       cairo_move_to (cr, ax, ay);
       cairo_line_to (cr, bx, by);
       cairo_stroke (cr);
@@ -1096,7 +1093,7 @@ draw_map (GtkDrawingArea *area,
           cairo_arc (cr, px, py, r * 2.1, 0, 2 * G_PI);
           set_colour (cr, PT_COLOUR_NS_TARGET, dark, 1);
           cairo_set_line_width (cr, 3);
-          cairo_set_dash (cr, (double[]) { 4, 3 }, 2, 0);
+          cairo_set_dash (cr, (double[]){ 4, 3 }, 2, 0);
           cairo_stroke (cr);
           cairo_set_dash (cr, NULL, 0, 0);
         }
@@ -1122,11 +1119,16 @@ station_kind (int symbol)
 {
   switch (symbol)
     {
-    case PT_SYMBOL_CIRCLE: return _("Circle station");
-    case PT_SYMBOL_TRIANGLE: return _("Triangle station");
-    case PT_SYMBOL_SQUARE: return _("Square station");
-    case PT_SYMBOL_PENTAGON: return _("Pentagon station");
-    default: return _("Central Station, any symbol");
+    case PT_SYMBOL_CIRCLE:
+      return _("Circle station");
+    case PT_SYMBOL_TRIANGLE:
+      return _("Triangle station");
+    case PT_SYMBOL_SQUARE:
+      return _("Square station");
+    case PT_SYMBOL_PENTAGON:
+      return _("Pentagon station");
+    default:
+      return _("Central Station, any symbol");
     }
 }
 
@@ -1136,10 +1138,14 @@ on_line_text (int colour)
 {
   switch (colour)
     {
-    case PT_LINE_PURPLE: return _("on your purple line");
-    case PT_LINE_BLUE: return _("on your blue line");
-    case PT_LINE_PINK: return _("on your pink line");
-    default: return _("on your green line");
+    case PT_LINE_PURPLE:
+      return _("on your purple line");
+    case PT_LINE_BLUE:
+      return _("on your blue line");
+    case PT_LINE_PINK:
+      return _("on your pink line");
+    default:
+      return _("on your green line");
     }
 }
 
@@ -1148,17 +1154,21 @@ departure_text (int colour)
 {
   switch (colour)
     {
-    case PT_LINE_PURPLE: return _("departure of the purple line");
-    case PT_LINE_BLUE: return _("departure of the blue line");
-    case PT_LINE_PINK: return _("departure of the pink line");
-    default: return _("departure of the green line");
+    case PT_LINE_PURPLE:
+      return _("departure of the purple line");
+    case PT_LINE_BLUE:
+      return _("departure of the blue line");
+    case PT_LINE_PINK:
+      return _("departure of the pink line");
+    default:
+      return _("departure of the green line");
     }
 }
 
 /* The colours of the shown player's lines through each station. */
 static void
 lines_through (PtNextStationBoard *self,
-               guint8             *colours)
+               guint8 *colours)
 {
   const PtStationMap *map = get_map (self);
   int shown = pt_board_get_viewer (PT_BOARD (self)) >= 0 ? pt_board_get_viewer (PT_BOARD (self)) : 0;
@@ -1183,8 +1193,7 @@ lines_through (PtNextStationBoard *self,
           JsonArray *p = json_array_get_array_element (stations, i);
           int x = json_array_get_int_element (p, 0), y = json_array_get_int_element (p, 1);
 
-          if (x >= 0 && y >= 0 && (guint) x < map->width && (guint) y < map->height
-              && map->cell_station[y][x] >= 0)
+          if (x >= 0 && y >= 0 && (guint) x < map->width && (guint) y < map->height && map->cell_station[y][x] >= 0)
             colours[map->cell_station[y][x]] |= 1u << colour;
         }
     }
@@ -1245,8 +1254,7 @@ cursor_station (PtNextStationBoard *self)
 {
   const PtStationMap *map = get_map (self);
 
-  if (self->cursor_x < 0 || self->cursor_y < 0 || (guint) self->cursor_x >= map->width
-      || (guint) self->cursor_y >= map->height)
+  if (self->cursor_x < 0 || self->cursor_y < 0 || (guint) self->cursor_x >= map->width || (guint) self->cursor_y >= map->height)
     return -1;
   return map->cell_station[self->cursor_y][self->cursor_x];
 }
@@ -1263,8 +1271,8 @@ cursor_has_focus (PtNextStationBoard *self)
  * there is one. Only the cursor's spot takes Tab. */
 static void
 focus_station (PtNextStationBoard *self,
-               int                 x,
-               int                 y)
+               int x,
+               int y)
 {
   const PtStationMap *map = get_map (self);
   int s;
@@ -1279,8 +1287,8 @@ focus_station (PtNextStationBoard *self,
 }
 
 static void
-on_spot_focus (PtBoardSpot        *spot,
-               GParamSpec         *pspec,
+on_spot_focus (PtBoardSpot *spot,
+               GParamSpec *pspec,
                PtNextStationBoard *self)
 {
   const PtStationMap *map = get_map (self);
@@ -1299,7 +1307,7 @@ on_spot_focus (PtBoardSpot        *spot,
 }
 
 static void
-on_spot_activate (PtBoardSpot        *spot,
+on_spot_activate (PtBoardSpot *spot,
                   PtNextStationBoard *self)
 {
   const PtStationMap *map = get_map (self);
@@ -1309,9 +1317,9 @@ on_spot_activate (PtBoardSpot        *spot,
 }
 
 static gboolean
-on_spot_position (GtkOverlay         *overlay,
-                  GtkWidget          *widget,
-                  GdkRectangle       *allocation,
+on_spot_position (GtkOverlay *overlay,
+                  GtkWidget *widget,
+                  GdkRectangle *allocation,
                   PtNextStationBoard *self)
 {
   const PtStationMap *map = get_map (self);
@@ -1355,10 +1363,10 @@ build_spots (PtNextStationBoard *self)
 /* Input ---------------------------------------------------------------------- */
 
 static void
-on_map_click (GtkGestureClick    *click,
-              int                 n_press,
-              double              x,
-              double              y,
+on_map_click (GtkGestureClick *click,
+              int n_press,
+              double x,
+              double y,
               PtNextStationBoard *self)
 {
   int cx, cy;
@@ -1377,10 +1385,10 @@ on_map_click (GtkGestureClick    *click,
  * and as little to the side as possible (a step aside counts double). */
 static int
 neighbour (const PtStationMap *map,
-           int                 x,
-           int                 y,
-           int                 dx,
-           int                 dy)
+           int x,
+           int y,
+           int dx,
+           int dy)
 {
   int best = -1, best_cost = G_MAXINT;
 
@@ -1403,10 +1411,10 @@ neighbour (const PtStationMap *map,
 
 static gboolean
 on_map_key (GtkEventControllerKey *key,
-            guint                  keyval,
-            guint                  keycode,
-            GdkModifierType        state,
-            PtNextStationBoard    *self)
+            guint keyval,
+            guint keycode,
+            GdkModifierType state,
+            PtNextStationBoard *self)
 {
   const PtStationMap *map = get_map (self);
   int dx = 0, dy = 0, s;
@@ -1415,10 +1423,22 @@ on_map_key (GtkEventControllerKey *key,
     return FALSE;
   switch (keyval)
     {
-    case GDK_KEY_Left: case GDK_KEY_KP_Left: dx = -1; break;
-    case GDK_KEY_Right: case GDK_KEY_KP_Right: dx = 1; break;
-    case GDK_KEY_Up: case GDK_KEY_KP_Up: dy = -1; break;
-    case GDK_KEY_Down: case GDK_KEY_KP_Down: dy = 1; break;
+    case GDK_KEY_Left:
+    case GDK_KEY_KP_Left:
+      dx = -1;
+      break;
+    case GDK_KEY_Right:
+    case GDK_KEY_KP_Right:
+      dx = 1;
+      break;
+    case GDK_KEY_Up:
+    case GDK_KEY_KP_Up:
+      dy = -1;
+      break;
+    case GDK_KEY_Down:
+    case GDK_KEY_KP_Down:
+      dy = 1;
+      break;
     default:
       return FALSE;
     }
@@ -1431,7 +1451,7 @@ on_map_key (GtkEventControllerKey *key,
 }
 
 static void
-on_pass_clicked (GtkButton          *button,
+on_pass_clicked (GtkButton *button,
                  PtNextStationBoard *self)
 {
   pass (self);
@@ -1442,10 +1462,13 @@ on_pass_clicked (GtkButton          *button,
 static char *
 card_text (const char *code)
 {
-  static const struct { const char *id; const char *name; } symbols[] = {
-    { "circle", N_("circle") }, { "triangle", N_("triangle") }, { "square", N_("square") },
-    { "pentagon", N_("pentagon") }, { "joker", N_("joker") }, { "switch", N_("switch") },
-  };
+  static const struct
+  {
+    const char *id;
+    const char *name;
+  } symbols[] = {
+    { "circle", N_("circle") }, { "triangle", N_("triangle") }, { "square", N_("square") }, { "pentagon", N_("pentagon") }, { "joker", N_("joker") }, { "switch", N_("switch") },
+                                                                                                };
   const char *symbol = code ? strchr (code, ':') : NULL;
 
   if (symbol == NULL)
@@ -1511,7 +1534,7 @@ update_others_legend (PtNextStationBoard *self)
   if (n == 2)
     /* Translators: under the Next Station map; %s is the other player */
     text = g_strdup_printf (_("Thin line: %s’s line this round, on their own sheet — it never blocks yours."),
-                            pt_game_get_player_name (game, 1 - shown));
+                               pt_game_get_player_name (game, 1 - shown));
   else if (n > 2)
     text = g_strdup (_("Thin lines: the other players’ lines this round, on their own sheets — they never block yours."));
   gtk_label_set_text (GTK_LABEL (self->others_label), text ? text : "");
@@ -1539,9 +1562,9 @@ refresh (PtNextStationBoard *self)
 
   /* Translators: "Round 2 of 4 · turn 3 · 2 of 5 underground cards" */
   status = g_strdup_printf (_("Round %d of 4 · turn %d · %d of 5 underground cards"),
-                            (int) json_object_get_int_member (view, "round"),
-                            (int) json_object_get_int_member (view, "turn"),
-                            (int) json_object_get_int_member_with_default (view, "underground_flipped", 0));
+                               (int) json_object_get_int_member (view, "round"),
+                               (int) json_object_get_int_member (view, "turn"),
+                               (int) json_object_get_int_member_with_default (view, "underground_flipped", 0));
   gtk_label_set_text (GTK_LABEL (self->status_label), status);
 
   card = card_text (json_object_get_string_member_with_default (view, "card", NULL));
@@ -1601,8 +1624,7 @@ update_prompt (PtNextStationBoard *self)
   gtk_label_set_text (GTK_LABEL (self->prompt_label), prompt);
   /* A pass is allowed without a power, and with the circle power's first step. */
   gtk_widget_set_sensitive (self->pass_button,
-                            can_act (self) && (self->power == NULL
-                                               || (self->stage == 0 && g_strcmp0 (self->power, "circle") == 0)));
+                            can_act (self) && (self->power == NULL || (self->stage == 0 && g_strcmp0 (self->power, "circle") == 0)));
 }
 
 static void
@@ -1614,9 +1636,9 @@ on_game_changed (PtNextStationBoard *self)
 /* Actions ------------------------------------------------------------------------ */
 
 static void
-action_section (GtkWidget  *widget,
+action_section (GtkWidget *widget,
                 const char *action_name,
-                GVariant   *parameter)
+                GVariant *parameter)
 {
   PtNextStationBoard *self = PT_NEXT_STATION_BOARD (widget);
   int fx, fy, tx, ty;
@@ -1628,9 +1650,9 @@ action_section (GtkWidget  *widget,
 }
 
 static void
-action_station (GtkWidget  *widget,
+action_station (GtkWidget *widget,
                 const char *action_name,
-                GVariant   *parameter)
+                GVariant *parameter)
 {
   int x, y;
 
@@ -1639,9 +1661,9 @@ action_station (GtkWidget  *widget,
 }
 
 static void
-action_power (GtkWidget  *widget,
+action_power (GtkWidget *widget,
               const char *action_name,
-              GVariant   *parameter)
+              GVariant *parameter)
 {
   PtNextStationBoard *self = PT_NEXT_STATION_BOARD (widget);
 
@@ -1649,9 +1671,9 @@ action_power (GtkWidget  *widget,
 }
 
 static void
-action_cancel (GtkWidget  *widget,
+action_cancel (GtkWidget *widget,
                const char *action_name,
-               GVariant   *parameter)
+               GVariant *parameter)
 {
   PtNextStationBoard *self = PT_NEXT_STATION_BOARD (widget);
 
@@ -1660,9 +1682,9 @@ action_cancel (GtkWidget  *widget,
 }
 
 static void
-action_pass (GtkWidget  *widget,
+action_pass (GtkWidget *widget,
              const char *action_name,
-             GVariant   *parameter)
+             GVariant *parameter)
 {
   pass (PT_NEXT_STATION_BOARD (widget));
 }
@@ -1711,10 +1733,9 @@ build (PtNextStationBoard *self)
   self->map = gtk_drawing_area_new ();
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->map), draw_map, self, NULL);
   gtk_widget_set_vexpand (self->map, TRUE);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->map), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Map"),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                  _("Each station is a button: arrows move between stations, Enter chooses, "
-                                    "Escape drops the chosen end, P passes"), -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->map), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Map"), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, _("Each station is a button: arrows move between stations, Enter chooses, "
+                                    "Escape drops the chosen end, P passes"),
+                                                                                                                                                -1);
   /* Acting skips the motion. */
   click = gtk_gesture_click_new ();
   gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_CAPTURE);
@@ -1755,7 +1776,7 @@ pt_next_station_board_new (PtGame *game)
 
 guint
 pt_next_station_board_get_others_drawn (PtNextStationBoard *self,
-                                        gboolean           *last_move_drawn)
+                                        gboolean *last_move_drawn)
 {
   g_return_val_if_fail (PT_IS_NEXT_STATION_BOARD (self), 0);
   if (last_move_drawn != NULL)

@@ -15,11 +15,11 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (PtNextStationBoard, pt_next_station_board, PT, NEXT_STATION_BOARD, PtBoard)
 
-GtkWidget  *pt_next_station_board_new        (PtGame             *game);
+GtkWidget *pt_next_station_board_new (PtGame *game);
 /* How many sections of the other players' lines of this round the map
  * drew last time, and whether the last section of one of them was
  * among them, highlighted. */
-guint       pt_next_station_board_get_others_drawn (PtNextStationBoard *self,
-                                                    gboolean           *last_move_drawn);
+guint pt_next_station_board_get_others_drawn (PtNextStationBoard *self,
+                                              gboolean *last_move_drawn);
 
 G_END_DECLS

@@ -24,24 +24,24 @@
 #define N_LINES     4
 #define MAX_VALUE   99
 
-static const char * const line_members[3] = { "districts", "max_in_district", "thames" };
-static const char * const extra_members[5] = { "tourist_visits", "2", "3", "4", "objectives_met" };
+static const char *const line_members[3] = { "districts", "max_in_district", "thames" };
+static const char *const extra_members[5] = { "tourist_visits", "2", "3", "4", "objectives_met" };
 
 struct _PtNextStationSheetView
 {
-  PtSheetView    parent_instance;
+  PtSheetView parent_instance;
 
   AdwPreferencesGroup *player_group[MAX_PLAYERS];
   GtkSpinButton *line_spin[MAX_PLAYERS][N_LINES][3];
-  GtkLabel      *line_label[MAX_PLAYERS][N_LINES];
+  GtkLabel *line_label[MAX_PLAYERS][N_LINES];
   GtkSpinButton *extra_spin[MAX_PLAYERS][5];
-  GtkWidget     *objectives_row[MAX_PLAYERS];
-  GtkLabel      *total_label[MAX_PLAYERS];
-  GtkLabel      *detail_label[MAX_PLAYERS];
-  GtkSwitch     *objectives_switch;
-  GtkSwitch     *powers_switch;
-  GtkLabel      *solo_label;
-  GtkLabel      *verdict_label;
+  GtkWidget *objectives_row[MAX_PLAYERS];
+  GtkLabel *total_label[MAX_PLAYERS];
+  GtkLabel *detail_label[MAX_PLAYERS];
+  GtkSwitch *objectives_switch;
+  GtkSwitch *powers_switch;
+  GtkLabel *solo_label;
+  GtkLabel *verdict_label;
 };
 
 G_DEFINE_FINAL_TYPE (PtNextStationSheetView, pt_next_station_sheet_view, PT_TYPE_SHEET_VIEW)
@@ -62,15 +62,15 @@ spin_int (GtkSpinButton *spin)
 }
 
 static void
-on_value_changed (GtkWidget              *widget,
+on_value_changed (GtkWidget *widget,
                   PtNextStationSheetView *self)
 {
   pt_sheet_view_changed (PT_SHEET_VIEW (self), widget);
 }
 
 static void
-on_module_changed (GtkSwitch              *toggle,
-                   GParamSpec             *pspec,
+on_module_changed (GtkSwitch *toggle,
+                   GParamSpec *pspec,
                    PtNextStationSheetView *self)
 {
   gboolean objectives = gtk_switch_get_active (self->objectives_switch);
@@ -126,19 +126,21 @@ pt_next_station_sheet_view_build_sheet (PtSheetView *sheet_view)
 /* As written, also an impossible figure: the rules layer says why. */
 static void
 set_number (GtkSpinButton *spin,
-            gint64         value)
+            gint64 value)
 {
   pt_sheet_number_set_value (spin, (int) CLAMP (value, -999999, 999999));
 }
 
 static gboolean
-pt_next_station_sheet_view_load_sheet (PtSheetView  *sheet_view,
-                                       JsonObject   *sheet,
-                                       GError      **error)
+pt_next_station_sheet_view_load_sheet (PtSheetView *sheet_view,
+                                       JsonObject *sheet,
+                                       GError **error)
 {
   PtNextStationSheetView *self = PT_NEXT_STATION_SHEET_VIEW (sheet_view);
   JsonArray *players = pt_companion_arr (sheet, "players");
-  const char *names[MAX_PLAYERS + 1] = { NULL, };
+  const char *names[MAX_PLAYERS + 1] = {
+    NULL,
+  };
   JsonNode *node;
 
   if (players == NULL || json_array_get_length (players) == 0)
@@ -174,8 +176,8 @@ pt_next_station_sheet_view_load_sheet (PtSheetView  *sheet_view,
 
 static void
 show_player (PtNextStationSheetView *self,
-             guint                   p,
-             JsonObject             *player)
+             guint p,
+             JsonObject *player)
 {
   JsonArray *lines = pt_companion_arr (player, "lines");
   g_autofree char *detail = NULL;
@@ -184,15 +186,15 @@ show_player (PtNextStationSheetView *self,
   for (guint l = 0; l < N_LINES; l++)
     pt_companion_set_label_int (self->line_label[p][l], pt_companion_int_at (lines, l));
   detail = g_strdup_printf (_("Tourist sites %d · Interchanges %d · Objectives %d"),
-                            (int) pt_companion_int (player, "tourist_score"),
-                            (int) pt_companion_int (player, "interchange_score"),
-                            (int) pt_companion_int (player, "objective_score"));
+                               (int) pt_companion_int (player, "tourist_score"),
+                               (int) pt_companion_int (player, "interchange_score"),
+                               (int) pt_companion_int (player, "objective_score"));
   gtk_label_set_text (self->detail_label[p], detail);
 }
 
 static gboolean
 player_readable (PtNextStationSheetView *self,
-                 guint                   p)
+                 guint p)
 {
   for (guint l = 0; l < N_LINES; l++)
     for (guint m = 0; m < 3; m++)
@@ -208,7 +210,7 @@ player_readable (PtNextStationSheetView *self,
 /* The rules layer's verdict on player @p's part of @sheet alone. */
 static JsonNode *
 score_alone (JsonObject *sheet,
-             guint       p)
+             guint p)
 {
   g_autoptr(JsonObject) alone = json_object_new ();
   g_autoptr(JsonNode) node = NULL;
@@ -229,7 +231,7 @@ score_alone (JsonObject *sheet,
 
 static int
 player_of (PtNextStationSheetView *self,
-           GtkWidget              *widget)
+           GtkWidget *widget)
 {
   for (guint p = 0; p < MAX_PLAYERS; p++)
     {
@@ -248,7 +250,7 @@ player_of (PtNextStationSheetView *self,
  * alone is not the reason the sheet is refused. */
 static gboolean
 pt_next_station_sheet_view_owns_error (PtSheetView *sheet_view,
-                                       GtkWidget   *widget)
+                                       GtkWidget *widget)
 {
   PtNextStationSheetView *self = PT_NEXT_STATION_SHEET_VIEW (sheet_view);
   int p = player_of (self, widget);
@@ -281,7 +283,8 @@ show_own_totals (PtNextStationSheetView *self)
         continue;
       result = score_alone (sheet, p);
       player = result != NULL && JSON_NODE_HOLDS_OBJECT (result)
-               ? pt_companion_obj_at (pt_companion_arr (json_node_get_object (result), "players"), 0) : NULL;
+                   ? pt_companion_obj_at (pt_companion_arr (json_node_get_object (result), "players"), 0)
+                   : NULL;
       if (player == NULL)
         continue;
       show_player (self, p, player);
@@ -291,7 +294,7 @@ show_own_totals (PtNextStationSheetView *self)
 
 static void
 pt_next_station_sheet_view_show_result (PtSheetView *sheet_view,
-                                        JsonObject  *result)
+                                        JsonObject *result)
 {
   PtNextStationSheetView *self = PT_NEXT_STATION_SHEET_VIEW (sheet_view);
   JsonArray *players = pt_companion_arr (result, "players");
@@ -321,8 +324,8 @@ pt_next_station_sheet_view_show_result (PtSheetView *sheet_view,
   if (solo != NULL)
     {
       g_autofree char *text = g_strdup_printf (_("Solo rating: %s (rated total %d)"),
-                                               pt_companion_str (solo, "label"),
-                                               (int) pt_companion_int (solo, "rated_total"));
+                                                  pt_companion_str (solo, "label"),
+                                                  (int) pt_companion_int (solo, "rated_total"));
 
       gtk_label_set_text (self->solo_label, text);
     }
@@ -336,8 +339,8 @@ pt_next_station_sheet_view_show_result (PtSheetView *sheet_view,
         g_string_append_printf (names, "%s%s", i ? ", " : "",
                                 pt_sheet_view_get_player_name (sheet_view, (guint) pt_companion_int_at (winners, i)));
       text = json_array_get_length (winners) > 1
-             ? g_strdup_printf (_("Shared win: %s"), names->str)
-             : g_strdup_printf (_("%s wins"), names->str);
+          ? g_strdup_printf (_("Shared win: %s"), names->str)
+          : g_strdup_printf (_("%s wins"), names->str);
       gtk_label_set_text (self->verdict_label, text);
     }
 }
@@ -354,9 +357,9 @@ pt_next_station_sheet_view_players_changed (PtSheetView *sheet_view)
 
 static GtkWidget *
 new_spin (PtNextStationSheetView *self,
-          const char             *name,
-          const char             *label,
-          GtkOrientation          orientation)
+          const char *name,
+          const char *label,
+          GtkOrientation orientation)
 {
   GtkWidget *spin = pt_sheet_view_new_number (PT_SHEET_VIEW (self), 0, MAX_VALUE, label);
 
@@ -369,7 +372,7 @@ new_spin (PtNextStationSheetView *self,
 
 static GtkWidget *
 build_player (PtNextStationSheetView *self,
-              guint                   p)
+              guint p)
 {
   GtkWidget *group = adw_preferences_group_new ();
   GtkWidget *total = gtk_label_new ("0");
@@ -378,10 +381,10 @@ build_player (PtNextStationSheetView *self,
   GtkWidget *detail = gtk_label_new ("");
   const char *heads[] = { N_("D"), N_("M"), N_("T") };
   const char *tips[] = { N_("Districts the line reaches"), N_("Most stations in one district"),
-                         N_("Thames crossings") };
+                                                                N_("Thames crossings") };
   const char *extra_titles[] = { N_("Tourist sites visited"), N_("Stations on 2 lines"),
-                                 N_("Stations on 3 lines"), N_("Stations on 4 lines"),
-                                 N_("Shared objectives met") };
+                                                                   N_("Stations on 3 lines"), N_("Stations on 4 lines"),
+                                                                                                   N_("Shared objectives met") };
   g_autofree char *total_name = g_strdup_printf ("total-%u", p);
 
   gtk_widget_set_name (total, total_name);
@@ -476,10 +479,10 @@ build_player (PtNextStationSheetView *self,
 }
 
 static GtkWidget *
-switch_row (const char  *title,
-            const char  *subtitle,
-            const char  *name,
-            GtkSwitch  **out)
+switch_row (const char *title,
+            const char *subtitle,
+            const char *name,
+            GtkSwitch **out)
 {
   GtkWidget *row = pt_companion_plain_row (adw_action_row_new ());
   GtkWidget *toggle = gtk_switch_new ();
@@ -505,10 +508,10 @@ pt_next_station_sheet_view_init (PtNextStationSheetView *self)
   pt_companion_group_set_title (modules, _("Modules"));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (modules),
                              switch_row (_("Shared objectives"), _("10 points for each objective met"),
-                                         "objectives", &self->objectives_switch));
+                                                                     "objectives", &self->objectives_switch));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (modules),
                              switch_row (_("Pencil powers"), _("A circled station counts twice"),
-                                         "powers", &self->powers_switch));
+                                                                 "powers", &self->powers_switch));
   g_signal_connect_object (self->objectives_switch, "notify::active", G_CALLBACK (on_module_changed), self, 0);
   g_signal_connect_object (self->powers_switch, "notify::active", G_CALLBACK (on_module_changed), self, 0);
   gtk_box_append (GTK_BOX (box), modules);
@@ -547,9 +550,9 @@ pt_next_station_sheet_view_class_init (PtNextStationSheetViewClass *klass)
 
 GtkSpinButton *
 pt_next_station_sheet_view_get_spin (PtNextStationSheetView *self,
-                                     guint                   player,
-                                     int                     line,
-                                     const char             *what)
+                                     guint player,
+                                     int line,
+                                     const char *what)
 {
   g_return_val_if_fail (player < MAX_PLAYERS, NULL);
   if (line >= 0 && line < N_LINES)
@@ -567,14 +570,14 @@ pt_next_station_sheet_view_get_spin (PtNextStationSheetView *self,
 
 GtkSwitch *
 pt_next_station_sheet_view_get_module_switch (PtNextStationSheetView *self,
-                                              const char             *module)
+                                              const char *module)
 {
   return g_strcmp0 (module, "powers") == 0 ? self->powers_switch : self->objectives_switch;
 }
 
 GtkLabel *
 pt_next_station_sheet_view_get_total_label (PtNextStationSheetView *self,
-                                            guint                   player)
+                                            guint player)
 {
   g_return_val_if_fail (player < MAX_PLAYERS, NULL);
   return self->total_label[player];
@@ -582,8 +585,8 @@ pt_next_station_sheet_view_get_total_label (PtNextStationSheetView *self,
 
 GtkLabel *
 pt_next_station_sheet_view_get_line_label (PtNextStationSheetView *self,
-                                           guint                   player,
-                                           guint                   line)
+                                           guint player,
+                                           guint line)
 {
   g_return_val_if_fail (player < MAX_PLAYERS && line < N_LINES, NULL);
   return self->line_label[player][line];
