@@ -754,8 +754,10 @@ score_from_text (const char *text,
       return SCORE_BAD;
     }
   value = g_ascii_strtod (clean, &end);
-  if (end != NULL && *end == '\0' && value == (double) (gint64) value &&
-      value >= G_MININT32 && value <= G_MAXINT32)
+  /* The range first: casting a double outside gint64's range is undefined
+   * (UBSan, found by fuzz-import-bgstats with "1.1e28"). */
+  if (end != NULL && *end == '\0' && value >= G_MININT32 && value <= G_MAXINT32 &&
+      value == (double) (gint64) value)
     {
       *score = (gint64) value;
       return SCORE_OK;
