@@ -99,6 +99,8 @@ on_clock_paint (GdkFrameClock *clock,
 
   if (frame_mark_ms > 0)
     paint_ms += now - frame_mark_ms;
+  if (print_gaps_ms >= 0 && frame_mark_ms > 0)
+    printf ("  frame: paint %.1f ms\n", now - frame_mark_ms);
   frame_mark_ms = 0;
   frames++;
 }
@@ -108,6 +110,7 @@ watch_frames (GtkWidget *widget)
 {
   GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
 
+  g_signal_connect_after (clock, "before-paint", G_CALLBACK (on_clock_update), NULL);
   g_signal_connect_after (clock, "update", G_CALLBACK (on_clock_update), NULL);
   g_signal_connect_after (clock, "layout", G_CALLBACK (on_clock_layout), NULL);
   g_signal_connect_after (clock, "paint", G_CALLBACK (on_clock_paint), NULL);

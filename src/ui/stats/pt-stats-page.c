@@ -666,6 +666,7 @@ overview_fill_step (gpointer user_data)
   OverviewFill *fill = user_data;
   PtStatsPage *self = fill->self;
   OverviewData *data = fill->data;
+  gint64 start = pt_paced_thread_us ();
 
   while (fill->next < G_N_ELEMENTS (self->overview_groups))
     {
@@ -692,7 +693,9 @@ overview_fill_step (gpointer user_data)
       fill->pair_asked = fill->pair_asked || i == 2;
       g_free (self->overview_keys[i]);
       self->overview_keys[i] = g_steal_pointer (&key);
-      if (fill->next < G_N_ELEMENTS (self->overview_groups))
+      /* The next group in this step while its budget lasts, else after the frame. */
+      if (fill->next < G_N_ELEMENTS (self->overview_groups) &&
+          pt_paced_thread_us () - start >= PT_PACED_STEP_BUDGET_US)
         return TRUE;
     }
   /* The head-to-head of a pair shown before may have changed with new matches. */
@@ -1438,22 +1441,29 @@ player_fill_step (gpointer user_data)
 {
   PlayerFill *fill = user_data;
   PtStatsPage *self = fill->self;
+  gint64 start = pt_paced_thread_us ();
 
-  switch (fill->step++)
+  /* Parts while the step's CPU budget lasts, the rest after the frame. */
+  while (TRUE)
     {
-    case 0:
-      build_player_top (self, fill);
-      return TRUE;
-    case 1:
-      build_player_charts (self, fill);
-      return TRUE;
-    default:
-      build_player_end (self, fill);
-      /* Parts of the old page left over (it had a head-to-head group). */
-      for (guint i = fill->placed; i < fill->old->len; i++)
-        gtk_box_remove (GTK_BOX (fill->box), g_ptr_array_index (fill->old, i));
-      self->player_fill = 0;
-      return FALSE;
+      switch (fill->step++)
+        {
+        case 0:
+          build_player_top (self, fill);
+          break;
+        case 1:
+          build_player_charts (self, fill);
+          break;
+        default:
+          build_player_end (self, fill);
+          /* Parts of the old page left over (it had a head-to-head group). */
+          for (guint i = fill->placed; i < fill->old->len; i++)
+            gtk_box_remove (GTK_BOX (fill->box), g_ptr_array_index (fill->old, i));
+          self->player_fill = 0;
+          return FALSE;
+        }
+      if (pt_paced_thread_us () - start >= PT_PACED_STEP_BUDGET_US)
+        return TRUE;
     }
 }
 
@@ -1496,9 +1506,11 @@ build_player (PtStatsPage *self,
     }
   self->player_shown = data->stats->player->id;
   /* The first part at once: the page shows what it is about in this frame. */
-  player_fill_step (fill);
-  self->player_fill = pt_paced_start (GTK_WIDGET (self), player_fill_step, fill,
-                                      (GDestroyNotify) player_fill_free);
+  if (player_fill_step (fill))
+    self->player_fill = pt_paced_start (GTK_WIDGET (self), player_fill_step, fill,
+                                        (GDestroyNotify) player_fill_free);
+  else
+    player_fill_free (fill);
 }
 
 PtChart *
