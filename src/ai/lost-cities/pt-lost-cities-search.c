@@ -42,7 +42,7 @@
  * last ones, where counting the deck down decides most, a few ms with
  * the same 200 samples; now a move with 5 cards left in the deck gets
  * ~8 times the determinisations of the first. */
-#define DEFAULT_MAX_STEPS    60000
+#define DEFAULT_MAX_STEPS    50000
 
 /* The opponents of the rollouts (see rollout()): determinisation d gets
  * style d % N_OPPONENT_STYLES. */
