@@ -242,6 +242,7 @@ static void
 test_preferences_rules (void)
 {
   GSettings *settings = pt_application_get_settings (app);
+  GSettings *lost_cities = pt_game_ui_get_settings (pt_game_ui_lookup ("lost-cities"), settings);
   PtGameSetupView *setup;
   PtScoreSheetPage *sheet_page;
   g_autoptr(PtSession) session = NULL;
@@ -273,7 +274,7 @@ test_preferences_rules (void)
   row = ADW_COMBO_ROW (find_by_name (GTK_WIDGET (preferences), "lost-cities-scoring-row"));
   g_assert_nonnull (row);
   adw_combo_row_set_selected (row, 1);
-  assert_setting (settings, "lost-cities-scoring", "seed");
+  assert_setting (lost_cities, "scoring", "seed");
 
   row = ADW_COMBO_ROW (find_by_name (GTK_WIDGET (preferences), "lost-cities-next-starter-row"));
   g_assert_nonnull (row);
@@ -319,9 +320,9 @@ test_preferences_rules (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (sheet_page), "sheet.close", NULL));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-play", NULL));
 
-  g_settings_reset (settings, "lost-cities-scoring");
-  g_settings_reset (settings, "lost-cities-next-starter");
-  g_settings_reset (settings, "lost-cities-rounds");
+  g_settings_reset (lost_cities, "scoring");
+  g_settings_reset (lost_cities, "next-starter");
+  g_settings_reset (lost_cities, "rounds");
   g_settings_reset (settings, "ai-level");
 }
 

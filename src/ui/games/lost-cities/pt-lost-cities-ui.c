@@ -84,7 +84,7 @@ static void
 sheet_apply_settings (GtkWidget *sheet_view,
                       GSettings *settings)
 {
-  g_autofree char *reading = g_settings_get_string (settings, "lost-cities-scoring");
+  g_autofree char *reading = g_settings_get_string (settings, "scoring");
 
   pt_lost_cities_sheet_view_set_reading (PT_LOST_CITIES_SHEET_VIEW (sheet_view), reading);
 }
@@ -116,15 +116,19 @@ static void
 read_defaults (GSettings *settings,
                PtSessionDefaults *defaults)
 {
-  defaults->rounds = CLAMP (g_settings_get_int (settings, "lost-cities-rounds"), 1, PT_MATCH_MAX_ROUNDS);
-  defaults->next_starter = (PtNextStarter) CLAMP (g_settings_get_enum (settings, "lost-cities-next-starter"),
+  defaults->rounds = CLAMP (g_settings_get_int (settings, "rounds"), 1, PT_MATCH_MAX_ROUNDS);
+  defaults->next_starter = (PtNextStarter) CLAMP (g_settings_get_enum (settings, "next-starter"),
                                                   PT_NEXT_STARTER_ALTERNATE, PT_NEXT_STARTER_LEADER);
   /* The enum's values are the indices of the rules class's presets. */
-  defaults->rule_preset = (guint) g_settings_get_enum (settings, "lost-cities-scoring");
+  defaults->rule_preset = (guint) g_settings_get_enum (settings, "scoring");
 }
 
-static const char *const settings_keys[] = {
-  "lost-cities-rounds", "lost-cities-next-starter", "lost-cities-scoring", NULL
+/* Partida 0.2 kept the house rules in the application's schema. */
+static const PtGameSettingsKey legacy_keys[] = {
+  { "lost-cities-scoring", "scoring" },
+  { "lost-cities-rounds", "rounds" },
+  { "lost-cities-next-starter", "next-starter" },
+  { NULL, NULL },
 };
 
 static const char *const designers[] = { "Reiner Knizia", NULL };
@@ -168,7 +172,9 @@ const PtGameUi pt_lost_cities_ui = {
                                                         .sheet_apply_settings = sheet_apply_settings,
                                                         .preferences_group = pt_lost_cities_preferences_new,
                                                         .read_defaults = read_defaults,
-                                                        .settings_keys = settings_keys,
+                                                        .settings_schema = "io.github.partida.Partida.LostCities",
+                                                        .legacy_schema = "io.github.partida.Partida.LostCities.Legacy",
+                                                        .legacy_keys = legacy_keys,
                                                         .shortcuts = shortcuts,
                                                         .n_shortcuts = G_N_ELEMENTS (shortcuts),
                                     };
