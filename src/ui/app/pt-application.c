@@ -358,6 +358,9 @@ pt_application_startup (GApplication *app)
 
   G_APPLICATION_CLASS (pt_application_parent_class)->startup (app);
   pt_accessible_install_fixes ();
+  /* The games' own styles, next to style.css (which AdwApplication loads). */
+  if (gdk_display_get_default () != NULL)
+    pt_game_ui_load_stylesheets (gdk_display_get_default ());
 
   /* Look the schema up first: GSettings aborts on a missing one, and
    * --version and --help must work without it (they never get here). */

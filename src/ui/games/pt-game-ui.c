@@ -64,6 +64,26 @@ pt_game_ui_title (const char *game_id)
   return g_dgettext (GETTEXT_PACKAGE, ui->title);
 }
 
+/* Stylesheets ------------------------------------------------------------- */
+
+void
+pt_game_ui_load_stylesheets (GdkDisplay *display)
+{
+  g_return_if_fail (GDK_IS_DISPLAY (display));
+
+  for (guint i = 0; registered[i] != NULL; i++)
+    if (registered[i]->stylesheet != NULL)
+      {
+        g_autoptr(GtkCssProvider) provider = gtk_css_provider_new ();
+
+        gtk_css_provider_load_from_resource (provider, registered[i]->stylesheet);
+        /* Above the application's style.css, which AdwApplication adds at
+         * this priority before. */
+        gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
+                                                    GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+      }
+}
+
 /* Settings ---------------------------------------------------------------- */
 
 static GSettingsSchema *

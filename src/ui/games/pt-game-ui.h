@@ -13,6 +13,7 @@
 #include <adwaita.h>
 #include <json-glib/json-glib.h>
 
+#include "pt-board-colours.h"
 #include "pt-game.h"
 #include "pt-session.h"
 
@@ -65,6 +66,14 @@ struct _PtGameUi
    * by") and the designers' names. */
   const char *credit_title;
   const char *const *designers;
+
+  /* The colours its board draws, for the contrast test (a table of its
+   * own, like pt_board_colours). */
+  const PtBoardColourInfo *colours;
+  guint n_colours;
+  /* Optional: the game's stylesheet, a resource path in its folder's
+   * GResource; loaded for every window (pt_game_ui_load_stylesheets ()). */
+  const char *stylesheet;
 
   /* A PtBoard subclass, constructed with "game". */
   GType (*board_type) (void);
@@ -144,6 +153,10 @@ const char *pt_game_ui_title (const char *game_id);
  * happens once. (transfer none) */
 GSettings *pt_game_ui_get_settings (const PtGameUi *ui,
                                     GSettings *app_settings);
+
+/* Adds every game's stylesheet to @display, above the application's (the
+ * application's startup calls it). */
+void pt_game_ui_load_stylesheets (GdkDisplay *display);
 
 /* Shared pieces for the breakdown renderers. */
 void pt_game_ui_add_row (GPtrArray *rows,

@@ -8,6 +8,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "pt-game-ui.h"
+#include "pt-wagons-colours.h"
 #include "pt-wagons-board.h"
 #include "pt-wagons-sheet-view.h"
 
@@ -153,6 +154,9 @@ const PtGameUi pt_wagons_ui = {
                                     .chart_colour = "#3584e4",
                                     .credit_title = N_("Circle the Wagons designed by"),
                                                         .designers = designers,
+                                                        .stylesheet = "/io/github/partida/Partida/circle-the-wagons/pt-wagons.css",
+                                                        .colours = pt_wagons_colours,
+                                                        .n_colours = PT_N_WAGONS_COLOURS,
                                                         .board_type = pt_wagons_board_get_type,
                                                         .sheet_view_type = pt_wagons_sheet_view_get_type,
                                                         .breakdown_rows = breakdown_rows,

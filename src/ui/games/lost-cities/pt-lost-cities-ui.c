@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "pt-game-ui.h"
+#include "pt-lost-cities-colours.h"
 #include "pt-lost-cities-board.h"
 #include "pt-lost-cities-pile.h"
 #include "pt-lost-cities-preferences.h"
@@ -159,6 +160,9 @@ const PtGameUi pt_lost_cities_ui = {
                                     .chart_colour = "#e66100",
                                     .credit_title = N_("Lost Cities designed by"),
                                                         .designers = designers,
+                                                        .stylesheet = "/io/github/partida/Partida/lost-cities/pt-lost-cities.css",
+                                                        .colours = pt_lost_cities_colours,
+                                                        .n_colours = PT_N_LOST_CITIES_COLOURS,
                                                         .board_type = pt_lost_cities_board_get_type,
                                                         .sheet_view_type = pt_lost_cities_sheet_view_get_type,
                                                         .breakdown_rows = breakdown_rows,
