@@ -446,6 +446,23 @@ test_window_accelerators (void)
   g_assert_cmpuint (found, ==, 0xf);
 }
 
+/* The labels under @widget whose text is cut ("Hoja de puntu…"). */
+static guint
+count_ellipsized (GtkWidget *widget)
+{
+  guint n = 0;
+
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) && pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (widget))))
+    {
+      g_test_message ("cut: %s", gtk_label_get_text (GTK_LABEL (widget)));
+      n++;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += count_ellipsized (child);
+  return n;
+}
+
 static void
 test_window_narrow (void)
 {
@@ -474,6 +491,10 @@ test_window_narrow (void)
   g_assert_true (adw_view_switcher_bar_get_reveal (bar));
   revealer = GTK_REVEALER (find_by_type (GTK_WIDGET (bar), GTK_TYPE_REVEALER));
   WAIT_UNTIL (gtk_revealer_get_child_revealed (revealer));
+  wait_for_frame (GTK_WIDGET (window));
+  /* Every page's name fits its quarter of the bottom bar, in English and
+   * in Spanish. */
+  g_assert_cmpuint (count_ellipsized (GTK_WIDGET (bar)), ==, 0);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-score-sheet", NULL));
   save_screenshot (GTK_WIDGET (window), "narrow");
@@ -531,7 +552,7 @@ test_spanish (void)
 {
   static const char *const titles[][2] = {
     { "play", "Jugar" },
-    { "score-sheet", "Hoja de puntuación" },
+    { "score-sheet", "Puntuación" },
     { "history", "Historial" },
     { "stats", "Jugadores" },
   };

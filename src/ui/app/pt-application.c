@@ -547,8 +547,8 @@ pt_application_init (PtApplication *self)
       g_free (games);
       games = joined;
     }
-  /* Translators: %s is the list of games, "Lost Cities, Circle the Wagons
-   * and Next Station: London" */
+  /* Translators: %s is the list of the games' titles, joined with the two
+   * strings above ("A, B and C") */
   summary = g_strdup_printf (_("Board game nights: play %s, or keep score at the table."),
                                 games != NULL ? games : "");
   g_application_add_main_option_entries (G_APPLICATION (self), entries);

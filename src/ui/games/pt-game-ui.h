@@ -51,7 +51,7 @@ typedef struct
 
 struct _PtGameUi
 {
-  /* The rules' id ("lost-cities"). */
+  /* The rules' id (PtGameClass.game_id). */
   const char *game_id;
   /* The game's name, translatable: game names are trademarks and
    * usually stay as on the box. */
@@ -62,7 +62,7 @@ struct _PtGameUi
   const char *icon_name;
   /* The game's own colour in the statistics charts ("#e66100"). */
   const char *chart_colour;
-  /* The About window's credit: its heading (translatable, "Lost Cities designed
+  /* The About window's credit: its heading (translatable, "<title> designed
    * by") and the designers' names. */
   const char *credit_title;
   const char *const *designers;

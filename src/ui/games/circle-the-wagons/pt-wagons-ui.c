@@ -137,8 +137,11 @@ static const PtGameShortcut shortcuts[] = {
         { N_("Turn the Card"), "r" },
           { N_("Place the Card"), "Return" },
             { N_("Zoom In and Out"), "plus minus" },
-              { N_("Move the View"), "<Control>Left <Control>Right <Control>Up <Control>Down" },
-            };
+              /* Two rows, not one of four Ctrl+arrows: the shortcuts window gives
+               * every key of a column the widest one's room. */
+              { N_("Move the View Left or Right"), "<Control>Left <Control>Right" },
+                { N_("Move the View Up or Down"), "<Control>Up <Control>Down" },
+              };
 
 const PtGameUi pt_wagons_ui = {
   .game_id = "circle-the-wagons",
