@@ -358,6 +358,9 @@ pt_application_startup (GApplication *app)
 
   G_APPLICATION_CLASS (pt_application_parent_class)->startup (app);
   pt_accessible_install_fixes ();
+  /* The games' own styles, next to style.css (which AdwApplication loads). */
+  if (gdk_display_get_default () != NULL)
+    pt_game_ui_load_stylesheets (gdk_display_get_default ());
 
   /* Look the schema up first: GSettings aborts on a missing one, and
    * --version and --help must work without it (they never get here). */
@@ -544,8 +547,8 @@ pt_application_init (PtApplication *self)
       g_free (games);
       games = joined;
     }
-  /* Translators: %s is the list of games, "Lost Cities, Circle the Wagons
-   * and Next Station: London" */
+  /* Translators: %s is the list of the games' titles, joined with the two
+   * strings above ("A, B and C") */
   summary = g_strdup_printf (_("Board game nights: play %s, or keep score at the table."),
                                 games != NULL ? games : "");
   g_application_add_main_option_entries (G_APPLICATION (self), entries);
