@@ -1468,8 +1468,7 @@ pt_store_check_integrity (PtStore *self,
       ok = g_strcmp0 (first, "ok") == 0;
       if (!ok)
         g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_CORRUPT,
-                     _("The history in “%s” is damaged (%s). Nothing more is written to it; salvage "
-                       "what can still be read into a new database (partida-cli salvage)."),
+                     _("The history in “%s” is damaged (%s)."),
                         self->path, first != NULL ? first : sqlite3_errmsg (self->db));
     }
   g_clear_pointer (&stmt, pt_stmt_release);
