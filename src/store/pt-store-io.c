@@ -1440,8 +1440,7 @@ set_damaged (GError **error,
              const char *what)
 {
   /* No way out named here: the app offers its salvage, partida-cli adds its own commands. */
-  g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_CORRUPT, _("The history in “%s” is damaged (%s)."),
-               path, what);
+  g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_CORRUPT, _("The history in “%s” is damaged (%s)."), path, what);
 }
 
 gboolean
