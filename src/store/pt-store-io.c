@@ -1439,10 +1439,8 @@ set_damaged (GError **error,
              const char *path,
              const char *what)
 {
-  g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_CORRUPT,
-               _("The history in “%s” is damaged (%s). Nothing more is written to it; salvage "
-                 "what can still be read into a new database (partida-cli salvage)."),
-                  path, what);
+  /* No way out named here: the app offers its salvage, partida-cli adds its own commands. */
+  g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_CORRUPT, _("The history in “%s” is damaged (%s)."), path, what);
 }
 
 gboolean

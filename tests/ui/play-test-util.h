@@ -10,6 +10,7 @@
 
 #include "ui-test-util.h"
 #include "pt-game-setup-view.h"
+#include "pt-game-ui.h"
 #include "pt-game-view.h"
 #include "pt-play-page.h"
 #include "pt-result-view.h"
@@ -328,7 +329,8 @@ play_test_init (int *argc,
   g_application_hold (G_APPLICATION (app));
   /* These tests play one-round matches (Preferences → Lost Cities →
    * rounds); test-play-session plays matches of rounds. */
-  g_settings_set_int (pt_application_get_settings (app), "lost-cities-rounds", 1);
+  g_settings_set_int (pt_game_ui_get_settings (pt_game_ui_lookup ("lost-cities"), pt_application_get_settings (app)),
+                      "rounds", 1);
   return 0;
 }
 
