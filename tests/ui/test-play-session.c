@@ -464,7 +464,7 @@ test_saves_on_the_worker (void)
   g_assert_nonnull (worker);
   g_mutex_init (&gate.lock);
   g_cond_init (&gate.cond);
-  g_settings_set_int (settings (), "lost-cities-rounds", 1);
+  g_settings_set_int (lost_cities_settings (), "rounds", 1);
   view = start_two_player_game ("lost-cities", "Ana", -1, "Computer", 0, "5151");
   wait_for_store ();
   pt_store_debug_watch_thread (g_thread_self ());
