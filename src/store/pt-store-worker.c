@@ -261,7 +261,8 @@ worker_thread (gpointer user_data)
       g_mutex_lock (&self->lock);
       if (self->store != NULL && pt_store_has_pending_statistics (self->store))
         self->catching_up = TRUE;
-      if (--self->pending == 0 && !self->catching_up)
+      /* _flush() waits for this, _drain() for the background steps too. */
+      if (--self->pending == 0)
         g_cond_broadcast (&self->idle);
       g_mutex_unlock (&self->lock);
     }
@@ -528,6 +529,16 @@ pt_store_worker_is_idle (PtStoreWorker *self)
   catching_up = self->catching_up;
   g_mutex_unlock (&self->lock);
   return self->outstanding == 0 && !catching_up && g_atomic_int_get ((gint *) &self->unsignalled) == 0;
+}
+
+void
+pt_store_worker_flush (PtStoreWorker *self)
+{
+  g_return_if_fail (PT_IS_STORE_WORKER (self));
+  g_mutex_lock (&self->lock);
+  while (self->pending > 0)
+    g_cond_wait (&self->idle, &self->lock);
+  g_mutex_unlock (&self->lock);
 }
 
 void
