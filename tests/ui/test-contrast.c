@@ -1,7 +1,7 @@
 /* test-contrast.c — every colour the boards draw stands out from what it
  * is drawn on, in the light and the dark style: 3:1 for game elements,
- * 4.5:1 for text (the table in src/ui/play/pt-board-colours.c). No display
- * needed.
+ * 4.5:1 for text (the shared table in src/ui/play/pt-board-colours.c and
+ * each game's, PtGameUi.colours). No display needed.
  *
  * Copyright 2026 The Partida authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -11,15 +11,18 @@
 #include <glib.h>
 
 #include "pt-board-colours.h"
+#include "pt-game-ui.h"
 
-static void
-test_ratios (void)
+/* The colours of @table that fall short; each one is said. */
+static guint
+check_table (const PtBoardColourInfo *table,
+             guint n)
 {
   guint failures = 0;
 
-  for (guint i = 0; i < PT_N_BOARD_COLOURS; i++)
+  for (guint i = 0; i < n; i++)
     {
-      const PtBoardColourInfo *c = &pt_board_colours[i];
+      const PtBoardColourInfo *c = &table[i];
       double light = pt_board_colour_contrast (&c->light, &c->on_light);
       double dark = pt_board_colour_contrast (&c->dark, &c->on_dark);
 
@@ -30,6 +33,23 @@ test_ratios (void)
           g_printerr ("%s: %.2f:1 light, %.2f:1 dark, needs %.1f:1\n", c->id, light, dark, c->min_ratio);
           failures++;
         }
+    }
+  return failures;
+}
+
+/* The shared table and every game's. */
+static void
+test_ratios (void)
+{
+  guint failures = check_table (pt_board_colours, PT_N_BOARD_COLOURS);
+
+  for (guint i = 0; i < pt_game_ui_get_n (); i++)
+    {
+      const PtGameUi *ui = pt_game_ui_list ()[i];
+
+      g_assert_true (ui->colours != NULL || ui->n_colours == 0);
+      g_test_message ("%s: %u colours", ui->game_id, ui->n_colours);
+      failures += check_table (ui->colours, ui->n_colours);
     }
   g_assert_cmpuint (failures, ==, 0);
 }

@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include "play-test-util.h"
+#include "pt-game-ui.h"
 #include "pt-lost-cities-board.h"
 #include "pt-match-view.h"
 #include "pt-preferences-window.h"
@@ -54,6 +55,13 @@ settings (void)
   return pt_application_get_settings (app);
 }
 
+/* Lost Cities' own settings: its house rules. */
+static GSettings *
+lost_cities_settings (void)
+{
+  return pt_game_ui_get_settings (pt_game_ui_lookup ("lost-cities"), settings ());
+}
+
 /* Preferences → Lost Cities → 2 rounds: the next setup shows 2; the
  * other preferences pre-fill it too. */
 static void
@@ -74,8 +82,8 @@ test_preferences_prefill (void)
   g_assert_cmpuint (pt_game_setup_view_get_rounds (setup), ==, 2);
 
   g_settings_set_enum (settings (), "ai-level", 2);
-  g_settings_set_enum (settings (), "lost-cities-next-starter", 1);
-  g_settings_set_enum (settings (), "lost-cities-scoring", 1);
+  g_settings_set_enum (lost_cities_settings (), "next-starter", 1);
+  g_settings_set_enum (lost_cities_settings (), "scoring", 1);
   pt_game_setup_view_set_game_id (setup, "lost-cities");
   pt_game_setup_view_set_seat (setup, 0, "Ana", -1);
   pt_game_setup_view_set_seat (setup, 1, "Computer", 1);
@@ -94,8 +102,8 @@ test_preferences_prefill (void)
   g_assert_cmpint (pt_session_get_seat_level (session, 1), ==, PT_BOT_LEVEL_EASY);
   save_screenshot (GTK_WIDGET (window), "play-setup-rounds");
 
-  g_settings_reset (settings (), "lost-cities-next-starter");
-  g_settings_reset (settings (), "lost-cities-scoring");
+  g_settings_reset (lost_cities_settings (), "next-starter");
+  g_settings_reset (lost_cities_settings (), "scoring");
 }
 
 /* A 3-round match with a person: round 1 to its end, the summary, close
@@ -255,7 +263,7 @@ test_three_rounds (void)
   guint n_moves;
   int total0;
 
-  g_settings_set_int (settings (), "lost-cities-rounds", 3);
+  g_settings_set_int (lost_cities_settings (), "rounds", 3);
   g_assert_cmpuint (pt_game_setup_view_get_rounds (get_setup ()), ==, 3);
   view = start_two_player_game ("lost-cities", "Ana", -1, "Computer", 0, "3030");
   session = pt_game_view_get_session (view);
@@ -347,7 +355,7 @@ test_three_rounds (void)
   }
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.leave", NULL));
-  g_settings_set_int (settings (), "lost-cities-rounds", 1);
+  g_settings_set_int (lost_cities_settings (), "rounds", 1);
 }
 
 /* After "Back to the Games" (mid-game and after a finished match, and in a

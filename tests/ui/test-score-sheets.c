@@ -138,6 +138,7 @@ test_lost_cities (void)
   PtStore *store = get_store ();
   g_autoptr(GError) error = NULL;
   g_autofree char *draft = NULL;
+  guint n_checked;
   g_autoptr(JsonNode) expected_node = score (lc_expected_sheet);
   JsonArray *expected_totals = json_object_get_array_member (json_node_get_object (expected_node), "totals");
   GtkToggleButton *clash;
@@ -198,6 +199,27 @@ test_lost_cities (void)
   g_assert_true (gtk_toggle_button_get_active (pt_lost_cities_sheet_view_get_card_toggle (view, 0, 0, 9)));
   assert_lost_cities_totals (view, 2);
   screenshots ("score-sheet-lost-cities");
+  /* At 360 px every expedition keeps its whole name (AMARILLO). */
+  set_width (360);
+  n_checked = 0;
+  for (const char *c = "YBWGRP"; *c != '\0'; c++)
+    {
+      g_autofree char *name = g_strdup_printf ("expedition-0-%c", *c);
+      GtkWidget *label = find_by_name (GTK_WIDGET (view), name);
+
+      int natural;
+
+      g_assert_nonnull (label);
+      /* Purple only in a six-expedition match. */
+      if (!gtk_widget_is_drawable (label))
+        continue;
+      n_checked++;
+      gtk_widget_measure (label, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+      g_assert_cmpint (gtk_widget_get_width (label), >=, natural);
+      g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label))));
+    }
+  g_assert_cmpuint (n_checked, >=, 5);
+  set_width (1000);
 
   /* Saving: the match with the rules layer's totals, then a fresh sheet. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "sheet.save", NULL));

@@ -242,6 +242,7 @@ static void
 test_preferences_rules (void)
 {
   GSettings *settings = pt_application_get_settings (app);
+  GSettings *lost_cities = pt_game_ui_get_settings (pt_game_ui_lookup ("lost-cities"), settings);
   PtGameSetupView *setup;
   PtScoreSheetPage *sheet_page;
   g_autoptr(PtSession) session = NULL;
@@ -273,7 +274,7 @@ test_preferences_rules (void)
   row = ADW_COMBO_ROW (find_by_name (GTK_WIDGET (preferences), "lost-cities-scoring-row"));
   g_assert_nonnull (row);
   adw_combo_row_set_selected (row, 1);
-  assert_setting (settings, "lost-cities-scoring", "seed");
+  assert_setting (lost_cities, "scoring", "seed");
 
   row = ADW_COMBO_ROW (find_by_name (GTK_WIDGET (preferences), "lost-cities-next-starter-row"));
   g_assert_nonnull (row);
@@ -319,9 +320,9 @@ test_preferences_rules (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (sheet_page), "sheet.close", NULL));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-play", NULL));
 
-  g_settings_reset (settings, "lost-cities-scoring");
-  g_settings_reset (settings, "lost-cities-next-starter");
-  g_settings_reset (settings, "lost-cities-rounds");
+  g_settings_reset (lost_cities, "scoring");
+  g_settings_reset (lost_cities, "next-starter");
+  g_settings_reset (lost_cities, "rounds");
   g_settings_reset (settings, "ai-level");
 }
 
@@ -445,6 +446,23 @@ test_window_accelerators (void)
   g_assert_cmpuint (found, ==, 0xf);
 }
 
+/* The labels under @widget whose text is cut ("Hoja de puntu…"). */
+static guint
+count_ellipsized (GtkWidget *widget)
+{
+  guint n = 0;
+
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) && pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (widget))))
+    {
+      g_test_message ("cut: %s", gtk_label_get_text (GTK_LABEL (widget)));
+      n++;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += count_ellipsized (child);
+  return n;
+}
+
 static void
 test_window_narrow (void)
 {
@@ -476,6 +494,10 @@ test_window_narrow (void)
   g_assert_true (adw_view_switcher_bar_get_reveal (bar));
   revealer = GTK_REVEALER (find_by_type (GTK_WIDGET (bar), GTK_TYPE_REVEALER));
   WAIT_UNTIL (gtk_revealer_get_child_revealed (revealer));
+  wait_for_frame (GTK_WIDGET (window));
+  /* Every page's name fits its quarter of the bottom bar, in English and
+   * in Spanish. */
+  g_assert_cmpuint (count_ellipsized (GTK_WIDGET (bar)), ==, 0);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-score-sheet", NULL));
   save_screenshot (GTK_WIDGET (window), "narrow");
@@ -533,7 +555,7 @@ test_spanish (void)
 {
   static const char *const titles[][2] = {
     { "play", "Jugar" },
-    { "score-sheet", "Hoja de puntuación" },
+    { "score-sheet", "Puntuación" },
     { "history", "Historial" },
     { "stats", "Jugadores" },
   };

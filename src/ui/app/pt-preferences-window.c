@@ -152,9 +152,13 @@ pt_preferences_window_constructed (GObject *object)
   pt_preferences_bind_choice (self->settings, "ai-level", self->ai_level_row, ai_level_nicks);
   /* House Rules: each game's own group (PtGameUi.preferences_group). */
   for (guint i = 0; i < pt_game_ui_get_n (); i++)
-    if (pt_game_ui_list ()[i]->preferences_group != NULL)
-      adw_preferences_page_add (self->rules_page,
-                                ADW_PREFERENCES_GROUP (pt_game_ui_list ()[i]->preferences_group (self->settings)));
+    {
+      const PtGameUi *ui = pt_game_ui_list ()[i];
+      GSettings *game_settings = pt_game_ui_get_settings (ui, self->settings);
+
+      if (ui->preferences_group != NULL && game_settings != NULL)
+        adw_preferences_page_add (self->rules_page, ADW_PREFERENCES_GROUP (ui->preferences_group (game_settings)));
+    }
   /* External engines (partida-engine/1): a page of its own. */
   adw_preferences_window_add (ADW_PREFERENCES_WINDOW (self),
                               ADW_PREFERENCES_PAGE (pt_engines_page_new (self->settings)));

@@ -20,6 +20,7 @@ struct _PtSyncPage
 
   GSettings *settings;
   PtSyncService *service;
+  /* Template widgets */
   AdwActionRow *folder_row;
   AdwActionRow *status_row;
   GtkWidget *stop_button;
@@ -99,59 +100,17 @@ on_changed (PtSyncPage *self)
   update (self);
 }
 
-static GtkWidget *
-row_button (const char *label,
-            const char *name)
-{
-  GtkWidget *button = gtk_button_new_with_mnemonic (label);
-
-  gtk_widget_set_name (button, name);
-  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-  return button;
-}
-
 GtkWidget *
 pt_sync_page_new (GSettings *settings,
                   PtSyncService *service)
 {
   PtSyncPage *self;
-  AdwPreferencesGroup *group;
-  GtkWidget *choose;
 
   g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
 
-  self = g_object_new (PT_TYPE_SYNC_PAGE,
-                       "name", "sync-page",
-                       "title", _("Sync"), "icon-name", "emblem-synchronizing-symbolic", NULL);
+  self = g_object_new (PT_TYPE_SYNC_PAGE, NULL);
   self->settings = g_object_ref (settings);
   self->service = service != NULL ? g_object_ref (service) : NULL;
-
-  group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
-  adw_preferences_group_set_title (group, _("Shared Folder"));
-  adw_preferences_group_set_description (group,
-                                         _("Every member of the group chooses the same folder, kept in step by Syncthing, Nextcloud, "
-      "a network share or a USB stick. Players, nights and matches sync; saved games and drafts "
-      "stay on this device."));
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (self), group);
-
-  self->folder_row = ADW_ACTION_ROW (adw_action_row_new ());
-  gtk_widget_set_name (GTK_WIDGET (self->folder_row), "sync-folder-row");
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->folder_row), _("Folder"));
-  choose = row_button (_("C_hoose…"), "sync-choose-button");
-  g_signal_connect (choose, "clicked", G_CALLBACK (on_choose_clicked), self);
-  self->stop_button = row_button (_("_Stop Syncing"), "sync-stop-button");
-  g_signal_connect (self->stop_button, "clicked", G_CALLBACK (on_stop_clicked), self);
-  adw_action_row_add_suffix (self->folder_row, self->stop_button);
-  adw_action_row_add_suffix (self->folder_row, choose);
-  adw_preferences_group_add (group, GTK_WIDGET (self->folder_row));
-
-  self->status_row = ADW_ACTION_ROW (adw_action_row_new ());
-  gtk_widget_set_name (GTK_WIDGET (self->status_row), "sync-status-row");
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->status_row), _("Status"));
-  self->sync_button = row_button (_("Sync _Now"), "sync-now-button");
-  g_signal_connect (self->sync_button, "clicked", G_CALLBACK (on_sync_clicked), self);
-  adw_action_row_add_suffix (self->status_row, self->sync_button);
-  adw_preferences_group_add (group, GTK_WIDGET (self->status_row));
 
   g_signal_connect_object (settings, "changed::sync-folder", G_CALLBACK (on_changed), self, G_CONNECT_SWAPPED);
   if (service != NULL)
@@ -174,6 +133,7 @@ pt_sync_page_dispose (GObject *object)
       gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
       g_clear_object (&self->chooser);
     }
+  gtk_widget_dispose_template (GTK_WIDGET (self), PT_TYPE_SYNC_PAGE);
   g_clear_object (&self->settings);
   g_clear_object (&self->service);
   G_OBJECT_CLASS (pt_sync_page_parent_class)->dispose (object);
@@ -182,10 +142,22 @@ pt_sync_page_dispose (GObject *object)
 static void
 pt_sync_page_class_init (PtSyncPageClass *klass)
 {
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
   G_OBJECT_CLASS (klass)->dispose = pt_sync_page_dispose;
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/partida/Partida/pt-sync-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, PtSyncPage, folder_row);
+  gtk_widget_class_bind_template_child (widget_class, PtSyncPage, status_row);
+  gtk_widget_class_bind_template_child (widget_class, PtSyncPage, stop_button);
+  gtk_widget_class_bind_template_child (widget_class, PtSyncPage, sync_button);
+  gtk_widget_class_bind_template_callback (widget_class, on_choose_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_stop_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_sync_clicked);
 }
 
 static void
 pt_sync_page_init (PtSyncPage *self)
 {
+  gtk_widget_init_template (GTK_WIDGET (self));
 }

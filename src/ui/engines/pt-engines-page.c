@@ -95,7 +95,7 @@ pt_engines_page_list_for_game (GSettings *settings,
   *specs = g_strv_builder_end (spec_builder);
 }
 
-/* "by Ana · plays Lost Cities, Circle the Wagons" */
+/* "by Ana · plays " and the titles of the games it plays */
 static char *
 describe_engine (PtEngine *engine)
 {

@@ -64,6 +64,109 @@ pt_game_ui_title (const char *game_id)
   return g_dgettext (GETTEXT_PACKAGE, ui->title);
 }
 
+/* Stylesheets ------------------------------------------------------------- */
+
+void
+pt_game_ui_load_stylesheets (GdkDisplay *display)
+{
+  g_return_if_fail (GDK_IS_DISPLAY (display));
+
+  for (guint i = 0; registered[i] != NULL; i++)
+    if (registered[i]->stylesheet != NULL)
+      {
+        g_autoptr(GtkCssProvider) provider = gtk_css_provider_new ();
+
+        gtk_css_provider_load_from_resource (provider, registered[i]->stylesheet);
+        /* Above the application's style.css, which AdwApplication adds at
+         * this priority before. */
+        gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
+                                                    GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+      }
+}
+
+/* Settings ---------------------------------------------------------------- */
+
+static GSettingsSchema *
+lookup_schema (const char *id)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  GSettingsSchema *schema = source != NULL ? g_settings_schema_source_lookup (source, id, TRUE) : NULL;
+
+  if (schema == NULL)
+    g_warning ("The settings schema %s is not installed", id);
+  return schema;
+}
+
+static GSettings *
+settings_new (const char *id,
+              GSettingsBackend *backend)
+{
+  g_autoptr(GSettingsSchema) schema = lookup_schema (id);
+
+  return schema != NULL ? g_settings_new_full (schema, backend, NULL) : NULL;
+}
+
+/* Copies the user values of the game's legacy keys into @settings, once:
+ * the game's schema is then listed in "moved-settings". A value the new key
+ * refuses (out of its range) is left behind, said in the log. */
+static void
+move_legacy_settings (const PtGameUi *ui,
+                      GSettings *app_settings,
+                      GSettingsBackend *backend,
+                      GSettings *settings)
+{
+  g_auto(GStrv) moved = g_settings_get_strv (app_settings, "moved-settings");
+  g_autoptr(GStrvBuilder) builder = NULL;
+  g_auto(GStrv) now_moved = NULL;
+  g_autoptr(GSettings) legacy = NULL;
+
+  if (ui->legacy_schema == NULL || ui->legacy_keys == NULL || g_strv_contains ((const char *const *) moved, ui->settings_schema))
+    return;
+  legacy = settings_new (ui->legacy_schema, backend);
+  if (legacy == NULL)
+    return;
+  for (guint i = 0; ui->legacy_keys[i].old_key != NULL; i++)
+    {
+      g_autoptr(GVariant) value = g_settings_get_user_value (legacy, ui->legacy_keys[i].old_key);
+
+      if (value != NULL && !g_settings_set_value (settings, ui->legacy_keys[i].key, value))
+        g_message ("%s: the value of %s is not one %s takes; left behind", ui->game_id,
+                   ui->legacy_keys[i].old_key, ui->legacy_keys[i].key);
+    }
+  builder = g_strv_builder_new ();
+  g_strv_builder_addv (builder, (const char **) moved);
+  g_strv_builder_add (builder, ui->settings_schema);
+  now_moved = g_strv_builder_end (builder);
+  g_settings_set_strv (app_settings, "moved-settings", (const char *const *) now_moved);
+}
+
+GSettings *
+pt_game_ui_get_settings (const PtGameUi *ui,
+                         GSettings *app_settings)
+{
+  g_autofree char *data_key = NULL;
+  g_autoptr(GSettingsBackend) backend = NULL;
+  GSettings *settings;
+
+  g_return_val_if_fail (ui != NULL, NULL);
+  g_return_val_if_fail (G_IS_SETTINGS (app_settings), NULL);
+
+  if (ui->settings_schema == NULL)
+    return NULL;
+  data_key = g_strconcat ("pt-game-settings:", ui->settings_schema, NULL);
+  settings = g_object_get_data (G_OBJECT (app_settings), data_key);
+  if (settings != NULL)
+    return settings;
+
+  g_object_get (app_settings, "backend", &backend, NULL);
+  settings = settings_new (ui->settings_schema, backend);
+  if (settings == NULL)
+    return NULL;
+  move_legacy_settings (ui, app_settings, backend, settings);
+  g_object_set_data_full (G_OBJECT (app_settings), data_key, settings, g_object_unref);
+  return settings;
+}
+
 /* Breakdowns -------------------------------------------------------------- */
 
 void

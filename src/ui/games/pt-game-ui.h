@@ -13,6 +13,7 @@
 #include <adwaita.h>
 #include <json-glib/json-glib.h>
 
+#include "pt-board-colours.h"
 #include "pt-game.h"
 #include "pt-session.h"
 
@@ -33,6 +34,14 @@ typedef struct
   const char *const *values;
 } PtGameOption;
 
+/* A key an older Partida kept in the application's schema (@old_key, read
+ * through PtGameUi.legacy_schema) and its name in the game's own schema. */
+typedef struct
+{
+  const char *old_key;
+  const char *key;
+} PtGameSettingsKey;
+
 /* One key of the game's board, for the shortcuts window. */
 typedef struct
 {
@@ -42,7 +51,7 @@ typedef struct
 
 struct _PtGameUi
 {
-  /* The rules' id ("lost-cities"). */
+  /* The rules' id (PtGameClass.game_id). */
   const char *game_id;
   /* The game's name, translatable: game names are trademarks and
    * usually stay as on the box. */
@@ -53,10 +62,18 @@ struct _PtGameUi
   const char *icon_name;
   /* The game's own colour in the statistics charts ("#e66100"). */
   const char *chart_colour;
-  /* The About window's credit: its heading (translatable, "Lost Cities designed
+  /* The About window's credit: its heading (translatable, "<title> designed
    * by") and the designers' names. */
   const char *credit_title;
   const char *const *designers;
+
+  /* The colours its board draws, for the contrast test (a table of its
+   * own, like pt_board_colours). */
+  const PtBoardColourInfo *colours;
+  guint n_colours;
+  /* Optional: the game's stylesheet, a resource path in its folder's
+   * GResource; loaded for every window (pt_game_ui_load_stylesheets ()). */
+  const char *stylesheet;
 
   /* A PtBoard subclass, constructed with "game". */
   GType (*board_type) (void);
@@ -91,19 +108,27 @@ struct _PtGameUi
    * into @options (the rules' deal options) for the form to show. */
   void (*options_defaults) (const PtSessionDefaults *defaults,
                             JsonObject *options);
+  /* Optional: the game's own settings, a schema in its folder
+   * (games/<game>/<schema id>.gschema.xml, added to game_schemas by its meson.build);
+   * the callbacks below get them from pt_game_ui_get_settings (). */
+  const char *settings_schema;
+  /* Optional: where an older Partida kept some of those keys, a schema at
+   * the application's path naming them (@legacy_keys, {NULL}-terminated):
+   * their user values are copied once into the game's schema. */
+  const char *legacy_schema;
+  const PtGameSettingsKey *legacy_keys;
   /* Optional: fills a fresh score sheet of this game from the
-   * Preferences (@settings: the application's). */
+   * Preferences (@settings: the game's). */
   void (*sheet_apply_settings) (GtkWidget *sheet_view,
                                 GSettings *settings);
   /* Optional: the game's group in Preferences → House Rules (an
-   * AdwPreferencesGroup), its rows bound to @settings. */
+   * AdwPreferencesGroup), its rows bound to @settings (the game's). */
   GtkWidget *(*preferences_group) (GSettings *settings);
-  /* Optional: the game's house rules from @settings into @defaults (the
-   * rounds of a match, who starts the next round, the rule preset), and
-   * the keys they are read from, so a new-game form follows them. */
+  /* Optional: the game's house rules from @settings (the game's) into
+   * @defaults (the rounds of a match, who starts the next round, the rule
+   * preset); a new-game form follows every change of @settings. */
   void (*read_defaults) (GSettings *settings,
                          PtSessionDefaults *defaults);
-  const char *const *settings_keys;
 
   /* The board's keys, listed under the game's title in the shortcuts
    * window (the board installs them: pt-board-keys.h). */
@@ -120,6 +145,18 @@ const PtGameUi *pt_game_ui_lookup (const char *game_id);
 int pt_game_ui_index_of (const char *game_id);
 /* The translated title, or @game_id itself for an unknown game. */
 const char *pt_game_ui_title (const char *game_id);
+
+/* The game's own settings (PtGameUi.settings_schema) on @app_settings'
+ * backend, or NULL when it has none. Made once per @app_settings (kept on
+ * it); the first time, the user values of the legacy keys are copied in,
+ * and the game is marked in @app_settings' "moved-settings" so that this
+ * happens once. (transfer none) */
+GSettings *pt_game_ui_get_settings (const PtGameUi *ui,
+                                    GSettings *app_settings);
+
+/* Adds every game's stylesheet to @display, above the application's (the
+ * application's startup calls it). */
+void pt_game_ui_load_stylesheets (GdkDisplay *display);
 
 /* Shared pieces for the breakdown renderers. */
 void pt_game_ui_add_row (GPtrArray *rows,

@@ -279,7 +279,7 @@ bind_item (GtkSignalListItemFactory *factory,
       g_autofree char *when = NULL;
       g_autoptr(GDateTime) utc = g_date_time_new_from_unix_utc (entry->finished);
       g_autoptr(GDateTime) local = utc ? g_date_time_to_local (utc) : NULL;
-      /* Translators: a history row's title, e.g. "Lost Cities · On screen" */
+      /* Translators: a history row's title: a game's title, then how it was played ("On screen" or "Score sheet") */
       g_autofree char *game = g_strdup_printf (_("%s · %s"), pt_game_ui_title (entry->game),
                                                   entry->mode == PT_MATCH_MODE_COMPANION ? _("Score sheet")
                                                                                          : _("On screen"));

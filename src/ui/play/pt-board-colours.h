@@ -1,4 +1,4 @@
-/* pt-board-colours.h — every colour the boards draw, in one table
+/* pt-board-colours.h — the boards' colours: the shared table and its kind
  *
  * Copyright 2026 The Partida authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -9,42 +9,10 @@
 
 G_BEGIN_DECLS
 
+/* The colours every board shares; each game keeps its own in a table of
+ * the same kind in its folder (PtGameUi.colours). */
 typedef enum
 {
-  /* Lost Cities: card faces, the ink on them, their outline. */
-  PT_COLOUR_LC_FACE_YELLOW,
-  PT_COLOUR_LC_FACE_BLUE,
-  PT_COLOUR_LC_FACE_WHITE,
-  PT_COLOUR_LC_FACE_GREEN,
-  PT_COLOUR_LC_FACE_RED,
-  PT_COLOUR_LC_FACE_PURPLE,
-  PT_COLOUR_LC_INK_YELLOW,
-  PT_COLOUR_LC_INK_BLUE,
-  PT_COLOUR_LC_INK_WHITE,
-  PT_COLOUR_LC_INK_GREEN,
-  PT_COLOUR_LC_INK_RED,
-  PT_COLOUR_LC_INK_PURPLE,
-  PT_COLOUR_LC_CARD_OUTLINE,
-  /* … the colour's shape on an empty place, and the place's outline. */
-  PT_COLOUR_LC_MARKER_YELLOW,
-  PT_COLOUR_LC_MARKER_BLUE,
-  PT_COLOUR_LC_MARKER_WHITE,
-  PT_COLOUR_LC_MARKER_GREEN,
-  PT_COLOUR_LC_MARKER_RED,
-  PT_COLOUR_LC_MARKER_PURPLE,
-  PT_COLOUR_LC_EMPTY_OUTLINE,
-  PT_COLOUR_LC_HIGHLIGHT,
-  /* Next Station: the four lines, the highlights, the tourist sites. */
-  PT_COLOUR_NS_LINE_PURPLE,
-  PT_COLOUR_NS_LINE_BLUE,
-  PT_COLOUR_NS_LINE_PINK,
-  PT_COLOUR_NS_LINE_GREEN,
-  PT_COLOUR_NS_LINE_END,
-  PT_COLOUR_NS_TARGET,
-  PT_COLOUR_NS_TOURIST_SITE,
-  /* Circle the Wagons: the card to place, where it may and may not go. */
-  PT_COLOUR_WAGONS_LEGAL,
-  PT_COLOUR_WAGONS_ILLEGAL,
   /* Text on the boards: the turn instructions (CSS, style.css). */
   PT_COLOUR_INSTRUCTIONS,
   PT_N_BOARD_COLOURS
@@ -54,6 +22,19 @@ typedef struct
 {
   double r, g, b, a;
 } PtRgba;
+
+/* For the tables: a colour, and libadwaita's window background (#fafafa,
+ * #242424) that most of them are drawn on. */
+#define PT_RGB(r, g, b) \
+  {                     \
+    r, g, b, 1          \
+  }
+#define PT_RGBA(r, g, b, a) \
+  {                         \
+    r, g, b, a              \
+  }
+#define PT_WINDOW_LIGHT PT_RGB (0.980, 0.980, 0.980)
+#define PT_WINDOW_DARK  PT_RGB (0.141, 0.141, 0.141)
 
 typedef struct
 {
@@ -67,6 +48,9 @@ extern const PtBoardColourInfo pt_board_colours[PT_N_BOARD_COLOURS];
 
 const PtRgba *pt_board_colour (PtBoardColour colour,
                                gboolean dark);
+/* What @info draws in the light or the dark style. */
+const PtRgba *pt_board_colour_pick (const PtBoardColourInfo *info,
+                                    gboolean dark);
 double pt_board_colour_luminance (const PtRgba *colour);
 double pt_board_colour_contrast (const PtRgba *colour,
                                  const PtRgba *background);

@@ -448,5 +448,7 @@ pt_board_init (PtBoard *self)
   GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
 
   gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
+  /* style.css styles what every board shares through this class. */
+  gtk_widget_add_css_class (GTK_WIDGET (self), "pt-board");
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Game board"), -1);
 }

@@ -22,7 +22,9 @@ struct _PtContinueList
 {
   AdwBin parent_instance;
 
+  /* Template widgets */
   GtkWidget *group;
+
   GPtrArray *rows;
 };
 
@@ -156,17 +158,31 @@ pt_continue_list_finalize (GObject *object)
 }
 
 static void
+pt_continue_list_dispose (GObject *object)
+{
+  /* The bound child is AdwBin's: out of the bin first, or the template and
+   * the bin would both unparent it. */
+  adw_bin_set_child (ADW_BIN (object), NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (object), PT_TYPE_CONTINUE_LIST);
+
+  G_OBJECT_CLASS (pt_continue_list_parent_class)->dispose (object);
+}
+
+static void
 pt_continue_list_class_init (PtContinueListClass *klass)
 {
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = pt_continue_list_dispose;
   G_OBJECT_CLASS (klass)->finalize = pt_continue_list_finalize;
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/partida/Partida/pt-continue-list.ui");
+  gtk_widget_class_bind_template_child (widget_class, PtContinueList, group);
 }
 
 static void
 pt_continue_list_init (PtContinueList *self)
 {
   self->rows = g_ptr_array_new ();
-  self->group = adw_preferences_group_new ();
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self->group), _("Continue"));
-  adw_bin_set_child (ADW_BIN (self), self->group);
-  gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
+  gtk_widget_init_template (GTK_WIDGET (self));
 }

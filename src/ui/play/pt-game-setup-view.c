@@ -347,8 +347,8 @@ pt_game_setup_view_read_defaults (GSettings *settings,
   defaults->ai_level = (PtBotLevel) CLAMP (g_settings_get_enum (settings, "ai-level"),
                                            PT_BOT_LEVEL_EASY, PT_BOT_LEVEL_HARD);
   /* The game's own house rules (Preferences → House Rules). */
-  if (ui != NULL && ui->read_defaults != NULL)
-    ui->read_defaults (settings, defaults);
+  if (ui != NULL && ui->read_defaults != NULL && pt_game_ui_get_settings (ui, settings) != NULL)
+    ui->read_defaults (pt_game_ui_get_settings (ui, settings), defaults);
 }
 
 void
@@ -405,13 +405,13 @@ watch_settings (PtGameSetupView *self,
                                self, G_CONNECT_SWAPPED);
       /* Every game's house rules: the form shows the chosen game's. */
       for (guint i = 0; i < pt_game_ui_get_n (); i++)
-        for (guint k = 0; pt_game_ui_list ()[i]->settings_keys != NULL && pt_game_ui_list ()[i]->settings_keys[k] != NULL; k++)
-          {
-            g_autofree char *signal = g_strconcat ("changed::", pt_game_ui_list ()[i]->settings_keys[k], NULL);
+        {
+          GSettings *game_settings = pt_game_ui_get_settings (pt_game_ui_list ()[i], settings);
 
-            g_signal_connect_object (settings, signal, G_CALLBACK (on_defaults_changed),
+          if (game_settings != NULL)
+            g_signal_connect_object (game_settings, "changed", G_CALLBACK (on_defaults_changed),
                                      self, G_CONNECT_SWAPPED);
-          }
+        }
     }
   on_engines_changed (self);
   /* The preferences pre-fill the form when it gets them and whenever

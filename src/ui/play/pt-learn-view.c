@@ -25,6 +25,9 @@ struct _PtLearnView
 
   PtLesson *lesson;
   GtkWidget *game_view;
+
+  /* Template widgets */
+  GtkWidget *box;
   GtkWidget *coach;
   GtkWidget *step_label;
   GtkWidget *text_label;
@@ -107,81 +110,19 @@ on_play_again (GtkWidget *view,
   g_signal_emit (self, signals[PLAY_AGAIN], 0);
 }
 
-static GtkWidget *
-build_coach (PtLearnView *self)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  GtkWidget *clamp = adw_clamp_new ();
-
-  gtk_widget_add_css_class (box, "card");
-  gtk_widget_add_css_class (box, "lesson-coach");
-  gtk_widget_set_name (box, "lesson-coach");
-
-  self->step_label = gtk_label_new (NULL);
-  gtk_widget_add_css_class (self->step_label, "heading");
-  gtk_label_set_xalign (GTK_LABEL (self->step_label), 0);
-  gtk_box_append (GTK_BOX (box), self->step_label);
-
-  self->text_label = gtk_label_new (NULL);
-  gtk_label_set_wrap (GTK_LABEL (self->text_label), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (self->text_label), 0);
-  gtk_widget_set_name (self->text_label, "lesson-text");
-  gtk_box_append (GTK_BOX (box), self->text_label);
-
-  self->suggestion_label = gtk_label_new (NULL);
-  gtk_label_set_wrap (GTK_LABEL (self->suggestion_label), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (self->suggestion_label), 0);
-  gtk_widget_add_css_class (self->suggestion_label, "accent");
-  gtk_widget_set_name (self->suggestion_label, "lesson-suggestion");
-  gtk_box_append (GTK_BOX (box), self->suggestion_label);
-
-  self->reason_label = gtk_label_new (NULL);
-  gtk_label_set_wrap (GTK_LABEL (self->reason_label), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (self->reason_label), 0);
-  gtk_widget_add_css_class (self->reason_label, "dim-label");
-  gtk_box_append (GTK_BOX (box), self->reason_label);
-
-  gtk_widget_set_margin_start (box, 0);
-  gtk_widget_set_margin_end (box, 0);
-  g_object_set (box, "margin-top", 6, "margin-bottom", 6, NULL);
-  gtk_widget_set_margin_start (self->step_label, 12);
-  gtk_widget_set_margin_top (self->step_label, 8);
-  for (GtkWidget *l = self->text_label; l != NULL; l = gtk_widget_get_next_sibling (l))
-    {
-      gtk_widget_set_margin_start (l, 12);
-      gtk_widget_set_margin_end (l, 12);
-    }
-  gtk_widget_set_margin_bottom (self->reason_label, 8);
-  gtk_widget_set_margin_bottom (self->suggestion_label, 4);
-
-  gtk_accessible_update_property (GTK_ACCESSIBLE (box),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Lesson"), -1);
-
-  adw_clamp_set_maximum_size (ADW_CLAMP (clamp), 900);
-  gtk_widget_set_margin_start (clamp, 12);
-  gtk_widget_set_margin_end (clamp, 12);
-  adw_clamp_set_child (ADW_CLAMP (clamp), box);
-  self->coach = box;
-  return clamp;
-}
-
 GtkWidget *
 pt_learn_view_new (PtLesson *lesson)
 {
   PtLearnView *self;
-  GtkWidget *box;
 
   g_return_val_if_fail (PT_IS_LESSON (lesson), NULL);
 
   self = g_object_new (PT_TYPE_LEARN_VIEW, NULL);
   self->lesson = g_object_ref (lesson);
 
-  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  gtk_box_append (GTK_BOX (box), build_coach (self));
   self->game_view = pt_game_view_new (pt_lesson_get_session (lesson));
   gtk_widget_set_vexpand (self->game_view, TRUE);
-  gtk_box_append (GTK_BOX (box), self->game_view);
-  adw_bin_set_child (ADW_BIN (self), box);
+  gtk_box_append (GTK_BOX (self->box), self->game_view);
 
   g_signal_connect_object (self->game_view, "leave", G_CALLBACK (on_leave), self, 0);
   g_signal_connect_object (self->game_view, "play-again", G_CALLBACK (on_play_again), self, 0);
@@ -226,6 +167,10 @@ pt_learn_view_dispose (GObject *object)
   if (self->lesson != NULL)
     g_signal_handlers_disconnect_by_data (self->lesson, self);
   g_clear_object (&self->lesson);
+  /* The bound child is AdwBin's: out of the bin first, or the template and
+   * the bin would both unparent it. */
+  adw_bin_set_child (ADW_BIN (self), NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (self), PT_TYPE_LEARN_VIEW);
 
   G_OBJECT_CLASS (pt_learn_view_parent_class)->dispose (object);
 }
@@ -243,9 +188,17 @@ pt_learn_view_class_init (PtLearnViewClass *klass)
   signals[PLAY_AGAIN] = g_signal_new ("play-again", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                       0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   gtk_widget_class_set_css_name (widget_class, "learn-view");
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/partida/Partida/pt-learn-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, PtLearnView, box);
+  gtk_widget_class_bind_template_child (widget_class, PtLearnView, coach);
+  gtk_widget_class_bind_template_child (widget_class, PtLearnView, step_label);
+  gtk_widget_class_bind_template_child (widget_class, PtLearnView, text_label);
+  gtk_widget_class_bind_template_child (widget_class, PtLearnView, suggestion_label);
+  gtk_widget_class_bind_template_child (widget_class, PtLearnView, reason_label);
 }
 
 static void
 pt_learn_view_init (PtLearnView *self)
 {
+  gtk_widget_init_template (GTK_WIDGET (self));
 }

@@ -679,10 +679,11 @@ open_sheet (PtScoreSheetPage *self,
       {
         const PtGameUi *ui = pt_game_ui_lookup (game);
         GSettings *settings = pt_services_get_settings (self->services);
+        GSettings *game_settings = settings != NULL ? pt_game_ui_get_settings (ui, settings) : NULL;
 
         /* The game's defaults from Preferences, which the sheet can change. */
-        if (settings != NULL && ui->sheet_apply_settings != NULL)
-          ui->sheet_apply_settings (GTK_WIDGET (view), settings);
+        if (game_settings != NULL && ui->sheet_apply_settings != NULL)
+          ui->sheet_apply_settings (GTK_WIDGET (view), game_settings);
       }
     }
   update_player_rows (self);

@@ -27,7 +27,7 @@
 #include <adwaita.h>
 #include <math.h>
 
-#include "pt-board-colours.h"
+#include "pt-wagons-colours.h"
 #include "pt-board-spot.h"
 #include "pt-text-scale.h"
 #include "pt-wagons-cards.h"
@@ -446,13 +446,13 @@ pt_wagons_town_view_snapshot (GtkWidget *widget,
       cairo_set_line_width (cr, 3);
       if (legal)
         {
-          const PtRgba *c = pt_board_colour (PT_COLOUR_WAGONS_LEGAL, dark);
+          const PtRgba *c = pt_board_colour_pick (&pt_wagons_colours[PT_COLOUR_WAGONS_LEGAL], dark);
 
           cairo_set_source_rgba (cr, c->r, c->g, c->b, c->a);
         }
       else
         {
-          const PtRgba *c = pt_board_colour (PT_COLOUR_WAGONS_ILLEGAL, dark);
+          const PtRgba *c = pt_board_colour_pick (&pt_wagons_colours[PT_COLOUR_WAGONS_ILLEGAL], dark);
 
           cairo_set_source_rgba (cr, c->r, c->g, c->b, c->a);
           cairo_set_dash (cr, (double[]){ 6, 4 }, 2, 0);

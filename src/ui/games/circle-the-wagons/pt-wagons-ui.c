@@ -8,6 +8,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "pt-game-ui.h"
+#include "pt-wagons-colours.h"
 #include "pt-wagons-board.h"
 #include "pt-wagons-sheet-view.h"
 
@@ -136,8 +137,11 @@ static const PtGameShortcut shortcuts[] = {
         { N_("Turn the Card"), "r" },
           { N_("Place the Card"), "Return" },
             { N_("Zoom In and Out"), "plus minus" },
-              { N_("Move the View"), "<Control>Left <Control>Right <Control>Up <Control>Down" },
-            };
+              /* Two rows, not one of four Ctrl+arrows: the shortcuts window gives
+               * every key of a column the widest one's room. */
+              { N_("Move the View Left or Right"), "<Control>Left <Control>Right" },
+                { N_("Move the View Up or Down"), "<Control>Up <Control>Down" },
+              };
 
 const PtGameUi pt_wagons_ui = {
   .game_id = "circle-the-wagons",
@@ -153,6 +157,9 @@ const PtGameUi pt_wagons_ui = {
                                     .chart_colour = "#3584e4",
                                     .credit_title = N_("Circle the Wagons designed by"),
                                                         .designers = designers,
+                                                        .stylesheet = "/io/github/partida/Partida/circle-the-wagons/pt-wagons.css",
+                                                        .colours = pt_wagons_colours,
+                                                        .n_colours = PT_N_WAGONS_COLOURS,
                                                         .board_type = pt_wagons_board_get_type,
                                                         .sheet_view_type = pt_wagons_sheet_view_get_type,
                                                         .breakdown_rows = breakdown_rows,

@@ -15,7 +15,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "pt-board-colours.h"
+#include "pt-lost-cities-colours.h"
 #include "pt-lost-cities-pile.h"
 #include "pt-text-scale.h"
 
@@ -40,14 +40,14 @@ G_DEFINE_FINAL_TYPE (PtLostCitiesPile, pt_lost_cities_pile, GTK_TYPE_WIDGET)
 
 static const char letters[] = "YBWGRP";
 
-/* Faces, ink and markers come from the shared table (pt-board-colours.c),
- * which the contrast test reads. */
+/* Faces, ink and markers come from the game's table
+ * (pt-lost-cities-colours.c), which the contrast test reads. */
 static void
 set_colour (cairo_t *cr,
-            PtBoardColour colour,
+            PtLostCitiesColour colour,
             gboolean dark)
 {
-  const PtRgba *c = pt_board_colour (colour, dark);
+  const PtRgba *c = pt_board_colour_pick (&pt_lost_cities_colours[colour], dark);
 
   cairo_set_source_rgba (cr, c->r, c->g, c->b, c->a);
 }
@@ -296,7 +296,7 @@ pt_lost_cities_draw_card (cairo_t *cr,
   cairo_set_line_width (cr, 1);
   cairo_stroke (cr);
 
-  ink = pt_board_colour (PT_COLOUR_LC_INK_YELLOW + color, dark)->r;
+  ink = pt_board_colour_pick (&pt_lost_cities_colours[PT_COLOUR_LC_INK_YELLOW + color], dark)->r;
   value = code[1] == 'W' ? "×" : code + 1;
   /* Everything on the face grows with the card (and so with the text). */
   k = w / CARD_W;

@@ -56,10 +56,10 @@ pt_lost_cities_preferences_constructed (GObject *object)
 
   g_assert (G_IS_SETTINGS (self->settings));
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self), pt_game_ui_title ("lost-cities"));
-  pt_preferences_bind_choice (self->settings, "lost-cities-scoring", self->scoring_row, scoring_nicks);
-  pt_preferences_bind_choice (self->settings, "lost-cities-next-starter", self->next_starter_row,
+  pt_preferences_bind_choice (self->settings, "scoring", self->scoring_row, scoring_nicks);
+  pt_preferences_bind_choice (self->settings, "next-starter", self->next_starter_row,
                               next_starter_nicks);
-  g_settings_bind (self->settings, "lost-cities-rounds", self->rounds_adjustment, "value",
+  g_settings_bind (self->settings, "rounds", self->rounds_adjustment, "value",
                    G_SETTINGS_BIND_DEFAULT);
 }
 

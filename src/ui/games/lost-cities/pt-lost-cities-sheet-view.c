@@ -540,6 +540,8 @@ build_color_row (PtLostCitiesSheetView *self,
   GtkWidget *score = gtk_label_new ("0");
   g_autofree char *spin_name = g_strdup_printf ("wagers-%u-%c", player,
                                                 pt_lost_cities_color_letters[color]);
+  g_autofree char *label_name = g_strdup_printf ("expedition-%u-%c", player,
+                                                 pt_lost_cities_color_letters[color]);
 
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
   gtk_widget_set_margin_start (box, 8);
@@ -553,12 +555,17 @@ build_color_row (PtLostCitiesSheetView *self,
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (swatch), draw_color,
                                   (gpointer) color_rgb[color], NULL);
   gtk_box_append (GTK_BOX (top), swatch);
+  /* The colour's name is never cut (AMARILLO at 360 px): when the row is
+   * short of room, the word beside the wager button gives way; the button
+   * says "Wagers" to assistive technology either way. */
   gtk_widget_add_css_class (label, "heading");
   gtk_widget_set_hexpand (label, TRUE);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_set_name (label, label_name);
   gtk_box_append (GTK_BOX (top), label);
   gtk_widget_add_css_class (wagers_label, "dim-label");
+  gtk_label_set_ellipsize (GTK_LABEL (wagers_label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_xalign (GTK_LABEL (wagers_label), 1);
   gtk_box_append (GTK_BOX (top), wagers_label);
   gtk_widget_set_name (spin, spin_name);
   gtk_box_append (GTK_BOX (top), spin);

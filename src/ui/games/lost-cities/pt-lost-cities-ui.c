@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "pt-game-ui.h"
+#include "pt-lost-cities-colours.h"
 #include "pt-lost-cities-board.h"
 #include "pt-lost-cities-pile.h"
 #include "pt-lost-cities-preferences.h"
@@ -84,7 +85,7 @@ static void
 sheet_apply_settings (GtkWidget *sheet_view,
                       GSettings *settings)
 {
-  g_autofree char *reading = g_settings_get_string (settings, "lost-cities-scoring");
+  g_autofree char *reading = g_settings_get_string (settings, "scoring");
 
   pt_lost_cities_sheet_view_set_reading (PT_LOST_CITIES_SHEET_VIEW (sheet_view), reading);
 }
@@ -116,15 +117,19 @@ static void
 read_defaults (GSettings *settings,
                PtSessionDefaults *defaults)
 {
-  defaults->rounds = CLAMP (g_settings_get_int (settings, "lost-cities-rounds"), 1, PT_MATCH_MAX_ROUNDS);
-  defaults->next_starter = (PtNextStarter) CLAMP (g_settings_get_enum (settings, "lost-cities-next-starter"),
+  defaults->rounds = CLAMP (g_settings_get_int (settings, "rounds"), 1, PT_MATCH_MAX_ROUNDS);
+  defaults->next_starter = (PtNextStarter) CLAMP (g_settings_get_enum (settings, "next-starter"),
                                                   PT_NEXT_STARTER_ALTERNATE, PT_NEXT_STARTER_LEADER);
   /* The enum's values are the indices of the rules class's presets. */
-  defaults->rule_preset = (guint) g_settings_get_enum (settings, "lost-cities-scoring");
+  defaults->rule_preset = (guint) g_settings_get_enum (settings, "scoring");
 }
 
-static const char *const settings_keys[] = {
-  "lost-cities-rounds", "lost-cities-next-starter", "lost-cities-scoring", NULL
+/* Partida 0.2 kept the house rules in the application's schema. */
+static const PtGameSettingsKey legacy_keys[] = {
+  { "lost-cities-scoring", "scoring" },
+  { "lost-cities-rounds", "rounds" },
+  { "lost-cities-next-starter", "next-starter" },
+  { NULL, NULL },
 };
 
 static const char *const designers[] = { "Reiner Knizia", NULL };
@@ -155,6 +160,9 @@ const PtGameUi pt_lost_cities_ui = {
                                     .chart_colour = "#e66100",
                                     .credit_title = N_("Lost Cities designed by"),
                                                         .designers = designers,
+                                                        .stylesheet = "/io/github/partida/Partida/lost-cities/pt-lost-cities.css",
+                                                        .colours = pt_lost_cities_colours,
+                                                        .n_colours = PT_N_LOST_CITIES_COLOURS,
                                                         .board_type = pt_lost_cities_board_get_type,
                                                         .sheet_view_type = pt_lost_cities_sheet_view_get_type,
                                                         .breakdown_rows = breakdown_rows,
@@ -168,7 +176,9 @@ const PtGameUi pt_lost_cities_ui = {
                                                         .sheet_apply_settings = sheet_apply_settings,
                                                         .preferences_group = pt_lost_cities_preferences_new,
                                                         .read_defaults = read_defaults,
-                                                        .settings_keys = settings_keys,
+                                                        .settings_schema = "io.github.partida.Partida.LostCities",
+                                                        .legacy_schema = "io.github.partida.Partida.LostCities.Legacy",
+                                                        .legacy_keys = legacy_keys,
                                                         .shortcuts = shortcuts,
                                                         .n_shortcuts = G_N_ELEMENTS (shortcuts),
                                     };

@@ -40,7 +40,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "pt-board-colours.h"
+#include "pt-next-station-colours.h"
 #include "pt-board-keys.h"
 #include "pt-board-spot.h"
 #include "pt-next-station-board.h"
@@ -98,7 +98,7 @@ G_DEFINE_FINAL_TYPE (PtNextStationBoard, pt_next_station_board, PT_TYPE_BOARD)
 #define RULER 16
 
 /* Each line's dash pattern; its colour is PT_COLOUR_NS_LINE_PURPLE + the
- * colour, in the shared table. */
+ * colour, in the game's table. */
 static const struct
 {
   const char *id;
@@ -111,15 +111,15 @@ static const struct
   { "green", { 10, 4 }, 2 },
 };
 
-/* Colours from the shared table (pt-board-colours.c, checked for contrast
- * in both styles); @alpha multiplies the table's. */
+/* Colours from the game's table (pt-next-station-colours.c, checked for
+ * contrast in both styles); @alpha multiplies the table's. */
 static void
 set_colour (cairo_t *cr,
-            PtBoardColour colour,
+            PtNextStationColour colour,
             gboolean dark,
             double alpha)
 {
-  const PtRgba *c = pt_board_colour (colour, dark);
+  const PtRgba *c = pt_board_colour_pick (&pt_next_station_colours[colour], dark);
 
   cairo_set_source_rgba (cr, c->r, c->g, c->b, c->a * alpha);
 }

@@ -8,6 +8,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "pt-game-ui.h"
+#include "pt-next-station-colours.h"
 #include "pt-next-station-board.h"
 #include "pt-next-station-game.h"
 #include "pt-next-station-sheet-view.h"
@@ -210,6 +211,8 @@ const PtGameUi pt_next_station_ui = {
                                     .chart_colour = "#2ec27e",
                                     .credit_title = N_("Next Station: London designed by"),
                                                         .designers = designers,
+                                                        .colours = pt_next_station_colours,
+                                                        .n_colours = PT_N_NEXT_STATION_COLOURS,
                                                         .board_type = pt_next_station_board_get_type,
                                                         .sheet_view_type = pt_next_station_sheet_view_get_type,
                                                         .breakdown_rows = breakdown_rows,
