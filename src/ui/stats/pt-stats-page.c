@@ -1459,29 +1459,25 @@ player_fill_step (gpointer user_data)
 {
   PlayerFill *fill = user_data;
   PtStatsPage *self = fill->self;
-  gint64 start = pt_paced_thread_us ();
 
-  /* Parts while the step's CPU budget lasts, the rest after the frame. */
-  while (TRUE)
+  /* A part per frame: the charts, and the player's own group with its
+   * entry, switch and buttons, each cost a big layout and paint, and
+   * together they would stall the window for ~45 ms. */
+  switch (fill->step++)
     {
-      switch (fill->step++)
-        {
-        case 0:
-          build_player_top (self, fill);
-          break;
-        case 1:
-          build_player_charts (self, fill);
-          break;
-        default:
-          build_player_end (self, fill);
-          /* Parts of the old page left over (it had a head-to-head group). */
-          for (guint i = fill->placed; i < fill->old->len; i++)
-            gtk_box_remove (GTK_BOX (fill->box), g_ptr_array_index (fill->old, i));
-          self->player_fill = 0;
-          return FALSE;
-        }
-      if (pt_paced_thread_us () - start >= PT_PACED_STEP_BUDGET_US)
-        return TRUE;
+    case 0:
+      build_player_top (self, fill);
+      return TRUE;
+    case 1:
+      build_player_charts (self, fill);
+      return TRUE;
+    default:
+      build_player_end (self, fill);
+      /* Parts of the old page left over (it had a head-to-head group). */
+      for (guint i = fill->placed; i < fill->old->len; i++)
+        gtk_box_remove (GTK_BOX (fill->box), g_ptr_array_index (fill->old, i));
+      self->player_fill = 0;
+      return FALSE;
     }
 }
 
