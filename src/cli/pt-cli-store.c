@@ -100,6 +100,26 @@ parse (const char *command,
   return -1;
 }
 
+/* A history found damaged (too damaged to open, or its integrity check
+ * failed): after the store's message, the command line's ways out. The
+ * app offers its own (a Salvage button), so the store's message names
+ * none. */
+static void
+name_way_out (GError *error)
+{
+  char *message;
+
+  if (!g_error_matches (error, PT_STORE_ERROR, PT_STORE_ERROR_CORRUPT) ||
+      strstr (error->message, "partida-cli salvage") != NULL)
+    return;
+  message = g_strdup_printf ("%s%s Nothing was written to it. Salvage what can still be read with "
+                             "“partida-cli salvage --replace” (the damaged file is kept beside it) or "
+                             "“partida-cli salvage NEW-FILE”.",
+                             error->message, g_str_has_suffix (error->message, ".") ? "" : ".");
+  g_free (error->message);
+  error->message = message;
+}
+
 static PtStore *
 open_store (const CommonOptions *o,
             gboolean create,
@@ -111,16 +131,8 @@ open_store (const CommonOptions *o,
                                   &local_error);
 
   /* Too damaged to open: say what can be done about it. */
-  if (store == NULL && g_error_matches (local_error, PT_STORE_ERROR, PT_STORE_ERROR_CORRUPT) &&
-      pt_store_can_salvage (path) && strstr (local_error->message, "partida-cli salvage") == NULL)
-    {
-      g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_CORRUPT,
-                   "%s. Nothing was written to it. Salvage what can still be read with "
-                   "“partida-cli salvage --replace” (the damaged file is kept beside it) or "
-                   "“partida-cli salvage NEW-FILE”.",
-                   local_error->message);
-      return NULL;
-    }
+  if (store == NULL && pt_store_can_salvage (path))
+    name_way_out (local_error);
   if (store == NULL)
     g_propagate_error (error, g_steal_pointer (&local_error));
   return store;
@@ -266,13 +278,50 @@ parse_day (const char *text,
   return TRUE;
 }
 
-/* One match as `history --json` prints it, the object left open so a
- * caller may add members (`play --json` adds "rounds"). */
-void
-pt_cli_match_entry_json (JsonBuilder *b,
-                         PtMatchEntry *e)
+/* Writes an array of one object per item of @items, whose members
+ * @write_members adds: as the member @name of the object being built, or
+ * (@name %NULL) as a value (the document's root). */
+static void
+write_results (JsonBuilder *b,
+               const char *name,
+               GPtrArray *items,
+               void (*write_members) (JsonBuilder *b, gconstpointer item))
 {
-  json_builder_begin_object (b);
+  if (name != NULL)
+    json_builder_set_member_name (b, name);
+  json_builder_begin_array (b);
+  for (guint i = 0; i < items->len; i++)
+    {
+      json_builder_begin_object (b);
+      write_members (b, items->pdata[i]);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+}
+
+static void
+result_json (JsonBuilder *b,
+             gconstpointer item)
+{
+  const PtMatchResult *res = item;
+
+  member_int (b, "player_id", res->player_id);
+  member_string (b, "player", res->player_name);
+  member_int (b, "seat", res->seat);
+  member_int (b, "score", res->score);
+  member_int (b, "rank", res->rank);
+  member_bool (b, "winner", res->winner);
+  member_bool (b, "ai", res->is_ai);
+  member_int (b, "ai_level", res->ai_level);
+}
+
+/* The members of one match as `history --json` prints it. */
+static void
+match_json (JsonBuilder *b,
+            gconstpointer item)
+{
+  const PtMatchEntry *e = item;
+
   member_int (b, "id", e->id);
   member_string (b, "uuid", e->uuid);
   member_string (b, "game", e->game);
@@ -285,24 +334,17 @@ pt_cli_match_entry_json (JsonBuilder *b,
   else
     json_builder_add_null_value (b);
   member_string (b, "notes", e->notes);
-  json_builder_set_member_name (b, "results");
-  json_builder_begin_array (b);
-  for (guint r = 0; r < e->results->len; r++)
-    {
-      PtMatchResult *res = e->results->pdata[r];
+  write_results (b, "results", e->results, result_json);
+}
 
-      json_builder_begin_object (b);
-      member_int (b, "player_id", res->player_id);
-      member_string (b, "player", res->player_name);
-      member_int (b, "seat", res->seat);
-      member_int (b, "score", res->score);
-      member_int (b, "rank", res->rank);
-      member_bool (b, "winner", res->winner);
-      member_bool (b, "ai", res->is_ai);
-      member_int (b, "ai_level", res->ai_level);
-      json_builder_end_object (b);
-    }
-  json_builder_end_array (b);
+/* One match as `history --json` prints it, the object left open so a
+ * caller may add members (`play --json` adds "rounds"). */
+void
+pt_cli_match_entry_json (JsonBuilder *b,
+                         PtMatchEntry *e)
+{
+  json_builder_begin_object (b);
+  match_json (b, e);
 }
 
 static void
@@ -310,13 +352,7 @@ history_json (GPtrArray *page)
 {
   g_autoptr(JsonBuilder) b = json_builder_new ();
 
-  json_builder_begin_array (b);
-  for (guint i = 0; i < page->len; i++)
-    {
-      pt_cli_match_entry_json (b, page->pdata[i]);
-      json_builder_end_object (b);
-    }
-  json_builder_end_array (b);
+  write_results (b, NULL, page, match_json);
   print_builder (b);
 }
 
@@ -411,10 +447,13 @@ pt_cli_history (int argc, char **argv)
 
 /* stats -------------------------------------------------------------------- */
 
+/* The members of a statistics line (overall, or one game's). */
 static void
-line_json (JsonBuilder *b, const PtStatLine *l)
+line_json (JsonBuilder *b,
+           gconstpointer item)
 {
-  json_builder_begin_object (b);
+  const PtStatLine *l = item;
+
   member_int (b, "player_id", l->player_id);
   member_string (b, "player", l->player_name);
   json_builder_set_member_name (b, "game");
@@ -431,7 +470,32 @@ line_json (JsonBuilder *b, const PtStatLine *l)
   member_int (b, "current_streak", l->current_streak);
   member_int (b, "longest_streak", l->longest_streak);
   member_time (b, "last_played", l->last_played);
-  json_builder_end_object (b);
+}
+
+static void
+head_to_head_json (JsonBuilder *b,
+                   gconstpointer item)
+{
+  const PtHeadToHead *h = item;
+
+  member_int (b, "opponent_id", h->player_b);
+  member_string (b, "opponent", h->name_b);
+  member_int (b, "plays", h->plays);
+  member_int (b, "wins", h->wins_a);
+  member_int (b, "opponent_wins", h->wins_b);
+  member_int (b, "ahead", h->a_ahead);
+  member_int (b, "behind", h->b_ahead);
+}
+
+static void
+rating_json (JsonBuilder *b,
+             gconstpointer item)
+{
+  const PtRating *r = item;
+
+  member_string (b, "game", r->game);
+  member_double (b, "rating", r->rating);
+  member_int (b, "rated_matches", r->plays);
 }
 
 static void
@@ -452,42 +516,12 @@ player_stats_json (PtPlayerStats *s)
   member_string (b, "player", s->player->name);
   member_bool (b, "archived", s->player->archived);
   json_builder_set_member_name (b, "overall");
+  json_builder_begin_object (b);
   line_json (b, s->overall);
-  json_builder_set_member_name (b, "games");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < s->per_game->len; i++)
-    line_json (b, s->per_game->pdata[i]);
-  json_builder_end_array (b);
-  json_builder_set_member_name (b, "head_to_head");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < s->head_to_head->len; i++)
-    {
-      PtHeadToHead *h = s->head_to_head->pdata[i];
-
-      json_builder_begin_object (b);
-      member_int (b, "opponent_id", h->player_b);
-      member_string (b, "opponent", h->name_b);
-      member_int (b, "plays", h->plays);
-      member_int (b, "wins", h->wins_a);
-      member_int (b, "opponent_wins", h->wins_b);
-      member_int (b, "ahead", h->a_ahead);
-      member_int (b, "behind", h->b_ahead);
-      json_builder_end_object (b);
-    }
-  json_builder_end_array (b);
-  json_builder_set_member_name (b, "ratings");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < s->ratings->len; i++)
-    {
-      PtRating *r = s->ratings->pdata[i];
-
-      json_builder_begin_object (b);
-      member_string (b, "game", r->game);
-      member_double (b, "rating", r->rating);
-      member_int (b, "rated_matches", r->plays);
-      json_builder_end_object (b);
-    }
-  json_builder_end_array (b);
+  json_builder_end_object (b);
+  write_results (b, "games", s->per_game, line_json);
+  write_results (b, "head_to_head", s->head_to_head, head_to_head_json);
+  write_results (b, "ratings", s->ratings, rating_json);
   json_builder_end_object (b);
   print_builder (b);
 }
@@ -560,10 +594,7 @@ pt_cli_stats (int argc, char **argv)
         {
           g_autoptr(JsonBuilder) b = json_builder_new ();
 
-          json_builder_begin_array (b);
-          for (guint i = 0; i < lines->len; i++)
-            line_json (b, lines->pdata[i]);
-          json_builder_end_array (b);
+          write_results (b, NULL, lines, line_json);
           print_builder (b);
         }
       else
@@ -647,9 +678,14 @@ pt_cli_import (int argc, char **argv)
       return PT_CLI_EXIT_USAGE;
     }
   if ((text = pt_cli_read_input_bytes (argv[1], &length, &error)) == NULL ||
-      (store = open_store (&o, TRUE, &error)) == NULL ||
-      !pt_store_import (store, text, (gssize) length, format, &summary, &error))
+      (store = open_store (&o, TRUE, &error)) == NULL)
     return fail (&o, "import", error->message);
+  /* It checks the history before writing into it. */
+  if (!pt_store_import (store, text, (gssize) length, format, &summary, &error))
+    {
+      name_way_out (error);
+      return fail (&o, "import", error->message);
+    }
   if (o.json)
     {
       g_autoptr(JsonBuilder) b = json_builder_new ();
@@ -714,9 +750,14 @@ pt_cli_backup (int argc, char **argv)
 
   if (status >= 0)
     return status;
-  if ((store = open_store (&o, FALSE, &error)) == NULL ||
-      !pt_store_backup (store, argv[1], &error))
+  if ((store = open_store (&o, FALSE, &error)) == NULL)
     return fail (&o, "backup", error->message);
+  /* It checks the history first. */
+  if (!pt_store_backup (store, argv[1], &error))
+    {
+      name_way_out (error);
+      return fail (&o, "backup", error->message);
+    }
   return print_done (&o, argv[1]);
 }
 

@@ -9,6 +9,17 @@
  * PtMatch, and when the match is over writes it to the history in one
  * transaction (pt_session_store_match) and removes the saved game.
  *
+ * With a store worker (pt_session_set_worker: the app) every one of those
+ * writes is a job on the worker's thread and connection, never SQLite on
+ * the main loop: the worker runs its jobs in the order they were queued,
+ * so the autosaves land in move order and the final save after the last
+ * of them. The saved game's id lives in a SaveSlot that only the worker's
+ * thread reads and writes (the first autosave inserts, the next ones
+ * update what it inserted, the final save deletes it); an autosave still
+ * waiting in the queue when the next move comes takes that move's position
+ * instead (one write for both). Failures come back to the main loop as
+ * "save-failed", as they do without a worker.
+ *
  * Saved games: the record is what pt_session_to_record() gives (a
  * partida-record/1 for a one-round match, which older versions read too,
  * else a partida-match/1), the options text
@@ -34,8 +45,40 @@
 #include "pt-rules.h"
 #include "pt-player-name.h"
 #include "pt-session.h"
+#include "pt-store-worker.h"
 
 #define MAX_SEATS PT_GAME_MAX_PLAYERS
+
+/* The saved game as the worker's jobs see it (see the top). */
+typedef struct
+{
+  gint ref_count;
+  char *game_id;
+  gint64 saved_id; /* the worker's thread only (set before the first job) */
+  GMutex lock;     /* for what follows */
+  char *text;      /* the position the next autosave job writes */
+  char *options;
+  gboolean queued; /* an autosave job is queued and has not taken its text */
+} SaveSlot;
+
+static SaveSlot *
+save_slot_ref (SaveSlot *slot)
+{
+  g_atomic_int_inc (&slot->ref_count);
+  return slot;
+}
+
+static void
+save_slot_unref (SaveSlot *slot)
+{
+  if (!g_atomic_int_dec_and_test (&slot->ref_count))
+    return;
+  g_free (slot->game_id);
+  g_free (slot->text);
+  g_free (slot->options);
+  g_mutex_clear (&slot->lock);
+  g_free (slot);
+}
 
 typedef struct
 {
@@ -53,6 +96,9 @@ struct _PtSession
 
   char *game_id;
   PtStore *store;
+  PtStoreWorker *worker; /* writes go through it when set */
+  SaveSlot *slot;        /* made with the first write through the worker */
+  gboolean final_queued; /* the final save is on the worker */
   PtSessionState state;
 
   Seat seats[MAX_SEATS];
@@ -369,6 +415,24 @@ pt_session_get_store (PtSession *self)
 {
   g_return_val_if_fail (PT_IS_SESSION (self), NULL);
   return self->store;
+}
+
+void
+pt_session_set_worker (PtSession *self,
+                       PtStoreWorker *worker)
+{
+  g_return_if_fail (PT_IS_SESSION (self));
+  g_return_if_fail (worker == NULL || PT_IS_STORE_WORKER (worker));
+  g_return_if_fail (self->slot == NULL);
+
+  g_set_object (&self->worker, worker);
+}
+
+PtStoreWorker *
+pt_session_get_worker (PtSession *self)
+{
+  g_return_val_if_fail (PT_IS_SESSION (self), NULL);
+  return self->worker;
 }
 
 PtSessionState
@@ -737,6 +801,70 @@ saved_options (PtSession *self)
 }
 
 static void
+report_autosave_error (PtSession *self,
+                       const GError *error)
+{
+  g_autofree char *message = g_strdup_printf (_("The game could not be saved: %s"),
+                                                 error ? error->message : "");
+
+  set_save_error (self, g_error_new_literal (PT_SESSION_ERROR, PT_SESSION_ERROR_STATE, message));
+}
+
+static SaveSlot *
+ensure_slot (PtSession *self)
+{
+  if (self->slot == NULL)
+    {
+      self->slot = g_new0 (SaveSlot, 1);
+      self->slot->ref_count = 1;
+      g_mutex_init (&self->slot->lock);
+      self->slot->game_id = g_strdup (self->game_id);
+      self->slot->saved_id = self->saved_id;
+    }
+  return self->slot;
+}
+
+/* Worker thread: the latest position handed over, inserted the first
+ * time and updated after. */
+static gint64
+autosave_job (PtStore *store,
+              gpointer data,
+              GError **error)
+{
+  SaveSlot *slot = data;
+  g_autofree char *text = NULL;
+  g_autofree char *options = NULL;
+  gint64 id;
+
+  g_mutex_lock (&slot->lock);
+  text = g_steal_pointer (&slot->text);
+  options = g_steal_pointer (&slot->options);
+  slot->queued = FALSE;
+  g_mutex_unlock (&slot->lock);
+  if (text == NULL)
+    return MAX (slot->saved_id, 1);
+  id = pt_store_save_game_in_progress (store, slot->saved_id, slot->game_id, text, options, error);
+  if (id > 0)
+    slot->saved_id = id;
+  return id;
+}
+
+static void
+autosaved (GObject *source,
+           GAsyncResult *result,
+           gpointer user_data)
+{
+  g_autoptr(PtSession) self = user_data;
+  g_autoptr(GError) error = NULL;
+  gint64 id = 0;
+
+  if (!pt_store_worker_write_finish (PT_STORE_WORKER (source), result, &id, &error))
+    report_autosave_error (self, error);
+  else if (self->match_id == 0)
+    self->saved_id = id;
+}
+
+static void
 autosave (PtSession *self)
 {
   g_autoptr(JsonNode) record = NULL;
@@ -745,18 +873,36 @@ autosave (PtSession *self)
   GError *error = NULL;
   gint64 id;
 
-  if (self->store == NULL || self->match == NULL || self->state == PT_SESSION_FINISHED)
+  if ((self->store == NULL && self->worker == NULL) || self->match == NULL || self->state == PT_SESSION_FINISHED)
     return;
   record = pt_session_to_record (self);
   text = json_to_string (record, FALSE);
   options = saved_options (self);
+  if (self->worker != NULL)
+    {
+      SaveSlot *slot = ensure_slot (self);
+      gboolean queue;
+
+      g_mutex_lock (&slot->lock);
+      g_free (slot->text);
+      g_free (slot->options);
+      slot->text = g_steal_pointer (&text);
+      slot->options = g_steal_pointer (&options);
+      queue = !slot->queued;
+      slot->queued = TRUE;
+      g_mutex_unlock (&slot->lock);
+      /* Not shown by the pages: no "changed" after each move. */
+      if (queue)
+        pt_store_worker_write_quiet (self->worker, autosave_job, save_slot_ref (slot),
+                                     (GDestroyNotify) save_slot_unref, NULL, autosaved,
+                                     g_object_ref (self));
+      return;
+    }
   id = pt_store_save_game_in_progress (self->store, self->saved_id, self->game_id, text, options, &error);
   if (id <= 0)
     {
-      g_autofree char *message = g_strdup_printf (_("The game could not be saved: %s"),
-                                                     error ? error->message : "");
+      report_autosave_error (self, error);
       g_clear_error (&error);
-      set_save_error (self, g_error_new_literal (PT_SESSION_ERROR, PT_SESSION_ERROR_STATE, message));
       return;
     }
   self->saved_id = id;
@@ -833,6 +979,90 @@ match_breakdown (PtSession *self)
   return json_to_string (out, FALSE);
 }
 
+/* pt_session_store_match(); the night gone meanwhile, the match is kept
+ * without one. */
+static gint64
+store_match (PtStore *store,
+             PtMatchEntry *entry,
+             const char *const *names,
+             gint64 saved_id,
+             GError **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  gint64 id = pt_session_store_match (store, entry, names, saved_id, &local_error);
+
+  if (id <= 0 && entry->night_id > 0 && g_error_matches (local_error, PT_STORE_ERROR, PT_STORE_ERROR_NOT_FOUND))
+    {
+      g_clear_error (&local_error);
+      entry->night_id = 0;
+      id = pt_session_store_match (store, entry, names, saved_id, &local_error);
+    }
+  if (id <= 0)
+    g_propagate_error (error, g_steal_pointer (&local_error));
+  return id;
+}
+
+typedef struct
+{
+  SaveSlot *slot;
+  PtMatchEntry *entry;
+  GStrv names;
+} FinalSave;
+
+static void
+final_save_free (FinalSave *job)
+{
+  save_slot_unref (job->slot);
+  pt_match_entry_unref (job->entry);
+  g_strfreev (job->names);
+  g_free (job);
+}
+
+/* Worker thread, after every autosave queued before it. */
+static gint64
+final_save_job (PtStore *store,
+                gpointer data,
+                GError **error)
+{
+  FinalSave *job = data;
+  gint64 id = store_match (store, job->entry, (const char *const *) job->names, job->slot->saved_id, error);
+
+  if (id > 0)
+    job->slot->saved_id = 0;
+  return id;
+}
+
+static void
+report_final_error (PtSession *self,
+                    const GError *error)
+{
+  g_autofree char *message = g_strdup_printf (_("The match could not be saved in the history: %s"),
+                                                 error ? error->message : "");
+
+  set_save_error (self, g_error_new_literal (PT_SESSION_ERROR, PT_SESSION_ERROR_STATE, message));
+}
+
+static void
+final_saved (GObject *source,
+             GAsyncResult *result,
+             gpointer user_data)
+{
+  g_autoptr(PtSession) self = user_data;
+  g_autoptr(GError) error = NULL;
+  gint64 id = 0;
+
+  if (!pt_store_worker_write_finish (PT_STORE_WORKER (source), result, &id, &error))
+    {
+      /* pt_session_save() may try again. */
+      self->final_queued = FALSE;
+      report_final_error (self, error);
+      return;
+    }
+  self->match_id = id;
+  self->saved_id = 0;
+  g_clear_error (&self->save_error);
+}
+
 gboolean
 pt_session_save (PtSession *self,
                  GError **error)
@@ -848,7 +1078,7 @@ pt_session_save (PtSession *self,
 
   g_return_val_if_fail (PT_IS_SESSION (self), FALSE);
 
-  if (self->store == NULL || self->match_id > 0)
+  if ((self->store == NULL && self->worker == NULL) || self->match_id > 0 || self->final_queued)
     return TRUE;
   if (self->state != PT_SESSION_FINISHED)
     {
@@ -918,25 +1148,21 @@ pt_session_save (PtSession *self,
     }
   g_ptr_array_add (names, NULL);
 
-  {
-    g_autoptr(GError) local_error = NULL;
+  if (self->worker != NULL)
+    {
+      FinalSave *job = g_new0 (FinalSave, 1);
 
-    id = pt_session_store_match (self->store, entry, (const char *const *) names->pdata,
-                                 self->saved_id, &local_error);
-    /* The night went away meanwhile: the match is kept without one. */
-    if (id <= 0 && entry->night_id > 0 && g_error_matches (local_error, PT_STORE_ERROR, PT_STORE_ERROR_NOT_FOUND))
-      {
-        g_clear_error (&local_error);
-        entry->night_id = 0;
-        id = pt_session_store_match (self->store, entry, (const char *const *) names->pdata,
-                                     self->saved_id, &local_error);
-      }
-    if (id <= 0)
-      {
-        g_propagate_error (error, g_steal_pointer (&local_error));
-        return FALSE;
-      }
-  }
+      job->slot = save_slot_ref (ensure_slot (self));
+      job->entry = g_steal_pointer (&entry);
+      job->names = g_strdupv ((char **) names->pdata);
+      self->final_queued = TRUE;
+      pt_store_worker_write (self->worker, final_save_job, job, (GDestroyNotify) final_save_free,
+                             NULL, final_saved, g_object_ref (self));
+      return TRUE;
+    }
+  id = store_match (self->store, entry, (const char *const *) names->pdata, self->saved_id, error);
+  if (id <= 0)
+    return FALSE;
   self->match_id = id;
   self->saved_id = 0;
   g_clear_error (&self->save_error);
@@ -952,10 +1178,8 @@ finish_match (PtSession *self)
   self->state = PT_SESSION_FINISHED;
   if (!pt_session_save (self, &error))
     {
-      g_autofree char *message = g_strdup_printf (_("The match could not be saved in the history: %s"),
-                                                     error ? error->message : "");
+      report_final_error (self, error);
       g_clear_error (&error);
-      set_save_error (self, g_error_new_literal (PT_SESSION_ERROR, PT_SESSION_ERROR_STATE, message));
     }
   /* Engines that are still running hear how it ended. */
   for (guint i = 0; i < self->n_seats; i++)
@@ -1431,6 +1655,21 @@ pt_session_new_from_saved (PtStore *store,
                            GError **error)
 {
   g_autoptr(PtSavedGame) saved = NULL;
+
+  g_return_val_if_fail (PT_IS_STORE (store), NULL);
+
+  saved = pt_store_load_saved_game (store, saved_id, error);
+  if (saved == NULL)
+    return NULL;
+  return pt_session_new_from_saved_game (saved, store, NULL, error);
+}
+
+PtSession *
+pt_session_new_from_saved_game (const PtSavedGame *saved,
+                                PtStore *store,
+                                PtStoreWorker *worker,
+                                GError **error)
+{
   g_autoptr(JsonNode) record = NULL;
   g_autoptr(JsonNode) options_node = NULL;
   g_autoptr(PtSession) self = NULL;
@@ -1441,11 +1680,10 @@ pt_session_new_from_saved (PtStore *store,
   JsonArray *seats = NULL;
   PtGame *any_round;
 
-  g_return_val_if_fail (PT_IS_STORE (store), NULL);
+  g_return_val_if_fail (saved != NULL, NULL);
+  g_return_val_if_fail (store == NULL || PT_IS_STORE (store), NULL);
+  g_return_val_if_fail (worker == NULL || PT_IS_STORE_WORKER (worker), NULL);
 
-  saved = pt_store_load_saved_game (store, saved_id, error);
-  if (saved == NULL)
-    return NULL;
   record = pt_json_parse (saved->record, &local_error);
   if (record != NULL && pt_match_record_is (record))
     match = pt_match_record_load (record, &current, NULL, NULL, NULL, &local_error);
@@ -1480,6 +1718,8 @@ pt_session_new_from_saved (PtStore *store,
     seats = pt_json_get_array (json_object_get_member (options, "seats"));
 
   self = pt_session_new (pt_match_get_game_id (match), store, NULL);
+  if (worker != NULL)
+    pt_session_set_worker (self, worker);
   any_round = current;
   if (any_round == NULL)
     {
@@ -1503,7 +1743,7 @@ pt_session_new_from_saved (PtStore *store,
   self->n_rounds = pt_match_get_n_rounds (match);
   self->next_starter = pt_match_get_next_starter_policy (match);
   self->seed = pt_match_get_seed (match);
-  self->saved_id = saved_id;
+  self->saved_id = saved->id;
   self->started = member_int (options, "started", saved->created);
   self->night_id = member_int (options, "night", 0);
   self->match = g_steal_pointer (&match);
@@ -1537,6 +1777,8 @@ pt_session_dispose (GObject *object)
     seat_clear (&self->seats[i]);
   g_clear_object (&self->match);
   g_clear_object (&self->store);
+  g_clear_object (&self->worker);
+  g_clear_pointer (&self->slot, save_slot_unref);
 
   G_OBJECT_CLASS (pt_session_parent_class)->dispose (object);
 }

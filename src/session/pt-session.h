@@ -27,6 +27,7 @@
 #include "pt-session-record.h"
 #include "pt-session-store.h"
 #include "pt-store.h"
+#include "pt-store-worker.h"
 
 G_BEGIN_DECLS
 
@@ -88,9 +89,23 @@ PtSession *pt_session_new (const char *game_id,
 PtSession *pt_session_new_from_saved (PtStore *store,
                                       gint64 saved_id,
                                       GError **error);
+/* The same from a saved game already read (the app reads it on its store
+ * worker, after the autosaves queued before); @store may be NULL when
+ * @worker is given (pt_session_set_worker). */
+PtSession *pt_session_new_from_saved_game (const PtSavedGame *saved,
+                                           PtStore *store,
+                                           PtStoreWorker *worker,
+                                           GError **error);
 
 const char *pt_session_get_game_id (PtSession *self);
 PtStore *pt_session_get_store (PtSession *self);
+/* Before the first move: every write (the autosave after each move, the
+ * final save) becomes a job on @worker, in order, never SQLite on the
+ * caller's thread; failures still come as "save-failed". The store, if
+ * any, is then only read (the seats' names at pt_session_start()). */
+void pt_session_set_worker (PtSession *self,
+                            PtStoreWorker *worker);
+PtStoreWorker *pt_session_get_worker (PtSession *self);
 PtSessionState pt_session_get_state (PtSession *self);
 
 /* Seats (only in PT_SESSION_SETUP). Changing one seat never touches
@@ -197,12 +212,14 @@ void pt_session_forfeit (PtSession *self,
 int pt_session_get_forfeit_seat (PtSession *self);
 const char *pt_session_get_forfeit_reason (PtSession *self);
 
+/* With a worker, both are known once its write has run (0 until then). */
 gint64 pt_session_get_saved_id (PtSession *self);
 gint64 pt_session_get_match_id (PtSession *self);
 /* The error of the last failed save (autosave or final), or NULL. */
 const GError *pt_session_get_save_error (PtSession *self);
 /* Saves the match now (done automatically when it ends; again only if
- * the first save failed). */
+ * the first save failed). With a worker it queues the save and returns
+ * TRUE: a failure comes as "save-failed". */
 gboolean pt_session_save (PtSession *self,
                           GError **error);
 

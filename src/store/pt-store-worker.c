@@ -331,6 +331,7 @@ run_request (PtStoreWorker *self,
              GDestroyNotify data_free,
              GDestroyNotify result_free,
              gboolean write,
+             gboolean quiet,
              GCancellable *cancellable,
              GAsyncReadyCallback callback,
              gpointer user_data);
@@ -346,7 +347,8 @@ pt_store_worker_run (PtStoreWorker *self,
                      GAsyncReadyCallback callback,
                      gpointer user_data)
 {
-  run_request (self, lane, job, data, data_free, result_free, FALSE, cancellable, callback, user_data);
+  run_request (self, lane, job, data, data_free, result_free, FALSE, FALSE, cancellable, callback,
+               user_data);
 }
 
 static void
@@ -357,6 +359,7 @@ run_request (PtStoreWorker *self,
              GDestroyNotify data_free,
              GDestroyNotify result_free,
              gboolean write,
+             gboolean quiet,
              GCancellable *cancellable,
              GAsyncReadyCallback callback,
              gpointer user_data)
@@ -386,7 +389,7 @@ run_request (PtStoreWorker *self,
 
     reply->callback = callback;
     reply->user_data = user_data;
-    reply->write = write;
+    reply->write = write && !quiet;
     request->task = g_task_new (self, own, request_done, reply);
   }
   self->outstanding++;
@@ -413,6 +416,75 @@ pt_store_worker_finish (PtStoreWorker *self,
 {
   g_return_val_if_fail (g_task_is_valid (result, self), NULL);
   return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* The integrity check ---------------------------------------------------- */
+
+static void
+check_thread (GTask *task,
+              gpointer source,
+              gpointer task_data,
+              GCancellable *cancellable)
+{
+  PtStoreWorker *self = source;
+  GError *error = NULL;
+  gboolean ok = pt_store_check_integrity_at (self->path, &error);
+
+  /* Done before the answer goes out: a caller that drains the worker in
+   * its callback does not wait for this thread. */
+  g_mutex_lock (&self->lock);
+  if (--self->pending == 0 && !self->catching_up)
+    g_cond_broadcast (&self->idle);
+  g_mutex_unlock (&self->lock);
+  if (ok)
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+static void
+check_done (GObject *source,
+            GAsyncResult *result,
+            gpointer user_data)
+{
+  PtStoreWorker *self = PT_STORE_WORKER (source);
+  Reply *reply = user_data;
+
+  if (reply->callback != NULL)
+    reply->callback (source, result, reply->user_data);
+  g_free (reply);
+  self->outstanding--;
+}
+
+void
+pt_store_worker_check_integrity (PtStoreWorker *self,
+                                 GCancellable *cancellable,
+                                 GAsyncReadyCallback callback,
+                                 gpointer user_data)
+{
+  Reply *reply;
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (PT_IS_STORE_WORKER (self));
+  reply = g_new0 (Reply, 1);
+  reply->callback = callback;
+  reply->user_data = user_data;
+  task = g_task_new (self, cancellable, check_done, reply);
+  g_task_set_source_tag (task, pt_store_worker_check_integrity);
+  self->outstanding++;
+  g_mutex_lock (&self->lock);
+  self->pending++;
+  g_mutex_unlock (&self->lock);
+  g_task_run_in_thread (task, check_thread);
+}
+
+gboolean
+pt_store_worker_check_integrity_finish (PtStoreWorker *self,
+                                        GAsyncResult *result,
+                                        GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  return g_task_propagate_boolean (G_TASK (result), error);
 }
 
 void
@@ -572,15 +644,26 @@ write_job (PtStore *store,
 }
 
 static void
+queue_write_full (PtStoreWorker *self,
+                  Write *write,
+                  gboolean quiet,
+                  GCancellable *cancellable,
+                  GAsyncReadyCallback callback,
+                  gpointer user_data)
+{
+  g_return_if_fail (PT_IS_STORE_WORKER (self));
+  run_request (self, NULL, write_job, write, (GDestroyNotify) write_free, g_free, TRUE, quiet,
+               cancellable, callback, user_data);
+}
+
+static void
 queue_write (PtStoreWorker *self,
              Write *write,
              GCancellable *cancellable,
              GAsyncReadyCallback callback,
              gpointer user_data)
 {
-  g_return_if_fail (PT_IS_STORE_WORKER (self));
-  run_request (self, NULL, write_job, write, (GDestroyNotify) write_free, g_free, TRUE, cancellable,
-               callback, user_data);
+  queue_write_full (self, write, FALSE, cancellable, callback, user_data);
 }
 
 gboolean
@@ -623,6 +706,24 @@ pt_store_worker_write (PtStoreWorker *self,
   write->data = data;
   write->data_free = data_free;
   queue_write (self, write, cancellable, callback, user_data);
+}
+
+void
+pt_store_worker_write_quiet (PtStoreWorker *self,
+                             PtStoreWriteJob job,
+                             gpointer data,
+                             GDestroyNotify data_free,
+                             GCancellable *cancellable,
+                             GAsyncReadyCallback callback,
+                             gpointer user_data)
+{
+  Write *write = write_new (OP_CUSTOM);
+
+  g_return_if_fail (job != NULL);
+  write->job = job;
+  write->data = data;
+  write->data_free = data_free;
+  queue_write_full (self, write, TRUE, cancellable, callback, user_data);
 }
 
 void

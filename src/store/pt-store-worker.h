@@ -90,6 +90,15 @@ void pt_store_worker_write (PtStoreWorker *self,
                             GCancellable *cancellable,
                             GAsyncReadyCallback callback,
                             gpointer user_data);
+/* The same for a write the pages do not show (the game in progress, saved
+ * after every move): no "changed" follows it. */
+void pt_store_worker_write_quiet (PtStoreWorker *self,
+                                  PtStoreWriteJob job,
+                                  gpointer data,
+                                  GDestroyNotify data_free,
+                                  GCancellable *cancellable,
+                                  GAsyncReadyCallback callback,
+                                  gpointer user_data);
 /* TRUE on success, with the job's answer in @id (may be NULL): the new
  * night's or match's id, else 1. */
 gboolean pt_store_worker_write_finish (PtStoreWorker *self,
@@ -116,6 +125,18 @@ void pt_store_worker_update_player (PtStoreWorker *self, gint64 player_id, const
 void pt_store_worker_set_player_archived (PtStoreWorker *self, gint64 player_id, gboolean archived, GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data);
 void pt_store_worker_merge_players (PtStoreWorker *self, gint64 from, gint64 into, GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data);
 void pt_store_worker_delete_saved_game (PtStoreWorker *self, gint64 saved_id, GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data);
+
+/* PRAGMA quick_check on a read-only connection of its own, in a thread of
+ * its own (pt_store_check_integrity_at): the requests above never wait
+ * behind it. Counts as a request for _is_idle() and _drain(). */
+void pt_store_worker_check_integrity (PtStoreWorker *self,
+                                      GCancellable *cancellable,
+                                      GAsyncReadyCallback callback,
+                                      gpointer user_data);
+/* FALSE with @error: CORRUPT when the database is damaged. */
+gboolean pt_store_worker_check_integrity_finish (PtStoreWorker *self,
+                                                 GAsyncResult *result,
+                                                 GError **error);
 
 /* Cancels what is queued or running in @lane. */
 void pt_store_worker_cancel_lane (PtStoreWorker *self,

@@ -94,14 +94,42 @@ pt_stmt_release (PtStmt *stmt)
   sqlite3_clear_bindings (stmt);
 }
 
+/* Tests: the thread whose store calls are counted. */
+static GThread *watched_thread;
+static guint watched_calls;
+
+void
+pt_store_debug_watch_thread (GThread *thread)
+{
+  g_atomic_int_set (&watched_calls, 0);
+  g_atomic_pointer_set (&watched_thread, thread);
+}
+
+guint
+pt_store_debug_get_watched_calls (void)
+{
+  return (guint) g_atomic_int_get (&watched_calls);
+}
+
+static inline void
+count_call (void)
+{
+  GThread *watched = g_atomic_pointer_get (&watched_thread);
+
+  if (G_UNLIKELY (watched != NULL) && watched == g_thread_self ())
+    g_atomic_int_inc (&watched_calls);
+}
+
 PtStmt *
 pt_store_prepare (PtStore *self,
                   const char *sql,
                   GError **error)
 {
-  sqlite3_stmt *stmt = g_hash_table_lookup (self->statements, sql);
+  sqlite3_stmt *stmt;
   int rc;
 
+  count_call ();
+  stmt = g_hash_table_lookup (self->statements, sql);
   if (stmt != NULL)
     return stmt;
   rc = sqlite3_prepare_v3 (self->db, sql, -1, SQLITE_PREPARE_PERSISTENT, &stmt, NULL);
@@ -119,8 +147,10 @@ pt_store_exec (PtStore *self,
                const char *sql,
                GError **error)
 {
-  int rc = sqlite3_exec (self->db, sql, NULL, NULL, NULL);
+  int rc;
 
+  count_call ();
+  rc = sqlite3_exec (self->db, sql, NULL, NULL, NULL);
   if (rc != SQLITE_OK)
     return pt_store_set_error (self, rc, _("Database error"), error);
   return TRUE;

@@ -374,6 +374,12 @@ char *pt_store_export_csv (PtStore *self,
  * database is damaged (then nothing should be written to it). */
 gboolean pt_store_check_integrity (PtStore *self,
                                    GError **error);
+/* The same check on a read-only connection of its own to the database at
+ * @path (opened and closed here, on the calling thread): the store
+ * worker runs it in a thread of its own, so its reads never queue behind
+ * it (a million matches take ~20 s). */
+gboolean pt_store_check_integrity_at (const char *path,
+                                      GError **error);
 
 typedef struct
 {
@@ -424,5 +430,16 @@ gboolean pt_store_backup (PtStore *self,
 gboolean pt_store_restore (PtStore *self,
                            const char *src_path,
                            GError **error);
+
+/* Tests ----------------------------------------------------------------
+ *
+ * Counts the store calls (SQL prepared or run, on any connection) made on
+ * @thread from now on (NULL: stop counting); _get_ returns the count. */
+void pt_store_debug_watch_thread (GThread *thread);
+guint pt_store_debug_get_watched_calls (void);
+/* Called on the thread of pt_store_check_integrity_at(), after its
+ * connection is open and before the check runs (NULL: none). */
+void pt_store_debug_set_check_hook (void (*hook) (gpointer data),
+                                    gpointer data);
 
 G_END_DECLS

@@ -284,7 +284,9 @@ test_hard_beats_medium (void)
  * apart from one deal to the next, so fewer deals cannot tell a point's
  * difference), and clearly more than Medium's greedy play. */
 #define ROLLOUT_DEALS 3000
-#define ROLLOUT_FLOOR 144.3
+/* 145.29 with the free ways out of later lines' departure stations
+ * (issue 20, round 5); 144.66 without them and the retuned weights. */
+#define ROLLOUT_FLOOR 145.0
 
 static void
 test_rollout_policy (void)

@@ -31,7 +31,7 @@
 #include "pt-history-page.h"
 #include "pt-stats-page.h"
 
-static gint64 last_tick, longest;
+static gint64 last_tick, longest, step_start;
 static double last_thread_ms, longest_thread_ms;
 /* PARTIDA_BENCH_GAPS_MS=N: print every gap of more than N ms of CPU with its
  * CLOCK_MONOTONIC bounds, to find it in a profile (perf record -k
@@ -66,9 +66,63 @@ tick (gpointer user_data)
   return G_SOURCE_CONTINUE;
 }
 
+/* Where the main thread's CPU of a step goes: the frame clock's layout
+ * and paint phases (measured from the end of the phase before, the
+ * handlers being connected after GTK's own), the rest (building widgets,
+ * the store's answers, the bench's own polling). */
+static double frame_mark_ms, layout_ms, paint_ms, thread_start_ms;
+static guint frames;
+
+static void
+on_clock_update (GdkFrameClock *clock,
+                 gpointer user_data)
+{
+  frame_mark_ms = thread_ms ();
+}
+
+static void
+on_clock_layout (GdkFrameClock *clock,
+                 gpointer user_data)
+{
+  double now = thread_ms ();
+
+  if (frame_mark_ms > 0)
+    layout_ms += now - frame_mark_ms;
+  frame_mark_ms = now;
+}
+
+static void
+on_clock_paint (GdkFrameClock *clock,
+                gpointer user_data)
+{
+  double now = thread_ms ();
+
+  if (frame_mark_ms > 0)
+    paint_ms += now - frame_mark_ms;
+  if (print_gaps_ms >= 0 && frame_mark_ms > 0)
+    printf ("  frame: paint %.1f ms\n", now - frame_mark_ms);
+  frame_mark_ms = 0;
+  frames++;
+}
+
+static void
+watch_frames (GtkWidget *widget)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
+
+  g_signal_connect_after (clock, "before-paint", G_CALLBACK (on_clock_update), NULL);
+  g_signal_connect_after (clock, "update", G_CALLBACK (on_clock_update), NULL);
+  g_signal_connect_after (clock, "layout", G_CALLBACK (on_clock_layout), NULL);
+  g_signal_connect_after (clock, "paint", G_CALLBACK (on_clock_paint), NULL);
+}
+
 static void
 reset (void)
 {
+  frames = 0;
+  layout_ms = paint_ms = frame_mark_ms = 0;
+  thread_start_ms = thread_ms ();
+  step_start = g_get_monotonic_time ();
   last_tick = 0;
   longest = 0;
   longest_thread_ms = 0;
@@ -92,6 +146,10 @@ step (const char *what,
   printf ("%-24s longest main-loop stall: CPU %6.1f ms (target <= 50 ms), wall %7.1f ms;"
           " process CPU %.1f ms\n",
           what, longest_thread_ms, longest / 1000.0, cpu_ms () - cpu_before);
+  printf ("  (%u frames; main thread CPU %.1f ms: layout %.1f ms, paint %.1f ms, the rest %.1f ms)\n", frames,
+          thread_ms () - thread_start_ms, layout_ms, paint_ms, thread_ms () - thread_start_ms - layout_ms - paint_ms);
+  if (print_gaps_ms >= 0)
+    printf ("  step: monotonic %.6f–%.6f s\n", step_start / 1e6, g_get_monotonic_time () / 1e6);
   fflush (stdout);
 }
 
@@ -256,6 +314,12 @@ main (int argc,
   }
 
   g_timeout_add_full (G_PRIORITY_HIGH, 1, tick, NULL, NULL);
+  watch_frames (GTK_WIDGET (window));
+
+  /* The bench's own cost: a step that does nothing. */
+  reset ();
+  cpu = cpu_ms ();
+  step ("nothing (the bench)", cpu);
 
   reset ();
   cpu = cpu_ms ();

@@ -4,7 +4,8 @@
 #     ngettext, translatable="yes") is listed in po/POTFILES;
 #  2. es.po, merged with a POT freshly extracted from POTFILES, has no
 #     untranslated and no fuzzy message (so a new string in the code fails
-#     here until it is translated).
+#     here until it is translated), and no obsolete one (a message the code
+#     no longer has, left behind when its string changed).
 set -eu
 src="${1:?usage: check-translations.sh SOURCE_DIR}"
 cd "$src"
@@ -59,6 +60,12 @@ for po in po/*.po; do
     echo "FAIL: $po has $untranslated untranslated and $fuzzy fuzzy messages:" >&2
     LC_ALL=C msgattrib --untranslated --no-obsolete "$tmp/$lang.po" | grep -A1 '^msgid ' | grep -v '^msgid ""$' >&2 || true
     LC_ALL=C msgattrib --only-fuzzy --no-obsolete "$tmp/$lang.po" | grep -A1 '^msgid ' >&2 || true
+    status=1
+  fi
+  obsolete=$(LC_ALL=C msgattrib --only-obsolete "$tmp/$lang.po" | grep -c '^#~ msgid ' || true)
+  if [ "$obsolete" -ne 0 ]; then
+    echo "FAIL: $po has $obsolete messages the code no longer has (delete them):" >&2
+    LC_ALL=C msgattrib --only-obsolete "$tmp/$lang.po" | grep '^#~ msgid ' >&2 || true
     status=1
   fi
 done

@@ -8,6 +8,7 @@
 
 #include <glib/gstdio.h>
 #include <signal.h>
+#include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -381,14 +382,48 @@ on_child_turn (PtSession *session,
     }
 }
 
+static PtStoreWorker *child_worker;
+
+/* The same through a store worker (the app): "ready" once the worker has
+ * committed the autosaves queued so far. */
+static void
+on_child_turn_worker (PtSession *session,
+                      gpointer user_data)
+{
+  if (pt_session_get_round (session) == 1 && pt_session_get_state (session) == PT_SESSION_PLAYING && pt_game_get_n_moves (pt_session_get_game (session)) >= 6)
+    {
+      pt_session_set_autoplay (session, FALSE);
+      pt_session_cancel (session);
+      pt_store_worker_drain (child_worker);
+      g_print ("ready %u\n", pt_game_get_n_moves (pt_session_get_game (session)));
+      fflush (stdout);
+      for (;;)
+        pause ();
+    }
+}
+
 static int
-run_child (const char *path)
+run_child (const char *path,
+           gboolean worker)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(PtStore) store = pt_store_open (path, PT_STORE_OPEN_CREATE, &error);
   g_autoptr(PtSession) session = NULL;
 
   g_assert_no_error (error);
+  if (worker)
+    {
+      /* Only the worker's connection writes. */
+      g_clear_object (&store);
+      child_worker = pt_store_worker_new (path);
+      session = computer_match (NULL, NULL, 31);
+      pt_session_set_worker (session, child_worker);
+      g_signal_connect (session, "turn", G_CALLBACK (on_child_turn_worker), NULL);
+      g_signal_connect (session, "round-over", G_CALLBACK (continue_after_round), NULL);
+      g_assert_true (pt_session_start (session, &error));
+      for (;;)
+        g_main_context_iteration (NULL, TRUE);
+    }
   session = computer_match (store, NULL, 31);
   g_signal_connect (session, "turn", G_CALLBACK (on_child_turn), NULL);
   g_signal_connect (session, "round-over", G_CALLBACK (continue_after_round), NULL);
@@ -402,7 +437,7 @@ static void
 test_resume_after_kill (Fixture *f,
                         gconstpointer data)
 {
-  const char *argv[] = { self_path, "--child", f->path, NULL };
+  const char *argv[] = { self_path, data != NULL ? "--child-worker" : "--child", f->path, NULL };
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) saved = NULL;
   g_autoptr(PtSession) resumed = NULL;
@@ -713,12 +748,277 @@ test_engine_forfeit (Fixture *f,
   g_assert_nonnull (strstr (entry->notes, "Broken"));
 }
 
+/* Through the store worker ------------------------------------------------------- */
+
+/* Holds the worker's thread until opened: what is queued behind it waits. */
+typedef struct
+{
+  GMutex lock;
+  GCond cond;
+  gboolean open;
+} Gate;
+
+static gpointer
+gate_job (PtStore *store,
+          PtStats *stats,
+          gpointer data,
+          GCancellable *cancellable,
+          GError **error)
+{
+  Gate *gate = data;
+
+  g_mutex_lock (&gate->lock);
+  while (!gate->open)
+    g_cond_wait (&gate->cond, &gate->lock);
+  g_mutex_unlock (&gate->lock);
+  return GINT_TO_POINTER (1);
+}
+
+static void
+gate_open (Gate *gate)
+{
+  g_mutex_lock (&gate->lock);
+  gate->open = TRUE;
+  g_cond_broadcast (&gate->cond);
+  g_mutex_unlock (&gate->lock);
+}
+
+static void
+iterate_until_idle (PtStoreWorker *worker)
+{
+  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+
+  while (!pt_store_worker_is_idle (worker))
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (200);
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+    }
+}
+
+static char *
+record_text (PtSession *session)
+{
+  g_autoptr(JsonNode) record = pt_session_to_record (session);
+
+  return json_to_string (record, FALSE);
+}
+
+/* A whole 3-round match through the worker: not one store call on the
+ * main thread, the match in the history (read on another connection)
+ * and no saved game left. */
+static void
+test_worker_saves (Fixture *f,
+                   gconstpointer data)
+{
+  g_autoptr(PtStoreWorker) worker = pt_store_worker_new (f->path);
+  g_autoptr(PtSession) session = computer_match (NULL, NULL, 41);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) saved = NULL;
+  g_autoptr(JsonNode) stored = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *got = NULL;
+
+  pt_session_set_worker (session, worker);
+  pt_store_debug_watch_thread (g_thread_self ());
+  g_assert_true (pt_session_start (session, &error));
+  play_to_the_end (session);
+  /* The match id comes with the worker's answer. */
+  iterate_until_idle (worker);
+  g_assert_cmpuint (pt_store_debug_get_watched_calls (), ==, 0);
+  pt_store_debug_watch_thread (NULL);
+  g_assert_cmpint (pt_session_get_match_id (session), >, 0);
+  g_assert_cmpint (pt_session_get_saved_id (session), ==, 0);
+  g_assert_null (pt_session_get_save_error (session));
+
+  g_assert_cmpint (pt_store_count_matches (f->store, NULL), ==, 1);
+  saved = pt_store_list_saved_games (f->store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (saved->len, ==, 0);
+  stored = stored_record (f->store, pt_session_get_match_id (session));
+  got = json_to_string (stored, FALSE);
+  expected = record_text (session);
+  g_assert_cmpstr (got, ==, expected);
+  /* The same match on the main connection counts: the hook sees it. */
+  pt_store_debug_watch_thread (g_thread_self ());
+  g_assert_cmpint (pt_store_count_matches (f->store, NULL), ==, 1);
+  g_assert_cmpuint (pt_store_debug_get_watched_calls (), >, 0);
+  pt_store_debug_watch_thread (NULL);
+}
+
+typedef struct
+{
+  PtStoreWorker *worker;
+  Gate *gate;
+  gboolean stopped;
+} Holdup;
+
+/* Four moves in, the worker is held; twelve moves in, the session stops:
+ * the autosaves of moves 4–12 wait behind the gate. */
+static void
+on_turn_hold (PtSession *session,
+              Holdup *holdup)
+{
+  guint n = pt_game_get_n_moves (pt_session_get_game (session));
+
+  if (n == 4)
+    pt_store_worker_run (holdup->worker, NULL, gate_job, holdup->gate, NULL, NULL, NULL, NULL, NULL);
+  if (n >= 12 && !holdup->stopped)
+    {
+      holdup->stopped = TRUE;
+      pt_session_set_autoplay (session, FALSE);
+      pt_session_cancel (session);
+    }
+}
+
+static gpointer
+read_only_saved_game (PtStore *store,
+                      PtStats *stats,
+                      gpointer data,
+                      GCancellable *cancellable,
+                      GError **error)
+{
+  g_autoptr(GPtrArray) saved = pt_store_list_saved_games (store, error);
+
+  if (saved == NULL)
+    return NULL;
+  g_assert_cmpuint (saved->len, ==, 1);
+  return pt_saved_game_ref (g_ptr_array_index (saved, 0));
+}
+
+static void
+on_saved_read (GObject *source,
+               GAsyncResult *result,
+               gpointer user_data)
+{
+  PtSavedGame **out = user_data;
+  g_autoptr(GError) error = NULL;
+
+  *out = pt_store_worker_finish (PT_STORE_WORKER (source), result, &error);
+  g_assert_no_error (error);
+}
+
+/* Continuing reads the saved game on the worker, behind the autosaves
+ * still queued: the exact position of the last move, however many were
+ * waiting; then the match ends and the saved game goes. */
+static void
+test_worker_resume_exact (Fixture *f,
+                          gconstpointer data)
+{
+  g_autoptr(PtStoreWorker) worker = pt_store_worker_new (f->path);
+  g_autoptr(PtSession) session = computer_match (NULL, NULL, 43);
+  g_autoptr(PtSession) resumed = NULL;
+  g_autoptr(PtSavedGame) saved_game = NULL;
+  g_autoptr(GPtrArray) saved = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *got = NULL;
+  Gate gate = { 0 };
+  Holdup holdup = { worker, &gate, FALSE };
+  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  guint n_moves;
+
+  g_mutex_init (&gate.lock);
+  g_cond_init (&gate.cond);
+  pt_session_set_worker (session, worker);
+  g_signal_connect (session, "turn", G_CALLBACK (on_turn_hold), &holdup);
+  g_assert_true (pt_session_start (session, &error));
+  while (!holdup.stopped)
+    {
+      g_main_context_iteration (NULL, TRUE);
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+    }
+  expected = record_text (session);
+  n_moves = pt_game_get_n_moves (pt_session_get_game (session));
+  g_assert_cmpuint (n_moves, >=, 12);
+  /* Nothing of moves 4–12 is written yet. */
+  saved = pt_store_list_saved_games (f->store, &error);
+  g_assert_cmpuint (saved->len, ==, 1);
+  g_assert_cmpstr (((PtSavedGame *) saved->pdata[0])->record, !=, expected);
+
+  pt_store_worker_run (worker, NULL, read_only_saved_game, NULL, NULL, (GDestroyNotify) pt_saved_game_unref,
+                       NULL, on_saved_read, &saved_game);
+  gate_open (&gate);
+  iterate_until_idle (worker);
+  g_assert_nonnull (saved_game);
+  g_assert_cmpstr (saved_game->record, ==, expected);
+  g_clear_object (&session);
+
+  resumed = pt_session_new_from_saved_game (saved_game, NULL, worker, &error);
+  g_assert_no_error (error);
+  got = record_text (resumed);
+  g_assert_cmpstr (got, ==, expected);
+  g_assert_cmpuint (pt_game_get_n_moves (pt_session_get_game (resumed)), ==, n_moves);
+
+  pt_store_debug_watch_thread (g_thread_self ());
+  pt_session_set_time_budget (resumed, 0);
+  pt_session_resume_turns (resumed);
+  play_to_the_end (resumed);
+  iterate_until_idle (worker);
+  g_assert_cmpuint (pt_store_debug_get_watched_calls (), ==, 0);
+  pt_store_debug_watch_thread (NULL);
+  g_assert_cmpint (pt_session_get_match_id (resumed), >, 0);
+  g_assert_cmpint (pt_store_count_matches (f->store, NULL), ==, 1);
+  g_clear_pointer (&saved, g_ptr_array_unref);
+  saved = pt_store_list_saved_games (f->store, &error);
+  g_assert_cmpuint (saved->len, ==, 0);
+  g_mutex_clear (&gate.lock);
+  g_cond_clear (&gate.cond);
+}
+
+static gpointer
+refuse_job (PtStore *store,
+            PtStats *stats,
+            gpointer data,
+            GCancellable *cancellable,
+            GError **error)
+{
+  return pt_store_refuse_changes (store, "a test", error) ? GINT_TO_POINTER (1) : NULL;
+}
+
+static void
+on_save_failed (PtSession *session,
+                const char *message,
+                GPtrArray *messages)
+{
+  g_ptr_array_add (messages, g_strdup (message));
+}
+
+/* A worker that cannot write: the autosave's and the final save's
+ * failures come back as "save-failed", and nothing is in the history. */
+static void
+test_worker_failures (Fixture *f,
+                      gconstpointer data)
+{
+  g_autoptr(PtStoreWorker) worker = pt_store_worker_new (f->path);
+  g_autoptr(PtSession) session = computer_match (NULL, NULL, 47);
+  g_autoptr(GPtrArray) messages = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+
+  pt_store_worker_run (worker, NULL, refuse_job, NULL, NULL, NULL, NULL, NULL, NULL);
+  pt_session_set_worker (session, worker);
+  pt_session_set_n_rounds (session, 1);
+  g_signal_connect (session, "save-failed", G_CALLBACK (on_save_failed), messages);
+  g_assert_true (pt_session_start (session, &error));
+  play_to_the_end (session);
+  iterate_until_idle (worker);
+  g_assert_cmpuint (messages->len, >=, 2);
+  g_assert_nonnull (strstr (g_ptr_array_index (messages, 0), "The game could not be saved"));
+  g_assert_nonnull (strstr (g_ptr_array_index (messages, messages->len - 1),
+                            "The match could not be saved in the history"));
+  g_assert_nonnull (pt_session_get_save_error (session));
+  g_assert_cmpint (pt_session_get_match_id (session), ==, 0);
+  g_assert_cmpint (pt_store_count_matches (f->store, NULL), ==, 0);
+}
+
 int
 main (int argc,
       char **argv)
 {
   if (argc == 3 && g_strcmp0 (argv[1], "--child") == 0)
-    return run_child (argv[2]);
+    return run_child (argv[2], FALSE);
+  if (argc == 3 && g_strcmp0 (argv[1], "--child-worker") == 0)
+    return run_child (argv[2], TRUE);
 
   self_path = argv[0];
   g_test_init (&argc, &argv, NULL);
@@ -732,6 +1032,11 @@ main (int argc,
   ADD ("match/next-starter/leader", test_next_starter_leader);
   ADD ("resume/round-2-after-sigkill", test_resume_after_kill);
   ADD ("resume/between-rounds", test_resume_between_rounds);
+  g_test_add ("/session/worker/resume-after-sigkill", Fixture, "worker", fixture_set_up,
+              test_resume_after_kill, fixture_tear_down);
+  ADD ("worker/no-store-call-on-the-main-thread", test_worker_saves);
+  ADD ("worker/resume-reads-the-last-autosave", test_worker_resume_exact);
+  ADD ("worker/failures-reach-the-caller", test_worker_failures);
   ADD ("seats/kind-change-keeps-names", test_seat_kinds_keep_names);
   ADD ("seats/two-seats-one-player", test_two_seats_one_player);
   ADD ("identity/begona-finds-begona", test_begona_finds_begona);

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <json-glib/json-glib.h>
+#include <sqlite3.h>
 
 #include "store-test-util.h"
 
@@ -330,6 +331,53 @@ test_salvage (Fixture *f, gconstpointer data)
   g_assert_cmpint (run (NULL, NULL, "backup", "--db", f->db, backup, NULL), ==, 0);
 }
 
+/* A history that opens but whose integrity check fails (the matches'
+ * page scribbled over): backup and import refuse it, naming the damage and
+ * the command line's ways out (the store's own message names none: the app
+ * has its Salvage button), and write nothing. */
+static void
+test_damaged_page (Fixture *f, gconstpointer data)
+{
+  g_autofree char *backup = g_build_filename (f->dir, "backup.db", NULL);
+  g_autofree char *doc = g_build_filename (f->dir, "doc.json", NULL);
+  g_autofree char *err = NULL;
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+  int root, page_size;
+  char *bytes;
+  gsize size;
+
+  g_assert_cmpint (sqlite3_open_v2 (f->db, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT rootpage, (SELECT page_size FROM pragma_page_size) "
+                                           "FROM sqlite_master WHERE name = 'matches'",
+                                       -1, &stmt, NULL),
+                   ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  root = sqlite3_column_int (stmt, 0);
+  page_size = sqlite3_column_int (stmt, 1);
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  g_assert_cmpint (root, >, 1);
+  g_assert_true (g_file_get_contents (f->db, &bytes, &size, NULL));
+  g_assert_cmpuint (size, >=, (gsize) root * page_size);
+  for (int i = 0; i < page_size; i++)
+    bytes[(gsize) (root - 1) * page_size + i] = (char) (i * 31 + 7);
+  g_assert_true (g_file_set_contents (f->db, bytes, size, NULL));
+  g_free (bytes);
+
+  g_assert_cmpint (run (NULL, &err, "backup", "--db", f->db, backup, NULL), ==, 1);
+  g_assert_nonnull (strstr (err, "is damaged ("));
+  g_assert_nonnull (strstr (err, "partida-cli salvage --replace"));
+  g_assert_nonnull (strstr (err, "partida-cli salvage NEW-FILE"));
+  g_assert_false (g_file_test (backup, G_FILE_TEST_EXISTS));
+  g_clear_pointer (&err, g_free);
+
+  g_assert_true (g_file_set_contents (doc, "{\"format\":\"partida-export/1\",\"players\":[]}", -1, NULL));
+  g_assert_cmpint (run (NULL, &err, "import", "--db", f->db, doc, NULL), ==, 1);
+  g_assert_nonnull (strstr (err, "is damaged ("));
+  g_assert_nonnull (strstr (err, "partida-cli salvage --replace"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -351,6 +399,7 @@ main (int argc, char **argv)
   ADD ("export-import", test_export_import);
   ADD ("backup-restore", test_backup_restore);
   ADD ("salvage", test_salvage);
+  ADD ("damaged-page", test_damaged_page);
   ADD ("errors", test_errors);
   ADD ("import-other-apps", test_import_other_apps);
   ADD ("env-path", test_env_path);

@@ -12,6 +12,7 @@
 
 #include "store-test-util.h"
 #include "store-writer.h"
+#include "pt-store-worker.h"
 
 static GBytes *
 read_bytes (const char *path)
@@ -94,6 +95,156 @@ test_damaged (void)
   g_assert_true (g_file_set_contents (path, data, size, NULL));
   g_free (data);
   assert_refused (path, PT_STORE_ERROR_CORRUPT);
+  {
+    g_autoptr(GError) error = NULL;
+
+    /* The check on a connection of its own says so too. */
+    g_assert_false (pt_store_check_integrity_at (path, &error));
+    g_assert_error (error, PT_STORE_ERROR, PT_STORE_ERROR_CORRUPT);
+    g_assert_nonnull (strstr (error->message, path));
+  }
+  test_rmdir (dir);
+}
+
+/* The integrity check on open (a million matches: ~20 s) runs on its own
+ * connection and thread: held in the middle by the check hook, a page's
+ * read and a write on the store worker still finish, and the check's
+ * answer comes when it is let go. */
+typedef struct
+{
+  GMutex lock;
+  GCond cond;
+  gboolean entered, open;
+} CheckGate;
+
+static void
+hold_check (gpointer data)
+{
+  CheckGate *gate = data;
+
+  g_mutex_lock (&gate->lock);
+  gate->entered = TRUE;
+  g_cond_broadcast (&gate->cond);
+  while (!gate->open)
+    g_cond_wait (&gate->cond, &gate->lock);
+  g_mutex_unlock (&gate->lock);
+}
+
+static gpointer
+count_job (PtStore *store,
+           PtStats *stats,
+           gpointer data,
+           GCancellable *cancellable,
+           GError **error)
+{
+  return GINT_TO_POINTER (pt_store_count_matches (store, error) + 1);
+}
+
+typedef struct
+{
+  gboolean done;
+  gboolean ok;
+  int matches;
+  GError *error;
+} Answer;
+
+static void
+on_counted (GObject *source,
+            GAsyncResult *result,
+            gpointer user_data)
+{
+  Answer *answer = user_data;
+
+  answer->matches = GPOINTER_TO_INT (pt_store_worker_finish (PT_STORE_WORKER (source), result, &answer->error)) - 1;
+  answer->done = TRUE;
+}
+
+static void
+on_written (GObject *source,
+            GAsyncResult *result,
+            gpointer user_data)
+{
+  Answer *answer = user_data;
+
+  answer->ok = pt_store_worker_write_finish (PT_STORE_WORKER (source), result, NULL, &answer->error);
+  answer->done = TRUE;
+}
+
+static void
+on_checked (GObject *source,
+            GAsyncResult *result,
+            gpointer user_data)
+{
+  Answer *answer = user_data;
+
+  answer->ok = pt_store_worker_check_integrity_finish (PT_STORE_WORKER (source), result, &answer->error);
+  answer->done = TRUE;
+}
+
+static void
+iterate_until (gboolean *done)
+{
+  gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+
+  while (!*done)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (200);
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+    }
+}
+
+static void
+test_check_beside_reads (void)
+{
+  g_autofree char *dir = test_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "partida.db", NULL);
+  g_autoptr(PtStore) store = test_open (dir, "partida.db");
+  g_autoptr(PtStoreWorker) worker = pt_store_worker_new (path);
+  gint64 ab[] = { test_player (store, "Ana"), test_player (store, "Beto") };
+  int s[] = { 3, 1 };
+  CheckGate gate = { 0 };
+  Answer check = { 0 }, read = { 0 }, write = { 0 };
+
+  for (int i = 0; i < 30; i++)
+    test_match (store, "lost-cities", 1000 + i, 2, ab, s);
+  g_mutex_init (&gate.lock);
+  g_cond_init (&gate.cond);
+  pt_store_debug_set_check_hook (hold_check, &gate);
+
+  pt_store_worker_check_integrity (worker, NULL, on_checked, &check);
+  g_mutex_lock (&gate.lock);
+  while (!gate.entered)
+    g_cond_wait (&gate.cond, &gate.lock);
+  g_mutex_unlock (&gate.lock);
+
+  /* The check is in the middle: the worker still answers. */
+  pt_store_worker_run (worker, "page", count_job, NULL, NULL, NULL, NULL, on_counted, &read);
+  pt_store_worker_add_player (worker, "Carla", "", NULL, on_written, &write);
+  iterate_until (&read.done);
+  iterate_until (&write.done);
+  g_assert_no_error (read.error);
+  g_assert_cmpint (read.matches, ==, 30);
+  g_assert_no_error (write.error);
+  g_assert_true (write.ok);
+  g_assert_false (check.done);
+  g_assert_false (pt_store_worker_is_idle (worker));
+
+  g_mutex_lock (&gate.lock);
+  gate.open = TRUE;
+  g_cond_broadcast (&gate.cond);
+  g_mutex_unlock (&gate.lock);
+  iterate_until (&check.done);
+  g_assert_no_error (check.error);
+  g_assert_true (check.ok);
+  while (!pt_store_worker_is_idle (worker))
+    g_main_context_iteration (NULL, FALSE);
+
+  pt_store_debug_set_check_hook (NULL, NULL);
+  g_mutex_clear (&gate.lock);
+  g_cond_clear (&gate.cond);
+  g_clear_object (&worker);
+  g_clear_object (&store);
   test_rmdir (dir);
 }
 
@@ -447,6 +598,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/store/safety/not-sqlite", test_not_sqlite);
   g_test_add_func ("/store/safety/damaged", test_damaged);
+  g_test_add_func ("/store/safety/integrity-check-beside-reads", test_check_beside_reads);
   g_test_add_func ("/store/safety/foreign-database", test_foreign_database);
   g_test_add_func ("/store/safety/newer-version", test_newer_version);
   g_test_add_func ("/store/safety/read-only", test_read_only);

@@ -279,6 +279,18 @@ play_until (PtGameView *view,
     }
 }
 
+/* Play → Continue on the saved game @id: it is read on the store worker
+ * (behind the autosaves still queued), then shown. */
+static G_GNUC_UNUSED PtGameView *
+continue_saved (gint64 id)
+{
+  GtkWidget *view;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (get_play_page ()), "play.continue", "x", id));
+  WAIT_UNTIL (PT_IS_GAME_VIEW (view = pt_play_page_get_game_view (get_play_page ())));
+  return PT_GAME_VIEW (view);
+}
+
 /* Closes the Play window mid-game and opens a new one; the game waits,
  * alone, among the saved games: continues it and returns its view, with
  * the test's database opened in @out_store. */
@@ -296,8 +308,7 @@ close_and_continue (PtStore **out_store)
   saved = pt_store_list_saved_games (*out_store, NULL);
   g_assert_cmpuint (saved->len, ==, 1);
   id = ((PtSavedGame *) g_ptr_array_index (saved, 0))->id;
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (get_play_page ()), "play.continue", "x", id));
-  return PT_GAME_VIEW (pt_play_page_get_game_view (get_play_page ()));
+  return continue_saved (id);
 }
 
 /* Common start: language, display, a fresh database in a temporary

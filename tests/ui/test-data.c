@@ -14,74 +14,6 @@
 #include "pt-store-trash.h"
 #include "pt-trash-page.h"
 
-/* A visible toplevel named @name (the dialogs are named). */
-static GtkWidget *
-find_dialog (const char *name)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWidget) toplevel = g_list_model_get_item (toplevels, i);
-
-      if (g_strcmp0 (gtk_widget_get_name (toplevel), name) == 0 && gtk_widget_get_visible (toplevel))
-        return toplevel;
-    }
-  return NULL;
-}
-
-typedef struct
-{
-  gboolean done;
-  char *summary;
-  GError *error;
-} Result;
-
-static void
-on_done (GObject *source,
-         GAsyncResult *result,
-         gpointer user_data)
-{
-  Result *r = user_data;
-
-  r->summary = pt_data_actions_run_finish (result, &r->error);
-  r->done = TRUE;
-}
-
-/* When set, run() takes a screenshot of the next summary dialog. */
-static const char *summary_shot;
-
-/* Runs @operation through the app and closes its summary dialog, whose
- * heading is returned. */
-static char *
-run (PtApplication *application,
-     PtDataOperation operation,
-     const char *path,
-     char **summary,
-     GError **error)
-{
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  Result r = { 0 };
-  AdwMessageDialog *dialog = NULL;
-  char *heading;
-
-  pt_data_actions_run (application, GTK_WINDOW (window), operation, file, on_done, &r);
-  WAIT_UNTIL_MS (r.done, 20000);
-  WAIT_UNTIL ((dialog = ADW_MESSAGE_DIALOG (find_dialog ("data-summary-dialog"))) != NULL);
-  heading = g_strdup (adw_message_dialog_get_heading (dialog));
-  if (summary != NULL)
-    *summary = g_strdup (adw_message_dialog_get_body (dialog));
-  if (summary_shot != NULL)
-    save_screenshot (GTK_WIDGET (dialog), summary_shot);
-  summary_shot = NULL;
-  gtk_window_destroy (GTK_WINDOW (dialog));
-  WAIT_UNTIL (find_dialog ("data-summary-dialog") == NULL);
-  g_free (r.summary);
-  if (r.error != NULL)
-    g_propagate_error (error, r.error);
-  return heading;
-}
-
 static void
 fill (PtStore *store)
 {
@@ -181,13 +113,13 @@ test_export_import_new_database (void)
   fill (get_store ());
   before = statistics (get_store ());
 
-  heading = run (app, PT_DATA_EXPORT_JSON, json, &body, &error);
+  heading = run_data_operation (app, GTK_WINDOW (window), PT_DATA_EXPORT_JSON, json, &body, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (heading, ==, _("History Exported"));
   g_assert_true (g_file_get_contents (json, &text, NULL, NULL));
   g_assert_nonnull (strstr (text, "partida-export/1"));
   g_clear_pointer (&heading, g_free);
-  heading = run (app, PT_DATA_EXPORT_CSV, csv, NULL, &error);
+  heading = run_data_operation (app, GTK_WINDOW (window), PT_DATA_EXPORT_CSV, csv, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_true (g_file_test (csv, G_FILE_TEST_IS_REGULAR));
 
@@ -196,7 +128,7 @@ test_export_import_new_database (void)
   pt_application_set_db_path (other, new_db);
   g_clear_pointer (&heading, g_free);
   g_clear_pointer (&body, g_free);
-  heading = run (other, PT_DATA_IMPORT, json, &body, &error);
+  heading = run_data_operation (other, GTK_WINDOW (window), PT_DATA_IMPORT, json, &body, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (heading, ==, _("Import Finished"));
   if (g_str_equal (ui_test_lang, "en"))
@@ -212,7 +144,7 @@ test_export_import_new_database (void)
   /* Again: nothing added. */
   g_clear_pointer (&heading, g_free);
   g_clear_pointer (&body, g_free);
-  heading = run (other, PT_DATA_IMPORT, json, &body, &error);
+  heading = run_data_operation (other, GTK_WINDOW (window), PT_DATA_IMPORT, json, &body, NULL, &error);
   g_assert_no_error (error);
   if (g_str_equal (ui_test_lang, "en"))
     g_assert_nonnull (strstr (body, "0 matches added. 6 matches were already present."));
@@ -233,8 +165,7 @@ test_import_other_apps (void)
   int before = pt_store_count_matches (get_store (), NULL);
 
   show_area ("history");
-  summary_shot = "data-import-summary";
-  heading = run (app, PT_DATA_IMPORT, bgg, &body, &error);
+  heading = run_data_operation (app, GTK_WINDOW (window), PT_DATA_IMPORT, bgg, &body, "data-import-summary", &error);
   g_assert_no_error (error);
   g_assert_cmpstr (heading, ==, _("Import Finished"));
   g_assert_nonnull (strstr (body, "Azul"));
@@ -246,8 +177,7 @@ test_import_other_apps (void)
                                       -1, NULL));
   g_clear_pointer (&heading, g_free);
   g_clear_pointer (&body, g_free);
-  summary_shot = "data-import-refused";
-  heading = run (app, PT_DATA_IMPORT, bad, &body, &error);
+  heading = run_data_operation (app, GTK_WINDOW (window), PT_DATA_IMPORT, bad, &body, "data-import-refused", &error);
   g_assert_error (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID);
   g_assert_cmpstr (heading, ==, _("Import Failed"));
   g_assert_nonnull (strstr (body, "1000000000000000000000000000000"));
@@ -266,7 +196,7 @@ test_backup_restore (void)
   g_autoptr(PtMatchEntry) entry = pt_match_entry_new ("lost-cities", PT_MATCH_MODE_COMPANION);
   g_autoptr(PtPlayer) player = pt_store_find_player (get_store (), "Zoe", NULL);
 
-  heading = run (app, PT_DATA_BACKUP, backup, NULL, &error);
+  heading = run_data_operation (app, GTK_WINDOW (window), PT_DATA_BACKUP, backup, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (heading, ==, _("Backup Saved"));
   g_assert_true (g_file_test (backup, G_FILE_TEST_IS_REGULAR));
@@ -276,7 +206,7 @@ test_backup_restore (void)
   g_assert_cmpint (pt_store_save_match (get_store (), entry, &error), >, 0);
   g_assert_cmpint (pt_store_count_matches (get_store (), NULL), ==, before + 1);
   g_clear_pointer (&heading, g_free);
-  heading = run (app, PT_DATA_RESTORE, backup, &body, &error);
+  heading = run_data_operation (app, GTK_WINDOW (window), PT_DATA_RESTORE, backup, &body, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (heading, ==, _("Backup Restored"));
   g_assert_nonnull (strstr (body, ".before-restore-"));
@@ -284,7 +214,7 @@ test_backup_restore (void)
 
   /* Not a backup: refused, the history unchanged. */
   g_clear_pointer (&heading, g_free);
-  heading = run (app, PT_DATA_RESTORE, g_getenv ("PARTIDA_SOURCE_DIR"), NULL, &error);
+  heading = run_data_operation (app, GTK_WINDOW (window), PT_DATA_RESTORE, g_getenv ("PARTIDA_SOURCE_DIR"), NULL, NULL, &error);
   g_assert_nonnull (error);
   g_assert_cmpstr (heading, ==, _("Restore Failed"));
   g_assert_cmpint (pt_store_count_matches (get_store (), NULL), ==, before);
@@ -372,7 +302,8 @@ test_through_chooser (void)
   g_autoptr(PtMatchEntry) entry = pt_match_entry_new ("lost-cities", PT_MATCH_MODE_COMPANION);
   g_autoptr(PtPlayer) player = pt_store_find_player (get_store (), "Zoe", NULL);
   GtkFileChooser *chooser;
-  GtkWidget *dialog, *menu_button, *popover;
+  AdwMessageDialog *dialog;
+  GtkWidget *menu_button, *popover;
   int before = pt_store_count_matches (get_store (), NULL);
   static const char *const wanted[] = { "app.export-json;", "app.export-csv;", "app.import;",
                                         "app.backup;", "app.restore;", "app.show-trash;" };
@@ -404,7 +335,7 @@ test_through_chooser (void)
   save_screenshot (GTK_WIDGET (chooser), "data-backup-chooser");
   choose (chooser, backup);
   WAIT_UNTIL_MS ((dialog = find_dialog ("data-summary-dialog")) != NULL, 20000);
-  g_assert_cmpstr (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (dialog)), ==, _("Backup Saved"));
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, _("Backup Saved"));
   gtk_window_destroy (GTK_WINDOW (dialog));
   g_assert_true (g_file_test (backup, G_FILE_TEST_IS_REGULAR));
 
@@ -417,9 +348,9 @@ test_through_chooser (void)
   g_assert_cmpint (gtk_file_chooser_get_action (chooser), ==, GTK_FILE_CHOOSER_ACTION_OPEN);
   choose (chooser, backup);
   WAIT_UNTIL ((dialog = find_dialog ("restore-confirm-dialog")) != NULL);
-  g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)), "chosen-backup.db"));
-  save_screenshot (dialog, "data-restore-confirm");
-  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "chosen-backup.db"));
+  save_screenshot (GTK_WIDGET (dialog), "data-restore-confirm");
+  adw_message_dialog_response (dialog, "cancel");
   gtk_window_destroy (GTK_WINDOW (dialog));
   settle (200);
   g_assert_null (find_dialog ("data-summary-dialog"));
@@ -429,12 +360,12 @@ test_through_chooser (void)
   g_action_group_activate_action (G_ACTION_GROUP (app), "restore", NULL);
   choose (wait_for_chooser (), backup);
   WAIT_UNTIL ((dialog = find_dialog ("restore-confirm-dialog")) != NULL);
-  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "restore");
+  adw_message_dialog_response (dialog, "restore");
   gtk_window_destroy (GTK_WINDOW (dialog));
   WAIT_UNTIL_MS ((dialog = find_dialog ("data-summary-dialog")) != NULL, 20000);
-  g_assert_cmpstr (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (dialog)), ==, _("Backup Restored"));
-  g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)), ".before-restore-"));
-  save_screenshot (dialog, "data-restored");
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, _("Backup Restored"));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), ".before-restore-"));
+  save_screenshot (GTK_WIDGET (dialog), "data-restored");
   gtk_window_destroy (GTK_WINDOW (dialog));
   g_assert_cmpint (pt_store_count_matches (get_store (), NULL), ==, before);
 }
@@ -445,7 +376,8 @@ test_trash (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) history = NULL;
   PtHistoryQuery query;
-  GtkWidget *preferences, *dialog;
+  GtkWidget *preferences;
+  AdwMessageDialog *dialog;
   PtTrashPage *page;
   int before = pt_store_count_matches (get_store (), NULL);
   gint64 id;
@@ -478,7 +410,7 @@ test_trash (void)
   g_assert_cmpuint (pt_trash_page_get_n_items (page), ==, 1);
   gtk_widget_activate (find_by_name (GTK_WIDGET (page), "empty-trash-button"));
   WAIT_UNTIL ((dialog = find_dialog ("empty-trash-dialog")) != NULL);
-  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "empty");
+  adw_message_dialog_response (dialog, "empty");
   gtk_window_destroy (GTK_WINDOW (dialog));
   wait_for_store ();
   g_assert_cmpuint (pt_trash_page_get_n_items (page), ==, 0);

@@ -29,31 +29,6 @@
 #define N_MATCHES 6
 
 static void
-fill (const char *path)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(PtStore) store = pt_store_open (path, PT_STORE_OPEN_CREATE, &error);
-  g_autoptr(PtPlayer) ana = NULL;
-  g_autoptr(PtPlayer) beto = NULL;
-
-  g_assert_no_error (error);
-  ana = pt_store_add_player (store, "Ana", NULL, &error);
-  beto = pt_store_add_player (store, "Beto", NULL, &error);
-  g_assert_no_error (error);
-  for (int i = 0; i < N_MATCHES; i++)
-    {
-      g_autoptr(PtMatchEntry) entry = pt_match_entry_new ("lost-cities", PT_MATCH_MODE_COMPANION);
-
-      pt_match_entry_add_result (entry, pt_match_result_new (ana->id, 0, 30 + i, TRUE));
-      pt_match_entry_add_result (entry, pt_match_result_new (beto->id, 1, 10 + i, FALSE));
-      entry->started = 1700000000 + i * 3600;
-      entry->finished = entry->started + 1200;
-      g_assert_cmpint (pt_store_save_match (store, entry, &error), >, 0);
-      g_assert_no_error (error);
-    }
-}
-
-static void
 chown_tree (const char *path,
             uid_t uid,
             gid_t gid)
@@ -103,75 +78,6 @@ make_read_only (const char *db)
    * still want to attach. */
   prctl (PR_SET_DUMPABLE, 1, 0, 0, 0);
   return NULL;
-}
-
-static GBytes *
-file_bytes (const char *path)
-{
-  char *data;
-  gsize size;
-
-  g_assert_true (g_file_get_contents (path, &data, &size, NULL));
-  return g_bytes_new_take (data, size);
-}
-
-static GtkWidget *
-find_dialog (const char *name)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWidget) toplevel = g_list_model_get_item (toplevels, i);
-
-      if (g_strcmp0 (gtk_widget_get_name (toplevel), name) == 0 && gtk_widget_get_visible (toplevel))
-        return toplevel;
-    }
-  return NULL;
-}
-
-typedef struct
-{
-  gboolean done;
-  char *summary;
-  GError *error;
-} Result;
-
-static void
-on_done (GObject *source,
-         GAsyncResult *result,
-         gpointer user_data)
-{
-  Result *r = user_data;
-
-  r->summary = pt_data_actions_run_finish (result, &r->error);
-  r->done = TRUE;
-}
-
-/* Runs @operation on @path through the app; returns the summary dialog's
- * heading and body, and closes it. */
-static char *
-run (PtDataOperation operation,
-     const char *path,
-     char **body,
-     GError **error)
-{
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  Result r = { 0 };
-  AdwMessageDialog *dialog = NULL;
-  char *heading;
-
-  pt_data_actions_run (app, GTK_WINDOW (window), operation, file, on_done, &r);
-  WAIT_UNTIL_MS (r.done, 20000);
-  WAIT_UNTIL ((dialog = ADW_MESSAGE_DIALOG (find_dialog ("data-summary-dialog"))) != NULL);
-  heading = g_strdup (adw_message_dialog_get_heading (dialog));
-  *body = g_strdup (adw_message_dialog_get_body (dialog));
-  gtk_window_destroy (GTK_WINDOW (dialog));
-  WAIT_UNTIL (find_dialog ("data-summary-dialog") == NULL);
-  g_free (r.summary);
-  if (r.error != NULL)
-    g_propagate_error (error, r.error);
-  return heading;
 }
 
 /* A mapped label under @root showing @text, or NULL. */
@@ -254,7 +160,7 @@ test_read_only (void)
     AdwMessageDialog *details;
 
     g_action_group_activate_action (G_ACTION_GROUP (app), "read-only-details", NULL);
-    WAIT_UNTIL ((details = ADW_MESSAGE_DIALOG (find_dialog ("read-only-dialog"))) != NULL);
+    WAIT_UNTIL ((details = find_dialog ("read-only-dialog")) != NULL);
     g_assert_nonnull (strstr (adw_message_dialog_get_body (details), expected));
     g_assert_nonnull (strstr (adw_message_dialog_get_body (details), "read-only.db"));
     save_screenshot (GTK_WIDGET (details), "read-only-details");
@@ -291,7 +197,7 @@ test_read_only (void)
   gtk_widget_activate_action (GTK_WIDGET (sheet), "sheet.discard", NULL);
 
   /* Export works… */
-  heading = run (PT_DATA_EXPORT_JSON, export_path, &body, &error);
+  heading = run_data_operation (app, GTK_WINDOW (window), PT_DATA_EXPORT_JSON, export_path, &body, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (heading, ==, _("History Exported"));
   g_assert_true (g_file_get_contents (export_path, &exported, NULL, NULL));
@@ -302,7 +208,7 @@ test_read_only (void)
 
   /* … an import is refused, the permission named, nothing written. */
   g_assert_true (g_file_set_contents (import_path, doc, -1, NULL));
-  heading = run (PT_DATA_IMPORT, import_path, &body, &error);
+  heading = run_data_operation (app, GTK_WINDOW (window), PT_DATA_IMPORT, import_path, &body, NULL, &error);
   g_assert_error (error, PT_STORE_ERROR, PT_STORE_ERROR_READ_ONLY);
   g_clear_error (&error);
   g_assert_cmpstr (heading, ==, _("Import Failed"));
@@ -328,7 +234,7 @@ main (int argc,
   if (ret != 0)
     return ret;
   ui_test_use_fresh_db ("read-only.db");
-  fill (g_getenv ("PARTIDA_DB"));
+  write_history (g_getenv ("PARTIDA_DB"), N_MATCHES, NULL);
   why = make_read_only (g_getenv ("PARTIDA_DB"));
   if (why != NULL)
     {

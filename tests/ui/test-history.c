@@ -15,6 +15,7 @@
 #include "pt-rules.h"
 #include "pt-stats-page.h"
 #include "pt-stats.h"
+#include "pt-text-line.h"
 
 static PtHistoryPage *
 history_page (void)
@@ -548,6 +549,8 @@ shows_rating (GtkWidget *root,
                     GtkWidget *w = stack[--top];
 
                     if (GTK_IS_LABEL (w) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (w)), value) == 0)
+                      return TRUE;
+                    if (PT_IS_TEXT_LINE (w) && g_strcmp0 (pt_text_line_get_value (PT_TEXT_LINE (w)), value) == 0)
                       return TRUE;
                     for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL && top < 64;
                          c = gtk_widget_get_next_sibling (c))

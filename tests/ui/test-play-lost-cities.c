@@ -268,10 +268,7 @@ test_hot_seat_continue (void)
   saved_game = g_ptr_array_index (saved, 0);
   save_screenshot (GTK_WIDGET (window), "play-continue-list");
 
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (get_play_page ()), "play.continue", "x",
-                                             saved_game->id));
-  view = PT_GAME_VIEW (pt_play_page_get_game_view (get_play_page ()));
-  g_assert_nonnull (view);
+  view = continue_saved (saved_game->id);
   game = pt_game_view_get_game (view);
   g_assert_cmpuint (pt_game_get_n_moves (game), ==, n_moves);
 

@@ -15,65 +15,6 @@
 
 #define N_MATCHES 40
 
-static void
-make_unopenable (const char *path)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(PtStore) store = pt_store_open (path, PT_STORE_OPEN_CREATE, &error);
-  g_autoptr(PtPlayer) ana = NULL;
-  g_autoptr(PtPlayer) beto = NULL;
-  char *data;
-  gsize size;
-
-  g_assert_no_error (error);
-  ana = pt_store_add_player (store, "Ana", NULL, &error);
-  beto = pt_store_add_player (store, "Beto", NULL, &error);
-  g_assert_no_error (error);
-  for (int i = 0; i < N_MATCHES; i++)
-    {
-      g_autoptr(PtMatchEntry) entry = pt_match_entry_new ("lost-cities", PT_MATCH_MODE_COMPANION);
-
-      pt_match_entry_add_result (entry, pt_match_result_new (ana->id, 0, 5 + i, TRUE));
-      pt_match_entry_add_result (entry, pt_match_result_new (beto->id, 1, 2, FALSE));
-      entry->started = 1700000000 + i * 1000;
-      entry->finished = entry->started + 600;
-      g_assert_cmpint (pt_store_save_match (store, entry, &error), >, 0);
-      g_assert_no_error (error);
-    }
-  g_clear_object (&store); /* checkpoints the WAL into the file */
-
-  g_assert_true (g_file_get_contents (path, &data, &size, NULL));
-  for (int i = 0; i < 100; i++)
-    data[i] = (char) (i * 37 + 3);
-  g_assert_true (g_file_set_contents (path, data, size, NULL));
-  g_free (data);
-}
-
-static GBytes *
-file_bytes (const char *path)
-{
-  char *data;
-  gsize size;
-
-  g_assert_true (g_file_get_contents (path, &data, &size, NULL));
-  return g_bytes_new_take (data, size);
-}
-
-static AdwMessageDialog *
-dialog_named (const char *name)
-{
-  for (GList *l = gtk_window_list_toplevels (); l != NULL; l = g_list_delete_link (l, l))
-    if (ADW_IS_MESSAGE_DIALOG (l->data) && g_strcmp0 (gtk_widget_get_name (l->data), name) == 0 &&
-        gtk_widget_get_visible (l->data))
-      {
-        AdwMessageDialog *found = l->data;
-
-        g_list_free (l);
-        return found;
-      }
-  return NULL;
-}
-
 static char *
 find_kept (const char *dir)
 {
@@ -104,7 +45,7 @@ test_unopened (void)
   /* Opening the history fails: the problem is named, with the file, and
    * salvage is offered. */
   show_area ("history");
-  WAIT_UNTIL ((dialog = dialog_named ("too-damaged-dialog")) != NULL);
+  WAIT_UNTIL ((dialog = find_dialog ("too-damaged-dialog")) != NULL);
   g_assert_null (pt_application_get_store (app, &error));
   g_assert_error (error, PT_STORE_ERROR, PT_STORE_ERROR_CORRUPT);
   /* The store's message, then what salvage does. */
@@ -126,7 +67,7 @@ test_unopened (void)
   /* Salvage: every match back, the damaged file kept under a new name. */
   adw_message_dialog_response (dialog, "salvage");
   gtk_window_destroy (GTK_WINDOW (dialog));
-  WAIT_UNTIL_MS ((dialog = dialog_named ("salvage-result-dialog")) != NULL, 20000);
+  WAIT_UNTIL_MS ((dialog = find_dialog ("salvage-result-dialog")) != NULL, 20000);
   kept = find_kept (dir);
   g_assert_nonnull (kept);
   kept_bytes = file_bytes (kept);
@@ -159,7 +100,8 @@ main (int argc,
   if (ret != 0)
     return ret;
   ui_test_use_fresh_db ("unopened.db");
-  make_unopenable (g_getenv ("PARTIDA_DB"));
+  write_history (g_getenv ("PARTIDA_DB"), N_MATCHES, NULL);
+  damage_header (g_getenv ("PARTIDA_DB"));
   app = ui_test_new_application ();
   g_application_activate (G_APPLICATION (app));
   window = PT_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));

@@ -5,6 +5,8 @@
  */
 #include "config.h"
 
+#include <sqlite3.h>
+
 #include "ui-test-util.h"
 #include "pt-paced.h"
 
@@ -352,9 +354,10 @@ find_button_with_label (GtkWidget *root,
   return NULL;
 }
 
-/* The visible toplevel of @type, or NULL. */
+/* The visible toplevel of @type named @name (any name: %NULL), or NULL. */
 GtkWindow *
-find_toplevel (GType type)
+find_visible_toplevel (GType type,
+                       const char *name)
 {
   GListModel *toplevels = gtk_window_get_toplevels ();
 
@@ -362,8 +365,186 @@ find_toplevel (GType type)
     {
       g_autoptr(GtkWindow) toplevel = g_list_model_get_item (toplevels, i);
 
-      if (g_type_is_a (G_OBJECT_TYPE (toplevel), type) && gtk_widget_get_visible (GTK_WIDGET (toplevel)))
-        return toplevel;
+      if (g_type_is_a (G_OBJECT_TYPE (toplevel), type) && gtk_widget_get_visible (GTK_WIDGET (toplevel)) &&
+          (name == NULL || g_strcmp0 (gtk_widget_get_name (GTK_WIDGET (toplevel)), name) == 0))
+        return toplevel; /* the toplevels' list keeps it */
     }
   return NULL;
+}
+
+/* The visible toplevel of @type, or NULL. */
+GtkWindow *
+find_toplevel (GType type)
+{
+  return find_visible_toplevel (type, NULL);
+}
+
+/* The visible message dialog named @name (the app names its dialogs), or
+ * NULL. */
+AdwMessageDialog *
+find_dialog (const char *name)
+{
+  return (AdwMessageDialog *) find_visible_toplevel (ADW_TYPE_MESSAGE_DIALOG, name);
+}
+
+typedef struct
+{
+  gboolean done;
+  char *summary;
+  GError *error;
+} DataResult;
+
+static void
+on_data_operation_done (GObject *source,
+                        GAsyncResult *result,
+                        gpointer user_data)
+{
+  DataResult *r = user_data;
+
+  r->summary = pt_data_actions_run_finish (result, &r->error);
+  r->done = TRUE;
+}
+
+/* Runs @operation on @path through @application (as the menu would once
+ * the file is chosen), waits for its summary dialog, takes a screenshot of
+ * it named @screenshot (unless %NULL), closes it and returns its heading;
+ * its body in @body (unless %NULL), the operation's error in @error. */
+char *
+run_data_operation (PtApplication *application,
+                    GtkWindow *parent,
+                    PtDataOperation operation,
+                    const char *path,
+                    char **body,
+                    const char *screenshot,
+                    GError **error)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  DataResult r = { 0 };
+  AdwMessageDialog *dialog = NULL;
+  char *heading;
+
+  pt_data_actions_run (application, parent, operation, file, on_data_operation_done, &r);
+  WAIT_UNTIL_MS (r.done, 20000);
+  LIB_WAIT_UNTIL ((dialog = find_dialog ("data-summary-dialog")) != NULL);
+  heading = g_strdup (adw_message_dialog_get_heading (dialog));
+  if (body != NULL)
+    *body = g_strdup (adw_message_dialog_get_body (dialog));
+  if (screenshot != NULL)
+    save_screenshot (GTK_WIDGET (dialog), screenshot);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  LIB_WAIT_UNTIL (find_dialog ("data-summary-dialog") == NULL);
+  g_free (r.summary);
+  if (r.error != NULL)
+    g_propagate_error (error, r.error);
+  return heading;
+}
+
+/* The whole file, to compare byte for byte. */
+GBytes *
+file_bytes (const char *path)
+{
+  char *data;
+  gsize size;
+
+  g_assert_true (g_file_get_contents (path, &data, &size, NULL));
+  return g_bytes_new_take (data, size);
+}
+
+/* A new history in @path: Ana and Beto, @n_matches Lost Cities matches
+ * (match i: Ana wins 30 + i to 10 + i, an hour after match i − 1, each
+ * with @notes unless %NULL), closed so the WAL is checkpointed into the
+ * file. */
+void
+write_history (const char *path,
+               guint n_matches,
+               const char *notes)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PtStore) store = pt_store_open (path, PT_STORE_OPEN_CREATE, &error);
+  g_autoptr(PtPlayer) ana = NULL;
+  g_autoptr(PtPlayer) beto = NULL;
+
+  g_assert_no_error (error);
+  ana = pt_store_add_player (store, "Ana", NULL, &error);
+  g_assert_no_error (error);
+  beto = pt_store_add_player (store, "Beto", NULL, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < n_matches; i++)
+    {
+      g_autoptr(PtMatchEntry) entry = pt_match_entry_new ("lost-cities", PT_MATCH_MODE_COMPANION);
+
+      pt_match_entry_add_result (entry, pt_match_result_new (ana->id, 0, 30 + (int) i, TRUE));
+      pt_match_entry_add_result (entry, pt_match_result_new (beto->id, 1, 10 + (int) i, FALSE));
+      entry->started = 1700000000 + (gint64) i * 3600;
+      entry->finished = entry->started + 1200;
+      entry->notes = g_strdup (notes);
+      g_assert_cmpint (pt_store_save_match (store, entry, &error), >, 0);
+      g_assert_no_error (error);
+    }
+}
+
+static int
+query_int (sqlite3 *db,
+           const char *sql)
+{
+  sqlite3_stmt *stmt = NULL;
+  int value;
+
+  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  value = sqlite3_column_int (stmt, 0);
+  sqlite3_finalize (stmt);
+  return value;
+}
+
+static guint32
+be32 (const guchar *p)
+{
+  return ((guint32) p[0] << 24) | ((guint32) p[1] << 16) | ((guint32) p[2] << 8) | p[3];
+}
+
+/* Scribbles over the right-most leaf page of the matches table (as
+ * tests/store/test-salvage.c does): the history still opens, its
+ * integrity check fails, the matches on the other pages can be read. The
+ * table must span more than one page (~100 matches with 300 bytes of
+ * notes each). */
+void
+damage_matches_page (const char *path)
+{
+  sqlite3 *db = NULL;
+  int root, page_size;
+  char *data;
+  gsize size;
+  guchar *page;
+
+  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  root = query_int (db, "SELECT rootpage FROM sqlite_master WHERE name = 'matches'");
+  page_size = query_int (db, "PRAGMA page_size");
+  sqlite3_close (db);
+
+  g_assert_true (g_file_get_contents (path, &data, &size, NULL));
+  page = (guchar *) data + (gsize) (root - 1) * page_size;
+  g_assert_cmpint (page[0], ==, 0x05); /* an interior table page */
+  page = (guchar *) data + (gsize) (be32 (page + 8) - 1) * page_size;
+  g_assert_cmpint (page[0], ==, 0x0d); /* its right-most leaf */
+  for (int i = 0; i < page_size; i++)
+    page[i] = (guchar) (i * 31 + 7);
+  g_assert_true (g_file_set_contents (path, data, size, NULL));
+  g_free (data);
+}
+
+/* Scribbles over the file's 100-byte header: too damaged to open, every
+ * page still there to salvage. */
+void
+damage_header (const char *path)
+{
+  char *data;
+  gsize size;
+
+  g_assert_true (g_file_get_contents (path, &data, &size, NULL));
+  g_assert_cmpuint (size, >, 100);
+  for (int i = 0; i < 100; i++)
+    data[i] = (char) (i * 37 + 3);
+  g_assert_true (g_file_set_contents (path, data, size, NULL));
+  g_free (data);
 }

@@ -1,6 +1,8 @@
 /* ui-test-util.h — what every UI test needs: the language and display
  * set up, a temporary folder (fresh database, test catalogue), spinning
- * the main loop until a condition holds, widget lookup and screenshots.
+ * the main loop until a condition holds, widget and dialog lookup,
+ * screenshots, the data actions run to their summary, and histories
+ * written (and damaged) for a test to open.
  * Compiled once (ui-test-util.c) into a static library the UI tests link.
  *
  * Copyright 2026 The Partida authors
@@ -14,6 +16,7 @@
 #include <string.h>
 
 #include "pt-application.h"
+#include "pt-data-actions.h"
 
 G_BEGIN_DECLS
 
@@ -61,5 +64,23 @@ GtkWidget *find_by_name (GtkWidget *root,
 GtkWidget *find_button_with_label (GtkWidget *root,
                                    const char *label);
 GtkWindow *find_toplevel (GType type);
+GtkWindow *find_visible_toplevel (GType type,
+                                  const char *name);
+AdwMessageDialog *find_dialog (const char *name);
+
+char *run_data_operation (PtApplication *application,
+                          GtkWindow *parent,
+                          PtDataOperation operation,
+                          const char *path,
+                          char **body,
+                          const char *screenshot,
+                          GError **error);
+
+GBytes *file_bytes (const char *path);
+void write_history (const char *path,
+                    guint n_matches,
+                    const char *notes);
+void damage_matches_page (const char *path);
+void damage_header (const char *path);
 
 G_END_DECLS

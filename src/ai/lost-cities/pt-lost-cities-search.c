@@ -36,13 +36,14 @@
 /* With a step budget, at most this many determinisations in all (the
  * last turns of a round are a few steps long). */
 #define MAX_DETERMINIZATIONS 3000
-/* Hard's work per move, in simulated turns (~1.2 µs each): ~70 ms of CPU
- * on every move. A fixed 200 determinisations × 8 candidates made the
+/* Hard's work per move, in simulated turns (~1.2 µs each): ~60 ms of CPU
+ * on every move (60,000 cost a median of ~95 ms on the loaded 2-core
+ * machine of round 5, too close to the 100 ms allowed). A fixed 200 determinisations × 8 candidates made the
  * first moves of a round (rollouts ~45 turns long) cost 110 ms and the
  * last ones, where counting the deck down decides most, a few ms with
  * the same 200 samples; now a move with 5 cards left in the deck gets
  * ~8 times the determinisations of the first. */
-#define DEFAULT_MAX_STEPS    60000
+#define DEFAULT_MAX_STEPS    50000
 
 /* The opponents of the rollouts (see rollout()): determinisation d gets
  * style d % N_OPPONENT_STYLES. */

@@ -57,6 +57,7 @@ typedef struct
   double lookahead;     /* weight of the best section for the next card, on average */
   double new_districts; /* per district the line has not visited, one section away */
   double busiest;       /* per way (up to 3) into the line's busiest district */
+  double future_start;  /* per free way out of a later round's departure station */
 } Weights;
 
 /* Medium and Easy (and the rollouts before issue 20). */
@@ -67,6 +68,7 @@ static const Weights greedy_weights = {
   0.0,
   POWER_MARGIN,
   -G_MAXDOUBLE,
+  0.0,
   0.0,
   0.0,
   0.0,
@@ -82,18 +84,27 @@ static const Weights greedy_weights = {
  * ends that lead into districts the line has not visited (D) and into
  * its busiest district (M), 0.5 each: 143.6 → 144.6 ± 0.2 over 4,000
  * games (seeds 5001…); 1.0 or 0.3 for either is worse. Scaling the
- * lookahead by the turns the round can still last did not help. */
+ * lookahead by the turns the round can still last did not help.
+ * Issue 20, round 5: 0.4 per free way out of the departure stations of
+ * the later rounds' lines (a section drawn or blocked next to one cuts
+ * a future line's start), a tourist visit at 3 and the lookahead at
+ * 1.3: +0.81 ± 0.17 paired over 4,000 games (seeds 5001…), +0.55 ±
+ * 0.17 on 4,000 others (9001…); the free ways alone +0.38 ± 0.14 (0.2:
+ * +0.24, 1.5: −0.02); valuing visits by the track's real steps instead
+ * of a flat 2.5 was worse (−0.3). */
+#define ROLLOUT_TOURIST_VALUE 3.0
 static const Weights rollout_weights = {
-  TOURIST_VISIT_VALUE,
+  ROLLOUT_TOURIST_VALUE,
   MOBILITY_WEIGHT,
   BLOCKING_WEIGHT,
   1.0,
   POWER_MARGIN,
   -G_MAXDOUBLE,
   0.0,
-  1.5,
+  1.3,
   0.5,
   0.5,
+  0.4,
 };
 
 /* What the lines of the other rounds contribute, for the greedy gain. */
@@ -111,8 +122,9 @@ typedef struct
    * flipped ones are known), for the lookahead. */
   guint next_symbols[PT_N_SYMBOLS];
   guint n_next;
-  double open_scale; /* of mobility and symbols, by how late the round is */
-  gboolean easy;     /* ignore interchanges and objectives */
+  double open_scale;     /* of mobility and symbols, by how late the round is */
+  guint64 future_starts; /* departure stations of the later rounds' lines */
+  gboolean easy;         /* ignore interchanges and objectives */
 } Context;
 
 /* Just the parts of a sheet that an action changes. */
@@ -142,6 +154,8 @@ context_init (Context *ctx,
   ctx->colour = pt_next_station_state_colour (solo, 0);
   ctx->objectives = solo->objectives;
   ctx->easy = easy;
+  for (guint r = solo->round + 1; r < PT_NS_ROUNDS; r++)
+    ctx->future_starts |= PT_STATION_BIT (map->departures[solo->colour_order[0][r]]);
   for (guint c = 0; c < PT_N_LINE_COLOURS; c++)
     {
       guint64 s = sheet->line_stations[c];
@@ -411,6 +425,21 @@ sketch_score (const Context *ctx,
    * visited, and the ways (up to 3) into its busiest district. */
   ahead = ctx->w->new_districts * popcount64 (reached & ~visited) +
           ctx->w->busiest * MIN (into_busiest, 3u);
+  /* The later lines start at fixed stations: a way out of one that this
+   * line draws or blocks is lost to a whole future round. */
+  if (ctx->w->future_start > 0)
+    {
+      guint free = 0;
+
+      for (guint64 st = ctx->future_starts; st != 0; st &= st - 1)
+        {
+          const PtStation *station = &ctx->map->stations[__builtin_ctzll (st)];
+
+          for (guint k = 0; k < station->n_links; k++)
+            free += !pt_section_set_has (&sketch->used, station->links[k].section);
+        }
+      ahead += ctx->w->future_start * free;
+    }
   return sketch_value (ctx, sketch) + ahead +
          ctx->open_scale * (ctx->w->mobility * mobility + ctx->w->symbols * symbols) -
          ctx->w->blocking * used;

@@ -27,9 +27,8 @@ struct _PtApplication
 {
   AdwApplication parent_instance;
 
-  GSettings *settings;
-  char *db_path;
-  PtServices *services; /* made on first use, after the command line */
+  GSettings *settings;  /* loaded at startup */
+  PtServices *services; /* from the start; given the settings at startup */
 };
 
 G_DEFINE_FINAL_TYPE (PtApplication, pt_application, ADW_TYPE_APPLICATION)
@@ -57,12 +56,14 @@ pt_application_new (const char *application_id,
                        NULL);
 }
 
+/* The history's path is the services' (PtServices:db-path): the
+ * application keeps no copy of it. */
 const char *
 pt_application_get_db_path (PtApplication *self)
 {
   g_return_val_if_fail (PT_IS_APPLICATION (self), NULL);
 
-  return self->db_path;
+  return pt_services_get_db_path (self->services);
 }
 
 void
@@ -71,13 +72,14 @@ pt_application_set_db_path (PtApplication *self,
 {
   g_return_if_fail (PT_IS_APPLICATION (self));
 
-  if (g_strcmp0 (self->db_path, db_path) == 0)
-    return;
+  pt_services_set_db_path (self->services, db_path);
+}
 
-  g_free (self->db_path);
-  self->db_path = g_strdup (db_path);
-  if (self->services != NULL)
-    pt_services_set_db_path (self->services, db_path);
+static void
+on_db_path_changed (PtServices *services,
+                    GParamSpec *pspec,
+                    PtApplication *self)
+{
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DB_PATH]);
 }
 
@@ -151,15 +153,6 @@ pt_application_get_services (PtApplication *self)
 {
   g_return_val_if_fail (PT_IS_APPLICATION (self), NULL);
 
-  if (self->services == NULL)
-    {
-      self->services = pt_services_new (self->settings, self->db_path);
-      g_signal_connect_object (self->services, "store-opened", G_CALLBACK (on_store_opened), self, 0);
-      g_signal_connect_object (self->services, "store-open-failed", G_CALLBACK (on_store_open_failed),
-                               self, 0);
-      g_signal_connect_object (self->services, "history-changed", G_CALLBACK (on_history_changed), self, 0);
-      g_signal_connect_object (self->services, "sync-conflict", G_CALLBACK (on_sync_conflict), self, 0);
-    }
   return self->services;
 }
 
@@ -344,6 +337,7 @@ load_settings (PtApplication *self)
     }
 
   self->settings = g_settings_new_full (schema, NULL, NULL);
+  pt_services_set_settings (self->services, self->settings);
 
   return TRUE;
 }
@@ -446,7 +440,6 @@ pt_application_finalize (GObject *object)
 
   g_clear_object (&self->services);
   g_clear_object (&self->settings);
-  g_clear_pointer (&self->db_path, g_free);
 
   G_OBJECT_CLASS (pt_application_parent_class)->finalize (object);
 }
@@ -462,7 +455,7 @@ pt_application_get_property (GObject *object,
   switch (prop_id)
     {
     case PROP_DB_PATH:
-      g_value_set_string (value, self->db_path);
+      g_value_set_string (value, pt_application_get_db_path (self));
       break;
 
     default:
@@ -509,7 +502,8 @@ pt_application_class_init (PtApplicationClass *klass)
    * PtApplication:db-path:
    *
    * The database file given with `--db PATH` or `PARTIDA_DB`, or %NULL for
-   * the default location under the user data directory.
+   * the default location under the user data directory: the services'
+   * #PtServices:db-path, read and written through.
    */
   properties[PROP_DB_PATH] =
       g_param_spec_string ("db-path", NULL, NULL,
@@ -553,4 +547,12 @@ pt_application_init (PtApplication *self)
                                 games != NULL ? games : "");
   g_application_add_main_option_entries (G_APPLICATION (self), entries);
   g_application_set_option_context_summary (G_APPLICATION (self), summary);
+
+  /* Nothing is opened until a window asks for the history. */
+  self->services = pt_services_new (NULL, NULL);
+  g_signal_connect_object (self->services, "notify::db-path", G_CALLBACK (on_db_path_changed), self, 0);
+  g_signal_connect_object (self->services, "store-opened", G_CALLBACK (on_store_opened), self, 0);
+  g_signal_connect_object (self->services, "store-open-failed", G_CALLBACK (on_store_open_failed), self, 0);
+  g_signal_connect_object (self->services, "history-changed", G_CALLBACK (on_history_changed), self, 0);
+  g_signal_connect_object (self->services, "sync-conflict", G_CALLBACK (on_sync_conflict), self, 0);
 }

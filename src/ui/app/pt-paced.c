@@ -14,6 +14,8 @@
  */
 #include "config.h"
 
+#include <time.h>
+
 #include "pt-paced.h"
 
 #define FRAME_WAIT_MS 30
@@ -167,6 +169,17 @@ pt_paced_stop (guint id)
     job->stopped = TRUE;
   else if (job != NULL)
     g_hash_table_remove (jobs, GUINT_TO_POINTER (id));
+}
+
+/* The CPU time of the calling thread, in µs (a step's budget is CPU, not
+ * wall time, which other processes stretch). */
+gint64
+pt_paced_thread_us (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
 }
 
 /* Whether any work is still running (tests wait for it). */

@@ -19,6 +19,11 @@ guint pt_paced_start (GtkWidget *widget,
 void pt_paced_stop (guint id);
 gboolean pt_paced_busy (void);
 
+/* A step may do several parts while it has used less than this much CPU:
+ * a frame per part costs a layout and a paint each. */
+#define PT_PACED_STEP_BUDGET_US 12000
+gint64 pt_paced_thread_us (void);
+
 G_END_DECLS
 
 G_BEGIN_DECLS

@@ -68,6 +68,19 @@ pt_services_get_settings (PtServices *self)
   return self->settings;
 }
 
+/* Takes effect when sync has not been started yet: the application sets
+ * it at startup, once the schema has been found. */
+void
+pt_services_set_settings (PtServices *self,
+                          GSettings *settings)
+{
+  g_return_if_fail (PT_IS_SERVICES (self));
+  g_return_if_fail (settings == NULL || G_IS_SETTINGS (settings));
+
+  if (g_set_object (&self->settings, settings))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SETTINGS]);
+}
+
 const char *
 pt_services_get_db_path (PtServices *self)
 {
@@ -334,7 +347,7 @@ pt_services_set_property (GObject *object,
   switch (prop_id)
     {
     case PROP_SETTINGS:
-      self->settings = g_value_dup_object (value);
+      pt_services_set_settings (self, g_value_get_object (value));
       break;
 
     case PROP_DB_PATH:
@@ -356,10 +369,16 @@ pt_services_class_init (PtServicesClass *klass)
   object_class->get_property = pt_services_get_property;
   object_class->set_property = pt_services_set_property;
 
+  /**
+   * PtServices:settings:
+   *
+   * The application's settings (%NULL: no sync). Read when sync is first
+   * started and by the pages as they are built.
+   */
   properties[PROP_SETTINGS] =
       g_param_spec_object ("settings", NULL, NULL,
                            G_TYPE_SETTINGS,
-                           (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+                           (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   /**
    * PtServices:db-path:
    *

@@ -26,6 +26,8 @@ G_DECLARE_FINAL_TYPE (PtServices, pt_services, PT, SERVICES, GObject)
 PtServices *pt_services_new (GSettings *settings,
                              const char *db_path);
 GSettings *pt_services_get_settings (PtServices *self);
+void pt_services_set_settings (PtServices *self,
+                               GSettings *settings);
 const char *pt_services_get_db_path (PtServices *self);
 void pt_services_set_db_path (PtServices *self,
                               const char *db_path);

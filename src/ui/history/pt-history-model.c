@@ -205,17 +205,25 @@ static gboolean
 publish_step (gpointer user_data)
 {
   PtHistoryModel *self = user_data;
-  guint n = MIN (CHUNK, self->pending->len), position, removed = self->replace;
+  gint64 start = pt_paced_thread_us ();
 
-  if (removed > 0)
-    g_ptr_array_remove_range (self->items, 0, removed);
-  position = self->items->len;
-  for (guint i = 0; i < n; i++)
-    g_ptr_array_add (self->items, g_object_ref (g_ptr_array_index (self->pending, i)));
-  g_ptr_array_remove_range (self->pending, 0, n);
-  self->replace = 0;
-  if (removed > 0 || n > 0)
-    g_list_model_items_changed (G_LIST_MODEL (self), removed > 0 ? 0 : position, removed, n);
+  /* Parts while the step's CPU budget lasts (the list's rows are cheap to
+   * bind: pt-text-line.h), the rest after the next frame. */
+  do
+    {
+      guint n = MIN (CHUNK, self->pending->len), position, removed = self->replace;
+
+      if (removed > 0)
+        g_ptr_array_remove_range (self->items, 0, removed);
+      position = self->items->len;
+      for (guint i = 0; i < n; i++)
+        g_ptr_array_add (self->items, g_object_ref (g_ptr_array_index (self->pending, i)));
+      g_ptr_array_remove_range (self->pending, 0, n);
+      self->replace = 0;
+      if (removed > 0 || n > 0)
+        g_list_model_items_changed (G_LIST_MODEL (self), removed > 0 ? 0 : position, removed, n);
+    }
+  while (self->pending->len > 0 && pt_paced_thread_us () - start < PT_PACED_STEP_BUDGET_US);
   if (self->pending->len > 0)
     return TRUE;
   self->publish_id = 0;

@@ -15,6 +15,7 @@
 #include "pt-window.h"
 #include "pt-score-sheet-page.h"
 #include "pt-store-trash.h"
+#include "pt-text-line.h"
 
 struct _PtHistoryPage
 {
@@ -221,34 +222,15 @@ on_search_changed (GtkSearchEntry *entry,
 
 /* The list ---------------------------------------------------------------------- */
 
+/* A row is one widget (pt-text-line.h): GTK 4.8 keeps 200 rows bound
+ * around what is shown, and a PtTextLine shapes its text only when it is
+ * drawn, so the rows bound off screen cost next to nothing. */
 static void
 setup_item (GtkSignalListItemFactory *factory,
             GtkListItem *item,
             gpointer user_data)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  GtkWidget *text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  GtkWidget *title = gtk_label_new (NULL);
-  GtkWidget *subtitle = gtk_label_new (NULL);
-  GtkWidget *end = gtk_label_new (NULL);
-
-  gtk_widget_set_margin_top (box, 6);
-  gtk_widget_set_margin_bottom (box, 6);
-  gtk_widget_set_margin_start (box, 6);
-  gtk_widget_set_margin_end (box, 6);
-  gtk_label_set_xalign (GTK_LABEL (title), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_END);
-  gtk_label_set_xalign (GTK_LABEL (subtitle), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (subtitle), PANGO_ELLIPSIZE_END);
-  gtk_widget_add_css_class (subtitle, "dim-label");
-  gtk_widget_set_hexpand (text, TRUE);
-  gtk_widget_add_css_class (end, "dim-label");
-  gtk_widget_add_css_class (end, "numeric");
-  gtk_box_append (GTK_BOX (text), title);
-  gtk_box_append (GTK_BOX (text), subtitle);
-  gtk_box_append (GTK_BOX (box), text);
-  gtk_box_append (GTK_BOX (box), end);
-  gtk_list_item_set_child (item, box);
+  gtk_list_item_set_child (item, pt_text_line_new (PT_TEXT_LINE_COMPACT));
 }
 
 static char *
@@ -279,24 +261,15 @@ bind_item (GtkSignalListItemFactory *factory,
            gpointer user_data)
 {
   PtHistoryItem *history_item = gtk_list_item_get_item (item);
-  GtkWidget *box = gtk_list_item_get_child (item);
-  GtkWidget *text = gtk_widget_get_first_child (box);
-  GtkLabel *title = GTK_LABEL (gtk_widget_get_first_child (text));
-  GtkLabel *subtitle = GTK_LABEL (gtk_widget_get_next_sibling (GTK_WIDGET (title)));
-  GtkLabel *end = GTK_LABEL (gtk_widget_get_next_sibling (text));
+  PtTextLine *line = PT_TEXT_LINE (gtk_list_item_get_child (item));
   PtMatchEntry *entry = pt_history_item_get_entry (history_item);
 
   if (entry == NULL)
     {
-      const char *sub = pt_history_item_get_subtitle (history_item);
-
-      gtk_label_set_use_markup (subtitle, FALSE);
-      gtk_label_set_text (title, pt_history_item_get_title (history_item));
-      gtk_label_set_text (subtitle, sub ? sub : "");
-      gtk_widget_set_visible (GTK_WIDGET (subtitle), sub != NULL);
-      gtk_label_set_text (end, pt_history_item_get_night_id (history_item) > 0 ? "›" : "");
-      gtk_widget_add_css_class (GTK_WIDGET (title), "heading");
-      gtk_widget_add_css_class (box, "pt-history-heading");
+      pt_text_line_set_text (line, pt_history_item_get_title (history_item), pt_history_item_get_subtitle (history_item),
+                             pt_history_item_get_night_id (history_item) > 0 ? "›" : NULL);
+      pt_text_line_set_heading (line, TRUE);
+      gtk_widget_add_css_class (GTK_WIDGET (line), "pt-history-heading");
       /* Only a night has a page of its own. */
       gtk_list_item_set_activatable (item, pt_history_item_get_night_id (history_item) > 0);
     }
@@ -312,13 +285,10 @@ bind_item (GtkSignalListItemFactory *factory,
                                                                                          : _("On screen"));
 
       when = local ? g_date_time_format (local, "%H:%M") : g_strdup ("");
-      gtk_label_set_text (title, game);
-      gtk_label_set_use_markup (subtitle, TRUE);
-      gtk_label_set_markup (subtitle, results);
-      gtk_widget_set_visible (GTK_WIDGET (subtitle), TRUE);
-      gtk_label_set_text (end, when);
-      gtk_widget_remove_css_class (GTK_WIDGET (title), "heading");
-      gtk_widget_remove_css_class (box, "pt-history-heading");
+      pt_text_line_set_text (line, game, NULL, when);
+      pt_text_line_set_subtitle_markup (line, results);
+      pt_text_line_set_heading (line, FALSE);
+      gtk_widget_remove_css_class (GTK_WIDGET (line), "pt-history-heading");
       gtk_list_item_set_activatable (item, TRUE);
     }
 }

@@ -7,7 +7,11 @@
  * closing the window or a crash loses nothing) and the form for a new
  * game. Starting makes a PtSession from the form (pt_game_setup_view_create_session)
  * and hands it to a PtGameView; continuing resumes the saved game in
- * whatever round it stopped (pt_session_new_from_saved).
+ * whatever round it stopped (pt_session_new_from_saved_game). A match's
+ * writes (the autosave after every move, the final save) go through the
+ * store worker (pt_session_set_worker), and a saved game is read back on
+ * the worker too, behind the autosaves still queued: it is the position
+ * last written.
  *
  * "Learn to Play" starts a PtLesson (a guided first game, nothing saved)
  * in a PtLearnView.
@@ -182,12 +186,41 @@ refresh_home (PtPlayPage *self)
   refresh_home_store (self);
 }
 
+static gpointer
+no_read (PtStore *store,
+         PtStats *stats,
+         gpointer data,
+         GCancellable *cancellable,
+         GError **error)
+{
+  return GINT_TO_POINTER (1);
+}
+
+static void
+after_writes (GObject *source,
+              GAsyncResult *result,
+              gpointer user_data)
+{
+  g_autoptr(PtPlayPage) self = user_data;
+
+  if (pt_store_worker_finish (PT_STORE_WORKER (source), result, NULL) != NULL &&
+      gtk_widget_get_root (GTK_WIDGET (self)) != NULL && self->store != NULL)
+    pt_continue_list_refresh (PT_CONTINUE_LIST (self->continue_list), self->store);
+}
+
 static void
 go_home (PtPlayPage *self)
 {
+  PtStoreWorker *worker = self->store != NULL ? pt_services_get_worker (self->services, NULL) : NULL;
+
   adw_bin_set_child (self->game_holder, NULL);
   gtk_stack_set_visible_child_name (self->stack, "home");
   refresh_home (self);
+  /* The game's last autosave may still be queued on the worker: the list
+   * of saved games again once the worker is past it. */
+  if (worker != NULL)
+    pt_store_worker_run (worker, "play-home", no_read, NULL, NULL, NULL, NULL, after_writes,
+                         g_object_ref (self));
 }
 
 static void start_session (PtPlayPage *self,
@@ -243,10 +276,14 @@ start_session (PtPlayPage *self,
 {
   g_autoptr(GError) error = NULL;
   PtStore *store = pt_session_get_store (session);
+  PtStoreWorker *worker = store != NULL ? pt_services_get_worker (self->services, NULL) : NULL;
 
   /* Matches played today join tonight's game night. */
   if (store != NULL)
     pt_session_set_night_id (session, pt_session_find_tonight (store));
+  /* Saved on the worker: the main loop never waits for SQLite in a game. */
+  if (worker != NULL && pt_session_get_worker (session) == NULL)
+    pt_session_set_worker (session, worker);
   if (!pt_session_start (session, &error))
     {
       show_error (self, error->message);
@@ -275,19 +312,32 @@ action_start (GtkWidget *widget,
   start_session (self, session);
 }
 
-static void
-action_continue (GtkWidget *widget,
-                 const char *action_name,
-                 GVariant *parameter)
+static gpointer
+read_saved_game (PtStore *store,
+                 PtStats *stats,
+                 gpointer data,
+                 GCancellable *cancellable,
+                 GError **error)
 {
-  PtPlayPage *self = PT_PLAY_PAGE (widget);
-  PtStore *store = pt_play_page_get_store (self);
-  g_autoptr(PtSession) session = NULL;
-  g_autoptr(GError) error = NULL;
+  return pt_store_load_saved_game (store, *(gint64 *) data, error);
+}
 
-  if (store == NULL)
+static void
+saved_game_read (GObject *source,
+                 GAsyncResult *result,
+                 gpointer user_data)
+{
+  g_autoptr(PtPlayPage) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PtSavedGame) saved = pt_store_worker_finish (PT_STORE_WORKER (source), result, &error);
+  g_autoptr(PtSession) session = NULL;
+
+  if (gtk_widget_get_root (GTK_WIDGET (self)) == NULL ||
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
-  session = pt_session_new_from_saved (store, g_variant_get_int64 (parameter), &error);
+  if (saved != NULL)
+    session = pt_session_new_from_saved_game (saved, pt_play_page_get_store (self),
+                                              PT_STORE_WORKER (source), &error);
   if (session == NULL)
     {
       show_error (self, error->message);
@@ -301,6 +351,24 @@ action_continue (GtkWidget *widget,
       return;
     }
   show_game (self, session);
+}
+
+/* Read on the worker, after the writes queued before it. */
+static void
+action_continue (GtkWidget *widget,
+                 const char *action_name,
+                 GVariant *parameter)
+{
+  PtPlayPage *self = PT_PLAY_PAGE (widget);
+  PtStore *store = pt_play_page_get_store (self);
+  PtStoreWorker *worker = store != NULL ? pt_services_get_worker (self->services, NULL) : NULL;
+  gint64 id = g_variant_get_int64 (parameter);
+
+  if (worker == NULL)
+    return;
+  pt_store_worker_run (worker, "play-continue", read_saved_game, g_memdup2 (&id, sizeof id), g_free,
+                       (GDestroyNotify) pt_saved_game_unref, NULL, saved_game_read,
+                       g_object_ref (self));
 }
 
 static void

@@ -46,6 +46,15 @@ struct _PtChart
   double y_min, y_max;
   char *empty_text;
   char *x_caption;
+
+  /* The chart drawn once into a texture: a frame draws the texture, not
+   * the chart's hundreds of points and its text again (the cairo renderer
+   * replays a cairo node at every frame that touches it). */
+  GdkTexture *texture;
+  guint serial;              /* of what the chart shows: one more at each change */
+  char *texture_key;         /* what the texture was drawn for */
+  GtkAdjustment *adjustment; /* of the scrolled window it is in */
+  gboolean skipped;          /* out of view at the last snapshot */
 };
 
 G_DEFINE_FINAL_TYPE (PtChart, pt_chart, GTK_TYPE_WIDGET)
@@ -93,6 +102,7 @@ pt_chart_clear (PtChart *self)
   g_return_if_fail (PT_IS_CHART (self));
   g_ptr_array_set_size (self->series, 0);
   g_ptr_array_set_size (self->bars, 0);
+  self->serial++;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -119,6 +129,7 @@ pt_chart_add_series (PtChart *self,
   g_array_append_vals (series->xs, xs, n);
   g_array_append_vals (series->ys, ys, n);
   g_ptr_array_add (self->series, series);
+  self->serial++;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -136,6 +147,7 @@ pt_chart_add_bar (PtChart *self,
   bar->value = value;
   bar->value_text = g_strdup (value_text);
   g_ptr_array_add (self->bars, bar);
+  self->serial++;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -147,6 +159,7 @@ pt_chart_set_y_range (PtChart *self,
   g_return_if_fail (PT_IS_CHART (self));
   self->y_min = min;
   self->y_max = max;
+  self->serial++;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -157,6 +170,7 @@ pt_chart_set_empty_text (PtChart *self,
   g_return_if_fail (PT_IS_CHART (self));
   g_free (self->empty_text);
   self->empty_text = g_strdup (text);
+  self->serial++;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -167,6 +181,7 @@ pt_chart_set_x_caption (PtChart *self,
   g_return_if_fail (PT_IS_CHART (self));
   g_free (self->x_caption);
   self->x_caption = g_strdup (caption);
+  self->serial++;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -311,6 +326,10 @@ draw_lines (PtChart *self,
       cairo_set_source_rgba (cr, colour->red, colour->green, colour->blue, 1);
       cairo_set_line_width (cr, 2);
       cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+      /* Hundreds of points: each segment stroked on its own with round
+       * ends (the same line in an opaque colour), which cairo does far
+       * faster than one long zigzag with round joins. */
+      cairo_set_line_cap (cr, series->xs->len > 50 ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT);
       for (guint i = 0; i < series->xs->len; i++)
         {
           double x = MARGIN_LEFT + plot_w * (g_array_index (series->xs, double, i) - x_min) / (x_max - x_min);
@@ -318,18 +337,44 @@ draw_lines (PtChart *self,
 
           if (i == 0)
             cairo_move_to (cr, x, y);
+          else if (series->xs->len > 50)
+            {
+              cairo_line_to (cr, x, y);
+              cairo_stroke (cr);
+              cairo_move_to (cr, x, y);
+            }
           else
             cairo_line_to (cr, x, y);
         }
       cairo_stroke (cr);
-      for (guint i = 0; i < series->xs->len; i++)
-        {
-          double x = MARGIN_LEFT + plot_w * (g_array_index (series->xs, double, i) - x_min) / (x_max - x_min);
-          double y = MARGIN_TOP + plot_h - plot_h * (g_array_index (series->ys, double, i) - y_min) / (y_max - y_min);
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+      /* The dots: one drawn, then stamped at each point (on the pixel
+       * grid), which costs far less than filling hundreds of circles. */
+      {
+        double scale_x = 1, scale_y = 1;
+        cairo_surface_t *dot;
+        cairo_t *dot_cr;
 
-          cairo_arc (cr, x, y, 3, 0, 2 * G_PI);
-          cairo_fill (cr);
-        }
+        cairo_surface_get_device_scale (cairo_get_target (cr), &scale_x, &scale_y);
+        dot = cairo_surface_create_similar_image (cairo_get_target (cr), CAIRO_FORMAT_ARGB32,
+                                                  (int) ceil (8 * scale_x), (int) ceil (8 * scale_y));
+        cairo_surface_set_device_scale (dot, scale_x, scale_y);
+        dot_cr = cairo_create (dot);
+        cairo_set_source_rgba (dot_cr, colour->red, colour->green, colour->blue, 1);
+        cairo_arc (dot_cr, 4, 4, 3, 0, 2 * G_PI);
+        cairo_fill (dot_cr);
+        cairo_destroy (dot_cr);
+        for (guint i = 0; i < series->xs->len; i++)
+          {
+            double x = MARGIN_LEFT + plot_w * (g_array_index (series->xs, double, i) - x_min) / (x_max - x_min);
+            double y = MARGIN_TOP + plot_h - plot_h * (g_array_index (series->ys, double, i) - y_min) / (y_max - y_min);
+
+            cairo_set_source_surface (cr, dot, round ((x - 4) * scale_x) / scale_x, round ((y - 4) * scale_y) / scale_y);
+            cairo_paint (cr);
+          }
+        cairo_surface_destroy (dot);
+        cairo_set_source_rgba (cr, colour->red, colour->green, colour->blue, 1);
+      }
       /* A legend under the plot: a dot and the series name. */
       if (series->label != NULL && self->series->len > 1)
         {
@@ -407,6 +452,44 @@ draw_bars (PtChart *self,
 }
 
 static void
+on_scrolled (PtChart *self)
+{
+  if (self->skipped)
+    gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* Whether any of the chart is inside the scrolled window it is in; a chart
+ * scrolled out of view is drawn once it comes into view. */
+static gboolean
+shown_in_viewport (PtChart *self)
+{
+  GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_SCROLLED_WINDOW);
+  graphene_rect_t bounds, view;
+
+  self->skipped = FALSE;
+  if (scroller == NULL || !gtk_widget_compute_bounds (GTK_WIDGET (self), scroller, &bounds))
+    return TRUE;
+  if (self->adjustment != gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller)))
+    {
+      if (self->adjustment != NULL)
+        g_signal_handlers_disconnect_by_func (self->adjustment, on_scrolled, self);
+      g_set_object (&self->adjustment, gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller)));
+      g_signal_connect_object (self->adjustment, "value-changed", G_CALLBACK (on_scrolled), self,
+                               G_CONNECT_SWAPPED);
+    }
+  graphene_rect_init (&view, 0, 0, gtk_widget_get_width (scroller), gtk_widget_get_height (scroller));
+  self->skipped = !graphene_rect_intersection (&bounds, &view, NULL);
+  return !self->skipped;
+}
+
+static void draw_chart (PtChart *self,
+                        cairo_t *cr,
+                        const GdkRGBA *fg_colour,
+                        const GdkRGBA *accent_colour,
+                        double width,
+                        double height);
+
+static void
 pt_chart_snapshot (GtkWidget *widget,
                    GtkSnapshot *snapshot)
 {
@@ -418,8 +501,57 @@ pt_chart_snapshot (GtkWidget *widget,
 
   if (width <= MARGIN_LEFT + MARGIN_RIGHT || height <= MARGIN_TOP + MARGIN_BOTTOM)
     return;
+  if (!shown_in_viewport (self))
+    return;
   get_colours (self, &fg, &accent);
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  {
+    PangoContext *context = gtk_widget_get_pango_context (widget);
+    int scale = gtk_widget_get_scale_factor (widget);
+    g_autofree char *fg_text = gdk_rgba_to_string (&fg);
+    g_autofree char *accent_text = gdk_rgba_to_string (&accent);
+    g_autofree char *font = pango_font_description_to_string (pango_context_get_font_description (context));
+    g_autofree char *key = g_strdup_printf ("%u %g %g %d %s %s %s %g %d", self->serial, width, height, scale, fg_text,
+                                            accent_text, font, pango_cairo_context_get_resolution (context),
+                                            gtk_widget_get_direction (widget));
+    cairo_surface_t *surface;
+    g_autoptr(GBytes) bytes = NULL;
+
+    if (self->texture == NULL || g_strcmp0 (key, self->texture_key) != 0)
+      {
+        g_clear_object (&self->texture);
+        surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (width) * scale,
+                                              (int) ceil (height) * scale);
+        cairo_surface_set_device_scale (surface, scale, scale);
+        cr = cairo_create (surface);
+        draw_chart (self, cr, &fg, &accent, width, height);
+        cairo_destroy (cr);
+        cairo_surface_flush (surface);
+        bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface),
+                                            (gsize) cairo_image_surface_get_stride (surface) *
+                                                cairo_image_surface_get_height (surface),
+                                            (GDestroyNotify) cairo_surface_destroy, surface);
+        self->texture = gdk_memory_texture_new (cairo_image_surface_get_width (surface),
+                                                cairo_image_surface_get_height (surface),
+                                                GDK_MEMORY_DEFAULT, bytes,
+                                                cairo_image_surface_get_stride (surface));
+        g_free (self->texture_key);
+        self->texture_key = g_steal_pointer (&key);
+      }
+    gtk_snapshot_append_texture (snapshot, self->texture,
+                                 &GRAPHENE_RECT_INIT (0, 0, ceil (width), ceil (height)));
+  }
+}
+
+static void
+draw_chart (PtChart *self,
+            cairo_t *cr,
+            const GdkRGBA *fg_colour,
+            const GdkRGBA *accent_colour,
+            double width,
+            double height)
+{
+  GdkRGBA fg = *fg_colour, accent = *accent_colour;
+
   if (pt_chart_get_n_points (self) == 0)
     {
       cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.55);
@@ -429,7 +561,6 @@ pt_chart_snapshot (GtkWidget *widget,
     draw_bars (self, cr, &fg, &accent, width, height);
   else
     draw_lines (self, cr, &fg, &accent, width, height);
-  cairo_destroy (cr);
 }
 
 static void
@@ -459,6 +590,11 @@ pt_chart_finalize (GObject *object)
   g_clear_pointer (&self->bars, g_ptr_array_unref);
   g_clear_pointer (&self->empty_text, g_free);
   g_clear_pointer (&self->x_caption, g_free);
+  g_clear_object (&self->texture);
+  g_clear_pointer (&self->texture_key, g_free);
+  if (self->adjustment != NULL)
+    g_signal_handlers_disconnect_by_func (self->adjustment, on_scrolled, self);
+  g_clear_object (&self->adjustment);
   G_OBJECT_CLASS (pt_chart_parent_class)->finalize (object);
 }
 

@@ -18,6 +18,7 @@
 #include "pt-game-ui.h"
 #include "pt-paced.h"
 #include "pt-stats-page.h"
+#include "pt-text-line.h"
 
 #define DISTRIBUTION_BINS 8
 
@@ -126,12 +127,21 @@ single_line (GtkWidget *row)
   return row;
 }
 
+/* A row of text alone: one widget (pt-text-line.h). */
 static GtkWidget *
 line_row_new (const char *title,
               const char *subtitle,
               const char *value)
 {
-  return single_line (pt_companion_value_row_new (title, subtitle, value));
+  return pt_text_line_row_new (title, subtitle, value);
+}
+
+/* A row that gets a widget at its end (a switch, a button). */
+static GtkWidget *
+action_row_new (const char *title,
+                const char *subtitle)
+{
+  return single_line (pt_companion_value_row_new (title, subtitle, NULL));
 }
 
 static char *
@@ -151,10 +161,14 @@ plays_text (PtStatLine *line)
 /* Overview ---------------------------------------------------------------------- */
 
 static void
-on_player_row_activated (AdwActionRow *row,
+on_player_row_activated (GtkListBox *list,
+                         GtkListBoxRow *row,
                          PtStatsPage *self)
 {
   gint64 id = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (row), "player-id"));
+
+  if (id == 0)
+    return;
 
   pt_stats_page_show_player (self, id);
 }
@@ -501,6 +515,7 @@ build_players_group (PtStatsPage *self,
   GPtrArray *players = data->players;
   GPtrArray *lines = data->lines;
   GtkWidget *group, *add, *archived_row, *archived_switch;
+  gboolean connected = FALSE;
 
   group = new_group (_("Players"), NULL);
   add = gtk_button_new_from_icon_name ("list-add-symbolic");
@@ -516,6 +531,7 @@ build_players_group (PtStatsPage *self,
       g_autofree char *subtitle = NULL;
       g_autofree char *name = g_strdup_printf ("player-row-%" G_GINT64_FORMAT, player->id);
       GtkWidget *row;
+      GdkRGBA rgba;
 
       if ((player->archived && !self->show_archived) || player->id == self->merge_from)
         continue;
@@ -531,12 +547,17 @@ build_players_group (PtStatsPage *self,
         }
       row = line_row_new (player->name, subtitle, NULL);
       gtk_widget_set_name (row, name);
-      adw_action_row_add_prefix (ADW_ACTION_ROW (row), pt_companion_colour_swatch (player->colour, player->name));
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), pt_accessible_new_decoration ("go-next-symbolic"));
+      pt_companion_player_rgba (player->colour, player->name, &rgba);
+      pt_text_line_set_swatch (pt_text_line_row_get_line (row), &rgba);
+      pt_text_line_set_arrow (pt_text_line_row_get_line (row), TRUE);
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
       g_object_set_data (G_OBJECT (row), "player-id", GSIZE_TO_POINTER ((gsize) player->id));
-      g_signal_connect_object (row, "activated", G_CALLBACK (on_player_row_activated), self, 0);
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+      /* A GtkListBoxRow is activated through its list. */
+      if (!connected)
+        g_signal_connect_object (gtk_widget_get_parent (row), "row-activated", G_CALLBACK (on_player_row_activated),
+                                 self, 0);
+      connected = TRUE;
     }
   archived_row = single_line (pt_companion_plain_row (adw_action_row_new ()));
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (archived_row), _("Show archived players"));
@@ -645,6 +666,7 @@ overview_fill_step (gpointer user_data)
   OverviewFill *fill = user_data;
   PtStatsPage *self = fill->self;
   OverviewData *data = fill->data;
+  gint64 start = pt_paced_thread_us ();
 
   while (fill->next < G_N_ELEMENTS (self->overview_groups))
     {
@@ -671,7 +693,9 @@ overview_fill_step (gpointer user_data)
       fill->pair_asked = fill->pair_asked || i == 2;
       g_free (self->overview_keys[i]);
       self->overview_keys[i] = g_steal_pointer (&key);
-      if (fill->next < G_N_ELEMENTS (self->overview_groups))
+      /* The next group in this step while its budget lasts, else after the frame. */
+      if (fill->next < G_N_ELEMENTS (self->overview_groups) &&
+          pt_paced_thread_us () - start >= PT_PACED_STEP_BUDGET_US)
         return TRUE;
     }
   /* The head-to-head of a pair shown before may have changed with new matches. */
@@ -1201,6 +1225,27 @@ place_part (PlayerFill *fill,
   fill->placed++;
 }
 
+/* A game's figures on a player page, in the game's row once expanded. */
+static void
+on_game_expanded (AdwExpanderRow *expander)
+{
+  g_auto(GStrv) figures = g_object_steal_data (G_OBJECT (expander), "figures");
+
+  if (figures == NULL || !adw_expander_row_get_expanded (expander))
+    {
+      if (figures != NULL)
+        g_object_set_data_full (G_OBJECT (expander), "figures", g_steal_pointer (&figures),
+                                (GDestroyNotify) g_strfreev);
+      return;
+    }
+  adw_expander_row_add_row (expander, line_row_new (_("Average score"), NULL, figures[0]));
+  adw_expander_row_add_row (expander, line_row_new (_("Best score"), NULL, figures[1]));
+  adw_expander_row_add_row (expander, line_row_new (_("Worst score"), NULL, figures[2]));
+  adw_expander_row_add_row (expander, line_row_new (_("Win streak"), _("Current / longest"), figures[3]));
+  if (figures[4] != NULL)
+    adw_expander_row_add_row (expander, line_row_new (_("Rating"), _("Elo, starting at 1500"), figures[4]));
+}
+
 static void
 build_player_top (PtStatsPage *self,
                   PlayerFill *fill)
@@ -1276,17 +1321,16 @@ build_player_top (PtStatsPage *self,
           rating = g_ptr_array_index (player_stats->ratings, j);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), pt_game_ui_title (line->game));
       adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (expander), subtitle);
-      adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), line_row_new (_("Average score"), NULL, average));
-      adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), line_row_new (_("Best score"), NULL, best));
-      adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), line_row_new (_("Worst score"), NULL, worst));
-      adw_expander_row_add_row (ADW_EXPANDER_ROW (expander),
-                                line_row_new (_("Win streak"), _("Current / longest"), streaks));
       if (rating != NULL)
-        {
-          rating_text = g_strdup_printf ("%.0f", rating->rating);
-          adw_expander_row_add_row (ADW_EXPANDER_ROW (expander),
-                                    line_row_new (_("Rating"), _("Elo, starting at 1500"), rating_text));
-        }
+        rating_text = g_strdup_printf ("%.0f", rating->rating);
+      {
+        const char *const figures[] = { average, best, worst, streaks, rating_text, NULL };
+
+        /* The rows inside are built when the row is first expanded. */
+        g_object_set_data_full (G_OBJECT (expander), "figures", g_strdupv ((char **) figures),
+                                (GDestroyNotify) g_strfreev);
+        g_signal_connect (expander, "notify::expanded", G_CALLBACK (on_game_expanded), NULL);
+      }
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), single_line (expander));
     }
   if (overall->plays == 0)
@@ -1357,7 +1401,7 @@ build_player_end (PtStatsPage *self,
   g_signal_connect_object (row, "apply", G_CALLBACK (on_rename_apply), self, 0);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
 
-  row = line_row_new (_("Colour"), _("Used in lists and charts"), NULL);
+  row = action_row_new (_("Colour"), _("Used in lists and charts"));
   colour = gtk_color_button_new ();
   gtk_widget_set_valign (colour, GTK_ALIGN_CENTER);
   pt_companion_player_rgba (player->colour, player->name, &rgba);
@@ -1367,7 +1411,7 @@ build_player_end (PtStatsPage *self,
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), colour);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
 
-  row = line_row_new (_("Archived"), _("Hidden from lists; the history stays"), NULL);
+  row = action_row_new (_("Archived"), _("Hidden from lists; the history stays"));
   archived = gtk_switch_new ();
   gtk_widget_set_name (archived, "archived-switch");
   gtk_widget_set_valign (archived, GTK_ALIGN_CENTER);
@@ -1377,7 +1421,7 @@ build_player_end (PtStatsPage *self,
   adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), archived);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
 
-  row = line_row_new (_("Merge into another player"), _("When one person was entered twice"), NULL);
+  row = action_row_new (_("Merge into another player"), _("When one person was entered twice"));
   merge = gtk_button_new_with_mnemonic (_("_Merge…"));
   gtk_widget_set_valign (merge, GTK_ALIGN_CENTER);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (merge), "stats.merge");
@@ -1397,22 +1441,29 @@ player_fill_step (gpointer user_data)
 {
   PlayerFill *fill = user_data;
   PtStatsPage *self = fill->self;
+  gint64 start = pt_paced_thread_us ();
 
-  switch (fill->step++)
+  /* Parts while the step's CPU budget lasts, the rest after the frame. */
+  while (TRUE)
     {
-    case 0:
-      build_player_top (self, fill);
-      return TRUE;
-    case 1:
-      build_player_charts (self, fill);
-      return TRUE;
-    default:
-      build_player_end (self, fill);
-      /* Parts of the old page left over (it had a head-to-head group). */
-      for (guint i = fill->placed; i < fill->old->len; i++)
-        gtk_box_remove (GTK_BOX (fill->box), g_ptr_array_index (fill->old, i));
-      self->player_fill = 0;
-      return FALSE;
+      switch (fill->step++)
+        {
+        case 0:
+          build_player_top (self, fill);
+          break;
+        case 1:
+          build_player_charts (self, fill);
+          break;
+        default:
+          build_player_end (self, fill);
+          /* Parts of the old page left over (it had a head-to-head group). */
+          for (guint i = fill->placed; i < fill->old->len; i++)
+            gtk_box_remove (GTK_BOX (fill->box), g_ptr_array_index (fill->old, i));
+          self->player_fill = 0;
+          return FALSE;
+        }
+      if (pt_paced_thread_us () - start >= PT_PACED_STEP_BUDGET_US)
+        return TRUE;
     }
 }
 
@@ -1455,9 +1506,11 @@ build_player (PtStatsPage *self,
     }
   self->player_shown = data->stats->player->id;
   /* The first part at once: the page shows what it is about in this frame. */
-  player_fill_step (fill);
-  self->player_fill = pt_paced_start (GTK_WIDGET (self), player_fill_step, fill,
-                                      (GDestroyNotify) player_fill_free);
+  if (player_fill_step (fill))
+    self->player_fill = pt_paced_start (GTK_WIDGET (self), player_fill_step, fill,
+                                        (GDestroyNotify) player_fill_free);
+  else
+    player_fill_free (fill);
 }
 
 PtChart *
