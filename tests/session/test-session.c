@@ -994,7 +994,11 @@ test_worker_flush (Fixture *f,
   expected = record_text (session);
   gate_open (&gate);
   pt_store_worker_flush (worker);
-  /* No main-loop turn in between: written when flush returned. */
+  /* No main-loop turn in between: written when flush returned (read on a
+   * connection opened now). */
+  g_clear_object (&f->store);
+  f->store = pt_store_open (f->path, PT_STORE_OPEN_NONE, &error);
+  g_assert_no_error (error);
   saved = pt_store_list_saved_games (f->store, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (saved->len, ==, 1);
