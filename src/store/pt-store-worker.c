@@ -88,34 +88,54 @@ request_done (GObject *source,
   self->outstanding--;
 }
 
-static gboolean
-unref_task (gpointer task)
+/* What a finished request leaves for the caller's context. */
+typedef struct
 {
-  g_object_unref (task);
+  GTask *task;
+  gpointer data;
+  GDestroyNotify data_free;
+} Leftover;
+
+static gboolean
+release_leftover (gpointer user_data)
+{
+  Leftover *leftover = user_data;
+
+  if (leftover->data_free != NULL && leftover->data != NULL)
+    leftover->data_free (leftover->data);
+  g_object_unref (leftover->task);
+  g_free (leftover);
   return G_SOURCE_REMOVE;
 }
 
+/* Worker thread. The request's data and its task (and through it the
+ * worker) are let go of in the caller's context, never here: the worker
+ * must not be finalized by its thread, and the data may hold references
+ * the caller shares (a PtMatchEntry of the history list, whose reference
+ * count is not atomic). */
 static void
 request_free (Request *request)
 {
-  if (request->data_free != NULL && request->data != NULL)
-    request->data_free (request->data);
   if (request->outer != NULL)
     {
       g_cancellable_disconnect (request->outer, request->outer_id);
       g_object_unref (request->outer);
     }
-  /* The task (and through it the worker) is let go of in the caller's
-   * context, never here: the worker must not be finalized by its thread. */
   if (request->task != NULL)
     {
       GMainContext *context = g_task_get_context (request->task);
       GSource *source = g_idle_source_new ();
+      Leftover *leftover = g_new (Leftover, 1);
 
-      g_source_set_callback (source, unref_task, g_steal_pointer (&request->task), NULL);
+      leftover->task = g_steal_pointer (&request->task);
+      leftover->data = request->data;
+      leftover->data_free = request->data_free;
+      g_source_set_callback (source, release_leftover, leftover, NULL);
       g_source_attach (source, context);
       g_source_unref (source);
     }
+  else if (request->data_free != NULL && request->data != NULL)
+    request->data_free (request->data);
   g_free (request);
 }
 
@@ -241,7 +261,8 @@ worker_thread (gpointer user_data)
       g_mutex_lock (&self->lock);
       if (self->store != NULL && pt_store_has_pending_statistics (self->store))
         self->catching_up = TRUE;
-      if (--self->pending == 0 && !self->catching_up)
+      /* _flush() waits for this, _drain() for the background steps too. */
+      if (--self->pending == 0)
         g_cond_broadcast (&self->idle);
       g_mutex_unlock (&self->lock);
     }
@@ -508,6 +529,16 @@ pt_store_worker_is_idle (PtStoreWorker *self)
   catching_up = self->catching_up;
   g_mutex_unlock (&self->lock);
   return self->outstanding == 0 && !catching_up && g_atomic_int_get ((gint *) &self->unsignalled) == 0;
+}
+
+void
+pt_store_worker_flush (PtStoreWorker *self)
+{
+  g_return_if_fail (PT_IS_STORE_WORKER (self));
+  g_mutex_lock (&self->lock);
+  while (self->pending > 0)
+    g_cond_wait (&self->idle, &self->lock);
+  g_mutex_unlock (&self->lock);
 }
 
 void

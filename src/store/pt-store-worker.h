@@ -144,8 +144,11 @@ void pt_store_worker_cancel_lane (PtStoreWorker *self,
 /* Whether every request's callback has run and no background step of the
  * statistics is left (main context). */
 gboolean pt_store_worker_is_idle (PtStoreWorker *self);
-/* Blocks until every queued job and background step has run (tests,
- * shutdown). */
+/* Blocks until every job queued so far has run (not the background steps,
+ * which resume at the next start): at shutdown, so the last autosave of a
+ * game is written before the process ends. */
+void pt_store_worker_flush (PtStoreWorker *self);
+/* Blocks until every queued job and background step has run (tests). */
 void pt_store_worker_drain (PtStoreWorker *self);
 
 G_END_DECLS

@@ -17,11 +17,14 @@ if [ -z "$tool" ]; then
   exit 77
 fi
 cd "$root" || exit 1
-status=0
-for file in $(find src tests -name '*.[ch]' -not -path '*/corpus/*' | sort); do
-  if ! "$tool" --dry-run --Werror "$file" 2>/dev/null; then
+# One clang-format run over every file (a process per file took over 30 s on a
+# loaded machine); its warnings name the files that are not formatted.
+unformatted=$(find src tests -name '*.[ch]' -not -path '*/corpus/*' -print0 | sort -z |
+  xargs -0 "$tool" --dry-run 2>&1 | sed -n 's/^\([^:]*\):[0-9]*:[0-9]*: warning: code should be clang-formatted.*/\1/p' | sort -u)
+if [ -n "$unformatted" ]; then
+  for file in $unformatted; do
     echo "not formatted: $file (run: $tool -i $file)" >&2
-    status=1
-  fi
-done
-exit $status
+  done
+  exit 1
+fi
+exit 0

@@ -966,6 +966,44 @@ test_worker_resume_exact (Fixture *f,
   g_cond_clear (&gate.cond);
 }
 
+/* Shutdown: flush returns once the autosaves queued so far are written
+ * (the app flushes its worker before it goes). */
+static void
+test_worker_flush (Fixture *f,
+                   gconstpointer data)
+{
+  g_autoptr(PtStoreWorker) worker = pt_store_worker_new (f->path);
+  g_autoptr(PtSession) session = computer_match (NULL, NULL, 53);
+  g_autoptr(GPtrArray) saved = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *expected = NULL;
+  Gate gate = { 0 };
+  Holdup holdup = { worker, &gate, FALSE };
+  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+
+  g_mutex_init (&gate.lock);
+  g_cond_init (&gate.cond);
+  pt_session_set_worker (session, worker);
+  g_signal_connect (session, "turn", G_CALLBACK (on_turn_hold), &holdup);
+  g_assert_true (pt_session_start (session, &error));
+  while (!holdup.stopped)
+    {
+      g_main_context_iteration (NULL, TRUE);
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+    }
+  expected = record_text (session);
+  gate_open (&gate);
+  pt_store_worker_flush (worker);
+  /* No main-loop turn in between: written when flush returned. */
+  saved = pt_store_list_saved_games (f->store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (saved->len, ==, 1);
+  g_assert_cmpstr (((PtSavedGame *) saved->pdata[0])->record, ==, expected);
+  iterate_until_idle (worker);
+  g_mutex_clear (&gate.lock);
+  g_cond_clear (&gate.cond);
+}
+
 static gpointer
 refuse_job (PtStore *store,
             PtStats *stats,
@@ -1037,6 +1075,7 @@ main (int argc,
   ADD ("worker/no-store-call-on-the-main-thread", test_worker_saves);
   ADD ("worker/resume-reads-the-last-autosave", test_worker_resume_exact);
   ADD ("worker/failures-reach-the-caller", test_worker_failures);
+  ADD ("worker/flush-writes-what-is-queued", test_worker_flush);
   ADD ("seats/kind-change-keeps-names", test_seat_kinds_keep_names);
   ADD ("seats/two-seats-one-player", test_two_seats_one_player);
   ADD ("identity/begona-finds-begona", test_begona_finds_begona);

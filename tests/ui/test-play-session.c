@@ -401,6 +401,125 @@ test_back_keeps_seats (void)
   g_assert_cmpint (pt_game_setup_view_get_seat_level (setup, 1), >=, 0);
 }
 
+/* Holds the store worker's thread until opened. */
+typedef struct
+{
+  GMutex lock;
+  GCond cond;
+  gboolean open;
+} Gate;
+
+static gpointer
+gate_job (PtStore *store,
+          PtStats *stats,
+          gpointer data,
+          GCancellable *cancellable,
+          GError **error)
+{
+  Gate *gate = data;
+
+  g_mutex_lock (&gate->lock);
+  while (!gate->open)
+    g_cond_wait (&gate->cond, &gate->lock);
+  g_mutex_unlock (&gate->lock);
+  return GINT_TO_POINTER (1);
+}
+
+/* The saved game @id among @saved, or NULL. */
+static PtSavedGame *
+find_saved (GPtrArray *saved,
+            gint64 id)
+{
+  for (guint i = 0; saved != NULL && i < saved->len; i++)
+    if (((PtSavedGame *) saved->pdata[i])->id == id)
+      return saved->pdata[i];
+  return NULL;
+}
+
+static char *
+session_record_text (PtSession *session)
+{
+  g_autoptr(JsonNode) record = pt_session_to_record (session);
+
+  return json_to_string (record, FALSE);
+}
+
+/* A match played on the Play page writes only through the store worker:
+ * no store call on the main thread from the first move to the match in
+ * the history. Left with two autosaves still queued (the worker held),
+ * Continue at once shows exactly the last position. */
+static void
+test_saves_on_the_worker (void)
+{
+  PtStoreWorker *worker = pt_services_get_worker (pt_application_get_services (app), NULL);
+  PtGameView *view;
+  g_autoptr(PtStore) store = NULL;
+  g_autoptr(GPtrArray) saved = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *got = NULL;
+  Gate gate = { 0 };
+  gint64 saved_id;
+  guint n_moves;
+
+  g_assert_nonnull (worker);
+  g_mutex_init (&gate.lock);
+  g_cond_init (&gate.cond);
+  g_settings_set_int (lost_cities_settings (), "rounds", 1);
+  view = start_two_player_game ("lost-cities", "Ana", -1, "Computer", 0, "5151");
+  wait_for_store ();
+  pt_store_debug_watch_thread (g_thread_self ());
+  play_until (view, 6);
+  WAIT_UNTIL (!pt_game_view_get_thinking (view));
+  WAIT_UNTIL (pt_game_view_get_saved_id (view) > 0);
+  saved_id = pt_game_view_get_saved_id (view);
+
+  pt_store_worker_run (worker, NULL, gate_job, &gate, NULL, NULL, NULL, NULL, NULL);
+  play_until (view, 8);
+  WAIT_UNTIL (!pt_game_view_get_thinking (view));
+  n_moves = pt_game_get_n_moves (pt_game_view_get_game (view));
+  expected = session_record_text (pt_game_view_get_session (view));
+  g_assert_cmpuint (pt_store_debug_get_watched_calls (), ==, 0);
+  pt_store_debug_watch_thread (NULL);
+
+  /* Not written yet: the main connection still has the older position. */
+  store = open_store ();
+  saved = pt_store_list_saved_games (store, NULL);
+  g_assert_nonnull (find_saved (saved, saved_id));
+  g_assert_cmpstr (find_saved (saved, saved_id)->record, !=, expected);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.leave", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (get_play_page ()), "play.continue", "x", saved_id));
+  g_mutex_lock (&gate.lock);
+  gate.open = TRUE;
+  g_cond_broadcast (&gate.cond);
+  g_mutex_unlock (&gate.lock);
+  WAIT_UNTIL (PT_IS_GAME_VIEW (pt_play_page_get_game_view (get_play_page ())));
+  view = PT_GAME_VIEW (pt_play_page_get_game_view (get_play_page ()));
+  got = session_record_text (pt_game_view_get_session (view));
+  g_assert_cmpstr (got, ==, expected);
+  g_assert_cmpuint (pt_game_get_n_moves (pt_game_view_get_game (view)), ==, n_moves);
+
+  /* To the end and the history, still nothing on the main thread. */
+  pt_store_debug_watch_thread (g_thread_self ());
+  play_until (view, G_MAXUINT);
+  WAIT_UNTIL (pt_game_view_get_match_id (view) > 0);
+  g_assert_cmpuint (pt_store_debug_get_watched_calls (), ==, 0);
+  pt_store_debug_watch_thread (NULL);
+  wait_for_store ();
+  g_clear_pointer (&saved, g_ptr_array_unref);
+  saved = pt_store_list_saved_games (store, NULL);
+  g_assert_null (find_saved (saved, saved_id));
+  {
+    g_autoptr(PtMatchEntry) entry = pt_store_load_match (store, pt_game_view_get_match_id (view), NULL);
+
+    g_assert_nonnull (entry);
+  }
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.leave", NULL));
+  wait_for_store ();
+  g_mutex_clear (&gate.lock);
+  g_cond_clear (&gate.cond);
+}
+
 int
 main (int argc,
       char *argv[])
@@ -414,6 +533,7 @@ main (int argc,
   g_test_add_func ("/ui/play/session/preferences-prefill", test_preferences_prefill);
   g_test_add_func ("/ui/play/session/three-rounds-summary-continue", test_three_rounds);
   g_test_add_func ("/ui/play/session/back-keeps-seats", test_back_keeps_seats);
+  g_test_add_func ("/ui/play/session/saves-on-the-worker", test_saves_on_the_worker);
 
   ret = g_test_run ();
 

@@ -21,7 +21,7 @@ gboolean pt_paced_busy (void);
 
 /* A step may do several parts while it has used less than this much CPU:
  * a frame per part costs a layout and a paint each. */
-#define PT_PACED_STEP_BUDGET_US 12000
+#define PT_PACED_STEP_BUDGET_US 8000
 gint64 pt_paced_thread_us (void);
 
 G_END_DECLS

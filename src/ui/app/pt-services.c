@@ -295,6 +295,9 @@ pt_services_dispose (GObject *object)
   PtServices *self = PT_SERVICES (object);
 
   g_clear_object (&self->sync);
+  /* The writes still queued (a game's last autosave) before the app goes. */
+  if (self->worker != NULL)
+    pt_store_worker_flush (self->worker);
   g_clear_object (&self->worker);
   g_clear_object (&self->store);
   g_clear_object (&self->settings);

@@ -47,6 +47,8 @@ struct _PtTextLine
   PangoLayout *title_layout; /* made when first drawn */
   PangoLayout *subtitle_layout;
   PangoLayout *value_layout; /* made when first measured */
+  GtkIconPaintable *arrow_icon;
+  int arrow_scale;
 };
 
 G_DEFINE_FINAL_TYPE (PtTextLine, pt_text_line, GTK_TYPE_WIDGET)
@@ -78,6 +80,7 @@ clear_layouts (PtTextLine *self)
   g_clear_object (&self->title_layout);
   g_clear_object (&self->subtitle_layout);
   g_clear_object (&self->value_layout);
+  g_clear_object (&self->arrow_icon);
 }
 
 static PangoLayout *
@@ -267,9 +270,17 @@ draw_arrow (PtTextLine *self,
 {
   GtkWidget *widget = GTK_WIDGET (self);
   GtkIconTheme *theme = gtk_icon_theme_get_for_display (gtk_widget_get_display (widget));
-  g_autoptr(GtkIconPaintable) icon = gtk_icon_theme_lookup_icon (theme, "go-next-symbolic", NULL, ICON_SIZE,
-                                                                  gtk_widget_get_scale_factor (widget),
-                                                                  gtk_widget_get_direction (widget), 0);
+  GtkIconPaintable *icon;
+
+  /* Looked up once per row (and again for another scale or direction). */
+  if (self->arrow_icon == NULL || self->arrow_scale != gtk_widget_get_scale_factor (widget))
+    {
+      g_clear_object (&self->arrow_icon);
+      self->arrow_scale = gtk_widget_get_scale_factor (widget);
+      self->arrow_icon = gtk_icon_theme_lookup_icon (theme, "go-next-symbolic", NULL, ICON_SIZE, self->arrow_scale,
+                                                     gtk_widget_get_direction (widget), 0);
+    }
+  icon = self->arrow_icon;
   const GdkRGBA colours[4] = { *colour, { 0.75, 0.11, 0.16, 1 }, { 0.96, 0.76, 0.07, 1 }, { 0.15, 0.64, 0.41, 1 } };
 
   gtk_snapshot_save (snapshot);

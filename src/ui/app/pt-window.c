@@ -34,6 +34,12 @@ struct _PtWindow
   AdwBin *score_sheet_bin;
   AdwBin *history_bin;
   AdwBin *stats_bin;
+  GtkBox *main_box;
+  AdwViewSwitcherTitle *switcher_title;
+  GtkMenuButton *menu_button;
+  GMenuModel *primary_menu;
+  /* Built when the window is first narrow enough to show it. */
+  GtkWidget *switcher_bar;
 };
 
 G_DEFINE_FINAL_TYPE (PtWindow, pt_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -231,10 +237,48 @@ on_first_frame (GdkFrameClock *frame_clock,
   g_application_quit (G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))));
 }
 
+/* What the first frame does not show is built after it (or when first
+ * needed): the main menu's popover and, in a narrow window, the switcher
+ * bar at the bottom. */
+static void
+ensure_menu (GtkMenuButton *button,
+             gpointer user_data)
+{
+  PtWindow *self = user_data;
+
+  if (gtk_menu_button_get_menu_model (self->menu_button) == NULL)
+    gtk_menu_button_set_menu_model (self->menu_button, self->primary_menu);
+}
+
+static void
+on_menu_frame (GdkFrameClock *frame_clock,
+               PtWindow *self)
+{
+  g_signal_handlers_disconnect_by_func (frame_clock, on_menu_frame, self);
+  ensure_menu (self->menu_button, self);
+}
+
+static void
+on_title_visible (AdwViewSwitcherTitle *title,
+                  GParamSpec *pspec,
+                  PtWindow *self)
+{
+  if (self->switcher_bar != NULL || !adw_view_switcher_title_get_title_visible (title))
+    return;
+  self->switcher_bar = adw_view_switcher_bar_new ();
+  adw_view_switcher_bar_set_stack (ADW_VIEW_SWITCHER_BAR (self->switcher_bar), self->stack);
+  g_object_bind_property (title, "title-visible", self->switcher_bar, "reveal", G_BINDING_SYNC_CREATE);
+  gtk_box_append (self->main_box, self->switcher_bar);
+}
+
 static void
 pt_window_realize (GtkWidget *widget)
 {
+  PtWindow *self = PT_WINDOW (widget);
+
   GTK_WIDGET_CLASS (pt_window_parent_class)->realize (widget);
+  g_signal_connect_object (gtk_widget_get_frame_clock (widget), "after-paint", G_CALLBACK (on_menu_frame), self,
+                           0);
 
   /* Startup benchmark (tests/bench/startup): report the first painted frame
    * of the main window, then quit. */
@@ -292,6 +336,10 @@ pt_window_constructed (GObject *object)
 
   if (g_strcmp0 (PROFILE, "development") == 0)
     gtk_widget_add_css_class (GTK_WIDGET (object), "devel");
+
+  gtk_menu_button_set_create_popup_func (self->menu_button, ensure_menu, self, NULL);
+  g_signal_connect_object (self->switcher_title, "notify::title-visible", G_CALLBACK (on_title_visible), self, 0);
+  on_title_visible (self->switcher_title, NULL, self);
 
   /* The switcher (or a restored area) may show any page first. */
   g_signal_connect_object (self->stack, "notify::visible-child-name", G_CALLBACK (on_visible_area), self,
@@ -382,6 +430,10 @@ pt_window_class_init (PtWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PtWindow, score_sheet_bin);
   gtk_widget_class_bind_template_child (widget_class, PtWindow, history_bin);
   gtk_widget_class_bind_template_child (widget_class, PtWindow, stats_bin);
+  gtk_widget_class_bind_template_child (widget_class, PtWindow, main_box);
+  gtk_widget_class_bind_template_child (widget_class, PtWindow, switcher_title);
+  gtk_widget_class_bind_template_child (widget_class, PtWindow, menu_button);
+  gtk_widget_class_bind_template_child (widget_class, PtWindow, primary_menu);
 
   gtk_widget_class_install_action (widget_class, "win.show-play", NULL, show_area);
   gtk_widget_class_install_action (widget_class, "win.show-score-sheet", NULL, show_area);

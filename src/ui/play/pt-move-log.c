@@ -28,6 +28,8 @@ struct _PtMoveLog
   GPtrArray *earlier; /* of PtGame, oldest first */
   GStrv earlier_titles;
 
+  /* Template widgets */
+  GtkWidget *box;
   GtkWidget *scroll;
   GtkWidget *list;
   GtkWidget *placeholder;
@@ -272,6 +274,10 @@ pt_move_log_dispose (GObject *object)
   g_clear_pointer (&self->earlier, g_ptr_array_unref);
   g_clear_pointer (&self->earlier_titles, g_strfreev);
   g_clear_pointer (&self->entries, g_ptr_array_unref);
+  /* The bound box is AdwBin's child: out of the bin first, or the template
+   * and the bin would both unparent it. */
+  adw_bin_set_child (ADW_BIN (self), NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (self), PT_TYPE_MOVE_LOG);
   G_OBJECT_CLASS (pt_move_log_parent_class)->dispose (object);
 }
 
@@ -293,42 +299,16 @@ pt_move_log_class_init (PtMoveLogClass *klass)
   object_class->dispose = pt_move_log_dispose;
   object_class->finalize = pt_move_log_finalize;
   gtk_widget_class_set_css_name (widget_class, "move-log");
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/partida/Partida/pt-move-log.ui");
+  gtk_widget_class_bind_template_child (widget_class, PtMoveLog, box);
+  gtk_widget_class_bind_template_child (widget_class, PtMoveLog, scroll);
+  gtk_widget_class_bind_template_child (widget_class, PtMoveLog, list);
+  gtk_widget_class_bind_template_child (widget_class, PtMoveLog, placeholder);
 }
 
 static void
 pt_move_log_init (PtMoveLog *self)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  GtkWidget *title = gtk_label_new (_("Moves"));
-
   self->entries = g_ptr_array_new ();
-
-  gtk_widget_add_css_class (title, "title-4");
-  gtk_label_set_xalign (GTK_LABEL (title), 0);
-  gtk_widget_set_margin_start (title, 12);
-  gtk_widget_set_margin_top (title, 6);
-  gtk_widget_set_margin_bottom (title, 6);
-  gtk_box_append (GTK_BOX (box), title);
-
-  self->list = gtk_list_box_new ();
-  gtk_list_box_set_selection_mode (GTK_LIST_BOX (self->list), GTK_SELECTION_NONE);
-  gtk_widget_add_css_class (self->list, "navigation-sidebar");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->list),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Moves, newest first"), -1);
-  gtk_widget_set_name (self->list, "move-log-list");
-  self->placeholder = gtk_label_new (_("No moves yet"));
-  gtk_widget_add_css_class (self->placeholder, "dim-label");
-  gtk_widget_set_margin_top (self->placeholder, 12);
-  gtk_widget_set_margin_bottom (self->placeholder, 12);
-  gtk_list_box_set_placeholder (GTK_LIST_BOX (self->list), self->placeholder);
-
-  self->scroll = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroll), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroll), self->list);
-  gtk_widget_set_vexpand (self->scroll, TRUE);
-  gtk_box_append (GTK_BOX (box), self->scroll);
-
-  gtk_widget_set_size_request (GTK_WIDGET (self), 260, -1);
-  gtk_widget_add_css_class (GTK_WIDGET (self), "background");
-  adw_bin_set_child (ADW_BIN (self), box);
+  gtk_widget_init_template (GTK_WIDGET (self));
 }

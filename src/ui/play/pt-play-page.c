@@ -204,7 +204,8 @@ after_writes (GObject *source,
   g_autoptr(PtPlayPage) self = user_data;
 
   if (pt_store_worker_finish (PT_STORE_WORKER (source), result, NULL) != NULL &&
-      gtk_widget_get_root (GTK_WIDGET (self)) != NULL && self->store != NULL)
+      gtk_widget_get_root (GTK_WIDGET (self)) != NULL && self->store != NULL &&
+      g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "home") == 0)
     pt_continue_list_refresh (PT_CONTINUE_LIST (self->continue_list), self->store);
 }
 

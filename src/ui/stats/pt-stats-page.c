@@ -95,6 +95,23 @@ percent (double rate)
   return g_strdup_printf (_("%.0f%%"), rate * 100.0);
 }
 
+/* The label under @widget that shows @text on one line (a group's
+ * title: see single_line () below for why). */
+static void
+single_line_label (GtkWidget *widget,
+                   const char *text)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LABEL (child) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (child)), text) == 0)
+      {
+        gtk_label_set_wrap (GTK_LABEL (child), FALSE);
+        gtk_label_set_ellipsize (GTK_LABEL (child), PANGO_ELLIPSIZE_END);
+      }
+    else if (!GTK_IS_LABEL (child))
+      single_line_label (child, text);
+}
+
 static GtkWidget *
 new_group (const char *title,
            const char *description)
@@ -104,6 +121,7 @@ new_group (const char *title,
   pt_companion_group_set_title (group, title);
   if (description != NULL)
     pt_companion_group_set_description (group, description);
+  single_line_label (group, title);
   return group;
 }
 
@@ -418,7 +436,7 @@ build_head_to_head (PtStatsPage *self,
 {
   GtkWidget *group = new_group (_("Head to head"), NULL);
   GtkWidget *pick = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *row = pt_companion_value_row_new ("", NULL, NULL);
+  GtkWidget *row = single_line (pt_companion_value_row_new ("", NULL, NULL));
 
   gtk_box_set_homogeneous (GTK_BOX (pick), TRUE);
   gtk_widget_set_margin_bottom (pick, 6);
@@ -1441,29 +1459,25 @@ player_fill_step (gpointer user_data)
 {
   PlayerFill *fill = user_data;
   PtStatsPage *self = fill->self;
-  gint64 start = pt_paced_thread_us ();
 
-  /* Parts while the step's CPU budget lasts, the rest after the frame. */
-  while (TRUE)
+  /* A part per frame: the charts, and the player's own group with its
+   * entry, switch and buttons, each cost a big layout and paint, and
+   * together they would stall the window for ~45 ms. */
+  switch (fill->step++)
     {
-      switch (fill->step++)
-        {
-        case 0:
-          build_player_top (self, fill);
-          break;
-        case 1:
-          build_player_charts (self, fill);
-          break;
-        default:
-          build_player_end (self, fill);
-          /* Parts of the old page left over (it had a head-to-head group). */
-          for (guint i = fill->placed; i < fill->old->len; i++)
-            gtk_box_remove (GTK_BOX (fill->box), g_ptr_array_index (fill->old, i));
-          self->player_fill = 0;
-          return FALSE;
-        }
-      if (pt_paced_thread_us () - start >= PT_PACED_STEP_BUDGET_US)
-        return TRUE;
+    case 0:
+      build_player_top (self, fill);
+      return TRUE;
+    case 1:
+      build_player_charts (self, fill);
+      return TRUE;
+    default:
+      build_player_end (self, fill);
+      /* Parts of the old page left over (it had a head-to-head group). */
+      for (guint i = fill->placed; i < fill->old->len; i++)
+        gtk_box_remove (GTK_BOX (fill->box), g_ptr_array_index (fill->old, i));
+      self->player_fill = 0;
+      return FALSE;
     }
 }
 

@@ -38,6 +38,7 @@ struct _PtWagonsBoard
   char *preview;
   int placer; /* whose town shows the ghost, or -1 */
 
+  /* Template widgets */
   GtkWidget *prompt_label;
   GtkWidget *bonus_box;
   GtkWidget *queue_title;
@@ -814,79 +815,6 @@ action_rotate (GtkWidget *widget,
 
 /* Construction ------------------------------------------------------------------- */
 
-static void
-build (PtWagonsBoard *self)
-{
-  GtkWidget *scroll, *towns, *label;
-
-  self->prompt_label = gtk_label_new (NULL);
-  gtk_label_set_wrap (GTK_LABEL (self->prompt_label), TRUE);
-  gtk_widget_add_css_class (self->prompt_label, "dim-label");
-  gtk_widget_set_parent (self->prompt_label, GTK_WIDGET (self));
-
-  label = gtk_label_new (_("Bonus cards of this game"));
-  gtk_widget_add_css_class (label, "heading");
-  gtk_widget_set_halign (label, GTK_ALIGN_START);
-  gtk_widget_set_parent (label, GTK_WIDGET (self));
-  /* Three in a row, or fewer per row in a narrow window (360 px). */
-  self->bonus_box = gtk_flow_box_new ();
-  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (self->bonus_box), GTK_SELECTION_NONE);
-  gtk_flow_box_set_homogeneous (GTK_FLOW_BOX (self->bonus_box), TRUE);
-  gtk_flow_box_set_min_children_per_line (GTK_FLOW_BOX (self->bonus_box), 1);
-  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (self->bonus_box), 3);
-  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (self->bonus_box), 6);
-  gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (self->bonus_box), 6);
-  gtk_widget_set_parent (self->bonus_box, GTK_WIDGET (self));
-
-  self->queue_title = gtk_label_new (NULL);
-  gtk_widget_add_css_class (self->queue_title, "heading");
-  gtk_widget_set_halign (self->queue_title, GTK_ALIGN_START);
-  gtk_widget_set_parent (self->queue_title, GTK_WIDGET (self));
-  self->queue_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 2);
-  scroll = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroll), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER);
-  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroll), TRUE);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroll), self->queue_box);
-  gtk_widget_set_parent (scroll, GTK_WIDGET (self));
-
-  self->pending_label = gtk_label_new (NULL);
-  gtk_widget_set_halign (self->pending_label, GTK_ALIGN_START);
-  gtk_label_set_wrap (GTK_LABEL (self->pending_label), TRUE);
-  gtk_widget_set_parent (self->pending_label, GTK_WIDGET (self));
-
-  towns = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  gtk_box_set_homogeneous (GTK_BOX (towns), TRUE);
-  for (guint p = 0; p < 2; p++)
-    {
-      GtkWidget *column = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-      GtkWidget *frame = gtk_frame_new (NULL);
-
-      self->town_titles[p] = gtk_label_new (NULL);
-      gtk_widget_add_css_class (self->town_titles[p], "heading");
-      gtk_label_set_wrap (GTK_LABEL (self->town_titles[p]), TRUE);
-      gtk_label_set_justify (GTK_LABEL (self->town_titles[p]), GTK_JUSTIFY_CENTER);
-      self->towns[p] = pt_wagons_town_view_new ();
-      gtk_widget_set_size_request (self->towns[p], -1, 300);
-      gtk_widget_set_vexpand (self->towns[p], TRUE);
-      g_signal_connect (self->towns[p], "place", G_CALLBACK (on_town_place), self);
-      g_signal_connect (self->towns[p], "cursor-moved", G_CALLBACK (on_cursor_moved), self);
-      gtk_frame_set_child (GTK_FRAME (frame), self->towns[p]);
-      self->breakdowns[p] = gtk_label_new (NULL);
-      gtk_widget_add_css_class (self->breakdowns[p], "caption");
-      gtk_widget_add_css_class (self->breakdowns[p], "numeric");
-      gtk_label_set_xalign (GTK_LABEL (self->breakdowns[p]), 0);
-      gtk_box_append (GTK_BOX (column), self->town_titles[p]);
-      gtk_box_append (GTK_BOX (column), frame);
-      gtk_box_append (GTK_BOX (column), self->breakdowns[p]);
-      gtk_box_append (GTK_BOX (towns), column);
-    }
-  gtk_widget_set_parent (towns, GTK_WIDGET (self));
-
-  self->preview_label = gtk_label_new (NULL);
-  gtk_label_set_wrap (GTK_LABEL (self->preview_label), TRUE);
-  gtk_widget_set_parent (self->preview_label, GTK_WIDGET (self));
-}
-
 GtkWidget *
 pt_wagons_board_new (PtGame *game)
 {
@@ -920,6 +848,7 @@ pt_wagons_board_dispose (GObject *object)
   PtWagonsBoard *self = PT_WAGONS_BOARD (object);
 
   pt_board_clear_animation (PT_BOARD (self), &self->motion);
+  gtk_widget_dispose_template (GTK_WIDGET (self), PT_TYPE_WAGONS_BOARD);
   g_clear_pointer (&self->flight_card, g_free);
   g_clear_pointer (&self->view, json_node_unref);
   g_clear_pointer (&self->legal, json_node_unref);
@@ -977,6 +906,30 @@ pt_wagons_board_class_init (PtWagonsBoardClass *klass)
   gtk_widget_class_install_action (widget_class, "board.focus-circle", NULL, action_focus_circle);
 
   gtk_widget_class_set_css_name (widget_class, "wagons-board");
+
+  g_type_ensure (PT_TYPE_WAGONS_TOWN_VIEW);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/partida/Partida/circle-the-wagons/pt-wagons-board.ui");
+  gtk_widget_class_bind_template_child (widget_class, PtWagonsBoard, prompt_label);
+  gtk_widget_class_bind_template_child (widget_class, PtWagonsBoard, bonus_box);
+  gtk_widget_class_bind_template_child (widget_class, PtWagonsBoard, queue_title);
+  gtk_widget_class_bind_template_child (widget_class, PtWagonsBoard, queue_box);
+  gtk_widget_class_bind_template_child (widget_class, PtWagonsBoard, pending_label);
+  gtk_widget_class_bind_template_child (widget_class, PtWagonsBoard, preview_label);
+  gtk_widget_class_bind_template_child_full (widget_class, "town_title_0", FALSE,
+                                             G_STRUCT_OFFSET (PtWagonsBoard, town_titles[0]));
+  gtk_widget_class_bind_template_child_full (widget_class, "town_title_1", FALSE,
+                                             G_STRUCT_OFFSET (PtWagonsBoard, town_titles[1]));
+  gtk_widget_class_bind_template_child_full (widget_class, "town_0", FALSE,
+                                             G_STRUCT_OFFSET (PtWagonsBoard, towns[0]));
+  gtk_widget_class_bind_template_child_full (widget_class, "town_1", FALSE,
+                                             G_STRUCT_OFFSET (PtWagonsBoard, towns[1]));
+  gtk_widget_class_bind_template_child_full (widget_class, "breakdown_0", FALSE,
+                                             G_STRUCT_OFFSET (PtWagonsBoard, breakdowns[0]));
+  gtk_widget_class_bind_template_child_full (widget_class, "breakdown_1", FALSE,
+                                             G_STRUCT_OFFSET (PtWagonsBoard, breakdowns[1]));
+  gtk_widget_class_bind_template_callback (widget_class, on_town_place);
+  gtk_widget_class_bind_template_callback (widget_class, on_cursor_moved);
 }
 
 /* Listed in the shortcuts window (PtGameUi.shortcuts in the game's pt-*-ui.c). */
@@ -996,6 +949,6 @@ pt_wagons_board_init (PtWagonsBoard *self)
 
   gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (layout), 8);
   self->placer = -1;
-  build (self);
+  gtk_widget_init_template (GTK_WIDGET (self));
   pt_board_keys_install (GTK_WIDGET (self), keys, G_N_ELEMENTS (keys));
 }

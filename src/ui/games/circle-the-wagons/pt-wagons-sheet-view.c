@@ -65,7 +65,8 @@ struct _PtWagonsSheetView
   char *runs[N_PLAYERS];        /* Wagon Train, as typed */
   gboolean rebuilding;
 
-  AdwComboRow *bonus_row[PT_WAGONS_N_BONUS];
+  GtkBox *box;                               /* template */
+  AdwComboRow *bonus_row[PT_WAGONS_N_BONUS]; /* template */
   AdwPreferencesGroup *player_group[N_PLAYERS];
   GtkWidget *bonus_box[N_PLAYERS]; /* the per-card counts */
   GHashTable *spins;               /* "P:what" → GtkSpinButton (weak) */
@@ -899,49 +900,41 @@ build_player (PtWagonsSheetView *self,
 static void
 pt_wagons_sheet_view_init (PtWagonsSheetView *self)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
-  GtkWidget *bonus_group = adw_preferences_group_new ();
-  GtkWidget *verdict = gtk_label_new ("");
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
 
   self->values = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->spins = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  gtk_widget_init_template (GTK_WIDGET (self));
   gtk_string_list_append (names, _("Choose…"));
   for (guint b = 0; b < PT_WAGONS_N_BONUS_KINDS; b++)
     gtk_string_list_append (names, _(pt_wagons_bonus_info[b].name));
 
-  pt_companion_group_set_title (bonus_group, _("Bonus cards"));
-  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (bonus_group),
-                                         _("The three cards set aside at the start"));
   self->rebuilding = TRUE;
   for (guint i = 0; i < PT_WAGONS_N_BONUS; i++)
     {
-      GtkWidget *row = adw_combo_row_new ();
       g_autofree char *title = g_strdup_printf (_("Bonus card %u"), i + 1);
-      g_autofree char *name = g_strdup_printf ("bonus-%u", i);
 
       self->bonus[i] = -1;
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-      gtk_widget_set_name (row, name);
-      adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (names));
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _("Turn over the three bonus cards"));
-      g_signal_connect_object (row, "notify::selected", G_CALLBACK (on_bonus_selected), self, 0);
-      self->bonus_row[i] = ADW_COMBO_ROW (row);
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (bonus_group), row);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->bonus_row[i]), title);
+      adw_combo_row_set_model (self->bonus_row[i], G_LIST_MODEL (names));
+      g_signal_connect_object (self->bonus_row[i], "notify::selected", G_CALLBACK (on_bonus_selected), self, 0);
     }
-  gtk_box_append (GTK_BOX (box), bonus_group);
-
-  gtk_label_set_wrap (GTK_LABEL (verdict), TRUE);
-  gtk_widget_add_css_class (verdict, "heading");
-  gtk_widget_set_name (verdict, "verdict");
-  self->verdict_label = GTK_LABEL (verdict);
-  gtk_box_append (GTK_BOX (box), verdict);
   for (guint p = 0; p < N_PLAYERS; p++)
-    gtk_box_append (GTK_BOX (box), build_player (self, p));
+    gtk_box_append (self->box, build_player (self, p));
   self->rebuilding = FALSE;
   rebuild_bonus_rows (self);
-  adw_bin_set_child (ADW_BIN (self), box);
+}
+
+static void
+pt_wagons_sheet_view_dispose (GObject *object)
+{
+  /* The bound box is AdwBin's child: out of the bin first, or the template
+   * and the bin would both unparent it. */
+  adw_bin_set_child (ADW_BIN (object), NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (object), PT_TYPE_WAGONS_SHEET_VIEW);
+
+  G_OBJECT_CLASS (pt_wagons_sheet_view_parent_class)->dispose (object);
 }
 
 static void
@@ -961,7 +954,9 @@ static void
 pt_wagons_sheet_view_class_init (PtWagonsSheetViewClass *klass)
 {
   PtSheetViewClass *sheet_class = PT_SHEET_VIEW_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  G_OBJECT_CLASS (klass)->dispose = pt_wagons_sheet_view_dispose;
   G_OBJECT_CLASS (klass)->finalize = pt_wagons_sheet_view_finalize;
   sheet_class->game_id = "circle-the-wagons";
   sheet_class->min_players = N_PLAYERS;
@@ -972,6 +967,17 @@ pt_wagons_sheet_view_class_init (PtWagonsSheetViewClass *klass)
   sheet_class->players_changed = pt_wagons_sheet_view_players_changed;
   sheet_class->check_input = pt_wagons_sheet_view_check_input;
   sheet_class->owns_error = pt_wagons_sheet_view_owns_error;
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/partida/Partida/circle-the-wagons/pt-wagons-sheet-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, PtWagonsSheetView, box);
+  gtk_widget_class_bind_template_child (widget_class, PtWagonsSheetView, verdict_label);
+  gtk_widget_class_bind_template_child_full (widget_class, "bonus_row_0", FALSE,
+                                             G_STRUCT_OFFSET (PtWagonsSheetView, bonus_row[0]));
+  gtk_widget_class_bind_template_child_full (widget_class, "bonus_row_1", FALSE,
+                                             G_STRUCT_OFFSET (PtWagonsSheetView, bonus_row[1]));
+  gtk_widget_class_bind_template_child_full (widget_class, "bonus_row_2", FALSE,
+                                             G_STRUCT_OFFSET (PtWagonsSheetView, bonus_row[2]));
 }
 
 AdwComboRow *

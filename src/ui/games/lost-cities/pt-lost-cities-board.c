@@ -1405,29 +1405,7 @@ score_label (void)
 static void
 build (PtLostCitiesBoard *self)
 {
-  GtkWidget *grid_scroll, *hand_row, *toggle, *header, *table_label;
-
-  self->top_title = gtk_label_new (NULL);
-  gtk_widget_add_css_class (self->top_title, "heading");
-  gtk_label_set_wrap (GTK_LABEL (self->top_title), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (self->top_title), 0);
-  gtk_widget_set_halign (self->top_title, GTK_ALIGN_START);
-  gtk_widget_set_parent (self->top_title, GTK_WIDGET (self));
-  gtk_widget_set_name (self->top_title, "top-title");
-
-  self->last_move_label = gtk_label_new (NULL);
-  gtk_label_set_wrap (GTK_LABEL (self->last_move_label), TRUE);
-  gtk_widget_set_halign (self->last_move_label, GTK_ALIGN_START);
-  gtk_widget_add_css_class (self->last_move_label, "last-move");
-  gtk_widget_set_parent (self->last_move_label, GTK_WIDGET (self));
-  /* The frame around the board (play, replay) says the last move for
-   * every game alike; the label stays for the board's own use. */
-  gtk_widget_set_visible (self->last_move_label, FALSE);
-
-  self->grid = gtk_grid_new ();
-  gtk_grid_set_column_spacing (GTK_GRID (self->grid), 4);
-  gtk_grid_set_row_spacing (GTK_GRID (self->grid), 2);
-  gtk_widget_set_halign (self->grid, GTK_ALIGN_CENTER);
+  GtkWidget *table_label;
 
   for (guint c = 0; c < MAX_COLORS; c++)
     {
@@ -1496,37 +1474,6 @@ build (PtLostCitiesBoard *self)
   gtk_grid_attach (GTK_GRID (self->grid), table_label, MAX_COLORS, ROW_DISCARDS_LABEL, 1, 1);
   gtk_widget_set_valign (table_label, GTK_ALIGN_END);
 
-  grid_scroll = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (grid_scroll), GTK_POLICY_AUTOMATIC,
-                                  GTK_POLICY_NEVER);
-  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (grid_scroll), TRUE);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (grid_scroll), self->grid);
-  gtk_widget_set_parent (grid_scroll, GTK_WIDGET (self));
-
-  header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  self->bottom_title = gtk_label_new (NULL);
-  gtk_widget_add_css_class (self->bottom_title, "heading");
-  gtk_label_set_wrap (GTK_LABEL (self->bottom_title), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (self->bottom_title), 0);
-  gtk_widget_set_hexpand (self->bottom_title, TRUE);
-  gtk_widget_set_halign (self->bottom_title, GTK_ALIGN_START);
-  gtk_box_append (GTK_BOX (header), self->bottom_title);
-  toggle = gtk_button_new_with_mnemonic (_("_Whole Discard Piles"));
-  gtk_widget_set_tooltip_text (toggle, _("Show every card of the discard piles, or only the top"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (toggle), "board.show-piles");
-  gtk_widget_add_css_class (toggle, "flat");
-  gtk_box_append (GTK_BOX (header), toggle);
-  gtk_widget_set_parent (header, GTK_WIDGET (self));
-
-  self->prompt_label = gtk_label_new (NULL);
-  gtk_widget_add_css_class (self->prompt_label, "dim-label");
-  gtk_label_set_wrap (GTK_LABEL (self->prompt_label), TRUE);
-  gtk_widget_set_parent (self->prompt_label, GTK_WIDGET (self));
-
-  hand_row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_widget_set_halign (hand_row, GTK_ALIGN_CENTER);
-  /* Named "Your hand" on the scrolled area around it (the drop place). */
-  self->hand_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 2);
   for (guint i = 0; i < HAND_MAX; i++)
     {
       self->hand_piles[i] = pt_lost_cities_pile_new (PT_LOST_CITIES_PILE_TOP, -1);
@@ -1545,30 +1492,8 @@ build (PtLostCitiesBoard *self)
                                          -1);
       gtk_box_append (GTK_BOX (self->hand_box), self->hand_buttons[i]);
     }
-  gtk_box_append (GTK_BOX (hand_row), self->hand_box);
-  self->cancel_button = gtk_button_new_from_icon_name ("edit-undo-symbolic");
-  gtk_widget_set_tooltip_text (self->cancel_button, _("Choose another card"));
-  pt_accessible_set_label (self->cancel_button, _("Choose another card"));
-  gtk_widget_set_valign (self->cancel_button, GTK_ALIGN_CENTER);
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->cancel_button), "board.cancel");
-  gtk_box_append (GTK_BOX (hand_row), self->cancel_button);
-
-  {
-    GtkWidget *hand_scroll = gtk_scrolled_window_new ();
-
-    gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (hand_scroll), GTK_POLICY_AUTOMATIC,
-                                    GTK_POLICY_NEVER);
-    gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (hand_scroll), TRUE);
-    gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (hand_scroll), hand_row);
-    gtk_widget_set_parent (hand_scroll, GTK_WIDGET (self));
-    /* The whole width of the hand takes a dragged draw, not only the
-     * cards: an easy place to hit. */
-    self->hand_area = hand_scroll;
-    gtk_widget_set_name (hand_scroll, "hand");
-    add_drop_target (self, hand_scroll);
-    gtk_accessible_update_property (GTK_ACCESSIBLE (hand_scroll),
-                                    GTK_ACCESSIBLE_PROPERTY_LABEL, _("Your hand"), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, _("Drop the deck or the top card of a discard pile here to draw it"), -1);
-  }
+  /* The hand's area takes a dragged draw (hand_area, in the template). */
+  add_drop_target (self, self->hand_area);
 }
 
 /* GObject -------------------------------------------------------------- */
@@ -1606,6 +1531,7 @@ pt_lost_cities_board_dispose (GObject *object)
 
   self->disposed = TRUE;
   pt_board_clear_animation (PT_BOARD (self), &self->motion);
+  gtk_widget_dispose_template (GTK_WIDGET (self), PT_TYPE_LOST_CITIES_BOARD);
   g_clear_pointer (&self->flight_code[0], g_free);
   g_clear_pointer (&self->flight_code[1], g_free);
   g_clear_pointer (&self->flight_hand, g_strfreev);
@@ -1666,6 +1592,17 @@ pt_lost_cities_board_class_init (PtLostCitiesBoardClass *klass)
   board_class->refresh = pt_lost_cities_board_refresh;
   board_class->viewer_changed = pt_lost_cities_board_viewer_changed;
   board_class->hint_changed = pt_lost_cities_board_hint_changed;
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/partida/Partida/lost-cities/pt-lost-cities-board.ui");
+  gtk_widget_class_bind_template_child (widget_class, PtLostCitiesBoard, top_title);
+  gtk_widget_class_bind_template_child (widget_class, PtLostCitiesBoard, last_move_label);
+  gtk_widget_class_bind_template_child (widget_class, PtLostCitiesBoard, grid);
+  gtk_widget_class_bind_template_child (widget_class, PtLostCitiesBoard, bottom_title);
+  gtk_widget_class_bind_template_child (widget_class, PtLostCitiesBoard, prompt_label);
+  gtk_widget_class_bind_template_child (widget_class, PtLostCitiesBoard, cancel_button);
+  gtk_widget_class_bind_template_child (widget_class, PtLostCitiesBoard, hand_box);
+  gtk_widget_class_bind_template_child (widget_class, PtLostCitiesBoard, hand_area);
   board_class->skip_motion = pt_lost_cities_board_skip_motion;
 
   widget_class->snapshot = pt_lost_cities_board_snapshot;
@@ -1712,6 +1649,7 @@ pt_lost_cities_board_init (PtLostCitiesBoard *self)
 
   gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (layout), 6);
   self->last_color = -1;
+  gtk_widget_init_template (GTK_WIDGET (self));
   build (self);
   pt_board_keys_install (GTK_WIDGET (self), keys, G_N_ELEMENTS (keys));
 }

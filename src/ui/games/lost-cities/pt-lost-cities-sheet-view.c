@@ -48,8 +48,12 @@ struct _PtLostCitiesSheetView
   guint n_colors;
   gboolean seed_reading;
 
+  /* Template widgets */
+  GtkBox *box;
   AdwComboRow *reading_row;
   AdwComboRow *colors_row;
+  AdwPreferencesGroup *totals_group;
+
   GtkBox *round_buttons;
   GtkToggleButton *round_toggle[N_ROUNDS];
   GtkButton *add_round_button;
@@ -697,36 +701,13 @@ build_round_bar (PtLostCitiesSheetView *self)
 static void
 pt_lost_cities_sheet_view_init (PtLostCitiesSheetView *self)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
-  GtkWidget *options = adw_preferences_group_new ();
-  GtkWidget *totals_group = adw_preferences_group_new ();
-  GtkWidget *reading = adw_combo_row_new ();
-  GtkWidget *colors = adw_combo_row_new ();
-  const char *readings[] = { _("Rulebook"), _("Seed rules"), NULL };
-  const char *color_counts[] = { _("5 expeditions"), _("6 expeditions (purple)"), NULL };
-  g_autoptr(GtkStringList) reading_model = gtk_string_list_new (readings);
-  g_autoptr(GtkStringList) colors_model = gtk_string_list_new (color_counts);
-
   self->n_rounds = 1;
   self->n_colors = PT_LOST_CITIES_MIN_COLORS;
   self->wager_texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 
-  pt_companion_group_set_title (options, _("Scoring"));
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (reading), _("Scoring reading"));
-  adw_combo_row_set_model (ADW_COMBO_ROW (reading), G_LIST_MODEL (reading_model));
-  gtk_widget_set_name (reading, "reading-row");
-  self->reading_row = ADW_COMBO_ROW (reading);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (colors), _("Expeditions"));
-  adw_combo_row_set_model (ADW_COMBO_ROW (colors), G_LIST_MODEL (colors_model));
-  self->colors_row = ADW_COMBO_ROW (colors);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (options), reading);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (options), colors);
-  gtk_box_append (GTK_BOX (box), options);
-
-  pt_companion_group_set_title (totals_group, _("Rounds"));
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (totals_group), build_totals (self));
-  gtk_box_append (GTK_BOX (box), totals_group);
-  gtk_box_append (GTK_BOX (box), build_round_bar (self));
+  gtk_widget_init_template (GTK_WIDGET (self));
+  adw_preferences_group_add (self->totals_group, build_totals (self));
+  gtk_box_append (self->box, build_round_bar (self));
 
   for (guint p = 0; p < N_PLAYERS; p++)
     {
@@ -742,15 +723,25 @@ pt_lost_cities_sheet_view_init (PtLostCitiesSheetView *self)
         }
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), list);
       self->player_group[p] = ADW_PREFERENCES_GROUP (group);
-      gtk_box_append (GTK_BOX (box), group);
+      gtk_box_append (self->box, group);
     }
 
-  adw_bin_set_child (ADW_BIN (self), box);
   sync_round_widgets (self);
 
-  g_signal_connect_object (reading, "notify::selected", G_CALLBACK (on_reading_selected), self, 0);
-  g_signal_connect_object (colors, "notify::selected", G_CALLBACK (on_colors_selected), self, 0);
-  on_reading_selected (ADW_COMBO_ROW (reading), NULL, self);
+  g_signal_connect_object (self->reading_row, "notify::selected", G_CALLBACK (on_reading_selected), self, 0);
+  g_signal_connect_object (self->colors_row, "notify::selected", G_CALLBACK (on_colors_selected), self, 0);
+  on_reading_selected (self->reading_row, NULL, self);
+}
+
+static void
+pt_lost_cities_sheet_view_dispose (GObject *object)
+{
+  /* The bound box is AdwBin's child: out of the bin first, or the template
+   * and the bin would both unparent it. */
+  adw_bin_set_child (ADW_BIN (object), NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (object), PT_TYPE_LOST_CITIES_SHEET_VIEW);
+
+  G_OBJECT_CLASS (pt_lost_cities_sheet_view_parent_class)->dispose (object);
 }
 
 static gboolean
@@ -781,7 +772,9 @@ static void
 pt_lost_cities_sheet_view_class_init (PtLostCitiesSheetViewClass *klass)
 {
   PtSheetViewClass *sheet_class = PT_SHEET_VIEW_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  G_OBJECT_CLASS (klass)->dispose = pt_lost_cities_sheet_view_dispose;
   G_OBJECT_CLASS (klass)->finalize = pt_lost_cities_sheet_view_finalize;
   sheet_class->is_blank = pt_lost_cities_sheet_view_is_blank;
 
@@ -793,6 +786,13 @@ pt_lost_cities_sheet_view_class_init (PtLostCitiesSheetViewClass *klass)
   sheet_class->show_result = pt_lost_cities_sheet_view_show_result;
   sheet_class->players_changed = pt_lost_cities_sheet_view_players_changed;
   sheet_class->get_rule_reading = pt_lost_cities_sheet_view_get_rule_reading;
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/partida/Partida/lost-cities/pt-lost-cities-sheet-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, PtLostCitiesSheetView, box);
+  gtk_widget_class_bind_template_child (widget_class, PtLostCitiesSheetView, reading_row);
+  gtk_widget_class_bind_template_child (widget_class, PtLostCitiesSheetView, colors_row);
+  gtk_widget_class_bind_template_child (widget_class, PtLostCitiesSheetView, totals_group);
 }
 
 GtkSpinButton *

@@ -1691,83 +1691,6 @@ action_pass (GtkWidget *widget,
 
 /* Construction --------------------------------------------------------------------- */
 
-static void
-build (PtNextStationBoard *self)
-{
-  GtkWidget *row, *frame;
-  GtkEventController *key;
-  GtkGesture *click;
-
-  self->status_label = gtk_label_new (NULL);
-  gtk_widget_add_css_class (self->status_label, "heading");
-  gtk_label_set_wrap (GTK_LABEL (self->status_label), TRUE);
-  gtk_label_set_justify (GTK_LABEL (self->status_label), GTK_JUSTIFY_CENTER);
-  gtk_widget_set_parent (self->status_label, GTK_WIDGET (self));
-
-  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  gtk_widget_set_halign (row, GTK_ALIGN_CENTER);
-  self->card_label = gtk_label_new (NULL);
-  gtk_widget_add_css_class (self->card_label, "title-4");
-  gtk_label_set_wrap (GTK_LABEL (self->card_label), TRUE);
-  gtk_box_append (GTK_BOX (row), self->card_label);
-  self->pass_button = gtk_button_new_with_mnemonic (_("_Pass"));
-  g_signal_connect (self->pass_button, "clicked", G_CALLBACK (on_pass_clicked), self);
-  gtk_box_append (GTK_BOX (row), self->pass_button);
-  self->power_button = gtk_toggle_button_new_with_mnemonic (_("Use the _Joker Power"));
-  gtk_widget_set_tooltip_text (self->power_button,
-                               _("Your line’s pencil power, once in the round of its colour (U)"));
-  gtk_widget_set_visible (self->power_button, FALSE);
-  g_signal_connect (self->power_button, "toggled", G_CALLBACK (on_power_toggled), self);
-  gtk_box_append (GTK_BOX (row), self->power_button);
-  gtk_widget_set_parent (row, GTK_WIDGET (self));
-
-  self->flipped_label = gtk_label_new (NULL);
-  gtk_widget_add_css_class (self->flipped_label, "dim-label");
-  gtk_label_set_wrap (GTK_LABEL (self->flipped_label), TRUE);
-  gtk_widget_set_parent (self->flipped_label, GTK_WIDGET (self));
-
-  self->prompt_label = gtk_label_new (NULL);
-  gtk_label_set_wrap (GTK_LABEL (self->prompt_label), TRUE);
-  gtk_widget_set_parent (self->prompt_label, GTK_WIDGET (self));
-
-  self->map = gtk_drawing_area_new ();
-  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->map), draw_map, self, NULL);
-  gtk_widget_set_vexpand (self->map, TRUE);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->map), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Map"), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, _("Each station is a button: arrows move between stations, Enter chooses, "
-                                    "Escape drops the chosen end, P passes"),
-                                                                                                                                                -1);
-  /* Acting skips the motion. */
-  click = gtk_gesture_click_new ();
-  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_CAPTURE);
-  g_signal_connect_swapped (click, "pressed", G_CALLBACK (skip_motion), self);
-  gtk_widget_add_controller (self->map, GTK_EVENT_CONTROLLER (click));
-  click = gtk_gesture_click_new ();
-  g_signal_connect (click, "pressed", G_CALLBACK (on_map_click), self);
-  gtk_widget_add_controller (self->map, GTK_EVENT_CONTROLLER (click));
-  /* The stations' spots lie over the drawing (see build_spots ()). */
-  self->overlay = gtk_overlay_new ();
-  gtk_overlay_set_child (GTK_OVERLAY (self->overlay), self->map);
-  g_signal_connect (self->overlay, "get-child-position", G_CALLBACK (on_spot_position), self);
-  key = gtk_event_controller_key_new ();
-  g_signal_connect (key, "key-pressed", G_CALLBACK (on_map_key), self);
-  gtk_widget_add_controller (self->overlay, key);
-  frame = gtk_frame_new (NULL);
-  gtk_frame_set_child (GTK_FRAME (frame), self->overlay);
-  gtk_widget_set_parent (frame, GTK_WIDGET (self));
-
-  self->others_label = gtk_label_new (NULL);
-  gtk_widget_add_css_class (self->others_label, "dim-label");
-  gtk_label_set_wrap (GTK_LABEL (self->others_label), TRUE);
-  gtk_label_set_justify (GTK_LABEL (self->others_label), GTK_JUSTIFY_CENTER);
-  gtk_widget_set_name (self->others_label, "others-legend");
-  gtk_widget_set_parent (self->others_label, GTK_WIDGET (self));
-
-  self->scores_label = gtk_label_new (NULL);
-  gtk_widget_add_css_class (self->scores_label, "heading");
-  gtk_widget_add_css_class (self->scores_label, "numeric");
-  gtk_widget_set_parent (self->scores_label, GTK_WIDGET (self));
-}
-
 GtkWidget *
 pt_next_station_board_new (PtGame *game)
 {
@@ -1813,6 +1736,7 @@ pt_next_station_board_dispose (GObject *object)
   PtNextStationBoard *self = PT_NEXT_STATION_BOARD (object);
 
   pt_board_clear_animation (PT_BOARD (self), &self->motion);
+  gtk_widget_dispose_template (GTK_WIDGET (self), PT_TYPE_NEXT_STATION_BOARD);
   g_clear_pointer (&self->view, json_node_unref);
   g_clear_pointer (&self->legal, json_node_unref);
   g_clear_pointer (&self->under, cairo_surface_destroy);
@@ -1851,6 +1775,25 @@ pt_next_station_board_class_init (PtNextStationBoardClass *klass)
   board_class->refresh = pt_next_station_board_refresh;
   board_class->hint_changed = pt_next_station_board_hint_changed;
 
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/partida/Partida/next-station/pt-next-station-board.ui");
+  gtk_widget_class_bind_template_child (widget_class, PtNextStationBoard, status_label);
+  gtk_widget_class_bind_template_child (widget_class, PtNextStationBoard, card_label);
+  gtk_widget_class_bind_template_child (widget_class, PtNextStationBoard, pass_button);
+  gtk_widget_class_bind_template_child (widget_class, PtNextStationBoard, power_button);
+  gtk_widget_class_bind_template_child (widget_class, PtNextStationBoard, flipped_label);
+  gtk_widget_class_bind_template_child (widget_class, PtNextStationBoard, prompt_label);
+  gtk_widget_class_bind_template_child (widget_class, PtNextStationBoard, map);
+  gtk_widget_class_bind_template_child (widget_class, PtNextStationBoard, overlay);
+  gtk_widget_class_bind_template_child (widget_class, PtNextStationBoard, others_label);
+  gtk_widget_class_bind_template_child (widget_class, PtNextStationBoard, scores_label);
+  gtk_widget_class_bind_template_callback (widget_class, on_pass_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_power_toggled);
+  gtk_widget_class_bind_template_callback (widget_class, skip_motion);
+  gtk_widget_class_bind_template_callback (widget_class, on_map_click);
+  gtk_widget_class_bind_template_callback (widget_class, on_spot_position);
+  gtk_widget_class_bind_template_callback (widget_class, on_map_key);
+
   gtk_widget_class_install_action (widget_class, "board.section", "(iiii)", action_section);
   gtk_widget_class_install_action (widget_class, "board.pass", NULL, action_pass);
   gtk_widget_class_install_action (widget_class, "board.station", "(ii)", action_station);
@@ -1887,7 +1830,8 @@ pt_next_station_board_init (PtNextStationBoard *self)
 
   gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (layout), 6);
   self->from_x = self->from_y = -1;
-  build (self);
+  gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->map), draw_map, self, NULL);
   pt_board_keys_install (GTK_WIDGET (self), keys, G_N_ELEMENTS (keys));
   pt_text_scale_connect (GTK_WIDGET (self));
   g_signal_connect_object (gtk_widget_get_settings (GTK_WIDGET (self)), "notify::gtk-xft-dpi",

@@ -38,6 +38,8 @@ struct _PtNextStationSheetView
   GtkWidget *objectives_row[MAX_PLAYERS];
   GtkLabel *total_label[MAX_PLAYERS];
   GtkLabel *detail_label[MAX_PLAYERS];
+  /* Template widgets */
+  GtkBox *box;
   GtkSwitch *objectives_switch;
   GtkSwitch *powers_switch;
   GtkLabel *solo_label;
@@ -478,66 +480,32 @@ build_player (PtNextStationSheetView *self,
   return group;
 }
 
-static GtkWidget *
-switch_row (const char *title,
-            const char *subtitle,
-            const char *name,
-            GtkSwitch **out)
-{
-  GtkWidget *row = pt_companion_plain_row (adw_action_row_new ());
-  GtkWidget *toggle = gtk_switch_new ();
-
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-  gtk_widget_set_valign (toggle, GTK_ALIGN_CENTER);
-  gtk_widget_set_name (toggle, name);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), toggle);
-  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), toggle);
-  *out = GTK_SWITCH (toggle);
-  return row;
-}
-
 static void
 pt_next_station_sheet_view_init (PtNextStationSheetView *self)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
-  GtkWidget *modules = adw_preferences_group_new ();
-  GtkWidget *solo = gtk_label_new ("");
-  GtkWidget *verdict = gtk_label_new ("");
-
-  pt_companion_group_set_title (modules, _("Modules"));
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (modules),
-                             switch_row (_("Shared objectives"), _("10 points for each objective met"),
-                                                                     "objectives", &self->objectives_switch));
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (modules),
-                             switch_row (_("Pencil powers"), _("A circled station counts twice"),
-                                                                 "powers", &self->powers_switch));
-  g_signal_connect_object (self->objectives_switch, "notify::active", G_CALLBACK (on_module_changed), self, 0);
-  g_signal_connect_object (self->powers_switch, "notify::active", G_CALLBACK (on_module_changed), self, 0);
-  gtk_box_append (GTK_BOX (box), modules);
-
-  gtk_label_set_wrap (GTK_LABEL (verdict), TRUE);
-  gtk_widget_add_css_class (verdict, "heading");
-  gtk_widget_set_name (verdict, "verdict");
-  self->verdict_label = GTK_LABEL (verdict);
-  gtk_box_append (GTK_BOX (box), verdict);
-  gtk_label_set_wrap (GTK_LABEL (solo), TRUE);
-  gtk_widget_add_css_class (solo, "heading");
-  gtk_widget_set_name (solo, "solo-rating");
-  gtk_widget_set_visible (solo, FALSE);
-  self->solo_label = GTK_LABEL (solo);
-  gtk_box_append (GTK_BOX (box), solo);
-
+  gtk_widget_init_template (GTK_WIDGET (self));
   for (guint p = 0; p < MAX_PLAYERS; p++)
-    gtk_box_append (GTK_BOX (box), build_player (self, p));
-  adw_bin_set_child (ADW_BIN (self), box);
+    gtk_box_append (self->box, build_player (self, p));
+}
+
+static void
+pt_next_station_sheet_view_dispose (GObject *object)
+{
+  /* The bound box is AdwBin's child: out of the bin first, or the template
+   * and the bin would both unparent it. */
+  adw_bin_set_child (ADW_BIN (object), NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (object), PT_TYPE_NEXT_STATION_SHEET_VIEW);
+
+  G_OBJECT_CLASS (pt_next_station_sheet_view_parent_class)->dispose (object);
 }
 
 static void
 pt_next_station_sheet_view_class_init (PtNextStationSheetViewClass *klass)
 {
   PtSheetViewClass *sheet_class = PT_SHEET_VIEW_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  G_OBJECT_CLASS (klass)->dispose = pt_next_station_sheet_view_dispose;
   sheet_class->game_id = "next-station-london";
   sheet_class->min_players = 1;
   sheet_class->max_players = MAX_PLAYERS;
@@ -546,6 +514,15 @@ pt_next_station_sheet_view_class_init (PtNextStationSheetViewClass *klass)
   sheet_class->show_result = pt_next_station_sheet_view_show_result;
   sheet_class->players_changed = pt_next_station_sheet_view_players_changed;
   sheet_class->owns_error = pt_next_station_sheet_view_owns_error;
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/partida/Partida/next-station/pt-next-station-sheet-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, PtNextStationSheetView, box);
+  gtk_widget_class_bind_template_child (widget_class, PtNextStationSheetView, objectives_switch);
+  gtk_widget_class_bind_template_child (widget_class, PtNextStationSheetView, powers_switch);
+  gtk_widget_class_bind_template_child (widget_class, PtNextStationSheetView, solo_label);
+  gtk_widget_class_bind_template_child (widget_class, PtNextStationSheetView, verdict_label);
+  gtk_widget_class_bind_template_callback (widget_class, on_module_changed);
 }
 
 GtkSpinButton *
