@@ -261,9 +261,9 @@ new_session (PtLesson *self,
   pt_session_set_n_seats (session, 2);
   pt_session_set_seat_name (session, PT_LESSON_YOU, self->player_name);
   pt_session_set_seat_kind (session, PT_LESSON_YOU, PT_SEAT_PERSON, PT_BOT_LEVEL_EASY, NULL, NULL);
-  /* Translators: the computer's seat in a lesson, the subject of the
-   * move log's sentences ("Computer drew a section…"): in a language
-   * that wants an article there, give it one */
+  /* Translators: the computer's seat in a lesson: a name, used as the
+   * subject of the move log's sentences and after "of" ("Computer’s
+   * expeditions") */
   pt_session_set_seat_name (session, 1, C_("lesson seat", "Computer"));
   pt_session_set_seat_kind (session, 1, PT_SEAT_COMPUTER, PT_BOT_LEVEL_EASY, NULL, NULL);
   pt_session_set_n_rounds (session, 1);

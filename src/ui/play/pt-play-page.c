@@ -590,6 +590,16 @@ refresh_home_idle (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* The same when the whole page leaves the screen (its window closed a
+ * moment after a seat was renamed): the states go before GTK unmaps the
+ * rows (see drop_text_hover()). */
+static void
+pt_play_page_unmap (GtkWidget *widget)
+{
+  drop_text_hover (widget);
+  GTK_WIDGET_CLASS (pt_play_page_parent_class)->unmap (widget);
+}
+
 static void
 pt_play_page_map (GtkWidget *widget)
 {
@@ -633,6 +643,7 @@ pt_play_page_class_init (PtPlayPageClass *klass)
   object_class->get_property = pt_play_page_get_property;
   object_class->set_property = pt_play_page_set_property;
   widget_class->map = pt_play_page_map;
+  widget_class->unmap = pt_play_page_unmap;
 
   properties[PROP_SERVICES] =
       g_param_spec_object ("services", NULL, NULL,
