@@ -721,6 +721,20 @@ write_new (WriteOp op)
   return write;
 }
 
+/* A job of the caller's own (pt_store_worker_write and _write_quiet). */
+static Write *
+custom_write_new (PtStoreWriteJob job,
+                  gpointer data,
+                  GDestroyNotify data_free)
+{
+  Write *write = write_new (OP_CUSTOM);
+
+  write->job = job;
+  write->data = data;
+  write->data_free = data_free;
+  return write;
+}
+
 void
 pt_store_worker_write (PtStoreWorker *self,
                        PtStoreWriteJob job,
@@ -730,13 +744,8 @@ pt_store_worker_write (PtStoreWorker *self,
                        GAsyncReadyCallback callback,
                        gpointer user_data)
 {
-  Write *write = write_new (OP_CUSTOM);
-
   g_return_if_fail (job != NULL);
-  write->job = job;
-  write->data = data;
-  write->data_free = data_free;
-  queue_write (self, write, cancellable, callback, user_data);
+  queue_write (self, custom_write_new (job, data, data_free), cancellable, callback, user_data);
 }
 
 void
@@ -748,13 +757,9 @@ pt_store_worker_write_quiet (PtStoreWorker *self,
                              GAsyncReadyCallback callback,
                              gpointer user_data)
 {
-  Write *write = write_new (OP_CUSTOM);
-
   g_return_if_fail (job != NULL);
-  write->job = job;
-  write->data = data;
-  write->data_free = data_free;
-  queue_write_full (self, write, TRUE, cancellable, callback, user_data);
+  queue_write_full (self, custom_write_new (job, data, data_free), TRUE, cancellable, callback,
+                    user_data);
 }
 
 void
