@@ -10,20 +10,14 @@
  * JSON; an adapter per game does that, and every game has one: the view
  * holds everything the bots search on, so from it the engine plays the
  * very same moves as the built-in bot with the same seed.
- *   Lost Cities: the view JSON maps one to one onto PtLostCitiesView.
- *   Circle the Wagons: nothing is hidden; the whole PtWagonsState is
- *     rebuilt (the towns by replaying their placements; whose take is next
- *     from who took the card before the queue).
- *   Next Station: London: a PtNsView, the player's own sheet with the
- *     cards flipped so far and the unseen ones in canonical order, as
- *     pt_ns_view_init() makes it; the sections drawn and blocked are
- *     derived from the lines and the map.
+ * (Each game's adapter is declared in src/ai/<game>/pt-<game>-engine-view.h,
+ * with what its view holds.)
  *
  * The RANDOM level needs only the legal moves and works for every game.
  *
  * To let a game's bot play as an engine, write a `snapshot_from_view` for
  * its strategy (JSON view → the strategy's snapshot, in
- * src/ai/<game>/pt-<game>-engine-view.c) and set it in the strategy
+ * src/ai/<game>/pt-<game>-engine-view.[ch]) and set it in the strategy
  * (pt-bot-strategy.h); nothing here changes.
  */
 #pragma once
@@ -64,24 +58,5 @@ JsonNode *pt_engine_view_choose_full (const char *game_id,
                                       gint64 deadline,
                                       char **reason,
                                       GError **error);
-
-/* Exposed for the tests: the Lost Cities view JSON → PtLostCitiesView
- * (an opaque pointer here to keep the game's headers out). */
-gpointer pt_engine_view_lost_cities_snapshot (JsonNode *view,
-                                              guint player,
-                                              guint move_number,
-                                              GError **error);
-/* The Circle the Wagons view JSON → PtWagonsState (the whole position:
- * nothing is hidden), the bots' snapshot. */
-gpointer pt_engine_view_wagons_snapshot (JsonNode *view,
-                                         guint player,
-                                         guint move_number,
-                                         GError **error);
-/* The Next Station view JSON → PtNsView (the player's own sheet, the
- * cards flipped so far, the unseen ones in canonical order). */
-gpointer pt_engine_view_next_station_snapshot (JsonNode *view,
-                                               guint player,
-                                               guint move_number,
-                                               GError **error);
 
 G_END_DECLS

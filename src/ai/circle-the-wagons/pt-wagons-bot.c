@@ -11,6 +11,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "pt-wagons-engine-view.h"
 #include "pt-bot-strategy.h"
 #include "pt-circle-the-wagons-game.h"
 #include "pt-wagons-json.h"

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "pt-wagons-engine-view.h"
 #include "pt-engine-view-private.h"
 #include "pt-record.h"
 #include "pt-wagons-json.h"

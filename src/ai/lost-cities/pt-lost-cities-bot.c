@@ -18,6 +18,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "pt-lost-cities-engine-view.h"
 #include "pt-bot-strategy.h"
 #include "pt-lost-cities-game.h"
 #include "pt-lost-cities-heuristic.h"

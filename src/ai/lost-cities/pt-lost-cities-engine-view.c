@@ -9,6 +9,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "pt-lost-cities-engine-view.h"
 #include "pt-engine-view-private.h"
 #include "pt-lost-cities-score.h"
 #include "pt-lost-cities-view.h"

@@ -25,6 +25,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "pt-next-station-engine-view.h"
 #include "pt-bot-strategy.h"
 #include "pt-next-station-game.h"
 #include "pt-next-station-score.h"

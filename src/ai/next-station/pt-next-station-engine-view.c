@@ -9,6 +9,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "pt-next-station-engine-view.h"
 #include "pt-engine-view-private.h"
 #include "pt-next-station-search.h"
 #include "pt-record.h"
