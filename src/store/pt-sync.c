@@ -1097,6 +1097,31 @@ ensure_standin (Run *run,
   return sqlite3_last_insert_rowid (pt_store_get_handle (self));
 }
 
+/* The ratings of match @id's game are replayed from it when the run ends:
+ * a stand-in took a seat in it, and pt_store_merge_players() replays only
+ * the games @from still plays, which need not include this one (two
+ * devices then kept different ratings after the same merge). */
+static gboolean
+rerate_from_match (Run *run,
+                   gint64 id,
+                   GError **error)
+{
+  g_autoptr(PtStmt) row = prepare_bound (run->store, error, "SELECT game, finished FROM matches WHERE id = ?",
+                                          "i", id);
+  int rc;
+
+  if (row == NULL)
+    return FALSE;
+  rc = sqlite3_step (row);
+  if (rc == SQLITE_DONE)
+    return TRUE;
+  if (rc != SQLITE_ROW)
+    return pt_store_set_error (run->store, rc, _("Could not merge"), error);
+  pt_rating_span_add (&run->span, (const char *) sqlite3_column_text (row, 0), sqlite3_column_int64 (row, 1), id);
+  run->span_used = TRUE;
+  return TRUE;
+}
+
 /* Merges player @from into @into; where both played one match, @from's
  * seat goes to a stand-in (a conflict for the user). */
 static gboolean
@@ -1149,7 +1174,7 @@ merge_players (Run *run,
             return FALSE;
           if (!exec_bound (self, _("Could not merge"), error, "UPDATE matches SET modified = ? WHERE id = ?",
                                     "ii", pt_store_next_stamp (self), id) ||
-                           !pt_stats_match_added (self, id, error))
+                           !pt_stats_match_added (self, id, error) || !rerate_from_match (run, id, error))
             return FALSE;
         }
       pt_stats_mark_player_dirty (self, standin);
