@@ -355,34 +355,6 @@ run_request (PtStoreWorker *self,
              gboolean quiet,
              GCancellable *cancellable,
              GAsyncReadyCallback callback,
-             gpointer user_data);
-
-void
-pt_store_worker_run (PtStoreWorker *self,
-                     const char *lane,
-                     PtStoreJob job,
-                     gpointer data,
-                     GDestroyNotify data_free,
-                     GDestroyNotify result_free,
-                     GCancellable *cancellable,
-                     GAsyncReadyCallback callback,
-                     gpointer user_data)
-{
-  run_request (self, lane, job, data, data_free, result_free, FALSE, FALSE, cancellable, callback,
-               user_data);
-}
-
-static void
-run_request (PtStoreWorker *self,
-             const char *lane,
-             PtStoreJob job,
-             gpointer data,
-             GDestroyNotify data_free,
-             GDestroyNotify result_free,
-             gboolean write,
-             gboolean quiet,
-             GCancellable *cancellable,
-             GAsyncReadyCallback callback,
              gpointer user_data)
 {
   g_autoptr(GCancellable) own = g_cancellable_new ();
@@ -428,6 +400,21 @@ run_request (PtStoreWorker *self,
   if (self->thread == NULL)
     self->thread = g_thread_new ("pt-store-worker", worker_thread, self);
   g_async_queue_push (self->queue, request);
+}
+
+void
+pt_store_worker_run (PtStoreWorker *self,
+                     const char *lane,
+                     PtStoreJob job,
+                     gpointer data,
+                     GDestroyNotify data_free,
+                     GDestroyNotify result_free,
+                     GCancellable *cancellable,
+                     GAsyncReadyCallback callback,
+                     gpointer user_data)
+{
+  run_request (self, lane, job, data, data_free, result_free, FALSE, FALSE, cancellable, callback,
+               user_data);
 }
 
 gpointer

@@ -871,6 +871,25 @@ on_turn_hold (PtSession *session,
     }
 }
 
+/* @session on @holdup's worker, played until on_turn_hold() stops it. */
+static void
+play_until_held (PtSession *session,
+                 Holdup *holdup)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+
+  pt_session_set_worker (session, holdup->worker);
+  g_signal_connect (session, "turn", G_CALLBACK (on_turn_hold), holdup);
+  g_assert_true (pt_session_start (session, &error));
+  g_assert_no_error (error);
+  while (!holdup->stopped)
+    {
+      g_main_context_iteration (NULL, TRUE);
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+    }
+}
+
 static gpointer
 read_only_saved_game (PtStore *store,
                       PtStats *stats,
@@ -915,19 +934,11 @@ test_worker_resume_exact (Fixture *f,
   g_autofree char *got = NULL;
   Gate gate = { 0 };
   Holdup holdup = { worker, &gate, FALSE };
-  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
   guint n_moves;
 
   g_mutex_init (&gate.lock);
   g_cond_init (&gate.cond);
-  pt_session_set_worker (session, worker);
-  g_signal_connect (session, "turn", G_CALLBACK (on_turn_hold), &holdup);
-  g_assert_true (pt_session_start (session, &error));
-  while (!holdup.stopped)
-    {
-      g_main_context_iteration (NULL, TRUE);
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-    }
+  play_until_held (session, &holdup);
   expected = record_text (session);
   n_moves = pt_game_get_n_moves (pt_session_get_game (session));
   g_assert_cmpuint (n_moves, >=, 12);
@@ -979,18 +990,10 @@ test_worker_flush (Fixture *f,
   g_autofree char *expected = NULL;
   Gate gate = { 0 };
   Holdup holdup = { worker, &gate, FALSE };
-  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
 
   g_mutex_init (&gate.lock);
   g_cond_init (&gate.cond);
-  pt_session_set_worker (session, worker);
-  g_signal_connect (session, "turn", G_CALLBACK (on_turn_hold), &holdup);
-  g_assert_true (pt_session_start (session, &error));
-  while (!holdup.stopped)
-    {
-      g_main_context_iteration (NULL, TRUE);
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-    }
+  play_until_held (session, &holdup);
   expected = record_text (session);
   gate_open (&gate);
   pt_store_worker_flush (worker);
