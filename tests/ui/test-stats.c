@@ -178,14 +178,15 @@ group_of (PtStatsPage *page,
 }
 
 /* A reload rebuilds only the groups whose figures changed: the same
- * figures keep the page as it is, another leaderboard game rebuilds the
- * leaderboard alone, a new name every group that shows it. */
+ * figures keep the page as it is, another leaderboard game replaces the
+ * leaderboard's rows alone (its group and game drop-down stay), a new name
+ * every group that shows it. */
 static void
 test_reload_keeps_groups (void)
 {
   PtStatsPage *page = stats_page ();
   g_autofree char *ana_row = g_strdup_printf ("player-row-%" G_GINT64_FORMAT, player_id ("Ana"));
-  GtkWidget *players, *leaderboard, *pair;
+  GtkWidget *players, *leaderboard, *pair, *rows;
 
   show_area ("stats");
   pt_stats_page_set_leaderboard_game (page, NULL);
@@ -196,28 +197,38 @@ test_reload_keeps_groups (void)
   g_object_add_weak_pointer (G_OBJECT (players), (gpointer *) &players);
   g_object_add_weak_pointer (G_OBJECT (leaderboard), (gpointer *) &leaderboard);
   g_object_add_weak_pointer (G_OBJECT (pair), (gpointer *) &pair);
+  rows = find_by_name (GTK_WIDGET (page), "leaderboard-list");
+  g_object_add_weak_pointer (G_OBJECT (rows), (gpointer *) &rows);
 
   pt_stats_page_reload (page);
   wait_for_store ();
   g_assert_true (group_of (page, ana_row) == players);
   g_assert_true (group_of (page, "leaderboard-game") == leaderboard);
   g_assert_true (group_of (page, "head-to-head-row") == pair);
+  g_assert_true (find_by_name (GTK_WIDGET (page), "leaderboard-list") == rows);
 
   pt_stats_page_set_leaderboard_game (page, "lost-cities");
   wait_for_store ();
   g_assert_true (group_of (page, ana_row) == players);
-  g_assert_null (leaderboard);
+  g_assert_true (group_of (page, "leaderboard-game") == leaderboard);
+  g_assert_null (rows);
+  g_assert_true (group_of (page, "leaderboard-list") == leaderboard);
+  /* The drop-down shows the game. */
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (find_by_name (GTK_WIDGET (page), "leaderboard-game"))),
+                    >, 0);
   g_assert_true (group_of (page, "head-to-head-row") == pair);
-  leaderboard = group_of (page, "leaderboard-game");
-  g_object_add_weak_pointer (G_OBJECT (leaderboard), (gpointer *) &leaderboard);
+  rows = find_by_name (GTK_WIDGET (page), "leaderboard-list");
+  g_object_add_weak_pointer (G_OBJECT (rows), (gpointer *) &rows);
 
   g_assert_true (pt_stats_page_rename_player (page, player_id ("Beto"), "Beto B", NULL));
   wait_for_store ();
   g_assert_null (players);
-  g_assert_null (leaderboard);
+  g_assert_null (rows);
+  g_assert_true (group_of (page, "leaderboard-list") == leaderboard);
   g_assert_null (pair);
   g_assert_true (pt_stats_page_rename_player (page, player_id ("Beto B"), "Beto", NULL));
   wait_for_store ();
+  g_object_remove_weak_pointer (G_OBJECT (leaderboard), (gpointer *) &leaderboard);
 }
 
 static void

@@ -278,23 +278,35 @@ read_overview (PtStore *store,
   return answer;
 }
 
+/* As a preferences group's own list does: Up and Down past its first or
+ * last row move the focus on to the widget before or after it. */
+static gboolean
+on_list_keynav_failed (GtkWidget *list,
+                       GtkDirectionType direction)
+{
+  GtkWidget *root = GTK_WIDGET (gtk_widget_get_root (list));
+
+  if (root == NULL || (direction != GTK_DIR_UP && direction != GTK_DIR_DOWN))
+    return FALSE;
+  return gtk_widget_child_focus (root, direction == GTK_DIR_UP ? GTK_DIR_TAB_BACKWARD : GTK_DIR_TAB_FORWARD);
+}
+
+/* The leaderboard's rows, in a boxed list of their own (as the group's own
+ * list looks): another game replaces this list alone, the group with its
+ * game drop-down stays. */
 static GtkWidget *
-build_leaderboard (PtStatsPage *self,
-                   OverviewData *data)
+leaderboard_list (PtStatsPage *self,
+                  OverviewData *data)
 {
   GPtrArray *lines = data->board;
   GPtrArray *ratings = data->ratings;
-  GtkWidget *group = new_group (_("Leaderboard"),
-                                   data->game
-                                   ? _("By rating (Elo, as on Board Game Arena), then wins")
-                                   : _("By wins, then win rate"));
-  GtkWidget *drop_down = game_drop_down (data->game);
+  GtkWidget *list = gtk_list_box_new ();
   guint position = 0;
 
-  gtk_widget_set_name (drop_down, "leaderboard-game");
-  g_signal_connect_object (drop_down, "notify::selected", G_CALLBACK (on_leaderboard_game), self, 0);
-  adw_preferences_group_set_header_suffix (ADW_PREFERENCES_GROUP (group), drop_down);
-
+  gtk_widget_set_name (list, "leaderboard-list");
+  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
+  gtk_widget_add_css_class (list, "boxed-list");
+  g_signal_connect (list, "keynav-failed", G_CALLBACK (on_list_keynav_failed), NULL);
   /* With a game: rated players first, best rating first (the store's order). */
   for (guint i = 0; ratings != NULL && i < ratings->len; i++)
     {
@@ -311,7 +323,7 @@ build_leaderboard (PtStatsPage *self,
           line = g_ptr_array_index (lines, j);
       title = g_strdup_printf ("%u. %s", ++position, rating->player_name);
       subtitle = line ? plays_text (line) : NULL;
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), line_row_new (title, subtitle, value));
+      gtk_list_box_append (GTK_LIST_BOX (list), line_row_new (title, subtitle, value));
     }
   for (guint i = 0; ratings == NULL && lines != NULL && i < lines->len; i++)
     {
@@ -325,12 +337,58 @@ build_leaderboard (PtStatsPage *self,
       title = g_strdup_printf ("%u. %s", ++position, line->player_name);
       subtitle = plays_text (line);
       value = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d win", "%d wins", line->wins), line->wins);
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), line_row_new (title, subtitle, value));
+      gtk_list_box_append (GTK_LIST_BOX (list), line_row_new (title, subtitle, value));
     }
   if (position == 0)
-    adw_preferences_group_add (ADW_PREFERENCES_GROUP (group),
-                               line_row_new (_("No matches of this game yet"),
-                                                _("Save a match and the table fills in."), NULL));
+    gtk_list_box_append (GTK_LIST_BOX (list), line_row_new (_("No matches of this game yet"),
+                                                               _("Save a match and the table fills in."), NULL));
+  return list;
+}
+
+static const char *
+leaderboard_description (OverviewData *data)
+{
+  return data->game ? _("By rating (Elo, as on Board Game Arena), then wins") : _("By wins, then win rate");
+}
+
+/* The leaderboard in @group (built by build_leaderboard ()) for another
+ * game or new figures. */
+static void
+update_leaderboard (PtStatsPage *self,
+                    GtkWidget *group,
+                    OverviewData *data)
+{
+  GtkWidget *old = g_object_get_data (G_OBJECT (group), "leaderboard-list");
+  GtkWidget *list = leaderboard_list (self, data);
+  GtkDropDown *drop_down = g_object_get_data (G_OBJECT (group), "leaderboard-game");
+  guint selected = 0;
+
+  for (guint i = 0; i < pt_game_ui_get_n (); i++)
+    if (g_strcmp0 (data->game, pt_game_ui_list ()[i]->game_id) == 0)
+      selected = i + 1;
+  /* Already so when the drop-down made the change (else its handler asks
+   * for the game already shown, which does nothing). */
+  gtk_drop_down_set_selected (drop_down, selected);
+  pt_companion_group_set_description (group, leaderboard_description (data));
+  adw_preferences_group_remove (ADW_PREFERENCES_GROUP (group), old);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), list);
+  g_object_set_data (G_OBJECT (group), "leaderboard-list", list);
+}
+
+static GtkWidget *
+build_leaderboard (PtStatsPage *self,
+                   OverviewData *data)
+{
+  GtkWidget *group = new_group (_("Leaderboard"), leaderboard_description (data));
+  GtkWidget *drop_down = game_drop_down (data->game);
+  GtkWidget *list = leaderboard_list (self, data);
+
+  gtk_widget_set_name (drop_down, "leaderboard-game");
+  g_signal_connect_object (drop_down, "notify::selected", G_CALLBACK (on_leaderboard_game), self, 0);
+  adw_preferences_group_set_header_suffix (ADW_PREFERENCES_GROUP (group), drop_down);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), list);
+  g_object_set_data (G_OBJECT (group), "leaderboard-game", drop_down);
+  g_object_set_data (G_OBJECT (group), "leaderboard-list", list);
   return group;
 }
 
@@ -697,6 +755,14 @@ overview_fill_step (gpointer user_data)
 
       if (g_strcmp0 (key, self->overview_keys[i]) == 0)
         continue;
+      /* The leaderboard keeps its group and drop-down. */
+      if (i == 1 && self->overview_groups[1] != NULL)
+        {
+          update_leaderboard (self, self->overview_groups[1], data);
+          g_free (self->overview_keys[1]);
+          self->overview_keys[1] = g_steal_pointer (&key);
+          continue;
+        }
       if (i == 0)
         group = build_players_group (self, data);
       else if (i == 1)
