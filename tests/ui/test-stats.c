@@ -10,6 +10,7 @@
 #include "companion-test-util.h"
 #include "pt-stats-page.h"
 #include "pt-stats.h"
+#include "pt-text-line.h"
 
 static PtStatsPage *
 stats_page (void)
@@ -166,6 +167,22 @@ test_slow_player_page (void)
   wait_for_store ();
 }
 
+/* What the leaderboard's rows say, one line each. */
+static char *
+leaderboard_text (PtStatsPage *page)
+{
+  GString *text = g_string_new (NULL);
+
+  for (GtkWidget *row = gtk_widget_get_first_child (find_by_name (GTK_WIDGET (page), "leaderboard-list")); row != NULL;
+       row = gtk_widget_get_next_sibling (row))
+    {
+      g_autofree char *line = pt_text_line_dup_accessible_text (pt_text_line_row_get_line (row));
+
+      g_string_append_printf (text, "%s\n", line);
+    }
+  return g_string_free (text, FALSE);
+}
+
 /* The group of the Players page that holds @name. */
 static GtkWidget *
 group_of (PtStatsPage *page,
@@ -178,8 +195,9 @@ group_of (PtStatsPage *page,
 }
 
 /* A reload rebuilds only the groups whose figures changed: the same
- * figures keep the page as it is, another leaderboard game replaces the
- * leaderboard's rows alone (its group and game drop-down stay), a new name
+ * figures keep the page as it is, another leaderboard game changes the
+ * leaderboard's rows alone (its group and game drop-down stay; as many rows
+ * as before take their new texts), a new name
  * every group that shows it. */
 static void
 test_reload_keeps_groups (void)
@@ -187,6 +205,9 @@ test_reload_keeps_groups (void)
   PtStatsPage *page = stats_page ();
   g_autofree char *ana_row = g_strdup_printf ("player-row-%" G_GINT64_FORMAT, player_id ("Ana"));
   GtkWidget *players, *leaderboard, *pair, *rows;
+  g_autofree char *all_games = NULL;
+  g_autofree char *lost_cities = NULL;
+  g_autofree char *renamed = NULL;
 
   show_area ("stats");
   pt_stats_page_set_leaderboard_game (page, NULL);
@@ -206,29 +227,37 @@ test_reload_keeps_groups (void)
   g_assert_true (group_of (page, "leaderboard-game") == leaderboard);
   g_assert_true (group_of (page, "head-to-head-row") == pair);
   g_assert_true (find_by_name (GTK_WIDGET (page), "leaderboard-list") == rows);
+  all_games = leaderboard_text (page);
+  g_assert_true (g_str_has_prefix (all_games, "1. Ana, "));
+  g_assert_null (strstr (all_games, "1512"));
 
+  /* Two rows again, with the ratings. */
   pt_stats_page_set_leaderboard_game (page, "lost-cities");
   wait_for_store ();
   g_assert_true (group_of (page, ana_row) == players);
   g_assert_true (group_of (page, "leaderboard-game") == leaderboard);
-  g_assert_null (rows);
-  g_assert_true (group_of (page, "leaderboard-list") == leaderboard);
+  g_assert_true (find_by_name (GTK_WIDGET (page), "leaderboard-list") == rows);
+  lost_cities = leaderboard_text (page);
+  g_assert_true (g_str_has_prefix (lost_cities, "1. Ana, "));
+  g_assert_nonnull (strstr (lost_cities, ", 1512\n2. Beto, "));
+  g_assert_true (g_str_has_suffix (lost_cities, ", 1488\n"));
   /* The drop-down shows the game. */
   g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (find_by_name (GTK_WIDGET (page), "leaderboard-game"))),
                     >, 0);
   g_assert_true (group_of (page, "head-to-head-row") == pair);
-  rows = find_by_name (GTK_WIDGET (page), "leaderboard-list");
-  g_object_add_weak_pointer (G_OBJECT (rows), (gpointer *) &rows);
 
   g_assert_true (pt_stats_page_rename_player (page, player_id ("Beto"), "Beto B", NULL));
   wait_for_store ();
   g_assert_null (players);
-  g_assert_null (rows);
   g_assert_true (group_of (page, "leaderboard-list") == leaderboard);
+  renamed = leaderboard_text (page);
+  g_assert_nonnull (strstr (renamed, "2. Beto B, "));
   g_assert_null (pair);
   g_assert_true (pt_stats_page_rename_player (page, player_id ("Beto B"), "Beto", NULL));
   wait_for_store ();
   g_object_remove_weak_pointer (G_OBJECT (leaderboard), (gpointer *) &leaderboard);
+  if (rows != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (rows), (gpointer *) &rows);
 }
 
 static void

@@ -601,19 +601,31 @@ pt_text_line_row_new (const char *title,
                       const char *subtitle,
                       const char *value)
 {
-  GtkWidget *row = g_object_new (PT_TYPE_TEXT_LINE_ROW, "use-markup", FALSE, "title", title ? title : "",
-                                 "activatable", FALSE, NULL);
-  GtkWidget *line = pt_text_line_new (PT_TEXT_LINE_ACTION_ROW);
+  GtkWidget *row = g_object_new (PT_TYPE_TEXT_LINE_ROW, "use-markup", FALSE, "activatable", FALSE, NULL);
+
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), pt_text_line_new (PT_TEXT_LINE_ACTION_ROW));
+  pt_text_line_row_set_text (row, title, subtitle, value);
+  return row;
+}
+
+/* The texts of a row made by pt_text_line_row_new (), in place. */
+void
+pt_text_line_row_set_text (GtkWidget *row,
+                           const char *title,
+                           const char *subtitle,
+                           const char *value)
+{
+  PtTextLine *line = pt_text_line_row_get_line (row);
   GString *description = g_string_new (subtitle);
 
-  pt_text_line_set_text (PT_TEXT_LINE (line), title, subtitle, value);
-  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), line);
+  g_return_if_fail (line != NULL);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title ? title : "");
+  pt_text_line_set_text (line, title, subtitle, value);
   if (value != NULL && value[0] != '\0')
     g_string_append_printf (description, "%s%s", description->len > 0 ? ", " : "", value);
   gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, title ? title : "",
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description->str, -1);
   g_string_free (description, TRUE);
-  return row;
 }
 
 PtTextLine *

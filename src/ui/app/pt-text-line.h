@@ -42,6 +42,10 @@ char *pt_text_line_dup_accessible_text (PtTextLine *self);
 GtkWidget *pt_text_line_row_new (const char *title,
                                  const char *subtitle,
                                  const char *value);
+void pt_text_line_row_set_text (GtkWidget *row,
+                                const char *title,
+                                const char *subtitle,
+                                const char *value);
 PtTextLine *pt_text_line_row_get_line (GtkWidget *row);
 
 G_END_DECLS

@@ -291,57 +291,77 @@ on_list_keynav_failed (GtkWidget *list,
   return gtk_widget_child_focus (root, direction == GTK_DIR_UP ? GTK_DIR_TAB_BACKWARD : GTK_DIR_TAB_FORWARD);
 }
 
-/* The leaderboard's rows, in a boxed list of their own (as the group's own
- * list looks): another game replaces this list alone, the group with its
- * game drop-down stays. */
-static GtkWidget *
-leaderboard_list (PtStatsPage *self,
-                  OverviewData *data)
+static void
+add_entry (GPtrArray *entries,
+           char *title,
+           char *subtitle,
+           char *value)
+{
+  char **entry = g_new0 (char *, 4);
+
+  entry[0] = title;
+  entry[1] = subtitle;
+  entry[2] = value;
+  g_ptr_array_add (entries, entry);
+}
+
+/* The leaderboard's rows: title, subtitle and value of each. */
+static GPtrArray *
+leaderboard_entries (PtStatsPage *self,
+                     OverviewData *data)
 {
   GPtrArray *lines = data->board;
   GPtrArray *ratings = data->ratings;
-  GtkWidget *list = gtk_list_box_new ();
+  GPtrArray *entries = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
   guint position = 0;
 
-  gtk_widget_set_name (list, "leaderboard-list");
-  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
-  gtk_widget_add_css_class (list, "boxed-list");
-  g_signal_connect (list, "keynav-failed", G_CALLBACK (on_list_keynav_failed), NULL);
   /* With a game: rated players first, best rating first (the store's order). */
   for (guint i = 0; ratings != NULL && i < ratings->len; i++)
     {
       PtRating *rating = g_ptr_array_index (ratings, i);
       PtStatLine *line = NULL;
-      g_autofree char *value = g_strdup_printf ("%.0f", rating->rating);
-      g_autofree char *title = NULL;
-      g_autofree char *subtitle = NULL;
 
       if (rating->player_id == self->merge_from)
         continue;
       for (guint j = 0; lines != NULL && j < lines->len; j++)
         if (((PtStatLine *) g_ptr_array_index (lines, j))->player_id == rating->player_id)
           line = g_ptr_array_index (lines, j);
-      title = g_strdup_printf ("%u. %s", ++position, rating->player_name);
-      subtitle = line ? plays_text (line) : NULL;
-      gtk_list_box_append (GTK_LIST_BOX (list), line_row_new (title, subtitle, value));
+      add_entry (entries, g_strdup_printf ("%u. %s", ++position, rating->player_name),
+                 line ? plays_text (line) : NULL, g_strdup_printf ("%.0f", rating->rating));
     }
   for (guint i = 0; ratings == NULL && lines != NULL && i < lines->len; i++)
     {
       PtStatLine *line = g_ptr_array_index (lines, i);
-      g_autofree char *title = NULL;
-      g_autofree char *subtitle = NULL;
-      g_autofree char *value = NULL;
 
       if (line->plays == 0 || line->player_id == self->merge_from)
         continue;
-      title = g_strdup_printf ("%u. %s", ++position, line->player_name);
-      subtitle = plays_text (line);
-      value = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d win", "%d wins", line->wins), line->wins);
-      gtk_list_box_append (GTK_LIST_BOX (list), line_row_new (title, subtitle, value));
+      add_entry (entries, g_strdup_printf ("%u. %s", ++position, line->player_name), plays_text (line),
+                 g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d win", "%d wins", line->wins), line->wins));
     }
   if (position == 0)
-    gtk_list_box_append (GTK_LIST_BOX (list), line_row_new (_("No matches of this game yet"),
-                                                               _("Save a match and the table fills in."), NULL));
+    add_entry (entries, g_strdup (_("No matches of this game yet")), g_strdup (_("Save a match and the table fills in.")),
+                                                                                NULL);
+  return entries;
+}
+
+/* The leaderboard's rows, in a boxed list of their own (as the group's own
+ * list looks): another game changes the rows' texts (or replaces the list
+ * when their number changes), the group with its game drop-down stays. */
+static GtkWidget *
+leaderboard_list (GPtrArray *entries)
+{
+  GtkWidget *list = gtk_list_box_new ();
+
+  gtk_widget_set_name (list, "leaderboard-list");
+  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
+  gtk_widget_add_css_class (list, "boxed-list");
+  g_signal_connect (list, "keynav-failed", G_CALLBACK (on_list_keynav_failed), NULL);
+  for (guint i = 0; i < entries->len; i++)
+    {
+      char **entry = g_ptr_array_index (entries, i);
+
+      gtk_list_box_append (GTK_LIST_BOX (list), line_row_new (entry[0], entry[1], entry[2]));
+    }
   return list;
 }
 
@@ -359,9 +379,10 @@ update_leaderboard (PtStatsPage *self,
                     OverviewData *data)
 {
   GtkWidget *old = g_object_get_data (G_OBJECT (group), "leaderboard-list");
-  GtkWidget *list = leaderboard_list (self, data);
+  g_autoptr(GPtrArray) entries = leaderboard_entries (self, data);
   GtkDropDown *drop_down = g_object_get_data (G_OBJECT (group), "leaderboard-game");
-  guint selected = 0;
+  GtkWidget *row = gtk_widget_get_first_child (old);
+  guint selected = 0, rows = 0;
 
   for (guint i = 0; i < pt_game_ui_get_n (); i++)
     if (g_strcmp0 (data->game, pt_game_ui_list ()[i]->game_id) == 0)
@@ -370,9 +391,23 @@ update_leaderboard (PtStatsPage *self,
    * for the game already shown, which does nothing). */
   gtk_drop_down_set_selected (drop_down, selected);
   pt_companion_group_set_description (group, leaderboard_description (data));
+  for (GtkWidget *child = row; child != NULL; child = gtk_widget_get_next_sibling (child))
+    rows++;
+  /* As many rows as before: each takes its new texts. */
+  if (rows == entries->len)
+    {
+      for (guint i = 0; i < entries->len; i++, row = gtk_widget_get_next_sibling (row))
+        {
+          char **entry = g_ptr_array_index (entries, i);
+
+          pt_text_line_row_set_text (row, entry[0], entry[1], entry[2]);
+        }
+      return;
+    }
   adw_preferences_group_remove (ADW_PREFERENCES_GROUP (group), old);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), list);
-  g_object_set_data (G_OBJECT (group), "leaderboard-list", list);
+  old = leaderboard_list (entries);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), old);
+  g_object_set_data (G_OBJECT (group), "leaderboard-list", old);
 }
 
 static GtkWidget *
@@ -381,7 +416,8 @@ build_leaderboard (PtStatsPage *self,
 {
   GtkWidget *group = new_group (_("Leaderboard"), leaderboard_description (data));
   GtkWidget *drop_down = game_drop_down (data->game);
-  GtkWidget *list = leaderboard_list (self, data);
+  g_autoptr(GPtrArray) entries = leaderboard_entries (self, data);
+  GtkWidget *list = leaderboard_list (entries);
 
   gtk_widget_set_name (drop_down, "leaderboard-game");
   g_signal_connect_object (drop_down, "notify::selected", G_CALLBACK (on_leaderboard_game), self, 0);
