@@ -32,6 +32,19 @@
 #include "pt-paced.h"
 #include "pt-stats-page.h"
 
+/* Under valgrind --tool=callgrind each step is a dump of its own
+ * (callgrind.out.PID.N, named after the step): where a page's cost goes,
+ * by instructions. No-ops otherwise. */
+#if defined(__has_include)
+#if __has_include(<valgrind/callgrind.h>)
+#include <valgrind/callgrind.h>
+#endif
+#endif
+#ifndef CALLGRIND_DUMP_STATS_AT
+#define CALLGRIND_DUMP_STATS_AT(what)
+#define CALLGRIND_ZERO_STATS
+#endif
+
 static gint64 last_tick, longest, step_start;
 static double last_thread_ms, longest_thread_ms;
 /* PARTIDA_BENCH_GAPS_MS=N: print every gap of more than N ms of CPU with its
@@ -120,6 +133,7 @@ watch_frames (GtkWidget *widget)
 static void
 reset (void)
 {
+  CALLGRIND_ZERO_STATS;
   frames = 0;
   layout_ms = paint_ms = frame_mark_ms = 0;
   thread_start_ms = thread_ms ();
@@ -182,6 +196,7 @@ step (const char *what,
       double cpu_before)
 {
   wait_quietly (100);
+  CALLGRIND_DUMP_STATS_AT (what);
   printf ("%-24s longest main-loop stall: CPU %6.1f ms (target <= 50 ms), wall %7.1f ms;"
           " process CPU %.1f ms\n",
           what, longest_thread_ms, longest / 1000.0, cpu_ms () - cpu_before);

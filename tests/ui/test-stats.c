@@ -94,9 +94,12 @@ test_statistics (void)
   settle (50);
   screenshots ("stats-leaderboard");
 
+  /* The Players page stays until Ana's figures are read, then hers shows. */
   g_assert_true (pt_stats_page_show_player (page, ana_id));
-  g_assert_cmpstr (visible_stack_child (page), ==, "player");
+  g_assert_cmpstr (visible_stack_child (page), ==, "overview");
   wait_for_store ();
+  g_assert_cmpstr (visible_stack_child (page), ==, "player");
+  g_assert_null (find_by_type (GTK_WIDGET (page), GTK_TYPE_SPINNER));
   /* Three scores, the rating from 1500 and after each match, one game. */
   g_assert_cmpuint (pt_chart_get_n_points (pt_stats_page_get_chart (page, "score-chart")), ==, 3);
   g_assert_cmpuint (pt_chart_get_n_points (pt_stats_page_get_chart (page, "rating-chart")), ==, 4);
@@ -106,6 +109,61 @@ test_statistics (void)
   scroll_target = GTK_WIDGET (pt_stats_page_get_chart (page, "rating-chart"));
   screenshots ("stats-charts");
   gtk_widget_activate_action (GTK_WIDGET (page), "stats.back", NULL);
+}
+
+/* A job that keeps the store worker busy until *@data is TRUE. */
+static gpointer
+hold_worker (PtStore *store,
+             PtStats *stats,
+             gpointer data,
+             GCancellable *cancellable,
+             GError **error)
+{
+  while (!g_atomic_int_get ((int *) data))
+    g_usleep (1000);
+  return g_strdup ("held");
+}
+
+static void
+on_held (GObject *source,
+         GAsyncResult *result,
+         gpointer user_data)
+{
+  g_autofree char *answer = pt_store_worker_finish (PT_STORE_WORKER (source), result, NULL);
+
+  g_assert_cmpstr (answer, ==, "held");
+}
+
+/* A player page whose figures are slow to come (the worker busy with
+ * something else) shows a spinner meanwhile, then the page. */
+static void
+test_slow_player_page (void)
+{
+  PtStatsPage *page = stats_page ();
+  PtStoreWorker *worker = pt_application_get_worker (app, NULL);
+  int released = FALSE;
+
+  show_area ("stats");
+  wait_for_store ();
+  pt_store_worker_run (worker, "test-hold", hold_worker, &released, NULL, g_free, NULL, on_held, NULL);
+  g_assert_true (pt_stats_page_show_player (page, player_id ("Beto")));
+  /* Not at once: the Players page stays for the first 100 ms. */
+  {
+    gint64 end = g_get_monotonic_time () + 100000;
+
+    while (g_get_monotonic_time () < end)
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (2000);
+  }
+  g_assert_cmpstr (visible_stack_child (page), ==, "overview");
+  WAIT_UNTIL (find_by_type (GTK_WIDGET (page), GTK_TYPE_SPINNER) != NULL);
+  g_assert_cmpstr (visible_stack_child (page), ==, "player");
+  g_atomic_int_set (&released, TRUE);
+  wait_for_store ();
+  g_assert_null (find_by_type (GTK_WIDGET (page), GTK_TYPE_SPINNER));
+  g_assert_nonnull (find_by_name (GTK_WIDGET (page), "rename-row"));
+  gtk_widget_activate_action (GTK_WIDGET (page), "stats.back", NULL);
+  wait_for_store ();
 }
 
 /* The group of the Players page that holds @name. */
@@ -120,14 +178,15 @@ group_of (PtStatsPage *page,
 }
 
 /* A reload rebuilds only the groups whose figures changed: the same
- * figures keep the page as it is, another leaderboard game rebuilds the
- * leaderboard alone, a new name every group that shows it. */
+ * figures keep the page as it is, another leaderboard game replaces the
+ * leaderboard's rows alone (its group and game drop-down stay), a new name
+ * every group that shows it. */
 static void
 test_reload_keeps_groups (void)
 {
   PtStatsPage *page = stats_page ();
   g_autofree char *ana_row = g_strdup_printf ("player-row-%" G_GINT64_FORMAT, player_id ("Ana"));
-  GtkWidget *players, *leaderboard, *pair;
+  GtkWidget *players, *leaderboard, *pair, *rows;
 
   show_area ("stats");
   pt_stats_page_set_leaderboard_game (page, NULL);
@@ -138,28 +197,38 @@ test_reload_keeps_groups (void)
   g_object_add_weak_pointer (G_OBJECT (players), (gpointer *) &players);
   g_object_add_weak_pointer (G_OBJECT (leaderboard), (gpointer *) &leaderboard);
   g_object_add_weak_pointer (G_OBJECT (pair), (gpointer *) &pair);
+  rows = find_by_name (GTK_WIDGET (page), "leaderboard-list");
+  g_object_add_weak_pointer (G_OBJECT (rows), (gpointer *) &rows);
 
   pt_stats_page_reload (page);
   wait_for_store ();
   g_assert_true (group_of (page, ana_row) == players);
   g_assert_true (group_of (page, "leaderboard-game") == leaderboard);
   g_assert_true (group_of (page, "head-to-head-row") == pair);
+  g_assert_true (find_by_name (GTK_WIDGET (page), "leaderboard-list") == rows);
 
   pt_stats_page_set_leaderboard_game (page, "lost-cities");
   wait_for_store ();
   g_assert_true (group_of (page, ana_row) == players);
-  g_assert_null (leaderboard);
+  g_assert_true (group_of (page, "leaderboard-game") == leaderboard);
+  g_assert_null (rows);
+  g_assert_true (group_of (page, "leaderboard-list") == leaderboard);
+  /* The drop-down shows the game. */
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (find_by_name (GTK_WIDGET (page), "leaderboard-game"))),
+                    >, 0);
   g_assert_true (group_of (page, "head-to-head-row") == pair);
-  leaderboard = group_of (page, "leaderboard-game");
-  g_object_add_weak_pointer (G_OBJECT (leaderboard), (gpointer *) &leaderboard);
+  rows = find_by_name (GTK_WIDGET (page), "leaderboard-list");
+  g_object_add_weak_pointer (G_OBJECT (rows), (gpointer *) &rows);
 
   g_assert_true (pt_stats_page_rename_player (page, player_id ("Beto"), "Beto B", NULL));
   wait_for_store ();
   g_assert_null (players);
-  g_assert_null (leaderboard);
+  g_assert_null (rows);
+  g_assert_true (group_of (page, "leaderboard-list") == leaderboard);
   g_assert_null (pair);
   g_assert_true (pt_stats_page_rename_player (page, player_id ("Beto B"), "Beto", NULL));
   wait_for_store ();
+  g_object_remove_weak_pointer (G_OBJECT (leaderboard), (gpointer *) &leaderboard);
 }
 
 static void
@@ -273,6 +342,7 @@ main (int argc,
   g_test_add_func ("/ui/stats/add-player", test_add_player);
   g_test_add_func ("/ui/stats/statistics", test_statistics);
   g_test_add_func ("/ui/stats/reload-keeps-groups", test_reload_keeps_groups);
+  g_test_add_func ("/ui/stats/slow-player-page", test_slow_player_page);
   g_test_add_func ("/ui/stats/rename-colour-archive", test_rename_colour_archive);
   g_test_add_func ("/ui/stats/merge-undo", test_merge_undo);
   ret = g_test_run ();

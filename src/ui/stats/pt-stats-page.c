@@ -21,6 +21,8 @@
 #include "pt-text-line.h"
 
 #define DISTRIBUTION_BINS 8
+/* A player page whose figures take longer than this shows a spinner. */
+#define SPINNER_DELAY_MS  200
 
 struct _PtStatsPage
 {
@@ -46,9 +48,10 @@ struct _PtStatsPage
   char *overview_keys[3];
   GtkWidget *h2h_row;  /* weak */
   guint overview_fill; /* building the Players page (pt-paced.h) */
-  /* The player page is built a part per frame (pt-paced.h); what it shows. */
-  guint player_fill;
+  /* What the player page shows, and the spinner it shows meanwhile when
+   * the figures take long to come. */
   char *player_key;
+  guint spinner_source;
 
   GtkStack *stack;
   AdwStatusPage *empty_status;
@@ -275,23 +278,35 @@ read_overview (PtStore *store,
   return answer;
 }
 
+/* As a preferences group's own list does: Up and Down past its first or
+ * last row move the focus on to the widget before or after it. */
+static gboolean
+on_list_keynav_failed (GtkWidget *list,
+                       GtkDirectionType direction)
+{
+  GtkWidget *root = GTK_WIDGET (gtk_widget_get_root (list));
+
+  if (root == NULL || (direction != GTK_DIR_UP && direction != GTK_DIR_DOWN))
+    return FALSE;
+  return gtk_widget_child_focus (root, direction == GTK_DIR_UP ? GTK_DIR_TAB_BACKWARD : GTK_DIR_TAB_FORWARD);
+}
+
+/* The leaderboard's rows, in a boxed list of their own (as the group's own
+ * list looks): another game replaces this list alone, the group with its
+ * game drop-down stays. */
 static GtkWidget *
-build_leaderboard (PtStatsPage *self,
-                   OverviewData *data)
+leaderboard_list (PtStatsPage *self,
+                  OverviewData *data)
 {
   GPtrArray *lines = data->board;
   GPtrArray *ratings = data->ratings;
-  GtkWidget *group = new_group (_("Leaderboard"),
-                                   data->game
-                                   ? _("By rating (Elo, as on Board Game Arena), then wins")
-                                   : _("By wins, then win rate"));
-  GtkWidget *drop_down = game_drop_down (data->game);
+  GtkWidget *list = gtk_list_box_new ();
   guint position = 0;
 
-  gtk_widget_set_name (drop_down, "leaderboard-game");
-  g_signal_connect_object (drop_down, "notify::selected", G_CALLBACK (on_leaderboard_game), self, 0);
-  adw_preferences_group_set_header_suffix (ADW_PREFERENCES_GROUP (group), drop_down);
-
+  gtk_widget_set_name (list, "leaderboard-list");
+  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
+  gtk_widget_add_css_class (list, "boxed-list");
+  g_signal_connect (list, "keynav-failed", G_CALLBACK (on_list_keynav_failed), NULL);
   /* With a game: rated players first, best rating first (the store's order). */
   for (guint i = 0; ratings != NULL && i < ratings->len; i++)
     {
@@ -308,7 +323,7 @@ build_leaderboard (PtStatsPage *self,
           line = g_ptr_array_index (lines, j);
       title = g_strdup_printf ("%u. %s", ++position, rating->player_name);
       subtitle = line ? plays_text (line) : NULL;
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), line_row_new (title, subtitle, value));
+      gtk_list_box_append (GTK_LIST_BOX (list), line_row_new (title, subtitle, value));
     }
   for (guint i = 0; ratings == NULL && lines != NULL && i < lines->len; i++)
     {
@@ -322,12 +337,58 @@ build_leaderboard (PtStatsPage *self,
       title = g_strdup_printf ("%u. %s", ++position, line->player_name);
       subtitle = plays_text (line);
       value = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d win", "%d wins", line->wins), line->wins);
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), line_row_new (title, subtitle, value));
+      gtk_list_box_append (GTK_LIST_BOX (list), line_row_new (title, subtitle, value));
     }
   if (position == 0)
-    adw_preferences_group_add (ADW_PREFERENCES_GROUP (group),
-                               line_row_new (_("No matches of this game yet"),
-                                                _("Save a match and the table fills in."), NULL));
+    gtk_list_box_append (GTK_LIST_BOX (list), line_row_new (_("No matches of this game yet"),
+                                                               _("Save a match and the table fills in."), NULL));
+  return list;
+}
+
+static const char *
+leaderboard_description (OverviewData *data)
+{
+  return data->game ? _("By rating (Elo, as on Board Game Arena), then wins") : _("By wins, then win rate");
+}
+
+/* The leaderboard in @group (built by build_leaderboard ()) for another
+ * game or new figures. */
+static void
+update_leaderboard (PtStatsPage *self,
+                    GtkWidget *group,
+                    OverviewData *data)
+{
+  GtkWidget *old = g_object_get_data (G_OBJECT (group), "leaderboard-list");
+  GtkWidget *list = leaderboard_list (self, data);
+  GtkDropDown *drop_down = g_object_get_data (G_OBJECT (group), "leaderboard-game");
+  guint selected = 0;
+
+  for (guint i = 0; i < pt_game_ui_get_n (); i++)
+    if (g_strcmp0 (data->game, pt_game_ui_list ()[i]->game_id) == 0)
+      selected = i + 1;
+  /* Already so when the drop-down made the change (else its handler asks
+   * for the game already shown, which does nothing). */
+  gtk_drop_down_set_selected (drop_down, selected);
+  pt_companion_group_set_description (group, leaderboard_description (data));
+  adw_preferences_group_remove (ADW_PREFERENCES_GROUP (group), old);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), list);
+  g_object_set_data (G_OBJECT (group), "leaderboard-list", list);
+}
+
+static GtkWidget *
+build_leaderboard (PtStatsPage *self,
+                   OverviewData *data)
+{
+  GtkWidget *group = new_group (_("Leaderboard"), leaderboard_description (data));
+  GtkWidget *drop_down = game_drop_down (data->game);
+  GtkWidget *list = leaderboard_list (self, data);
+
+  gtk_widget_set_name (drop_down, "leaderboard-game");
+  g_signal_connect_object (drop_down, "notify::selected", G_CALLBACK (on_leaderboard_game), self, 0);
+  adw_preferences_group_set_header_suffix (ADW_PREFERENCES_GROUP (group), drop_down);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), list);
+  g_object_set_data (G_OBJECT (group), "leaderboard-game", drop_down);
+  g_object_set_data (G_OBJECT (group), "leaderboard-list", list);
   return group;
 }
 
@@ -694,6 +755,14 @@ overview_fill_step (gpointer user_data)
 
       if (g_strcmp0 (key, self->overview_keys[i]) == 0)
         continue;
+      /* The leaderboard keeps its group and drop-down. */
+      if (i == 1 && self->overview_groups[1] != NULL)
+        {
+          update_leaderboard (self, self->overview_groups[1], data);
+          g_free (self->overview_keys[1]);
+          self->overview_keys[1] = g_steal_pointer (&key);
+          continue;
+        }
       if (i == 0)
         group = build_players_group (self, data);
       else if (i == 1)
@@ -1113,9 +1182,13 @@ player_read (GObject *source,
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         {
           pt_companion_error_toast (GTK_WIDGET (self), error);
-          if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "player") == 0 &&
-              gtk_widget_get_first_child (GTK_WIDGET (self->player_bin)) == NULL)
-            gtk_stack_set_visible_child_name (self->stack, "overview");
+          /* Nothing of that player to show: back to the Players. */
+          g_clear_handle_id (&self->spinner_source, g_source_remove);
+          if (self->player_shown == 0)
+            {
+              self->player_id = 0;
+              gtk_stack_set_visible_child_name (self->stack, "overview");
+            }
         }
       return;
     }
@@ -1125,8 +1198,28 @@ player_read (GObject *source,
     player_data_free (data);
 }
 
-/* The page shows at once (what it showed, or a spinner) and fills in when
- * the worker answers; a newer request cancels an older one. */
+static gboolean
+show_spinner (gpointer user_data)
+{
+  PtStatsPage *self = user_data;
+  GtkWidget *spinner = gtk_spinner_new ();
+
+  self->spinner_source = 0;
+  gtk_spinner_set_spinning (GTK_SPINNER (spinner), TRUE);
+  gtk_widget_set_size_request (spinner, 32, 32);
+  gtk_widget_set_halign (spinner, GTK_ALIGN_CENTER);
+  gtk_widget_set_valign (spinner, GTK_ALIGN_CENTER);
+  gtk_widget_set_vexpand (spinner, TRUE);
+  adw_bin_set_child (self->player_bin, spinner);
+  gtk_stack_set_visible_child_name (self->stack, "player");
+  return G_SOURCE_REMOVE;
+}
+
+/* Another player's page shows when the worker has read it (in a few ms:
+ * the page on screen stays until then, rather than a frame of a spinner
+ * that only flashes), or as a spinner after SPINNER_DELAY_MS; the same
+ * player's page stays as it is and is rebuilt only if its figures
+ * changed. A newer request cancels an older one. */
 gboolean
 pt_stats_page_show_player (PtStatsPage *self,
                            gint64 player_id)
@@ -1143,21 +1236,12 @@ pt_stats_page_show_player (PtStatsPage *self,
     }
   if (self->player_id != player_id)
     {
-      GtkWidget *spinner = gtk_spinner_new ();
-
-      gtk_spinner_set_spinning (GTK_SPINNER (spinner), TRUE);
-      gtk_widget_set_size_request (spinner, 32, 32);
-      gtk_widget_set_halign (spinner, GTK_ALIGN_CENTER);
-      gtk_widget_set_valign (spinner, GTK_ALIGN_CENTER);
-      gtk_widget_set_vexpand (spinner, TRUE);
-      adw_bin_set_child (self->player_bin, spinner);
-      pt_paced_stop (self->player_fill);
-      self->player_fill = 0;
       self->player_shown = 0;
       g_hash_table_remove_all (self->charts);
+      if (self->spinner_source == 0)
+        self->spinner_source = g_timeout_add (SPINNER_DELAY_MS, show_spinner, self);
     }
   self->player_id = player_id;
-  gtk_stack_set_visible_child_name (self->stack, "player");
   pt_store_worker_run (worker, "stats-player", read_player, g_memdup2 (&player_id, sizeof player_id),
                        g_free, (GDestroyNotify) player_data_free, NULL, player_read, g_object_ref (self));
   return TRUE;
@@ -1207,28 +1291,18 @@ player_key (PlayerData *data,
   return g_string_free (key, FALSE);
 }
 
-/* The player page, built a part per frame. On a refresh of the page on
- * screen each new part takes the place of the old one, so the page keeps
- * its height and scroll position while it fills. */
+/* The player page, built in one go (one layout and one paint: built a
+ * part per frame, each part cost a frame of its own, ~1.5-5 ms of paint
+ * each, for a longest stall of ~9 ms instead of ~15 ms). On a refresh of
+ * the page on screen each new part takes the place of the old one, so the
+ * page keeps its scroll position. */
 typedef struct
 {
-  PtStatsPage *self;
   PlayerData *data;
   GtkWidget *box;
   GPtrArray *old; /* the parts shown before, in order */
   guint placed;   /* parts placed so far */
-  guint step;
 } PlayerFill;
-
-static void
-player_fill_free (PlayerFill *fill)
-{
-  g_clear_pointer (&fill->data, player_data_free);
-  g_clear_pointer (&fill->old, g_ptr_array_unref);
-  g_clear_object (&fill->box);
-  g_clear_object (&fill->self);
-  g_free (fill);
-}
 
 static void
 place_part (PlayerFill *fill,
@@ -1454,77 +1528,49 @@ build_player_end (PtStatsPage *self,
   place_part (fill, group);
 }
 
-static gboolean
-player_fill_step (gpointer user_data)
-{
-  PlayerFill *fill = user_data;
-  PtStatsPage *self = fill->self;
-
-  /* A part per frame: the charts, and the player's own group with its
-   * entry, switch and buttons, each cost a big layout and paint, and
-   * together they would stall the window for ~45 ms. */
-  switch (fill->step++)
-    {
-    case 0:
-      build_player_top (self, fill);
-      return TRUE;
-    case 1:
-      build_player_charts (self, fill);
-      return TRUE;
-    default:
-      build_player_end (self, fill);
-      /* Parts of the old page left over (it had a head-to-head group). */
-      for (guint i = fill->placed; i < fill->old->len; i++)
-        gtk_box_remove (GTK_BOX (fill->box), g_ptr_array_index (fill->old, i));
-      self->player_fill = 0;
-      return FALSE;
-    }
-}
-
+/* Takes @data. */
 static void
 build_player (PtStatsPage *self,
               PlayerData *data)
 {
   g_autofree char *key = player_key (data, stats_read_only (self));
   GtkWidget *shown = adw_bin_get_child (self->player_bin);
-  PlayerFill *fill;
+  g_autoptr(GPtrArray) old = g_ptr_array_new_with_free_func (g_object_unref);
+  PlayerFill fill = { data, NULL, old, 0 };
 
+  g_clear_handle_id (&self->spinner_source, g_source_remove);
+  gtk_stack_set_visible_child_name (self->stack, "player");
   /* The same figures as on screen (the page was shown again). */
-  if (self->player_fill == 0 && self->player_shown == data->stats->player->id &&
-      g_strcmp0 (key, self->player_key) == 0)
+  if (self->player_shown == data->stats->player->id && g_strcmp0 (key, self->player_key) == 0)
     {
       player_data_free (data);
       return;
     }
-  pt_paced_stop (self->player_fill);
   g_free (self->player_key);
   self->player_key = g_steal_pointer (&key);
 
-  fill = g_new0 (PlayerFill, 1);
-  fill->self = g_object_ref (self);
-  fill->data = data;
-  fill->old = g_ptr_array_new_with_free_func (g_object_unref);
   if (self->player_shown == data->stats->player->id && GTK_IS_BOX (shown))
     {
-      fill->box = g_object_ref (shown);
+      fill.box = shown;
       for (GtkWidget *child = gtk_widget_get_first_child (shown); child != NULL;
            child = gtk_widget_get_next_sibling (child))
-        g_ptr_array_add (fill->old, g_object_ref (child));
+        g_ptr_array_add (old, g_object_ref (child));
     }
   else
     {
-      fill->box = g_object_ref (gtk_box_new (GTK_ORIENTATION_VERTICAL, 24));
-      adw_bin_set_child (self->player_bin, fill->box);
+      fill.box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 24);
+      adw_bin_set_child (self->player_bin, fill.box);
       gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->player_scroller), 0);
       g_hash_table_remove_all (self->charts);
     }
   self->player_shown = data->stats->player->id;
-  /* The first part at once: the page shows what it is about in this frame. */
-  if (player_fill_step (fill))
-    self->player_fill = pt_paced_start (GTK_WIDGET (self), player_fill_step, fill,
-                                        (GDestroyNotify) player_fill_free);
-  else
-    player_fill_free (fill);
+  build_player_top (self, &fill);
+  build_player_charts (self, &fill);
+  build_player_end (self, &fill);
+  /* Parts of the old page left over (it had a head-to-head group). */
+  for (guint i = fill.placed; i < old->len; i++)
+    gtk_box_remove (GTK_BOX (fill.box), g_ptr_array_index (old, i));
+  player_data_free (data);
 }
 
 PtChart *
@@ -1751,6 +1797,7 @@ pt_stats_page_merge_players (PtStatsPage *self,
 
   gtk_stack_set_visible_child_name (self->stack, "overview");
   self->player_id = 0;
+  g_clear_handle_id (&self->spinner_source, g_source_remove);
   pt_stats_page_reload (self);
 }
 
@@ -1798,6 +1845,7 @@ back_action (GtkWidget *widget,
   PtStatsPage *self = PT_STATS_PAGE (widget);
 
   self->player_id = 0;
+  g_clear_handle_id (&self->spinner_source, g_source_remove);
   gtk_stack_set_visible_child_name (self->stack, "overview");
   pt_stats_page_reload (self);
 }
@@ -1830,8 +1878,7 @@ pt_stats_page_dispose (GObject *object)
   g_clear_weak_pointer (&self->merge_toast);
   g_clear_weak_pointer (&self->h2h_row);
   g_clear_handle_id (&self->refresh_source, g_source_remove);
-  pt_paced_stop (self->player_fill);
-  self->player_fill = 0;
+  g_clear_handle_id (&self->spinner_source, g_source_remove);
   pt_paced_stop (self->overview_fill);
   self->overview_fill = 0;
   self->overview_box = NULL;
