@@ -564,36 +564,57 @@ deal_round (PtSession *self,
   return TRUE;
 }
 
-gboolean
-pt_session_start (PtSession *self,
-                  GError **error)
+/* A name typed in a hurry ("begona") is the player the history knows
+ * ("Begoña"): the seat takes that player's name, so the record, the
+ * screens and the history say the same. @known: one name per seat, NULL
+ * or "" where the history knows nobody. */
+static void
+take_known_names (PtSession *self,
+                  const char *const *known)
+{
+  for (guint i = 0; known != NULL && i < self->n_seats && known[i] != NULL; i++)
+    if (*known[i] != '\0' && g_strcmp0 (known[i], self->seats[i].name) != 0)
+      {
+        g_free (self->seats[i].name);
+        self->seats[i].name = g_strdup (known[i]);
+      }
+}
+
+/* The history's name for each of @names (by the identity rule), "" where
+ * it knows nobody: on whichever thread @store belongs to. */
+static GStrv
+read_known_names (PtStore *store,
+                  const char *const *names)
+{
+  g_autoptr(GStrvBuilder) known = g_strv_builder_new ();
+
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      g_autoptr(PtPlayer) player = pt_session_find_player (store, names[i], NULL);
+
+      g_strv_builder_add (known, player != NULL ? player->name : "");
+    }
+  return g_strv_builder_end (known);
+}
+
+static GStrv
+dup_seat_names (PtSession *self)
+{
+  g_autoptr(GStrvBuilder) names = g_strv_builder_new ();
+
+  for (guint i = 0; i < self->n_seats; i++)
+    g_strv_builder_add (names, self->seats[i].name != NULL ? self->seats[i].name : "");
+  return g_strv_builder_end (names);
+}
+
+/* The seats checked and their names the history's: the match and its
+ * first round. */
+static gboolean
+begin_match (PtSession *self,
+             GError **error)
 {
   g_autoptr(GPtrArray) names = g_ptr_array_new ();
 
-  g_return_val_if_fail (PT_IS_SESSION (self), FALSE);
-
-  if (self->state != PT_SESSION_SETUP)
-    {
-      g_set_error_literal (error, PT_SESSION_ERROR, PT_SESSION_ERROR_STATE,
-                           _("This match has already started"));
-      return FALSE;
-    }
-  if (!check_seats (self, error))
-    return FALSE;
-
-  /* A name typed in a hurry ("begona") is the player the history knows
-   * ("Begoña"): the seat takes that player's name, so the record, the
-   * screens and the history say the same. */
-  for (guint i = 0; self->store != NULL && i < self->n_seats; i++)
-    {
-      g_autoptr(PtPlayer) known = pt_session_find_player (self->store, self->seats[i].name, NULL);
-
-      if (known != NULL && g_strcmp0 (known->name, self->seats[i].name) != 0)
-        {
-          g_free (self->seats[i].name);
-          self->seats[i].name = g_strdup (known->name);
-        }
-    }
   for (guint i = 0; i < self->n_seats; i++)
     g_ptr_array_add (names, self->seats[i].name);
   g_ptr_array_add (names, NULL);
@@ -607,6 +628,161 @@ pt_session_start (PtSession *self,
       return FALSE;
     }
   return TRUE;
+}
+
+static gboolean
+check_can_start (PtSession *self,
+                 GError **error)
+{
+  if (self->state != PT_SESSION_SETUP)
+    {
+      g_set_error_literal (error, PT_SESSION_ERROR, PT_SESSION_ERROR_STATE,
+                           _("This match has already started"));
+      return FALSE;
+    }
+  return check_seats (self, error);
+}
+
+gboolean
+pt_session_start (PtSession *self,
+                  GError **error)
+{
+  g_return_val_if_fail (PT_IS_SESSION (self), FALSE);
+
+  if (!check_can_start (self, error))
+    return FALSE;
+  if (self->store != NULL)
+    {
+      g_auto(GStrv) names = dup_seat_names (self);
+      g_auto(GStrv) known = read_known_names (self->store, (const char *const *) names);
+
+      take_known_names (self, (const char *const *) known);
+    }
+  return begin_match (self, error);
+}
+
+/* What pt_session_start_async() reads on the worker. */
+typedef struct
+{
+  GStrv names;
+  gboolean join_tonight;
+} StartRead;
+
+typedef struct
+{
+  GStrv known;
+  gint64 tonight;
+} StartFacts;
+
+static void
+start_read_free (StartRead *read)
+{
+  g_strfreev (read->names);
+  g_free (read);
+}
+
+static void
+start_facts_free (StartFacts *facts)
+{
+  g_strfreev (facts->known);
+  g_free (facts);
+}
+
+static gpointer
+start_read_job (PtStore *store,
+                PtStats *stats,
+                gpointer data,
+                GCancellable *cancellable,
+                GError **error)
+{
+  StartRead *read = data;
+  StartFacts *facts = g_new0 (StartFacts, 1);
+
+  facts->known = read_known_names (store, (const char *const *) read->names);
+  if (read->join_tonight)
+    facts->tonight = pt_session_find_tonight (store);
+  return facts;
+}
+
+static void
+start_read_done (GObject *source,
+                 GAsyncResult *result,
+                 gpointer user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  PtSession *self = g_task_get_source_object (task);
+  g_autoptr(GError) error = NULL;
+  StartFacts *facts = pt_store_worker_finish (PT_STORE_WORKER (source), result, &error);
+  gboolean join_tonight = GPOINTER_TO_INT (g_task_get_task_data (task));
+
+  /* Cancelled (a newer start, the page gone): the session stays in setup. */
+  if (g_task_return_error_if_cancelled (task))
+    {
+      g_clear_pointer (&facts, start_facts_free);
+      return;
+    }
+  /* The history could not be read: the names stay as typed (the final
+   * save finds the players by the same rule), no night is joined. */
+  if (facts != NULL)
+    {
+      take_known_names (self, (const char *const *) facts->known);
+      if (join_tonight)
+        self->night_id = facts->tonight;
+      start_facts_free (facts);
+    }
+  if (!check_can_start (self, &error) || !begin_match (self, &error))
+    g_task_return_error (task, g_steal_pointer (&error));
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+void
+pt_session_start_async (PtSession *self,
+                        gboolean join_tonight,
+                        GCancellable *cancellable,
+                        GAsyncReadyCallback callback,
+                        gpointer user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autoptr(GError) error = NULL;
+  StartRead *read;
+
+  g_return_if_fail (PT_IS_SESSION (self));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, pt_session_start_async);
+  if (!check_can_start (self, &error))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  if (self->worker == NULL)
+    {
+      if (join_tonight && self->store != NULL)
+        self->night_id = pt_session_find_tonight (self->store);
+      if (!pt_session_start (self, &error))
+        g_task_return_error (task, g_steal_pointer (&error));
+      else
+        g_task_return_boolean (task, TRUE);
+      return;
+    }
+  read = g_new0 (StartRead, 1);
+  read->names = dup_seat_names (self);
+  read->join_tonight = join_tonight;
+  g_task_set_task_data (task, GINT_TO_POINTER (join_tonight), NULL);
+  pt_store_worker_run (self->worker, NULL, start_read_job, read, (GDestroyNotify) start_read_free,
+                       (GDestroyNotify) start_facts_free, cancellable, start_read_done,
+                       g_steal_pointer (&task));
+}
+
+gboolean
+pt_session_start_finish (PtSession *self,
+                         GAsyncResult *result,
+                         GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
 }
 
 gboolean

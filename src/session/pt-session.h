@@ -102,7 +102,8 @@ PtStore *pt_session_get_store (PtSession *self);
 /* Before the first move: every write (the autosave after each move, the
  * final save) becomes a job on @worker, in order, never SQLite on the
  * caller's thread; failures still come as "save-failed". The store, if
- * any, is then only read (the seats' names at pt_session_start()). */
+ * any, is then only read (the seats' names at pt_session_start(); not
+ * even that with pt_session_start_async(), which reads on the worker). */
 void pt_session_set_worker (PtSession *self,
                             PtStoreWorker *worker);
 PtStoreWorker *pt_session_get_worker (PtSession *self);
@@ -167,6 +168,23 @@ void pt_session_set_autoplay (PtSession *self,
 /* Checks the seats, deals round 1 and, if a computer starts, asks it. */
 gboolean pt_session_start (PtSession *self,
                            GError **error);
+/* The same, after reading on the session's worker what the start takes
+ * from the history, so the main loop never waits for SQLite: the players
+ * whose names the seats' typed names are (the identity rule) and, with
+ * @join_tonight, tonight's game night (pt_session_find_tonight), which the
+ * match joins. Without a worker it reads on the store at once. Cancelled
+ * (@cancellable: a newer start, the page gone), the session stays in
+ * PT_SESSION_SETUP. A failed read is no failure: the names stay as typed
+ * (the final save finds the players by the same rule) and no night is
+ * joined. */
+void pt_session_start_async (PtSession *self,
+                             gboolean join_tonight,
+                             GCancellable *cancellable,
+                             GAsyncReadyCallback callback,
+                             gpointer user_data);
+gboolean pt_session_start_finish (PtSession *self,
+                                  GAsyncResult *result,
+                                  GError **error);
 /* From PT_SESSION_BETWEEN_ROUNDS: deals the next round. */
 gboolean pt_session_next_round (PtSession *self,
                                 GError **error);

@@ -1056,6 +1056,69 @@ test_worker_failures (Fixture *f,
   g_assert_cmpint (pt_store_count_matches (f->store, NULL), ==, 0);
 }
 
+static void
+on_started (GObject *source,
+            GAsyncResult *result,
+            gpointer user_data)
+{
+  GError **error = user_data;
+  gboolean ok = pt_session_start_finish (PT_SESSION (source), result, error);
+
+  g_assert_true (ok == (*error == NULL));
+  /* Marks the answer as in. */
+  if (ok)
+    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_EXISTS, "started");
+}
+
+/* pt_session_start_async() with a worker reads the seats' known names
+ * and tonight's game night on the worker: "begona" sits as "Begoña", the
+ * match joins tonight, and not one store call is made on the main
+ * thread. A cancelled start leaves the session in setup. */
+static void
+test_worker_start (Fixture *f,
+                   gconstpointer data)
+{
+  g_autoptr(PtStoreWorker) worker = pt_store_worker_new (f->path);
+  g_autoptr(PtSession) session = computer_match (f->store, NULL, 43);
+  g_autoptr(PtSession) cancelled = computer_match (f->store, NULL, 44);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) answer = NULL;
+  g_autoptr(GError) cancelled_answer = NULL;
+  g_autoptr(PtPlayer) player = pt_store_add_player (f->store, "Begoña", "", &error);
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *today = g_date_time_format (now, "%Y-%m-%d");
+  g_autoptr(PtNight) night = pt_store_add_night (f->store, today, NULL, NULL, &error);
+  g_autoptr(PtMatchEntry) entry = NULL;
+
+  g_assert_no_error (error);
+  pt_session_set_seat_name (session, 0, "begona");
+  pt_session_set_worker (session, worker);
+  pt_session_set_worker (cancelled, worker);
+  pt_store_debug_watch_thread (g_thread_self ());
+  pt_session_start_async (cancelled, TRUE, cancellable, on_started, &cancelled_answer);
+  g_cancellable_cancel (cancellable);
+  pt_session_start_async (session, TRUE, NULL, on_started, &answer);
+  iterate_until_idle (worker);
+  while (answer == NULL || cancelled_answer == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (pt_store_debug_get_watched_calls (), ==, 0);
+  pt_store_debug_watch_thread (NULL);
+
+  g_assert_error (answer, G_IO_ERROR, G_IO_ERROR_EXISTS);
+  g_assert_cmpint (pt_session_get_state (session), ==, PT_SESSION_PLAYING);
+  g_assert_cmpstr (pt_session_get_seat_name (session, 0), ==, "Begoña");
+  g_assert_error (cancelled_answer, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpint (pt_session_get_state (cancelled), ==, PT_SESSION_SETUP);
+
+  /* Played to the end: the match is tonight's. */
+  play_to_the_end (session);
+  iterate_until_idle (worker);
+  entry = pt_store_load_match (f->store, pt_session_get_match_id (session), &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (entry->night_id, ==, night->id);
+}
+
 int
 main (int argc,
       char **argv)
@@ -1083,6 +1146,7 @@ main (int argc,
   ADD ("worker/resume-reads-the-last-autosave", test_worker_resume_exact);
   ADD ("worker/failures-reach-the-caller", test_worker_failures);
   ADD ("worker/flush-writes-what-is-queued", test_worker_flush);
+  ADD ("worker/start-reads-on-the-worker", test_worker_start);
   ADD ("seats/kind-change-keeps-names", test_seat_kinds_keep_names);
   ADD ("seats/two-seats-one-player", test_two_seats_one_player);
   ADD ("identity/begona-finds-begona", test_begona_finds_begona);

@@ -38,9 +38,11 @@ new_play_window (void)
   gtk_window_set_default_size (GTK_WINDOW (win), play_window_width, play_window_height);
   gtk_window_present (GTK_WINDOW (win));
   WAIT_UNTIL (gtk_widget_get_mapped (win));
-  /* The home reads the store (saved games, players) after its first frame. */
+  /* The home reads the store (saved games, players) on the worker, after
+   * its first frame. */
   while (g_main_context_iteration (NULL, FALSE))
     ;
+  wait_for_store ();
   return win;
 }
 
@@ -225,12 +227,14 @@ static G_GNUC_UNUSED PtGameView *
 start_with_seed (const char *seed)
 {
   PtPlayPage *page = get_play_page ();
+  GtkWidget *before = pt_play_page_get_game_view (page);
   GtkWidget *view;
 
   pt_game_setup_view_set_seed (get_setup (), seed);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "play.start", NULL));
-  view = pt_play_page_get_game_view (page);
-  g_assert_true (PT_IS_GAME_VIEW (view));
+  /* The seats' known names and tonight's night are read on the worker
+   * first (a game still on screen stays until then). */
+  WAIT_UNTIL ((view = pt_play_page_get_game_view (page)) != before && PT_IS_GAME_VIEW (view));
   WAIT_UNTIL (gtk_widget_get_mapped (view));
   return PT_GAME_VIEW (view);
 }

@@ -204,7 +204,7 @@ test_powers (void)
   PtGameSetupView *setup = PT_GAME_SETUP_VIEW (pt_play_page_get_setup_view (page));
   PtGameView *view;
   PtGame *game;
-  GtkWidget *board;
+  GtkWidget *board, *before;
   g_autoptr(GHashTable) used = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
   pt_game_setup_view_set_game_id (setup, "next-station-london");
@@ -218,7 +218,10 @@ test_powers (void)
     pt_game_setup_view_set_options (setup, modules);
   }
   pt_game_setup_view_set_seed (setup, "8");
+  before = pt_play_page_get_game_view (page);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "play.start", NULL));
+  /* Shown once the start's reads on the worker are in. */
+  WAIT_UNTIL (pt_play_page_get_game_view (page) != before && PT_IS_GAME_VIEW (pt_play_page_get_game_view (page)));
   view = PT_GAME_VIEW (pt_play_page_get_game_view (page));
   WAIT_UNTIL (gtk_widget_get_mapped (GTK_WIDGET (view)));
   game = pt_game_view_get_game (view);

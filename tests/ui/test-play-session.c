@@ -11,6 +11,7 @@
 
 #include "play-test-util.h"
 #include "pt-game-ui.h"
+#include "pt-learn-view.h"
 #include "pt-lost-cities-board.h"
 #include "pt-match-view.h"
 #include "pt-preferences-window.h"
@@ -389,7 +390,10 @@ test_back_keeps_seats (void)
 
   /* And once more after a whole match. */
   pt_game_setup_view_set_seed (setup, "6");
+  view = PT_GAME_VIEW (pt_play_page_get_game_view (get_play_page ()));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (get_play_page ()), "play.start", NULL));
+  WAIT_UNTIL (pt_play_page_get_game_view (get_play_page ()) != GTK_WIDGET (view) &&
+              PT_IS_GAME_VIEW (pt_play_page_get_game_view (get_play_page ())));
   view = PT_GAME_VIEW (pt_play_page_get_game_view (get_play_page ()));
   play_until (view, G_MAXUINT);
   WAIT_UNTIL (pt_game_view_get_match_id (view) > 0);
@@ -520,6 +524,64 @@ test_saves_on_the_worker (void)
   g_cond_clear (&gate.cond);
 }
 
+/* Opening Play (the saved games, the known players, the last person to
+ * play), setting up and starting a match (the seats' known names,
+ * tonight's game night), leaving it, Continue and a lesson: not one store
+ * call on the main thread, and the start still finds the player
+ * "Begoña" behind "begona" and joins tonight's night. */
+static void
+test_home_and_start_on_the_worker (void)
+{
+  g_autoptr(PtStore) store = open_store ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PtPlayer) player = pt_store_add_player (store, "Begoña", "", &error);
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *today = g_date_time_format (now, "%Y-%m-%d");
+  g_autoptr(PtNight) night = pt_store_add_night (store, today, "Casa", NULL, &error);
+  g_autoptr(GPtrArray) saved = NULL;
+  g_autoptr(JsonNode) options = NULL;
+  PtGameView *view;
+  gint64 saved_id;
+
+  g_assert_no_error (error);
+  g_settings_set_int (lost_cities_settings (), "rounds", 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+  settle (50);
+  wait_for_store ();
+
+  pt_store_debug_watch_thread (g_thread_self ());
+  window = new_play_window ();
+  view = start_two_player_game ("lost-cities", "begona", -1, "Computer", 0, "2929");
+  g_assert_cmpstr (pt_session_get_seat_name (pt_game_view_get_session (view), 0), ==, "Begoña");
+  play_until (view, 4);
+  WAIT_UNTIL (!pt_game_view_get_thinking (view));
+  WAIT_UNTIL (pt_game_view_get_saved_id (view) > 0);
+  saved_id = pt_game_view_get_saved_id (view);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.leave", NULL));
+  wait_for_store ();
+  view = continue_saved (saved_id);
+  g_assert_cmpstr (pt_session_get_seat_name (pt_game_view_get_session (view), 0), ==, "Begoña");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.leave", NULL));
+  wait_for_store ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (get_play_page ()), "play.learn", "s", "lost-cities"));
+  WAIT_UNTIL (PT_IS_LEARN_VIEW (pt_play_page_get_game_view (get_play_page ())));
+  g_assert_true (gtk_widget_activate_action (pt_learn_view_get_game_view (PT_LEARN_VIEW (pt_play_page_get_game_view (get_play_page ()))),
+                                             "game.leave", NULL));
+  wait_for_store ();
+  g_assert_cmpuint (pt_store_debug_get_watched_calls (), ==, 0);
+  pt_store_debug_watch_thread (NULL);
+
+  /* The saved game joined tonight's night. */
+  saved = pt_store_list_saved_games (store, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (find_saved (saved, saved_id));
+  options = pt_json_parse (find_saved (saved, saved_id)->options, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (json_object_get_int_member (json_node_get_object (options), "night"), ==, night->id);
+  g_assert_true (pt_store_delete_saved_game (store, saved_id, &error));
+  g_assert_no_error (error);
+}
+
 int
 main (int argc,
       char *argv[])
@@ -534,6 +596,7 @@ main (int argc,
   g_test_add_func ("/ui/play/session/three-rounds-summary-continue", test_three_rounds);
   g_test_add_func ("/ui/play/session/back-keeps-seats", test_back_keeps_seats);
   g_test_add_func ("/ui/play/session/saves-on-the-worker", test_saves_on_the_worker);
+  g_test_add_func ("/ui/play/session/home-and-start-on-the-worker", test_home_and_start_on_the_worker);
 
   ret = g_test_run ();
 

@@ -219,6 +219,8 @@ test_lost_cities (void)
       g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label))));
     }
   g_assert_cmpuint (n_checked, >=, 5);
+  /* … and the scoring reading is whole too ("Regl…" once, in Spanish). */
+  g_assert_cmpuint (count_ellipsized (find_by_name (GTK_WIDGET (view), "reading-row")), ==, 0);
   set_width (1000);
 
   /* Saving: the match with the rules layer's totals, then a fresh sheet. */

@@ -446,23 +446,6 @@ test_window_accelerators (void)
   g_assert_cmpuint (found, ==, 0xf);
 }
 
-/* The labels under @widget whose text is cut ("Hoja de puntu…"). */
-static guint
-count_ellipsized (GtkWidget *widget)
-{
-  guint n = 0;
-
-  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) && pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (widget))))
-    {
-      g_test_message ("cut: %s", gtk_label_get_text (GTK_LABEL (widget)));
-      n++;
-    }
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    n += count_ellipsized (child);
-  return n;
-}
-
 static void
 test_window_narrow (void)
 {

@@ -548,3 +548,20 @@ damage_header (const char *path)
   g_assert_true (g_file_set_contents (path, data, size, NULL));
   g_free (data);
 }
+
+/* The labels under @widget whose text is cut ("Hoja de puntu…"). */
+guint
+count_ellipsized (GtkWidget *widget)
+{
+  guint n = 0;
+
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) && pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (widget))))
+    {
+      g_test_message ("cut: %s", gtk_label_get_text (GTK_LABEL (widget)));
+      n++;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += count_ellipsized (child);
+  return n;
+}

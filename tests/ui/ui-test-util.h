@@ -57,6 +57,8 @@ void save_screenshot (GtkWidget *widget,
                       const char *name);
 void set_dark (gboolean dark);
 
+guint count_ellipsized (GtkWidget *widget);
+
 GtkWidget *find_by_type (GtkWidget *root,
                          GType type);
 GtkWidget *find_by_name (GtkWidget *root,

@@ -87,12 +87,10 @@ when_text (gint64 updated)
 }
 
 guint
-pt_continue_list_refresh (PtContinueList *self,
-                          PtStore *store)
+pt_continue_list_set_saved (PtContinueList *self,
+                            GPtrArray *saved,
+                            const GError *error)
 {
-  g_autoptr(GPtrArray) saved = NULL;
-  g_autoptr(GError) error = NULL;
-
   g_return_val_if_fail (PT_IS_CONTINUE_LIST (self), 0);
 
   for (guint i = 0; i < self->rows->len; i++)
@@ -100,8 +98,6 @@ pt_continue_list_refresh (PtContinueList *self,
                                   g_ptr_array_index (self->rows, i));
   g_ptr_array_set_size (self->rows, 0);
 
-  if (store != NULL)
-    saved = pt_store_list_saved_games (store, &error);
   for (guint i = 0; saved != NULL && i < saved->len; i++)
     {
       PtSavedGame *game = g_ptr_array_index (saved, i);

@@ -16,7 +16,9 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (PtContinueList, pt_continue_list, PT, CONTINUE_LIST, AdwBin)
 
 GtkWidget *pt_continue_list_new (void);
-/* Reads the saved games from @store (newest first); returns how many. */
-guint pt_continue_list_refresh (PtContinueList *self,
-                                PtStore *store);
+/* Shows @saved (PtSavedGame, newest first; read on the store worker by
+ * the Play page), or @error where the games would be; returns how many. */
+guint pt_continue_list_set_saved (PtContinueList *self,
+                                  GPtrArray *saved,
+                                  const GError *error);
 G_END_DECLS

@@ -13,6 +13,13 @@
  * the worker too, behind the autosaves still queued: it is the position
  * last written.
  *
+ * Nothing here reads SQLite on the main loop: the home shows its layout at
+ * once and fills in from one read on the worker (saved games, known
+ * players, the last person to play), and a start reads the seats' known
+ * names and tonight's game night there too (pt_session_start_async). Each
+ * kind of read has a cancellable of its own: a newer request cancels the
+ * older one, and the page's dispose cancels them all.
+ *
  * "Learn to Play" starts a PtLesson (a guided first game, nothing saved)
  * in a PtLearnView.
  *
@@ -60,6 +67,10 @@ struct _PtPlayPage
 
   guint home_idle;   /* the home's first read, after the first frame */
   guint setup_build; /* the setup form, after the first frame (pt-paced.h) */
+
+  GCancellable *home_read; /* the home's lists */
+  GCancellable *start;     /* a match started, continued */
+  char *last_person;       /* from the home's read: a lesson's player */
 };
 
 G_DEFINE_FINAL_TYPE (PtPlayPage, pt_play_page, ADW_TYPE_BIN)
@@ -111,6 +122,17 @@ pt_play_page_get_store (PtPlayPage *self)
   return self->store;
 }
 
+/* A newer request cancels the older one in @slot. */
+static GCancellable *
+renew_cancellable (GCancellable **slot)
+{
+  if (*slot != NULL)
+    g_cancellable_cancel (*slot);
+  g_clear_object (slot);
+  *slot = g_cancellable_new ();
+  return *slot;
+}
+
 GtkWidget *
 pt_play_page_get_game_view (PtPlayPage *self)
 {
@@ -153,75 +175,99 @@ pt_play_page_get_setup_view (PtPlayPage *self)
   return ensure_setup_view (self);
 }
 
-/* What the home takes from the store: saved games, players. */
-static void
-refresh_home_store (PtPlayPage *self)
+/* What the home takes from the store, read on the worker. */
+typedef struct
 {
-  PtStore *store = pt_play_page_get_store (self);
-  g_autoptr(GPtrArray) players = NULL;
-
-  pt_continue_list_refresh (PT_CONTINUE_LIST (self->continue_list), store);
-  if (store != NULL)
-    {
-      g_autoptr(GError) error = NULL;
-
-      players = pt_store_list_players (store, FALSE, &error);
-      if (players == NULL)
-        show_error (self, error->message);
-    }
-  pt_game_setup_view_set_players (PT_GAME_SETUP_VIEW (ensure_setup_view (self)), players);
-  /* The first seat's default: whoever last sat at a match as a person
-   * (never the computer's name). */
-  if (store != NULL)
-    {
-      g_autofree char *person = pt_session_last_person_name (store);
-
-      pt_game_setup_view_set_default_person (PT_GAME_SETUP_VIEW (ensure_setup_view (self)), person);
-    }
-}
+  GPtrArray *saved;
+  GError *saved_error;
+  GPtrArray *players;
+  GError *players_error;
+  char *person;
+} HomeRead;
 
 static void
-refresh_home (PtPlayPage *self)
+home_read_free (HomeRead *read)
 {
-  refresh_home_store (self);
+  g_clear_pointer (&read->saved, g_ptr_array_unref);
+  g_clear_error (&read->saved_error);
+  g_clear_pointer (&read->players, g_ptr_array_unref);
+  g_clear_error (&read->players_error);
+  g_free (read->person);
+  g_free (read);
 }
 
 static gpointer
-no_read (PtStore *store,
-         PtStats *stats,
-         gpointer data,
-         GCancellable *cancellable,
-         GError **error)
+read_home (PtStore *store,
+           PtStats *stats,
+           gpointer data,
+           GCancellable *cancellable,
+           GError **error)
 {
-  return GINT_TO_POINTER (1);
+  HomeRead *read = g_new0 (HomeRead, 1);
+
+  read->saved = pt_store_list_saved_games (store, &read->saved_error);
+  read->players = pt_store_list_players (store, FALSE, &read->players_error);
+  /* The first seat's default: whoever last sat at a match as a person
+   * (never the computer's name). */
+  read->person = pt_session_last_person_name (store);
+  return read;
 }
 
 static void
-after_writes (GObject *source,
-              GAsyncResult *result,
-              gpointer user_data)
+home_read (GObject *source,
+           GAsyncResult *result,
+           gpointer user_data)
 {
   g_autoptr(PtPlayPage) self = user_data;
+  g_autoptr(GError) error = NULL;
+  HomeRead *read = pt_store_worker_finish (PT_STORE_WORKER (source), result, &error);
+  PtGameSetupView *setup;
 
-  if (pt_store_worker_finish (PT_STORE_WORKER (source), result, NULL) != NULL &&
-      gtk_widget_get_root (GTK_WIDGET (self)) != NULL && self->store != NULL &&
-      g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "home") == 0)
-    pt_continue_list_refresh (PT_CONTINUE_LIST (self->continue_list), self->store);
+  /* A newer read, or the page gone. */
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  if (read == NULL)
+    {
+      /* A failed read says so where the games would be. */
+      pt_continue_list_set_saved (PT_CONTINUE_LIST (self->continue_list), NULL, error);
+      return;
+    }
+  pt_continue_list_set_saved (PT_CONTINUE_LIST (self->continue_list), read->saved, read->saved_error);
+  setup = PT_GAME_SETUP_VIEW (ensure_setup_view (self));
+  if (read->players_error != NULL)
+    show_error (self, read->players_error->message);
+  pt_game_setup_view_set_players (setup, read->players);
+  pt_game_setup_view_set_default_person (setup, read->person);
+  g_free (self->last_person);
+  self->last_person = g_steal_pointer (&read->person);
+  home_read_free (read);
+}
+
+/* Queued behind the writes already on the worker (a game's last
+ * autosave, a saved game deleted): the lists as they leave them. */
+static void
+refresh_home (PtPlayPage *self)
+{
+  PtStoreWorker *worker = pt_play_page_get_store (self) != NULL
+                              ? pt_services_get_worker (self->services, NULL)
+                              : NULL;
+
+  if (worker == NULL)
+    {
+      pt_continue_list_set_saved (PT_CONTINUE_LIST (self->continue_list), NULL, NULL);
+      pt_game_setup_view_set_players (PT_GAME_SETUP_VIEW (ensure_setup_view (self)), NULL);
+      return;
+    }
+  pt_store_worker_run (worker, NULL, read_home, NULL, NULL, (GDestroyNotify) home_read_free,
+                       renew_cancellable (&self->home_read), home_read, g_object_ref (self));
 }
 
 static void
 go_home (PtPlayPage *self)
 {
-  PtStoreWorker *worker = self->store != NULL ? pt_services_get_worker (self->services, NULL) : NULL;
-
   adw_bin_set_child (self->game_holder, NULL);
   gtk_stack_set_visible_child_name (self->stack, "home");
   refresh_home (self);
-  /* The game's last autosave may still be queued on the worker: the list
-   * of saved games again once the worker is past it. */
-  if (worker != NULL)
-    pt_store_worker_run (worker, "play-home", no_read, NULL, NULL, NULL, NULL, after_writes,
-                         g_object_ref (self));
 }
 
 static void start_session (PtPlayPage *self,
@@ -300,26 +346,39 @@ show_game (PtPlayPage *self,
 }
 
 static void
-start_session (PtPlayPage *self,
-               PtSession *session)
+session_started (GObject *source,
+                 GAsyncResult *result,
+                 gpointer user_data)
 {
+  g_autoptr(PtPlayPage) self = user_data;
+  PtSession *session = PT_SESSION (source);
   g_autoptr(GError) error = NULL;
-  PtStore *store = pt_session_get_store (session);
-  PtStoreWorker *worker = store != NULL ? pt_services_get_worker (self->services, NULL) : NULL;
 
-  /* Matches played today join tonight's game night. */
-  if (store != NULL)
-    pt_session_set_night_id (session, pt_session_find_tonight (store));
-  /* Saved on the worker: the main loop never waits for SQLite in a game. */
-  if (worker != NULL && pt_session_get_worker (session) == NULL)
-    pt_session_set_worker (session, worker);
-  if (!pt_session_start (session, &error))
+  if (!pt_session_start_finish (session, result, &error))
     {
-      show_error (self, error->message);
+      /* A newer start, or the page gone. */
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        show_error (self, error->message);
       return;
     }
   g_set_object (&self->last_session, session);
   show_game (self, session);
+}
+
+/* The seats' known names and tonight's game night (matches played today
+ * join it) are read on the worker; the game shows when they are in. */
+static void
+start_session (PtPlayPage *self,
+               PtSession *session)
+{
+  PtStore *store = pt_session_get_store (session);
+  PtStoreWorker *worker = store != NULL ? pt_services_get_worker (self->services, NULL) : NULL;
+
+  /* Saved on the worker: the main loop never waits for SQLite in a game. */
+  if (worker != NULL && pt_session_get_worker (session) == NULL)
+    pt_session_set_worker (session, worker);
+  pt_session_start_async (session, store != NULL, renew_cancellable (&self->start), session_started,
+                          g_object_ref (self));
 }
 
 static void
@@ -361,8 +420,9 @@ saved_game_read (GObject *source,
   g_autoptr(PtSavedGame) saved = pt_store_worker_finish (PT_STORE_WORKER (source), result, &error);
   g_autoptr(PtSession) session = NULL;
 
-  if (gtk_widget_get_root (GTK_WIDGET (self)) == NULL ||
-      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+  /* A newer start, or the page gone. */
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) ||
+      gtk_widget_get_root (GTK_WIDGET (self)) == NULL)
     return;
   if (saved != NULL)
     session = pt_session_new_from_saved_game (saved, pt_play_page_get_store (self),
@@ -395,9 +455,9 @@ action_continue (GtkWidget *widget,
 
   if (worker == NULL)
     return;
-  pt_store_worker_run (worker, "play-continue", read_saved_game, g_memdup2 (&id, sizeof id), g_free,
-                       (GDestroyNotify) pt_saved_game_unref, NULL, saved_game_read,
-                       g_object_ref (self));
+  pt_store_worker_run (worker, NULL, read_saved_game, g_memdup2 (&id, sizeof id), g_free,
+                       (GDestroyNotify) pt_saved_game_unref, renew_cancellable (&self->start),
+                       saved_game_read, g_object_ref (self));
 }
 
 static void
@@ -465,13 +525,10 @@ start_lesson (PtPlayPage *self,
   GtkWidget *view;
 
   lesson = pt_lesson_new (game_id, &error);
-  /* The person who played last takes the seat (nothing is saved). */
-  if (lesson != NULL && pt_play_page_get_store (self) != NULL)
-    {
-      g_autofree char *person = pt_session_last_person_name (pt_play_page_get_store (self));
-
-      pt_lesson_set_player_name (lesson, person);
-    }
+  /* The person who played last takes the seat (nothing is saved), as the
+   * home's read found them. */
+  if (lesson != NULL && self->last_person != NULL)
+    pt_lesson_set_player_name (lesson, self->last_person);
   if (lesson == NULL || !pt_lesson_start (lesson, &error))
     {
       show_error (self, error->message);
@@ -586,7 +643,7 @@ refresh_home_idle (gpointer user_data)
   self->home_idle = 0;
   if (gtk_widget_get_mapped (GTK_WIDGET (self)) &&
       g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "home") == 0)
-    refresh_home_store (self);
+    refresh_home (self);
   return G_SOURCE_REMOVE;
 }
 
@@ -622,6 +679,12 @@ pt_play_page_dispose (GObject *object)
   PtPlayPage *self = PT_PLAY_PAGE (object);
 
   g_clear_handle_id (&self->home_idle, g_source_remove);
+  /* No late answer reaches a page that is going. */
+  g_cancellable_cancel (self->home_read);
+  g_clear_object (&self->home_read);
+  g_cancellable_cancel (self->start);
+  g_clear_object (&self->start);
+  g_clear_pointer (&self->last_person, g_free);
   pt_paced_stop (self->setup_build);
   self->setup_build = 0;
   gtk_widget_dispose_template (GTK_WIDGET (object), PT_TYPE_PLAY_PAGE);

@@ -50,6 +50,7 @@ struct _PtLostCitiesSheetView
 
   /* Template widgets */
   GtkBox *box;
+  AdwPreferencesGroup *scoring_group;
   AdwComboRow *reading_row;
   AdwComboRow *colors_row;
   AdwPreferencesGroup *totals_group;
@@ -276,10 +277,10 @@ on_reading_selected (AdwComboRow *row,
                      PtLostCitiesSheetView *self)
 {
   self->seed_reading = adw_combo_row_get_selected (row) == 1;
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
-                               self->seed_reading
-                               ? _("Only number cards count toward the 8-card bonus; wagers alone score nothing")
-                               : _("Wagers count toward the 8-card bonus; wagers alone still pay the 20, multiplied"));
+  adw_preferences_group_set_description (self->scoring_group,
+                                         self->seed_reading
+                                         ? _("Only number cards count toward the 8-card bonus; wagers alone score nothing")
+                                         : _("Wagers count toward the 8-card bonus; wagers alone still pay the 20, multiplied"));
   pt_sheet_view_changed (PT_SHEET_VIEW (self), GTK_WIDGET (row));
 }
 
@@ -790,6 +791,7 @@ pt_lost_cities_sheet_view_class_init (PtLostCitiesSheetViewClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/partida/Partida/lost-cities/pt-lost-cities-sheet-view.ui");
   gtk_widget_class_bind_template_child (widget_class, PtLostCitiesSheetView, box);
+  gtk_widget_class_bind_template_child (widget_class, PtLostCitiesSheetView, scoring_group);
   gtk_widget_class_bind_template_child (widget_class, PtLostCitiesSheetView, reading_row);
   gtk_widget_class_bind_template_child (widget_class, PtLostCitiesSheetView, colors_row);
   gtk_widget_class_bind_template_child (widget_class, PtLostCitiesSheetView, totals_group);
