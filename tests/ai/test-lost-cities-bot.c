@@ -322,6 +322,41 @@ test_levels_ordered (void)
   g_assert_cmpint (diff, >, 0);
 }
 
+/* The rollouts' opponent is not the main heuristic (issue 20: Hard must
+ * not model its opponent as Medium): on positions from games the main
+ * heuristic plays against itself, in whatever style, it picks another
+ * move on a good share of the turns (Medium itself: none). */
+static void
+test_rollout_opponent_independent (void)
+{
+  guint n_positions = 0, n_differ = 0;
+
+  for (guint deal = 0; deal < 20; deal++)
+    {
+      PtLostCitiesOptions options;
+      PtLostCitiesState state;
+      PtRng rng;
+
+      pt_lost_cities_options_init_default (&options);
+      pt_rng_init (&rng, 300 + deal);
+      pt_lost_cities_state_deal (&state, &options, &rng, 0);
+      while (!state.over && state.n_turns < 200)
+        {
+          PtLostCitiesMove move, opponent_move;
+
+          pt_lost_cities_heuristic_move (&state, &move);
+          pt_lost_cities_search_opponent_move (&state, deal * 1000 + state.n_turns, &opponent_move);
+          g_assert_cmpint (pt_lost_cities_state_check_move (&state, &opponent_move), ==,
+                           PT_LOST_CITIES_MOVE_OK);
+          n_positions++;
+          n_differ += !same_move (&move, &opponent_move);
+          pt_lost_cities_state_apply (&state, &move);
+        }
+    }
+  g_test_message ("the rollout opponent differs on %u of %u positions", n_differ, n_positions);
+  g_assert_cmpuint (n_differ * 4, >=, n_positions);
+}
+
 /* With a step budget the search spends about the same work on every
  * move: a move late in the round, whose rollouts are a few turns long,
  * gets many more determinisations than one early in the round. */
@@ -372,6 +407,7 @@ main (int argc,
   g_test_add_func ("/ai/lost-cities/no-cheating/bot", test_no_cheating_bot);
   g_test_add_func ("/ai/lost-cities/levels-ordered", test_levels_ordered);
   g_test_add_func ("/ai/lost-cities/search/step-budget", test_step_budget);
+  g_test_add_func ("/ai/lost-cities/search/rollout-opponent", test_rollout_opponent_independent);
 
   return g_test_run ();
 }

@@ -588,18 +588,6 @@ pt_lost_cities_heuristic_move (const PtLostCitiesState *state,
 }
 
 void
-pt_lost_cities_heuristic_move_careless (const PtLostCitiesState *state,
-                                        PtLostCitiesMove *move)
-{
-  Ctx x;
-  Table t;
-
-  ctx_init (&x, state, FALSE);
-  evaluate (&x, &t);
-  best_move (&x, &t, move);
-}
-
-void
 pt_lost_cities_heuristic_sloppy (const PtLostCitiesState *state,
                                  PtRng *rng,
                                  double blunder,

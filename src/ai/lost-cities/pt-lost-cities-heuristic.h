@@ -7,7 +7,9 @@
  * what that player may know (its own hand, the table, the discard piles,
  * the deck count and the opponent's hand slots marked "known"), so they
  * can run on a sampled state inside the Monte Carlo search as well as on a
- * view. No allocation: these are the rollout policy of the Hard level.
+ * view. No allocation: the main heuristic is the searcher's own rollout policy
+ * in the Hard level (its opponent there is another player, see
+ * pt-lost-cities-search.c).
  *
  * The main heuristic (Medium) is documented in pt-lost-cities-heuristic.c.
  */
@@ -26,10 +28,6 @@ guint pt_lost_cities_heuristic_rank (const PtLostCitiesState *state,
 /* The main heuristic's best move (the same as the first of _rank, faster). */
 void pt_lost_cities_heuristic_move (const PtLostCitiesState *state,
                                     PtLostCitiesMove *move);
-/* The main heuristic's projection alone, blind to the opponent (no
- * discard danger, denial or tempo): Easy without its slips. */
-void pt_lost_cities_heuristic_move_careless (const PtLostCitiesState *state,
-                                             PtLostCitiesMove *move);
 /* The aggressive opener: a deliberately different, simpler rule set (see
  * the .c file); a yardstick for the arena. */
 void pt_lost_cities_heuristic_aggressive (const PtLostCitiesState *state,

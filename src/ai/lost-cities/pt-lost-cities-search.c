@@ -3,7 +3,7 @@
  * Copyright 2026 The Partida authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Flat Monte Carlo with common random numbers:
+ * Monte Carlo over determinisations with common random numbers:
  *
  * 1. The main heuristic ranks the legal moves; the best n_candidates are
  *    searched (the rest are almost never right, and pruning them buys many
@@ -13,17 +13,22 @@
  *    slots and the deck, from a generator seeded by (seed, d). The
  *    opponent's cards seen taken from discard piles stay in its hand.
  * 3. Every candidate is played on the SAME determinisation d and finished
- *    by the heuristic for the searcher and, for the opponent, by one of a
- *    population of players (one that watches the searcher's needs, one
- *    that plays only its own projection; both slip to a random legal move
- *    on 10 % of their turns), drawn per determinisation. The opponent is
- *    not modelled as Medium or any one level: Hard must do well against
- *    players it has never seen (issue 20). The result is the final score
+ *    by the main heuristic for the searcher and, for the opponent, by
+ *    rollout_opponent(): a cheap rule player written from its own idea
+ *    (points per colour in hand and four thresholds), nothing taken from
+ *    the main heuristic (Medium), with its thresholds drawn anew for
+ *    every determinisation and a random legal move on 10 % of its turns.
+ *    The opponent is a population, not one level: Hard must do well
+ *    against players it has never seen (issue 20); modelling it as Medium
+ *    made Hard best at beating Medium. The result is the final score
  *    difference. Comparing candidates on identical deals (and identical
  *    opponents and slips) removes most of the luck from the comparison.
- * 4. The candidate with the best mean wins; ties go to the heuristic's
- *    order. Same view + same seed → same move (unless the deadline cuts
- *    the search short, which depends on the machine's speed).
+ * 4. Sequential halving: the work is shared out over log2 (n_candidates)
+ *    phases and the worse half of the candidates drops out after each, so
+ *    the close ones get most of the samples. The best mean wins; ties go
+ *    to the heuristic's order. Same view + same seed → same move (unless
+ *    the deadline cuts the search short, which depends on the machine's
+ *    speed).
  */
 #include "config.h"
 
@@ -36,24 +41,175 @@
 /* With a step budget, at most this many determinisations in all (the
  * last turns of a round are a few steps long). */
 #define MAX_DETERMINIZATIONS 3000
-/* Hard's work per move, in simulated turns (~1.2 µs each): ~60 ms of CPU
- * on every move (60,000 cost a median of ~95 ms on the loaded 2-core
- * machine of round 5, too close to the 100 ms allowed). A fixed 200 determinisations × 8 candidates made the
+/* Hard's work per move, in simulated turns: with the rule-player
+ * opponent (cheaper than the heuristic it replaced) 150,000 cost a median
+ * of ~45 ms of CPU on the loaded 2-core machine of round 6 (the 100 ms
+ * allowed leave room for a slower machine). A fixed 200 determinisations × 8 candidates made the
  * first moves of a round (rollouts ~45 turns long) cost 110 ms and the
  * last ones, where counting the deck down decides most, a few ms with
  * the same 200 samples; now a move with 5 cards left in the deck gets
  * ~8 times the determinisations of the first. */
-#define DEFAULT_MAX_STEPS    50000
+#define DEFAULT_MAX_STEPS    150000
 
-/* The opponents of the rollouts (see rollout()): determinisation d gets
- * style d % N_OPPONENT_STYLES. */
-enum
-{
-  OPPONENT_WATCHFUL,
-  OPPONENT_SELFISH,
-  N_OPPONENT_STYLES,
-};
+/* The opponent of the rollouts (see rollout_opponent()): its four
+ * thresholds are drawn per determinisation, and it slips to a random
+ * legal move on OPPONENT_SLIP_PERCENT of its turns. */
 #define OPPONENT_SLIP_PERCENT 10
+
+typedef struct
+{
+  guint open_points; /* points of a colour in hand needed to open it: 10..19 */
+  guint max_gap;     /* the largest step over the top it plays early: 1..4 */
+  gboolean wagers;   /* backs a strong colour with wagers early */
+  gboolean watchful; /* keeps cards the searcher can play out of the piles */
+} OpponentStyle;
+
+static void
+opponent_style_draw (PtRng *rng,
+                     OpponentStyle *style)
+{
+  style->open_points = 10 + pt_rng_below (rng, 10);
+  style->max_gap = 1 + pt_rng_below (rng, 4);
+  style->wagers = pt_rng_below (rng, 2);
+  style->watchful = pt_rng_below (rng, 2);
+}
+
+static inline guint
+top_of (guint16 played)
+{
+  return played ? 31u - (guint) __builtin_clz (played) : 0u;
+}
+
+/* The rollouts' opponent, written from its own idea and sharing nothing
+ * with the main heuristic (no projection, no time factor): a player that
+ * counts the points of each colour in its hand and follows four drawn
+ * thresholds (@style). Cheap, so that the budget buys determinisations.
+ *
+ * 1. Late (deck ≤ twice the cards it could still play), play the highest
+ *    playable card of an opened expedition: get points down in time.
+ * 2. Continue an opened expedition with the lowest card at most max_gap
+ *    above its top.
+ * 3. With wagers, back an unopened colour holding open_points + 6 points
+ *    while the deck has 20+ cards.
+ * 4. Open the colour with the most points in hand (open_points or more,
+ *    deck 12+) with its lowest card.
+ * 5. Discard: a dead card, else the lowest card of the colour with the
+ *    fewest points in hand — if watchful, one the searcher cannot play
+ *    on its opened expeditions when there is such a card.
+ * Draw: a pile top it can play on an opened expedition within max_gap,
+ * else the deck. */
+static void
+rollout_opponent (const PtLostCitiesState *state,
+                  const OpponentStyle *style,
+                  PtLostCitiesMove *move)
+{
+  guint me = state->current, them = me ^ 1u;
+  guint n_colors = state->options.n_colors;
+  guint points[PT_LOST_CITIES_MAX_COLORS] = { 0 };
+  const PtLostCitiesCard *hand = state->hand[me];
+  guint n = state->hand_len[me], n_playable = 0;
+  guint deck = pt_lost_cities_state_deck_remaining (state);
+  gboolean discard = FALSE;
+  int pick = -1;
+
+#define OPENED(p, c)   (state->values[p][c] != 0 || state->wagers[p][c] != 0)
+#define VALUE(card)    ((guint) PT_LOST_CITIES_CARD_VALUE (card))
+#define PLAYS(p, card) (PT_LOST_CITIES_CARD_KIND (card) == 0                          \
+                            ? state->values[p][PT_LOST_CITIES_CARD_COLOR (card)] == 0 \
+                            : VALUE (card) > top_of (state->values[p][PT_LOST_CITIES_CARD_COLOR (card)]))
+#define COLOUR(card) PT_LOST_CITIES_CARD_COLOR (card)
+
+  for (guint i = 0; i < n; i++)
+    {
+      points[COLOUR (hand[i])] += VALUE (hand[i]);
+      if (OPENED (me, COLOUR (hand[i])) && PLAYS (me, hand[i]))
+        n_playable++;
+    }
+  /* 1. */
+  if (deck <= 2 * n_playable)
+    for (guint i = 0; i < n; i++)
+      if (OPENED (me, COLOUR (hand[i])) && PLAYS (me, hand[i]) &&
+          (pick < 0 || VALUE (hand[i]) > VALUE (hand[pick])))
+        pick = (int) i;
+  /* 2. */
+  for (guint i = 0; i < n && pick < 0; i++)
+    {
+      guint c = COLOUR (hand[i]), top = MAX (top_of (state->values[me][c]), 1u);
+
+      if (VALUE (hand[i]) > 0 && OPENED (me, c) && PLAYS (me, hand[i]) &&
+          VALUE (hand[i]) <= top + style->max_gap)
+        {
+          for (guint j = 0; j < n; j++)
+            if (COLOUR (hand[j]) == c && VALUE (hand[j]) > top_of (state->values[me][c]) &&
+                VALUE (hand[j]) < VALUE (hand[i]))
+              goto not_lowest;
+          pick = (int) i;
+        not_lowest:;
+        }
+    }
+  /* 3. */
+  if (pick < 0 && style->wagers && deck >= 20)
+    for (guint i = 0; i < n && pick < 0; i++)
+      if (PT_LOST_CITIES_CARD_KIND (hand[i]) == 0 && PLAYS (me, hand[i]) &&
+          points[COLOUR (hand[i])] >= style->open_points + 6)
+        pick = (int) i;
+  /* 4. */
+  if (pick < 0 && deck >= 12)
+    {
+      int colour = -1;
+
+      for (guint c = 0; c < n_colors; c++)
+        if (!OPENED (me, c) && points[c] >= style->open_points &&
+            (colour < 0 || points[c] > points[colour]))
+          colour = (int) c;
+      for (guint i = 0; i < n && colour >= 0; i++)
+        if ((int) COLOUR (hand[i]) == colour && VALUE (hand[i]) > 0 &&
+            (pick < 0 || VALUE (hand[i]) < VALUE (hand[pick])))
+          pick = (int) i;
+    }
+  /* 5. */
+  if (pick < 0)
+    {
+      discard = TRUE;
+      for (guint i = 0; i < n && pick < 0; i++)
+        if (OPENED (me, COLOUR (hand[i])) && !PLAYS (me, hand[i]))
+          pick = (int) i;
+      for (guint pass = style->watchful ? 0 : 1; pass < 2 && pick < 0; pass++)
+        for (guint i = 0; i < n; i++)
+          {
+            guint c = COLOUR (hand[i]);
+
+            if (pass == 0 && OPENED (them, c) && PLAYS (them, hand[i]))
+              continue;
+            if (pick < 0 || points[c] < points[COLOUR (hand[pick])] ||
+                (points[c] == points[COLOUR (hand[pick])] && VALUE (hand[i]) < VALUE (hand[pick])))
+              pick = (int) i;
+          }
+    }
+
+  move->card = hand[pick];
+  move->discard = (guint8) discard;
+  move->draw = PT_LOST_CITIES_DRAW_DECK;
+  move->padding = 0;
+  for (guint c = 0; c < n_colors; c++)
+    {
+      PtLostCitiesCard top;
+
+      if (state->pile_len[c] == 0 || (discard && c == COLOUR (move->card)))
+        continue;
+      top = PT_LOST_CITIES_CARD (c, state->pile[c][state->pile_len[c] - 1]);
+      if (VALUE (top) > 0 && OPENED (me, c) && PLAYS (me, top) &&
+          VALUE (top) <= MAX (top_of (state->values[me][c]), 1u) + style->max_gap)
+        {
+          move->draw = (guint8) c;
+          break;
+        }
+    }
+#undef OPENED
+#undef VALUE
+#undef PLAYS
+#undef COLOUR
+}
 
 void
 pt_lost_cities_search_params_init (PtLostCitiesSearchParams *params,
@@ -61,20 +217,31 @@ pt_lost_cities_search_params_init (PtLostCitiesSearchParams *params,
 {
   params->seed = seed;
   params->n_determinizations = 200;
-  params->n_candidates = 8;
+  params->n_candidates = 10;
   params->max_steps = DEFAULT_MAX_STEPS;
   params->deadline = 0;
 }
 
-/* The rest of the round. The searching player follows the main
- * heuristic; the opponent is not assumed to be any one player: on each
- * determinisation it is drawn from a population (@style) — one who
- * watches the searcher's needs and one who plays only its own
- * projection — and it slips (a random legal move) on some turns. */
+void
+pt_lost_cities_search_opponent_move (const PtLostCitiesState *state,
+                                     guint64 seed,
+                                     PtLostCitiesMove *move)
+{
+  OpponentStyle style;
+  PtRng rng;
+
+  pt_rng_init (&rng, seed);
+  opponent_style_draw (&rng, &style);
+  rollout_opponent (state, &style, move);
+}
+
+/* The rest of the round: the searching player follows the main
+ * heuristic, the opponent rollout_opponent() in @style, slipping on some
+ * turns. */
 static int
 rollout (PtLostCitiesState *state,
          guint player,
-         guint style,
+         const OpponentStyle *style,
          PtRng *rng,
          guint64 *steps)
 {
@@ -88,10 +255,8 @@ rollout (PtLostCitiesState *state,
         pt_lost_cities_heuristic_move (state, &move);
       else if (pt_rng_below (rng, 100) < OPPONENT_SLIP_PERCENT)
         pt_lost_cities_state_random_legal_move (state, rng, &move);
-      else if (style == OPPONENT_WATCHFUL)
-        pt_lost_cities_heuristic_move (state, &move);
       else
-        pt_lost_cities_heuristic_move_careless (state, &move);
+        rollout_opponent (state, style, &move);
       pt_lost_cities_state_apply (state, &move);
     }
   return pt_lost_cities_state_score (state, player) -
@@ -145,6 +310,7 @@ pt_lost_cities_search_full (const PtLostCitiesView *view,
   double scores[PT_LOST_CITIES_MAX_MOVES];
   double totals[PT_LOST_CITIES_MAX_MOVES] = { 0 };
   PtLostCitiesState sample;
+  OpponentStyle style;
   PtRng rng;
   guint n, alive, n_phases = 0, d = 0;
   guint64 steps = 0;
@@ -189,6 +355,7 @@ pt_lost_cities_search_full (const PtLostCitiesView *view,
 
           pt_rng_init (&rng, pt_rng_derive_seed (params->seed, d + 1));
           pt_lost_cities_view_determinize (view, &rng, &sample);
+          opponent_style_draw (&rng, &style);
           for (guint i = 0; i < alive; i++)
             {
               PtLostCitiesState state = sample;
@@ -196,7 +363,7 @@ pt_lost_cities_search_full (const PtLostCitiesView *view,
               PtRng slips = rng;
 
               pt_lost_cities_state_apply (&state, &moves[i]);
-              totals[i] += rollout (&state, view->player, d % N_OPPONENT_STYLES, &slips, &steps);
+              totals[i] += rollout (&state, view->player, &style, &slips, &steps);
             }
         }
       sort_by_total (moves, totals, alive);

@@ -20,10 +20,10 @@ typedef struct
 {
   guint64 seed;
   /* The work: n_determinizations × n_candidates rollouts, shared out by
-   * sequential halving (see the .c file), when max_steps is 0; 200 × 8. */
+   * sequential halving (see the .c file), when max_steps is 0; 200 × 10. */
   guint n_determinizations;
   guint n_candidates; /* the heuristic's best moves that get searched */
-  /* When > 0 (the default: 60,000), the work is this many simulated
+  /* When > 0 (the default: 150,000), the work is this many simulated
    * turns instead, shared out the same way: a move late in the round,
    * whose rollouts are short, gets many more determinisations than an
    * early one. */
@@ -50,5 +50,11 @@ gboolean pt_lost_cities_search_full (const PtLostCitiesView *view,
                                      double *expected,
                                      guint *n_samples,
                                      GError **error);
+
+/* The rollouts' opponent (see the .c file) in the style drawn from
+ * @seed, without its random slips: for the tests. */
+void pt_lost_cities_search_opponent_move (const PtLostCitiesState *state,
+                                          guint64 seed,
+                                          PtLostCitiesMove *move);
 
 G_END_DECLS
