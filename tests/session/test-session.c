@@ -755,6 +755,7 @@ typedef struct
 {
   GMutex lock;
   GCond cond;
+  gboolean held;
   gboolean open;
 } Gate;
 
@@ -768,10 +769,24 @@ gate_job (PtStore *store,
   Gate *gate = data;
 
   g_mutex_lock (&gate->lock);
+  gate->held = TRUE;
+  g_cond_broadcast (&gate->cond);
   while (!gate->open)
     g_cond_wait (&gate->cond, &gate->lock);
   g_mutex_unlock (&gate->lock);
   return GINT_TO_POINTER (1);
+}
+
+/* Returns once the worker's thread is in gate_job(): everything queued
+ * before the gate is written by then (on a loaded machine the session's
+ * twelve moves can outrun the worker's first autosave). */
+static void
+gate_wait_until_held (Gate *gate)
+{
+  g_mutex_lock (&gate->lock);
+  while (!gate->held)
+    g_cond_wait (&gate->cond, &gate->lock);
+  g_mutex_unlock (&gate->lock);
 }
 
 static void
@@ -888,6 +903,7 @@ play_until_held (PtSession *session,
       g_main_context_iteration (NULL, TRUE);
       g_assert_cmpint (g_get_monotonic_time (), <, deadline);
     }
+  gate_wait_until_held (holdup->gate);
 }
 
 static gpointer
