@@ -200,6 +200,7 @@ save_lost_cities_match (const char *a,
   show_area ("score-sheet");
   page = get_sheet_page ();
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "sheet.new", "s", "lost-cities"));
+  wait_for_store ();
   view = PT_LOST_CITIES_SHEET_VIEW (pt_score_sheet_page_get_sheet_view (page));
   type_player_name (0, a);
   type_player_name (1, b);

@@ -187,6 +187,7 @@ test_read_only (void)
   show_area ("score-sheet");
   sheet = get_sheet_page ();
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (sheet), "sheet.new", "s", "lost-cities"));
+  wait_for_store ();
   type_player_name (0, "Ana");
   type_player_name (1, "Beto");
   click_card (PT_LOST_CITIES_SHEET_VIEW (pt_score_sheet_page_get_sheet_view (sheet)), 0, 0, 5);

@@ -69,6 +69,7 @@ test_edit_delete_undo (void)
   view = pt_history_page_get_match_view (page);
   g_assert_nonnull (view);
   g_signal_emit_by_name (find_by_name (GTK_WIDGET (view), "edit-match"), "clicked");
+  wait_for_store ();
   g_assert_cmpstr (pt_window_get_visible_area (window), ==, "score-sheet");
   g_assert_cmpint (pt_score_sheet_page_get_editing_id (get_sheet_page ()), ==, id);
   sheet = PT_LOST_CITIES_SHEET_VIEW (pt_score_sheet_page_get_sheet_view (get_sheet_page ()));
@@ -219,6 +220,7 @@ test_night (void)
   /* The sheet offers tonight's people; a match saved now belongs to tonight. */
   show_area ("score-sheet");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (get_sheet_page ()), "sheet.new", "s", "next-station-london"));
+  wait_for_store ();
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (find_by_name (GTK_WIDGET (get_sheet_page ()), "player-0"))), ==, "Ana");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (find_by_name (GTK_WIDGET (get_sheet_page ()), "player-1"))), ==, "Beto");
   gtk_widget_activate_action (GTK_WIDGET (get_sheet_page ()), "sheet.discard", NULL);
@@ -271,8 +273,10 @@ test_night (void)
   gtk_widget_activate_action (GTK_WIDGET (page), "history.back", NULL);
   show_area ("score-sheet");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (get_sheet_page ()), "sheet.new", "s", "next-station-london"));
+  wait_for_store ();
   /* A fresh sheet, not the draft the first one may have left. */
   gtk_widget_activate_action (GTK_WIDGET (get_sheet_page ()), "sheet.discard", NULL);
+  wait_for_store ();
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (find_by_name (GTK_WIDGET (get_sheet_page ()), "player-0"))), ==, "Beto");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (find_by_name (GTK_WIDGET (get_sheet_page ()), "player-1"))), ==, "Carla");
   gtk_widget_activate_action (GTK_WIDGET (get_sheet_page ()), "sheet.discard", NULL);
@@ -636,6 +640,7 @@ test_edit_old_match_background (void)
   g_assert_true (pt_history_page_show_match (page, id));
   g_signal_emit_by_name (find_by_name (GTK_WIDGET (pt_history_page_get_match_view (page)), "edit-match"),
                          "clicked");
+  wait_for_store ();
   g_assert_cmpstr (pt_window_get_visible_area (window), ==, "score-sheet");
   sheet = PT_LOST_CITIES_SHEET_VIEW (pt_score_sheet_page_get_sheet_view (get_sheet_page ()));
   for (guint v = 3; v <= 10; v++)

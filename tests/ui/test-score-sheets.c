@@ -8,6 +8,8 @@
 #include "config.h"
 
 #include "companion-test-util.h"
+#include "pt-companion-util.h"
+#include "pt-game-ui.h"
 #include "pt-history-page.h"
 #include "pt-lost-cities-score.h"
 #include "pt-lost-cities-sheet-view.h"
@@ -149,6 +151,7 @@ test_lost_cities (void)
   screenshots ("score-sheet-start");
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "sheet.new", "s", "lost-cities"));
+  wait_for_store ();
   view = PT_LOST_CITIES_SHEET_VIEW (pt_score_sheet_page_get_sheet_view (page));
   g_assert_true (PT_IS_LOST_CITIES_SHEET_VIEW (view));
   pt_lost_cities_sheet_view_set_reading (view, "rulebook");
@@ -188,11 +191,13 @@ test_lost_cities (void)
 
   /* A half-filled sheet survives leaving it: the draft is in the store… */
   pt_score_sheet_page_flush_draft (page);
+  wait_for_store ();
   draft = pt_store_get_draft (store, "lost-cities", &error);
   g_assert_no_error (error);
   g_assert_nonnull (draft);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "sheet.close", NULL));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "sheet.new", "s", "lost-cities"));
+  wait_for_store ();
   /* … and is offered back exactly. */
   view = PT_LOST_CITIES_SHEET_VIEW (pt_score_sheet_page_get_sheet_view (page));
   pt_lost_cities_sheet_view_set_round (view, 0);
@@ -357,6 +362,7 @@ test_circle_the_wagons (void)
   show_area ("score-sheet");
   page = sheet_page ();
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "sheet.new", "s", "circle-the-wagons"));
+  wait_for_store ();
   view = PT_WAGONS_SHEET_VIEW (pt_score_sheet_page_get_sheet_view (page));
   g_assert_true (PT_IS_WAGONS_SHEET_VIEW (view));
   type_player (0, "Ana");
@@ -443,6 +449,7 @@ test_next_station (void)
   show_area ("score-sheet");
   page = sheet_page ();
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "sheet.new", "s", "next-station-london"));
+  wait_for_store ();
   view = PT_NEXT_STATION_SHEET_VIEW (pt_score_sheet_page_get_sheet_view (page));
   g_assert_true (PT_IS_NEXT_STATION_SHEET_VIEW (view));
   pt_score_sheet_page_set_n_players (page, 2);
@@ -525,6 +532,7 @@ test_wagons_painted (void)
   show_area ("score-sheet");
   page = sheet_page ();
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "sheet.new", "s", "circle-the-wagons"));
+  wait_for_store ();
   view = PT_WAGONS_SHEET_VIEW (pt_score_sheet_page_get_sheet_view (page));
   type_player (0, "Ana");
   type_player (1, "Beto");
@@ -583,6 +591,144 @@ test_wagons_painted (void)
   g_assert_cmpint (pt_store_count_matches (get_store (), NULL), >, 0);
 }
 
+/* Off the main loop ---------------------------------------------------------- */
+
+/* Rows with a player's name in the picker of seat 0, once it has filled in. */
+static guint
+open_picker (PtScoreSheetPage *page)
+{
+  GtkWidget *row = find_by_name (GTK_WIDGET (page), "player-0");
+  GtkWidget *button = find_by_type (row, GTK_TYPE_MENU_BUTTON);
+  GtkPopover *popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (button));
+  GtkWidget *list;
+  guint n = 0;
+
+  /* On screen: a popover anchored out of the window has no monitor. */
+  scroll_to (row);
+  wait_for_frame (button);
+  gtk_menu_button_popup (GTK_MENU_BUTTON (button));
+  wait_for_store ();
+  list = find_by_type (GTK_WIDGET (popover), GTK_TYPE_LIST_BOX);
+  g_assert_nonnull (list);
+  for (GtkWidget *child = gtk_widget_get_first_child (list); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LIST_BOX_ROW (child) && g_object_get_data (G_OBJECT (child), "name") != NULL)
+      n++;
+  gtk_menu_button_popdown (GTK_MENU_BUTTON (button));
+  return n;
+}
+
+static int
+score_of (PtMatchEntry *entry,
+          const char *name)
+{
+  for (guint i = 0; i < entry->results->len; i++)
+    {
+      PtMatchResult *result = g_ptr_array_index (entry->results, i);
+
+      if (g_strcmp0 (result->player_name, name) == 0)
+        return result->score;
+    }
+  g_assert_not_reached ();
+}
+
+static const char *
+visible_page (PtScoreSheetPage *page)
+{
+  return gtk_stack_get_visible_child_name (GTK_STACK (find_by_type (GTK_WIDGET (page), GTK_TYPE_STACK)));
+}
+
+/* A new sheet of every game (tonight's night, the last match's players,
+ * the picker), a draft continued, a saved match opened for editing and
+ * saved: not one store call on the main thread. A match that cannot be
+ * read says so instead of opening an empty sheet over it. */
+static void
+test_on_the_worker (void)
+{
+  PtStore *store = get_store ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *today = pt_companion_today_iso ();
+  g_autoptr(PtNight) night = pt_store_add_night (store, today, "Casa", NULL, &error);
+  g_autoptr(PtMatchEntry) before = NULL;
+  g_autoptr(PtMatchEntry) after = NULL;
+  PtScoreSheetPage *page;
+  PtLostCitiesSheetView *lc;
+  gint64 id;
+  int count;
+  guint calls;
+
+  g_assert_no_error (error);
+  id = save_lost_cities_match ("Ana", "Beto", 3, 2);
+  before = pt_store_load_match (store, id, &error);
+  g_assert_no_error (error);
+  count = pt_store_count_matches (store, NULL);
+  show_area ("score-sheet");
+  page = sheet_page ();
+  /* A draft of Lost Cities, left half done. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "sheet.new", "s", "lost-cities"));
+  wait_for_store ();
+  lc = PT_LOST_CITIES_SHEET_VIEW (pt_score_sheet_page_get_sheet_view (page));
+  click_card (lc, 0, 2, 7);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "sheet.close", NULL));
+  wait_for_store ();
+
+  pt_store_debug_watch_thread (g_thread_self ());
+  for (guint i = 0; i < pt_game_ui_get_n (); i++)
+    {
+      const PtGameUi *ui = pt_game_ui_list ()[i];
+
+      if (g_strcmp0 (ui->game_id, "lost-cities") == 0)
+        continue;
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "sheet.new", "s", ui->game_id));
+      /* The layout at once, filled in from the worker. */
+      g_assert_true (G_TYPE_CHECK_INSTANCE_TYPE (pt_score_sheet_page_get_sheet_view (page), ui->sheet_view_type ()));
+      g_assert_cmpstr (visible_page (page), ==, "sheet");
+      wait_for_store ();
+      g_assert_true (gtk_switch_get_active (GTK_SWITCH (find_by_type (GTK_WIDGET (page), GTK_TYPE_SWITCH))));
+      g_assert_cmpuint (open_picker (page), >=, 2);
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "sheet.close", NULL));
+    }
+  /* The draft comes back. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "sheet.new", "s", "lost-cities"));
+  wait_for_store ();
+  lc = PT_LOST_CITIES_SHEET_VIEW (pt_score_sheet_page_get_sheet_view (page));
+  g_assert_true (gtk_toggle_button_get_active (pt_lost_cities_sheet_view_get_card_toggle (lc, 0, 2, 7)));
+  gtk_widget_activate_action (GTK_WIDGET (page), "sheet.discard", NULL);
+  wait_for_store ();
+  /* The saved match, edited and saved again. */
+  g_assert_true (pt_score_sheet_page_edit_match (page, id, &error));
+  g_assert_no_error (error);
+  wait_for_store ();
+  g_assert_cmpint (pt_score_sheet_page_get_editing_id (page), ==, id);
+  lc = PT_LOST_CITIES_SHEET_VIEW (pt_score_sheet_page_get_sheet_view (page));
+  g_assert_true (gtk_toggle_button_get_active (pt_lost_cities_sheet_view_get_card_toggle (lc, 0, 0, 4)));
+  click_card (lc, 0, 0, 9);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "sheet.save", NULL));
+  wait_for_store ();
+  calls = pt_store_debug_get_watched_calls ();
+  pt_store_debug_watch_thread (NULL);
+  g_test_message ("store calls on the main thread: %u", calls);
+  g_assert_cmpuint (calls, ==, 0);
+
+  g_assert_cmpint (pt_store_count_matches (store, NULL), ==, count);
+  after = pt_store_load_match (store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (score_of (after, "Ana"), >, score_of (before, "Ana"));
+
+  /* A match that is not there: the reason, and no sheet to overwrite it. */
+  g_assert_true (pt_score_sheet_page_edit_match (page, id + 1000, &error));
+  g_assert_no_error (error);
+  wait_for_store ();
+  g_assert_cmpstr (visible_page (page), ==, "error");
+  g_assert_null (pt_score_sheet_page_get_sheet_view (page));
+  g_assert_cmpint (pt_score_sheet_page_get_editing_id (page), ==, 0);
+  screenshots ("score-sheet-edit-failed");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "sheet.new", "s", "lost-cities"));
+  wait_for_store ();
+  gtk_widget_activate_action (GTK_WIDGET (page), "sheet.discard", NULL);
+  wait_for_store ();
+}
+
 int
 main (int argc,
       char *argv[])
@@ -595,6 +741,7 @@ main (int argc,
   g_test_add_func ("/ui/score-sheets/circle-the-wagons", test_circle_the_wagons);
   g_test_add_func ("/ui/score-sheets/next-station", test_next_station);
   g_test_add_func ("/ui/score-sheets/circle-the-wagons-painted", test_wagons_painted);
+  g_test_add_func ("/ui/score-sheets/on-the-worker", test_on_the_worker);
   ret = g_test_run ();
   companion_finish ();
   return ret;

@@ -70,6 +70,7 @@ test_wagers_as_typed (void)
   show_area ("score-sheet");
   page = get_sheet_page ();
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "sheet.new", "s", "lost-cities"));
+  wait_for_store ();
   view = pt_score_sheet_page_get_sheet_view (page);
   lc = PT_LOST_CITIES_SHEET_VIEW (view);
   type_player_name (0, "Ana");
@@ -147,6 +148,7 @@ test_arrows (void)
 
   show_area ("score-sheet");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "sheet.new", "s", "lost-cities"));
+  wait_for_store ();
   lc = PT_LOST_CITIES_SHEET_VIEW (pt_score_sheet_page_get_sheet_view (page));
   spin = pt_lost_cities_sheet_view_get_wager_spin (lc, 1, 2);
   type_into (spin, "9");
@@ -181,6 +183,7 @@ test_next_station_own_totals (void)
 
   show_area ("score-sheet");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "sheet.new", "s", "next-station-london"));
+  wait_for_store ();
   view = PT_NEXT_STATION_SHEET_VIEW (pt_score_sheet_page_get_sheet_view (page));
   pt_score_sheet_page_set_n_players (page, 2);
   type_player_name (0, "Ana");
@@ -248,6 +251,7 @@ test_wagons_own_totals (void)
 
   show_area ("score-sheet");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "sheet.new", "s", "circle-the-wagons"));
+  wait_for_store ();
   view = PT_WAGONS_SHEET_VIEW (pt_score_sheet_page_get_sheet_view (page));
   type_player_name (0, "Ana");
   type_player_name (1, "Beto");
@@ -323,6 +327,7 @@ test_wagons_tab_order (void)
 
   show_area ("score-sheet");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "sheet.new", "s", "circle-the-wagons"));
+  wait_for_store ();
   view = PT_WAGONS_SHEET_VIEW (pt_score_sheet_page_get_sheet_view (page));
   for (guint i = 0; i < 3; i++)
     adw_combo_row_set_selected (pt_wagons_sheet_view_get_bonus_row (view, i),
@@ -403,6 +408,7 @@ test_markup_names (void)
   show_area ("score-sheet");
   page = get_sheet_page ();
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "sheet.new", "s", "lost-cities"));
+  wait_for_store ();
   type_player_name (0, odd);
   type_player_name (1, other);
   click_card (PT_LOST_CITIES_SHEET_VIEW (pt_score_sheet_page_get_sheet_view (page)), 0, 0, 4);
@@ -435,6 +441,7 @@ test_name_suggestion (void)
   show_area ("score-sheet");
   page = get_sheet_page ();
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "sheet.new", "s", "lost-cities"));
+  wait_for_store ();
   row = ADW_ENTRY_ROW (find_by_name (GTK_WIDGET (page), "player-0"));
   button = find_by_name (GTK_WIDGET (row), "name-suggestion");
   g_assert_nonnull (button);

@@ -53,6 +53,7 @@ test_damaged (void)
   show_area ("score-sheet");
   page = get_sheet_page ();
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "sheet.new", "s", "lost-cities"));
+  wait_for_store ();
   type_player_name (0, "Ana");
   type_player_name (1, "Beto");
   click_card (PT_LOST_CITIES_SHEET_VIEW (pt_score_sheet_page_get_sheet_view (page)), 0, 0, 5);

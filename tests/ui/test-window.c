@@ -314,6 +314,7 @@ test_preferences_rules (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-score-sheet", NULL));
   sheet_page = PT_SCORE_SHEET_PAGE (pt_window_ensure_area (window, "score-sheet"));
   pt_score_sheet_page_open_game (sheet_page, "lost-cities");
+  wait_for_store ();
   g_assert_nonnull (pt_score_sheet_page_get_sheet_view (sheet_page));
   reading = pt_sheet_view_get_rule_reading (pt_score_sheet_page_get_sheet_view (sheet_page));
   g_assert_cmpstr (reading, ==, "seed");

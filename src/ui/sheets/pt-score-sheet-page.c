@@ -17,6 +17,12 @@
  *
  * The saved breakdown is the rules layer's result with the input sheet
  * added as "sheet", so the match can be edited later with the same inputs.
+ *
+ * Nothing here calls the store on the main loop: a sheet's contents (the
+ * draft, tonight's night and people, the last match), a match to edit and
+ * the player picker are read on the store worker, each kind with a
+ * cancellable of the page's (a newer request cancels the older one,
+ * dispose cancels them all); drafts and saves are worker writes.
  */
 #include "config.h"
 
@@ -30,6 +36,7 @@
 #include "pt-player-name.h"
 #include "pt-score-sheet-page.h"
 #include "pt-session-store.h"
+#include "pt-store-health.h"
 
 #define DRAFT_DELAY_MS 250
 #define MAX_SEATS      4
@@ -52,8 +59,20 @@ struct _PtScoreSheetPage
   gboolean dirty;
   /* A save is with the store worker: Save and the draft wait for it. */
   gboolean saving;
+  /* The sheet on screen waits for its contents from the worker (draft,
+   * night, players): what changes meanwhile is not a draft yet. */
+  gboolean opening;
+  /* The game's draft could not be read: it is not overwritten (no draft
+   * is written, the save leaves it). */
+  gboolean keep_draft;
+  /* A newer request cancels the older one; dispose cancels both. */
+  GCancellable *open_read;   /* the sheet's contents, or the match to edit */
+  GCancellable *picker_read; /* the people in the history */
 
   GtkStack *stack;
+  GtkWidget *form;
+  GtkSpinner *spinner;
+  AdwStatusPage *error_page;
   GtkBox *game_buttons;
   GtkRevealer *draft_revealer;
   GtkLabel *draft_label;
@@ -82,6 +101,25 @@ static GParamSpec *properties[N_PROPS];
 
 static void schedule_draft (PtScoreSheetPage *self);
 static void update_save (PtScoreSheetPage *self);
+
+/* Changes made by the page itself, or before the sheet's contents are in,
+ * are not the user's: nothing is dirty or drafted for them. */
+static gboolean
+filling_in (PtScoreSheetPage *self)
+{
+  return self->loading || self->opening;
+}
+
+/* A newer request cancels the older one in @slot. */
+static GCancellable *
+renew_cancellable (GCancellable **slot)
+{
+  if (*slot != NULL)
+    g_cancellable_cancel (*slot);
+  g_clear_object (slot);
+  *slot = g_cancellable_new ();
+  return *slot;
+}
 
 static void
 set_dirty (PtScoreSheetPage *self,
@@ -159,7 +197,7 @@ on_player_name_changed (GtkEditable *editable,
   /* A name marked as missing or twice at the table: retyped, it is judged
    * again when saving. */
   gtk_widget_remove_css_class (GTK_WIDGET (editable), "error");
-  if (self->loading)
+  if (filling_in (self))
     return;
   push_player_names (self);
   set_dirty (self, TRUE);
@@ -180,7 +218,7 @@ on_n_players_changed (GtkSpinButton *spin,
                       PtScoreSheetPage *self)
 {
   update_player_rows (self);
-  if (self->loading)
+  if (filling_in (self))
     return;
   push_player_names (self);
   set_dirty (self, TRUE);
@@ -201,23 +239,33 @@ on_pick_player (GtkListBox *list,
     gtk_popover_popdown (GTK_POPOVER (popover));
 }
 
-/* The people already in the history, to pick instead of typing. */
-static void
-on_picker_show (GtkPopover *popover,
-                PtScoreSheetPage *self)
+static gpointer
+read_players (PtStore *store,
+              PtStats *stats,
+              gpointer data,
+              GCancellable *cancellable,
+              GError **error)
 {
+  return pt_store_list_players (store, FALSE, error);
+}
+
+/* The people already in the history, read on the worker, in the list of
+ * the popover (or why they could not be). */
+static void
+players_read (GObject *source,
+              GAsyncResult *result,
+              gpointer user_data)
+{
+  g_autoptr(GtkPopover) popover = user_data;
   g_autoptr(GError) error = NULL;
-  PtStore *store = pt_services_get_store (self->services, &error);
-  g_autoptr(GPtrArray) players = store ? pt_store_list_players (store, FALSE, &error) : NULL;
-  GtkWidget *list = gtk_list_box_new ();
+  g_autoptr(GPtrArray) players = pt_store_worker_finish (PT_STORE_WORKER (source), result, &error);
+  GtkWidget *list = g_object_get_data (G_OBJECT (popover), "list");
 
+  /* A newer question, or the page gone. */
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || list == NULL)
+    return;
   if (players == NULL)
-    pt_companion_error_toast (GTK_WIDGET (self), error);
-  GtkWidget *scroller = gtk_scrolled_window_new ();
-
-  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
-  gtk_widget_add_css_class (list, "navigation-sidebar");
-  g_object_set_data (G_OBJECT (list), "entry", g_object_get_data (G_OBJECT (popover), "entry"));
+    pt_companion_error_toast (GTK_WIDGET (popover), error);
   for (guint i = 0; players != NULL && i < players->len; i++)
     {
       PtPlayer *player = g_ptr_array_index (players, i);
@@ -239,12 +287,35 @@ on_picker_show (GtkPopover *popover,
       gtk_widget_set_margin_bottom (label, 6);
       gtk_list_box_append (GTK_LIST_BOX (list), label);
     }
+}
+
+/* The popover opens at once; its people come from the worker. */
+static void
+on_picker_show (GtkPopover *popover,
+                PtScoreSheetPage *self)
+{
+  g_autoptr(GError) error = NULL;
+  PtStoreWorker *worker = pt_services_get_worker (self->services, &error);
+  GtkWidget *list = gtk_list_box_new ();
+  GtkWidget *scroller = gtk_scrolled_window_new ();
+
+  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
+  gtk_widget_add_css_class (list, "navigation-sidebar");
+  g_object_set_data (G_OBJECT (list), "entry", g_object_get_data (G_OBJECT (popover), "entry"));
+  g_object_set_data (G_OBJECT (popover), "list", list);
   g_signal_connect_object (list, "row-activated", G_CALLBACK (on_pick_player), self, 0);
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroller), TRUE);
   gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scroller), 320);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), list);
   gtk_popover_set_child (popover, scroller);
+  if (worker == NULL)
+    {
+      pt_companion_error_toast (GTK_WIDGET (self), error);
+      return;
+    }
+  pt_store_worker_run (worker, NULL, read_players, NULL, NULL, (GDestroyNotify) g_ptr_array_unref,
+                       renew_cancellable (&self->picker_read), players_read, g_object_ref (popover));
 }
 
 static GtkWidget *
@@ -283,63 +354,32 @@ pt_score_sheet_page_set_n_players (PtScoreSheetPage *self,
   gtk_spin_button_set_value (self->n_players_spin, n_players);
 }
 
-/* The names of the last match of @game, so a group that plays again does
- * not type them again. */
+/* The names of @last (the last match of the game), so a group that plays
+ * again does not type them again. */
 static void
 prefill_players (PtScoreSheetPage *self,
-                 PtStore *store)
+                 PtMatchEntry *last)
 {
-  PtHistoryQuery query;
-  g_autoptr(GPtrArray) last = NULL;
-  g_autoptr(GError) error = NULL;
-
-  pt_history_query_init (&query);
-  query.game = self->game;
-  query.limit = 1;
-  if (store == NULL)
-    return;
-  last = pt_store_history (store, &query, &error);
   if (last == NULL)
-    pt_companion_error_toast (GTK_WIDGET (self), error);
-  if (last == NULL || last->len == 0)
     return;
-  {
-    PtMatchEntry *entry = g_ptr_array_index (last, 0);
+  gtk_spin_button_set_value (self->n_players_spin, last->results->len);
+  for (guint i = 0; i < last->results->len && i < MAX_SEATS; i++)
+    {
+      PtMatchResult *result = g_ptr_array_index (last->results, i);
 
-    gtk_spin_button_set_value (self->n_players_spin, entry->results->len);
-    for (guint i = 0; i < entry->results->len && i < MAX_SEATS; i++)
-      {
-        PtMatchResult *result = g_ptr_array_index (entry->results, i);
-
-        gtk_editable_set_text (GTK_EDITABLE (self->player_rows[i]),
-                               result->player_name ? result->player_name : "");
-      }
-  }
+      gtk_editable_set_text (GTK_EDITABLE (self->player_rows[i]),
+                             result->player_name ? result->player_name : "");
+    }
 }
 
 /* Game night --------------------------------------------------------------- */
 
-/* Tonight's night: the latest night dated today. Matches saved today join
- * it unless the switch is turned off. */
+/* Tonight's night (read on the worker: the latest night dated today).
+ * Matches saved today join it unless the switch is turned off. */
 static void
 update_night (PtScoreSheetPage *self,
-              PtStore *store)
+              PtNight *tonight)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) nights = store ? pt_store_list_nights (store, &error) : NULL;
-  g_autofree char *today = pt_companion_today_iso ();
-  PtNight *tonight = NULL;
-
-  if (store != NULL && nights == NULL)
-    pt_companion_error_toast (GTK_WIDGET (self), error);
-
-  for (guint i = 0; nights != NULL && i < nights->len; i++)
-    {
-      PtNight *night = g_ptr_array_index (nights, i);
-
-      if (g_strcmp0 (night->date, today) == 0 && (tonight == NULL || night->id > tonight->id))
-        tonight = night;
-    }
   self->night_id = tonight ? tonight->id : 0;
   gtk_widget_set_visible (GTK_WIDGET (self->night_row), tonight != NULL);
   if (tonight != NULL)
@@ -414,44 +454,32 @@ on_draft_written (GObject *source,
     g_message ("Could not keep the score sheet draft: %s", error->message);
 }
 
-/* @async: through the store worker (while typing); else at once (the app
- * is closing and needs it written before it goes). */
+/* Queued with the store worker, in order with the saves: no page shows a
+ * draft, so no "changed" follows it. At shutdown the services flush the
+ * worker, so the draft of a closing window is written before the app goes. */
 static void
-write_draft_now (PtScoreSheetPage *self,
-                 gboolean async)
+write_draft_now (PtScoreSheetPage *self)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(JsonObject) draft = NULL;
   g_autoptr(JsonNode) node = NULL;
-  g_autofree char *text = NULL;
-  PtStore *store;
+  PtStoreWorker *worker;
+  DraftWrite *write;
 
   g_clear_handle_id (&self->draft_source, g_source_remove);
-  if (self->sheet_view == NULL || self->game == NULL || self->saving)
+  if (self->sheet_view == NULL || self->game == NULL || self->saving || self->keep_draft)
     return;
+  if ((worker = pt_services_get_worker (self->services, &error)) == NULL)
+    {
+      g_message ("Could not keep the score sheet draft: %s", error->message);
+      return;
+    }
   draft = build_draft (self);
   node = json_node_init_object (json_node_alloc (), draft);
-  text = json_to_string (node, FALSE);
-  /* While typing: the worker writes it, in order with the saves. */
-  if (async)
-    {
-      PtStoreWorker *worker = pt_services_get_worker (self->services, NULL);
-
-      if (worker != NULL)
-        {
-          DraftWrite *write = g_new0 (DraftWrite, 1);
-
-          write->game = g_strdup (self->game);
-          write->json = g_steal_pointer (&text);
-          pt_store_worker_write (worker, draft_job, write, draft_write_free, NULL, on_draft_written, NULL);
-          return;
-        }
-    }
-  store = pt_services_get_store (self->services, &error);
-  if (store == NULL)
-    return;
-  if (!pt_store_set_draft (store, self->game, text, &error))
-    g_warning ("Could not keep the score sheet draft: %s", error->message);
+  write = g_new0 (DraftWrite, 1);
+  write->game = g_strdup (self->game);
+  write->json = json_to_string (node, FALSE);
+  pt_store_worker_write_quiet (worker, draft_job, write, draft_write_free, NULL, on_draft_written, NULL);
 }
 
 static gboolean
@@ -460,14 +488,14 @@ draft_timeout (gpointer user_data)
   PtScoreSheetPage *self = user_data;
 
   self->draft_source = 0;
-  write_draft_now (self, TRUE);
+  write_draft_now (self);
   return G_SOURCE_REMOVE;
 }
 
 static void
 schedule_draft (PtScoreSheetPage *self)
 {
-  if (self->loading || self->sheet_view == NULL)
+  if (filling_in (self) || self->sheet_view == NULL)
     return;
   if (self->draft_source == 0)
     self->draft_source = g_timeout_add (DRAFT_DELAY_MS, draft_timeout, self);
@@ -478,7 +506,7 @@ pt_score_sheet_page_flush_draft (PtScoreSheetPage *self)
 {
   g_return_if_fail (PT_IS_SCORE_SHEET_PAGE (self));
   if (self->draft_source != 0)
-    write_draft_now (self, FALSE);
+    write_draft_now (self);
 }
 
 static void
@@ -492,7 +520,7 @@ clear_draft (PtScoreSheetPage *self)
       DraftWrite *write = g_new0 (DraftWrite, 1);
 
       write->game = g_strdup (self->game);
-      pt_store_worker_write (worker, draft_job, write, draft_write_free, NULL, on_draft_written, NULL);
+      pt_store_worker_write_quiet (worker, draft_job, write, draft_write_free, NULL, on_draft_written, NULL);
     }
 }
 
@@ -502,7 +530,7 @@ static void
 on_sheet_changed (PtSheetView *view,
                   PtScoreSheetPage *self)
 {
-  if (!self->loading)
+  if (!filling_in (self))
     set_dirty (self, TRUE);
   schedule_draft (self);
 }
@@ -609,90 +637,266 @@ show_notice (PtScoreSheetPage *self,
   gtk_revealer_set_reveal_child (self->draft_revealer, text != NULL);
 }
 
-/* A fresh sheet for @game; with @use_draft, the draft when there is one. */
-static void
-open_sheet (PtScoreSheetPage *self,
-            const char *game,
-            gboolean use_draft)
+/* Reading a sheet's contents on the worker ----------------------------------
+ *
+ * A sheet shows at once, empty and insensitive, and fills in from one read
+ * on the worker: the game's draft, tonight's game night and its people,
+ * the game's last match. A match to edit is read the same way, with the
+ * "loading" page meanwhile; one that cannot be read shows why on the
+ * "error" page, never an empty sheet that would be saved over it. */
+
+typedef struct
 {
-  g_autoptr(GError) open_error = NULL;
-  PtStore *store = pt_services_get_store (self->services, &open_error);
-  g_autofree char *draft = NULL;
+  char *game;      /* a new sheet's game (NULL: the match's) */
+  gint64 match_id; /* the match to edit, else 0 */
+  gboolean use_draft;
+  gboolean prefill; /* the players: tonight's, else the last match's */
+  char *today;      /* ISO date of tonight */
+} SheetRequest;
+
+typedef struct
+{
+  PtMatchEntry *match;   /* the match to edit */
+  gboolean draft_read;   /* the draft was asked for… */
+  gboolean draft_failed; /* … and could not be read */
+  char *draft;           /* NULL: none */
+  PtNight *tonight;
+  GPtrArray *attendees; /* tonight's people (PtPlayer) */
+  PtMatchEntry *last;   /* the game's last match */
+  GError *error;        /* the first read that failed: the sheet works without it */
+} SheetRead;
+
+static void
+sheet_request_free (gpointer data)
+{
+  SheetRequest *request = data;
+
+  g_free (request->game);
+  g_free (request->today);
+  g_free (request);
+}
+
+static void
+sheet_read_free (gpointer data)
+{
+  SheetRead *read = data;
+
+  g_clear_pointer (&read->match, pt_match_entry_unref);
+  g_free (read->draft);
+  g_clear_pointer (&read->tonight, pt_night_unref);
+  g_clear_pointer (&read->attendees, g_ptr_array_unref);
+  g_clear_pointer (&read->last, pt_match_entry_unref);
+  g_clear_error (&read->error);
+  g_free (read);
+}
+
+static void
+keep_first_error (SheetRead *read,
+                  GError **error)
+{
+  if (*error == NULL)
+    return;
+  if (read->error == NULL)
+    read->error = g_steal_pointer (error);
+  else
+    g_clear_error (error);
+}
+
+/* On the worker thread. NULL with @error only when the match to edit
+ * cannot be read: everything else the sheet can do without. */
+static gpointer
+read_sheet (PtStore *store,
+            PtStats *stats,
+            gpointer data,
+            GCancellable *cancellable,
+            GError **error)
+{
+  SheetRequest *request = data;
+  SheetRead *read = g_new0 (SheetRead, 1);
+  const char *game = request->game;
+  g_autoptr(GPtrArray) nights = NULL;
+  g_autoptr(GError) local = NULL;
+
+  if (request->match_id != 0)
+    {
+      read->match = pt_store_load_match (store, request->match_id, error);
+      if (read->match == NULL)
+        {
+          sheet_read_free (read);
+          return NULL;
+        }
+      game = read->match->game;
+    }
+  if (request->use_draft)
+    {
+      read->draft_read = TRUE;
+      read->draft = pt_store_get_draft (store, game, &local);
+      read->draft_failed = local != NULL;
+      keep_first_error (read, &local);
+    }
+  /* Tonight's night: the latest night dated today. */
+  nights = pt_store_list_nights (store, &local);
+  keep_first_error (read, &local);
+  for (guint i = 0; nights != NULL && i < nights->len; i++)
+    {
+      PtNight *night = g_ptr_array_index (nights, i);
+
+      if (g_strcmp0 (night->date, request->today) == 0 && (read->tonight == NULL || night->id > read->tonight->id))
+        read->tonight = night;
+    }
+  if (read->tonight != NULL)
+    pt_night_ref (read->tonight);
+  if (!request->prefill)
+    return read;
+  /* Tonight's attendance list, from the store so it survives a restart. */
+  if (read->tonight != NULL)
+    {
+      read->attendees = pt_store_get_night_players (store, read->tonight->id, &local);
+      keep_first_error (read, &local);
+    }
+  {
+    PtHistoryQuery query;
+    g_autoptr(GPtrArray) last = NULL;
+
+    pt_history_query_init (&query);
+    query.game = game;
+    query.limit = 1;
+    last = pt_store_history (store, &query, &local);
+    keep_first_error (read, &local);
+    if (last != NULL && last->len > 0)
+      read->last = pt_match_entry_ref (g_ptr_array_index (last, 0));
+  }
+  return read;
+}
+
+/* The empty sheet of @game on screen; its contents follow (fill_sheet). */
+static void
+show_fresh_sheet (PtScoreSheetPage *self,
+                  const char *game)
+{
   PtSheetView *view = new_sheet_view (game);
-  gboolean restored;
 
   g_return_if_fail (view != NULL);
-  /* The sheet works without the history (no draft, no night, not saved):
-   * the reason is said. */
-  if (store == NULL)
-    pt_companion_error_toast (GTK_WIDGET (self), open_error);
   if (self->draft_source != 0)
-    write_draft_now (self, TRUE);
-
+    write_draft_now (self);
+  /* A draft that could not be read stays protected while its game is on. */
+  if (g_strcmp0 (self->game, game) != 0)
+    self->keep_draft = FALSE;
   self->loading = TRUE;
   g_free (self->game);
   self->game = g_strdup (game);
   select_game_row (self);
   set_sheet_view (self, view);
   reset_fields (self);
-  update_night (self, store);
+  update_night (self, NULL);
   show_notice (self, NULL);
+  self->loading = FALSE;
+  self->dirty = FALSE;
+  update_save (self);
+  gtk_stack_set_visible_child_name (self->stack, "sheet");
+}
 
-  if (use_draft && store != NULL)
-    {
-      g_autoptr(GError) error = NULL;
+/* The contents from the worker (NULL: none could be read): the draft
+ * back, else tonight's people or the last match's, and the game's
+ * defaults; then the sheet takes input. */
+static void
+fill_sheet (PtScoreSheetPage *self,
+            SheetRead *read)
+{
+  PtSheetView *view = self->sheet_view;
+  gboolean restored;
 
-      draft = pt_store_get_draft (store, game, &error);
-      if (error != NULL)
-        pt_companion_error_toast (GTK_WIDGET (self), error);
-    }
-  restored = draft != NULL && apply_draft (self, draft);
+  self->loading = TRUE;
+  update_night (self, read != NULL ? read->tonight : NULL);
+  if (read == NULL || read->draft_read)
+    self->keep_draft = read == NULL || read->draft_failed;
+  restored = read != NULL && read->draft != NULL && apply_draft (self, read->draft);
   if (restored)
     show_notice (self, self->editing_id != 0
                  ? _("You were changing a saved match: your changes are back.")
                  : _("This sheet was not saved last time: it is back as you left it."));
   else
     {
-      /* Tonight's attendance list, from the store so it survives a restart. */
-      g_autoptr(GError) error = NULL;
-      g_autoptr(GPtrArray) attendees = store != NULL && self->night_id != 0
-                                            ? pt_store_get_night_players (store, self->night_id, &error)
-                                            : NULL;
+      const PtGameUi *ui = pt_game_ui_lookup (self->game);
+      GSettings *settings = pt_services_get_settings (self->services);
+      GSettings *game_settings = settings != NULL ? pt_game_ui_get_settings (ui, settings) : NULL;
 
-      if (error != NULL)
-        pt_companion_error_toast (GTK_WIDGET (self), error);
-
-      prefill_players (self, store);
+      if (read != NULL)
+        prefill_players (self, read->last);
       /* Tonight's people come first, by name as the store lists them. */
-      if (attendees != NULL && attendees->len > 0)
+      if (read != NULL && read->attendees != NULL && read->attendees->len > 0)
         {
-          guint n = CLAMP (attendees->len, pt_sheet_view_get_min_players (view),
+          guint n = CLAMP (read->attendees->len, pt_sheet_view_get_min_players (view),
                            pt_sheet_view_get_max_players (view));
 
           gtk_spin_button_set_value (self->n_players_spin, n);
           for (guint i = 0; i < n && i < MAX_SEATS; i++)
             gtk_editable_set_text (GTK_EDITABLE (self->player_rows[i]),
-                                   i < attendees->len
-                                       ? ((PtPlayer *) g_ptr_array_index (attendees, i))->name
+                                   i < read->attendees->len
+                                       ? ((PtPlayer *) g_ptr_array_index (read->attendees, i))->name
                                        : "");
         }
-      {
-        const PtGameUi *ui = pt_game_ui_lookup (game);
-        GSettings *settings = pt_services_get_settings (self->services);
-        GSettings *game_settings = settings != NULL ? pt_game_ui_get_settings (ui, settings) : NULL;
-
-        /* The game's defaults from Preferences, which the sheet can change. */
-        if (game_settings != NULL && ui->sheet_apply_settings != NULL)
-          ui->sheet_apply_settings (GTK_WIDGET (view), game_settings);
-      }
+      /* The game's defaults from Preferences, which the sheet can change. */
+      if (game_settings != NULL && ui->sheet_apply_settings != NULL)
+        ui->sheet_apply_settings (GTK_WIDGET (view), game_settings);
     }
   update_player_rows (self);
-  self->loading = TRUE;
   push_player_names (self);
   self->loading = FALSE;
+  self->opening = FALSE;
+  gtk_widget_set_sensitive (self->form, TRUE);
   self->dirty = restored;
   on_sheet_valid (view, NULL, self);
-  gtk_stack_set_visible_child_name (self->stack, "sheet");
+}
+
+static void
+sheet_read (GObject *source,
+            GAsyncResult *result,
+            gpointer user_data)
+{
+  g_autoptr(PtScoreSheetPage) self = user_data;
+  g_autoptr(GError) error = NULL;
+  SheetRead *read = pt_store_worker_finish (PT_STORE_WORKER (source), result, &error);
+
+  /* A newer sheet, or the page gone. */
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  /* The sheet works without the history (no draft, no night): the reason
+   * is said. */
+  pt_companion_error_toast (GTK_WIDGET (self), read != NULL ? read->error : error);
+  fill_sheet (self, read);
+  g_clear_pointer (&read, sheet_read_free);
+}
+
+/* A fresh sheet for @game; with @use_draft, the draft when there is one;
+ * with @prefill, the players of tonight or of the last match. */
+static void
+open_sheet (PtScoreSheetPage *self,
+            const char *game,
+            gboolean use_draft,
+            gboolean prefill)
+{
+  g_autoptr(GError) error = NULL;
+  PtStoreWorker *worker = pt_services_get_worker (self->services, &error);
+  SheetRequest *request;
+
+  show_fresh_sheet (self, game);
+  if (worker == NULL)
+    {
+      g_cancellable_cancel (self->open_read);
+      pt_companion_error_toast (GTK_WIDGET (self), error);
+      fill_sheet (self, NULL);
+      return;
+    }
+  self->opening = TRUE;
+  gtk_widget_set_sensitive (self->form, FALSE);
+  request = g_new0 (SheetRequest, 1);
+  request->game = g_strdup (game);
+  request->use_draft = use_draft;
+  request->prefill = prefill;
+  request->today = pt_companion_today_iso ();
+  pt_store_worker_run (worker, NULL, read_sheet, request, sheet_request_free, sheet_read_free,
+                       renew_cancellable (&self->open_read), sheet_read, g_object_ref (self));
 }
 
 void
@@ -700,33 +904,47 @@ pt_score_sheet_page_open_game (PtScoreSheetPage *self,
                                const char *game)
 {
   g_return_if_fail (PT_IS_SCORE_SHEET_PAGE (self));
-  open_sheet (self, game, TRUE);
+  open_sheet (self, game, TRUE, TRUE);
 }
 
-gboolean
-pt_score_sheet_page_edit_match (PtScoreSheetPage *self,
-                                gint64 match_id,
-                                GError **error)
+/* Editing ------------------------------------------------------------------- */
+
+static void
+show_edit_error (PtScoreSheetPage *self,
+                 const GError *error)
 {
-  PtStore *store = pt_services_get_store (self->services, error);
-  g_autoptr(PtMatchEntry) entry = NULL;
+  /* The description is markup; the message may quote names. */
+  g_autofree char *escaped = g_markup_escape_text (error->message, -1);
+
+  adw_status_page_set_description (self->error_page, escaped);
+  gtk_stack_set_visible_child_name (self->stack, "error");
+  /* A read that failed as damaged: check the whole history, and say so. */
+  pt_store_health_read_failed (error);
+}
+
+/* The match read on the worker, on its sheet; FALSE with @error when it
+ * was not kept with a score sheet. */
+static gboolean
+show_match (PtScoreSheetPage *self,
+            SheetRead *read,
+            GError **error)
+{
+  PtMatchEntry *entry = read->match;
   g_autoptr(JsonNode) node = NULL;
   JsonObject *sheet = NULL;
 
-  g_return_val_if_fail (PT_IS_SCORE_SHEET_PAGE (self), FALSE);
-  if (store == NULL || (entry = pt_store_load_match (store, match_id, error)) == NULL)
-    return FALSE;
   node = entry->breakdown ? pt_json_parse (entry->breakdown, NULL) : NULL;
   if (node != NULL && JSON_NODE_HOLDS_OBJECT (node))
     sheet = pt_companion_obj (json_node_get_object (node), "sheet");
-  if (entry->mode != PT_MATCH_MODE_COMPANION || sheet == NULL || new_sheet_view (entry->game) == NULL)
+  if (entry->mode != PT_MATCH_MODE_COMPANION || sheet == NULL || pt_game_ui_lookup (entry->game) == NULL)
     {
       g_set_error_literal (error, PT_STORE_ERROR, PT_STORE_ERROR_INVALID,
                            _("Only matches kept with a score sheet can be edited"));
       return FALSE;
     }
 
-  open_sheet (self, entry->game, FALSE);
+  show_fresh_sheet (self, entry->game);
+  fill_sheet (self, read);
   self->loading = TRUE;
   self->editing_id = entry->id;
   self->started = entry->started;
@@ -747,7 +965,58 @@ pt_score_sheet_page_edit_match (PtScoreSheetPage *self,
   /* Saving it unchanged would change nothing. */
   set_dirty (self, FALSE);
   show_notice (self, _("Editing a saved match: saving replaces it."));
-  write_draft_now (self, TRUE);
+  write_draft_now (self);
+  return TRUE;
+}
+
+static void
+match_read (GObject *source,
+            GAsyncResult *result,
+            gpointer user_data)
+{
+  g_autoptr(PtScoreSheetPage) self = user_data;
+  g_autoptr(GError) error = NULL;
+  SheetRead *read = pt_store_worker_finish (PT_STORE_WORKER (source), result, &error);
+
+  /* A newer request, or the page gone. */
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  gtk_spinner_stop (self->spinner);
+  if (read == NULL || !show_match (self, read, &error))
+    show_edit_error (self, error);
+  else
+    pt_companion_error_toast (GTK_WIDGET (self), read->error);
+  g_clear_pointer (&read, sheet_read_free);
+}
+
+/* The page shows "loading" at once; the match is read on the worker. */
+gboolean
+pt_score_sheet_page_edit_match (PtScoreSheetPage *self,
+                                gint64 match_id,
+                                GError **error)
+{
+  PtStoreWorker *worker;
+  SheetRequest *request;
+
+  g_return_val_if_fail (PT_IS_SCORE_SHEET_PAGE (self), FALSE);
+  if ((worker = pt_services_get_worker (self->services, error)) == NULL)
+    return FALSE;
+  /* The sheet on screen keeps its draft, and goes: until the match is in,
+   * nothing can be saved or drafted over it. */
+  if (self->draft_source != 0)
+    write_draft_now (self);
+  set_sheet_view (self, NULL);
+  g_clear_pointer (&self->game, g_free);
+  self->editing_id = 0;
+  self->opening = FALSE;
+  update_save (self);
+  gtk_spinner_start (self->spinner);
+  gtk_stack_set_visible_child_name (self->stack, "loading");
+  request = g_new0 (SheetRequest, 1);
+  request->match_id = match_id;
+  request->today = pt_companion_today_iso ();
+  pt_store_worker_run (worker, NULL, read_sheet, request, sheet_request_free, sheet_read_free,
+                       renew_cancellable (&self->open_read), match_read, g_object_ref (self));
   return TRUE;
 }
 
@@ -808,6 +1077,7 @@ typedef struct
   GStrv names;
   gint64 editing_id;
   char *game;
+  gboolean keep_draft; /* the game's draft could not be read: it stays */
 } SaveWrite;
 
 static void
@@ -838,7 +1108,7 @@ save_job (PtStore *store,
   if (write->editing_id != 0 && editable_match (store, write->editing_id))
     write->entry->id = write->editing_id;
   id = pt_session_store_match (store, write->entry, (const char *const *) write->names, 0, error);
-  if (id > 0)
+  if (id > 0 && !write->keep_draft)
     {
       g_autoptr(GError) draft_error = NULL;
 
@@ -880,6 +1150,11 @@ pt_score_sheet_page_save (PtScoreSheetPage *self,
   if (self->saving)
     {
       g_set_error_literal (error, PT_STORE_ERROR, PT_STORE_ERROR_BUSY, _("The match is being saved"));
+      return FALSE;
+    }
+  if (self->opening)
+    {
+      g_set_error_literal (error, PT_STORE_ERROR, PT_STORE_ERROR_BUSY, _("The sheet is still being read"));
       return FALSE;
     }
   if ((worker = pt_services_get_worker (self->services, error)) == NULL)
@@ -968,6 +1243,7 @@ pt_score_sheet_page_save (PtScoreSheetPage *self,
   write->names = g_steal_pointer (&names);
   write->editing_id = self->editing_id;
   write->game = g_strdup (self->game);
+  write->keep_draft = self->keep_draft;
   /* Nothing more is drafted for this sheet: the save clears the draft. */
   g_clear_handle_id (&self->draft_source, g_source_remove);
   self->saving = TRUE;
@@ -1019,7 +1295,8 @@ on_saved (GObject *source,
 
     for (guint i = 0; i < n; i++)
       names[i] = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->player_rows[i])));
-    open_sheet (self, game, FALSE);
+    /* The same players, not tonight's or the last match's. */
+    open_sheet (self, game, FALSE, FALSE);
     /* Not a draft yet: nothing has been typed on the new sheet. */
     self->loading = TRUE;
     gtk_spin_button_set_value (self->n_players_spin, n);
@@ -1061,7 +1338,7 @@ discard_action (GtkWidget *widget,
   g_autofree char *game = g_strdup (self->game);
 
   clear_draft (self);
-  open_sheet (self, game, FALSE);
+  open_sheet (self, game, FALSE, TRUE);
 }
 
 static void
@@ -1073,7 +1350,7 @@ close_action (GtkWidget *widget,
 
   /* The draft stays: the sheet comes back when the game is picked again. */
   if (self->draft_source != 0)
-    write_draft_now (self, TRUE);
+    write_draft_now (self);
   gtk_stack_set_visible_child_name (self->stack, "start");
 }
 
@@ -1087,14 +1364,14 @@ on_game_selected (AdwComboRow *row,
   if (self->loading || selected >= pt_game_ui_get_n () ||
       g_strcmp0 (pt_game_ui_list ()[selected]->game_id, self->game) == 0)
     return;
-  open_sheet (self, pt_game_ui_list ()[selected]->game_id, TRUE);
+  open_sheet (self, pt_game_ui_list ()[selected]->game_id, TRUE, TRUE);
 }
 
 static void
 on_text_changed (GtkEditable *editable,
                  PtScoreSheetPage *self)
 {
-  if (!self->loading)
+  if (!filling_in (self))
     set_dirty (self, TRUE);
   schedule_draft (self);
 }
@@ -1113,7 +1390,12 @@ pt_score_sheet_page_dispose (GObject *object)
 
   /* Closing the window must not lose the last keystrokes. */
   if (self->draft_source != 0)
-    write_draft_now (self, FALSE);
+    write_draft_now (self);
+  /* No late answer reaches a page that is going. */
+  g_cancellable_cancel (self->open_read);
+  g_clear_object (&self->open_read);
+  g_cancellable_cancel (self->picker_read);
+  g_clear_object (&self->picker_read);
   if (self->sheet_view != NULL)
     g_signal_handlers_disconnect_by_data (self->sheet_view, self);
   self->sheet_view = NULL;
@@ -1220,6 +1502,9 @@ pt_score_sheet_page_class_init (PtScoreSheetPageClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/partida/Partida/pt-score-sheet-page.ui");
   gtk_widget_class_bind_template_child (widget_class, PtScoreSheetPage, stack);
+  gtk_widget_class_bind_template_child (widget_class, PtScoreSheetPage, form);
+  gtk_widget_class_bind_template_child (widget_class, PtScoreSheetPage, spinner);
+  gtk_widget_class_bind_template_child (widget_class, PtScoreSheetPage, error_page);
   gtk_widget_class_bind_template_child (widget_class, PtScoreSheetPage, game_buttons);
   gtk_widget_class_bind_template_child (widget_class, PtScoreSheetPage, draft_revealer);
   gtk_widget_class_bind_template_child (widget_class, PtScoreSheetPage, draft_label);
