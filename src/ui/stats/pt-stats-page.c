@@ -483,19 +483,6 @@ head_to_head_text (PtHeadToHead *pair)
                           pair->name_a, pair->wins_a, pair->wins_b, pair->name_b, pair->plays);
 }
 
-/* For tests: the text of the pair's row, read on the main connection. */
-char *
-pt_stats_page_head_to_head_text (PtStatsPage *self,
-                                 gint64 a,
-                                 gint64 b)
-{
-  PtStore *store = pt_services_get_store (self->services, NULL);
-  g_autoptr(PtStats) stats = store ? pt_stats_new (store) : NULL;
-  g_autoptr(PtHeadToHead) pair = stats ? pt_stats_pair (stats, a, b, NULL, NULL) : NULL;
-
-  return pair != NULL ? head_to_head_text (pair) : g_strdup (_("They have not played together yet"));
-}
-
 static gpointer
 read_pair (PtStore *store,
            PtStats *stats,
