@@ -14,6 +14,7 @@
 #include "pt-history-page.h"
 #include "pt-rules.h"
 #include "pt-stats-page.h"
+#include "pt-store-health.h"
 #include "pt-stats.h"
 #include "pt-text-line.h"
 
@@ -475,6 +476,23 @@ test_reads_on_the_worker (void)
   g_assert_cmpint (entry->night_id, ==, night->id);
 }
 
+/* A read that failed as damaged has the whole history checked, in a
+ * thread of its own: no store call on the main thread, and a sound
+ * history is not marked damaged. */
+static void
+test_read_failed_checks_off_the_main_loop (void)
+{
+  g_autoptr(GError) corrupt = g_error_new_literal (PT_STORE_ERROR, PT_STORE_ERROR_CORRUPT, "damaged");
+
+  show_area ("history");
+  pt_store_debug_watch_thread (g_thread_self ());
+  pt_store_health_read_failed (corrupt);
+  wait_for_store ();
+  g_assert_cmpuint (pt_store_debug_get_watched_calls (), ==, 0);
+  pt_store_debug_watch_thread (NULL);
+  g_assert_null (pt_store_health_get_damage (app));
+}
+
 static void
 on_items_changed (GListModel *model,
                   guint position,
@@ -790,6 +808,7 @@ main (int argc,
   g_test_add_func ("/ui/history/night", test_night);
   g_test_add_func ("/ui/history/digital-replay", test_digital_replay);
   g_test_add_func ("/ui/history/reads-on-the-worker", test_reads_on_the_worker);
+  g_test_add_func ("/ui/history/read-failed-checks-off-the-main-loop", test_read_failed_checks_off_the_main_loop);
   g_test_add_func ("/ui/history/many-matches", test_many_matches);
   /* Last: it leaves a toast and a night behind (the screenshots above are
    * the store's). */
