@@ -14,6 +14,7 @@
 #include "pt-history-page.h"
 #include "pt-rules.h"
 #include "pt-stats-page.h"
+#include "pt-store-health.h"
 #include "pt-stats.h"
 #include "pt-text-line.h"
 
@@ -66,6 +67,7 @@ test_edit_delete_undo (void)
   show_area ("history");
   page = history_page ();
   g_assert_true (pt_history_page_show_match (page, id));
+  wait_for_store ();
   view = pt_history_page_get_match_view (page);
   g_assert_nonnull (view);
   g_signal_emit_by_name (find_by_name (GTK_WIDGET (view), "edit-match"), "clicked");
@@ -97,6 +99,7 @@ test_edit_delete_undo (void)
 
   /* Delete, with the undo toast. */
   g_assert_true (pt_history_page_show_match (page, new_id));
+  wait_for_store ();
   g_signal_emit_by_name (find_by_name (GTK_WIDGET (pt_history_page_get_match_view (page)), "delete-match"),
                          "clicked");
   wait_for_store ();
@@ -188,6 +191,7 @@ test_night (void)
   page = history_page ();
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.start-night", NULL));
   WAIT_UNTIL ((dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG))) != NULL);
+  wait_for_store ();
   box = adw_message_dialog_get_extra_child (dialog);
   gtk_editable_set_text (GTK_EDITABLE (g_object_get_data (G_OBJECT (box), "place")), "Casa de Ana");
   /* Tick Ana and Beto as being there. */
@@ -238,6 +242,7 @@ test_night (void)
     screenshots ("history-night-heading");
   }
   g_assert_true (pt_history_page_show_night (page, entry->night_id));
+  wait_for_store ();
   summary = pt_history_page_get_night_summary (page);
   g_assert_nonnull (strstr (summary, "Casa de Ana"));
   g_assert_nonnull (strstr (summary, "Ana, Beto"));
@@ -266,6 +271,7 @@ test_night (void)
     g_assert_true (pt_store_set_night_players (get_store (), entry->night_id, ids, G_N_ELEMENTS (ids), NULL));
   }
   g_assert_true (pt_history_page_show_night (page, entry->night_id));
+  wait_for_store ();
   g_free (summary);
   summary = pt_history_page_get_night_summary (page);
   g_assert_nonnull (strstr (summary, "Beto, Carla"));
@@ -313,12 +319,14 @@ test_night_edit_delete (void)
   entry = pt_store_load_match (store, id, NULL);
   g_assert_cmpint (entry->night_id, ==, night->id);
   g_assert_true (pt_history_page_show_night (page, night->id));
+  wait_for_store ();
   g_assert_nonnull (find_by_name (GTK_WIDGET (page), "move-match"));
   g_assert_nonnull (find_by_name (GTK_WIDGET (page), "edit-night"));
 
   /* Edited through its dialog. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.edit-night", NULL));
   WAIT_UNTIL ((dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG))) != NULL);
+  wait_for_store ();
   box = adw_message_dialog_get_extra_child (dialog);
   g_assert_cmpstr (gtk_editable_get_text (g_object_get_data (G_OBJECT (box), "place")), ==, "Bar Pepe");
   save_screenshot (GTK_WIDGET (dialog), "history-night-edit");
@@ -344,8 +352,10 @@ test_night_edit_delete (void)
 
   /* Deleted after asking: the night and its match go to the trash. */
   g_assert_true (pt_history_page_show_night (page, night->id));
+  wait_for_store ();
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.delete-night", NULL));
   WAIT_UNTIL ((dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG))) != NULL);
+  wait_for_store ();
   save_screenshot (GTK_WIDGET (dialog), "history-night-delete");
   adw_message_dialog_response (dialog, "delete");
   gtk_window_destroy (GTK_WINDOW (dialog));
@@ -362,6 +372,129 @@ test_night_edit_delete (void)
   g_assert_true (pt_store_restore_from_trash (store, PT_TRASH_NIGHT, night->id, NULL));
   g_assert_cmpint (pt_store_count_matches (store, NULL), ==, before);
   wait_for_store ();
+}
+
+/* The toast shown under @root whose title has @text, or NULL. */
+static GtkWidget *
+find_toast (GtkWidget *root,
+            const char *text)
+{
+  if (g_strcmp0 (gtk_widget_get_css_name (root), "toast") == 0)
+    {
+      GtkWidget *label = find_by_type (root, GTK_TYPE_LABEL);
+
+      return label != NULL && strstr (gtk_label_get_text (GTK_LABEL (label)), text) != NULL ? root : NULL;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_toast (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The match and night pages, and the dialogs to start, edit and delete a
+ * night, read through the store worker: from opening a match to undoing a
+ * night's deletion, no store call on the main thread. */
+static void
+test_reads_on_the_worker (void)
+{
+  PtStore *store = get_store ();
+  g_autoptr(PtNight) night = pt_store_add_night (store, "2026-10-02", "Casa de Beto", "", NULL);
+  g_autoptr(PtMatchEntry) entry = NULL;
+  g_autofree char *summary = NULL;
+  PtHistoryPage *page;
+  AdwMessageDialog *dialog;
+  GtkWidget *box, *who, *toast, *undo;
+  guint n_who = 0;
+  gint64 id;
+  int before;
+
+  g_assert_nonnull (night);
+  id = save_lost_cities_match ("Ana", "Beto", 4, 1);
+  g_assert_true (pt_store_set_match_night (store, id, night->id, NULL));
+  before = pt_store_count_matches (store, NULL);
+  show_area ("history");
+  page = history_page ();
+  wait_for_store ();
+  pt_store_debug_watch_thread (g_thread_self ());
+
+  /* A match from the list, then its night. */
+  g_assert_true (pt_history_page_show_match (page, id));
+  wait_for_store ();
+  g_assert_nonnull (pt_history_page_get_match_view (page));
+  g_assert_cmpint (pt_match_view_get_match (pt_history_page_get_match_view (page))->id, ==, id);
+  gtk_widget_activate_action (GTK_WIDGET (page), "history.back", NULL);
+  g_assert_true (pt_history_page_show_night (page, night->id));
+  wait_for_store ();
+  summary = pt_history_page_get_night_summary (page);
+  g_assert_nonnull (strstr (summary, "Casa de Beto"));
+  g_assert_nonnull (strstr (summary, "Lost Cities"));
+
+  /* Starting a night: the dialog offers the players. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.start-night", NULL));
+  WAIT_UNTIL ((dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG))) != NULL);
+  wait_for_store ();
+  box = adw_message_dialog_get_extra_child (dialog);
+  who = g_object_get_data (G_OBJECT (box), "who");
+  for (GtkWidget *row = gtk_widget_get_first_child (who); row != NULL; row = gtk_widget_get_next_sibling (row))
+    n_who++;
+  g_assert_cmpuint (n_who, >=, 2);
+  adw_message_dialog_response (dialog, "cancel");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  /* Editing it: the dialog shows the night. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.edit-night", NULL));
+  WAIT_UNTIL ((dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG))) != NULL);
+  wait_for_store ();
+  box = adw_message_dialog_get_extra_child (dialog);
+  g_assert_cmpstr (gtk_editable_get_text (g_object_get_data (G_OBJECT (box), "place")), ==, "Casa de Beto");
+  adw_message_dialog_response (dialog, "cancel");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  /* Deleting it: the dialog counts its match; then Undo. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.delete-night", NULL));
+  WAIT_UNTIL ((dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG))) != NULL);
+  wait_for_store ();
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), " 1 match "));
+  adw_message_dialog_response (dialog, "delete");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  wait_for_store ();
+  g_assert_cmpuint (pt_store_debug_get_watched_calls (), ==, 0);
+  pt_store_debug_watch_thread (NULL);
+  g_assert_cmpint (pt_store_count_matches (store, NULL), ==, before - 1);
+  pt_store_debug_watch_thread (g_thread_self ());
+  WAIT_UNTIL ((toast = find_toast (GTK_WIDGET (window), "Recently Deleted")) != NULL);
+  undo = find_button_with_label (toast, "_Undo");
+  g_assert_nonnull (undo);
+  g_signal_emit_by_name (undo, "clicked");
+  wait_for_store ();
+  g_test_message ("store calls on the main thread: %u", pt_store_debug_get_watched_calls ());
+  g_assert_cmpuint (pt_store_debug_get_watched_calls (), ==, 0);
+  pt_store_debug_watch_thread (NULL);
+  g_assert_cmpint (pt_store_count_matches (store, NULL), ==, before);
+  entry = pt_store_load_match (store, id, NULL);
+  g_assert_cmpint (entry->night_id, ==, night->id);
+}
+
+/* A read that failed as damaged has the whole history checked, in a
+ * thread of its own: no store call on the main thread, and a sound
+ * history is not marked damaged. */
+static void
+test_read_failed_checks_off_the_main_loop (void)
+{
+  g_autoptr(GError) corrupt = g_error_new_literal (PT_STORE_ERROR, PT_STORE_ERROR_CORRUPT, "damaged");
+
+  show_area ("history");
+  pt_store_debug_watch_thread (g_thread_self ());
+  pt_store_health_read_failed (corrupt);
+  wait_for_store ();
+  g_assert_cmpuint (pt_store_debug_get_watched_calls (), ==, 0);
+  pt_store_debug_watch_thread (NULL);
+  g_assert_null (pt_store_health_get_damage (app));
 }
 
 static void
@@ -492,6 +625,7 @@ test_digital_replay (void)
 
   show_area ("history");
   g_assert_true (pt_history_page_show_match (history_page (), id));
+  wait_for_store ();
   view = pt_history_page_get_match_view (history_page ());
   /* The replay opens at the size of play, not as a strip in the page. */
   {
@@ -638,6 +772,7 @@ test_edit_old_match_background (void)
   show_area ("history");
   page = history_page ();
   g_assert_true (pt_history_page_show_match (page, id));
+  wait_for_store ();
   g_signal_emit_by_name (find_by_name (GTK_WIDGET (pt_history_page_get_match_view (page)), "edit-match"),
                          "clicked");
   wait_for_store ();
@@ -677,6 +812,8 @@ main (int argc,
   g_test_add_func ("/ui/history/filters", test_filters);
   g_test_add_func ("/ui/history/night", test_night);
   g_test_add_func ("/ui/history/digital-replay", test_digital_replay);
+  g_test_add_func ("/ui/history/reads-on-the-worker", test_reads_on_the_worker);
+  g_test_add_func ("/ui/history/read-failed-checks-off-the-main-loop", test_read_failed_checks_off_the_main_loop);
   g_test_add_func ("/ui/history/many-matches", test_many_matches);
   /* Last: it leaves a toast and a night behind (the screenshots above are
    * the store's). */

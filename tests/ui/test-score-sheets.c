@@ -258,6 +258,7 @@ test_lost_cities (void)
     id = entry->id;
     screenshots ("history");
     g_assert_true (pt_history_page_show_match (history_page (), id));
+    wait_for_store ();
     screenshots ("history-match-lost-cities");
     gtk_widget_activate_action (GTK_WIDGET (history_page ()), "history.back", NULL);
   }
@@ -309,6 +310,7 @@ assert_saved (const char *game,
     g_assert_cmpint (((PtMatchResult *) g_ptr_array_index (entry->results, p))->score, ==,
                      json_array_get_int_element (scores, p));
   g_assert_true (pt_history_page_show_match (history_page (), entry->id));
+  wait_for_store ();
   screenshots (screenshot);
   gtk_widget_activate_action (GTK_WIDGET (history_page ()), "history.back", NULL);
 

@@ -420,6 +420,7 @@ test_markup_names (void)
   show_area ("history");
   history = PT_HISTORY_PAGE (find_by_type (GTK_WIDGET (window), PT_TYPE_HISTORY_PAGE));
   g_assert_true (pt_history_page_show_match (history, id));
+  wait_for_store ();
   match_view = GTK_WIDGET (pt_history_page_get_match_view (history));
   wait_for_frame (GTK_WIDGET (window));
   g_assert_cmpuint (count_labels (match_view, odd), >=, 1);

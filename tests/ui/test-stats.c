@@ -86,7 +86,9 @@ test_statistics (void)
   page = stats_page ();
   g_assert_cmpstr (visible_stack_child (page), ==, "overview");
   g_assert_nonnull (find_by_name (GTK_WIDGET (page), "player-row-1"));
-  h2h = pt_stats_page_head_to_head_text (page, ana_id, player_id ("Beto"));
+  /* The pair shown first is the first two players: Ana and Beto. */
+  h2h = g_strdup (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (find_by_name (GTK_WIDGET (page),
+                                                                                     "head-to-head-row"))));
   g_assert_nonnull (strstr (h2h, "Ana 2"));
   g_assert_nonnull (strstr (h2h, "1 Beto"));
   screenshots ("stats-overview");
@@ -328,6 +330,7 @@ test_merge_undo (void)
   wait_for_store ();
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "stats.merge", NULL));
   WAIT_UNTIL ((dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG))) != NULL);
+  wait_for_store ();
   save_screenshot (GTK_WIDGET (dialog), "stats-merge-dialog");
   drop_down = GTK_DROP_DOWN (adw_message_dialog_get_extra_child (dialog));
   ids = g_object_get_data (G_OBJECT (drop_down), "ids");
@@ -349,6 +352,7 @@ test_merge_undo (void)
 
   /* Again, and this time the toast runs out (or is cut short here). */
   pt_stats_page_merge_players (page, anita, ana_id);
+  wait_for_store ();
   screenshots ("stats-merge-toast");
   g_assert_true (pt_stats_page_commit_merge (page, &error));
   g_assert_no_error (error);
@@ -357,6 +361,113 @@ test_merge_undo (void)
   ana = pt_stats_player (stats, ana_id, NULL);
   g_assert_cmpint (ana->overall->plays, ==, 4);
   g_assert_cmpint (ana->overall->wins, ==, 3);
+}
+
+/* The merge reads through the store worker: the dialog's players, the
+ * toast's names, the Players page without the merged-away player, Undo,
+ * and the merge carried out — no store call on the main thread. */
+static void
+test_merge_on_the_worker (void)
+{
+  PtStatsPage *page = stats_page ();
+  AdwMessageDialog *dialog;
+  GtkDropDown *drop_down;
+  GArray *ids;
+  g_autofree char *row = NULL;
+  g_autoptr(PtStats) stats = pt_stats_new (get_store ());
+  g_autoptr(PtPlayerStats) ana = NULL;
+  gint64 twin, ana_id = player_id ("Ana");
+  int plays;
+
+  save_lost_cities_match ("Ana Twin", "Bea", 4, 1);
+  twin = player_id ("Ana Twin");
+  row = g_strdup_printf ("player-row-%" G_GINT64_FORMAT, twin);
+  ana = pt_stats_player (stats, ana_id, NULL);
+  plays = ana->overall->plays;
+  show_area ("stats");
+  pt_store_debug_watch_thread (g_thread_self ());
+
+  g_assert_true (pt_stats_page_show_player (page, twin));
+  wait_for_store ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "stats.merge", NULL));
+  WAIT_UNTIL ((dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG))) != NULL);
+  wait_for_store ();
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "Ana Twin"));
+  drop_down = GTK_DROP_DOWN (adw_message_dialog_get_extra_child (dialog));
+  ids = g_object_get_data (G_OBJECT (drop_down), "ids");
+  g_assert_cmpuint (ids->len, >=, 2);
+  for (guint i = 0; i < ids->len; i++)
+    if (g_array_index (ids, gint64, i) == ana_id)
+      gtk_drop_down_set_selected (drop_down, i);
+  adw_message_dialog_response (dialog, "merge");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  wait_for_store ();
+  g_assert_null (find_by_name (GTK_WIDGET (page), row));
+  g_assert_true (pt_stats_page_undo_merge (page));
+  wait_for_store ();
+  g_assert_nonnull (find_by_name (GTK_WIDGET (page), row));
+
+  pt_stats_page_merge_players (page, twin, ana_id);
+  wait_for_store ();
+  g_assert_null (find_by_name (GTK_WIDGET (page), row));
+  g_assert_true (pt_stats_page_commit_merge (page, NULL));
+  wait_for_store ();
+  g_test_message ("store calls on the main thread: %u", pt_store_debug_get_watched_calls ());
+  g_assert_cmpuint (pt_store_debug_get_watched_calls (), ==, 0);
+  pt_store_debug_watch_thread (NULL);
+
+  g_assert_null (pt_store_find_player (get_store (), "Ana Twin", NULL));
+  g_clear_pointer (&ana, pt_player_stats_unref);
+  ana = pt_stats_player (stats, ana_id, NULL);
+  g_assert_cmpint (ana->overall->plays, ==, plays + 1);
+}
+
+typedef struct
+{
+  int released;
+  GThread *thread; /* the worker's */
+} Gate;
+
+/* Keeps the worker busy until released, saying which thread it is. */
+static gpointer
+gate_job (PtStore *store,
+          PtStats *stats,
+          gpointer data,
+          GCancellable *cancellable,
+          GError **error)
+{
+  Gate *gate = data;
+
+  g_atomic_pointer_set (&gate->thread, g_thread_self ());
+  while (!g_atomic_int_get (&gate->released))
+    g_usleep (1000);
+  return g_strdup ("held");
+}
+
+/* A Players page that goes while its reads wait (the worker busy) is
+ * disposed at once, and its reads are cancelled: the worker never runs
+ * them. */
+static void
+test_dispose_cancels_reads (void)
+{
+  PtStoreWorker *worker = pt_application_get_worker (app, NULL);
+  GtkWidget *page = g_object_ref_sink (pt_stats_page_new (pt_application_get_services (app)));
+  Gate gate = { FALSE, NULL };
+
+  wait_for_store ();
+  g_object_add_weak_pointer (G_OBJECT (page), (gpointer *) &page);
+  pt_store_worker_run (worker, "test-hold", gate_job, &gate, NULL, g_free, NULL, on_held, NULL);
+  WAIT_UNTIL (g_atomic_pointer_get (&gate.thread) != NULL);
+  pt_stats_page_reload (PT_STATS_PAGE (page));
+  g_assert_true (pt_stats_page_show_player (PT_STATS_PAGE (page), player_id ("Ana")));
+  g_object_unref (page);
+  g_assert_null (page);
+
+  pt_store_debug_watch_thread (gate.thread);
+  g_atomic_int_set (&gate.released, TRUE);
+  wait_for_store ();
+  g_assert_cmpuint (pt_store_debug_get_watched_calls (), ==, 0);
+  pt_store_debug_watch_thread (NULL);
 }
 
 int
@@ -374,6 +485,8 @@ main (int argc,
   g_test_add_func ("/ui/stats/slow-player-page", test_slow_player_page);
   g_test_add_func ("/ui/stats/rename-colour-archive", test_rename_colour_archive);
   g_test_add_func ("/ui/stats/merge-undo", test_merge_undo);
+  g_test_add_func ("/ui/stats/merge-on-the-worker", test_merge_on_the_worker);
+  g_test_add_func ("/ui/stats/dispose-cancels-reads", test_dispose_cancels_reads);
   ret = g_test_run ();
   companion_finish ();
   return ret;

@@ -66,6 +66,7 @@ test_damaged (void)
   /* The first match is on a page that can still be read. */
   id = 1;
   g_assert_true (pt_history_page_show_match (history, id));
+  wait_for_store ();
   g_assert_false (gtk_widget_get_sensitive (find_by_name (GTK_WIDGET (history), "delete-match")));
   g_assert_false (gtk_widget_get_sensitive (find_by_name (GTK_WIDGET (history), "edit-match")));
   gtk_widget_activate_action (GTK_WIDGET (history), "history.back", NULL);

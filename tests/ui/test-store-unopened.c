@@ -85,6 +85,7 @@ test_unopened (void)
   g_assert_false (pt_store_health_read_only (app));
   wait_for_store ();
   g_assert_true (pt_history_page_show_match (history, 1));
+  wait_for_store ();
   g_assert_true (gtk_widget_get_sensitive (find_by_name (GTK_WIDGET (history), "delete-match")));
   gtk_widget_activate_action (GTK_WIDGET (history), "history.back", NULL);
   wait_for_store ();

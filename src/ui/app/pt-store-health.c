@@ -17,6 +17,7 @@
 #define TOLD_KEY    "pt-store-read-only-told"
 #define OFFERED_KEY "pt-store-salvage-offered" /* the path offered */
 #define BUSY_KEY    "pt-store-salvaging"
+#define CHECKING_KEY "pt-store-checking" /* a check after a failed read runs */
 
 static void present_damage (PtApplication *app);
 
@@ -192,6 +193,7 @@ on_checked (GObject *source,
   g_autoptr(GError) error = NULL;
   PtStore *store;
 
+  g_object_set_data (G_OBJECT (app), CHECKING_KEY, NULL);
   if (!pt_store_worker_check_integrity_finish (PT_STORE_WORKER (source), result, &error) &&
       g_error_matches (error, PT_STORE_ERROR, PT_STORE_ERROR_CORRUPT) &&
       pt_store_health_get_damage (app) == NULL &&
@@ -227,18 +229,19 @@ pt_store_health_read_failed (const GError *error)
 {
   GApplication *default_app = g_application_get_default ();
   PtApplication *app;
-  PtStore *store;
-  g_autoptr(GError) check = NULL;
+  PtStoreWorker *worker;
 
   if (error == NULL || !g_error_matches (error, PT_STORE_ERROR, PT_STORE_ERROR_CORRUPT) ||
       !PT_IS_APPLICATION (default_app))
     return;
   app = PT_APPLICATION (default_app);
-  if (pt_store_health_get_damage (app) != NULL ||
-      (store = pt_application_get_store (app, NULL)) == NULL)
+  if (pt_store_health_get_damage (app) != NULL || g_object_get_data (G_OBJECT (app), CHECKING_KEY) != NULL ||
+      (worker = pt_application_get_worker (app, NULL)) == NULL)
     return;
-  if (!pt_store_check_integrity (store, &check))
-    mark_damaged (app, store, check->message);
+  /* The check reads every page: in a thread of its own, off the main
+   * loop (on_checked tells the damage it finds). */
+  g_object_set_data (G_OBJECT (app), CHECKING_KEY, GINT_TO_POINTER (1));
+  pt_store_worker_check_integrity (worker, NULL, on_checked, g_object_ref (app));
 }
 
 const char *

@@ -30,6 +30,11 @@ struct _PtHistoryPage
   char *night_summary;
   gboolean filling_filters;
   gboolean refill_players; /* take the players of the next first page */
+  /* Reads on the store worker: a newer one of a kind cancels the older,
+   * dispose cancels them all. */
+  GCancellable *detail_read; /* the match or night page asked for */
+  GCancellable *dialog_read; /* what a night's dialog shows */
+  guint spinner_source;      /* the detail page's spinner, if it is slow to come */
 
   GtkStack *stack;
   GtkStack *list_stack;
@@ -46,6 +51,9 @@ struct _PtHistoryPage
 };
 
 G_DEFINE_FINAL_TYPE (PtHistoryPage, pt_history_page, ADW_TYPE_BIN)
+
+/* A detail page whose read takes longer than this shows a spinner. */
+#define SPINNER_DELAY_MS 200
 
 enum
 {
@@ -80,6 +88,61 @@ pt_history_page_get_match_view (PtHistoryPage *self)
 {
   g_return_val_if_fail (PT_IS_HISTORY_PAGE (self), NULL);
   return self->match_view;
+}
+
+/* Reads ------------------------------------------------------------------------- */
+
+/* A newer request cancels the older one in @slot. */
+static GCancellable *
+renew_cancellable (GCancellable **slot)
+{
+  if (*slot != NULL)
+    g_cancellable_cancel (*slot);
+  g_clear_object (slot);
+  *slot = g_cancellable_new ();
+  return *slot;
+}
+
+/* What a read's callback holds: the page weakly, so a page that goes is
+ * disposed at once (and cancels its reads), and the dialog the answer
+ * fills, if any, weakly too. */
+typedef struct
+{
+  GWeakRef page;
+  GWeakRef dialog;
+} ReadReply;
+
+static ReadReply *
+read_reply_new (PtHistoryPage *self,
+                GtkWidget *dialog)
+{
+  ReadReply *reply = g_new0 (ReadReply, 1);
+
+  g_weak_ref_init (&reply->page, self);
+  g_weak_ref_init (&reply->dialog, dialog);
+  return reply;
+}
+
+/* The page (a reference), or NULL when it went or the read was cancelled;
+ * frees @reply. */
+static PtHistoryPage *
+read_reply_take (ReadReply *reply,
+                 const GError *error,
+                 GtkWidget **dialog)
+{
+  PtHistoryPage *self = g_weak_ref_get (&reply->page);
+  GtkWidget *widget = g_weak_ref_get (&reply->dialog);
+
+  g_weak_ref_clear (&reply->page);
+  g_weak_ref_clear (&reply->dialog);
+  g_free (reply);
+  if (dialog != NULL)
+    *dialog = widget;
+  else
+    g_clear_object (&widget);
+  if (self != NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    g_clear_object (&self);
+  return self;
 }
 
 /* Filters ---------------------------------------------------------------------- */
@@ -298,31 +361,105 @@ bind_item (GtkSignalListItemFactory *factory,
 static void on_edit_requested (PtMatchView *view, PtHistoryPage *self);
 static void on_delete_requested (PtMatchView *view, PtHistoryPage *self);
 static void update_editing (PtHistoryPage *self);
+static void back_action (GtkWidget *widget, const char *action_name, GVariant *parameter);
 
-gboolean
-pt_history_page_show_match (PtHistoryPage *self,
-                            gint64 id)
+static gboolean
+show_spinner (gpointer user_data)
+{
+  PtHistoryPage *self = user_data;
+  GtkWidget *spinner = gtk_spinner_new ();
+
+  self->spinner_source = 0;
+  gtk_spinner_set_spinning (GTK_SPINNER (spinner), TRUE);
+  gtk_widget_set_size_request (spinner, 32, 32);
+  gtk_widget_set_halign (spinner, GTK_ALIGN_CENTER);
+  gtk_widget_set_valign (spinner, GTK_ALIGN_CENTER);
+  gtk_widget_set_vexpand (spinner, TRUE);
+  self->match_view = NULL;
+  self->night_id = 0;
+  adw_bin_set_child (self->detail_bin, spinner);
+  update_editing (self);
+  gtk_stack_set_visible_child_name (self->stack, "detail");
+  return G_SOURCE_REMOVE;
+}
+
+/* A match or night page is asked for: what is on screen stays until it
+ * comes (in a few ms), or a spinner shows after SPINNER_DELAY_MS. */
+static GCancellable *
+start_detail_read (PtHistoryPage *self)
+{
+  if (self->spinner_source == 0)
+    self->spinner_source = g_timeout_add (SPINNER_DELAY_MS, show_spinner, self);
+  return renew_cancellable (&self->detail_read);
+}
+
+/* The detail page asked for could not be read: said in a toast, and the
+ * list again if only the spinner was on screen. */
+static void
+detail_read_failed (PtHistoryPage *self,
+                    const GError *error)
+{
+  pt_companion_error_toast (GTK_WIDGET (self), error);
+  if (GTK_IS_SPINNER (adw_bin_get_child (self->detail_bin)))
+    back_action (GTK_WIDGET (self), NULL, NULL);
+}
+
+static gpointer
+read_match (PtStore *store,
+            PtStats *stats,
+            gpointer data,
+            GCancellable *cancellable,
+            GError **error)
+{
+  return pt_store_load_match (store, *(gint64 *) data, error);
+}
+
+static void
+match_read (GObject *source,
+            GAsyncResult *result,
+            gpointer user_data)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(PtMatchEntry) entry = NULL;
-  PtStore *store;
+  g_autoptr(PtMatchEntry) entry = pt_store_worker_finish (PT_STORE_WORKER (source), result, &error);
+  g_autoptr(PtHistoryPage) self = read_reply_take (user_data, error, NULL);
 
-  g_return_val_if_fail (PT_IS_HISTORY_PAGE (self), FALSE);
-  store = pt_services_get_store (self->services, &error);
-  if (store == NULL || (entry = pt_store_load_match (store, id, &error)) == NULL)
+  if (self == NULL)
+    return;
+  g_clear_handle_id (&self->spinner_source, g_source_remove);
+  if (entry == NULL)
     {
-      pt_companion_error_toast (GTK_WIDGET (self), error);
-      return FALSE;
+      detail_read_failed (self, error);
+      return;
     }
   self->match_view = PT_MATCH_VIEW (pt_match_view_new ());
   pt_match_view_set_worker (self->match_view, pt_services_get_worker (self->services, NULL));
   g_signal_connect_object (self->match_view, "edit-requested", G_CALLBACK (on_edit_requested), self, 0);
   g_signal_connect_object (self->match_view, "delete-requested", G_CALLBACK (on_delete_requested), self, 0);
-  pt_match_view_set_match (self->match_view, store, entry);
+  pt_match_view_set_match (self->match_view, pt_services_peek_store (self->services), entry);
   adw_bin_set_child (self->detail_bin, GTK_WIDGET (self->match_view));
   self->night_id = 0;
   update_editing (self);
   gtk_stack_set_visible_child_name (self->stack, "detail");
+}
+
+/* Queues the read of match @id; its page shows when it has come (FALSE,
+ * with a toast: no store). */
+gboolean
+pt_history_page_show_match (PtHistoryPage *self,
+                            gint64 id)
+{
+  g_autoptr(GError) error = NULL;
+  PtStoreWorker *worker;
+
+  g_return_val_if_fail (PT_IS_HISTORY_PAGE (self), FALSE);
+  if ((worker = pt_services_get_worker (self->services, &error)) == NULL)
+    {
+      pt_companion_error_toast (GTK_WIDGET (self), error);
+      return FALSE;
+    }
+  pt_store_worker_run (worker, NULL, read_match, g_memdup2 (&id, sizeof id), g_free,
+                       (GDestroyNotify) pt_match_entry_unref, start_detail_read (self), match_read,
+                       read_reply_new (self, NULL));
   return TRUE;
 }
 
@@ -428,60 +565,89 @@ new_move_button (gint64 match_id,
   return button;
 }
 
-gboolean
-pt_history_page_show_night (PtHistoryPage *self,
-                            gint64 night_id)
+/* What a night's page shows, read on the store worker. */
+typedef struct
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) nights = NULL;
-  g_autoptr(GPtrArray) summaries = NULL;
-  g_autoptr(GPtrArray) matches = NULL;
-  g_autoptr(GPtrArray) people = NULL;
-  g_autoptr(PtStats) stats = NULL;
+  gint64 night_id;
+  GPtrArray *nights;             /* every night (for "Move to…") */
+  PtNight *night;                /* of @nights */
+  GPtrArray *summaries;          /* of PtNightSummary */
+  PtNightSummary *night_summary; /* of @summaries, or NULL */
+  GPtrArray *matches;
+  GPtrArray *people;
+} NightData;
+
+static void
+night_data_free (NightData *data)
+{
+  g_clear_pointer (&data->nights, g_ptr_array_unref);
+  g_clear_pointer (&data->summaries, g_ptr_array_unref);
+  g_clear_pointer (&data->matches, g_ptr_array_unref);
+  g_clear_pointer (&data->people, g_ptr_array_unref);
+  g_free (data);
+}
+
+/* The night of @nights with @id, or NULL with @error. */
+static PtNight *
+find_night (GPtrArray *nights,
+            gint64 id,
+            GError **error)
+{
+  for (guint i = 0; i < nights->len; i++)
+    if (((PtNight *) g_ptr_array_index (nights, i))->id == id)
+      return g_ptr_array_index (nights, i);
+  g_set_error_literal (error, PT_STORE_ERROR, PT_STORE_ERROR_NOT_FOUND, _("This game night is no longer in the history"));
+  return NULL;
+}
+
+/* A read that fails says so instead of showing a night without matches. */
+static gpointer
+read_night (PtStore *store,
+            PtStats *stats,
+            gpointer data,
+            GCancellable *cancellable,
+            GError **error)
+{
+  NightData *answer = g_new0 (NightData, 1);
+  PtHistoryQuery query;
+
+  answer->night_id = *(gint64 *) data;
+  pt_history_query_init (&query);
+  query.night_id = answer->night_id;
+  query.limit = 500;
+  if ((answer->nights = pt_store_list_nights (store, error)) == NULL ||
+      (answer->night = find_night (answer->nights, answer->night_id, error)) == NULL ||
+      (answer->summaries = pt_stats_nights (stats, error)) == NULL ||
+      (answer->matches = pt_store_history (store, &query, error)) == NULL ||
+      (answer->people = pt_store_get_night_players (store, answer->night_id, error)) == NULL)
+    {
+      night_data_free (answer);
+      return NULL;
+    }
+  for (guint i = 0; i < answer->summaries->len; i++)
+    if (((PtNightSummary *) g_ptr_array_index (answer->summaries, i))->night_id == answer->night_id)
+      answer->night_summary = g_ptr_array_index (answer->summaries, i);
+  return answer;
+}
+
+static void
+build_night (PtHistoryPage *self,
+             NightData *data)
+{
   g_autoptr(GString) summary = g_string_new (NULL);
   g_autoptr(GString) about = g_string_new (NULL);
-  PtNight *night = NULL;
-  PtNightSummary *night_summary = NULL;
-  PtHistoryQuery query;
-  PtStore *store;
+  gint64 night_id = data->night_id;
+  GPtrArray *nights = data->nights;
+  GPtrArray *matches = data->matches;
+  GPtrArray *people = data->people;
+  PtNight *night = data->night;
+  PtNightSummary *night_summary = data->night_summary;
   GtkWidget *box, *header, *group, *copy;
   g_autofree char *date = NULL;
 
-  g_return_val_if_fail (PT_IS_HISTORY_PAGE (self), FALSE);
-  store = pt_services_get_store (self->services, &error);
-  if (store == NULL || (nights = pt_store_list_nights (store, &error)) == NULL)
-    {
-      pt_companion_error_toast (GTK_WIDGET (self), error);
-      return FALSE;
-    }
-  for (guint i = 0; i < nights->len; i++)
-    if (((PtNight *) g_ptr_array_index (nights, i))->id == night_id)
-      night = g_ptr_array_index (nights, i);
-  if (night == NULL)
-    return FALSE;
-  stats = pt_stats_new (store);
-  summaries = pt_stats_nights (stats, &error);
-  for (guint i = 0; summaries != NULL && i < summaries->len; i++)
-    if (((PtNightSummary *) g_ptr_array_index (summaries, i))->night_id == night_id)
-      night_summary = g_ptr_array_index (summaries, i);
-
-  pt_history_query_init (&query);
-  query.night_id = night_id;
-  query.limit = 500;
-  if (summaries != NULL)
-    matches = pt_store_history (store, &query, &error);
-  if (matches != NULL)
-    people = pt_store_get_night_players (store, night_id, &error);
-  /* A read that failed says so instead of showing a night without matches. */
-  if (people == NULL)
-    {
-      pt_companion_error_toast (GTK_WIDGET (self), error);
-      return FALSE;
-    }
-
   /* Who came (from the store's attendance list), then the user's notes:
    * both on the page and in the copied summary. */
-  if (people != NULL && people->len > 0)
+  if (people->len > 0)
     {
       g_autoptr(GString) names = g_string_new (NULL);
 
@@ -641,6 +807,46 @@ pt_history_page_show_night (PtHistoryPage *self,
   adw_bin_set_child (self->detail_bin, box);
   update_editing (self);
   gtk_stack_set_visible_child_name (self->stack, "detail");
+}
+
+static void
+night_read (GObject *source,
+            GAsyncResult *result,
+            gpointer user_data)
+{
+  g_autoptr(GError) error = NULL;
+  NightData *data = pt_store_worker_finish (PT_STORE_WORKER (source), result, &error);
+  g_autoptr(PtHistoryPage) self = read_reply_take (user_data, error, NULL);
+
+  if (self != NULL)
+    {
+      g_clear_handle_id (&self->spinner_source, g_source_remove);
+      if (data == NULL)
+        detail_read_failed (self, error);
+      else
+        build_night (self, data);
+    }
+  g_clear_pointer (&data, night_data_free);
+}
+
+/* Queues the read of game night @night_id; its page shows when it has come
+ * (FALSE, with a toast: no store). */
+gboolean
+pt_history_page_show_night (PtHistoryPage *self,
+                            gint64 night_id)
+{
+  g_autoptr(GError) error = NULL;
+  PtStoreWorker *worker;
+
+  g_return_val_if_fail (PT_IS_HISTORY_PAGE (self), FALSE);
+  if ((worker = pt_services_get_worker (self->services, &error)) == NULL)
+    {
+      pt_companion_error_toast (GTK_WIDGET (self), error);
+      return FALSE;
+    }
+  pt_store_worker_run (worker, NULL, read_night, g_memdup2 (&night_id, sizeof night_id), g_free,
+                       (GDestroyNotify) night_data_free, start_detail_read (self), night_read,
+                       read_reply_new (self, NULL));
   return TRUE;
 }
 
@@ -668,6 +874,9 @@ back_action (GtkWidget *widget,
 {
   PtHistoryPage *self = PT_HISTORY_PAGE (widget);
 
+  /* No page asked for earlier shows after this. */
+  g_cancellable_cancel (self->detail_read);
+  g_clear_handle_id (&self->spinner_source, g_source_remove);
   self->match_view = NULL;
   self->night_id = 0;
   gtk_stack_set_visible_child_name (self->stack, "list");
@@ -937,6 +1146,53 @@ on_night_dialog_response (AdwMessageDialog *dialog,
     pt_companion_error_toast (GTK_WIDGET (self), error);
 }
 
+static gpointer
+read_players (PtStore *store,
+              PtStats *stats,
+              gpointer data,
+              GCancellable *cancellable,
+              GError **error)
+{
+  return pt_store_list_players (store, FALSE, error);
+}
+
+/* The players have come: the dialog offers them to tick. A failure is
+ * told, and the dialog stays (a night can start without the list). */
+static void
+night_players_read (GObject *source,
+                    GAsyncResult *result,
+                    gpointer user_data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) players = pt_store_worker_finish (PT_STORE_WORKER (source), result, &error);
+  g_autoptr(GtkWidget) dialog = NULL;
+  g_autoptr(PtHistoryPage) self = read_reply_take (user_data, error, &dialog);
+  GtkWidget *who;
+
+  if (self == NULL || dialog == NULL)
+    return;
+  if (players == NULL)
+    {
+      pt_companion_error_toast (GTK_WIDGET (self), error);
+      return;
+    }
+  who = g_object_get_data (G_OBJECT (adw_message_dialog_get_extra_child (ADW_MESSAGE_DIALOG (dialog))), "who");
+  for (guint i = 0; i < players->len; i++)
+    {
+      PtPlayer *player = g_ptr_array_index (players, i);
+      GtkWidget *row = pt_companion_plain_row (adw_action_row_new ());
+      GtkWidget *check = gtk_check_button_new ();
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), player->name);
+      adw_action_row_add_prefix (ADW_ACTION_ROW (row), check);
+      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), check);
+      g_object_set_data (G_OBJECT (row), "check", check);
+      gtk_list_box_append (GTK_LIST_BOX (who), row);
+    }
+  gtk_widget_set_visible (who, players->len > 0);
+}
+
+/* The dialog shows at once; the players to tick come from the worker. */
 static void
 start_night_action (GtkWidget *widget,
                     const char *action_name,
@@ -944,12 +1200,11 @@ start_night_action (GtkWidget *widget,
 {
   PtHistoryPage *self = PT_HISTORY_PAGE (widget);
   g_autoptr(GError) error = NULL;
-  PtStore *store = pt_services_get_store (self->services, &error);
-  g_autoptr(GPtrArray) players = store ? pt_store_list_players (store, FALSE, &error) : NULL;
+  PtStoreWorker *worker = pt_services_get_worker (self->services, &error);
   g_autofree char *today = pt_companion_today_iso ();
   GtkWidget *dialog, *box, *fields, *date, *place, *who;
 
-  if (players == NULL)
+  if (worker == NULL)
     {
       pt_companion_error_toast (widget, error);
       return;
@@ -971,23 +1226,12 @@ start_night_action (GtkWidget *widget,
   gtk_list_box_append (GTK_LIST_BOX (fields), place);
   gtk_box_append (GTK_BOX (box), fields);
 
+  /* Shown when the players have come (night_players_read). */
   who = gtk_list_box_new ();
   gtk_widget_add_css_class (who, "boxed-list");
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (who), GTK_SELECTION_NONE);
-  for (guint i = 0; players != NULL && i < players->len; i++)
-    {
-      PtPlayer *player = g_ptr_array_index (players, i);
-      GtkWidget *row = pt_companion_plain_row (adw_action_row_new ());
-      GtkWidget *check = gtk_check_button_new ();
-
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), player->name);
-      adw_action_row_add_prefix (ADW_ACTION_ROW (row), check);
-      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), check);
-      g_object_set_data (G_OBJECT (row), "check", check);
-      gtk_list_box_append (GTK_LIST_BOX (who), row);
-    }
-  if (players != NULL && players->len > 0)
-    gtk_box_append (GTK_BOX (box), who);
+  gtk_widget_set_visible (who, FALSE);
+  gtk_box_append (GTK_BOX (box), who);
   g_object_set_data (G_OBJECT (box), "date", date);
   g_object_set_data (G_OBJECT (box), "place", place);
   g_object_set_data (G_OBJECT (box), "who", who);
@@ -999,23 +1243,88 @@ start_night_action (GtkWidget *widget,
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "start");
   g_signal_connect_object (dialog, "response", G_CALLBACK (on_night_dialog_response), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
+  pt_store_worker_run (worker, NULL, read_players, NULL, NULL, (GDestroyNotify) g_ptr_array_unref,
+                       renew_cancellable (&self->dialog_read), night_players_read,
+                       read_reply_new (self, dialog));
 }
 
 /* Editing and deleting a night ---------------------------------------------------- */
 
-static PtNight *
-night_on_screen (PtHistoryPage *self,
-                 PtStore *store,
-                 GError **error)
+/* The night of id *@data, with the number of its matches (a NightData
+ * without summaries or people). */
+static gpointer
+read_night_alone (PtStore *store,
+                  PtStats *stats,
+                  gpointer data,
+                  GCancellable *cancellable,
+                  GError **error)
 {
-  g_autoptr(GPtrArray) nights = pt_store_list_nights (store, error);
+  NightData *answer = g_new0 (NightData, 1);
+  PtHistoryQuery query;
 
-  for (guint i = 0; nights != NULL && i < nights->len; i++)
-    if (((PtNight *) nights->pdata[i])->id == self->night_id)
-      return pt_night_ref (nights->pdata[i]);
-  if (nights != NULL)
-    g_set_error_literal (error, PT_STORE_ERROR, PT_STORE_ERROR_NOT_FOUND, _("This game night is no longer in the history"));
-  return NULL;
+  answer->night_id = *(gint64 *) data;
+  pt_history_query_init (&query);
+  query.night_id = answer->night_id;
+  query.limit = 500;
+  if ((answer->nights = pt_store_list_nights (store, error)) == NULL ||
+      (answer->night = find_night (answer->nights, answer->night_id, error)) == NULL ||
+      (answer->matches = pt_store_history (store, &query, error)) == NULL)
+    {
+      night_data_free (answer);
+      return NULL;
+    }
+  return answer;
+}
+
+/* Queues the read of the night on screen for @dialog (FALSE: none, or no
+ * store, told in a toast). */
+static gboolean
+read_night_for_dialog (PtHistoryPage *self,
+                       GtkWidget *dialog,
+                       GAsyncReadyCallback callback)
+{
+  g_autoptr(GError) error = NULL;
+  PtStoreWorker *worker;
+
+  if (self->night_id == 0)
+    return FALSE;
+  if ((worker = pt_services_get_worker (self->services, &error)) == NULL)
+    {
+      pt_companion_error_toast (GTK_WIDGET (self), error);
+      return FALSE;
+    }
+  pt_store_worker_run (worker, NULL, read_night_alone, g_memdup2 (&self->night_id, sizeof self->night_id), g_free,
+                       (GDestroyNotify) night_data_free, renew_cancellable (&self->dialog_read), callback,
+                       read_reply_new (self, dialog));
+  return TRUE;
+}
+
+/* The night for a dialog has come (with the page, a reference, and the
+ * dialog in @dialog), or NULL: a failure is told and the dialog closed
+ * (nothing could be typed in it yet). */
+static NightData *
+finish_night_for_dialog (GObject *source,
+                         GAsyncResult *result,
+                         gpointer user_data,
+                         PtHistoryPage **page,
+                         GtkWidget **dialog)
+{
+  g_autoptr(GError) error = NULL;
+  NightData *data = pt_store_worker_finish (PT_STORE_WORKER (source), result, &error);
+  g_autoptr(PtHistoryPage) self = read_reply_take (user_data, error, dialog);
+
+  if (self != NULL && data == NULL)
+    pt_companion_error_toast (GTK_WIDGET (self), error);
+  if (self == NULL || data == NULL || *dialog == NULL)
+    {
+      if (*dialog != NULL)
+        gtk_window_destroy (GTK_WINDOW (*dialog));
+      g_clear_object (dialog);
+      g_clear_pointer (&data, night_data_free);
+      return NULL;
+    }
+  *page = g_steal_pointer (&self);
+  return data;
 }
 
 /* The night on screen gets a new date, place and notes (NULL: unchanged):
@@ -1145,37 +1454,58 @@ night_field (GtkWidget *list,
 }
 
 static void
+edit_night_read (GObject *source,
+                 GAsyncResult *result,
+                 gpointer user_data)
+{
+  g_autoptr(PtHistoryPage) self = NULL;
+  g_autoptr(GtkWidget) dialog = NULL;
+  NightData *data = finish_night_for_dialog (source, result, user_data, &self, &dialog);
+  GtkWidget *box;
+
+  if (data == NULL)
+    return;
+  box = adw_message_dialog_get_extra_child (ADW_MESSAGE_DIALOG (dialog));
+  gtk_editable_set_text (g_object_get_data (G_OBJECT (box), "date"), data->night->date ? data->night->date : "");
+  gtk_editable_set_text (g_object_get_data (G_OBJECT (box), "place"), data->night->place ? data->night->place : "");
+  gtk_editable_set_text (g_object_get_data (G_OBJECT (box), "notes"), data->night->notes ? data->night->notes : "");
+  gtk_widget_set_sensitive (box, TRUE);
+  adw_message_dialog_set_response_enabled (ADW_MESSAGE_DIALOG (dialog), "save", TRUE);
+  night_data_free (data);
+}
+
+/* The dialog shows at once; the night's fields are filled in (and can be
+ * changed) when the worker has read it. */
+static void
 edit_night_action (GtkWidget *widget,
                    const char *action_name,
                    GVariant *parameter)
 {
   PtHistoryPage *self = PT_HISTORY_PAGE (widget);
-  g_autoptr(GError) error = NULL;
-  PtStore *store = pt_services_get_store (self->services, &error);
-  g_autoptr(PtNight) night = store ? night_on_screen (self, store, &error) : NULL;
   GtkWidget *dialog, *box, *list;
 
-  if (night == NULL)
-    {
-      pt_companion_error_toast (widget, error);
-      return;
-    }
+  if (self->night_id == 0)
+    return;
   dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (widget)), _("Edit the Game Night"),
                                                                                  _("The date is written as YYYY-MM-DD."));
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
   list = gtk_list_box_new ();
   gtk_widget_add_css_class (list, "boxed-list");
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
-  night_field (list, box, "date", _("Date"), night->date);
-  night_field (list, box, "place", _("Place"), night->place);
-  night_field (list, box, "notes", _("Notes"), night->notes);
+  night_field (list, box, "date", _("Date"), NULL);
+  night_field (list, box, "place", _("Place"), NULL);
+  night_field (list, box, "notes", _("Notes"), NULL);
   gtk_box_append (GTK_BOX (box), list);
+  gtk_widget_set_sensitive (box, FALSE);
   adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), box);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"), "save", _("_Save"), NULL);
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save", ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
+  adw_message_dialog_set_response_enabled (ADW_MESSAGE_DIALOG (dialog), "save", FALSE);
   g_signal_connect_object (dialog, "response", G_CALLBACK (on_edit_night_response), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
+  if (!read_night_for_dialog (self, dialog, edit_night_read))
+    gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
 static void
@@ -1190,41 +1520,50 @@ on_delete_night_response (AdwMessageDialog *dialog,
 }
 
 static void
-delete_night_action (GtkWidget *widget,
-                     const char *action_name,
-                     GVariant *parameter)
+delete_night_read (GObject *source,
+                   GAsyncResult *result,
+                   gpointer user_data)
 {
-  PtHistoryPage *self = PT_HISTORY_PAGE (widget);
-  g_autoptr(GError) error = NULL;
-  PtStore *store;
-  PtHistoryQuery query;
-  g_autoptr(GPtrArray) matches = NULL;
-  guint n;
+  g_autoptr(PtHistoryPage) self = NULL;
+  g_autoptr(GtkWidget) dialog = NULL;
+  NightData *data = finish_night_for_dialog (source, result, user_data, &self, &dialog);
   g_autofree char *body = NULL;
-  GtkWidget *dialog;
+  guint n;
 
-  if (self->night_id == 0)
+  if (data == NULL)
     return;
-  pt_history_query_init (&query);
-  query.night_id = self->night_id;
-  if ((store = pt_services_get_store (self->services, &error)) == NULL ||
-      (matches = pt_store_history (store, &query, &error)) == NULL)
-    {
-      pt_companion_error_toast (widget, error);
-      return;
-    }
-  n = matches->len;
+  n = data->matches->len;
   body = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                        "The night and its %u match go to Recently Deleted, where they can be restored for 30 days.",
                                        "The night and its %u matches go to Recently Deleted, where they can be restored for 30 days.",
                                        n),
                           n);
-  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (widget)), _("Delete This Game Night?"), body);
+  adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (dialog), body);
+  adw_message_dialog_set_response_enabled (ADW_MESSAGE_DIALOG (dialog), "delete", TRUE);
+  night_data_free (data);
+}
+
+/* The dialog shows at once; what goes with the night is said (and Delete
+ * can be chosen) when the worker has counted it. */
+static void
+delete_night_action (GtkWidget *widget,
+                     const char *action_name,
+                     GVariant *parameter)
+{
+  PtHistoryPage *self = PT_HISTORY_PAGE (widget);
+  GtkWidget *dialog;
+
+  if (self->night_id == 0)
+    return;
+  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (widget)), _("Delete This Game Night?"), NULL);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"), "delete", _("_Delete"), NULL);
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "delete", ADW_RESPONSE_DESTRUCTIVE);
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_response_enabled (ADW_MESSAGE_DIALOG (dialog), "delete", FALSE);
   g_signal_connect_object (dialog, "response", G_CALLBACK (on_delete_night_response), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
+  if (!read_night_for_dialog (self, dialog, delete_night_read))
+    gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
 /* Life cycle ---------------------------------------------------------------------- */
@@ -1250,6 +1589,12 @@ pt_history_page_dispose (GObject *object)
    * the template and the bin would both unparent it. */
   adw_bin_set_child (ADW_BIN (object), NULL);
   gtk_widget_dispose_template (GTK_WIDGET (object), PT_TYPE_HISTORY_PAGE);
+  /* No late answer reaches a page that is going. */
+  g_cancellable_cancel (self->detail_read);
+  g_clear_object (&self->detail_read);
+  g_cancellable_cancel (self->dialog_read);
+  g_clear_object (&self->dialog_read);
+  g_clear_handle_id (&self->spinner_source, g_source_remove);
   g_clear_object (&self->model);
   g_clear_object (&self->services);
   G_OBJECT_CLASS (pt_history_page_parent_class)->dispose (object);

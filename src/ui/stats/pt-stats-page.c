@@ -52,6 +52,8 @@ struct _PtStatsPage
    * the figures take long to come. */
   char *player_key;
   guint spinner_source;
+  /* Every read of the page's on the store worker: dispose cancels them. */
+  GCancellable *reads;
 
   GtkStack *stack;
   AdwStatusPage *empty_status;
@@ -78,6 +80,48 @@ stats_read_only (PtStatsPage *self)
 }
 
 static void schedule_refresh (PtStatsPage *self);
+
+/* What a read's callback holds: the page weakly, so a page that goes is
+ * disposed at once (and cancels its reads), and a widget the answer fills,
+ * if any, weakly too. */
+typedef struct
+{
+  GWeakRef page;
+  GWeakRef widget;
+} ReadReply;
+
+static ReadReply *
+read_reply_new (PtStatsPage *self,
+                GtkWidget *widget)
+{
+  ReadReply *reply = g_new0 (ReadReply, 1);
+
+  g_weak_ref_init (&reply->page, self);
+  g_weak_ref_init (&reply->widget, widget);
+  return reply;
+}
+
+/* The page (a reference), or NULL when it went or the read was cancelled
+ * (by a newer one or by dispose); frees @reply. */
+static PtStatsPage *
+read_reply_take (ReadReply *reply,
+                 const GError *error,
+                 GtkWidget **widget)
+{
+  PtStatsPage *self = g_weak_ref_get (&reply->page);
+  GtkWidget *filled = g_weak_ref_get (&reply->widget);
+
+  g_weak_ref_clear (&reply->page);
+  g_weak_ref_clear (&reply->widget);
+  g_free (reply);
+  if (widget != NULL)
+    *widget = filled;
+  else
+    g_clear_object (&filled);
+  if (self != NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    g_clear_object (&self);
+  return self;
+}
 
 /**
  * pt_stats_page_new:
@@ -439,19 +483,6 @@ head_to_head_text (PtHeadToHead *pair)
                           pair->name_a, pair->wins_a, pair->wins_b, pair->name_b, pair->plays);
 }
 
-/* For tests: the text of the pair's row, read on the main connection. */
-char *
-pt_stats_page_head_to_head_text (PtStatsPage *self,
-                                 gint64 a,
-                                 gint64 b)
-{
-  PtStore *store = pt_services_get_store (self->services, NULL);
-  g_autoptr(PtStats) stats = store ? pt_stats_new (store) : NULL;
-  g_autoptr(PtHeadToHead) pair = stats ? pt_stats_pair (stats, a, b, NULL, NULL) : NULL;
-
-  return pair != NULL ? head_to_head_text (pair) : g_strdup (_("They have not played together yet"));
-}
-
 static gpointer
 read_pair (PtStore *store,
            PtStats *stats,
@@ -469,15 +500,17 @@ pair_read (GObject *source,
            GAsyncResult *result,
            gpointer user_data)
 {
-  g_autoptr(GtkWidget) row = user_data;
   g_autoptr(GError) error = NULL;
   g_autoptr(PtHeadToHead) pair = pt_store_worker_finish (PT_STORE_WORKER (source), result, &error);
+  g_autoptr(GtkWidget) row = NULL;
+  g_autoptr(PtStatsPage) self = read_reply_take (user_data, error, &row);
   g_autofree char *text = NULL;
 
+  if (self == NULL || row == NULL)
+    return;
   if (pair == NULL)
     {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        pt_companion_error_toast (row, error);
+      pt_companion_error_toast (GTK_WIDGET (self), error);
       return;
     }
   text = head_to_head_text (pair);
@@ -507,7 +540,8 @@ update_h2h_row (PtStatsPage *self,
   ids[0] = self->h2h_a;
   ids[1] = self->h2h_b;
   pt_store_worker_run (worker, "stats-pair", read_pair, ids, g_free,
-                       (GDestroyNotify) pt_head_to_head_unref, NULL, pair_read, g_object_ref (row));
+                       (GDestroyNotify) pt_head_to_head_unref, self->reads, pair_read,
+                       read_reply_new (self, GTK_WIDGET (row)));
 }
 
 static void
@@ -582,20 +616,22 @@ overview_read (GObject *source,
                GAsyncResult *result,
                gpointer user_data)
 {
-  g_autoptr(PtStatsPage) self = user_data;
   g_autoptr(GError) error = NULL;
   OverviewData *data = pt_store_worker_finish (PT_STORE_WORKER (source), result, &error);
+  g_autoptr(PtStatsPage) self = read_reply_take (user_data, error, NULL);
 
+  if (self == NULL)
+    {
+      g_clear_pointer (&data, overview_data_free);
+      return;
+    }
   if (data == NULL)
     {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        {
-          adw_status_page_set_title (self->empty_status, _("The History Cannot Be Opened"));
-          pt_companion_status_set_description (GTK_WIDGET (self->empty_status), error->message);
-          if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "player") != 0)
-            gtk_stack_set_visible_child_name (self->stack, "empty");
-          pt_companion_error_toast (GTK_WIDGET (self), error);
-        }
+      adw_status_page_set_title (self->empty_status, _("The History Cannot Be Opened"));
+      pt_companion_status_set_description (GTK_WIDGET (self->empty_status), error->message);
+      if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "player") != 0)
+        gtk_stack_set_visible_child_name (self->stack, "empty");
+      pt_companion_error_toast (GTK_WIDGET (self), error);
       return;
     }
   build_overview (self, data);
@@ -619,8 +655,8 @@ pt_stats_page_reload (PtStatsPage *self)
       return;
     }
   pt_store_worker_run (worker, "stats-overview", read_overview, g_strdup (self->leaderboard_game),
-                       g_free, (GDestroyNotify) overview_data_free, NULL, overview_read,
-                       g_object_ref (self));
+                       g_free, (GDestroyNotify) overview_data_free, self->reads, overview_read,
+                       read_reply_new (self, NULL));
 }
 
 static GtkWidget *
@@ -1118,31 +1154,94 @@ on_merge_response (AdwMessageDialog *dialog,
   pt_stats_page_merge_players (self, self->player_id, g_array_index (ids, gint64, selected));
 }
 
-static void
-merge_action (GtkWidget *widget,
-              const char *action_name,
-              GVariant *parameter)
+/* Two players (either may be NULL) and everyone, read on the worker. */
+typedef struct
 {
-  PtStatsPage *self = PT_STATS_PAGE (widget);
-  g_autoptr(GError) error = NULL;
-  PtStore *store = pt_services_get_store (self->services, &error);
-  g_autoptr(GPtrArray) players = store ? pt_store_list_players (store, TRUE, &error) : NULL;
-  g_autoptr(PtPlayer) player = players ? pt_store_get_player (store, self->player_id, &error) : NULL;
-  g_autoptr(GtkStringList) names = NULL;
-  GArray *ids = NULL;
-  g_autofree char *body = NULL;
-  GtkWidget *dialog, *drop_down;
+  gint64 ids[2];
+  PtPlayer *players[2];
+  GPtrArray *everyone; /* also archived; only for the merge dialog */
+} MergeData;
 
-  if (player == NULL)
+static void
+merge_data_free (MergeData *data)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (data->players); i++)
+    g_clear_pointer (&data->players[i], pt_player_unref);
+  g_clear_pointer (&data->everyone, g_ptr_array_unref);
+  g_free (data);
+}
+
+static MergeData *
+merge_data_new (gint64 from,
+                gint64 into)
+{
+  MergeData *data = g_new0 (MergeData, 1);
+
+  data->ids[0] = from;
+  data->ids[1] = into;
+  return data;
+}
+
+/* The players of ids[] that are not 0, and everyone when ids[1] is 0 (for
+ * the dialog, which picks the other one). */
+static gpointer
+read_merge (PtStore *store,
+            PtStats *stats,
+            gpointer data,
+            GCancellable *cancellable,
+            GError **error)
+{
+  MergeData *request = data;
+  MergeData *answer = merge_data_new (request->ids[0], request->ids[1]);
+
+  for (guint i = 0; i < G_N_ELEMENTS (answer->ids); i++)
+    if (answer->ids[i] != 0 && (answer->players[i] = pt_store_get_player (store, answer->ids[i], error)) == NULL)
+      {
+        merge_data_free (answer);
+        return NULL;
+      }
+  if (answer->ids[1] == 0 && (answer->everyone = pt_store_list_players (store, TRUE, error)) == NULL)
     {
-      pt_companion_error_toast (widget, error);
+      merge_data_free (answer);
+      return NULL;
+    }
+  return answer;
+}
+
+/* The players have come: the dialog names the player and offers the
+ * others. A failure is told, and the dialog closes (nothing was chosen in
+ * it yet). */
+static void
+merge_dialog_read (GObject *source,
+                   GAsyncResult *result,
+                   gpointer user_data)
+{
+  g_autoptr(GError) error = NULL;
+  MergeData *data = pt_store_worker_finish (PT_STORE_WORKER (source), result, &error);
+  g_autoptr(GtkWidget) dialog = NULL;
+  g_autoptr(PtStatsPage) self = read_reply_take (user_data, error, &dialog);
+  g_autoptr(GtkStringList) names = NULL;
+  g_autofree char *body = NULL;
+  PtPlayer *player;
+  GtkWidget *drop_down;
+  GArray *ids;
+
+  if (self != NULL && data == NULL)
+    pt_companion_error_toast (GTK_WIDGET (self), error);
+  if (self == NULL || data == NULL || dialog == NULL)
+    {
+      if (dialog != NULL)
+        gtk_window_destroy (GTK_WINDOW (dialog));
+      g_clear_pointer (&data, merge_data_free);
       return;
     }
+  player = data->players[0];
+  drop_down = adw_message_dialog_get_extra_child (ADW_MESSAGE_DIALOG (dialog));
+  ids = g_object_get_data (G_OBJECT (drop_down), "ids");
   names = gtk_string_list_new (NULL);
-  ids = g_array_new (FALSE, FALSE, sizeof (gint64));
-  for (guint i = 0; players != NULL && i < players->len; i++)
+  for (guint i = 0; i < data->everyone->len; i++)
     {
-      PtPlayer *other = g_ptr_array_index (players, i);
+      PtPlayer *other = g_ptr_array_index (data->everyone, i);
 
       if (other->id == player->id)
         continue;
@@ -1152,19 +1251,48 @@ merge_action (GtkWidget *widget,
   body = g_strdup_printf (_("All of %s’s matches move to the player chosen below, and %s goes away. "
                             "Use this when one person was entered twice."),
                              player->name, player->name);
+  adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (dialog), body);
+  gtk_drop_down_set_model (GTK_DROP_DOWN (drop_down), G_LIST_MODEL (names));
+  gtk_widget_set_sensitive (drop_down, TRUE);
+  adw_message_dialog_set_response_enabled (ADW_MESSAGE_DIALOG (dialog), "merge", ids->len > 0);
+  merge_data_free (data);
+}
+
+/* The dialog shows at once; the player's name and the others to merge
+ * into come from the worker. */
+static void
+merge_action (GtkWidget *widget,
+              const char *action_name,
+              GVariant *parameter)
+{
+  PtStatsPage *self = PT_STATS_PAGE (widget);
+  g_autoptr(GError) error = NULL;
+  PtStoreWorker *worker = pt_services_get_worker (self->services, &error);
+  GtkWidget *dialog, *drop_down;
+
+  if (worker == NULL)
+    {
+      pt_companion_error_toast (widget, error);
+      return;
+    }
   dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (widget)),
-                                   _("Merge Players?"), body);
-  drop_down = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (names)), NULL);
+                                   _("Merge Players?"), NULL);
+  drop_down = gtk_drop_down_new (NULL, NULL);
   pt_accessible_set_label (drop_down, _("Player"));
-  g_object_set_data_full (G_OBJECT (drop_down), "ids", ids, (GDestroyNotify) g_array_unref);
+  gtk_widget_set_sensitive (drop_down, FALSE);
+  g_object_set_data_full (G_OBJECT (drop_down), "ids", g_array_new (FALSE, FALSE, sizeof (gint64)),
+                          (GDestroyNotify) g_array_unref);
   adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), drop_down);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
                                     "cancel", _("_Cancel"), "merge", _("_Merge"), NULL);
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "merge",
                                               ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_response_enabled (ADW_MESSAGE_DIALOG (dialog), "merge", ids->len > 0);
+  adw_message_dialog_set_response_enabled (ADW_MESSAGE_DIALOG (dialog), "merge", FALSE);
   g_signal_connect_object (dialog, "response", G_CALLBACK (on_merge_response), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
+  pt_store_worker_run (worker, "stats-merge-dialog", read_merge, merge_data_new (self->player_id, 0),
+                       (GDestroyNotify) merge_data_free, (GDestroyNotify) merge_data_free, self->reads,
+                       merge_dialog_read, read_reply_new (self, dialog));
 }
 
 /* What a player page shows, read on the store worker. */
@@ -1209,22 +1337,24 @@ player_read (GObject *source,
              GAsyncResult *result,
              gpointer user_data)
 {
-  g_autoptr(PtStatsPage) self = user_data;
   g_autoptr(GError) error = NULL;
   PlayerData *data = pt_store_worker_finish (PT_STORE_WORKER (source), result, &error);
+  g_autoptr(PtStatsPage) self = read_reply_take (user_data, error, NULL);
 
+  if (self == NULL)
+    {
+      g_clear_pointer (&data, player_data_free);
+      return;
+    }
   if (data == NULL)
     {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+      pt_companion_error_toast (GTK_WIDGET (self), error);
+      /* Nothing of that player to show: back to the Players. */
+      g_clear_handle_id (&self->spinner_source, g_source_remove);
+      if (self->player_shown == 0)
         {
-          pt_companion_error_toast (GTK_WIDGET (self), error);
-          /* Nothing of that player to show: back to the Players. */
-          g_clear_handle_id (&self->spinner_source, g_source_remove);
-          if (self->player_shown == 0)
-            {
-              self->player_id = 0;
-              gtk_stack_set_visible_child_name (self->stack, "overview");
-            }
+          self->player_id = 0;
+          gtk_stack_set_visible_child_name (self->stack, "overview");
         }
       return;
     }
@@ -1279,7 +1409,8 @@ pt_stats_page_show_player (PtStatsPage *self,
     }
   self->player_id = player_id;
   pt_store_worker_run (worker, "stats-player", read_player, g_memdup2 (&player_id, sizeof player_id),
-                       g_free, (GDestroyNotify) player_data_free, NULL, player_read, g_object_ref (self));
+                       g_free, (GDestroyNotify) player_data_free, self->reads, player_read,
+                       read_reply_new (self, NULL));
   return TRUE;
 }
 
@@ -1797,39 +1928,69 @@ on_merge_dismissed (AdwToast *toast,
     pt_companion_error_toast (GTK_WIDGET (self), error);
 }
 
-void
-pt_stats_page_merge_players (PtStatsPage *self,
-                             gint64 from,
-                             gint64 into)
+/* The two players' names have come: the toast with Undo says who was
+ * merged into whom (if that merge still waits). A failure is told and the
+ * merge forgotten: nothing was merged. */
+static void
+merge_names_read (GObject *source,
+                  GAsyncResult *result,
+                  gpointer user_data)
 {
   g_autoptr(GError) error = NULL;
-  PtStore *store = pt_services_get_store (self->services, &error);
-  g_autoptr(PtPlayer) from_player = store ? pt_store_get_player (store, from, &error) : NULL;
-  g_autoptr(PtPlayer) into_player = from_player ? pt_store_get_player (store, into, &error) : NULL;
+  MergeData *data = pt_store_worker_finish (PT_STORE_WORKER (source), result, &error);
+  g_autoptr(PtStatsPage) self = read_reply_take (user_data, error, NULL);
   g_autofree char *title = NULL;
   AdwToast *toast;
 
-  g_return_if_fail (PT_IS_STATS_PAGE (self));
-  if (from_player == NULL || into_player == NULL)
+  if (self == NULL || (data != NULL && (self->merge_from != data->ids[0] || self->merge_into != data->ids[1])))
     {
-      pt_companion_error_toast (GTK_WIDGET (self), error);
+      g_clear_pointer (&data, merge_data_free);
       return;
     }
-  if (from == into)
-    return;
-  /* One merge waits at a time: a second one settles the first. */
-  if (self->merge_from != 0 && !pt_stats_page_commit_merge (self, &error))
-    pt_companion_error_toast (GTK_WIDGET (self), error);
-
-  self->merge_from = from;
-  self->merge_into = into;
-  title = g_strdup_printf (_("%s merged into %s"), from_player->name, into_player->name);
+  if (data == NULL)
+    {
+      pt_companion_error_toast (GTK_WIDGET (self), error);
+      pt_stats_page_undo_merge (self);
+      return;
+    }
+  title = g_strdup_printf (_("%s merged into %s"), data->players[0]->name, data->players[1]->name);
   toast = adw_toast_new (title);
   adw_toast_set_button_label (toast, _("_Undo"));
   g_signal_connect_object (toast, "button-clicked", G_CALLBACK (on_merge_undo), self, 0);
   g_signal_connect_object (toast, "dismissed", G_CALLBACK (on_merge_dismissed), self, 0);
   g_set_weak_pointer (&self->merge_toast, toast);
   pt_companion_toast (GTK_WIDGET (self), toast);
+  merge_data_free (data);
+}
+
+/* @from is hidden at once and merged into @into when the toast goes; the
+ * toast (with Undo) comes when the worker has read their names. */
+void
+pt_stats_page_merge_players (PtStatsPage *self,
+                             gint64 from,
+                             gint64 into)
+{
+  g_autoptr(GError) error = NULL;
+  PtStoreWorker *worker;
+
+  g_return_if_fail (PT_IS_STATS_PAGE (self));
+  if (from == into)
+    return;
+  if ((worker = pt_services_get_worker (self->services, &error)) == NULL)
+    {
+      pt_companion_error_toast (GTK_WIDGET (self), error);
+      return;
+    }
+  /* One merge waits at a time: a second one settles the first. */
+  if (self->merge_from != 0 && !pt_stats_page_commit_merge (self, &error))
+    pt_companion_error_toast (GTK_WIDGET (self), error);
+
+  self->merge_from = from;
+  self->merge_into = into;
+  /* No lane: a newer merge settles this one, whose toast then stays away. */
+  pt_store_worker_run (worker, NULL, read_merge, merge_data_new (from, into),
+                       (GDestroyNotify) merge_data_free, (GDestroyNotify) merge_data_free, self->reads,
+                       merge_names_read, read_reply_new (self, NULL));
 
   gtk_stack_set_visible_child_name (self->stack, "overview");
   self->player_id = 0;
@@ -1911,6 +2072,9 @@ pt_stats_page_dispose (GObject *object)
       if (!pt_stats_page_commit_merge (self, &error))
         g_warning ("Could not merge the players: %s", error->message);
     }
+  /* No late answer reaches a page that is going (the merge's write above
+   * is not a read: it goes on). */
+  g_cancellable_cancel (self->reads);
   g_clear_weak_pointer (&self->merge_toast);
   g_clear_weak_pointer (&self->h2h_row);
   g_clear_handle_id (&self->refresh_source, g_source_remove);
@@ -1933,6 +2097,7 @@ pt_stats_page_finalize (GObject *object)
   g_clear_pointer (&self->leaderboard_game, g_free);
   g_clear_pointer (&self->charts, g_hash_table_unref);
   g_clear_pointer (&self->player_key, g_free);
+  g_clear_object (&self->reads);
   for (guint i = 0; i < G_N_ELEMENTS (self->overview_keys); i++)
     g_clear_pointer (&self->overview_keys[i], g_free);
   G_OBJECT_CLASS (pt_stats_page_parent_class)->finalize (object);
@@ -2012,4 +2177,5 @@ pt_stats_page_init (PtStatsPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->charts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->reads = g_cancellable_new ();
 }

@@ -53,9 +53,5 @@ void pt_stats_page_set_leaderboard_game (PtStatsPage *self,
  * "rating-chart", "win-rate-chart", "distribution-chart"). */
 PtChart *pt_stats_page_get_chart (PtStatsPage *self,
                                   const char *name);
-/* Text of the head-to-head line between two players, as shown. */
-char *pt_stats_page_head_to_head_text (PtStatsPage *self,
-                                       gint64 a,
-                                       gint64 b);
 
 G_END_DECLS
