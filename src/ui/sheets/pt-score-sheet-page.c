@@ -1288,6 +1288,10 @@ on_saved (GObject *source,
   adw_toast_set_button_label (toast, _("_Show History"));
   adw_toast_set_action_name (toast, "win.show-history");
   pt_companion_toast (widget, toast);
+  /* A match to edit asked for meanwhile (or one that could not be read)
+   * stays on screen. */
+  if (self->sheet_view == NULL)
+    return;
   /* A new sheet for the next match, with the same players. */
   {
     guint n = n_seats (self);
