@@ -408,7 +408,8 @@ test_reads_on_the_worker (void)
   g_autofree char *summary = NULL;
   PtHistoryPage *page;
   AdwMessageDialog *dialog;
-  GtkWidget *box, *who, *toast, *undo;
+  GtkWidget *box, *who, *toast;
+  gpointer undo = NULL;
   guint n_who = 0;
   gint64 id;
   int before;
@@ -459,7 +460,15 @@ test_reads_on_the_worker (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.delete-night", NULL));
   WAIT_UNTIL ((dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG))) != NULL);
   wait_for_store ();
-  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), " 1 match "));
+  {
+    g_autofree char *body = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                          "The night and its %u match go to Recently Deleted, where they can be restored for 30 days.",
+                                                          "The night and its %u matches go to Recently Deleted, where they can be restored for 30 days.",
+                                                          1),
+                                             1);
+
+    g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==, body);
+  }
   adw_message_dialog_response (dialog, "delete");
   gtk_window_destroy (GTK_WINDOW (dialog));
   wait_for_store ();
@@ -467,10 +476,16 @@ test_reads_on_the_worker (void)
   pt_store_debug_watch_thread (NULL);
   g_assert_cmpint (pt_store_count_matches (store, NULL), ==, before - 1);
   pt_store_debug_watch_thread (g_thread_self ());
-  WAIT_UNTIL ((toast = find_toast (GTK_WIDGET (window), "Recently Deleted")) != NULL);
-  undo = find_button_with_label (toast, "_Undo");
-  g_assert_nonnull (undo);
-  g_signal_emit_by_name (undo, "clicked");
+  WAIT_UNTIL ((toast = find_toast (GTK_WIDGET (window), _("Game night moved to Recently Deleted"))) != NULL);
+  /* What the toast's button does, without clicking it: libadwaita 1.2
+   * can crash in adw_animation_skip () after a toast dismissed so (see
+   * let_toasts_time_out ()); the toast times out instead. */
+  g_assert_nonnull (find_button_with_label (toast, _("_Undo")));
+  g_assert_nonnull (g_object_class_find_property (G_OBJECT_GET_CLASS (toast), "toast"));
+  g_object_get (toast, "toast", &undo, NULL);
+  g_assert_true (ADW_IS_TOAST (undo));
+  g_signal_emit_by_name (undo, "button-clicked");
+  g_object_unref (undo);
   wait_for_store ();
   g_test_message ("store calls on the main thread: %u", pt_store_debug_get_watched_calls ());
   g_assert_cmpuint (pt_store_debug_get_watched_calls (), ==, 0);

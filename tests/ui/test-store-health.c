@@ -15,8 +15,17 @@
 #include "pt-store-health.h"
 
 static void
+on_salvaged (GObject *source,
+             GAsyncResult *result,
+             gpointer user_data)
+{
+  *(GAsyncResult **) user_data = g_object_ref (result);
+}
+
+static void
 test_damaged (void)
 {
+  GAsyncResult *salvaged = NULL;
   const char *path = g_getenv ("PARTIDA_DB");
   g_autoptr(GBytes) before = file_bytes (path);
   g_autoptr(GBytes) after = NULL;
@@ -75,10 +84,19 @@ test_damaged (void)
   after = file_bytes (path);
   g_assert_true (g_bytes_equal (before, after));
 
-  /* Salvage: the readable history takes the damaged one's place. */
-  g_assert_true (pt_store_health_salvage (app, &summary, &error));
+  /* Salvage: the readable history takes the damaged one's place, through
+   * the store worker (on the main thread only the application's connection
+   * is told it may write again: one pragma). */
+  pt_store_debug_watch_thread (g_thread_self ());
+  pt_store_health_salvage (app, on_salvaged, &salvaged);
+  WAIT_UNTIL (salvaged != NULL);
+  g_test_message ("store calls on the main thread: %u", pt_store_debug_get_watched_calls ());
+  g_assert_cmpuint (pt_store_debug_get_watched_calls (), <=, 1);
+  pt_store_debug_watch_thread (NULL);
+  summary = pt_store_health_salvage_finish (salvaged, &error);
   g_assert_no_error (error);
   g_assert_nonnull (summary);
+  g_clear_object (&salvaged);
   g_assert_null (pt_store_health_get_damage (app));
   g_assert_false (pt_store_health_read_only (app));
   g_assert_true (pt_store_check_integrity (get_store (), &error));

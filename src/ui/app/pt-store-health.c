@@ -31,16 +31,6 @@ refuse_job (PtStore *store,
   return pt_store_refuse_changes (store, data, error) ? GINT_TO_POINTER (1) : NULL;
 }
 
-static gpointer
-allow_job (PtStore *store,
-           PtStats *stats,
-           gpointer data,
-           GCancellable *cancellable,
-           GError **error)
-{
-  return pt_store_allow_changes (store, error) ? GINT_TO_POINTER (1) : NULL;
-}
-
 /* Both connections (the application's and the worker's) stop writing. */
 static void
 mark_damaged (PtApplication *app,
@@ -80,24 +70,33 @@ reload_windows (PtApplication *app)
 }
 
 static void
-on_salvage_response (AdwMessageDialog *dialog,
-                     const char *response,
-                     PtApplication *app)
+on_salvage_done (GObject *source,
+                 GAsyncResult *result,
+                 gpointer user_data)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *summary = NULL;
-  GtkWindow *window = active_window (app);
+  g_autofree char *summary = pt_store_health_salvage_finish (result, &error);
+  GtkWindow *window = active_window (PT_APPLICATION (source));
   GtkWidget *done;
 
-  if (g_strcmp0 (response, "salvage") != 0)
-    return;
-  if (!pt_store_health_salvage (app, &summary, &error))
+  if (summary == NULL)
     done = adw_message_dialog_new (window, _("The History Could Not Be Salvaged"), error->message);
   else
     done = adw_message_dialog_new (window, _("The History Is Salvaged"), summary);
   gtk_widget_set_name (done, "salvage-result-dialog");
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (done), "close", _("_Close"));
   gtk_window_present (GTK_WINDOW (done));
+}
+
+/* The salvage runs on the store worker; the result's dialog comes when it
+ * is done. */
+static void
+on_salvage_response (AdwMessageDialog *dialog,
+                     const char *response,
+                     PtApplication *app)
+{
+  if (g_strcmp0 (response, "salvage") == 0)
+    pt_store_health_salvage (app, on_salvage_done, NULL);
 }
 
 static gboolean
@@ -327,52 +326,111 @@ rename_kept_copy (const char *db_path)
   return g_rename (from, to) == 0 ? g_steal_pointer (&to) : g_steal_pointer (&from);
 }
 
-gboolean
-pt_store_health_salvage (PtApplication *app,
-                         char **summary_text,
-                         GError **error)
+/* What a salvage of the open history found, and the damaged file kept. */
+typedef struct
 {
-  PtStore *store = pt_application_get_store (app, error);
-  PtStoreWorker *worker;
-  PtSalvageSummary summary = {
-    0,
-  };
-  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-  g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
-  g_autofree char *fresh = NULL;
-  g_autofree char *kept = NULL;
+  PtSalvageSummary summary;
+  char *kept;
+} Salvaged;
 
-  if (store == NULL)
-    return FALSE;
-  fresh = g_strdup_printf ("%s.salvaged-%s", pt_store_get_path (store), stamp);
-  if (!pt_store_salvage (store, fresh, &summary, error))
+static void
+salvaged_free (Salvaged *salvaged)
+{
+  g_free (salvaged->kept);
+  g_free (salvaged);
+}
+
+/* On the worker's thread and connection (the main loop goes on): every
+ * readable row into the fresh file @data, which then takes the damaged
+ * one's place (pt_store_restore keeps a copy of the damaged file, renamed
+ * PATH.broken-…). The worker's connection refuses changes again if that
+ * fails. */
+static gpointer
+salvage_job (PtStore *store,
+             PtStats *stats,
+             gpointer data,
+             GCancellable *cancellable,
+             GError **error)
+{
+  const char *fresh = data;
+  Salvaged *salvaged = g_new0 (Salvaged, 1);
+
+  if (!pt_store_salvage (store, fresh, &salvaged->summary, error))
     {
       g_unlink (fresh);
-      return FALSE;
+      salvaged_free (salvaged);
+      return NULL;
     }
-  /* The fresh copy takes the damaged one's place, through the same
-   * connections; pt_store_restore keeps a copy of the damaged file, which
-   * is then renamed PATH.broken-…. */
   if (!pt_store_allow_changes (store, error) || !pt_store_restore (store, fresh, error))
     {
       pt_store_refuse_changes (store, _("it is damaged"), NULL);
       g_unlink (fresh);
-      return FALSE;
+      salvaged_free (salvaged);
+      return NULL;
     }
   g_unlink (fresh);
-  kept = rename_kept_copy (pt_store_get_path (store));
-  worker = pt_application_get_worker (app, NULL);
-  if (worker != NULL)
+  salvaged->kept = rename_kept_copy (pt_store_get_path (store));
+  return salvaged;
+}
+
+static void
+on_salvaged (GObject *source,
+             GAsyncResult *result,
+             gpointer user_data)
+{
+  GTask *outer = user_data;
+  PtApplication *app = g_task_get_source_object (outer);
+  g_autoptr(GError) error = NULL;
+  Salvaged *salvaged = pt_store_worker_finish (PT_STORE_WORKER (source), result, &error);
+  PtStore *store = pt_services_peek_store (pt_application_get_services (app));
+
+  g_object_set_data (G_OBJECT (app), BUSY_KEY, NULL);
+  /* The application's connection writes again (a pragma of its own). */
+  if (salvaged != NULL && store != NULL && !pt_store_allow_changes (store, &error))
+    g_clear_pointer (&salvaged, salvaged_free);
+  if (salvaged == NULL)
     {
-      pt_store_worker_run (worker, NULL, allow_job, NULL, NULL, NULL, NULL, NULL, NULL);
-      pt_store_worker_drain (worker);
+      g_task_return_error (outer, g_steal_pointer (&error));
+      g_object_unref (outer);
+      return;
     }
   g_object_set_data (G_OBJECT (app), DAMAGE_KEY, NULL);
-
-  if (summary_text != NULL)
-    *summary_text = summary_text_new (&summary, kept);
   reload_windows (app);
-  return TRUE;
+  g_task_return_pointer (outer, summary_text_new (&salvaged->summary, salvaged->kept), g_free);
+  salvaged_free (salvaged);
+  g_object_unref (outer);
+}
+
+void
+pt_store_health_salvage (PtApplication *app,
+                         GAsyncReadyCallback callback,
+                         gpointer user_data)
+{
+  GTask *outer = g_task_new (app, NULL, callback, user_data);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
+  PtStoreWorker *worker;
+
+  g_return_if_fail (PT_IS_APPLICATION (app));
+
+  if (pt_store_health_busy (app, &error) || (worker = pt_application_get_worker (app, &error)) == NULL)
+    {
+      g_task_return_error (outer, g_steal_pointer (&error));
+      g_object_unref (outer);
+      return;
+    }
+  g_object_set_data (G_OBJECT (app), BUSY_KEY, GINT_TO_POINTER (1));
+  pt_store_worker_run (worker, NULL, salvage_job,
+                       g_strdup_printf ("%s.salvaged-%s", pt_store_worker_get_path (worker), stamp), g_free,
+                       (GDestroyNotify) salvaged_free, NULL, on_salvaged, outer);
+}
+
+char *
+pt_store_health_salvage_finish (GAsyncResult *result,
+                                GError **error)
+{
+  return g_task_propagate_pointer (G_TASK (result), error);
 }
 
 /* A history too damaged to open ------------------------------------------- */

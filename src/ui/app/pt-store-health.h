@@ -50,9 +50,14 @@ void pt_store_health_read_failed (const GError *error);
 const char *pt_store_health_get_damage (PtApplication *app);
 /* TRUE when nothing can be changed in the history now (damaged or read-only). */
 gboolean pt_store_health_read_only (PtApplication *app);
-/* Salvage (the dialog's button; tests call it directly). */
-gboolean pt_store_health_salvage (PtApplication *app,
-                                  char **summary,
-                                  GError **error);
+/* Salvages the damaged history that is open (the dialog's button; tests
+ * call it directly) on the store worker, off the main loop; the pages then
+ * read the salvaged history. */
+void pt_store_health_salvage (PtApplication *app,
+                              GAsyncReadyCallback callback,
+                              gpointer user_data);
+/* The summary shown (transfer full), or NULL with @error. */
+char *pt_store_health_salvage_finish (GAsyncResult *result,
+                                      GError **error);
 
 G_END_DECLS

@@ -22,10 +22,11 @@ GtkWidget *pt_history_page_new (PtServices *services);
 /* Reads the history again with the filters on screen. */
 void pt_history_page_reload (PtHistoryPage *self);
 PtHistoryModel *pt_history_page_get_model (PtHistoryPage *self);
-/* Opens the page of match @id; FALSE if it cannot be read. */
+/* Opens the page of match @id, or the view of game night @night_id, when
+ * the store worker has read it (a failure is told in a toast); a newer
+ * request, or Back, cancels an older one. FALSE (with a toast): no store. */
 gboolean pt_history_page_show_match (PtHistoryPage *self,
                                      gint64 id);
-/* Opens the view of game night @night_id. */
 gboolean pt_history_page_show_night (PtHistoryPage *self,
                                      gint64 night_id);
 /* (transfer none) (nullable): the match page on screen */

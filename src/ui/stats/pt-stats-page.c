@@ -88,6 +88,7 @@ typedef struct
 {
   GWeakRef page;
   GWeakRef widget;
+  gint64 ids[2]; /* the players a merge's read is for */
 } ReadReply;
 
 static ReadReply *
@@ -1936,13 +1937,16 @@ merge_names_read (GObject *source,
                   GAsyncResult *result,
                   gpointer user_data)
 {
+  ReadReply *reply = user_data;
+  gint64 from = reply->ids[0], into = reply->ids[1];
   g_autoptr(GError) error = NULL;
   MergeData *data = pt_store_worker_finish (PT_STORE_WORKER (source), result, &error);
-  g_autoptr(PtStatsPage) self = read_reply_take (user_data, error, NULL);
+  g_autoptr(PtStatsPage) self = read_reply_take (reply, error, NULL);
   g_autofree char *title = NULL;
   AdwToast *toast;
 
-  if (self == NULL || (data != NULL && (self->merge_from != data->ids[0] || self->merge_into != data->ids[1])))
+  /* Settled or undone meanwhile (a newer merge settles the older). */
+  if (self == NULL || self->merge_from != from || self->merge_into != into)
     {
       g_clear_pointer (&data, merge_data_free);
       return;
@@ -1972,6 +1976,7 @@ pt_stats_page_merge_players (PtStatsPage *self,
 {
   g_autoptr(GError) error = NULL;
   PtStoreWorker *worker;
+  ReadReply *reply;
 
   g_return_if_fail (PT_IS_STATS_PAGE (self));
   if (from == into)
@@ -1988,9 +1993,12 @@ pt_stats_page_merge_players (PtStatsPage *self,
   self->merge_from = from;
   self->merge_into = into;
   /* No lane: a newer merge settles this one, whose toast then stays away. */
+  reply = read_reply_new (self, NULL);
+  reply->ids[0] = from;
+  reply->ids[1] = into;
   pt_store_worker_run (worker, NULL, read_merge, merge_data_new (from, into),
                        (GDestroyNotify) merge_data_free, (GDestroyNotify) merge_data_free, self->reads,
-                       merge_names_read, read_reply_new (self, NULL));
+                       merge_names_read, reply);
 
   gtk_stack_set_visible_child_name (self->stack, "overview");
   self->player_id = 0;
