@@ -88,7 +88,7 @@ test_statistics (void)
   g_assert_nonnull (find_by_name (GTK_WIDGET (page), "player-row-1"));
   /* The pair shown first is the first two players: Ana and Beto. */
   h2h = g_strdup (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (find_by_name (GTK_WIDGET (page),
-                                                                                     "head-to-head-row"))));
+                                                                                    "head-to-head-row"))));
   g_assert_nonnull (strstr (h2h, "Ana 2"));
   g_assert_nonnull (strstr (h2h, "1 Beto"));
   screenshots ("stats-overview");

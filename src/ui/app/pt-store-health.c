@@ -13,10 +13,10 @@
 #include "pt-store-worker.h"
 #include "pt-window.h"
 
-#define DAMAGE_KEY  "pt-store-damage"
-#define TOLD_KEY    "pt-store-read-only-told"
-#define OFFERED_KEY "pt-store-salvage-offered" /* the path offered */
-#define BUSY_KEY    "pt-store-salvaging"
+#define DAMAGE_KEY   "pt-store-damage"
+#define TOLD_KEY     "pt-store-read-only-told"
+#define OFFERED_KEY  "pt-store-salvage-offered" /* the path offered */
+#define BUSY_KEY     "pt-store-salvaging"
 #define CHECKING_KEY "pt-store-checking" /* a check after a failed read runs */
 
 static void present_damage (PtApplication *app);
