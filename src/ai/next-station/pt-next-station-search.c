@@ -34,8 +34,9 @@
 /* … times this in rounds 1–4: the first lines shape the whole sheet
  * (what later lines may cross, where interchanges can be). 3, 1.5, 1, 1:
  * +1.51 ± 0.69 paired over seeds 1–200 (157.08 -> 158.59), CPU per turn
- * 59 ms median, 260 ms p95; doubling the steps in every round gave +0.23
- * ± 1.45 on seeds 1–40. */
+ * 59 ms median, 260 ms p95; 5, 2, 1, 1: no better (−0.04 ± 0.44 against
+ * that, p95 356 ms); doubling the steps in every round gave +0.23 ± 1.45
+ * on seeds 1–40. */
 static const double round_scale_default[PT_NS_ROUNDS] = { 3.0, 1.5, 1.0, 1.0 };
 
 /* Without -mpopcnt (the x86-64 baseline) __builtin_popcountll is a call
