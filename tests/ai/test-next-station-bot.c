@@ -310,8 +310,8 @@ test_rollout_policy (void)
 /* The step cap bounds the work of the slowest turns (the first of the
  * game, whose rollouts play 4 rounds out): with room for 1,000 samples
  * per candidate, the search stops after about max_steps simulated turns
- * (each halving phase may finish the sample it started: at most
- * candidates × 40 turns over). */
+ * times the first round's scale (each halving phase may finish the
+ * sample it started: at most candidates × 40 turns over), and uses them. */
 static void
 test_step_cap (void)
 {
@@ -331,7 +331,9 @@ test_step_cap (void)
   g_assert_true (pt_ns_search_full (&view, &params, &rng, NULL, &action, NULL, &steps, NULL));
   g_test_message ("%" G_GUINT64_FORMAT " turns simulated", steps);
   g_assert_cmpuint (steps, >, 0);
-  g_assert_cmpuint (steps, <=, params.max_steps + 5 * (params.top_k + 1) * 40);
+  g_assert_cmpfloat (params.round_scale[0], >, 1.0);
+  g_assert_cmpuint (steps, <=, params.max_steps * params.round_scale[0] + 5 * (params.top_k + 1) * 40);
+  g_assert_cmpuint (steps, >=, params.max_steps * params.round_scale[0] * 0.9);
   g_assert_true (pt_next_station_state_apply (&view.solo, 0, &action, NULL));
 }
 

@@ -22,8 +22,8 @@
 
 /* Hard's work per turn: up to N_SAMPLES_DEFAULT samples per candidate,
  * shared out by sequential halving, but at most MAX_STEPS_DEFAULT
- * simulated turns (~10 µs each on this project's 2-core test machine):
- * every turn then costs about the same, ~0.2 s of CPU, where a fixed
+ * simulated turns (~3 µs each on this project's 2-core test machine):
+ * every turn then costs about the same, ~70 ms of CPU, where a fixed
  * sample count made the first turns of the game (rollouts ~34 turns
  * long) 20 times as slow as the last ones. Sequential halving alone, at
  * the old work (100 samples × 11 candidates, flat): +2.1 ± 1.8 on seeds
@@ -31,6 +31,13 @@
 #define N_SAMPLES_DEFAULT 400
 #define TOP_K_DEFAULT     12
 #define MAX_STEPS_DEFAULT 22000
+/* … times this in rounds 1–4: the first lines shape the whole sheet
+ * (what later lines may cross, where interchanges can be). 3, 1.5, 1, 1:
+ * +1.51 ± 0.69 paired over seeds 1–200 (157.08 -> 158.59), CPU per turn
+ * 59 ms median, 260 ms p95; 5, 2, 1, 1: no better (−0.04 ± 0.44 against
+ * that, p95 356 ms); doubling the steps in every round gave +0.23 ± 1.45
+ * on seeds 1–40. */
+static const double round_scale_default[PT_NS_ROUNDS] = { 3.0, 1.5, 1.0, 1.0 };
 
 /* Without -mpopcnt (the x86-64 baseline) __builtin_popcountll is a call
  * into libgcc, a quarter of the rollouts' time; this inlines. */
@@ -91,7 +98,14 @@ static const Weights greedy_weights = {
  * 1.3: +0.81 ± 0.17 paired over 4,000 games (seeds 5001…), +0.55 ±
  * 0.17 on 4,000 others (9001…); the free ways alone +0.38 ± 0.14 (0.2:
  * +0.24, 1.5: −0.02); valuing visits by the track's real steps instead
- * of a flat 2.5 was worse (−0.3). */
+ * of a flat 2.5 was worse (−0.3).
+ * Round 6: a two-card lookahead (the two sections best by the one-card
+ * lookahead ranked again with the card after next, that second card at
+ * weight 0.7) lifts this policy alone by +2.34 ± 0.19 (4,000 games,
+ * 145.42 -> 147.76; weight 0.3: +1.8, 0.6: +2.6, 1.0: +2.0, 1.4: −1.0;
+ * re-ranking every section: +1.9), but makes a rollout turn ~3.3 times
+ * as dear, and Hard with it at half the steps (CPU per turn × 1.7)
+ * gained +0.10 ± 0.74 over seeds 1–200: not kept. */
 #define ROLLOUT_TOURIST_VALUE 3.0
 static const Weights rollout_weights = {
   ROLLOUT_TOURIST_VALUE,
@@ -213,15 +227,17 @@ sketch_draw (Sketch *sketch,
   pt_section_set_union (&sketch->used, &map->sections[section].conflicts);
 }
 
+/* The sections from the line (its ends, or with @from_any any of its
+ * stations) to a free station of @targets. */
 static guint
-sketch_list (const Sketch *sketch,
-             const PtStationMap *map,
-             PtStationSymbol symbol,
-             gboolean from_any,
-             PtNextStationChoice *out)
+sketch_list_to (const Sketch *sketch,
+                const PtStationMap *map,
+                guint64 targets,
+                gboolean from_any,
+                PtNextStationChoice *out)
 {
   guint64 from_set = from_any ? sketch->stations : sketch->ends;
-  guint64 reach = map->symbol_reach[symbol] & ~sketch->stations;
+  guint64 reach = targets & ~sketch->stations;
   guint n = 0;
 
   for (; from_set != 0; from_set &= from_set - 1)
@@ -243,6 +259,16 @@ sketch_list (const Sketch *sketch,
         }
     }
   return n;
+}
+
+static guint
+sketch_list (const Sketch *sketch,
+             const PtStationMap *map,
+             PtStationSymbol symbol,
+             gboolean from_any,
+             PtNextStationChoice *out)
+{
+  return sketch_list_to (sketch, map, map->symbol_reach[symbol], from_any, out);
 }
 
 /* Free ways on from the line's ends: a line boxed in scores no more.
@@ -294,28 +320,43 @@ district_counts (const PtStationMap *map,
     counts[map->stations[__builtin_ctzll (stations)].district]++;
 }
 
-/* D and M of a line, with @extra (a station circled, or none) counted
- * twice; also returns the district with the most stations. */
+/* What D × M needs of a line, from one walk over its stations. */
+typedef struct
+{
+  guint districts; /* D, with the circled station counted twice */
+  guint most;      /* M, likewise */
+  guint visited;   /* bit per district the line has visited */
+  guint busiest;   /* the district with most stations, circle aside
+                    * (PT_STATION_MAP_MAX_DISTRICTS when the line is empty) */
+} LineShape;
+
 static void
-line_districts (const PtStationMap *map,
-                guint64 stations,
-                guint circled,
-                guint *districts,
-                guint *most)
+line_shape (const PtStationMap *map,
+            guint64 stations,
+            guint circled,
+            LineShape *shape)
 {
   guint8 counts[PT_STATION_MAP_MAX_DISTRICTS];
+  guint circled_district = circled != PT_STATION_NONE ? map->stations[circled].district : G_MAXUINT;
+  guint most_plain = 0;
 
   district_counts (map, stations, counts);
-  *districts = *most = 0;
+  shape->districts = shape->most = shape->visited = 0;
+  shape->busiest = PT_STATION_MAP_MAX_DISTRICTS;
   for (guint d = 0; d < map->n_districts; d++)
     {
       guint n = counts[d];
 
-      if (circled != PT_STATION_NONE && map->stations[circled].district == d)
-        n++;
       if (n > 0)
-        (*districts)++;
-      *most = MAX (*most, n);
+        shape->visited |= 1u << d;
+      if (n > most_plain)
+        {
+          most_plain = n;
+          shape->busiest = d;
+        }
+      n += d == circled_district;
+      shape->districts += n > 0;
+      shape->most = MAX (shape->most, n);
     }
 }
 
@@ -334,16 +375,16 @@ thames_count (const PtStationMap *map,
  * adds to the game-long scores. */
 static double
 sketch_value (const Context *ctx,
-              const Sketch *sketch)
+              const Sketch *sketch,
+              const LineShape *shape)
 {
   const PtStationMap *map = ctx->map;
   guint64 st = sketch->stations;
-  guint districts, most, thames, tourist;
+  guint thames, tourist;
   double value;
 
-  line_districts (map, st, sketch->circled, &districts, &most);
   thames = thames_count (map, &sketch->sections);
-  value = districts * most + 2.0 * thames;
+  value = shape->districts * shape->most + 2.0 * thames;
 
   /* Tourist visits count towards a track worth 25 for 10 visits. */
   tourist = (guint) popcount64 (st & map->tourist_sites);
@@ -383,47 +424,21 @@ sketch_value (const Context *ctx,
   return value;
 }
 
-/* The districts the line has visited (bit per district) and its busiest
- * one (PT_STATION_MAP_MAX_DISTRICTS when the line is empty). */
-static guint
-line_visited (const PtStationMap *map,
-              guint64 stations,
-              guint *busiest)
-{
-  guint visited = 0, most = 0;
-  guint8 counts[PT_STATION_MAP_MAX_DISTRICTS];
-
-  district_counts (map, stations, counts);
-  *busiest = PT_STATION_MAP_MAX_DISTRICTS;
-  for (guint d = 0; d < map->n_districts; d++)
-    {
-      guint n = counts[d];
-
-      if (n > 0)
-        visited |= 1u << d;
-      if (n > most)
-        {
-          most = n;
-          *busiest = d;
-        }
-    }
-  return visited;
-}
-
 static double
 sketch_score (const Context *ctx,
               const Sketch *sketch)
 {
-  guint used = 0, symbols, mobility, visited, busiest, reached, into_busiest;
+  guint used = 0, symbols, mobility, reached, into_busiest;
+  LineShape shape;
   double ahead;
 
   for (guint w = 0; w < G_N_ELEMENTS (sketch->used.w); w++)
     used += (guint) popcount64 (sketch->used.w[w]);
-  visited = line_visited (ctx->map, sketch->stations, &busiest);
-  mobility = sketch_mobility (sketch, ctx->map, &symbols, busiest, &reached, &into_busiest);
+  line_shape (ctx->map, sketch->stations, sketch->circled, &shape);
+  mobility = sketch_mobility (sketch, ctx->map, &symbols, shape.busiest, &reached, &into_busiest);
   /* For D × M: the districts one free section away that the line has not
    * visited, and the ways (up to 3) into its busiest district. */
-  ahead = ctx->w->new_districts * popcount64 (reached & ~visited) +
+  ahead = ctx->w->new_districts * popcount64 (reached & ~shape.visited) +
           ctx->w->busiest * MIN (into_busiest, 3u);
   /* The later lines start at fixed stations: a way out of one that this
    * line draws or blocks is lost to a whole future round. */
@@ -440,7 +455,7 @@ sketch_score (const Context *ctx,
         }
       ahead += ctx->w->future_start * free;
     }
-  return sketch_value (ctx, sketch) + ahead +
+  return sketch_value (ctx, sketch, &shape) + ahead +
          ctx->open_scale * (ctx->w->mobility * mobility + ctx->w->symbols * symbols) -
          ctx->w->blocking * used;
 }
@@ -495,33 +510,46 @@ double_symbol (const PtNextStationState *solo,
 
 /* @score plus what the next card adds on average: for each card of the
  * round still face down, the best section for its symbol from @after (or
- * nothing: a pass). */
+ * nothing: a pass). Each section is scored once, whatever the number of
+ * cards it suits: the best per symbol of the station it reaches, then per
+ * card the best of its symbol's and the Central Station's (any symbol:
+ * the best of all). */
 static double
 lookahead_score (const Context *ctx,
                  const Sketch *after,
                  double score)
 {
-  double expected = 0;
+  const PtStationMap *map = ctx->map;
+  PtNextStationChoice choices[PT_NS_MAX_SECTION_CHOICES];
+  double best[PT_N_SYMBOLS], expected = 0;
+  guint64 targets = 0;
+  guint n;
 
   for (guint sym = 0; sym < PT_N_SYMBOLS; sym++)
     {
-      PtNextStationChoice choices[PT_NS_MAX_SECTION_CHOICES];
-      guint n;
-      double best = score;
+      best[sym] = score;
+      if (ctx->next_symbols[sym] > 0)
+        targets |= map->symbol_reach[sym];
+    }
+  n = sketch_list_to (after, map, targets, FALSE, choices);
+  for (guint i = 0; i < n; i++)
+    {
+      Sketch next = *after;
+      guint sym = map->stations[choices[i].to].symbol;
+
+      sketch_draw (&next, map, choices[i].from, choices[i].to);
+      best[sym] = MAX (best[sym], sketch_score (ctx, &next));
+    }
+  for (guint sym = 0; sym < PT_N_SYMBOLS; sym++)
+    {
+      double b = MAX (best[sym], best[PT_SYMBOL_ANY]);
 
       if (ctx->next_symbols[sym] == 0)
         continue;
-      n = sketch_list (after, ctx->map, (PtStationSymbol) sym, FALSE, choices);
-      for (guint i = 0; i < n; i++)
-        {
-          Sketch next = *after;
-          double s2;
-
-          sketch_draw (&next, ctx->map, choices[i].from, choices[i].to);
-          s2 = sketch_score (ctx, &next);
-          best = MAX (best, s2);
-        }
-      expected += ctx->next_symbols[sym] * (best - score);
+      if (sym == PT_SYMBOL_ANY)
+        for (guint t = 0; t < PT_SYMBOL_ANY; t++)
+          b = MAX (b, best[t]);
+      expected += ctx->next_symbols[sym] * (b - score);
     }
   return score + ctx->w->lookahead * expected / ctx->n_next;
 }
@@ -814,6 +842,8 @@ pt_ns_search_params_init (PtNsSearchParams *params)
   params->n_samples = N_SAMPLES_DEFAULT;
   params->top_k = TOP_K_DEFAULT;
   params->max_steps = MAX_STEPS_DEFAULT;
+  for (guint r = 0; r < PT_NS_ROUNDS; r++)
+    params->round_scale[r] = round_scale_default[r];
   params->deadline = 0;
 }
 
@@ -952,6 +982,7 @@ pt_ns_search_full (const PtNsView *view,
   g_autoptr(GArray) candidates = root_candidates (view, MAX (params->top_k, 1));
   guint alive = candidates->len, n_phases = 0, n_done = 0;
   guint64 budget, steps = 0, base_seed = pt_rng_next (rng);
+  guint64 max_steps = (guint64) (params->max_steps * params->round_scale[MIN (view->solo.round, PT_NS_ROUNDS - 1)]);
   gboolean stop = FALSE;
 
   if (expected != NULL)
@@ -978,7 +1009,7 @@ pt_ns_search_full (const PtNsView *view,
   for (guint phase = 0; phase < n_phases && alive > 1 && !stop; phase++)
     {
       guint64 phase_rollouts = budget / n_phases;
-      guint64 phase_steps = params->max_steps > 0 ? params->max_steps / n_phases : 0;
+      guint64 phase_steps = max_steps > 0 ? max_steps / n_phases : 0;
       guint64 phase_start_steps = steps;
       guint n_phase = (guint) MAX (1, phase_rollouts / alive);
 

@@ -62,6 +62,9 @@ typedef struct
                       * sequential halving) */
   guint top_k;       /* candidates kept after the greedy pre-filter */
   guint64 max_steps; /* at most this many simulated turns in all; 0: no cap */
+  /* max_steps is multiplied by this in each round (0–3): the first
+   * rounds' sections shape the whole game. */
+  double round_scale[PT_NS_ROUNDS];
   gint64 deadline;   /* g_get_monotonic_time () limit; 0: none */
 } PtNsSearchParams;
 
