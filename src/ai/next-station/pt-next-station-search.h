@@ -65,7 +65,7 @@ typedef struct
   /* max_steps is multiplied by this in each round (0–3): the first
    * rounds' sections shape the whole game. */
   double round_scale[PT_NS_ROUNDS];
-  gint64 deadline;   /* g_get_monotonic_time () limit; 0: none */
+  gint64 deadline; /* g_get_monotonic_time () limit; 0: none */
 } PtNsSearchParams;
 
 void pt_ns_search_params_init (PtNsSearchParams *params);
