@@ -12,6 +12,7 @@
 #include "pt-companion-util.h"
 #include "pt-game-ui.h"
 #include "pt-history-page.h"
+#include "pt-read-reply.h"
 #include "pt-window.h"
 #include "pt-score-sheet-page.h"
 #include "pt-store-trash.h"
@@ -101,48 +102,6 @@ renew_cancellable (GCancellable **slot)
   g_clear_object (slot);
   *slot = g_cancellable_new ();
   return *slot;
-}
-
-/* What a read's callback holds: the page weakly, so a page that goes is
- * disposed at once (and cancels its reads), and the dialog the answer
- * fills, if any, weakly too. */
-typedef struct
-{
-  GWeakRef page;
-  GWeakRef dialog;
-} ReadReply;
-
-static ReadReply *
-read_reply_new (PtHistoryPage *self,
-                GtkWidget *dialog)
-{
-  ReadReply *reply = g_new0 (ReadReply, 1);
-
-  g_weak_ref_init (&reply->page, self);
-  g_weak_ref_init (&reply->dialog, dialog);
-  return reply;
-}
-
-/* The page (a reference), or NULL when it went or the read was cancelled;
- * frees @reply. */
-static PtHistoryPage *
-read_reply_take (ReadReply *reply,
-                 const GError *error,
-                 GtkWidget **dialog)
-{
-  PtHistoryPage *self = g_weak_ref_get (&reply->page);
-  GtkWidget *widget = g_weak_ref_get (&reply->dialog);
-
-  g_weak_ref_clear (&reply->page);
-  g_weak_ref_clear (&reply->dialog);
-  g_free (reply);
-  if (dialog != NULL)
-    *dialog = widget;
-  else
-    g_clear_object (&widget);
-  if (self != NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    g_clear_object (&self);
-  return self;
 }
 
 /* Filters ---------------------------------------------------------------------- */
@@ -367,14 +326,9 @@ static gboolean
 show_spinner (gpointer user_data)
 {
   PtHistoryPage *self = user_data;
-  GtkWidget *spinner = gtk_spinner_new ();
+  GtkWidget *spinner = pt_read_spinner_new ();
 
   self->spinner_source = 0;
-  gtk_spinner_set_spinning (GTK_SPINNER (spinner), TRUE);
-  gtk_widget_set_size_request (spinner, 32, 32);
-  gtk_widget_set_halign (spinner, GTK_ALIGN_CENTER);
-  gtk_widget_set_valign (spinner, GTK_ALIGN_CENTER);
-  gtk_widget_set_vexpand (spinner, TRUE);
   self->match_view = NULL;
   self->night_id = 0;
   adw_bin_set_child (self->detail_bin, spinner);
@@ -383,14 +337,29 @@ show_spinner (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
-/* A match or night page is asked for: what is on screen stays until it
- * comes (in a few ms), or a spinner shows after SPINNER_DELAY_MS. */
-static GCancellable *
-start_detail_read (PtHistoryPage *self)
+/* A match or night page is asked for (@job reads it, @id what): what is
+ * on screen stays until it comes (in a few ms), or a spinner shows after
+ * SPINNER_DELAY_MS. FALSE, with a toast: no store. */
+static gboolean
+queue_detail_read (PtHistoryPage *self,
+                   PtStoreJob job,
+                   gint64 id,
+                   GDestroyNotify result_free,
+                   GAsyncReadyCallback callback)
 {
+  g_autoptr(GError) error = NULL;
+  PtStoreWorker *worker;
+
+  if ((worker = pt_services_get_worker (self->services, &error)) == NULL)
+    {
+      pt_companion_error_toast (GTK_WIDGET (self), error);
+      return FALSE;
+    }
   if (self->spinner_source == 0)
     self->spinner_source = g_timeout_add (SPINNER_DELAY_MS, show_spinner, self);
-  return renew_cancellable (&self->detail_read);
+  pt_store_worker_run (worker, NULL, job, g_memdup2 (&id, sizeof id), g_free, result_free,
+                       renew_cancellable (&self->detail_read), callback, pt_read_reply_new (self, NULL));
+  return TRUE;
 }
 
 /* The detail page asked for could not be read: said in a toast, and the
@@ -421,7 +390,7 @@ match_read (GObject *source,
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(PtMatchEntry) entry = pt_store_worker_finish (PT_STORE_WORKER (source), result, &error);
-  g_autoptr(PtHistoryPage) self = read_reply_take (user_data, error, NULL);
+  g_autoptr(PtHistoryPage) self = pt_read_reply_take (user_data, error, NULL);
 
   if (self == NULL)
     return;
@@ -448,19 +417,8 @@ gboolean
 pt_history_page_show_match (PtHistoryPage *self,
                             gint64 id)
 {
-  g_autoptr(GError) error = NULL;
-  PtStoreWorker *worker;
-
   g_return_val_if_fail (PT_IS_HISTORY_PAGE (self), FALSE);
-  if ((worker = pt_services_get_worker (self->services, &error)) == NULL)
-    {
-      pt_companion_error_toast (GTK_WIDGET (self), error);
-      return FALSE;
-    }
-  pt_store_worker_run (worker, NULL, read_match, g_memdup2 (&id, sizeof id), g_free,
-                       (GDestroyNotify) pt_match_entry_unref, start_detail_read (self), match_read,
-                       read_reply_new (self, NULL));
-  return TRUE;
+  return queue_detail_read (self, read_match, id, (GDestroyNotify) pt_match_entry_unref, match_read);
 }
 
 static void
@@ -816,7 +774,7 @@ night_read (GObject *source,
 {
   g_autoptr(GError) error = NULL;
   NightData *data = pt_store_worker_finish (PT_STORE_WORKER (source), result, &error);
-  g_autoptr(PtHistoryPage) self = read_reply_take (user_data, error, NULL);
+  g_autoptr(PtHistoryPage) self = pt_read_reply_take (user_data, error, NULL);
 
   if (self != NULL)
     {
@@ -835,19 +793,8 @@ gboolean
 pt_history_page_show_night (PtHistoryPage *self,
                             gint64 night_id)
 {
-  g_autoptr(GError) error = NULL;
-  PtStoreWorker *worker;
-
   g_return_val_if_fail (PT_IS_HISTORY_PAGE (self), FALSE);
-  if ((worker = pt_services_get_worker (self->services, &error)) == NULL)
-    {
-      pt_companion_error_toast (GTK_WIDGET (self), error);
-      return FALSE;
-    }
-  pt_store_worker_run (worker, NULL, read_night, g_memdup2 (&night_id, sizeof night_id), g_free,
-                       (GDestroyNotify) night_data_free, start_detail_read (self), night_read,
-                       read_reply_new (self, NULL));
-  return TRUE;
+  return queue_detail_read (self, read_night, night_id, (GDestroyNotify) night_data_free, night_read);
 }
 
 static void
@@ -1166,7 +1113,7 @@ night_players_read (GObject *source,
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) players = pt_store_worker_finish (PT_STORE_WORKER (source), result, &error);
   g_autoptr(GtkWidget) dialog = NULL;
-  g_autoptr(PtHistoryPage) self = read_reply_take (user_data, error, &dialog);
+  g_autoptr(PtHistoryPage) self = pt_read_reply_take (user_data, error, &dialog);
   GtkWidget *who;
 
   if (self == NULL || dialog == NULL)
@@ -1245,7 +1192,7 @@ start_night_action (GtkWidget *widget,
   gtk_window_present (GTK_WINDOW (dialog));
   pt_store_worker_run (worker, NULL, read_players, NULL, NULL, (GDestroyNotify) g_ptr_array_unref,
                        renew_cancellable (&self->dialog_read), night_players_read,
-                       read_reply_new (self, dialog));
+                       pt_read_reply_new (self, dialog));
 }
 
 /* Editing and deleting a night ---------------------------------------------------- */
@@ -1295,7 +1242,7 @@ read_night_for_dialog (PtHistoryPage *self,
     }
   pt_store_worker_run (worker, NULL, read_night_alone, g_memdup2 (&self->night_id, sizeof self->night_id), g_free,
                        (GDestroyNotify) night_data_free, renew_cancellable (&self->dialog_read), callback,
-                       read_reply_new (self, dialog));
+                       pt_read_reply_new (self, dialog));
   return TRUE;
 }
 
@@ -1311,7 +1258,7 @@ finish_night_for_dialog (GObject *source,
 {
   g_autoptr(GError) error = NULL;
   NightData *data = pt_store_worker_finish (PT_STORE_WORKER (source), result, &error);
-  g_autoptr(PtHistoryPage) self = read_reply_take (user_data, error, dialog);
+  g_autoptr(PtHistoryPage) self = pt_read_reply_take (user_data, error, dialog);
 
   if (self != NULL && data == NULL)
     pt_companion_error_toast (GTK_WIDGET (self), error);

@@ -17,6 +17,7 @@
 #include "pt-companion-util.h"
 #include "pt-game-ui.h"
 #include "pt-paced.h"
+#include "pt-read-reply.h"
 #include "pt-stats-page.h"
 #include "pt-text-line.h"
 
@@ -80,49 +81,6 @@ stats_read_only (PtStatsPage *self)
 }
 
 static void schedule_refresh (PtStatsPage *self);
-
-/* What a read's callback holds: the page weakly, so a page that goes is
- * disposed at once (and cancels its reads), and a widget the answer fills,
- * if any, weakly too. */
-typedef struct
-{
-  GWeakRef page;
-  GWeakRef widget;
-  gint64 ids[2]; /* the players a merge's read is for */
-} ReadReply;
-
-static ReadReply *
-read_reply_new (PtStatsPage *self,
-                GtkWidget *widget)
-{
-  ReadReply *reply = g_new0 (ReadReply, 1);
-
-  g_weak_ref_init (&reply->page, self);
-  g_weak_ref_init (&reply->widget, widget);
-  return reply;
-}
-
-/* The page (a reference), or NULL when it went or the read was cancelled
- * (by a newer one or by dispose); frees @reply. */
-static PtStatsPage *
-read_reply_take (ReadReply *reply,
-                 const GError *error,
-                 GtkWidget **widget)
-{
-  PtStatsPage *self = g_weak_ref_get (&reply->page);
-  GtkWidget *filled = g_weak_ref_get (&reply->widget);
-
-  g_weak_ref_clear (&reply->page);
-  g_weak_ref_clear (&reply->widget);
-  g_free (reply);
-  if (widget != NULL)
-    *widget = filled;
-  else
-    g_clear_object (&filled);
-  if (self != NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    g_clear_object (&self);
-  return self;
-}
 
 /**
  * pt_stats_page_new:
@@ -504,7 +462,7 @@ pair_read (GObject *source,
   g_autoptr(GError) error = NULL;
   g_autoptr(PtHeadToHead) pair = pt_store_worker_finish (PT_STORE_WORKER (source), result, &error);
   g_autoptr(GtkWidget) row = NULL;
-  g_autoptr(PtStatsPage) self = read_reply_take (user_data, error, &row);
+  g_autoptr(PtStatsPage) self = pt_read_reply_take (user_data, error, &row);
   g_autofree char *text = NULL;
 
   if (self == NULL || row == NULL)
@@ -542,7 +500,7 @@ update_h2h_row (PtStatsPage *self,
   ids[1] = self->h2h_b;
   pt_store_worker_run (worker, "stats-pair", read_pair, ids, g_free,
                        (GDestroyNotify) pt_head_to_head_unref, self->reads, pair_read,
-                       read_reply_new (self, GTK_WIDGET (row)));
+                       pt_read_reply_new (self, GTK_WIDGET (row)));
 }
 
 static void
@@ -619,7 +577,7 @@ overview_read (GObject *source,
 {
   g_autoptr(GError) error = NULL;
   OverviewData *data = pt_store_worker_finish (PT_STORE_WORKER (source), result, &error);
-  g_autoptr(PtStatsPage) self = read_reply_take (user_data, error, NULL);
+  g_autoptr(PtStatsPage) self = pt_read_reply_take (user_data, error, NULL);
 
   if (self == NULL)
     {
@@ -657,7 +615,7 @@ pt_stats_page_reload (PtStatsPage *self)
     }
   pt_store_worker_run (worker, "stats-overview", read_overview, g_strdup (self->leaderboard_game),
                        g_free, (GDestroyNotify) overview_data_free, self->reads, overview_read,
-                       read_reply_new (self, NULL));
+                       pt_read_reply_new (self, NULL));
 }
 
 static GtkWidget *
@@ -1220,7 +1178,7 @@ merge_dialog_read (GObject *source,
   g_autoptr(GError) error = NULL;
   MergeData *data = pt_store_worker_finish (PT_STORE_WORKER (source), result, &error);
   g_autoptr(GtkWidget) dialog = NULL;
-  g_autoptr(PtStatsPage) self = read_reply_take (user_data, error, &dialog);
+  g_autoptr(PtStatsPage) self = pt_read_reply_take (user_data, error, &dialog);
   g_autoptr(GtkStringList) names = NULL;
   g_autofree char *body = NULL;
   PtPlayer *player;
@@ -1293,7 +1251,7 @@ merge_action (GtkWidget *widget,
   gtk_window_present (GTK_WINDOW (dialog));
   pt_store_worker_run (worker, "stats-merge-dialog", read_merge, merge_data_new (self->player_id, 0),
                        (GDestroyNotify) merge_data_free, (GDestroyNotify) merge_data_free, self->reads,
-                       merge_dialog_read, read_reply_new (self, dialog));
+                       merge_dialog_read, pt_read_reply_new (self, dialog));
 }
 
 /* What a player page shows, read on the store worker. */
@@ -1340,7 +1298,7 @@ player_read (GObject *source,
 {
   g_autoptr(GError) error = NULL;
   PlayerData *data = pt_store_worker_finish (PT_STORE_WORKER (source), result, &error);
-  g_autoptr(PtStatsPage) self = read_reply_take (user_data, error, NULL);
+  g_autoptr(PtStatsPage) self = pt_read_reply_take (user_data, error, NULL);
 
   if (self == NULL)
     {
@@ -1369,14 +1327,9 @@ static gboolean
 show_spinner (gpointer user_data)
 {
   PtStatsPage *self = user_data;
-  GtkWidget *spinner = gtk_spinner_new ();
+  GtkWidget *spinner = pt_read_spinner_new ();
 
   self->spinner_source = 0;
-  gtk_spinner_set_spinning (GTK_SPINNER (spinner), TRUE);
-  gtk_widget_set_size_request (spinner, 32, 32);
-  gtk_widget_set_halign (spinner, GTK_ALIGN_CENTER);
-  gtk_widget_set_valign (spinner, GTK_ALIGN_CENTER);
-  gtk_widget_set_vexpand (spinner, TRUE);
   adw_bin_set_child (self->player_bin, spinner);
   gtk_stack_set_visible_child_name (self->stack, "player");
   return G_SOURCE_REMOVE;
@@ -1411,7 +1364,7 @@ pt_stats_page_show_player (PtStatsPage *self,
   self->player_id = player_id;
   pt_store_worker_run (worker, "stats-player", read_player, g_memdup2 (&player_id, sizeof player_id),
                        g_free, (GDestroyNotify) player_data_free, self->reads, player_read,
-                       read_reply_new (self, NULL));
+                       pt_read_reply_new (self, NULL));
   return TRUE;
 }
 
@@ -1937,11 +1890,11 @@ merge_names_read (GObject *source,
                   GAsyncResult *result,
                   gpointer user_data)
 {
-  ReadReply *reply = user_data;
+  PtReadReply *reply = user_data;
   gint64 from = reply->ids[0], into = reply->ids[1];
   g_autoptr(GError) error = NULL;
   MergeData *data = pt_store_worker_finish (PT_STORE_WORKER (source), result, &error);
-  g_autoptr(PtStatsPage) self = read_reply_take (reply, error, NULL);
+  g_autoptr(PtStatsPage) self = pt_read_reply_take (reply, error, NULL);
   g_autofree char *title = NULL;
   AdwToast *toast;
 
@@ -1976,7 +1929,7 @@ pt_stats_page_merge_players (PtStatsPage *self,
 {
   g_autoptr(GError) error = NULL;
   PtStoreWorker *worker;
-  ReadReply *reply;
+  PtReadReply *reply;
 
   g_return_if_fail (PT_IS_STATS_PAGE (self));
   if (from == into)
@@ -1993,7 +1946,7 @@ pt_stats_page_merge_players (PtStatsPage *self,
   self->merge_from = from;
   self->merge_into = into;
   /* No lane: a newer merge settles this one, whose toast then stays away. */
-  reply = read_reply_new (self, NULL);
+  reply = pt_read_reply_new (self, NULL);
   reply->ids[0] = from;
   reply->ids[1] = into;
   pt_store_worker_run (worker, NULL, read_merge, merge_data_new (from, into),
