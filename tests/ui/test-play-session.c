@@ -2,7 +2,8 @@
  * Preferences pre-fill the setup; a 3-round Lost Cities match with a
  * person, the summary between rounds, closing and continuing in round 2,
  * to the result with every round and the history; "Back to the Games"
- * keeps both seats' names and kinds.
+ * keeps both seats' names and kinds; the first seat's default is a name
+ * (never "You").
  *
  * Copyright 2026 The Partida authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -14,6 +15,7 @@
 #include "pt-learn-view.h"
 #include "pt-lost-cities-board.h"
 #include "pt-match-view.h"
+#include "pt-player-name.h"
 #include "pt-preferences-window.h"
 #include "pt-replay-view.h"
 #include "pt-rules.h"
@@ -61,6 +63,85 @@ static GSettings *
 lost_cities_settings (void)
 {
   return pt_game_ui_get_settings (pt_game_ui_lookup ("lost-cities"), settings ());
+}
+
+/* The first seat's default on a fresh history, by the rule written
+ * again here (see first_seat_default() in pt-game-setup-view.c): the
+ * account's real name when it is a person's name (not empty, not
+ * "Unknown", not just the login name — root under CI), else "Player 1". */
+static char *
+expected_first_seat (void)
+{
+  g_autofree char *real = g_strstrip (g_strdup (g_get_real_name ()));
+
+  if (real[0] != '\0' && g_strcmp0 (real, "Unknown") != 0 &&
+      !pt_player_name_equal (real, g_get_user_name ()) &&
+      !pt_player_name_equal (real, _("Computer")) && g_utf8_strlen (real, -1) <= 100)
+    return g_steal_pointer (&real);
+  return g_strdup_printf (_("Player %u"), 1);
+}
+
+/* "You" is how the app speaks to the person, never a player's name. */
+static gboolean
+is_you (const char *name)
+{
+  return pt_player_name_equal (name, "You") || pt_player_name_equal (name, "Tú");
+}
+
+/* On a fresh history the first seat is not "You" but the rule's name;
+ * the home's read replaces that default with the last person while it is
+ * untouched, never a seat the player edited; and a match against the
+ * computer leaves no player called "You" in the history. */
+static void
+test_first_seat_default (void)
+{
+  g_autofree char *expected = expected_first_seat ();
+  PtGameSetupView *setup = get_setup ();
+  g_autoptr(PtStore) store = open_store ();
+  g_autoptr(GPtrArray) players = NULL;
+  g_autoptr(GError) error = NULL;
+  PtGameView *view;
+  gboolean found = FALSE;
+
+  g_test_message ("first seat: %s (expected %s)", pt_game_setup_view_get_seat_name (setup, 0), expected);
+  g_assert_false (is_you (pt_game_setup_view_get_seat_name (setup, 0)));
+  g_assert_cmpstr (pt_game_setup_view_get_seat_name (setup, 0), ==, expected);
+
+  /* The last person, read after the form is built. */
+  {
+    GtkWidget *untouched = g_object_ref_sink (pt_game_setup_view_new (NULL));
+    GtkWidget *edited = g_object_ref_sink (pt_game_setup_view_new (NULL));
+
+    g_assert_cmpstr (pt_game_setup_view_get_seat_name (PT_GAME_SETUP_VIEW (untouched), 0), ==, expected);
+    pt_game_setup_view_set_default_person (PT_GAME_SETUP_VIEW (untouched), "Ana");
+    g_assert_cmpstr (pt_game_setup_view_get_seat_name (PT_GAME_SETUP_VIEW (untouched), 0), ==, "Ana");
+    pt_game_setup_view_set_seat (PT_GAME_SETUP_VIEW (edited), 0, "Beto", -1);
+    pt_game_setup_view_set_default_person (PT_GAME_SETUP_VIEW (edited), "Ana");
+    g_assert_cmpstr (pt_game_setup_view_get_seat_name (PT_GAME_SETUP_VIEW (edited), 0), ==, "Beto");
+    g_object_unref (untouched);
+    g_object_unref (edited);
+  }
+
+  /* A match with the seats as the form offers them. */
+  pt_game_setup_view_set_game_id (setup, "lost-cities");
+  view = start_with_seed ("11");
+  play_until (view, G_MAXUINT);
+  WAIT_UNTIL (pt_game_view_get_match_id (view) > 0);
+  players = pt_store_list_players (store, TRUE, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < players->len; i++)
+    {
+      const char *name = ((PtPlayer *) players->pdata[i])->name;
+
+      g_assert_false (is_you (name));
+      found = found || g_strcmp0 (name, expected) == 0;
+    }
+  g_assert_true (found);
+  /* The other tests count the history's matches from none. */
+  g_assert_true (pt_store_delete_match (store, pt_game_view_get_match_id (view), &error));
+  g_assert_no_error (error);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.leave", NULL));
+  wait_for_store ();
 }
 
 /* Preferences → Lost Cities → 2 rounds: the next setup shows 2; the
@@ -592,6 +673,7 @@ main (int argc,
     return ret;
   play_test_open_window (1000, 760);
 
+  g_test_add_func ("/ui/play/session/first-seat-default", test_first_seat_default);
   g_test_add_func ("/ui/play/session/preferences-prefill", test_preferences_prefill);
   g_test_add_func ("/ui/play/session/three-rounds-summary-continue", test_three_rounds);
   g_test_add_func ("/ui/play/session/back-keeps-seats", test_back_keeps_seats);

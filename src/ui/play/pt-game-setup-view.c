@@ -4,10 +4,11 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Defaults make the common case two clicks away: the first game of the
- * registry, the first known player (or "You") against the computer at
- * medium level, the game's default rules, a random seed. Preferences
- * pre-fill the rest: the computer's level, and the chosen game's house
- * rules (PtGameUi.read_defaults). Each seat is a name (typed, or picked
+ * registry, the last person who played (else the account's real name,
+ * else "Player 1") against the computer at medium level, the game's
+ * default rules, a random seed. Preferences pre-fill the rest: the
+ * computer's level, and the chosen game's house rules
+ * (PtGameUi.read_defaults). Each seat is a name (typed, or picked
  * from the players the history knows) and who plays it: a person or the
  * computer at a level. Options are only those of the chosen game.
  *
@@ -65,6 +66,11 @@ struct _PtGameSetupView
   GStrv engine_names;
   GStrv engine_specs;
   gboolean updating_kinds;
+  /* The first seat still holds the name the form gave it: nobody typed,
+   * picked or set another since, so the home's read may put the last
+   * person there. */
+  gboolean first_seat_untouched;
+  gboolean setting_first_seat;
 };
 
 G_DEFINE_FINAL_TYPE (PtGameSetupView, pt_game_setup_view, GTK_TYPE_WIDGET)
@@ -585,14 +591,18 @@ pt_game_setup_view_set_default_person (PtGameSetupView *self,
 {
   g_return_if_fail (PT_IS_GAME_SETUP_VIEW (self));
 
-  /* Only a first seat still called "You" and played by a person, and
-   * never the name another seat already has. */
-  if (name == NULL || *name == '\0' || g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->seat_rows[0])), _("You")) != 0 || gtk_drop_down_get_selected (GTK_DROP_DOWN (self->seat_kinds[0])) != 0)
+  /* Only a first seat the player has not touched and played by a
+   * person, and never the name another seat already has. */
+  if (name == NULL || *name == '\0' || !self->first_seat_untouched ||
+      gtk_drop_down_get_selected (GTK_DROP_DOWN (self->seat_kinds[0])) != 0)
     return;
   for (guint i = 1; i < MAX_SEATS; i++)
     if (pt_player_name_equal (gtk_editable_get_text (GTK_EDITABLE (self->seat_rows[i])), name))
       return;
+  /* Still a default: a later read may replace it again. */
+  self->setting_first_seat = TRUE;
   gtk_editable_set_text (GTK_EDITABLE (self->seat_rows[0]), name);
+  self->setting_first_seat = FALSE;
 }
 
 void
@@ -769,6 +779,50 @@ switch_row (GtkWidget *group,
   return row;
 }
 
+/* Any change of the first seat's name but the form's own defaults (typed,
+ * picked from the known players, set_seat(), a change of kind) makes it
+ * the player's choice. */
+static void
+on_first_seat_changed (GtkEditable *entry,
+                       PtGameSetupView *self)
+{
+  if (!self->setting_first_seat)
+    self->first_seat_untouched = FALSE;
+}
+
+/* The account's real name, trimmed, when it names a person who can be a
+ * player, else NULL. GLib says "Unknown" when the account has none. A
+ * real name that is only the login name ("root" under CI, service
+ * accounts, accounts whose owner never gave a name) names no person, so
+ * it is not used either: "Player 1" reads better than "root". The rest
+ * are the player-name rules: valid UTF-8, at most the 100 characters an
+ * import accepts, and not the same player as the computer's seat. */
+char *
+pt_game_setup_view_dup_account_name (void)
+{
+  g_autofree char *name = g_strdup (g_get_real_name ());
+
+  if (name == NULL || !g_utf8_validate (name, -1, NULL))
+    return NULL;
+  g_strstrip (name);
+  if (name[0] == '\0' || g_strcmp0 (name, "Unknown") == 0 ||
+      pt_player_name_equal (name, g_get_user_name ()) ||
+      pt_player_name_equal (name, _("Computer")) || g_utf8_strlen (name, -1) > 100)
+    return NULL;
+  return g_steal_pointer (&name);
+}
+
+/* The first seat's name before the history says who played last. Never
+ * "You": the name is used in the third person ("Ana discarded…", "Your
+ * turn, Ana") and is stored in the history as a player. */
+static char *
+first_seat_default (void)
+{
+  char *name = pt_game_setup_view_dup_account_name ();
+
+  return name != NULL ? name : g_strdup_printf (_("Player %u"), 1);
+}
+
 /* What the template cannot say: the registry's games, the seats (their
  * name suggestions ask the services' history) and each game's options. */
 static void
@@ -800,12 +854,17 @@ build (PtGameSetupView *self)
       self->seat_rows[i] = adw_entry_row_new ();
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->seat_rows[i]), title);
       if (i == 0)
-        default_name = g_strdup (_("You"));
+        default_name = first_seat_default ();
       else if (i == 1)
         default_name = g_strdup (_("Computer"));
       else
         default_name = g_strdup_printf (_("Player %u"), i + 1);
       gtk_editable_set_text (GTK_EDITABLE (self->seat_rows[i]), default_name);
+      if (i == 0)
+        {
+          self->first_seat_untouched = TRUE;
+          g_signal_connect (self->seat_rows[0], "changed", G_CALLBACK (on_first_seat_changed), self);
+        }
       /* "begona" offers "Begoña" from the history. */
       pt_name_suggest_attach (ADW_ENTRY_ROW (self->seat_rows[i]), self->services);
 

@@ -61,10 +61,14 @@ gboolean pt_game_setup_view_get_setup (PtGameSetupView *self,
                                        guint64 *seed,
                                        GError **error);
 
-/* The first seat's name when it still has the default ("You"), unless
- * another seat has that name. */
+/* The first seat's name (the last person who played) while it still has
+ * the form's default (the account's real name, else "Player 1") and the
+ * player has not edited it, unless another seat has that name. */
 void pt_game_setup_view_set_default_person (PtGameSetupView *self,
                                             const char *name);
+/* The account's real name when it can name a player (see the .c), else
+ * NULL: the first seat's and a lesson's name when nobody played yet. */
+char *pt_game_setup_view_dup_account_name (void);
 /* Reads Preferences (the computer's level, and @game_id's house rules
  * through its PtGameUi) from @settings (NULL: the built-in defaults). */
 void pt_game_setup_view_read_defaults (GSettings *settings,

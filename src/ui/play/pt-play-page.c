@@ -526,9 +526,16 @@ start_lesson (PtPlayPage *self,
 
   lesson = pt_lesson_new (game_id, &error);
   /* The person who played last takes the seat (nothing is saved), as the
-   * home's read found them. */
+   * home's read found them; nobody yet: the account's real name, as the
+   * setup's first seat (else the lesson's "Player 1"). */
   if (lesson != NULL && self->last_person != NULL)
     pt_lesson_set_player_name (lesson, self->last_person);
+  else if (lesson != NULL)
+    {
+      g_autofree char *account = pt_game_setup_view_dup_account_name ();
+
+      pt_lesson_set_player_name (lesson, account);
+    }
   if (lesson == NULL || !pt_lesson_start (lesson, &error))
     {
       show_error (self, error->message);
