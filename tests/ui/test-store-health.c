@@ -3,7 +3,8 @@
  * nothing is written meanwhile (the file stays byte for byte, the score
  * sheet cannot save, editing in the history is off), and salvaging puts
  * every readable match back in place, keeping the damaged file beside it
- * (renamed PATH.broken-…, its name in the summary).
+ * (renamed PATH.broken-…, its name in the summary). The damage is told
+ * without waiting for the worker's queue.
  *
  * Copyright 2026 The Partida authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -22,12 +23,116 @@ on_salvaged (GObject *source,
   *(GAsyncResult **) user_data = g_object_ref (result);
 }
 
+/* The damaged file before the app opened it. */
+static GBytes *pristine;
+
+/* A job (or the salvage's hook) that waits on the worker's thread until
+ * the test opens the gate; open_late() opens it after 3 s if the test
+ * has not, so a main loop blocked on the worker comes back to fail. */
+typedef struct
+{
+  GMutex lock;
+  GCond cond;
+  gboolean held;
+  gboolean open;
+} Gate;
+
+static void
+gate_hold (gpointer data)
+{
+  Gate *gate = data;
+
+  g_mutex_lock (&gate->lock);
+  gate->held = TRUE;
+  g_cond_broadcast (&gate->cond);
+  while (!gate->open)
+    g_cond_wait (&gate->cond, &gate->lock);
+  g_mutex_unlock (&gate->lock);
+}
+
+static gpointer
+gate_job (PtStore *store,
+          PtStats *stats,
+          gpointer data,
+          GCancellable *cancellable,
+          GError **error)
+{
+  gate_hold (data);
+  return GINT_TO_POINTER (1);
+}
+
+static gboolean
+gate_get (Gate *gate,
+          gboolean *field)
+{
+  gboolean value;
+
+  g_mutex_lock (&gate->lock);
+  value = *field;
+  g_mutex_unlock (&gate->lock);
+  return value;
+}
+
+static void
+gate_open (Gate *gate)
+{
+  g_mutex_lock (&gate->lock);
+  gate->open = TRUE;
+  g_cond_broadcast (&gate->cond);
+  g_mutex_unlock (&gate->lock);
+}
+
+static gpointer
+open_late (gpointer data)
+{
+  Gate *gate = data;
+  gint64 end = g_get_monotonic_time () + 3 * G_TIME_SPAN_SECOND;
+
+  g_mutex_lock (&gate->lock);
+  while (!gate->open && g_cond_wait_until (&gate->cond, &gate->lock, end))
+    ;
+  gate->open = TRUE;
+  g_cond_broadcast (&gate->cond);
+  g_mutex_unlock (&gate->lock);
+  return NULL;
+}
+
+/* The check finds the damage while the worker is busy with a job: the
+ * dialog comes without waiting for that job (the refusal is queued behind
+ * it, ahead of any later write). */
+static void
+test_told_beside_busy_worker (void)
+{
+  Gate gate = { 0 };
+  GThread *late;
+  PtStoreWorker *worker;
+
+  g_mutex_init (&gate.lock);
+  g_cond_init (&gate.cond);
+  g_assert_null (pt_store_health_get_damage (app));
+  /* Opening the history starts the check (on a thread of its own); its
+   * answer comes in the main loop, after the gate holds the worker. */
+  worker = pt_application_get_worker (app, NULL);
+  g_assert_nonnull (worker);
+  pt_store_worker_run (worker, NULL, gate_job, &gate, NULL, NULL, NULL, NULL, NULL);
+  WAIT_UNTIL (gate_get (&gate, &gate.held));
+  late = g_thread_new ("open-late", open_late, &gate);
+  WAIT_UNTIL_MS (find_dialog ("damaged-dialog") != NULL, 10000);
+  g_assert_false (gate_get (&gate, &gate.open));
+  g_assert_nonnull (pt_store_health_get_damage (app));
+  gate_open (&gate);
+  g_thread_join (late);
+  wait_for_store ();
+  g_mutex_clear (&gate.lock);
+  g_cond_clear (&gate.cond);
+}
+
 static void
 test_damaged (void)
 {
   GAsyncResult *salvaged = NULL;
   const char *path = g_getenv ("PARTIDA_DB");
-  g_autoptr(GBytes) before = file_bytes (path);
+  g_autoptr(GBytes) before = g_bytes_ref (pristine);
   g_autoptr(GBytes) after = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(PtPlayer) zoe = NULL;
@@ -130,6 +235,7 @@ main (int argc,
 
     write_history (g_getenv ("PARTIDA_DB"), 120, notes);
     damage_matches_page (g_getenv ("PARTIDA_DB"));
+    pristine = file_bytes (g_getenv ("PARTIDA_DB"));
   }
   app = ui_test_new_application ();
   g_application_activate (G_APPLICATION (app));
@@ -137,8 +243,10 @@ main (int argc,
   gtk_window_set_default_size (GTK_WINDOW (window), 1000, 760);
   WAIT_UNTIL (gtk_widget_get_mapped (GTK_WIDGET (window)));
 
+  g_test_add_func ("/ui/store-health/told-beside-busy-worker", test_told_beside_busy_worker);
   g_test_add_func ("/ui/store-health/damaged", test_damaged);
   ret = g_test_run ();
+  g_bytes_unref (pristine);
   companion_finish ();
   return ret;
 }

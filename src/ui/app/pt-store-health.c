@@ -41,12 +41,16 @@ mark_damaged (PtApplication *app,
 
   g_object_set_data_full (G_OBJECT (app), DAMAGE_KEY, g_strdup (message), g_free);
   pt_store_refuse_changes (store, _("it is damaged"), NULL);
+  /* No waiting for the worker: it runs its jobs one after another in the
+   * order queued (this one in no lane, so never cancelled), and every
+   * write queued from now on comes after this refusal and is refused, as
+   * are the statistics' background steps (they run only when the queue is
+   * empty). A write queued before it runs as it would have run had the
+   * check finished a moment later; waiting for it (drain) would block the
+   * main loop without undoing anything. */
   worker = pt_application_get_worker (app, NULL);
   if (worker != NULL)
-    {
-      pt_store_worker_run (worker, NULL, refuse_job, g_strdup (_("it is damaged")), g_free, NULL, NULL, NULL, NULL);
-      pt_store_worker_drain (worker);
-    }
+    pt_store_worker_run (worker, NULL, refuse_job, g_strdup (_("it is damaged")), g_free, NULL, NULL, NULL, NULL);
   present_damage (app);
 }
 
