@@ -66,8 +66,12 @@ test_unopened (void)
 
   /* Salvage: every match back, the damaged file kept under a new name. */
   adw_message_dialog_response (dialog, "salvage");
-  gtk_window_destroy (GTK_WINDOW (dialog));
+  /* The offer stays up saying so, its buttons off, until the result. */
+  g_assert_true (find_dialog ("too-damaged-dialog") == dialog);
+  g_assert_nonnull (find_by_name (GTK_WIDGET (dialog), "salvaging"));
+  g_assert_false (gtk_widget_get_sensitive (find_button_with_label (GTK_WIDGET (dialog), _("_Salvage"))));
   WAIT_UNTIL_MS ((dialog = find_dialog ("salvage-result-dialog")) != NULL, 20000);
+  g_assert_null (find_dialog ("too-damaged-dialog"));
   kept = find_kept (dir);
   g_assert_nonnull (kept);
   kept_bytes = file_bytes (kept);

@@ -41,12 +41,16 @@ mark_damaged (PtApplication *app,
 
   g_object_set_data_full (G_OBJECT (app), DAMAGE_KEY, g_strdup (message), g_free);
   pt_store_refuse_changes (store, _("it is damaged"), NULL);
+  /* No waiting for the worker: it runs its jobs one after another in the
+   * order queued (this one in no lane, so never cancelled), and every
+   * write queued from now on comes after this refusal and is refused, as
+   * are the statistics' background steps (they run only when the queue is
+   * empty). A write queued before it runs as it would have run had the
+   * check finished a moment later; waiting for it (drain) would block the
+   * main loop without undoing anything. */
   worker = pt_application_get_worker (app, NULL);
   if (worker != NULL)
-    {
-      pt_store_worker_run (worker, NULL, refuse_job, g_strdup (_("it is damaged")), g_free, NULL, NULL, NULL, NULL);
-      pt_store_worker_drain (worker);
-    }
+    pt_store_worker_run (worker, NULL, refuse_job, g_strdup (_("it is damaged")), g_free, NULL, NULL, NULL, NULL);
   present_damage (app);
 }
 
@@ -69,6 +73,81 @@ reload_windows (PtApplication *app)
       pt_window_reload_data (PT_WINDOW (l->data));
 }
 
+/* The offer's dialog while its salvage runs ------------------------------ */
+
+#define SALVAGING_KEY "pt-salvaging" /* on the offer's dialog */
+
+/* Escape closes nothing while the salvage runs (its buttons are off). */
+static gboolean
+on_offer_close_request (GtkWindow *dialog,
+                        gpointer user_data)
+{
+  return g_object_get_data (G_OBJECT (dialog), SALVAGING_KEY) != NULL;
+}
+
+/* The offer's dialog hides on close (a response button closes it before
+ * the response is emitted) so that Salvage can keep it up. */
+static void
+offer_setup (AdwMessageDialog *dialog)
+{
+  gtk_window_set_hide_on_close (GTK_WINDOW (dialog), TRUE);
+  g_signal_connect (dialog, "close-request", G_CALLBACK (on_offer_close_request), NULL);
+}
+
+/* Any answer but Salvage: the dialog goes for good. */
+static void
+offer_dismiss (AdwMessageDialog *dialog)
+{
+  gtk_window_set_hide_on_close (GTK_WINDOW (dialog), FALSE);
+  if (!gtk_widget_get_visible (GTK_WIDGET (dialog)))
+    gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+/* Salvage: the dialog stays up, its buttons off, saying the work goes on,
+ * until the result's dialog takes its place (offer_done). */
+static void
+offer_hold (AdwMessageDialog *dialog)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *spinner = gtk_spinner_new ();
+  GtkWidget *label = gtk_label_new (_("Salvaging the history…"));
+
+  g_object_set_data (G_OBJECT (dialog), SALVAGING_KEY, GINT_TO_POINTER (1));
+  adw_message_dialog_set_response_enabled (dialog, "later", FALSE);
+  adw_message_dialog_set_response_enabled (dialog, "salvage", FALSE);
+  gtk_spinner_start (GTK_SPINNER (spinner));
+  gtk_widget_set_halign (box, GTK_ALIGN_CENTER);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_box_append (GTK_BOX (box), spinner);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_widget_set_name (box, "salvaging");
+  adw_message_dialog_set_extra_child (dialog, box);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* @weak: the offer's dialog, NULL if something else closed it. */
+static void
+offer_done (GWeakRef *weak)
+{
+  g_autoptr(GtkWindow) dialog = g_weak_ref_get (weak);
+
+  g_weak_ref_clear (weak);
+  g_free (weak);
+  if (dialog == NULL)
+    return;
+  g_object_set_data (G_OBJECT (dialog), SALVAGING_KEY, NULL);
+  gtk_window_destroy (dialog);
+}
+
+static GWeakRef *
+offer_ref (AdwMessageDialog *dialog)
+{
+  GWeakRef *weak = g_new0 (GWeakRef, 1);
+
+  g_weak_ref_init (weak, dialog);
+  return weak;
+}
+
 static void
 on_salvage_done (GObject *source,
                  GAsyncResult *result,
@@ -76,9 +155,12 @@ on_salvage_done (GObject *source,
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *summary = pt_store_health_salvage_finish (result, &error);
-  GtkWindow *window = active_window (PT_APPLICATION (source));
+  GtkWindow *window;
   GtkWidget *done;
 
+  /* The offer goes first, so that the result is over the main window. */
+  offer_done (user_data);
+  window = active_window (PT_APPLICATION (source));
   if (summary == NULL)
     done = adw_message_dialog_new (window, _("The History Could Not Be Salvaged"), error->message);
   else
@@ -88,15 +170,20 @@ on_salvage_done (GObject *source,
   gtk_window_present (GTK_WINDOW (done));
 }
 
-/* The salvage runs on the store worker; the result's dialog comes when it
- * is done. */
+/* The salvage runs on the store worker; the offer stays up meanwhile and
+ * the result's dialog comes when it is done. */
 static void
 on_salvage_response (AdwMessageDialog *dialog,
                      const char *response,
                      PtApplication *app)
 {
-  if (g_strcmp0 (response, "salvage") == 0)
-    pt_store_health_salvage (app, on_salvage_done, NULL);
+  if (g_strcmp0 (response, "salvage") != 0)
+    {
+      offer_dismiss (dialog);
+      return;
+    }
+  offer_hold (dialog);
+  pt_store_health_salvage (app, on_salvage_done, offer_ref (dialog));
 }
 
 static gboolean
@@ -120,6 +207,7 @@ present_damage_idle (gpointer user_data)
                              damage);
   dialog = adw_message_dialog_new (window, _("The Match History Is Damaged"), body);
   gtk_widget_set_name (dialog, "damaged-dialog");
+  offer_setup (ADW_MESSAGE_DIALOG (dialog));
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
                                     "later", _("_Not Now"), "salvage", _("_Salvage"), NULL);
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "salvage", ADW_RESPONSE_SUGGESTED);
@@ -340,6 +428,17 @@ salvaged_free (Salvaged *salvaged)
   g_free (salvaged);
 }
 
+static void (*salvage_hook) (gpointer data);
+static gpointer salvage_hook_data;
+
+void
+pt_store_health_debug_set_salvage_hook (void (*hook) (gpointer data),
+                                        gpointer data)
+{
+  salvage_hook = hook;
+  salvage_hook_data = data;
+}
+
 /* On the worker's thread and connection (the main loop goes on): every
  * readable row into the fresh file @data, which then takes the damaged
  * one's place (pt_store_restore keeps a copy of the damaged file, renamed
@@ -361,6 +460,8 @@ salvage_job (PtStore *store,
       salvaged_free (salvaged);
       return NULL;
     }
+  if (salvage_hook != NULL)
+    salvage_hook (salvage_hook_data);
   if (!pt_store_allow_changes (store, error) || !pt_store_restore (store, fresh, error))
     {
       pt_store_refuse_changes (store, _("it is damaged"), NULL);
@@ -546,9 +647,11 @@ on_unopened_done (GObject *source,
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *summary = pt_store_health_salvage_unopened_finish (result, &error);
-  GtkWindow *window = active_window (PT_APPLICATION (source));
+  GtkWindow *window;
   GtkWidget *done;
 
+  offer_done (user_data);
+  window = active_window (PT_APPLICATION (source));
   if (summary == NULL)
     done = adw_message_dialog_new (window, _("The History Could Not Be Salvaged"), error->message);
   else
@@ -563,8 +666,13 @@ on_unopened_response (AdwMessageDialog *dialog,
                       const char *response,
                       PtApplication *app)
 {
-  if (g_strcmp0 (response, "salvage") == 0)
-    pt_store_health_salvage_unopened (app, on_unopened_done, NULL);
+  if (g_strcmp0 (response, "salvage") != 0)
+    {
+      offer_dismiss (dialog);
+      return;
+    }
+  offer_hold (dialog);
+  pt_store_health_salvage_unopened (app, on_unopened_done, offer_ref (dialog));
 }
 
 static gboolean
@@ -587,6 +695,7 @@ offer_unopened_idle (gpointer user_data)
                              message);
   dialog = adw_message_dialog_new (window, _("The Match History Is Too Damaged to Open"), body);
   gtk_widget_set_name (dialog, "too-damaged-dialog");
+  offer_setup (ADW_MESSAGE_DIALOG (dialog));
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
                                     "later", _("_Not Now"), "salvage", _("_Salvage"), NULL);
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "salvage", ADW_RESPONSE_SUGGESTED);

@@ -9,7 +9,8 @@
  * connections refuse changes); a dialog says so and offers to salvage it:
  * every row that can still be read goes into a fresh database, which
  * replaces the damaged one in place (pt_store_restore keeps the damaged
- * file beside it as .before-restore-…). A history that can only be read
+ * file beside it as .before-restore-…). While a salvage runs its dialog
+ * stays up, buttons off, saying so, until the result's dialog comes. A history that can only be read
  * (file, folder or disk) says so once; the pages turn editing off.
  *
  * A history too damaged to open at all gets the same offer: the rows that
@@ -59,5 +60,11 @@ void pt_store_health_salvage (PtApplication *app,
 /* The summary shown (transfer full), or NULL with @error. */
 char *pt_store_health_salvage_finish (GAsyncResult *result,
                                       GError **error);
+
+/* Tests: called on the worker's thread in the middle of a salvage of the
+ * open history (the readable rows copied, the file not yet replaced);
+ * NULL: none. */
+void pt_store_health_debug_set_salvage_hook (void (*hook) (gpointer data),
+                                             gpointer data);
 
 G_END_DECLS
