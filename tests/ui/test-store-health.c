@@ -152,6 +152,37 @@ salvaging_screenshots (GtkWidget *dialog)
   set_width (1000);
 }
 
+/* Importing another history's export into the damaged one (the menu's
+ * Import, on a connection of its own): refused, the damage named, nothing
+ * imported (the store checks a history before it imports into it). */
+static void
+import_is_refused (void)
+{
+  g_autofree char *other = g_build_filename (ui_test_get_tmp_dir (), "other.db", NULL);
+  g_autofree char *export = g_build_filename (ui_test_get_tmp_dir (), "other.json", NULL);
+  g_autofree char *heading = NULL;
+  g_autofree char *body = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *expected = NULL;
+  g_autoptr(GError) error = NULL;
+
+  write_history (other, 3, NULL);
+  {
+    g_autoptr(PtStore) store = pt_store_open (other, PT_STORE_OPEN_NONE, &error);
+
+    g_assert_no_error (error);
+    text = pt_store_export_json (store, &error);
+    g_assert_no_error (error);
+  }
+  g_assert_true (g_file_set_contents (export, text, -1, NULL));
+  heading = run_data_operation (app, GTK_WINDOW (window), PT_DATA_IMPORT, export, &body, NULL, &error);
+  g_assert_error (error, PT_STORE_ERROR, PT_STORE_ERROR_CORRUPT);
+  g_assert_cmpstr (heading, ==, _("Import Failed"));
+  g_assert_nonnull (strstr (body, "damaged.db"));
+  expected = g_strdup_printf (_("%s\n\nNothing was imported."), error->message);
+  g_assert_cmpstr (body, ==, expected);
+}
+
 static void
 test_damaged (void)
 {
@@ -209,6 +240,8 @@ test_damaged (void)
   g_assert_false (gtk_widget_get_sensitive (find_by_name (GTK_WIDGET (history), "delete-match")));
   g_assert_false (gtk_widget_get_sensitive (find_by_name (GTK_WIDGET (history), "edit-match")));
   gtk_widget_activate_action (GTK_WIDGET (history), "history.back", NULL);
+  /* … an import (on a connection of its own) is refused as well … */
+  import_is_refused ();
   /* … and the file is as it was. */
   wait_for_store ();
   after = file_bytes (path);
