@@ -17,6 +17,10 @@
 
 G_BEGIN_DECLS
 
+/* The longest name a player may have, in characters (import and the seats'
+ * defaults hold to it). */
+#define PT_PLAYER_NAME_MAX_CHARS 100
+
 /* The folded identity key of @name: equal keys mean the same player. */
 char *pt_player_name_key (const char *name);
 /* TRUE when @a and @b are the same player by the identity rule. */

@@ -18,7 +18,7 @@
 #include "pt-store-private.h"
 
 /* Limits of an imported file (characters). */
-#define PT_IMPORT_MAX_NAME  100
+#define PT_IMPORT_MAX_NAME  PT_PLAYER_NAME_MAX_CHARS
 #define PT_IMPORT_MAX_NOTES 10000
 
 #define EXPORT_FORMAT "partida-export/1"

@@ -76,7 +76,7 @@ expected_first_seat (void)
 
   if (real[0] != '\0' && g_strcmp0 (real, "Unknown") != 0 &&
       !pt_player_name_equal (real, g_get_user_name ()) &&
-      !pt_player_name_equal (real, _("Computer")) && g_utf8_strlen (real, -1) <= 100)
+      !pt_player_name_equal (real, _("Computer")) && g_utf8_strlen (real, -1) <= PT_PLAYER_NAME_MAX_CHARS)
     return g_steal_pointer (&real);
   return g_strdup_printf (_("Player %u"), 1);
 }

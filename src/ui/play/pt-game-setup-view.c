@@ -795,8 +795,9 @@ on_first_seat_changed (GtkEditable *entry,
  * real name that is only the login name ("root" under CI, service
  * accounts, accounts whose owner never gave a name) names no person, so
  * it is not used either: "Player 1" reads better than "root". The rest
- * are the player-name rules: valid UTF-8, at most the 100 characters an
- * import accepts, and not the same player as the computer's seat. */
+ * are the player-name rules: valid UTF-8, at most
+ * PT_PLAYER_NAME_MAX_CHARS characters (as an import accepts), and not the
+ * same player as the computer's seat. */
 char *
 pt_game_setup_view_dup_account_name (void)
 {
@@ -807,7 +808,7 @@ pt_game_setup_view_dup_account_name (void)
   g_strstrip (name);
   if (name[0] == '\0' || g_strcmp0 (name, "Unknown") == 0 ||
       pt_player_name_equal (name, g_get_user_name ()) ||
-      pt_player_name_equal (name, _("Computer")) || g_utf8_strlen (name, -1) > 100)
+      pt_player_name_equal (name, _("Computer")) || g_utf8_strlen (name, -1) > PT_PLAYER_NAME_MAX_CHARS)
     return NULL;
   return g_steal_pointer (&name);
 }
