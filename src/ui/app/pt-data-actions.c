@@ -10,6 +10,7 @@
 
 #include "pt-data-actions.h"
 #include "pt-preferences-window.h"
+#include "pt-store-health.h"
 #include "pt-window.h"
 
 typedef struct
@@ -301,6 +302,7 @@ on_operation_done (GObject *source,
                                     "kept as “%s”."),
                                   name, kept)
             : g_strdup_printf (_("The history now comes from “%s”."), name);
+        pt_store_health_restored (job->app);
         reload_windows (job->app);
       }
       break;

@@ -54,6 +54,40 @@ mark_damaged (PtApplication *app,
   present_damage (app);
 }
 
+static gpointer
+allow_job (PtStore *store,
+           PtStats *stats,
+           gpointer data,
+           GCancellable *cancellable,
+           GError **error)
+{
+  return pt_store_allow_changes (store, error) ? GINT_TO_POINTER (1) : NULL;
+}
+
+/* A backup restored over the damaged history (the menu's Restore, which
+ * checks the backup whole before it copies it in): the damage is gone, and
+ * both connections write again, as after a salvage. A history read-only
+ * for another reason (its file) stays so. */
+void
+pt_store_health_restored (PtApplication *app)
+{
+  PtStore *store;
+  PtStoreWorker *worker;
+
+  g_return_if_fail (PT_IS_APPLICATION (app));
+
+  if (pt_store_health_get_damage (app) == NULL)
+    return;
+  g_object_set_data (G_OBJECT (app), DAMAGE_KEY, NULL);
+  store = pt_services_peek_store (pt_application_get_services (app));
+  if (store != NULL)
+    pt_store_allow_changes (store, NULL);
+  /* Behind whatever is queued, like the refusal it undoes. */
+  worker = pt_application_get_worker (app, NULL);
+  if (worker != NULL)
+    pt_store_worker_run (worker, NULL, allow_job, NULL, NULL, NULL, NULL, NULL, NULL);
+}
+
 static GtkWindow *
 active_window (PtApplication *app)
 {

@@ -47,6 +47,8 @@ char *pt_store_health_salvage_unopened_finish (GAsyncResult *result,
                                                GError **error);
 /* A page's read failed with @error: if it says damaged, check and tell. */
 void pt_store_health_read_failed (const GError *error);
+/* A backup was restored over the history: a damage found is gone. */
+void pt_store_health_restored (PtApplication *app);
 /* The damage found, or NULL. */
 const char *pt_store_health_get_damage (PtApplication *app);
 /* TRUE when nothing can be changed in the history now (damaged or read-only). */
