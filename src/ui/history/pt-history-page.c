@@ -558,7 +558,39 @@ find_night (GPtrArray *nights,
   return NULL;
 }
 
-/* A read that fails says so instead of showing a night without matches. */
+/* The night of id @night_id with its matches, and when @whole its
+ * summaries and people too; NULL with @error when a part cannot be read
+ * (a failure is said, never shown as a night without matches). */
+static NightData *
+read_night_data (PtStore *store,
+                 PtStats *stats,
+                 gint64 night_id,
+                 gboolean whole,
+                 GError **error)
+{
+  NightData *answer = g_new0 (NightData, 1);
+  PtHistoryQuery query;
+
+  answer->night_id = night_id;
+  pt_history_query_init (&query);
+  query.night_id = answer->night_id;
+  query.limit = 500;
+  if ((answer->nights = pt_store_list_nights (store, error)) == NULL ||
+      (answer->night = find_night (answer->nights, answer->night_id, error)) == NULL ||
+      (answer->matches = pt_store_history (store, &query, error)) == NULL ||
+      (whole && ((answer->summaries = pt_stats_nights (stats, error)) == NULL ||
+                 (answer->people = pt_store_get_night_players (store, answer->night_id, error)) == NULL)))
+    {
+      night_data_free (answer);
+      return NULL;
+    }
+  for (guint i = 0; whole && i < answer->summaries->len; i++)
+    if (((PtNightSummary *) g_ptr_array_index (answer->summaries, i))->night_id == answer->night_id)
+      answer->night_summary = g_ptr_array_index (answer->summaries, i);
+  return answer;
+}
+
+/* The night page's read: the night of id *@data, whole. */
 static gpointer
 read_night (PtStore *store,
             PtStats *stats,
@@ -566,26 +598,7 @@ read_night (PtStore *store,
             GCancellable *cancellable,
             GError **error)
 {
-  NightData *answer = g_new0 (NightData, 1);
-  PtHistoryQuery query;
-
-  answer->night_id = *(gint64 *) data;
-  pt_history_query_init (&query);
-  query.night_id = answer->night_id;
-  query.limit = 500;
-  if ((answer->nights = pt_store_list_nights (store, error)) == NULL ||
-      (answer->night = find_night (answer->nights, answer->night_id, error)) == NULL ||
-      (answer->summaries = pt_stats_nights (stats, error)) == NULL ||
-      (answer->matches = pt_store_history (store, &query, error)) == NULL ||
-      (answer->people = pt_store_get_night_players (store, answer->night_id, error)) == NULL)
-    {
-      night_data_free (answer);
-      return NULL;
-    }
-  for (guint i = 0; i < answer->summaries->len; i++)
-    if (((PtNightSummary *) g_ptr_array_index (answer->summaries, i))->night_id == answer->night_id)
-      answer->night_summary = g_ptr_array_index (answer->summaries, i);
-  return answer;
+  return read_night_data (store, stats, *(gint64 *) data, TRUE, error);
 }
 
 static void
@@ -1206,21 +1219,7 @@ read_night_alone (PtStore *store,
                   GCancellable *cancellable,
                   GError **error)
 {
-  NightData *answer = g_new0 (NightData, 1);
-  PtHistoryQuery query;
-
-  answer->night_id = *(gint64 *) data;
-  pt_history_query_init (&query);
-  query.night_id = answer->night_id;
-  query.limit = 500;
-  if ((answer->nights = pt_store_list_nights (store, error)) == NULL ||
-      (answer->night = find_night (answer->nights, answer->night_id, error)) == NULL ||
-      (answer->matches = pt_store_history (store, &query, error)) == NULL)
-    {
-      night_data_free (answer);
-      return NULL;
-    }
-  return answer;
+  return read_night_data (store, stats, *(gint64 *) data, FALSE, error);
 }
 
 /* Queues the read of the night on screen for @dialog (FALSE: none, or no
