@@ -183,6 +183,14 @@ pt_json_check_limits (const char *data,
           if (depth == 0)
             return not_one_value (error, i);
           break;
+        case '/':
+          /* JSON has no comments; json-glib reads some, and then sees
+           * other brackets than this scan does (a fuzzed sheet got two
+           * values past it, and the first one leaked). */
+          g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_RECORD,
+                       _("The text holds a comment or a stray “/”, which JSON does not allow (at byte %lu)"),
+                          (gulong) i);
+          return FALSE;
         default:
           if (depth == 0)
             {

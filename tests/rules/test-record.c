@@ -120,6 +120,12 @@ test_bytes (void)
   assert_refused ("[}", -1, "not one JSON value (at byte 1)");
   assert_refused ("]", -1, "not one JSON value (at byte 0)");
   assert_refused ("1, 2", -1, "not one JSON value (at byte 1)");
+  /* No comments: json-glib reads "/ … /" as one, so the brackets it sees
+   * are not these (two values, the first leaked; found by fuzzing). */
+  assert_refused ("[ / [ / ] {} ]", -1, "stray “/”, which JSON does not allow (at byte 2)");
+  assert_refused ("{\"a\": [ / [ / ], \"b\": {}}", -1, "(at byte 8)");
+  assert_refused ("{} // note", -1, "(at byte 3)");
+  assert_parses ("{\"a/b\": \"c/d\"}");
   assert_parses (" \n{\"a\": [1, {\"b\": \"}]\"}]} \n");
   assert_parses ("  -12.5e3  ");
   assert_parses ("\"x\"");
