@@ -779,7 +779,7 @@ gate_job (PtStore *store,
 
 /* Returns once the worker's thread is in gate_job(): everything queued
  * before the gate is written by then (on a loaded machine the session's
- * twelve moves can outrun the worker's first autosave). */
+ * moves can outrun the worker's autosaves). */
 static void
 gate_wait_until_held (Gate *gate)
 {
@@ -876,8 +876,14 @@ on_turn_hold (PtSession *session,
 {
   guint n = pt_game_get_n_moves (pt_session_get_game (session));
 
+  /* Held before the fifth move is made: an autosave still queued when it
+   * runs writes the newest position, so a worker slower than the moves
+   * (ASan, a loaded machine) would otherwise write one past move 4. */
   if (n == 4)
-    pt_store_worker_run (holdup->worker, NULL, gate_job, holdup->gate, NULL, NULL, NULL, NULL, NULL);
+    {
+      pt_store_worker_run (holdup->worker, NULL, gate_job, holdup->gate, NULL, NULL, NULL, NULL, NULL);
+      gate_wait_until_held (holdup->gate);
+    }
   if (n >= 12 && !holdup->stopped)
     {
       holdup->stopped = TRUE;
@@ -903,7 +909,6 @@ play_until_held (PtSession *session,
       g_main_context_iteration (NULL, TRUE);
       g_assert_cmpint (g_get_monotonic_time (), <, deadline);
     }
-  gate_wait_until_held (holdup->gate);
 }
 
 static gpointer
