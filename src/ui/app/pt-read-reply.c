@@ -55,3 +55,13 @@ pt_read_spinner_new (void)
   gtk_widget_set_vexpand (spinner, TRUE);
   return spinner;
 }
+
+gpointer
+pt_read_people_job (PtStore *store,
+                    PtStats *stats,
+                    gpointer data,
+                    GCancellable *cancellable,
+                    GError **error)
+{
+  return pt_store_list_players (store, FALSE, error);
+}

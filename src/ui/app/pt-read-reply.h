@@ -7,6 +7,8 @@
 
 #include <gtk/gtk.h>
 
+#include "pt-store-worker.h"
+
 G_BEGIN_DECLS
 
 /* The user data of a page's pt_store_worker_run (): the page and the
@@ -27,5 +29,12 @@ gpointer pt_read_reply_take (PtReadReply *reply,
                              const GError *error,
                              GtkWidget **widget);
 GtkWidget *pt_read_spinner_new (void);
+/* A PtStoreJob: the people of the history (not archived), a GPtrArray of
+ * PtPlayer (free with g_ptr_array_unref), for a list to pick from. */
+gpointer pt_read_people_job (PtStore *store,
+                             PtStats *stats,
+                             gpointer data,
+                             GCancellable *cancellable,
+                             GError **error);
 
 G_END_DECLS

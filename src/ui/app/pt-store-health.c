@@ -182,6 +182,26 @@ offer_ref (AdwMessageDialog *dialog)
   return weak;
 }
 
+/* A salvage's result (@summary, or @error), after its offer @weak goes:
+ * the offer first, so that the result is over the main window. */
+static void
+show_salvage_result (PtApplication *app,
+                     GWeakRef *weak,
+                     const char *summary,
+                     const GError *error)
+{
+  GtkWidget *done;
+
+  offer_done (weak);
+  if (summary == NULL)
+    done = adw_message_dialog_new (active_window (app), _("The History Could Not Be Salvaged"), error->message);
+  else
+    done = adw_message_dialog_new (active_window (app), _("The History Is Salvaged"), summary);
+  gtk_widget_set_name (done, "salvage-result-dialog");
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (done), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (done));
+}
+
 static void
 on_salvage_done (GObject *source,
                  GAsyncResult *result,
@@ -189,19 +209,8 @@ on_salvage_done (GObject *source,
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *summary = pt_store_health_salvage_finish (result, &error);
-  GtkWindow *window;
-  GtkWidget *done;
 
-  /* The offer goes first, so that the result is over the main window. */
-  offer_done (user_data);
-  window = active_window (PT_APPLICATION (source));
-  if (summary == NULL)
-    done = adw_message_dialog_new (window, _("The History Could Not Be Salvaged"), error->message);
-  else
-    done = adw_message_dialog_new (window, _("The History Is Salvaged"), summary);
-  gtk_widget_set_name (done, "salvage-result-dialog");
-  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (done), "close", _("_Close"));
-  gtk_window_present (GTK_WINDOW (done));
+  show_salvage_result (PT_APPLICATION (source), user_data, summary, error);
 }
 
 /* The salvage runs on the store worker; the offer stays up meanwhile and
@@ -681,18 +690,8 @@ on_unopened_done (GObject *source,
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *summary = pt_store_health_salvage_unopened_finish (result, &error);
-  GtkWindow *window;
-  GtkWidget *done;
 
-  offer_done (user_data);
-  window = active_window (PT_APPLICATION (source));
-  if (summary == NULL)
-    done = adw_message_dialog_new (window, _("The History Could Not Be Salvaged"), error->message);
-  else
-    done = adw_message_dialog_new (window, _("The History Is Salvaged"), summary);
-  gtk_widget_set_name (done, "salvage-result-dialog");
-  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (done), "close", _("_Close"));
-  gtk_window_present (GTK_WINDOW (done));
+  show_salvage_result (PT_APPLICATION (source), user_data, summary, error);
 }
 
 static void

@@ -1106,16 +1106,6 @@ on_night_dialog_response (AdwMessageDialog *dialog,
     pt_companion_error_toast (GTK_WIDGET (self), error);
 }
 
-static gpointer
-read_players (PtStore *store,
-              PtStats *stats,
-              gpointer data,
-              GCancellable *cancellable,
-              GError **error)
-{
-  return pt_store_list_players (store, FALSE, error);
-}
-
 /* The players have come: the dialog offers them to tick. A failure is
  * told, and the dialog stays (a night can start without the list). */
 static void
@@ -1203,7 +1193,7 @@ start_night_action (GtkWidget *widget,
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "start");
   g_signal_connect_object (dialog, "response", G_CALLBACK (on_night_dialog_response), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
-  pt_store_worker_run (worker, NULL, read_players, NULL, NULL, (GDestroyNotify) g_ptr_array_unref,
+  pt_store_worker_run (worker, NULL, pt_read_people_job, NULL, NULL, (GDestroyNotify) g_ptr_array_unref,
                        renew_cancellable (&self->dialog_read), night_players_read,
                        pt_read_reply_new (self, dialog));
 }

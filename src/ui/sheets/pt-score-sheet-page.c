@@ -34,6 +34,7 @@
 #include "pt-name-suggest.h"
 #include "pt-rules.h"
 #include "pt-player-name.h"
+#include "pt-read-reply.h"
 #include "pt-score-sheet-page.h"
 #include "pt-session-store.h"
 #include "pt-store-health.h"
@@ -239,16 +240,6 @@ on_pick_player (GtkListBox *list,
     gtk_popover_popdown (GTK_POPOVER (popover));
 }
 
-static gpointer
-read_players (PtStore *store,
-              PtStats *stats,
-              gpointer data,
-              GCancellable *cancellable,
-              GError **error)
-{
-  return pt_store_list_players (store, FALSE, error);
-}
-
 /* The people already in the history, read on the worker, in the list of
  * the popover (or why they could not be). */
 static void
@@ -314,7 +305,7 @@ on_picker_show (GtkPopover *popover,
       pt_companion_error_toast (GTK_WIDGET (self), error);
       return;
     }
-  pt_store_worker_run (worker, NULL, read_players, NULL, NULL, (GDestroyNotify) g_ptr_array_unref,
+  pt_store_worker_run (worker, NULL, pt_read_people_job, NULL, NULL, (GDestroyNotify) g_ptr_array_unref,
                        renew_cancellable (&self->picker_read), players_read, g_object_ref (popover));
 }
 
