@@ -460,10 +460,8 @@ update_match_locked (PtStore *self,
   g_autoptr(PtStmt) match = NULL;
   g_autoptr(PtStmt) clear = NULL;
   g_autoptr(PtStmt) extra = NULL;
-  g_autoptr(PtStmt) stale = NULL;
-  int rc;
-
   g_autoptr(GArray) gone = NULL;
+  int rc;
   gboolean same_results;
 
   if (!load_for_update (self, entry, error) ||

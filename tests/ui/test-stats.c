@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "companion-test-util.h"
+#include "pt-game-ui.h"
 #include "pt-stats-page.h"
 #include "pt-stats.h"
 #include "pt-text-line.h"
@@ -196,6 +197,15 @@ group_of (PtStatsPage *page,
   return gtk_widget_get_ancestor (widget, ADW_TYPE_PREFERENCES_GROUP);
 }
 
+static guint
+game_position (const char *game_id)
+{
+  for (guint i = 0; i < pt_game_ui_get_n (); i++)
+    if (g_strcmp0 (pt_game_ui_list ()[i]->game_id, game_id) == 0)
+      return i;
+  g_assert_not_reached ();
+}
+
 /* A reload rebuilds only the groups whose figures changed: the same
  * figures keep the page as it is, another leaderboard game changes the
  * leaderboard's rows alone (its group and game drop-down stay; as many rows
@@ -209,6 +219,8 @@ test_reload_keeps_groups (void)
   GtkWidget *players, *leaderboard, *pair, *rows;
   g_autofree char *all_games = NULL;
   g_autofree char *lost_cities = NULL;
+  g_autofree char *wagons = NULL;
+  g_autofree char *again = NULL;
   g_autofree char *renamed = NULL;
 
   show_area ("stats");
@@ -247,6 +259,22 @@ test_reload_keeps_groups (void)
   g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (find_by_name (GTK_WIDGET (page), "leaderboard-game"))),
                     >, 0);
   g_assert_true (group_of (page, "head-to-head-row") == pair);
+
+  /* Another game picked while the whole page is being read again: the
+   * game picked last is the one shown, and back again. */
+  pt_stats_page_reload (page);
+  pt_stats_page_set_leaderboard_game (page, "circle-the-wagons");
+  wait_for_store ();
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (find_by_name (GTK_WIDGET (page), "leaderboard-game"))),
+                    ==, game_position ("circle-the-wagons") + 1);
+  wagons = leaderboard_text (page);
+  g_assert_cmpstr (wagons, !=, lost_cities);
+  pt_stats_page_set_leaderboard_game (page, "lost-cities");
+  pt_stats_page_reload (page);
+  wait_for_store ();
+  again = leaderboard_text (page);
+  g_assert_cmpstr (again, ==, lost_cities);
+  g_assert_true (group_of (page, ana_row) == players);
 
   g_assert_true (pt_stats_page_rename_player (page, player_id ("Beto"), "Beto B", NULL));
   wait_for_store ();

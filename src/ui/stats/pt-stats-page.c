@@ -259,6 +259,16 @@ overview_data_free (OverviewData *data)
   g_free (data);
 }
 
+/* The leaderboard's figures for @answer's game. */
+static gboolean
+read_board (PtStats *stats,
+            OverviewData *answer,
+            GError **error)
+{
+  return (answer->board = pt_stats_overview (stats, answer->game, FALSE, error)) != NULL &&
+         (answer->game == NULL || (answer->ratings = pt_stats_ratings (stats, answer->game, FALSE, error)) != NULL);
+}
+
 static gpointer
 read_overview (PtStore *store,
                PtStats *stats,
@@ -272,8 +282,26 @@ read_overview (PtStore *store,
   if ((answer->players = pt_store_list_players (store, TRUE, error)) == NULL ||
       (answer->active = pt_store_list_players (store, FALSE, error)) == NULL ||
       (answer->lines = pt_stats_overview (stats, NULL, TRUE, error)) == NULL ||
-      (answer->board = pt_stats_overview (stats, answer->game, FALSE, error)) == NULL ||
-      (answer->game != NULL && (answer->ratings = pt_stats_ratings (stats, answer->game, FALSE, error)) == NULL))
+      !read_board (stats, answer, error))
+    {
+      overview_data_free (answer);
+      return NULL;
+    }
+  return answer;
+}
+
+/* Another game in the leaderboard: its lines and ratings only. */
+static gpointer
+read_leaderboard (PtStore *store,
+                  PtStats *stats,
+                  gpointer data,
+                  GCancellable *cancellable,
+                  GError **error)
+{
+  OverviewData *answer = g_new0 (OverviewData, 1);
+
+  answer->game = g_strdup (data);
+  if (!read_board (stats, answer, error))
     {
       overview_data_free (answer);
       return NULL;
@@ -786,9 +814,13 @@ overview_fill_step (gpointer user_data)
 
       if (g_strcmp0 (key, self->overview_keys[i]) == 0)
         continue;
-      /* The leaderboard keeps its group and drop-down. */
+      /* The leaderboard keeps its group and drop-down; the figures of a
+       * game no longer picked are left alone (the picked one's are on
+       * their way). */
       if (i == 1 && self->overview_groups[1] != NULL)
         {
+          if (g_strcmp0 (data->game, self->leaderboard_game) != 0)
+            continue;
           update_leaderboard (self, self->overview_groups[1], data);
           g_free (self->overview_keys[1]);
           self->overview_keys[1] = g_steal_pointer (&key);
@@ -859,16 +891,49 @@ build_overview (PtStatsPage *self,
     overview_fill_free (fill);
 }
 
+static void
+leaderboard_read (GObject *source,
+                  GAsyncResult *result,
+                  gpointer user_data)
+{
+  g_autoptr(GError) error = NULL;
+  OverviewData *data = pt_store_worker_finish (PT_STORE_WORKER (source), result, &error);
+  g_autoptr(PtStatsPage) self = pt_read_reply_take (user_data, error, NULL);
+
+  if (self != NULL && data == NULL)
+    pt_companion_error_toast (GTK_WIDGET (self), error);
+  if (self != NULL && data != NULL && self->overview_groups[1] != NULL &&
+      g_strcmp0 (data->game, self->leaderboard_game) == 0)
+    {
+      update_leaderboard (self, self->overview_groups[1], data);
+      g_free (self->overview_keys[1]);
+      self->overview_keys[1] = overview_key (self, data, 1);
+    }
+  g_clear_pointer (&data, overview_data_free);
+}
+
+/* Another game in the leaderboard: only its figures are read again, unless
+ * the whole page is about to be. */
 void
 pt_stats_page_set_leaderboard_game (PtStatsPage *self,
                                     const char *game)
 {
+  PtStoreWorker *worker;
+
   g_return_if_fail (PT_IS_STATS_PAGE (self));
   if (g_strcmp0 (game, self->leaderboard_game) == 0)
     return;
   g_free (self->leaderboard_game);
   self->leaderboard_game = g_strdup (game);
-  schedule_refresh (self);
+  worker = pt_services_get_worker (self->services, NULL);
+  if (self->overview_groups[1] == NULL || self->refresh_source != 0 || worker == NULL)
+    {
+      schedule_refresh (self);
+      return;
+    }
+  pt_store_worker_run (worker, "stats-leaderboard", read_leaderboard, g_strdup (game), g_free,
+                       (GDestroyNotify) overview_data_free, self->reads, leaderboard_read,
+                       pt_read_reply_new (self, NULL));
 }
 
 /* Player page ------------------------------------------------------------------ */
