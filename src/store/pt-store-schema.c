@@ -383,38 +383,92 @@ migrate_to_5 (PtStore *self,
   return pt_stats_recompute_ratings (self, NULL, error) && pt_stats_rebuild_aggregates (self, error);
 }
 
+/* The schema version, read in the transaction the caller holds. */
+static gboolean
+read_version (PtStore *self,
+              int *version,
+              GError **error)
+{
+  g_autoptr(PtStmt) stmt = pt_store_prepare (self, "PRAGMA user_version", error);
+
+  if (stmt == NULL)
+    return FALSE;
+  if (sqlite3_step (stmt) != SQLITE_ROW)
+    return pt_store_set_error (self, sqlite3_errcode (pt_store_get_handle (self)),
+                               _("Could not read the database"), error);
+  *version = sqlite3_column_int (stmt, 0);
+  return TRUE;
+}
+
+/* One step to @version in its own transaction (or the caller's), unless
+ * another process did it first: the version is read again under the write
+ * lock. Step 5 rebuilds results: foreign keys off (not possible inside a
+ * transaction, so the caller of a new database turns them off), checked
+ * before the commit instead. */
+static gboolean
+migrate_step (PtStore *self,
+              int version,
+              GError **error)
+{
+  g_autofree char *pragma = g_strdup_printf ("PRAGMA user_version = %d", version);
+  gboolean rebuild = version == 5;
+  int current = 0;
+
+  if (rebuild && !pt_store_exec (self, "PRAGMA foreign_keys = OFF", error))
+    return FALSE;
+  if (!pt_store_begin (self, error))
+    return FALSE;
+  if (!read_version (self, &current, error) ||
+      (current < version &&
+       (!pt_store_exec (self, migrations[version], error) ||
+        (version == 1 && !pt_store_exec (self, "PRAGMA application_id = 1347699777", error)) ||
+        (version == 5 && !migrate_to_5 (self, error)) ||
+        (rebuild && !foreign_keys_hold (self, error)) ||
+        !pt_store_exec (self, pragma, error))) ||
+      !pt_store_commit (self, error))
+    {
+      pt_store_rollback (self);
+      if (rebuild)
+        pt_store_exec (self, "PRAGMA foreign_keys = ON", NULL);
+      g_prefix_error (error, _("Could not update the database to version %d: "), version);
+      return FALSE;
+    }
+  if (rebuild && !pt_store_exec (self, "PRAGMA foreign_keys = ON", error))
+    return FALSE;
+  self->schema_version = MAX (current, version);
+  return TRUE;
+}
+
+/* A new database (@from 0) is made in one transaction: another Partida
+ * process opening the same new file at that moment (a second instance, the
+ * English and Spanish test runs on one test home) waits for the lock and
+ * finds it whole, never half made — which it would take for an old schema
+ * to back up and update, and fail on tables that already exist. */
 gboolean
 pt_store_migrate (PtStore *self,
                   int from,
                   GError **error)
 {
-  for (int version = from + 1; version <= PT_STORE_SCHEMA_VERSION; version++)
-    {
-      g_autofree char *pragma = g_strdup_printf ("PRAGMA user_version = %d", version);
-      /* Step 5 rebuilds results: foreign keys off (not possible inside a
-       * transaction), checked before the commit instead. */
-      gboolean rebuild = version == 5;
+  gboolean fresh = from == 0;
 
-      if (rebuild && !pt_store_exec (self, "PRAGMA foreign_keys = OFF", error))
-        return FALSE;
-      if (!pt_store_begin (self, error))
-        return FALSE;
-      if (!pt_store_exec (self, migrations[version], error) ||
-          (version == 1 && !pt_store_exec (self, "PRAGMA application_id = 1347699777", error)) ||
-          (version == 5 && !migrate_to_5 (self, error)) ||
-          (rebuild && !foreign_keys_hold (self, error)) ||
-          !pt_store_exec (self, pragma, error) ||
-          !pt_store_commit (self, error))
-        {
-          pt_store_rollback (self);
-          if (rebuild)
+  if (fresh && (!pt_store_exec (self, "PRAGMA foreign_keys = OFF", error) ||
+                !pt_store_transaction_begin (self, error)))
+    return FALSE;
+  for (int version = from + 1; version <= PT_STORE_SCHEMA_VERSION; version++)
+    if (!migrate_step (self, version, error))
+      {
+        if (fresh)
+          {
+            pt_store_transaction_rollback (self);
             pt_store_exec (self, "PRAGMA foreign_keys = ON", NULL);
-          g_prefix_error (error, _("Could not update the database to version %d: "), version);
-          return FALSE;
-        }
-      if (rebuild && !pt_store_exec (self, "PRAGMA foreign_keys = ON", error))
+          }
         return FALSE;
-      self->schema_version = version;
+      }
+  if (fresh && (!pt_store_transaction_commit (self, error) ||
+                !pt_store_exec (self, "PRAGMA foreign_keys = ON", error)))
+    {
+      g_prefix_error (error, _("Could not create the database: "));
+      return FALSE;
     }
   return TRUE;
 }

@@ -913,11 +913,16 @@ open_checked (PtStore *self,
     }
 
   /* Read-only probes first: nothing is written until the file is known to
-   * be a Partida database this build understands. */
-  if (!query_int (self, "PRAGMA user_version", &version, error) ||
+   * be a Partida database this build understands. In one read transaction:
+   * all three from the same state of a file another process may be
+   * creating. */
+  if (!pt_store_exec (self, "BEGIN", error) ||
+      !query_int (self, "PRAGMA user_version", &version, error) ||
       !query_int (self, "PRAGMA application_id", &app_id, error) ||
-      !query_int (self, "SELECT count(*) FROM sqlite_master", &tables, error))
+      !query_int (self, "SELECT count(*) FROM sqlite_master", &tables, error) ||
+      !pt_store_exec (self, "COMMIT", error))
     {
+      pt_store_rollback (self);
       /* A -shm or -wal that cannot be created is no damage. */
       if (error != NULL && !g_error_matches (*error, PT_STORE_ERROR, PT_STORE_ERROR_READ_ONLY))
         g_prefix_error (error, _("“%s” is damaged: "), self->path);
@@ -944,7 +949,18 @@ open_checked (PtStore *self,
     const char *mode = NULL;
 
     rc = sqlite3_prepare_v2 (self->db, "PRAGMA journal_mode = WAL", -1, &stmt, NULL);
-    if (rc == SQLITE_OK && (rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    /* While another process creates the file, the change of journal is
+     * refused at once, not after the busy timeout: tried again for as long. */
+    for (int waited_ms = 0; rc == SQLITE_OK; waited_ms += 10)
+      {
+        rc = sqlite3_step (stmt);
+        if ((rc & 0xff) != SQLITE_BUSY || waited_ms >= 5000)
+          break;
+        sqlite3_reset (stmt);
+        rc = SQLITE_OK;
+        g_usleep (10000);
+      }
+    if (rc == SQLITE_ROW)
       mode = (const char *) sqlite3_column_text (stmt, 0);
     if (g_strcmp0 (mode, "wal") != 0)
       {

@@ -54,6 +54,50 @@ test_schema_fresh (void)
   test_rmdir (dir);
 }
 
+static gpointer
+open_new_database (gpointer path)
+{
+  g_autoptr(GError) error = NULL;
+  PtStore *store = pt_store_open (path, PT_STORE_OPEN_CREATE, &error);
+
+  if (store == NULL)
+    g_printerr ("could not open %s: %s\n", (const char *) path, error->message);
+  return store;
+}
+
+/* Two processes opening one new database at the same moment (a second
+ * instance, the English and Spanish test runs on one test home): both get
+ * it whole, made once, and neither takes the other's half-made file for an
+ * old one to back up and update. Connections of one process lock as two
+ * processes do. */
+static void
+test_schema_fresh_twice_at_once (void)
+{
+  g_autofree char *dir = test_tmpdir ();
+
+  for (int round = 0; round < 20; round++)
+    {
+      g_autofree char *path = g_strdup_printf ("%s/at-once-%d.db", dir, round);
+      GThread *first = g_thread_new ("open-1", open_new_database, path);
+      GThread *second = g_thread_new ("open-2", open_new_database, path);
+      g_autoptr(PtStore) one = g_thread_join (first);
+      g_autoptr(PtStore) other = g_thread_join (second);
+      g_autoptr(GDir) listing = NULL;
+      const char *name;
+
+      g_assert_nonnull (one);
+      g_assert_nonnull (other);
+      g_assert_cmpint (pt_store_get_schema_version (one), ==, PT_STORE_SCHEMA_VERSION);
+      g_assert_cmpint (pt_store_get_schema_version (other), ==, PT_STORE_SCHEMA_VERSION);
+      g_assert_null (pt_store_get_migration_backup (one));
+      g_assert_null (pt_store_get_migration_backup (other));
+      listing = g_dir_open (dir, 0, NULL);
+      while ((name = g_dir_read_name (listing)) != NULL)
+        g_assert_null (strstr (name, "-backup-"));
+    }
+  test_rmdir (dir);
+}
+
 static void
 test_schema_not_found (void)
 {
@@ -1139,6 +1183,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/store/schema/fresh", test_schema_fresh);
   g_test_add_func ("/store/json/canonical", test_canonical_json);
+  g_test_add_func ("/store/schema/fresh-twice-at-once", test_schema_fresh_twice_at_once);
   g_test_add_func ("/store/schema/not-found", test_schema_not_found);
   g_test_add_func ("/store/schema/migrate-v1", test_schema_migrate_v1);
   g_test_add_func ("/store/schema/migrate-v3", test_schema_migrate_v3);
