@@ -175,7 +175,7 @@ wake (gpointer user_data)
 
 /* As wait_for_store () and settle (@ms) do, without their polling (which
  * the process CPU of a step would count): the main loop blocks between
- * its events, a 5 ms timeout checks whether the store and the pages are
+ * its events, a 20 ms timeout checks whether the store and the pages are
  * done, and then it runs @ms more (what the frames after the last part
  * cost) and waits again. */
 static void
@@ -183,7 +183,7 @@ wait_quietly (guint ms)
 {
   PtStoreWorker *worker = pt_application_get_worker (app, NULL);
   gboolean woke = FALSE;
-  guint id = g_timeout_add (5, wake, &woke);
+  guint id = g_timeout_add (20, wake, &woke);
 
   for (int round = 0; round < 2; round++)
     {

@@ -555,9 +555,10 @@ build_head_to_head (PtStatsPage *self,
   GtkWidget *group = new_group (_("Head to head"), NULL);
   GtkWidget *pick = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *row = single_line (pt_companion_value_row_new ("", NULL, NULL));
+  GtkWidget *list = gtk_list_box_new ();
 
   gtk_box_set_homogeneous (GTK_BOX (pick), TRUE);
-  gtk_widget_set_margin_bottom (pick, 6);
+  gtk_widget_set_margin_bottom (pick, 12);
   for (int side = 0; side < 2; side++)
     {
       g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
@@ -590,8 +591,14 @@ build_head_to_head (PtStatsPage *self,
     }
   gtk_widget_set_name (row, "head-to-head-row");
   g_set_weak_pointer (&self->h2h_row, row);
+  /* The pair first, then what they did: the row in a boxed list of its own,
+   * as a preferences group puts its own rows after every other widget. */
+  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
+  gtk_widget_add_css_class (list, "boxed-list");
+  g_signal_connect (list, "keynav-failed", G_CALLBACK (on_list_keynav_failed), NULL);
+  gtk_list_box_append (GTK_LIST_BOX (list), row);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), pick);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), list);
   return group;
 }
 
