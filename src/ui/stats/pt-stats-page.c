@@ -259,14 +259,28 @@ overview_data_free (OverviewData *data)
   g_free (data);
 }
 
-/* The leaderboard's figures for @answer's game. */
-static gboolean
-read_board (PtStats *stats,
-            OverviewData *answer,
-            GError **error)
+/* The Players page's figures (@whole) or the leaderboard's alone, with
+ * @game's ratings when it shows a game. */
+static OverviewData *
+read_figures (PtStore *store,
+              PtStats *stats,
+              const char *game,
+              gboolean whole,
+              GError **error)
 {
-  return (answer->board = pt_stats_overview (stats, answer->game, FALSE, error)) != NULL &&
-         (answer->game == NULL || (answer->ratings = pt_stats_ratings (stats, answer->game, FALSE, error)) != NULL);
+  OverviewData *answer = g_new0 (OverviewData, 1);
+
+  answer->game = g_strdup (game);
+  if ((whole && ((answer->players = pt_store_list_players (store, TRUE, error)) == NULL ||
+                 (answer->active = pt_store_list_players (store, FALSE, error)) == NULL ||
+                 (answer->lines = pt_stats_overview (stats, NULL, TRUE, error)) == NULL)) ||
+      (answer->board = pt_stats_overview (stats, answer->game, FALSE, error)) == NULL ||
+      (answer->game != NULL && (answer->ratings = pt_stats_ratings (stats, answer->game, FALSE, error)) == NULL))
+    {
+      overview_data_free (answer);
+      return NULL;
+    }
+  return answer;
 }
 
 static gpointer
@@ -276,18 +290,7 @@ read_overview (PtStore *store,
                GCancellable *cancellable,
                GError **error)
 {
-  OverviewData *answer = g_new0 (OverviewData, 1);
-
-  answer->game = g_strdup (data);
-  if ((answer->players = pt_store_list_players (store, TRUE, error)) == NULL ||
-      (answer->active = pt_store_list_players (store, FALSE, error)) == NULL ||
-      (answer->lines = pt_stats_overview (stats, NULL, TRUE, error)) == NULL ||
-      !read_board (stats, answer, error))
-    {
-      overview_data_free (answer);
-      return NULL;
-    }
-  return answer;
+  return read_figures (store, stats, data, TRUE, error);
 }
 
 /* Another game in the leaderboard: its lines and ratings only. */
@@ -298,15 +301,7 @@ read_leaderboard (PtStore *store,
                   GCancellable *cancellable,
                   GError **error)
 {
-  OverviewData *answer = g_new0 (OverviewData, 1);
-
-  answer->game = g_strdup (data);
-  if (!read_board (stats, answer, error))
-    {
-      overview_data_free (answer);
-      return NULL;
-    }
-  return answer;
+  return read_figures (store, stats, data, FALSE, error);
 }
 
 /* As a preferences group's own list does: Up and Down past its first or
