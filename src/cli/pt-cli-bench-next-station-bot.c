@@ -8,7 +8,10 @@
  * per turn (median, 95th percentile). Game g is dealt from seed S + g
  * (4 shuffled decks and a shuffled colour order, modules as asked), so
  * two levels run with the same --seed play the same deals. The bot sees
- * only its view (pt_ns_view_init): never the unflipped cards.
+ * only its view (pt_ns_view_init): never the unflipped cards. Hard's
+ * search parameters may be changed for experiments (--max-steps,
+ * --round-scale, --top-k, --samples), and the CPU time per turn is also
+ * given per round (the first round's turns are the slowest).
  */
 #include "config.h"
 
@@ -51,6 +54,9 @@ deal (PtNextStationState *state,
                               (const guint8 (*)[PT_NS_ROUNDS]) colours, powers_on, powers, mask);
 }
 
+/* Hard's search parameters as asked (--max-steps, --round-scale, …). */
+static PtNsSearchParams hard_params;
+
 static void
 choose (const PtNextStationState *state,
         const char *level,
@@ -64,12 +70,7 @@ choose (const PtNextStationState *state,
   if (!pt_ns_view_init (&view, state, 0))
     g_assert_not_reached ();
   if (g_strcmp0 (level, "hard") == 0)
-    {
-      PtNsSearchParams params;
-
-      pt_ns_search_params_init (&params);
-      pt_ns_search (&view, &params, &rng, NULL, action, NULL);
-    }
+    pt_ns_search (&view, &hard_params, &rng, NULL, action, NULL);
   else if (g_strcmp0 (level, "rollout") == 0)
     pt_ns_rollout_action (&view.solo, &rng, action);
   else
@@ -91,12 +92,19 @@ pt_cli_bench_next_station_bot (int argc,
   gint64 seed = 1;
   gboolean json = FALSE, objectives = FALSE, powers = FALSE, scores = FALSE;
   g_autofree char *level = NULL;
+  g_autofree char *round_scale = NULL;
+  gint64 max_steps = -1;
+  int top_k = -1, n_samples = -1;
   GOptionEntry entries[] = {
     { "level", 0, 0, G_OPTION_ARG_STRING, &level, "easy, medium, hard or rollout (Hard's playout policy alone; default hard)", "LEVEL" },
     { "games", 0, 0, G_OPTION_ARG_INT, &n_games, "Solo games (default 200)", "N" },
     { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, "First deal seed (default 1)", "N" },
     { "objectives", 0, 0, G_OPTION_ARG_NONE, &objectives, "Play with 2 shared objectives", NULL },
     { "powers", 0, 0, G_OPTION_ARG_NONE, &powers, "Play with pencil powers", NULL },
+    { "max-steps", 0, 0, G_OPTION_ARG_INT64, &max_steps, "Hard: simulated turns per move before the round's scale (default: the bot's)", "N" },
+    { "round-scale", 0, 0, G_OPTION_ARG_STRING, &round_scale, "Hard: the steps' scale in rounds 1–4, e.g. 3,1.5,1,1 (default: the bot's)", "A,B,C,D" },
+    { "top-k", 0, 0, G_OPTION_ARG_INT, &top_k, "Hard: candidates kept after the greedy pre-filter (default: the bot's)", "N" },
+    { "samples", 0, 0, G_OPTION_ARG_INT, &n_samples, "Hard: samples per candidate (default: the bot's)", "N" },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print the figures as JSON", NULL },
     { "scores", 0, 0, G_OPTION_ARG_NONE, &scores, "Also print every game's seed and score, one a line (for comparing two levels deal by deal)", NULL },
     { NULL }
@@ -106,6 +114,7 @@ pt_cli_bench_next_station_bot (int argc,
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) cpu_times = g_array_new (FALSE, FALSE, sizeof (double));
+  GArray *round_cpu[PT_NS_ROUNDS];
   double sum = 0, sum2 = 0, mean, se, median, p95, cpu_median, cpu_p95, cpu_max;
   int min_score = G_MAXINT, max_score = G_MININT;
 
@@ -117,6 +126,25 @@ pt_cli_bench_next_station_bot (int argc,
     }
   if (level == NULL)
     level = g_strdup ("hard");
+  pt_ns_search_params_init (&hard_params);
+  if (max_steps >= 0)
+    hard_params.max_steps = (guint64) max_steps;
+  if (top_k > 0)
+    hard_params.top_k = (guint) top_k;
+  if (n_samples > 0)
+    hard_params.n_samples = (guint) n_samples;
+  if (round_scale != NULL)
+    {
+      g_auto(GStrv) parts = g_strsplit (round_scale, ",", -1);
+
+      if (g_strv_length (parts) != PT_NS_ROUNDS)
+        {
+          fprintf (stderr, "partida-bench next-station-bot: --round-scale needs %d numbers\n", PT_NS_ROUNDS);
+          return PT_CLI_EXIT_USAGE;
+        }
+      for (guint r = 0; r < PT_NS_ROUNDS; r++)
+        hard_params.round_scale[r] = g_ascii_strtod (parts[r], NULL);
+    }
   if (argc != 1 || n_games < 2 ||
       (g_strcmp0 (level, "easy") != 0 && g_strcmp0 (level, "medium") != 0 &&
        g_strcmp0 (level, "hard") != 0 && g_strcmp0 (level, "rollout") != 0))
@@ -125,6 +153,8 @@ pt_cli_bench_next_station_bot (int argc,
       return PT_CLI_EXIT_USAGE;
     }
 
+  for (guint r = 0; r < PT_NS_ROUNDS; r++)
+    round_cpu[r] = g_array_new (FALSE, FALSE, sizeof (double));
   for (int g = 0; g < n_games; g++)
     {
       PtNextStationState state;
@@ -138,16 +168,20 @@ pt_cli_bench_next_station_bot (int argc,
           gint64 start = g_get_monotonic_time ();
           double cpu_start = pt_cli_thread_cpu_ms ();
           double ms, cpu_ms;
+          guint round = state.round;
 
           choose (&state, level, pt_rng_derive_seed ((guint64) seed + (guint64) g, turn++), &action);
           cpu_ms = pt_cli_thread_cpu_ms () - cpu_start;
           ms = (double) (g_get_monotonic_time () - start) / 1000.0;
           g_array_append_val (times, ms);
           g_array_append_val (cpu_times, cpu_ms);
+          g_array_append_val (round_cpu[MIN (round, PT_NS_ROUNDS - 1)], cpu_ms);
           if (!pt_next_station_state_apply (&state, 0, &action, &error))
             {
               fprintf (stderr, "partida-bench next-station-bot: illegal move: %s\n",
                        error->message);
+              for (guint r = 0; r < PT_NS_ROUNDS; r++)
+                g_array_unref (round_cpu[r]);
               return PT_CLI_EXIT_INVALID;
             }
         }
@@ -182,5 +216,16 @@ pt_cli_bench_next_station_bot (int argc,
             level, mean, se, n_games, seed, min_score, max_score, median, p95,
             cpu_median, cpu_p95, cpu_max,
             objectives ? ", objectives" : "", powers ? ", powers" : "");
+  if (!json)
+    for (guint r = 0; r < PT_NS_ROUNDS; r++)
+      {
+        g_array_sort (round_cpu[r], pt_cli_compare_doubles);
+        if (round_cpu[r]->len > 0)
+          printf ("  round %u: %u turns, CPU %.2f ms median, %.2f ms p95, %.2f ms max\n", r + 1,
+                  round_cpu[r]->len, percentile (round_cpu[r], 0.5), percentile (round_cpu[r], 0.95),
+                  g_array_index (round_cpu[r], double, round_cpu[r]->len - 1));
+      }
+  for (guint r = 0; r < PT_NS_ROUNDS; r++)
+    g_array_unref (round_cpu[r]);
   return PT_CLI_EXIT_OK;
 }

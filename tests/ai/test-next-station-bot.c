@@ -310,31 +310,50 @@ test_rollout_policy (void)
 /* The step cap bounds the work of the slowest turns (the first of the
  * game, whose rollouts play 4 rounds out): with room for 1,000 samples
  * per candidate, the search stops after about max_steps simulated turns
- * times the first round's scale (each halving phase may finish the
- * sample it started: at most candidates × 40 turns over), and uses them. */
+ * times the round's scale (each halving phase may finish the sample it
+ * started: at most candidates × 40 turns over), and uses them. Checked
+ * on the first turn of every round (played there by Medium): the later
+ * rounds, whose rollouts are short, also spend their scaled steps. */
 static void
 test_step_cap (void)
 {
   g_autoptr(PtGame) game = deal ("{}", 9);
-  const PtNextStationState *state = pt_next_station_game_get_state (PT_NEXT_STATION_GAME (game));
-  PtNsSearchParams params;
-  PtNextStationAction action;
-  guint64 steps = 0;
-  PtNsView view;
-  PtRng rng;
+  PtNextStationState state = *pt_next_station_game_get_state (PT_NEXT_STATION_GAME (game));
+  PtRng play_rng;
 
-  g_assert_true (pt_ns_view_init (&view, state, 0));
-  pt_ns_search_params_init (&params);
-  params.n_samples = 1000;
-  params.max_steps = 3000;
-  pt_rng_init (&rng, 3);
-  g_assert_true (pt_ns_search_full (&view, &params, &rng, NULL, &action, NULL, &steps, NULL));
-  g_test_message ("%" G_GUINT64_FORMAT " turns simulated", steps);
-  g_assert_cmpuint (steps, >, 0);
-  g_assert_cmpfloat (params.round_scale[0], >, 1.0);
-  g_assert_cmpuint (steps, <=, params.max_steps * params.round_scale[0] + 5 * (params.top_k + 1) * 40);
-  g_assert_cmpuint (steps, >=, params.max_steps * params.round_scale[0] * 0.9);
-  g_assert_true (pt_next_station_state_apply (&view.solo, 0, &action, NULL));
+  pt_rng_init (&play_rng, 5);
+  for (guint round = 0; round < PT_NS_ROUNDS; round++)
+    {
+      PtNsSearchParams params;
+      PtNextStationAction action;
+      guint64 steps = 0;
+      double scaled;
+      PtNsView view;
+      PtRng rng;
+
+      /* Both players draw by Medium's choice up to the round. */
+      while (state.round < round)
+        for (guint p = 0; p < state.n_players && state.round < round; p++)
+          if (pt_ns_view_init (&view, &state, p))
+            {
+              pt_ns_greedy_action (&view.solo, 0.0, &play_rng, &action);
+              g_assert_true (pt_next_station_state_apply (&state, p, &action, NULL));
+            }
+      g_assert_cmpuint (state.round, ==, round);
+      g_assert_true (pt_ns_view_init (&view, &state, 0));
+      pt_ns_search_params_init (&params);
+      params.n_samples = 1000;
+      params.max_steps = 3000;
+      scaled = params.max_steps * params.round_scale[round];
+      if (round == 0)
+        g_assert_cmpfloat (params.round_scale[0], >, 1.0);
+      pt_rng_init (&rng, 3);
+      g_assert_true (pt_ns_search_full (&view, &params, &rng, NULL, &action, NULL, &steps, NULL));
+      g_test_message ("round %u: %" G_GUINT64_FORMAT " turns simulated (cap %.0f)", round + 1, steps, scaled);
+      g_assert_cmpuint (steps, <=, scaled + 5 * (params.top_k + 1) * 40);
+      g_assert_cmpuint (steps, >=, scaled * 0.9);
+      g_assert_true (pt_next_station_state_apply (&view.solo, 0, &action, NULL));
+    }
 }
 
 int

@@ -36,7 +36,12 @@
  * +1.51 ± 0.69 paired over seeds 1–200 (157.08 -> 158.59), CPU per turn
  * 59 ms median, 260 ms p95; 5, 2, 1, 1: no better (−0.04 ± 0.44 against
  * that, p95 356 ms); doubling the steps in every round gave +0.23 ± 1.45
- * on seeds 1–40. */
+ * on seeds 1–40. Spending the CPU left under the p95 in the later rounds
+ * (3, 2.5, 2.5, 2.5 and 1,000 samples per candidate, so that round 4 is
+ * no longer held by the sample count): −0.26 ± 0.51 paired over seeds
+ * 1–200 (158.59 -> 158.34) at 1.9 times the median CPU per turn (91 ->
+ * 170 ms on the loaded machine, p95 392 -> 366 ms): the search is not
+ * short of work; not kept. */
 static const double round_scale_default[PT_NS_ROUNDS] = { 3.0, 1.5, 1.0, 1.0 };
 
 /* Without -mpopcnt (the x86-64 baseline) __builtin_popcountll is a call
@@ -105,7 +110,14 @@ static const Weights greedy_weights = {
  * 145.42 -> 147.76; weight 0.3: +1.8, 0.6: +2.6, 1.0: +2.0, 1.4: −1.0;
  * re-ranking every section: +1.9), but makes a rollout turn ~3.3 times
  * as dear, and Hard with it at half the steps (CPU per turn × 1.7)
- * gained +0.10 ± 0.74 over seeds 1–200: not kept. */
+ * gained +0.10 ± 0.74 over seeds 1–200: not kept. The same lookahead only
+ * for the rest of the round being searched (the later rounds at one
+ * card), with the card after next weighed by the chance that the round
+ * goes on after the next card (policy alone: +2.89 ± 0.27 over 2,000
+ * games; re-ranking 3 or 4 sections, or the second card at 0.5–1.1, no
+ * better), together with the later rounds' steps × 2.5: −1.46 ± 1.24
+ * against the default over seeds 1–50, −1.78 ± 1.25 against those steps
+ * without it; stopped there, not kept. */
 #define ROLLOUT_TOURIST_VALUE 3.0
 static const Weights rollout_weights = {
   ROLLOUT_TOURIST_VALUE,
