@@ -107,7 +107,8 @@ test_determinize (void)
 
   mid_round (3, &state);
   pt_lost_cities_view_init (&view, &state, state.current);
-  for (guint64 seed = 0; seed < 50; seed++)
+  /* The view's uniform deal, then the search's weighted one. */
+  for (guint64 seed = 0; seed < 100; seed++)
     {
       guint8 count[256] = { 0 };
       PtLostCitiesCard full[PT_LOST_CITIES_MAX_CARDS];
@@ -115,7 +116,10 @@ test_determinize (void)
       guint opponent = state.current ^ 1u;
 
       pt_rng_init (&rng, seed);
-      pt_lost_cities_view_determinize (&view, &rng, &sample);
+      if (seed < 50)
+        pt_lost_cities_view_determinize (&view, &rng, &sample);
+      else
+        pt_lost_cities_search_determinize (&view, &rng, &sample);
       pt_lost_cities_view_init (&sample_view, &sample, sample.current);
       g_assert_cmpmem (&view, sizeof view, &sample_view, sizeof sample_view);
       g_assert_cmpuint (pt_lost_cities_state_deck_remaining (&sample), ==,
@@ -394,6 +398,102 @@ test_step_budget (void)
   g_assert_cmpuint (late, >, 3 * early);
 }
 
+/* The search's weighted deal: over positions from real games, the
+ * opponent's unknown slots get the cards it can no longer play less
+ * often than the uniform deal gives them, and the cards it can still play
+ * on its expeditions more often. */
+static void
+test_weighted_determinize (void)
+{
+  double dead[2] = { 0 }, live[2] = { 0 };
+
+  for (guint64 position = 0; position < 20; position++)
+    {
+      PtLostCitiesState state, sample;
+      PtLostCitiesView view;
+      guint opponent;
+
+      mid_round (100 + position, &state);
+      opponent = state.current ^ 1u;
+      pt_lost_cities_view_init (&view, &state, state.current);
+      for (guint64 seed = 0; seed < 400; seed++)
+        for (guint weighted = 0; weighted < 2; weighted++)
+          {
+            PtRng rng;
+
+            pt_rng_init (&rng, seed);
+            if (weighted)
+              pt_lost_cities_search_determinize (&view, &rng, &sample);
+            else
+              pt_lost_cities_view_determinize (&view, &rng, &sample);
+            for (guint i = view.opponent_known_len; i < sample.hand_len[opponent]; i++)
+              {
+                PtLostCitiesCard card = sample.hand[opponent][i];
+                guint c = PT_LOST_CITIES_CARD_COLOR (card);
+                guint kind = PT_LOST_CITIES_CARD_KIND (card);
+                guint played = sample.values[opponent][c];
+
+                if (kind == 0 || (played == 0 && sample.wagers[opponent][c] == 0))
+                  continue;
+                if ((played >> (kind + 1)) != 0)
+                  dead[weighted]++;
+                else
+                  live[weighted]++;
+              }
+          }
+    }
+  g_test_message ("dead cards: %.0f uniform, %.0f weighted; live ones: %.0f, %.0f",
+                  dead[0], dead[1], live[0], live[1]);
+  g_assert_cmpfloat (dead[0], >, 500);
+  g_assert_cmpfloat (live[0], >, 500);
+  g_assert_cmpfloat (dead[1], <, 0.8 * dead[0]);
+  g_assert_cmpfloat (live[1], >, 1.15 * live[0]);
+}
+
+/* The rollouts' opponent is a population: with a 9 it can play seven
+ * above the top of its red expedition on the red pile, some of its
+ * styles take it and some do not. */
+static void
+test_rollout_opponent_population (void)
+{
+  PtLostCitiesState state;
+  guint n_take = 0;
+  PtRng rng;
+
+  for (guint64 attempt = 0;; attempt++)
+    {
+      PtLostCitiesOptions options;
+      guint me;
+
+      pt_lost_cities_options_init_default (&options);
+      pt_rng_init (&rng, 700 + attempt);
+      pt_lost_cities_state_deal (&state, &options, &rng, 0);
+      me = state.current;
+      /* Red (colour 0): not in the hand of the player to move; its 2 on
+       * its expedition, its 9 on the pile. */
+      for (guint i = 0; i < state.hand_len[me]; i++)
+        if (PT_LOST_CITIES_CARD_COLOR (state.hand[me][i]) == 0)
+          goto next;
+      state.values[me][0] = 1u << 2;
+      state.pile[0][0] = 8;
+      state.pile_len[0] = 1;
+      state.piles_mask |= 1u;
+      break;
+    next:;
+    }
+  for (guint64 seed = 0; seed < 200; seed++)
+    {
+      PtLostCitiesMove move;
+
+      pt_lost_cities_search_opponent_move (&state, seed, &move);
+      g_assert_cmpint (pt_lost_cities_state_check_move (&state, &move), ==, PT_LOST_CITIES_MOVE_OK);
+      n_take += move.draw == 0;
+    }
+  g_test_message ("%u of 200 styles take the red 9", n_take);
+  g_assert_cmpuint (n_take, >=, 20);
+  g_assert_cmpuint (n_take, <=, 180);
+}
+
 int
 main (int argc,
       char **argv)
@@ -408,6 +508,8 @@ main (int argc,
   g_test_add_func ("/ai/lost-cities/levels-ordered", test_levels_ordered);
   g_test_add_func ("/ai/lost-cities/search/step-budget", test_step_budget);
   g_test_add_func ("/ai/lost-cities/search/rollout-opponent", test_rollout_opponent_independent);
+  g_test_add_func ("/ai/lost-cities/search/rollout-opponent-population", test_rollout_opponent_population);
+  g_test_add_func ("/ai/lost-cities/search/weighted-determinize", test_weighted_determinize);
 
   return g_test_run ();
 }

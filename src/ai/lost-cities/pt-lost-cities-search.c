@@ -11,16 +11,30 @@
  * 2. Determinisation d deals the cards the player has not seen (from the
  *    view: never the real hidden cards) to the opponent's unknown hand
  *    slots and the deck, from a generator seeded by (seed, d). The
- *    opponent's cards seen taken from discard piles stay in its hand.
+ *    opponent's cards seen taken from discard piles stay in its hand. The
+ *    deal is weighted by what the table says (pt_lost_cities_search_
+ *    determinize()): a card the opponent can no longer play (below the
+ *    top of its expedition) is in its hand 0.6 times as often as chance
+ *    says, a card it can still play on one of its expeditions 1.4 times.
+ *    Those are the frequencies measured in games against the rollouts'
+ *    own opponent (below); against Medium, Aggressive and Denial they
+ *    come out at 0.54..0.72 and 1.26..1.71.
  * 3. Every candidate is played on the SAME determinisation d and finished
  *    by the main heuristic for the searcher and, for the opponent, by
  *    rollout_opponent(): a cheap rule player written from its own idea
- *    (points per colour in hand and four thresholds), nothing taken from
+ *    (points per colour in hand and eight thresholds), nothing taken from
  *    the main heuristic (Medium), with its thresholds drawn anew for
  *    every determinisation and a random legal move on 10 % of its turns.
  *    The opponent is a population, not one level: Hard must do well
  *    against players it has never seen (issue 20); modelling it as Medium
- *    made Hard best at beating Medium. The result is the final score
+ *    made Hard best at beating Medium. The draw leans on the opponent's
+ *    side of the table (how many expeditions it opened in the turns it
+ *    had, its wagers, cards it took from the piles): see
+ *    opponent_style_infer(). The population takes pile cards it can use
+ *    further above its top than it plays from hand: a player that took
+ *    the searcher's discards only one to four above its top made Hard
+ *    feed Aggressive (Aggressive scored +6 points a round more against
+ *    Hard than against Medium). The result is the final score
  *    difference. Comparing candidates on identical deals (and identical
  *    opponents and slips) removes most of the luck from the comparison.
  * 4. Sequential halving: the work is shared out over log2 (n_candidates)
@@ -42,36 +56,144 @@
  * last turns of a round are a few steps long). */
 #define MAX_DETERMINIZATIONS 3000
 /* Hard's work per move, in simulated turns: with the rule-player
- * opponent (cheaper than the heuristic it replaced) 150,000 cost a median
- * of ~45 ms of CPU on the loaded 2-core machine of round 6 (the 100 ms
- * allowed leave room for a slower machine). A fixed 200 determinisations × 8 candidates made the
+ * opponent 150,000 cost a median of ~45 ms of CPU on the loaded 2-core
+ * machine of round 6 and ~58 ms on the more loaded one of round 7;
+ * 190,000 use some of the room below the 100 ms allowed. A fixed 200 determinisations × 8 candidates made the
  * first moves of a round (rollouts ~45 turns long) cost 110 ms and the
  * last ones, where counting the deck down decides most, a few ms with
  * the same 200 samples; now a move with 5 cards left in the deck gets
  * ~8 times the determinisations of the first. */
-#define DEFAULT_MAX_STEPS    150000
+#define DEFAULT_MAX_STEPS    190000
 
-/* The opponent of the rollouts (see rollout_opponent()): its four
- * thresholds are drawn per determinisation, and it slips to a random
- * legal move on OPPONENT_SLIP_PERCENT of its turns. */
+/* The opponent of the rollouts (see rollout_opponent()): its thresholds
+ * are drawn per determinisation, and it slips to a random legal move on
+ * OPPONENT_SLIP_PERCENT of its turns. */
 #define OPPONENT_SLIP_PERCENT 10
+
+/* How much more often than chance the weighted determinisation puts an
+ * unseen card in the opponent's hand: dead for it, and playable on one
+ * of its expeditions (see the top of the file). */
+#define DEAD_WEIGHT        0.6
+#define LIVE_OPENED_WEIGHT 1.4
 
 typedef struct
 {
-  guint open_points; /* points of a colour in hand needed to open it: 10..19 */
-  guint max_gap;     /* the largest step over the top it plays early: 1..4 */
-  gboolean wagers;   /* backs a strong colour with wagers early */
-  gboolean watchful; /* keeps cards the searcher can play out of the piles */
+  guint open_points;    /* points of a colour in hand needed to open it: 10..19 */
+  guint max_gap;        /* the largest step over the top it plays early: 1..4 */
+  guint draw_gap;       /* the largest step over the top it takes from a pile: max_gap..max_gap + 6 */
+  gboolean wagers;      /* backs a strong colour with wagers early */
+  guint wager_points;   /* points of a colour in hand it wagers on: 8..21 */
+  gboolean watchful;    /* keeps cards the searcher can play out of the piles */
+  gboolean rush;        /* late in the round, plays its highest cards first */
+  guint collect_points; /* takes pile cards of an unopened colour it holds this many points of; 0: never */
 } OpponentStyle;
 
+/* The population the rollouts' opponent is drawn from, knowing nothing
+ * about the opponent. */
 static void
 opponent_style_draw (PtRng *rng,
                      OpponentStyle *style)
 {
   style->open_points = 10 + pt_rng_below (rng, 10);
   style->max_gap = 1 + pt_rng_below (rng, 4);
+  style->draw_gap = style->max_gap + pt_rng_below (rng, 7);
   style->wagers = pt_rng_below (rng, 2);
+  style->wager_points = 8 + pt_rng_below (rng, 14);
   style->watchful = pt_rng_below (rng, 2);
+  style->rush = pt_rng_below (rng, 2);
+  style->collect_points = pt_rng_below (rng, 2) ? 8 + pt_rng_below (rng, 10) : 0;
+}
+
+/* The same, drawn with what the opponent's side of the table says about
+ * how it plays (any opponent, nothing known about its rules):
+ * - many expeditions opened for the turns it has had: an eager opener
+ *   (open_points 10..13); few after 8+ turns: a cautious one (15..19);
+ * - wagers on the table: a wagering player (90 %, on 8..15 points); none
+ *   after 8+ turns: mostly not (20 %);
+ * - cards seen taken from the piles still in its hand: it collects from
+ *   the piles (collect_points 8..13). */
+static void
+opponent_style_infer (const PtLostCitiesView *view,
+                      PtRng *rng,
+                      OpponentStyle *style)
+{
+  guint them = view->player ^ 1u, n_open = 0, n_wagers = 0;
+  guint their_turns = view->n_turns / 2;
+
+  opponent_style_draw (rng, style);
+  for (guint c = 0; c < view->options.n_colors; c++)
+    {
+      if (view->values[them][c] != 0 || view->wagers[them][c] != 0)
+        n_open++;
+      n_wagers += view->wagers[them][c];
+    }
+  if (n_open >= 1 + their_turns / 4)
+    style->open_points = 10 + pt_rng_below (rng, 4);
+  else if (their_turns >= 8 && n_open <= their_turns / 8)
+    style->open_points = 15 + pt_rng_below (rng, 5);
+  if (n_wagers > 0)
+    {
+      style->wagers = pt_rng_below (rng, 10) != 0;
+      style->wager_points = 8 + pt_rng_below (rng, 8);
+    }
+  else if (their_turns >= 8)
+    style->wagers = pt_rng_below (rng, 5) == 0;
+  if (view->opponent_known_len > 0)
+    style->collect_points = 8 + pt_rng_below (rng, 6);
+}
+
+void
+pt_lost_cities_search_determinize (const PtLostCitiesView *view,
+                                   PtRng *rng,
+                                   PtLostCitiesState *out)
+{
+  PtLostCitiesCard unseen[PT_LOST_CITIES_MAX_CARDS];
+  double weight[PT_LOST_CITIES_MAX_CARDS], total = 0;
+  guint them = view->player ^ 1u, n, n_slots, k = 0;
+
+  /* The table and the known cards; the hidden cards are dealt again. */
+  pt_lost_cities_view_determinize (view, rng, out);
+  n = pt_lost_cities_view_unseen (view, unseen);
+  for (guint i = 0; i < n; i++)
+    {
+      guint c = PT_LOST_CITIES_CARD_COLOR (unseen[i]);
+      guint kind = PT_LOST_CITIES_CARD_KIND (unseen[i]);
+      gboolean opened = view->values[them][c] != 0 || view->wagers[them][c] != 0;
+      gboolean live = kind == 0 ? view->values[them][c] == 0
+                                : (view->values[them][c] >> (kind + 1)) == 0;
+
+      weight[i] = !live ? DEAD_WEIGHT : opened ? LIVE_OPENED_WEIGHT
+                                               : 1.0;
+      total += weight[i];
+    }
+  /* The opponent's unknown slots by weight, without replacement; the
+   * rest, shuffled, is the deck. */
+  n_slots = view->opponent_hand_len - view->opponent_known_len;
+  for (guint s = 0; s < n_slots && k < n; s++, k++)
+    {
+      double x = pt_rng_double (rng) * total;
+      PtLostCitiesCard card;
+      double w;
+      guint j = k;
+
+      for (; j + 1 < n; j++)
+        {
+          x -= weight[j];
+          if (x < 0)
+            break;
+        }
+      card = unseen[j];
+      w = weight[j];
+      unseen[j] = unseen[k];
+      weight[j] = weight[k];
+      unseen[k] = card;
+      weight[k] = w;
+      total -= w;
+      out->hand[them][view->opponent_known_len + s] = card;
+    }
+  pt_rng_shuffle (rng, unseen + k, n - k, sizeof unseen[0]);
+  for (guint i = 0; i < view->deck_count && k < n; i++)
+    out->deck[i] = unseen[k++];
 }
 
 static inline guint
@@ -82,22 +204,24 @@ top_of (guint16 played)
 
 /* The rollouts' opponent, written from its own idea and sharing nothing
  * with the main heuristic (no projection, no time factor): a player that
- * counts the points of each colour in its hand and follows four drawn
+ * counts the points of each colour in its hand and follows eight drawn
  * thresholds (@style). Cheap, so that the budget buys determinisations.
  *
- * 1. Late (deck ≤ twice the cards it could still play), play the highest
- *    playable card of an opened expedition: get points down in time.
+ * 1. If rush: late (deck ≤ twice the cards it could still play), play the
+ *    highest playable card of an opened expedition: get points down in
+ *    time.
  * 2. Continue an opened expedition with the lowest card at most max_gap
  *    above its top.
- * 3. With wagers, back an unopened colour holding open_points + 6 points
- *    while the deck has 20+ cards.
+ * 3. With wagers, back a colour without number cards holding
+ *    wager_points points while the deck has 20+ cards.
  * 4. Open the colour with the most points in hand (open_points or more,
  *    deck 12+) with its lowest card.
  * 5. Discard: a dead card, else the lowest card of the colour with the
  *    fewest points in hand — if watchful, one the searcher cannot play
  *    on its opened expeditions when there is such a card.
- * Draw: a pile top it can play on an opened expedition within max_gap,
- * else the deck. */
+ * Draw: a pile top it can play on an opened expedition within draw_gap,
+ * or (collect_points > 0, deck 12+) of an unopened colour holding
+ * collect_points points; else the deck. */
 static void
 rollout_opponent (const PtLostCitiesState *state,
                   const OpponentStyle *style,
@@ -126,7 +250,7 @@ rollout_opponent (const PtLostCitiesState *state,
         n_playable++;
     }
   /* 1. */
-  if (deck <= 2 * n_playable)
+  if (style->rush && deck <= 2 * n_playable)
     for (guint i = 0; i < n; i++)
       if (OPENED (me, COLOUR (hand[i])) && PLAYS (me, hand[i]) &&
           (pick < 0 || VALUE (hand[i]) > VALUE (hand[pick])))
@@ -151,7 +275,7 @@ rollout_opponent (const PtLostCitiesState *state,
   if (pick < 0 && style->wagers && deck >= 20)
     for (guint i = 0; i < n && pick < 0; i++)
       if (PT_LOST_CITIES_CARD_KIND (hand[i]) == 0 && PLAYS (me, hand[i]) &&
-          points[COLOUR (hand[i])] >= style->open_points + 6)
+          points[COLOUR (hand[i])] >= style->wager_points)
         pick = (int) i;
   /* 4. */
   if (pick < 0 && deck >= 12)
@@ -198,8 +322,10 @@ rollout_opponent (const PtLostCitiesState *state,
       if (state->pile_len[c] == 0 || (discard && c == COLOUR (move->card)))
         continue;
       top = PT_LOST_CITIES_CARD (c, state->pile[c][state->pile_len[c] - 1]);
-      if (VALUE (top) > 0 && OPENED (me, c) && PLAYS (me, top) &&
-          VALUE (top) <= MAX (top_of (state->values[me][c]), 1u) + style->max_gap)
+      if ((VALUE (top) > 0 && OPENED (me, c) && PLAYS (me, top) &&
+           VALUE (top) <= MAX (top_of (state->values[me][c]), 1u) + style->draw_gap) ||
+          (style->collect_points > 0 && !OPENED (me, c) && deck >= 12 &&
+           points[c] >= style->collect_points))
         {
           move->draw = (guint8) c;
           break;
@@ -354,8 +480,8 @@ pt_lost_cities_search_full (const PtLostCitiesView *view,
             }
 
           pt_rng_init (&rng, pt_rng_derive_seed (params->seed, d + 1));
-          pt_lost_cities_view_determinize (view, &rng, &sample);
-          opponent_style_draw (&rng, &style);
+          pt_lost_cities_search_determinize (view, &rng, &sample);
+          opponent_style_infer (view, &rng, &style);
           for (guint i = 0; i < alive; i++)
             {
               PtLostCitiesState state = sample;

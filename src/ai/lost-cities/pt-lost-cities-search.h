@@ -23,7 +23,7 @@ typedef struct
    * sequential halving (see the .c file), when max_steps is 0; 200 × 10. */
   guint n_determinizations;
   guint n_candidates; /* the heuristic's best moves that get searched */
-  /* When > 0 (the default: 150,000), the work is this many simulated
+  /* When > 0 (the default: 190,000), the work is this many simulated
    * turns instead, shared out the same way: a move late in the round,
    * whose rollouts are short, gets many more determinisations than an
    * early one. */
@@ -56,5 +56,13 @@ gboolean pt_lost_cities_search_full (const PtLostCitiesView *view,
 void pt_lost_cities_search_opponent_move (const PtLostCitiesState *state,
                                           guint64 seed,
                                           PtLostCitiesMove *move);
+
+/* The search's determinisation of @view: like
+ * pt_lost_cities_view_determinize(), from the view alone, but the
+ * opponent's unknown slots are dealt by weight, cards it can still play
+ * on its expeditions more often than dead ones (see the .c file). */
+void pt_lost_cities_search_determinize (const PtLostCitiesView *view,
+                                        PtRng *rng,
+                                        PtLostCitiesState *out);
 
 G_END_DECLS
