@@ -799,6 +799,23 @@ overview_fill_free (OverviewFill *fill)
   g_free (fill);
 }
 
+/* New figures for the leaderboard shown (@key says which; taken), unless
+ * they are of a game no longer picked: the picked one's are on their way. */
+static void
+take_leaderboard (PtStatsPage *self,
+                  OverviewData *data,
+                  char *key)
+{
+  if (g_strcmp0 (data->game, self->leaderboard_game) != 0)
+    {
+      g_free (key);
+      return;
+    }
+  update_leaderboard (self, self->overview_groups[1], data);
+  g_free (self->overview_keys[1]);
+  self->overview_keys[1] = key;
+}
+
 /* Builds the next group whose figures changed; FALSE when none is left. */
 static gboolean
 overview_fill_step (gpointer user_data)
@@ -816,16 +833,10 @@ overview_fill_step (gpointer user_data)
 
       if (g_strcmp0 (key, self->overview_keys[i]) == 0)
         continue;
-      /* The leaderboard keeps its group and drop-down; the figures of a
-       * game no longer picked are left alone (the picked one's are on
-       * their way). */
+      /* The leaderboard keeps its group and drop-down. */
       if (i == 1 && self->overview_groups[1] != NULL)
         {
-          if (g_strcmp0 (data->game, self->leaderboard_game) != 0)
-            continue;
-          update_leaderboard (self, self->overview_groups[1], data);
-          g_free (self->overview_keys[1]);
-          self->overview_keys[1] = g_steal_pointer (&key);
+          take_leaderboard (self, data, g_steal_pointer (&key));
           continue;
         }
       if (i == 0)
@@ -904,13 +915,8 @@ leaderboard_read (GObject *source,
 
   if (self != NULL && data == NULL)
     pt_companion_error_toast (GTK_WIDGET (self), error);
-  if (self != NULL && data != NULL && self->overview_groups[1] != NULL &&
-      g_strcmp0 (data->game, self->leaderboard_game) == 0)
-    {
-      update_leaderboard (self, self->overview_groups[1], data);
-      g_free (self->overview_keys[1]);
-      self->overview_keys[1] = overview_key (self, data, 1);
-    }
+  if (self != NULL && data != NULL && self->overview_groups[1] != NULL)
+    take_leaderboard (self, data, overview_key (self, data, 1));
   g_clear_pointer (&data, overview_data_free);
 }
 
