@@ -54,6 +54,47 @@ deal (PtNextStationState *state,
                               (const guint8 (*)[PT_NS_ROUNDS]) colours, powers_on, powers, mask);
 }
 
+/* Sums over the games of where the points came from (--breakdown). */
+typedef struct
+{
+  double line[PT_NS_ROUNDS], districts[PT_NS_ROUNDS], most[PT_NS_ROUNDS], thames[PT_NS_ROUNDS];
+  double tourist, visits, interchanges, objectives;
+} Breakdown;
+
+static void
+breakdown_add (Breakdown *parts,
+               const PtNextStationState *state)
+{
+  PtNextStationFigures figures;
+  PtNextStationTotals totals;
+
+  pt_next_station_state_figures (state, 0, &figures);
+  pt_next_station_totals (&figures, &totals);
+  for (guint r = 0; r < PT_NS_ROUNDS; r++)
+    {
+      parts->line[r] += totals.lines[r];
+      parts->districts[r] += figures.lines[r].districts;
+      parts->most[r] += figures.lines[r].max_in_district;
+      parts->thames[r] += figures.lines[r].thames;
+    }
+  parts->tourist += totals.tourist;
+  parts->visits += figures.tourist_visits;
+  parts->interchanges += totals.interchanges;
+  parts->objectives += totals.objectives;
+}
+
+static void
+breakdown_print (const Breakdown *parts,
+                 int n_games)
+{
+  for (guint r = 0; r < PT_NS_ROUNDS; r++)
+    printf ("  line %u: %.2f points (D %.2f, M %.2f, T %.2f)\n", r + 1, parts->line[r] / n_games,
+            parts->districts[r] / n_games, parts->most[r] / n_games, parts->thames[r] / n_games);
+  printf ("  tourist sites: %.2f points (%.2f visits); interchanges: %.2f points; objectives: %.2f points\n",
+          parts->tourist / n_games, parts->visits / n_games, parts->interchanges / n_games,
+          parts->objectives / n_games);
+}
+
 /* Hard's search parameters as asked (--max-steps, --round-scale, …). */
 static PtNsSearchParams hard_params;
 
@@ -90,7 +131,7 @@ pt_cli_bench_next_station_bot (int argc,
 {
   int n_games = 200;
   gint64 seed = 1;
-  gboolean json = FALSE, objectives = FALSE, powers = FALSE, scores = FALSE;
+  gboolean json = FALSE, objectives = FALSE, powers = FALSE, scores = FALSE, breakdown = FALSE;
   g_autofree char *level = NULL;
   g_autofree char *round_scale = NULL;
   gint64 max_steps = -1;
@@ -105,6 +146,7 @@ pt_cli_bench_next_station_bot (int argc,
     { "round-scale", 0, 0, G_OPTION_ARG_STRING, &round_scale, "Hard: the steps' scale in rounds 1–4, e.g. 3,1.5,1,1 (default: the bot's)", "A,B,C,D" },
     { "top-k", 0, 0, G_OPTION_ARG_INT, &top_k, "Hard: candidates kept after the greedy pre-filter (default: the bot's)", "N" },
     { "samples", 0, 0, G_OPTION_ARG_INT, &n_samples, "Hard: samples per candidate (default: the bot's)", "N" },
+    { "breakdown", 0, 0, G_OPTION_ARG_NONE, &breakdown, "Also print where the points came from: each round's line (D, M, T), tourist sites, interchanges, objectives", NULL },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print the figures as JSON", NULL },
     { "scores", 0, 0, G_OPTION_ARG_NONE, &scores, "Also print every game's seed and score, one a line (for comparing two levels deal by deal)", NULL },
     { NULL }
@@ -117,6 +159,7 @@ pt_cli_bench_next_station_bot (int argc,
   GArray *round_cpu[PT_NS_ROUNDS];
   double sum = 0, sum2 = 0, mean, se, median, p95, cpu_median, cpu_p95, cpu_max;
   int min_score = G_MAXINT, max_score = G_MININT;
+  Breakdown sums = { 0 };
 
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
@@ -186,6 +229,7 @@ pt_cli_bench_next_station_bot (int argc,
             }
         }
       score = pt_ns_solo_total (&state);
+      breakdown_add (&sums, &state);
       if (scores)
         printf ("game %" G_GINT64_FORMAT " %d\n", seed + g, score);
       sum += score;
@@ -225,6 +269,8 @@ pt_cli_bench_next_station_bot (int argc,
                   round_cpu[r]->len, percentile (round_cpu[r], 0.5), percentile (round_cpu[r], 0.95),
                   g_array_index (round_cpu[r], double, round_cpu[r]->len - 1));
       }
+  if (breakdown && !json)
+    breakdown_print (&sums, n_games);
   for (guint r = 0; r < PT_NS_ROUNDS; r++)
     g_array_unref (round_cpu[r]);
   return PT_CLI_EXIT_OK;
