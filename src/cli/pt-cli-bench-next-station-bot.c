@@ -61,7 +61,8 @@ typedef struct
   double tourist, visits, interchanges, objectives;
 } Breakdown;
 
-static void
+/* Adds the finished game @state to @parts; returns its final score. */
+static int
 breakdown_add (Breakdown *parts,
                const PtNextStationState *state)
 {
@@ -81,6 +82,7 @@ breakdown_add (Breakdown *parts,
   parts->visits += figures.tourist_visits;
   parts->interchanges += totals.interchanges;
   parts->objectives += totals.objectives;
+  return totals.total;
 }
 
 static void
@@ -146,7 +148,7 @@ pt_cli_bench_next_station_bot (int argc,
     { "round-scale", 0, 0, G_OPTION_ARG_STRING, &round_scale, "Hard: the steps' scale in rounds 1–4, e.g. 3,1.5,1,1 (default: the bot's)", "A,B,C,D" },
     { "top-k", 0, 0, G_OPTION_ARG_INT, &top_k, "Hard: candidates kept after the greedy pre-filter (default: the bot's)", "N" },
     { "samples", 0, 0, G_OPTION_ARG_INT, &n_samples, "Hard: samples per candidate (default: the bot's)", "N" },
-    { "breakdown", 0, 0, G_OPTION_ARG_NONE, &breakdown, "Also print where the points came from: each round's line (D, M, T), tourist sites, interchanges, objectives", NULL },
+    { "breakdown", 0, 0, G_OPTION_ARG_NONE, &breakdown, "Also print where the points came from: each round's line (D, M, T), tourist sites, interchanges, objectives (not with --json)", NULL },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print the figures as JSON", NULL },
     { "scores", 0, 0, G_OPTION_ARG_NONE, &scores, "Also print every game's seed and score, one a line (for comparing two levels deal by deal)", NULL },
     { NULL }
@@ -228,8 +230,7 @@ pt_cli_bench_next_station_bot (int argc,
               return PT_CLI_EXIT_INVALID;
             }
         }
-      score = pt_ns_solo_total (&state);
-      breakdown_add (&sums, &state);
+      score = breakdown_add (&sums, &state);
       if (scores)
         printf ("game %" G_GINT64_FORMAT " %d\n", seed + g, score);
       sum += score;

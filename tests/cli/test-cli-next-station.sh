@@ -55,5 +55,12 @@ ok "score: message names the value" json '.error.message | contains("Most statio
 # --- bench -----------------------------------------------------------------
 ok "bench: runs" status 0 "$BENCH" $G --games 200 --repeat 1 --json
 ok "bench: figures" json '.games_per_second_median > 0 and .actions_per_game > 0' "$TMP/out"
+ok "bench next-station-bot --breakdown: runs" status 0 "$BENCH" next-station-bot --level medium --games 4 --breakdown
+# The parts must add up to the mean score, and every line must score.
+ok "bench next-station-bot --breakdown: parts add up" sh -c "awk '
+  /mean solo score/ { for (i = 1; i <= NF; i++) if (\$i == \"score\") mean = \$(i + 1) }
+  /^  line [1-4]:/ { sum += \$3; n++; if (\$3 <= 0) bad = 1 }
+  /^  tourist sites:/ { sum += \$3 + \$8 + \$11 }
+  END { d = sum - mean; exit !(n == 4 && !bad && mean > 0 && d < 0.03 && d > -0.03) }' '$TMP/out'"
 
 tap_end
