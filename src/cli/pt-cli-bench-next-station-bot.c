@@ -8,7 +8,8 @@
  * per turn (median, 95th percentile). Game g is dealt from seed S + g
  * (4 shuffled decks and a shuffled colour order, modules as asked), so
  * two levels run with the same --seed play the same deals. The bot sees
- * only its view (pt_ns_view_init): never the unflipped cards. Hard's
+ * only its view (pt_ns_view_init): never the unflipped cards, except
+ * at --level hard-open, a yardstick of what they cost Hard. Hard's
  * search parameters may be changed for experiments (--max-steps,
  * --round-scale, --top-k, --samples), and the CPU time per turn is also
  * given per round (the first round's turns are the slowest).
@@ -110,6 +111,13 @@ choose (const PtNextStationState *state,
   PtRng rng;
 
   pt_rng_init (&rng, seed);
+  if (g_strcmp0 (level, "hard-open") == 0)
+    {
+      if (!pt_ns_view_init_open (&view, state, 0))
+        g_assert_not_reached ();
+      pt_ns_search (&view, &hard_params, &rng, NULL, action, NULL);
+      return;
+    }
   if (!pt_ns_view_init (&view, state, 0))
     g_assert_not_reached ();
   if (g_strcmp0 (level, "hard") == 0)
@@ -139,7 +147,7 @@ pt_cli_bench_next_station_bot (int argc,
   gint64 max_steps = -1;
   int top_k = -1, n_samples = -1;
   GOptionEntry entries[] = {
-    { "level", 0, 0, G_OPTION_ARG_STRING, &level, "easy, medium, hard or rollout (Hard's playout policy alone; default hard)", "LEVEL" },
+    { "level", 0, 0, G_OPTION_ARG_STRING, &level, "easy, medium, hard, rollout (Hard's playout policy alone) or hard-open (Hard shown every deck: a yardstick, not a level); default hard", "LEVEL" },
     { "games", 0, 0, G_OPTION_ARG_INT, &n_games, "Solo games (default 200)", "N" },
     { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, "First deal seed (default 1)", "N" },
     { "objectives", 0, 0, G_OPTION_ARG_NONE, &objectives, "Play with 2 shared objectives", NULL },
@@ -192,7 +200,8 @@ pt_cli_bench_next_station_bot (int argc,
     }
   if (argc != 1 || n_games < 2 ||
       (g_strcmp0 (level, "easy") != 0 && g_strcmp0 (level, "medium") != 0 &&
-       g_strcmp0 (level, "hard") != 0 && g_strcmp0 (level, "rollout") != 0))
+       g_strcmp0 (level, "hard") != 0 && g_strcmp0 (level, "rollout") != 0 &&
+       g_strcmp0 (level, "hard-open") != 0))
     {
       fprintf (stderr, "Usage: partida-bench next-station-bot [OPTIONS…] (see --help)\n");
       return PT_CLI_EXIT_USAGE;

@@ -210,6 +210,32 @@ test_view (void)
   g_assert_true (pt_ns_view_init (&view, state, 1));
 }
 
+/* The benchmark's open view hides nothing: every deck as dealt. */
+static void
+test_view_open (void)
+{
+  g_autoptr(PtGame) game = deal ("{}", 3);
+  const PtNextStationState *state = pt_next_station_game_get_state (PT_NEXT_STATION_GAME (game));
+  PtNsView hidden, open;
+
+  g_assert_true (pt_ns_view_init (&hidden, state, 1));
+  g_assert_true (pt_ns_view_init_open (&open, state, 1));
+  g_assert_false (hidden.open);
+  g_assert_true (open.open);
+  g_assert_cmpuint (open.n_unseen, ==, 0);
+  /* (The ordinary view does hide a later deck of this deal.) */
+  g_assert_cmpint (memcmp (hidden.solo.decks[1], state->decks[1], sizeof state->decks[1]), !=, 0);
+  g_assert_cmpmem (open.solo.decks, sizeof open.solo.decks, state->decks, sizeof state->decks);
+  /* Everything else is the ordinary view's. */
+  g_assert_cmpmem (&open.solo.players[0], sizeof open.solo.players[0],
+                   &hidden.solo.players[0], sizeof hidden.solo.players[0]);
+  g_assert_cmpuint (open.solo.next_card, ==, hidden.solo.next_card);
+  g_assert_cmpuint (open.player, ==, hidden.player);
+
+  g_assert_true (pt_game_request_move_string (game, 0, "{\"pass\": true}", NULL));
+  g_assert_false (pt_ns_view_init_open (&open, state, 0));
+}
+
 enum
 {
   SOLO_MEDIUM,
@@ -367,6 +393,7 @@ main (int argc,
   g_test_add_func ("/ai/next-station/deterministic", test_deterministic);
   g_test_add_func ("/ai/next-station/no-peeking", test_no_peeking);
   g_test_add_func ("/ai/next-station/view", test_view);
+  g_test_add_func ("/ai/next-station/view-open", test_view_open);
   g_test_add_func ("/ai/next-station/hard-beats-medium", test_hard_beats_medium);
   g_test_add_func ("/ai/next-station/rollout-policy", test_rollout_policy);
   g_test_add_func ("/ai/next-station/step-cap", test_step_cap);

@@ -62,5 +62,8 @@ ok "bench next-station-bot --breakdown: parts add up" sh -c "awk '
   /^  line [1-4]:/ { sum += \$3; n++; if (\$3 <= 0) bad = 1 }
   /^  tourist sites:/ { sum += \$3 + \$8 + \$11 }
   END { d = sum - mean; exit !(n == 4 && !bad && mean > 0 && d < 0.03 && d > -0.03) }' '$TMP/out'"
+# The open-decks yardstick plays whole games with the search.
+ok "bench next-station-bot --level hard-open: runs" status 0 "$BENCH" next-station-bot --level hard-open --games 2 --samples 4 --max-steps 2000 --scores
+ok "bench next-station-bot --level hard-open: scores both games" sh -c "grep -c '^game [0-9]* [0-9]' '$TMP/out' | grep -qx 2"
 
 tap_end

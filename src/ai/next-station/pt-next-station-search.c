@@ -854,6 +854,19 @@ pt_ns_view_init (PtNsView *view,
   return TRUE;
 }
 
+gboolean
+pt_ns_view_init_open (PtNsView *view,
+                      const PtNextStationState *state,
+                      guint player)
+{
+  if (!pt_ns_view_init (view, state, player))
+    return FALSE;
+  memcpy (view->solo.decks, state->decks, sizeof view->solo.decks);
+  view->n_unseen = 0;
+  view->open = TRUE;
+  return TRUE;
+}
+
 /* Search */
 
 void
@@ -875,6 +888,8 @@ sample_decks (const PtNsView *view,
   guint round = view->solo.round;
 
   *solo = view->solo;
+  if (view->open)
+    return;
   memcpy (&solo->decks[round][solo->next_card], view->unseen, view->n_unseen);
   pt_rng_shuffle (rng, &solo->decks[round][solo->next_card], view->n_unseen, 1);
   for (guint r = round + 1; r < PT_NS_ROUNDS; r++)

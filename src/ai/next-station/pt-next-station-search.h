@@ -30,12 +30,24 @@ typedef struct
   guint8 player;   /* the bot's seat in the real game */
   guint8 n_unseen; /* cards of this round not flipped yet */
   guint8 unseen[PT_NS_N_CARDS];
+  /* Every deck as dealt, none hidden (pt_ns_view_init_open()): the search
+   * then samples nothing. */
+  gboolean open;
 } PtNsView;
 
 /* FALSE when @player may not act now (the game is over or it has acted). */
 gboolean pt_ns_view_init (PtNsView *view,
                           const PtNextStationState *state,
                           guint player);
+
+/* A yardstick for the benchmark, never a way to play: the same view with
+ * every card of every deck in its dealt order, so that Hard's search
+ * knows the future. What it scores so shows how much the hidden cards
+ * cost the search, and how far any search that keeps Hard's rollouts
+ * can go. */
+gboolean pt_ns_view_init_open (PtNsView *view,
+                               const PtNextStationState *state,
+                               guint player);
 
 /* Medium: the action with the best immediate gain (line score, tourist
  * sites, interchanges, objectives; powers when they add most). With
