@@ -191,6 +191,17 @@ pt_json_check_limits (const char *data,
                        _("The text holds a comment or a stray “/”, which JSON does not allow (at byte %lu)"),
                           (gulong) i);
           return FALSE;
+        case '\'':
+          /* JSON has no single-quoted strings; json-glib reads them, so a
+           * '"' inside one made this scan take the strings after it for
+           * the text between them, and their escapes went unchecked: a
+           * lone surrogate reached json-glib 1.6, whose scanner leaks the
+           * string it was reading on a malformed surrogate pair (152
+           * bytes, as in CI's fuzz-sheet-next-station). */
+          g_set_error (error, PT_RULES_ERROR, PT_RULES_ERROR_BAD_RECORD,
+                       _("The text holds a single-quoted string or a stray “'”, which JSON does not allow (at byte %lu)"),
+                          (gulong) i);
+          return FALSE;
         default:
           if (depth == 0)
             {

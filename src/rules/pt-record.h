@@ -37,7 +37,10 @@ void pt_record_envelope_clear (PtRecordEnvelope *envelope);
  * respects strings and escapes refuses:
  *  - text longer than PT_JSON_MAX_BYTES (or the caller's @max_bytes),
  *  - nesting of arrays/objects deeper than PT_JSON_MAX_DEPTH,
- *  - a NUL byte inside the text and text that is not UTF-8.
+ *  - a NUL byte inside the text and text that is not UTF-8,
+ *  - what is not JSON but json-glib 1.6 reads, or leaks on: comments,
+ *    single-quoted strings, escapes other than JSON's (a lone UTF-16
+ *    surrogate too), more than one value.
  * Errors are PT_RULES_ERROR_BAD_RECORD with a message that says which
  * limit and where (byte offset). Partida's own documents nest at most 6
  * levels (a Next Station record: record → moves → turn → action → section

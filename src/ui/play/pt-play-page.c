@@ -43,6 +43,7 @@
 #include "pt-rules.h"
 #include "pt-services.h"
 #include "pt-session.h"
+#include "pt-text-hover.h"
 
 struct _PtPlayPage
 {
@@ -304,31 +305,13 @@ on_play_again (PtGameView *view,
   start_session (self, session);
 }
 
-/* libadwaita 1.2: an AdwEntryRow whose text changed less than 150 ms ago
- * still plays its placeholder animation. If its text loses the hover or
- * pressed state while the row is being unmapped (GTK drops those states as
- * it unmaps), the row plays that animation again on the unmapped row, and
- * AdwAnimation keeps the reference of the first play for ever: the
- * animation and its target leak (192 bytes under AddressSanitizer; a seat's
- * name set a moment before Start with the pointer over it). Dropping those
- * states before the home leaves the screen lets the unmap finish the
- * animation as it should. */
-static void
-drop_text_hover (GtkWidget *widget)
-{
-  if (GTK_IS_TEXT (widget))
-    gtk_widget_unset_state_flags (widget, GTK_STATE_FLAG_PRELIGHT | GTK_STATE_FLAG_ACTIVE);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    drop_text_hover (child);
-}
-
 /* The game (or lesson) @view takes the home's place. */
 static void
 show_view (PtPlayPage *self,
            GtkWidget *view)
 {
-  drop_text_hover (GTK_WIDGET (self->home_box));
+  /* The rows of the home go (pt-text-hover.c). */
+  pt_drop_text_hover (GTK_WIDGET (self->home_box));
   adw_bin_set_child (self->game_holder, view);
   gtk_stack_set_visible_child_name (self->stack, "game");
 }
@@ -656,11 +639,11 @@ refresh_home_idle (gpointer user_data)
 
 /* The same when the whole page leaves the screen (its window closed a
  * moment after a seat was renamed): the states go before GTK unmaps the
- * rows (see drop_text_hover()). */
+ * rows (see pt-text-hover.c). */
 static void
 pt_play_page_unmap (GtkWidget *widget)
 {
-  drop_text_hover (widget);
+  pt_drop_text_hover (widget);
   GTK_WIDGET_CLASS (pt_play_page_parent_class)->unmap (widget);
 }
 

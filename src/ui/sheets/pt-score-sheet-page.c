@@ -38,6 +38,7 @@
 #include "pt-score-sheet-page.h"
 #include "pt-session-store.h"
 #include "pt-store-health.h"
+#include "pt-text-hover.h"
 
 #define DRAFT_DELAY_MS 250
 #define MAX_SEATS      4
@@ -556,6 +557,19 @@ on_sheet_valid (PtSheetView *view,
   gtk_label_set_text (self->error_label, message ? message : "");
 }
 
+/* The rows of the stack's child that @name replaces leave the screen
+ * (pt-text-hover.c). */
+static void
+show_stack_child (PtScoreSheetPage *self,
+                  const char *name)
+{
+  GtkWidget *shown = gtk_stack_get_visible_child (self->stack);
+
+  if (shown != NULL && g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), name) != 0)
+    pt_drop_text_hover (shown);
+  gtk_stack_set_visible_child_name (self->stack, name);
+}
+
 static void
 set_sheet_view (PtScoreSheetPage *self,
                 PtSheetView *view)
@@ -563,7 +577,11 @@ set_sheet_view (PtScoreSheetPage *self,
   guint min, max;
 
   if (self->sheet_view != NULL)
-    g_signal_handlers_disconnect_by_data (self->sheet_view, self);
+    {
+      g_signal_handlers_disconnect_by_data (self->sheet_view, self);
+      /* Its rows leave the screen (pt-text-hover.c). */
+      pt_drop_text_hover (GTK_WIDGET (self->sheet_view));
+    }
   self->sheet_view = view;
   adw_bin_set_child (self->sheet_bin, GTK_WIDGET (view));
   if (view == NULL)
@@ -784,7 +802,7 @@ show_fresh_sheet (PtScoreSheetPage *self,
   self->loading = FALSE;
   self->dirty = FALSE;
   update_save (self);
-  gtk_stack_set_visible_child_name (self->stack, "sheet");
+  show_stack_child (self, "sheet");
 }
 
 /* The contents from the worker (NULL: none could be read): the draft
@@ -908,7 +926,7 @@ show_edit_error (PtScoreSheetPage *self,
   g_autofree char *escaped = g_markup_escape_text (error->message, -1);
 
   adw_status_page_set_description (self->error_page, escaped);
-  gtk_stack_set_visible_child_name (self->stack, "error");
+  show_stack_child (self, "error");
   /* A read that failed as damaged: check the whole history, and say so. */
   pt_store_health_read_failed (error);
 }
@@ -1002,7 +1020,7 @@ pt_score_sheet_page_edit_match (PtScoreSheetPage *self,
   self->opening = FALSE;
   update_save (self);
   gtk_spinner_start (self->spinner);
-  gtk_stack_set_visible_child_name (self->stack, "loading");
+  show_stack_child (self, "loading");
   request = g_new0 (SheetRequest, 1);
   request->match_id = match_id;
   request->today = pt_companion_today_iso ();
@@ -1346,7 +1364,7 @@ close_action (GtkWidget *widget,
   /* The draft stays: the sheet comes back when the game is picked again. */
   if (self->draft_source != 0)
     write_draft_now (self);
-  gtk_stack_set_visible_child_name (self->stack, "start");
+  show_stack_child (self, "start");
 }
 
 static void
@@ -1375,6 +1393,8 @@ static void
 pt_score_sheet_page_unmap (GtkWidget *widget)
 {
   pt_score_sheet_page_flush_draft (PT_SCORE_SHEET_PAGE (widget));
+  /* Before GTK unmaps the rows (pt-text-hover.c). */
+  pt_drop_text_hover (widget);
   GTK_WIDGET_CLASS (pt_score_sheet_page_parent_class)->unmap (widget);
 }
 
