@@ -792,33 +792,6 @@ test_person_one_click (void)
   settle (20);
 }
 
-/* The entry rows' animations that have played (see below). */
-static GPtrArray *row_animations;
-
-static gboolean
-on_animation_done (GSignalInvocationHint *hint,
-                   guint n_values,
-                   const GValue *values,
-                   gpointer data)
-{
-  AdwAnimation *animation = g_value_get_object (&values[0]);
-
-  if (ADW_IS_ENTRY_ROW (adw_animation_get_widget (animation)) &&
-      !g_ptr_array_find (row_animations, animation, NULL))
-    g_ptr_array_add (row_animations, g_object_ref (animation));
-  return TRUE;
-}
-
-static void
-hover_texts (GtkWidget *widget)
-{
-  if (GTK_IS_TEXT (widget))
-    gtk_widget_set_state_flags (widget, GTK_STATE_FLAG_PRELIGHT, FALSE);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    hover_texts (child);
-}
-
 /* A seat renamed a moment before Start, the pointer over the names: the
  * entry rows' placeholder animations end and are not kept alive (libadwaita
  * 1.2 kept one for ever when the hovered row was unmapped while it played:
@@ -828,28 +801,16 @@ test_entry_row_animations (void)
 {
   PtGameSetupView *setup = get_setup ();
   PtGameView *view;
-  gulong hook;
 
-  row_animations = g_ptr_array_new_with_free_func (g_object_unref);
-  hook = g_signal_add_emission_hook (g_signal_lookup ("done", ADW_TYPE_ANIMATION), 0, on_animation_done, NULL, NULL);
+  entry_row_animations_watch ();
   pt_game_setup_view_set_game_id (setup, "lost-cities");
   hover_texts (GTK_WIDGET (setup));
   pt_game_setup_view_set_seat (setup, 1, "Zoe", PT_BOT_LEVEL_EASY);
   view = start_with_seed ("77");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "game.leave", NULL));
   settle (300);
-  g_signal_remove_emission_hook (g_signal_lookup ("done", ADW_TYPE_ANIMATION), hook);
   /* The renamed seat's row animated, and the unmap ended it. */
-  g_assert_cmpuint (row_animations->len, >, 0);
-  for (guint i = 0; i < row_animations->len; i++)
-    {
-      AdwAnimation *animation = row_animations->pdata[i];
-
-      g_assert_cmpint (adw_animation_get_state (animation), !=, ADW_ANIMATION_PLAYING);
-      /* Its row's and ours: no reference left behind by a play. */
-      g_assert_cmpuint (G_OBJECT (animation)->ref_count, ==, 2);
-    }
-  g_clear_pointer (&row_animations, g_ptr_array_unref);
+  entry_row_animations_check ();
 }
 
 int

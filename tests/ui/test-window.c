@@ -327,33 +327,6 @@ test_preferences_rules (void)
   g_settings_reset (settings, "ai-level");
 }
 
-static GPtrArray *row_animations;
-
-static gboolean
-on_animation_done (GSignalInvocationHint *hint,
-                   guint n_values,
-                   const GValue *values,
-                   gpointer data)
-{
-  AdwAnimation *animation = g_value_get_object (&values[0]);
-
-  if (ADW_IS_ENTRY_ROW (adw_animation_get_widget (animation)) &&
-      !g_ptr_array_find (row_animations, animation, NULL))
-    g_ptr_array_add (row_animations, g_object_ref (animation));
-  return TRUE;
-}
-
-/* As the pointer would: GTK drops the state when it unmaps the text. */
-static void
-hover_texts (GtkWidget *widget)
-{
-  if (GTK_IS_TEXT (widget))
-    gtk_widget_set_state_flags (widget, GTK_STATE_FLAG_PRELIGHT, FALSE);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    hover_texts (child);
-}
-
 /* A score sheet closed, and the Score Sheet area left, a moment after its
  * rows changed with the pointer over them: the entry rows' placeholder
  * animations end and are not kept alive (libadwaita 1.2 kept one for ever,
@@ -362,8 +335,6 @@ static void
 test_sheet_entry_row_animations (void)
 {
   PtScoreSheetPage *sheet_page;
-  gulong hook;
-  guint signal_id = g_signal_lookup ("done", ADW_TYPE_ANIMATION);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-score-sheet", NULL));
   sheet_page = PT_SCORE_SHEET_PAGE (pt_window_ensure_area (window, "score-sheet"));
@@ -371,8 +342,7 @@ test_sheet_entry_row_animations (void)
   wait_for_store ();
   WAIT_UNTIL (gtk_widget_get_mapped (GTK_WIDGET (pt_score_sheet_page_get_sheet_view (sheet_page))));
 
-  row_animations = g_ptr_array_new_with_free_func (g_object_unref);
-  hook = g_signal_add_emission_hook (signal_id, 0, on_animation_done, NULL, NULL);
+  entry_row_animations_watch ();
   /* Each row's text changes state, so each row plays its animation
    * (150 ms); the sheet closes before it ends. */
   hover_texts (GTK_WIDGET (sheet_page));
@@ -385,18 +355,7 @@ test_sheet_entry_row_animations (void)
   hover_texts (GTK_WIDGET (sheet_page));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-play", NULL));
   settle (300);
-  g_signal_remove_emission_hook (signal_id, hook);
-
-  g_assert_cmpuint (row_animations->len, >, 0);
-  for (guint i = 0; i < row_animations->len; i++)
-    {
-      AdwAnimation *animation = row_animations->pdata[i];
-
-      g_assert_cmpint (adw_animation_get_state (animation), !=, ADW_ANIMATION_PLAYING);
-      /* Its row's and ours: no reference left behind by a play. */
-      g_assert_cmpuint (G_OBJECT (animation)->ref_count, ==, 2);
-    }
-  g_clear_pointer (&row_animations, g_ptr_array_unref);
+  entry_row_animations_check ();
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-score-sheet", NULL));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (sheet_page), "sheet.close", NULL));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-play", NULL));

@@ -565,3 +565,55 @@ count_ellipsized (GtkWidget *widget)
     n += count_ellipsized (child);
   return n;
 }
+
+void
+hover_texts (GtkWidget *widget)
+{
+  if (GTK_IS_TEXT (widget))
+    gtk_widget_set_state_flags (widget, GTK_STATE_FLAG_PRELIGHT, FALSE);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    hover_texts (child);
+}
+
+static GPtrArray *row_animations;
+static gulong row_animations_hook;
+
+static gboolean
+on_animation_done (GSignalInvocationHint *hint,
+                   guint n_values,
+                   const GValue *values,
+                   gpointer data)
+{
+  AdwAnimation *animation = g_value_get_object (&values[0]);
+
+  if (ADW_IS_ENTRY_ROW (adw_animation_get_widget (animation)) &&
+      !g_ptr_array_find (row_animations, animation, NULL))
+    g_ptr_array_add (row_animations, g_object_ref (animation));
+  return TRUE;
+}
+
+void
+entry_row_animations_watch (void)
+{
+  g_assert_null (row_animations);
+  row_animations = g_ptr_array_new_with_free_func (g_object_unref);
+  row_animations_hook = g_signal_add_emission_hook (g_signal_lookup ("done", ADW_TYPE_ANIMATION), 0,
+                                                    on_animation_done, NULL, NULL);
+}
+
+void
+entry_row_animations_check (void)
+{
+  g_signal_remove_emission_hook (g_signal_lookup ("done", ADW_TYPE_ANIMATION), row_animations_hook);
+  g_assert_cmpuint (row_animations->len, >, 0);
+  for (guint i = 0; i < row_animations->len; i++)
+    {
+      AdwAnimation *animation = row_animations->pdata[i];
+
+      g_assert_cmpint (adw_animation_get_state (animation), !=, ADW_ANIMATION_PLAYING);
+      /* Its row's and ours: no reference left behind by a play. */
+      g_assert_cmpuint (G_OBJECT (animation)->ref_count, ==, 2);
+    }
+  g_clear_pointer (&row_animations, g_ptr_array_unref);
+}

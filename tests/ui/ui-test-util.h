@@ -59,6 +59,17 @@ void set_dark (gboolean dark);
 
 guint count_ellipsized (GtkWidget *widget);
 
+/* As the pointer would: puts every GtkText under @widget in the hover
+ * state (GTK drops it when it unmaps the text). */
+void hover_texts (GtkWidget *widget);
+/* libadwaita 1.2 kept an entry row's placeholder animation alive for ever
+ * when its row left the screen while it played (pt-text-hover.c). Between
+ * these two calls every entry row animation that ends is collected; the
+ * check fails unless some did, none still plays and none is held by
+ * anything but its row. */
+void entry_row_animations_watch (void);
+void entry_row_animations_check (void);
+
 GtkWidget *find_by_type (GtkWidget *root,
                          GType type);
 GtkWidget *find_by_name (GtkWidget *root,
