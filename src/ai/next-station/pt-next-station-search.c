@@ -133,7 +133,9 @@ static const Weights greedy_weights = {
  * the deal), at twice the steps: −0.40 ± 0.66 (CPU per turn × 1.8); the
  * lookahead seeing the sampled deal's next card instead of the cards
  * left: −0.75 ± 0.74, and its next two cards (the second at 0.7):
- * −0.78 ± 0.83 (CPU × 1.3). The yardstick `partida-bench
+ * −0.78 ± 0.83 (CPU × 1.3); and the weights again, now on Hard's own
+ * score: interchanges × 1.5 −2.12 ± 0.70, × 0.7 −0.51 ± 0.62, a free
+ * way out of a later departure at 0.8 −1.17 ± 0.65. The yardstick `partida-bench
  * next-station-bot --level hard-open` (the search shown every deck)
  * scores 164.06 ± 0.87, +5.46 ± 0.76 paired: with these rollouts even
  * knowing every card leaves Hard short of 165, so the cards' hidden
