@@ -1052,29 +1052,35 @@ doc_int (JsonObject *o,
   return json_node_get_int (node);
 }
 
-/* The stand-in that takes a merged player's seat in a match where the
- * player they were merged into also played: a UUID derived from theirs,
- * so every device makes the same one. */
-static gint64
-ensure_standin (Run *run,
-                const char *from_uuid,
-                gint64 into_id,
-                GError **error)
+/* The UUID of @from_uuid's stand-in: derived from it, so every device
+ * makes the same one. */
+static char *
+standin_uuid (const char *from_uuid)
 {
-  PtStore *self = run->store;
   g_autoptr(GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
-  g_autofree char *uuid = NULL;
-  g_autofree char *name = NULL;
-  g_autofree char *key = NULL;
-  g_autoptr(PtPlayer) into = NULL;
-  g_autoptr(PtStmt) add = NULL;
   const char *h;
-  gint64 id;
 
   g_checksum_update (sum, (const guint8 *) "partida-standin:", -1);
   g_checksum_update (sum, (const guint8 *) from_uuid, -1);
   h = g_checksum_get_string (sum);
-  uuid = g_strdup_printf ("%.8s-%.4s-5%.3s-8%.3s-%.12s", h, h + 8, h + 12, h + 15, h + 18);
+  return g_strdup_printf ("%.8s-%.4s-5%.3s-8%.3s-%.12s", h, h + 8, h + 12, h + 15, h + 18);
+}
+
+/* The stand-in player with @uuid, added (archived, named after @into_id)
+ * when it is not here yet. */
+static gint64
+ensure_standin (Run *run,
+                const char *uuid,
+                gint64 into_id,
+                GError **error)
+{
+  PtStore *self = run->store;
+  g_autofree char *name = NULL;
+  g_autofree char *key = NULL;
+  g_autoptr(PtPlayer) into = NULL;
+  g_autoptr(PtStmt) add = NULL;
+  gint64 id;
+
   if ((id = lookup_id (self, KIND_PLAYER, uuid)) > 0)
     return id;
   if ((into = pt_store_get_player (self, into_id, error)) == NULL)
@@ -1096,6 +1102,51 @@ ensure_standin (Run *run,
   if (!pt_store_step_done (self, add, _("Could not add the player"), error))
     return 0;
   return sqlite3_last_insert_rowid (pt_store_get_handle (self));
+}
+
+/* Whether @player already sits in the match a stand-in is sought for. */
+typedef gboolean (*SeatTaken) (Run *run,
+                               gint64 player,
+                               gpointer match);
+
+/* The stand-in for @from_uuid's seat in one match: @from_uuid's stand-in,
+ * or, where that one already sits in the match (a merge made on one device
+ * met a stand-in made on another), the stand-in's own stand-in, and so
+ * on: derived from UUIDs alone, so the same choice on every device. */
+static gint64
+seat_standin (Run *run,
+              const char *from_uuid,
+              gint64 into_id,
+              SeatTaken taken,
+              gpointer match,
+              GError **error)
+{
+  g_autofree char *uuid = standin_uuid (from_uuid);
+
+  for (guint hops = 0; hops < 16; hops++)
+    {
+      gint64 id = ensure_standin (run, uuid, into_id, error);
+      char *next;
+
+      if (id == 0)
+        return 0;
+      if (!taken (run, id, match))
+        return id;
+      next = standin_uuid (uuid);
+      g_free (uuid);
+      uuid = next;
+    }
+  g_set_error_literal (error, PT_SYNC_ERROR, PT_SYNC_ERROR_FAILED, _("A synced row is not valid"));
+  return 0;
+}
+
+static gboolean
+sits_in_stored_match (Run *run,
+                      gint64 player,
+                      gpointer match)
+{
+  return query_exists (run->store, "SELECT 1 FROM results WHERE match_id = ? AND player_id = ?",
+                       "ii", *(gint64 *) match, player);
 }
 
 /* The ratings of match @id's game are replayed from it when the run ends:
@@ -1157,17 +1208,19 @@ merge_players (Run *run,
   g_clear_pointer (&overlap, pt_stmt_release);
   if (matches->len > 0)
     {
-      /* Named after the UUID that goes (the larger one, see
+      /* Derived from the UUID that goes (the larger one, see
        * pt_sync_note_merge), whichever way the merge was made. */
-      gint64 standin = ensure_standin (run, strcmp (a->uuid, b->uuid) > 0 ? a->uuid : b->uuid, into, error);
+      const char *gone_uuid = strcmp (a->uuid, b->uuid) > 0 ? a->uuid : b->uuid;
       g_autofree char *message = NULL;
 
-      if (standin == 0)
-        return FALSE;
       for (guint i = 0; i < matches->len; i++)
         {
           gint64 id = g_array_index (matches, gint64, i);
+          gint64 standin = seat_standin (run, gone_uuid, into, sits_in_stored_match, &id, error);
 
+          if (standin == 0)
+            return FALSE;
+          pt_stats_mark_player_dirty (self, standin);
           if (!pt_stats_match_removed (self, id, error))
             return FALSE;
           if (!exec_bound (self, _("Could not merge"), error, "UPDATE results SET player_id = ? WHERE match_id = ? AND player_id = ?",
@@ -1178,7 +1231,6 @@ merge_players (Run *run,
                            !pt_stats_match_added (self, id, error) || !rerate_from_match (run, id, error))
             return FALSE;
         }
-      pt_stats_mark_player_dirty (self, standin);
       message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                               "“%s” and “%s” became one player on another device, but both played "
                                               "%u match recorded here; “%s”’s seat in it now has a stand-in",
@@ -1422,6 +1474,64 @@ materialise_night (Run *run,
   return DONE;
 }
 
+typedef struct
+{
+  PtMatchEntry *entry;
+  gint64 newcomer; /* the player of the seat being added */
+} EntrySeats;
+
+static gboolean
+sits_in_entry (Run *run,
+               gint64 player,
+               gpointer match)
+{
+  EntrySeats *seats = match;
+
+  if (player == seats->newcomer)
+    return TRUE;
+  for (guint i = 0; i < seats->entry->results->len; i++)
+    if (((PtMatchResult *) g_ptr_array_index (seats->entry->results, i))->player_id == player)
+      return TRUE;
+  return FALSE;
+}
+
+/* The seat about to be added for @player_uuid (*@player) and an earlier
+ * one of @entry may have become the same player: a player merged
+ * (elsewhere) into another one of this match keeps a stand-in in their
+ * seat. Where neither was merged the document names one player twice (a
+ * damaged or hand-made file): the later seat gets the stand-in, so no
+ * score is lost and the user is told. */
+static gboolean
+give_seats_apart (Run *run,
+                  PtMatchEntry *entry,
+                  GPtrArray *seat_uuids,
+                  const char *player_uuid,
+                  gint64 *player,
+                  GError **error)
+{
+  EntrySeats seats = { entry, 0 };
+
+  for (guint j = 0; j < entry->results->len; j++)
+    {
+      PtMatchResult *other = g_ptr_array_index (entry->results, j);
+      const char *other_uuid = g_ptr_array_index (seat_uuids, j);
+
+      if (other->player_id != *player)
+        continue;
+      if (is_redirected (run->store, other_uuid) && !is_redirected (run->store, player_uuid))
+        {
+          seats.newcomer = *player;
+          return (other->player_id = seat_standin (run, other_uuid, *player, sits_in_entry, &seats, error)) != 0;
+        }
+      if (!is_redirected (run->store, player_uuid))
+        add_conflict (run, KIND_MATCH, entry->uuid,
+                      _("A synced match named one player in two seats; the second seat now has a stand-in"),
+                         NULL, NULL);
+      return (*player = seat_standin (run, player_uuid, *player, sits_in_entry, &seats, error)) != 0;
+    }
+  return TRUE;
+}
+
 /* A match entry from its document; WAIT when a player or the night has not
  * arrived. */
 static Outcome
@@ -1472,32 +1582,8 @@ entry_from_doc (Run *run,
       player_uuid = json_array_get_string_element (r, 0);
       if ((player = resolve_player (self, player_uuid)) == 0)
         return WAIT;
-      /* A player merged (elsewhere) into another one of this match keeps
-       * a stand-in in this seat. */
-      for (guint j = 0; j < entry->results->len; j++)
-        {
-          PtMatchResult *other = g_ptr_array_index (entry->results, j);
-          const char *other_uuid = g_ptr_array_index (seat_uuids, j);
-
-          if (other->player_id != player)
-            continue;
-          if (is_redirected (self, player_uuid))
-            {
-              if ((player = ensure_standin (run, player_uuid, player, error)) == 0)
-                return FAILED;
-            }
-          else if (is_redirected (self, other_uuid))
-            {
-              if ((other->player_id = ensure_standin (run, other_uuid, player, error)) == 0)
-                return FAILED;
-            }
-          else
-            {
-              g_set_error (error, PT_SYNC_ERROR, PT_SYNC_ERROR_FAILED, _("The synced match %s is not valid"), uuid);
-              return FAILED;
-            }
-          break;
-        }
+      if (!give_seats_apart (run, entry, seat_uuids, player_uuid, &player, error))
+        return FAILED;
       g_ptr_array_add (seat_uuids, (gpointer) player_uuid);
       result = pt_match_result_new (player, (int) json_array_get_int_element (r, 1),
                                     (int) json_array_get_int_element (r, 2),

@@ -833,6 +833,200 @@ test_compact (void)
   world_clear (&w);
 }
 
+static gint64
+player_by_uuid (PtStore *store,
+                const char *uuid)
+{
+  sqlite3_stmt *stmt = NULL;
+  gint64 id = 0;
+
+  g_assert_cmpint (sqlite3_prepare_v2 (pt_store_get_handle (store), "SELECT id FROM players WHERE uuid = ?", -1, &stmt, NULL),
+                   ==, SQLITE_OK);
+  sqlite3_bind_text (stmt, 1, uuid, -1, SQLITE_STATIC);
+  if (sqlite3_step (stmt) == SQLITE_ROW)
+    id = sqlite3_column_int64 (stmt, 0);
+  sqlite3_finalize (stmt);
+  return id;
+}
+
+/* Copies to device @to the files of device @from that are not in @before. */
+static void
+deliver_new_files (World *w,
+                   guint from,
+                   guint to,
+                   GPtrArray *before)
+{
+  g_autoptr(GPtrArray) now = list_files (w->devices[from].folder);
+
+  for (guint i = 0; i < now->len; i++)
+    {
+      const char *name = g_ptr_array_index (now, i);
+      g_autofree char *src = NULL;
+      g_autofree char *dst = NULL;
+      g_autofree char *data = NULL;
+      gsize size = 0;
+      gboolean old = FALSE;
+
+      for (guint j = 0; j < before->len && !old; j++)
+        old = strcmp (g_ptr_array_index (before, j), name) == 0;
+      if (old)
+        continue;
+      src = g_build_filename (w->devices[from].folder, name, NULL);
+      dst = g_build_filename (w->devices[to].folder, name, NULL);
+      data = read_file (src, &size);
+      g_assert_nonnull (data);
+      write_file (dst, data, size);
+    }
+}
+
+/* Two merges of one player, made on two devices that had not heard of each
+ * other's, meet in a match that already gives that player's seat a
+ * stand-in: the stand-in another seat needs is a further one (it was the
+ * same one, and the sync run failed on a device holding the player twice
+ * in one match). Every seat keeps its score and its own player. */
+static void
+test_standin_meets_merge (void)
+{
+  static const char *const uuids[] = {
+    "00000000-0000-7000-8000-000000000001", /* Yago, who stays */
+    "00000000-0000-7000-8000-000000000002", /* Ximena, merged into Yago on device 1 */
+    "00000000-0000-7000-8000-000000000003", /* Vera, merged with Ximena on device 0 */
+    "00000000-0000-7000-8000-000000000004", /* Walter */
+  };
+  static const char *const who[] = { "Yago", "Ximena", "Vera", "Walter" };
+  int scores[4] = { 41, 32, 23, 14 };
+  World w;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) before = NULL;
+  gint64 seats[4];
+  g_autoptr(PtMatchEntry) match = NULL;
+
+  world_init (&w, 6);
+  for (guint i = 0; i < 4; i++)
+    {
+      sqlite3_stmt *stmt = NULL;
+
+      seats[i] = test_player (w.devices[0].store, who[i]);
+      g_assert_cmpint (sqlite3_prepare_v2 (pt_store_get_handle (w.devices[0].store),
+                                           "UPDATE players SET uuid = ? WHERE id = ?", -1, &stmt, NULL),
+                       ==, SQLITE_OK);
+      sqlite3_bind_text (stmt, 1, uuids[i], -1, SQLITE_STATIC);
+      sqlite3_bind_int64 (stmt, 2, seats[i]);
+      g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_DONE);
+      sqlite3_finalize (stmt);
+    }
+  settle (&w);
+
+  /* Device 1, which has no match of theirs, makes Ximena one with Yago. */
+  g_assert_true (pt_store_merge_players (w.devices[1].store, player_by_uuid (w.devices[1].store, uuids[1]),
+                                         player_by_uuid (w.devices[1].store, uuids[0]), &error));
+  g_assert_no_error (error);
+  g_assert_true (pt_sync_run (w.devices[1].store, w.devices[1].folder, NULL, &error));
+  g_assert_no_error (error);
+
+  /* Device 0 records a match of all four. */
+  match = pt_store_load_match (w.devices[0].store,
+                               test_match (w.devices[0].store, "next-station-london", 1764000000, 4, seats, scores), &error);
+  g_assert_no_error (error);
+  g_assert_true (pt_sync_run (w.devices[0].store, w.devices[0].folder, NULL, &error));
+  g_assert_no_error (error);
+
+  /* Device 2 hears of both: Ximena's seat gets her stand-in there. */
+  deliver (&w, 2, 1.0, FALSE);
+  before = list_files (w.devices[2].folder);
+  g_assert_true (pt_sync_run (w.devices[2].store, w.devices[2].folder, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (player_by_uuid (w.devices[2].store, uuids[1]), ==, 0);
+
+  /* Device 0 hears only what device 2 wrote, and makes Vera one with
+   * Ximena, whom it still knows. */
+  deliver_new_files (&w, 2, 0, before);
+  g_assert_true (pt_sync_run (w.devices[0].store, w.devices[0].folder, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (player_by_uuid (w.devices[0].store, uuids[1]), >, 0);
+  g_assert_true (pt_store_merge_players (w.devices[0].store, player_by_uuid (w.devices[0].store, uuids[2]),
+                                         player_by_uuid (w.devices[0].store, uuids[1]), &error));
+  g_assert_no_error (error);
+  g_assert_true (pt_sync_run (w.devices[0].store, w.devices[0].folder, NULL, &error));
+  g_assert_no_error (error);
+
+  settle (&w);
+  check_converged (&w);
+  for (guint d = 0; d < N_DEVICES; d++)
+    {
+      g_autoptr(PtMatchEntry) entry = pt_store_load_match (w.devices[d].store,
+                                                            pt_store_find_match_by_uuid (w.devices[d].store, match->uuid, NULL),
+                                                            &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpuint (entry->results->len, ==, 4);
+      for (guint i = 0; i < 4; i++)
+        {
+          PtMatchResult *r = g_ptr_array_index (entry->results, i);
+
+          g_assert_cmpint (r->score, ==, scores[i]);
+          for (guint j = 0; j < i; j++)
+            g_assert_cmpint (((PtMatchResult *) g_ptr_array_index (entry->results, j))->player_id, !=, r->player_id);
+        }
+      g_assert_cmpint (((PtMatchResult *) g_ptr_array_index (entry->results, 0))->player_id, ==,
+                       player_by_uuid (w.devices[d].store, uuids[0]));
+    }
+  world_clear (&w);
+}
+
+/* A match file that names one player in two seats (written by hand, or by
+ * a version that let a merge do it) arrives: the second seat gets a
+ * stand-in with its score, the user is told, and sync goes on. */
+static void
+test_player_twice (void)
+{
+  World w;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) conflicts = NULL;
+  g_autoptr(PtMatchEntry) sent = NULL;
+  g_autoptr(PtMatchEntry) got = NULL;
+  gint64 players[3];
+  int scores[3] = { 40, 30, 20 };
+  sqlite3 *db;
+  gint64 id;
+  PtSyncSummary summary = { 0 };
+
+  world_init (&w, 7);
+  players[0] = test_player (w.devices[0].store, "Ana");
+  players[1] = test_player (w.devices[0].store, "Beto");
+  players[2] = test_player (w.devices[0].store, "Carla");
+  id = test_match (w.devices[0].store, "next-station-london", 1764000000, 3, players, scores);
+  db = pt_store_get_handle (w.devices[0].store);
+  g_assert_cmpint (sqlite3_exec (db, "UPDATE results SET player_id = (SELECT player_id FROM results WHERE seat = 0)"
+                                     " WHERE seat = 2",
+                                 NULL, NULL, NULL),
+                   ==, SQLITE_OK);
+  sent = pt_store_load_match (w.devices[0].store, id, &error);
+  g_assert_no_error (error);
+  g_assert_true (pt_sync_run (w.devices[0].store, w.devices[0].folder, NULL, &error));
+  g_assert_no_error (error);
+
+  deliver (&w, 1, 1.0, FALSE);
+  g_assert_true (pt_sync_run (w.devices[1].store, w.devices[1].folder, &summary, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (summary.conflicts, ==, 1);
+  pt_sync_summary_clear (&summary);
+  got = pt_store_load_match (w.devices[1].store, pt_store_find_match_by_uuid (w.devices[1].store, sent->uuid, NULL),
+                             &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (got->results->len, ==, 3);
+  for (guint i = 0; i < 3; i++)
+    g_assert_cmpint (((PtMatchResult *) g_ptr_array_index (got->results, i))->score, ==, scores[i]);
+  g_assert_cmpint (((PtMatchResult *) g_ptr_array_index (got->results, 2))->player_id, !=,
+                   ((PtMatchResult *) g_ptr_array_index (got->results, 0))->player_id);
+  g_assert_nonnull (strstr (((PtMatchResult *) g_ptr_array_index (got->results, 2))->player_name, "Ana ("));
+  conflicts = pt_sync_take_conflicts (w.devices[1].store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (conflicts->len, ==, 1);
+  g_assert_cmpstr (((PtSyncConflict *) g_ptr_array_index (conflicts, 0))->kind, ==, "match");
+  world_clear (&w);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -842,6 +1036,8 @@ main (int argc, char **argv)
   g_test_add_func ("/store/sync/same-name", test_same_name);
   g_test_add_func ("/store/sync/conflict", test_conflict);
   g_test_add_func ("/store/sync/compact", test_compact);
+  g_test_add_func ("/store/sync/standin-meets-merge", test_standin_meets_merge);
+  g_test_add_func ("/store/sync/player-twice", test_player_twice);
   g_test_add_func ("/store/sync/random", test_random);
   return g_test_run ();
 }
