@@ -526,13 +526,43 @@ pt_player_palette_pick (GHashTable *used)
   return best;
 }
 
+/* What a missing row means to the person who asked for it. The window
+ * shows these as toasts when something changed under it (another window,
+ * a sync); a database id there would mean nothing to anyone, and "No
+ * %s" composed from a translated noun cannot agree in gender. */
+static const char *
+not_found_message (const char *what)
+{
+  if (g_str_equal (what, "player"))
+    return _("The player is not in the history; it may have been deleted or merged in the meantime");
+  if (g_str_equal (what, "deleted player"))
+    return _("The player is not in the trash; it may have been restored, or the trash emptied");
+  if (g_str_equal (what, "match"))
+    return _("The match is not in the history; it may have been deleted in the meantime");
+  if (g_str_equal (what, "deleted match"))
+    return _("The match is not in the trash; it may have been restored, or the trash emptied");
+  if (g_str_equal (what, "night"))
+    return _("The game night is not in the history; it may have been deleted in the meantime");
+  if (g_str_equal (what, "saved game"))
+    return _("The saved game is gone; it may have been resumed or deleted in the meantime");
+  return NULL;
+}
+
 gboolean
 pt_store_not_found (GError **error,
                     const char *what,
                     gint64 id)
 {
-  /* TRANSLATORS: %s is what was looked for ("player", "night", "match",
-   * "saved game", …, translated on their own), then its database id */
+  const char *message = not_found_message (what);
+
+  if (message != NULL)
+    {
+      g_debug ("No %s with id %" PRId64, what, id);
+      g_set_error_literal (error, PT_STORE_ERROR, PT_STORE_ERROR_NOT_FOUND, message);
+      return FALSE;
+    }
+  /* TRANSLATORS: %s is what was looked for (translated on its own), then
+   * its database id */
   g_set_error (error, PT_STORE_ERROR, PT_STORE_ERROR_NOT_FOUND, _("No %s with id %" PRId64), _(what), id);
   return FALSE;
 }

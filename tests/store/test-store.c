@@ -257,6 +257,9 @@ test_nights_attendance (void)
   g_clear_error (&error);
   g_assert_false (pt_store_set_night_players (store, 999, second, 1, &error));
   g_assert_error (error, PT_STORE_ERROR, PT_STORE_ERROR_NOT_FOUND);
+  /* The window shows this as it is: words, not a database id. */
+  g_assert_nonnull (strstr (error->message, "game night"));
+  g_assert_null (strstr (error->message, "999"));
   g_clear_error (&error);
   g_assert_null (pt_store_get_night_players (store, 999, &error));
   g_assert_error (error, PT_STORE_ERROR, PT_STORE_ERROR_NOT_FOUND);
