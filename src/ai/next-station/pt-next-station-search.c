@@ -145,7 +145,21 @@ static const Weights greedy_weights = {
  * pass when passing, with the lookahead, beats the best section by 2
  * points: the policy alone +0.34 ± 0.08 over 2,000 games (margin 0:
  * −4.12, 1: +0.09, 3: +0.30, 5: +0.18), Hard −1.27 ± 0.51 at 1.4 times
- * the CPU per turn; not kept. */
+ * the CPU per turn; not kept.
+ * Round 10 (likewise, against 158.59): these weights fitted per round
+ * to Hard's own choices (a softmax over the candidates, targets from
+ * their rollout means; 3,575 decisions of Hard's games on seeds 3001…)
+ * predict Hard's choice no better than the hand-tuned ones (65–77 % of
+ * the decisions either way): the policy alone −0.1 ± 0.2 over 4,000
+ * games, Hard −1.68 ± 0.77. Hard draws its later lines ~4 points better
+ * than its rollouts do (lines 3 and 4: 29.0 and 28.0 against 25.5 and
+ * 23.5), but weighing the later rounds' lines × 1.3 in a rollout's
+ * outcome gave −2.20 ± 0.68, × 0.85 +0.04 ± 0.51. Of the 24 solo colour
+ * orders the best (pink, blue, purple, green) lifts the policy alone by
+ * 1.4 over shuffled orders, the worst (green first) costs 1.1: too
+ * little to be worth choosing. What these features can express is
+ * spent; the next step is a richer model (e.g. of each station's worth
+ * to the later lines), not more tuning. */
 #define ROLLOUT_TOURIST_VALUE 3.0
 static const Weights rollout_weights = {
   ROLLOUT_TOURIST_VALUE,
