@@ -528,23 +528,24 @@ pt_player_palette_pick (GHashTable *used)
 
 /* What a missing row means to the person who asked for it. The window
  * shows these as toasts when something changed under it (another window,
- * a sync); a database id there would mean nothing to anyone, and "No
- * %s" composed from a translated noun cannot agree in gender. */
+ * a sync): a database id there would mean nothing to anyone, "No %s"
+ * composed from a translated noun cannot agree in gender, and a toast
+ * is one line, cut short in a narrow window. */
 static const char *
 not_found_message (const char *what)
 {
   if (g_str_equal (what, "player"))
-    return _("The player is not in the history; it may have been deleted or merged in the meantime");
+    return _("This player is no longer in the history");
   if (g_str_equal (what, "deleted player"))
-    return _("The player is not in the trash; it may have been restored, or the trash emptied");
+    return _("This player is no longer in the trash");
   if (g_str_equal (what, "match"))
-    return _("The match is not in the history; it may have been deleted in the meantime");
+    return _("This match is no longer in the history");
   if (g_str_equal (what, "deleted match"))
-    return _("The match is not in the trash; it may have been restored, or the trash emptied");
+    return _("This match is no longer in the trash");
   if (g_str_equal (what, "night"))
-    return _("The game night is not in the history; it may have been deleted in the meantime");
+    return _("This game night is no longer in the history");
   if (g_str_equal (what, "saved game"))
-    return _("The saved game is gone; it may have been resumed or deleted in the meantime");
+    return _("This saved game is no longer there");
   return NULL;
 }
 
