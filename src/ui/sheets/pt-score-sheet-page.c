@@ -978,6 +978,24 @@ show_match (PtScoreSheetPage *self,
   return TRUE;
 }
 
+/* The match asked for (by a match page's "Edit") is in: the keyboard
+ * focus comes to the sheet, as if the page had been opened with it in
+ * place. It was on that "Edit" button, gone from the screen with the
+ * history, and GTK 4.8 had moved it to whatever came next (a toast's
+ * button, where Enter would act on the toast): only the spinner was here
+ * to take it. */
+static void
+focus_page_if_elsewhere (PtScoreSheetPage *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self)) ||
+      (focus != NULL && gtk_widget_get_mapped (focus) && gtk_widget_is_ancestor (focus, GTK_WIDGET (self))))
+    return;
+  gtk_widget_child_focus (GTK_WIDGET (self), GTK_DIR_TAB_FORWARD);
+}
+
 static void
 match_read (GObject *source,
             GAsyncResult *result,
@@ -996,6 +1014,7 @@ match_read (GObject *source,
   else
     pt_companion_error_toast (GTK_WIDGET (self), read->error);
   g_clear_pointer (&read, sheet_read_free);
+  focus_page_if_elsewhere (self);
 }
 
 /* The page shows "loading" at once; the match is read on the worker. */
